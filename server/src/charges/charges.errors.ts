@@ -1,0 +1,8 @@
+import { AppError, invalidState, notFound } from "../core/errors";
+
+export const chargeNotFound = () => notFound("Charge");
+export const chargeNotPending = (status: string) =>
+  invalidState(`Charge is ${status}; only a PENDING charge can change`);
+export const chargeExpired = () => invalidState("Charge has expired; it can no longer be paid");
+export const chargeIdempotencyKeyReused = () =>
+  new AppError("IDEMPOTENCY_KEY_REUSED", "This Idempotency-Key was already used for a different charge");

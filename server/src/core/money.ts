@@ -1,0 +1,78 @@
+/**
+ * Money is integer centavos (bigint) everywhere inside the service. This module is the
+ * only place that turns BRL text or JSON numbers into centavos and back, and the only
+ * place that does arithmetic with rates. No floats: numbers are read through their
+ * shortest decimal text, which is exact for any value written with two decimals.
+ */
+export type Cents = bigint;
+
+export const MAX_AMOUNT_CENTS: Cents = 9_999_999_999n; // 99,999,999.99 BRL
+
+export class MoneyFormatError extends Error {}
+
+const DECIMAL = /^(-)?(\d+)(?:\.(\d{1,2}))?$/;
+
+/** Reads a BRL amount given as a JSON number or a decimal string, sign allowed. */
+export function parseBrl(value: unknown): Cents {
+  let text: string;
+  if (typeof value === "number") {
+    if (!Number.isFinite(value)) throw new MoneyFormatError("must be a finite number");
+    text = String(value); // shortest round-trip text: "10.5", "1e+21", "0.30000000000000004"
+  } else if (typeof value === "string") {
+    text = value.trim();
+  } else {
+    throw new MoneyFormatError("must be a number in BRL with at most two decimals");
+  }
+  const match = DECIMAL.exec(text);
+  if (!match) throw new MoneyFormatError("must be a number in BRL with at most two decimals");
+  const [, sign, whole, fraction = ""] = match;
+  if (whole.length > 15) throw new MoneyFormatError("is too large");
+  const cents = BigInt(whole) * 100n + BigInt(fraction.padEnd(2, "0"));
+  return sign ? -cents : cents;
+}
+
+/** "10.50", "-0.05": exactly two decimals. */
+export function formatBrl(cents: Cents): string {
+  const negative = cents < 0n;
+  const abs = negative ? -cents : cents;
+  const whole = abs / 100n;
+  const fraction = (abs % 100n).toString().padStart(2, "0");
+  return `${negative ? "-" : ""}${whole}.${fraction}`;
+}
+
+/** The REST edge speaks JSON numbers: "10.50" becomes 10.5, with no arithmetic on the way. */
+export function brlToJsonNumber(cents: Cents): number {
+  return Number(formatBrl(cents));
+}
+
+/** A fee rate in hundredths of a percent: "0.99" % is 99. */
+export type PercentCenti = bigint;
+
+export function parsePercent(value: unknown): PercentCenti {
+  const centi = parseBrl(value); // same decimal grammar: at most two places
+  if (centi < 0n || centi > 10_000n) throw new MoneyFormatError("must be between 0 and 100");
+  return centi;
+}
+
+export function formatPercent(centi: PercentCenti): string {
+  return formatBrl(centi);
+}
+
+export interface FeePlan {
+  feePercentCenti: PercentCenti;
+  feeFixedCents: Cents;
+}
+
+/** Rounds a non-negative rational numerator/denominator to the nearest integer, halves up. */
+function divideRoundHalfUp(numerator: bigint, denominator: bigint): bigint {
+  return (numerator * 2n + denominator) / (denominator * 2n);
+}
+
+/** fee = round_half_up(amount * percent / 100) + fixed, capped at amount; net = amount - fee. */
+export function calculateFee(amountCents: Cents, plan: FeePlan): { feeCents: Cents; netAmountCents: Cents } {
+  if (amountCents < 0n) throw new MoneyFormatError("amount must not be negative");
+  const percentPart = divideRoundHalfUp(amountCents * plan.feePercentCenti, 10_000n);
+  const uncapped = percentPart + plan.feeFixedCents;
+  const feeCents = uncapped > amountCents ? amountCents : uncapped;
+  return { feeCents, netAmountCents: amountCents - feeCents };
+}

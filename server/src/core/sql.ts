@@ -1,0 +1,22 @@
+/** Anything TypeORM can run raw SQL on: a DataSource, an EntityManager or a QueryRunner. */
+export interface SqlRunner {
+  query(text: string, parameters?: unknown[]): Promise<unknown>;
+}
+
+/**
+ * Runs raw SQL and returns its rows. TypeORM's postgres driver answers UPDATE and DELETE
+ * with [rows, affectedCount] but SELECT and INSERT with rows; this hides the difference.
+ */
+export async function queryRows<T>(runner: SqlRunner, text: string, parameters: unknown[] = []): Promise<T[]> {
+  const result = await runner.query(text, parameters);
+  if (Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === "number") {
+    return result[0] as T[];
+  }
+  return result as T[];
+}
+
+/** Runs an UPDATE or DELETE and returns how many rows it touched. */
+export async function execute(runner: SqlRunner, text: string, parameters: unknown[] = []): Promise<number> {
+  const result = await runner.query(text, parameters);
+  return Array.isArray(result) && typeof result[1] === "number" ? result[1] : 0;
+}

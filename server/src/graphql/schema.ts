@@ -1,0 +1,18 @@
+import "reflect-metadata";
+import type { GraphQLSchema } from "graphql";
+import { buildSchema } from "type-graphql";
+import { ChargesResolver } from "../charges/charges.resolver";
+import { CompaniesResolver } from "../companies/companies.resolver";
+import { LedgerResolver } from "../ledger/ledger.resolver";
+import { WithdrawalsResolver } from "../withdrawals/withdrawals.resolver";
+import { authChecker } from "./context";
+
+export const RESOLVERS = [CompaniesResolver, ChargesResolver, LedgerResolver, WithdrawalsResolver] as const;
+
+let built: Promise<GraphQLSchema> | undefined;
+
+/** The one schema of the service: GraphQL, the REST routes and the console all run on it. */
+export function buildAppSchema(): Promise<GraphQLSchema> {
+  built ??= buildSchema({ resolvers: RESOLVERS, authChecker, validate: false });
+  return built;
+}

@@ -1,0 +1,59 @@
+import { Field, ID, ObjectType, registerEnumType } from "type-graphql";
+import { Column, Entity, PrimaryGeneratedColumn } from "typeorm";
+import { bigintColumn } from "../core/db-columns";
+import { MoneyScalar } from "../graphql/scalars";
+
+export enum LedgerEntryKind {
+  CHARGE_PAID = "CHARGE_PAID",
+  CHARGE_RESERVED = "CHARGE_RESERVED",
+  CHARGE_RELEASED = "CHARGE_RELEASED",
+  ADJUSTMENT = "ADJUSTMENT",
+  WITHDRAWAL_RESERVED = "WITHDRAWAL_RESERVED",
+  WITHDRAWAL_REFUNDED = "WITHDRAWAL_REFUNDED",
+}
+registerEnumType(LedgerEntryKind, { name: "LedgerEntryKind" });
+
+/** One movement of an account's balance; the running balance after it is kept beside it. */
+@Entity("ledger_entries")
+@ObjectType()
+export class LedgerEntry {
+  @PrimaryGeneratedColumn({ type: "bigint" })
+  @Field(() => ID)
+  id!: string;
+
+  @Column({ name: "company_id", type: "text" })
+  @Field(() => String)
+  companyId!: string;
+
+  @Column({ type: "text" })
+  @Field(() => LedgerEntryKind)
+  kind!: LedgerEntryKind;
+
+  @Column({ name: "amount_cents", type: "bigint", transformer: bigintColumn })
+  @Field(() => MoneyScalar, { name: "amount", description: "Signed: credits positive, debits negative." })
+  amountCents!: bigint;
+
+  @Column({ name: "balance_after_cents", type: "bigint", transformer: bigintColumn })
+  @Field(() => MoneyScalar, { name: "balanceAfter" })
+  balanceAfterCents!: bigint;
+
+  @Column({ name: "charge_id", type: "text", nullable: true })
+  @Field(() => String, { nullable: true })
+  chargeId!: string | null;
+
+  @Column({ name: "withdrawal_id", type: "text", nullable: true })
+  @Field(() => String, { nullable: true })
+  withdrawalId!: string | null;
+
+  @Column({ name: "adjustment_id", type: "text", nullable: true })
+  @Field(() => String, { nullable: true })
+  adjustmentId!: string | null;
+
+  @Column({ type: "text", nullable: true })
+  @Field(() => String, { nullable: true })
+  memo!: string | null;
+
+  @Column({ name: "created_at", type: "timestamptz" })
+  @Field(() => Date)
+  createdAt!: Date;
+}

@@ -1,0 +1,88 @@
+import "reflect-metadata";
+import type { Server } from "node:http";
+import { createHttpApp } from "./app";
+import { loadConfig } from "./core/config";
+import { createLogger, describeError } from "./core/logger";
+import { openRuntime } from "./runtime";
+
+/** `npm start`: the API (REST, GraphQL) and, unless RUN_WORKER=false, the background work. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel);
+  const runtime = await openRuntime(config, logger);
+  const { services, secrets } = runtime;
+  const http = await createHttpApp(services);
+
+  const sweep = setInterval(() => {
+    services.charges
+      .expireOverdueCharges()
+      .catch((error) => logger.error("charge expiry sweep failed", describeError(error)));
+  }, config.chargeExpirySweepMs);
+  sweep.unref();
+
+  const server: Server = await new Promise((resolve, reject) => {
+    const listening = http.app.listen(config.port, () => resolve(listening));
+    listening.once("error", reject);
+  });
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : config.port;
+
+  printBanner(
+    config.publicBaseUrl,
+    port,
+    runtime.embedded,
+    secrets.newAdminToken,
+    secrets.newProviderWebhookSecret ? secrets.providerWebhookSecret : null,
+  );
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info("shutting down", { signal });
+    clearInterval(sweep);
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeAllConnections?.();
+    await http.stop();
+    await runtime.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+}
+
+function printBanner(
+  baseUrl: string,
+  port: number,
+  embedded: boolean,
+  adminToken: string | null,
+  providerSecret: string | null,
+) {
+  const lines = [
+    "",
+    `PIX payment service listening on port ${port} (${baseUrl})`,
+    `  GraphQL:  ${baseUrl}/graphql`,
+    `  Database: ${embedded ? "embedded PostgreSQL under .data/" : "DATABASE_URL"}`,
+  ];
+  if (adminToken) {
+    lines.push(
+      "",
+      "  Operator token (generated now, shown once; set ADMIN_API_TOKEN to choose your own):",
+      `    ${adminToken}`,
+      "",
+      "  Create a first account:",
+      `    curl -s ${baseUrl}/graphql -H 'Authorization: Bearer ${adminToken}' -H 'Content-Type: application/json' \\`,
+      `      -d '{"query":"mutation { createCompany(input: {name: \\"Loja Exemplo\\"}) { company { id } clientSecret webhookSecret } }"}'`,
+    );
+  } else {
+    lines.push("  Operator token: as printed at first start, or ADMIN_API_TOKEN.");
+  }
+  if (providerSecret) lines.push("", `  Provider webhook secret (generated now): ${providerSecret}`);
+  lines.push("");
+  process.stdout.write(`${lines.join("\n")}\n`);
+}
+
+main().catch((error) => {
+  process.stderr.write(`failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,49 @@
+import type { DataSource } from "typeorm";
+import type { AppConfig } from "./core/config";
+import { openDatabase } from "./core/data-source";
+import { startEmbeddedPostgres } from "./core/embedded-postgres";
+import { type GeneratedSecrets, loadGeneratedSecrets } from "./core/generated-secrets";
+import type { Logger } from "./core/logger";
+import { createServices, type Services } from "./services";
+
+/** A process's connection to the world: database (embedded or not), secrets and services. */
+export interface Runtime {
+  services: Services;
+  secrets: GeneratedSecrets;
+  db: DataSource;
+  embedded: boolean;
+  close(): Promise<void>;
+}
+
+export async function openRuntime(config: AppConfig, logger: Logger): Promise<Runtime> {
+  let url = config.databaseUrl;
+  let stopEmbedded: () => Promise<void> = async () => undefined;
+  if (!url) {
+    const embedded = await startEmbeddedPostgres({
+      dataDir: config.dataDir,
+      port: config.embeddedPgPort,
+      databaseName: "pix",
+      logger,
+    });
+    url = embedded.url;
+    stopEmbedded = embedded.stop;
+  }
+  try {
+    const db = await openDatabase(url, config.dbPoolSize);
+    const secrets = await loadGeneratedSecrets(db, config);
+    const services = createServices(config, logger, db, secrets.adminTokenHash);
+    return {
+      services,
+      secrets,
+      db,
+      embedded: !config.databaseUrl,
+      close: async () => {
+        await db.destroy();
+        await stopEmbedded();
+      },
+    };
+  } catch (error) {
+    await stopEmbedded();
+    throw error;
+  }
+}

@@ -1,0 +1,84 @@
+import { Field, ID, Int, ObjectType, registerEnumType } from "type-graphql";
+import { Column, Entity, PrimaryColumn } from "typeorm";
+import { bigintColumn } from "../core/db-columns";
+import { MoneyScalar } from "../graphql/scalars";
+import { PIX_KEY_TYPES, type PixKeyType } from "./pix-key";
+
+export enum WithdrawalStatus {
+  PENDING = "PENDING",
+  PROCESSING = "PROCESSING",
+  PAID = "PAID",
+  FAILED = "FAILED",
+  CANCELLED = "CANCELLED",
+}
+registerEnumType(WithdrawalStatus, { name: "WithdrawalStatus" });
+
+export const PixKeyTypeEnum = Object.fromEntries(PIX_KEY_TYPES.map((type) => [type, type])) as {
+  [K in PixKeyType]: K;
+};
+registerEnumType(PixKeyTypeEnum, { name: "PixKeyType" });
+
+@Entity("withdrawals")
+@ObjectType({ description: "A PIX transfer out of the account's balance." })
+export class Withdrawal {
+  @PrimaryColumn({ type: "text" })
+  @Field(() => ID)
+  id!: string;
+
+  @Column({ name: "company_id", type: "text" })
+  @Field(() => String)
+  companyId!: string;
+
+  @Column({ type: "text" })
+  @Field(() => String, { name: "withdrawalReference" })
+  reference!: string;
+
+  @Column({ name: "amount_cents", type: "bigint", transformer: bigintColumn })
+  @Field(() => MoneyScalar, { name: "amount" })
+  amountCents!: bigint;
+
+  @Column({ type: "text" })
+  @Field(() => WithdrawalStatus)
+  status!: WithdrawalStatus;
+
+  @Column({ name: "pix_key", type: "text" })
+  @Field(() => String, { description: "Destination key in canonical form." })
+  pixKey!: string;
+
+  @Column({ name: "pix_key_type", type: "text" })
+  @Field(() => PixKeyTypeEnum)
+  pixKeyType!: PixKeyType;
+
+  /** Place among the account's PENDING withdrawals, oldest first; filled by the service on reads. */
+  @Field(() => Int, { nullable: true })
+  queuePosition!: number | null;
+
+  @Column({ name: "idempotency_key", type: "text" })
+  @Field(() => String)
+  idempotencyKey!: string;
+
+  @Column({ name: "request_fingerprint", type: "text" })
+  requestFingerprint!: string;
+
+  @Column({ name: "initial_status", type: "text" })
+  initialStatus!: WithdrawalStatus;
+
+  @Column({ name: "initial_queue_position", type: "integer", nullable: true })
+  initialQueuePosition!: number | null;
+
+  @Column({ type: "text", nullable: true })
+  @Field(() => String, { nullable: true, description: "Why it FAILED or was CANCELLED." })
+  reason!: string | null;
+
+  @Column({ name: "retry_count", type: "integer" })
+  @Field(() => Int, { description: "Bank submissions retried after a transient bank error." })
+  retryCount!: number;
+
+  @Column({ name: "created_at", type: "timestamptz" })
+  @Field(() => Date)
+  createdAt!: Date;
+
+  @Column({ name: "updated_at", type: "timestamptz" })
+  @Field(() => Date)
+  updatedAt!: Date;
+}

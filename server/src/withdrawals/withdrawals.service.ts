@@ -1,0 +1,272 @@
+import type { DataSource, EntityManager } from "typeorm";
+import { validationError } from "../core/errors";
+import { checkIdempotencyKey, requestFingerprint } from "../core/idempotency";
+import { newWithdrawalId, newWithdrawalReference } from "../core/ids";
+import { brlToJsonNumber, type Cents, MAX_AMOUNT_CENTS } from "../core/money";
+import { checkPage, type Page, type PageRequest } from "../core/pagination";
+import { lockAccountBalance, postLedgerEntry } from "../ledger/ledger.service";
+import { LedgerEntryKind } from "../ledger/ledger-entry.entity";
+import { appendWebhookEvent, type WebhookEventName } from "../webhooks/webhook-outbox";
+import { canonicalizePixKey, isPixKeyType, type PixKeyType } from "./pix-key";
+import { Withdrawal, WithdrawalStatus } from "./withdrawal.entity";
+import { WithdrawalTransition } from "./withdrawal-transition.entity";
+import {
+  insufficientBalance,
+  withdrawalIdempotencyKeyReused,
+  withdrawalInvalidState,
+  withdrawalNotFound,
+} from "./withdrawals.errors";
+
+export const MIN_WITHDRAWAL_CENTS = 100n;
+
+export interface NewWithdrawal {
+  amountCents: Cents;
+  pixKeyType: PixKeyType;
+  pixKey: string;
+}
+
+const EVENT_OF_STATUS: Record<WithdrawalStatus, WebhookEventName> = {
+  [WithdrawalStatus.PENDING]: "withdrawal.pending",
+  [WithdrawalStatus.PROCESSING]: "withdrawal.processing",
+  [WithdrawalStatus.PAID]: "withdrawal.paid",
+  [WithdrawalStatus.FAILED]: "withdrawal.failed",
+  [WithdrawalStatus.CANCELLED]: "withdrawal.cancelled",
+};
+
+/** Statuses whose amount is no longer held: the reservation goes back to the balance. */
+const REFUNDING_STATUSES = new Set([WithdrawalStatus.FAILED, WithdrawalStatus.CANCELLED]);
+
+/** The withdrawal as first returned by POST /withdrawals, for byte-identical replays. */
+function asCreated(withdrawal: Withdrawal): Withdrawal {
+  return {
+    ...withdrawal,
+    status: withdrawal.initialStatus,
+    queuePosition: withdrawal.initialQueuePosition,
+    reason: null,
+    retryCount: 0,
+    updatedAt: withdrawal.createdAt,
+  };
+}
+
+export interface TransitionRequest {
+  to: WithdrawalStatus;
+  actor: string;
+  reason?: string | null;
+  /** Statuses the withdrawal may leave for `to`; anything else is INVALID_STATE. */
+  from: WithdrawalStatus[];
+  action: string;
+}
+
+export class WithdrawalsService {
+  constructor(private readonly db: DataSource) {}
+
+  /**
+   * Validates, then in one transaction: locks the account row, answers a replay or a
+   * reused key, checks the balance and reserves the amount (ledger entry + running
+   * balance), records the withdrawal, its history row and its withdrawal.pending event.
+   */
+  async createWithdrawal(
+    companyId: string,
+    input: NewWithdrawal,
+    rawIdempotencyKey: string | null | undefined,
+    actor: string,
+  ): Promise<{ withdrawal: Withdrawal; replayed: boolean }> {
+    const idempotencyKey = checkIdempotencyKey(rawIdempotencyKey, true) as string;
+    if (input.amountCents < MIN_WITHDRAWAL_CENTS || input.amountCents > MAX_AMOUNT_CENTS) {
+      throw validationError("amount must be between 1.00 and 99999999.99");
+    }
+    if (!isPixKeyType(input.pixKeyType))
+      throw validationError("pix_key_type must be CPF, CNPJ, EMAIL, TELEFONE or ALEATORIA");
+    if (typeof input.pixKey !== "string" || input.pixKey.length === 0) throw validationError("pix_key is required");
+    const key = canonicalizePixKey(input.pixKeyType, input.pixKey);
+    if (!key.ok) throw validationError(key.message);
+    const fingerprint = requestFingerprint([input.amountCents, input.pixKeyType, key.key]);
+
+    return this.db.transaction(async (em) => {
+      const balance = await lockAccountBalance(em, companyId);
+      const repo = em.getRepository(Withdrawal);
+      const existing = await repo.findOneBy({ companyId, idempotencyKey });
+      if (existing) {
+        if (existing.requestFingerprint !== fingerprint) throw withdrawalIdempotencyKeyReused();
+        return { withdrawal: asCreated(existing), replayed: true };
+      }
+      if (balance < input.amountCents) throw insufficientBalance();
+
+      const pendingBefore: Array<{ count: string }> = await em.query(
+        "SELECT count(*) FROM withdrawals WHERE company_id = $1 AND status = 'PENDING'",
+        [companyId],
+      );
+      const now = new Date();
+      const withdrawal = repo.create({
+        id: newWithdrawalId(),
+        companyId,
+        reference: newWithdrawalReference(),
+        amountCents: input.amountCents,
+        status: WithdrawalStatus.PENDING,
+        pixKey: key.key,
+        pixKeyType: input.pixKeyType,
+        idempotencyKey,
+        requestFingerprint: fingerprint,
+        initialStatus: WithdrawalStatus.PENDING,
+        initialQueuePosition: Number(pendingBefore[0].count) + 1,
+        reason: null,
+        retryCount: 0,
+        createdAt: now,
+        updatedAt: now,
+      });
+      await repo.insert(withdrawal);
+      withdrawal.queuePosition = withdrawal.initialQueuePosition;
+      await postLedgerEntry(em, {
+        companyId,
+        kind: LedgerEntryKind.WITHDRAWAL_RESERVED,
+        amountCents: -input.amountCents,
+        withdrawalId: withdrawal.id,
+      });
+      await this.recordTransition(em, withdrawal, null, actor, null);
+      return { withdrawal, replayed: false };
+    });
+  }
+
+  async getWithdrawal(scopeCompanyId: string | null, id: string): Promise<Withdrawal> {
+    const withdrawal = await this.db.getRepository(Withdrawal).findOneBy({ id });
+    if (!withdrawal || (scopeCompanyId !== null && withdrawal.companyId !== scopeCompanyId)) throw withdrawalNotFound();
+    await this.attachQueuePositions(this.db.manager, [withdrawal]);
+    return withdrawal;
+  }
+
+  async listWithdrawals(
+    scopeCompanyId: string | null,
+    request: PageRequest<WithdrawalStatus>,
+  ): Promise<Page<Withdrawal>> {
+    const { limit, offset } = checkPage(request);
+    const where: Record<string, string> = {};
+    if (scopeCompanyId) where.companyId = scopeCompanyId;
+    if (request.status) where.status = request.status;
+    const [data, total] = await this.db.getRepository(Withdrawal).findAndCount({
+      where,
+      order: { createdAt: "DESC", id: "DESC" },
+      take: limit,
+      skip: offset,
+    });
+    await this.attachQueuePositions(this.db.manager, data);
+    return { data, total, limit, offset };
+  }
+
+  async listTransitions(scopeCompanyId: string | null, withdrawalId: string): Promise<WithdrawalTransition[]> {
+    await this.getWithdrawal(scopeCompanyId, withdrawalId);
+    return this.db.getRepository(WithdrawalTransition).find({ where: { withdrawalId }, order: { id: "ASC" } });
+  }
+
+  /** PENDING -> CANCELLED by the merchant (or an operator's rejection): the amount returns. */
+  cancelWithdrawal(
+    scopeCompanyId: string | null,
+    id: string,
+    reason: string | null,
+    actor: string,
+  ): Promise<Withdrawal> {
+    return this.transition(scopeCompanyId, id, {
+      to: WithdrawalStatus.CANCELLED,
+      from: [WithdrawalStatus.PENDING],
+      actor,
+      reason,
+      action: "cancel",
+    });
+  }
+
+  /** Runs one guarded transition in its own transaction. */
+  transition(scopeCompanyId: string | null, id: string, request: TransitionRequest): Promise<Withdrawal> {
+    return this.db.transaction((em) => this.transitionInTransaction(em, scopeCompanyId, id, request));
+  }
+
+  /**
+   * The one way a withdrawal changes status: under the withdrawal's row lock, checks the
+   * current status, writes the change, its ledger effect (a refund when it leaves the
+   * held statuses), its history row and its webhook event.
+   */
+  async transitionInTransaction(
+    em: EntityManager,
+    scopeCompanyId: string | null,
+    id: string,
+    request: TransitionRequest,
+  ): Promise<Withdrawal> {
+    if (request.reason != null && request.reason.length > 500)
+      throw validationError("reason must have at most 500 characters");
+    const repo = em.getRepository(Withdrawal);
+    const withdrawal = await repo.findOne({ where: { id }, lock: { mode: "pessimistic_write" } });
+    if (!withdrawal || (scopeCompanyId !== null && withdrawal.companyId !== scopeCompanyId)) throw withdrawalNotFound();
+    if (!request.from.includes(withdrawal.status)) throw withdrawalInvalidState(withdrawal.status, request.action);
+    const from = withdrawal.status;
+    withdrawal.status = request.to;
+    withdrawal.reason = request.reason ?? null;
+    withdrawal.updatedAt = new Date();
+    await repo.save(withdrawal);
+    if (REFUNDING_STATUSES.has(request.to)) {
+      await postLedgerEntry(em, {
+        companyId: withdrawal.companyId,
+        kind: LedgerEntryKind.WITHDRAWAL_REFUNDED,
+        amountCents: withdrawal.amountCents,
+        withdrawalId: withdrawal.id,
+        memo: request.reason ?? null,
+      });
+    }
+    await this.recordTransition(em, withdrawal, from, request.actor, request.reason ?? null);
+    await this.attachQueuePositions(em, [withdrawal]);
+    return withdrawal;
+  }
+
+  private async recordTransition(
+    em: EntityManager,
+    withdrawal: Withdrawal,
+    from: WithdrawalStatus | null,
+    actor: string,
+    reason: string | null,
+  ): Promise<void> {
+    await em.getRepository(WithdrawalTransition).insert({
+      withdrawalId: withdrawal.id,
+      fromStatus: from,
+      toStatus: withdrawal.status,
+      actor,
+      reason,
+      createdAt: new Date(),
+    });
+    await appendWebhookEvent(
+      em,
+      withdrawal.companyId,
+      EVENT_OF_STATUS[withdrawal.status],
+      withdrawalEventFields(withdrawal),
+      withdrawal.id,
+    );
+  }
+
+  /** queue_position: the place among the account's PENDING withdrawals, oldest first, from 1. */
+  private async attachQueuePositions(em: EntityManager, withdrawals: Withdrawal[]): Promise<void> {
+    for (const withdrawal of withdrawals) withdrawal.queuePosition = null;
+    const pending = withdrawals.filter((w) => w.status === WithdrawalStatus.PENDING);
+    if (pending.length === 0) return;
+    const rows: Array<{ id: string; position: string }> = await em.query(
+      `SELECT w.id,
+              (SELECT count(*) FROM withdrawals q
+                WHERE q.company_id = w.company_id AND q.status = 'PENDING'
+                  AND (q.created_at, q.id) <= (w.created_at, w.id)) AS position
+         FROM withdrawals w WHERE w.id = ANY($1)`,
+      [pending.map((w) => w.id)],
+    );
+    const positions = new Map(rows.map((row) => [row.id, Number(row.position)]));
+    for (const withdrawal of pending) withdrawal.queuePosition = positions.get(withdrawal.id) ?? null;
+  }
+}
+
+/** withdrawal.* fields in the source document's order; reason only on failed and cancelled. */
+export function withdrawalEventFields(withdrawal: Withdrawal): Record<string, unknown> {
+  const fields: Record<string, unknown> = {
+    company_id: withdrawal.companyId,
+    withdrawal_id: withdrawal.id,
+    withdrawal_reference: withdrawal.reference,
+    status: withdrawal.status,
+    amount: brlToJsonNumber(withdrawal.amountCents),
+    retry_count: withdrawal.retryCount,
+  };
+  if (withdrawal.status === WithdrawalStatus.FAILED) fields.reason = withdrawal.reason ?? "bank error";
+  if (withdrawal.status === WithdrawalStatus.CANCELLED && withdrawal.reason) fields.reason = withdrawal.reason;
+  return fields;
+}
