@@ -53,12 +53,19 @@ const files = findTests(dist).filter((file) => only.length === 0 || only.some((p
 const concurrency = process.env.TEST_CONCURRENCY ?? "2";
 const child = spawn(process.execPath, ["--test", `--test-concurrency=${concurrency}`, ...files], {
   stdio: "inherit",
-  env: { ...process.env, TEST_ADMIN_DATABASE_URL: adminUrl, TEST_TEMPLATE_DATABASE: template, TEST_RUN_ID: String(process.pid) },
+  env: {
+    ...process.env,
+    TEST_ADMIN_DATABASE_URL: adminUrl,
+    TEST_TEMPLATE_DATABASE: template,
+    TEST_RUN_ID: String(process.pid),
+  },
 });
 const code = await new Promise((done) => child.on("exit", (status) => done(status ?? 1)));
 
 // Test files drop their own databases; sweep what a crashed one left behind.
-const leftovers = await admin.query("SELECT datname FROM pg_database WHERE datname LIKE $1", [`pix_t_${process.pid}_%`]);
+const leftovers = await admin.query("SELECT datname FROM pg_database WHERE datname LIKE $1", [
+  `pix_t_${process.pid}_%`,
+]);
 for (const { datname } of leftovers.rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
 await admin.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
 await admin.end();

@@ -2,8 +2,9 @@ import "reflect-metadata";
 import type { Server } from "node:http";
 import { createHttpApp } from "./app";
 import { loadConfig } from "./core/config";
-import { createLogger, describeError } from "./core/logger";
+import { createLogger } from "./core/logger";
 import { openRuntime } from "./runtime";
+import { startBackgroundWork } from "./worker";
 
 /** `npm start`: the API (REST, GraphQL) and, unless RUN_WORKER=false, the background work. */
 async function main(): Promise<void> {
@@ -13,12 +14,7 @@ async function main(): Promise<void> {
   const { services, secrets } = runtime;
   const http = await createHttpApp(services);
 
-  const sweep = setInterval(() => {
-    services.charges
-      .expireOverdueCharges()
-      .catch((error) => logger.error("charge expiry sweep failed", describeError(error)));
-  }, config.chargeExpirySweepMs);
-  sweep.unref();
+  const worker = config.runWorker ? await startBackgroundWork(runtime) : null;
 
   const server: Server = await new Promise((resolve, reject) => {
     const listening = http.app.listen(config.port, () => resolve(listening));
@@ -40,15 +36,23 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info("shutting down", { signal });
-    clearInterval(sweep);
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    server.closeAllConnections?.();
-    await http.stop();
-    await runtime.close();
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    // Each step may find the database already gone (Ctrl-C reaches the embedded server too).
+    await settle(closed, 5000);
+    await settle(worker?.stop(), 5000);
+    await settle(http.stop(), 2000);
+    await settle(runtime.close(), 10000);
     process.exit(0);
   };
   process.on("SIGINT", () => void shutdown("SIGINT"));
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
+}
+
+/** Waits for a shutdown step, but never forever and never throwing. */
+async function settle(step: Promise<unknown> | undefined, timeoutMs: number): Promise<void> {
+  if (!step) return;
+  await Promise.race([step.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, timeoutMs).unref())]);
 }
 
 function printBanner(

@@ -3,12 +3,15 @@ import type { AppConfig } from "./core/config";
 import { openDatabase } from "./core/data-source";
 import { startEmbeddedPostgres } from "./core/embedded-postgres";
 import { type GeneratedSecrets, loadGeneratedSecrets } from "./core/generated-secrets";
+import { migrateJobQueue } from "./core/jobs";
 import type { Logger } from "./core/logger";
 import { createServices, type Services } from "./services";
 
 /** A process's connection to the world: database (embedded or not), secrets and services. */
 export interface Runtime {
   services: Services;
+  /** The PostgreSQL connection string in use (embedded or DATABASE_URL). */
+  databaseUrl: string;
   secrets: GeneratedSecrets;
   db: DataSource;
   embedded: boolean;
@@ -30,10 +33,12 @@ export async function openRuntime(config: AppConfig, logger: Logger): Promise<Ru
   }
   try {
     const db = await openDatabase(url, config.dbPoolSize);
+    await migrateJobQueue(url, logger);
     const secrets = await loadGeneratedSecrets(db, config);
     const services = createServices(config, logger, db, secrets.adminTokenHash);
     return {
       services,
+      databaseUrl: url,
       secrets,
       db,
       embedded: !config.databaseUrl,

@@ -1,3 +1,4 @@
+import { resolve } from "node:path";
 import { z } from "zod";
 
 /**
@@ -12,7 +13,7 @@ const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
   DATABASE_URL: z.string().min(1).optional(),
-  DATA_DIR: z.string().default(".data"),
+  DATA_DIR: z.string().optional(),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
   ADMIN_API_TOKEN: z.string().min(16).optional(),
   ADMIN_EMAIL: z.string().email().optional(),
@@ -88,7 +89,8 @@ export function loadConfig(rawEnv: RawEnv = process.env): AppConfig {
     env: e.NODE_ENV,
     port: e.PORT,
     databaseUrl: e.DATABASE_URL,
-    dataDir: e.DATA_DIR,
+    // .data/ at the repository root, wherever the command was started from.
+    dataDir: e.DATA_DIR ? resolve(e.DATA_DIR) : resolve(__dirname, "../../../.data"),
     embeddedPgPort: e.EMBEDDED_PG_PORT,
     adminApiToken: e.ADMIN_API_TOKEN,
     adminEmail: e.ADMIN_EMAIL,

@@ -1,6 +1,6 @@
 import "reflect-metadata";
-import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import pg from "pg";
 import { createHttpApp } from "../app";
 import { loadConfig, type RawEnv } from "../core/config";
@@ -52,7 +52,8 @@ export interface TestApp {
 export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_ADMIN_DATABASE_URL;
   const template = process.env.TEST_TEMPLATE_DATABASE;
-  if (!adminUrl || !template) throw new Error("run the tests with `npm test` (scripts/run-tests.mjs prepares the database)");
+  if (!adminUrl || !template)
+    throw new Error("run the tests with `npm test` (scripts/run-tests.mjs prepares the database)");
   const name = `pix_t_${process.env.TEST_RUN_ID ?? "x"}_${randomString("abcdefghijklmnopqrstuvwxyz0123456789", 10)}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
