@@ -1,0 +1,60 @@
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import { GraphQLError } from "graphql";
+import { startTestApp, type TestApp } from "../test-support/test-app";
+import { AppError, type ErrorCode, httpStatusFor, toPublicError } from "./errors";
+
+describe("the error table", () => {
+  test("maps every code to its HTTP status", () => {
+    const expected: Record<ErrorCode, number> = {
+      VALIDATION_ERROR: 400,
+      INVALID_JSON: 400,
+      INSUFFICIENT_BALANCE: 400,
+      UNAUTHENTICATED: 401,
+      FORBIDDEN: 403,
+      NOT_FOUND: 404,
+      IDEMPOTENCY_KEY_REUSED: 409,
+      INVALID_STATE: 409,
+      CONFLICT: 409,
+      PAYLOAD_TOO_LARGE: 413,
+      RATE_LIMITED: 429,
+      INTERNAL_ERROR: 500,
+    };
+    for (const [code, status] of Object.entries(expected)) assert.equal(httpStatusFor(code as ErrorCode), status, code);
+  });
+
+  test("an AppError keeps its code; a request error is a validation error; anything else is a bare 500", () => {
+    const app = new GraphQLError("x", { path: ["f"], originalError: new AppError("INVALID_STATE", "nope") });
+    assert.deepEqual(toPublicError(app), { code: "INVALID_STATE", message: "nope" });
+    assert.equal(toPublicError(new GraphQLError('Cannot query field "x"')).code, "VALIDATION_ERROR");
+    const bug = new GraphQLError('relation "companies" does not exist', {
+      path: ["f"],
+      originalError: new Error('relation "companies" does not exist'),
+    });
+    assert.deepEqual(toPublicError(bug), { code: "INTERNAL_ERROR", message: "Internal server error" });
+  });
+});
+
+describe("unexpected failures over HTTP", () => {
+  let app: TestApp;
+  before(async () => {
+    app = await startTestApp();
+  });
+  after(() => app.close());
+
+  test("answer 500 with the generic body: no stack, no SQL", async () => {
+    const merchant = await app.createMerchant();
+    await app.services.db.query("ALTER TABLE charges RENAME TO charges_moved");
+    try {
+      const rest = await app.request("POST", "/charges", { token: merchant.clientSecret, body: { amount: 10 } });
+      assert.equal(rest.status, 500);
+      assert.deepEqual(rest.body, { error: "Internal server error", code: "INTERNAL_ERROR" });
+      const gql = await app.graphql(`{ charges { total } }`, {}, merchant.clientSecret);
+      assert.deepEqual(gql.errors?.[0].extensions, { code: "INTERNAL_ERROR" });
+      assert.equal(gql.errors?.[0].message, "Internal server error");
+      assert.doesNotMatch(JSON.stringify(gql), /charges_moved|relation|stack|at .*\.js/);
+    } finally {
+      await app.services.db.query("ALTER TABLE charges_moved RENAME TO charges");
+    }
+  });
+});
