@@ -19,9 +19,8 @@ function findTests(dir) {
 
 async function adminUrlAndStop() {
   if (process.env.DATABASE_URL) {
-    const url = new URL(process.env.DATABASE_URL);
-    url.pathname = "/postgres";
-    return { adminUrl: url.toString(), stop: async () => undefined };
+    // The tests create their databases on this server, connected through the given database.
+    return { adminUrl: process.env.DATABASE_URL, stop: async () => undefined };
   }
   const { startEmbeddedPostgres } = await import(join(dist, "core/embedded-postgres.js"));
   const { createLogger } = await import(join(dist, "core/logger.js"));
