@@ -66,6 +66,7 @@ export async function createHttpApp(services: Services): Promise<HttpApp> {
 
   const app = express();
   app.disable("x-powered-by");
+  app.set("etag", false);
   app.set("trust proxy", false);
   // Every API body is JSON whatever its Content-Type says; at most 100 kB.
   app.use(express.json({ limit: "100kb", type: () => true }));
