@@ -130,22 +130,29 @@ export class ChargesService {
   /** A charge of the account (or of any account for the operator); expired on read if overdue. */
   async getCharge(scopeCompanyId: string | null, id: string): Promise<Charge> {
     const chargeId = normalizeChargeId(id);
-    if (!chargeId) throw chargeNotFound();
-    await this.db.query(
-      "UPDATE charges SET status = 'EXPIRED', updated_at = now() WHERE id = $1 AND status = 'PENDING' AND expires_at <= now()",
-      [chargeId],
-    );
-    const charge = await this.db.getRepository(Charge).findOneBy({ id: chargeId });
+    const charge = chargeId ? await this.db.getRepository(Charge).findOneBy({ id: chargeId }) : null;
     if (!charge || (scopeCompanyId !== null && charge.companyId !== scopeCompanyId)) throw chargeNotFound();
-    return charge;
+    return this.expireIfOverdue(charge);
   }
 
   async findChargeByLocation(locationId: string): Promise<Charge | null> {
-    await this.db.query(
-      "UPDATE charges SET status = 'EXPIRED', updated_at = now() WHERE location_id = $1 AND status = 'PENDING' AND expires_at <= now()",
-      [locationId],
+    const charge = await this.db.getRepository(Charge).findOneBy({ locationId });
+    return charge ? this.expireIfOverdue(charge) : null;
+  }
+
+  /**
+   * A PENDING charge past expires_at becomes EXPIRED when read; the update is conditional
+   * on PENDING, so it never overwrites a payment.
+   */
+  private async expireIfOverdue(charge: Charge): Promise<Charge> {
+    if (charge.status !== ChargeStatus.PENDING || charge.expiresAt.getTime() > Date.now()) return charge;
+    await execute(
+      this.db,
+      "UPDATE charges SET status = 'EXPIRED', updated_at = now() WHERE id = $1 AND status = 'PENDING' AND expires_at <= now()",
+      [charge.id],
     );
-    return this.db.getRepository(Charge).findOneBy({ locationId });
+    // Read again: this update expired it, or a payment committed first and it is PAID.
+    return (await this.db.getRepository(Charge).findOneBy({ id: charge.id })) ?? charge;
   }
 
   async listCharges(scopeCompanyId: string | null, request: PageRequest<ChargeStatus>): Promise<Page<Charge>> {
