@@ -7,6 +7,7 @@ import { chargeRoutes } from "./charges/charges.rest";
 import { INTERNAL_MESSAGE, toPublicError } from "./core/errors";
 import { describeError } from "./core/logger";
 import type { RequestContext } from "./graphql/context";
+import { complexityLimitPlugin, depthLimitRule, MAX_QUERY_COMPLEXITY, MAX_QUERY_DEPTH } from "./graphql/query-limits";
 import { buildAppSchema } from "./graphql/schema";
 import { createPixLocationRouter } from "./provider/pix-location.http";
 import { createRestRouter, sendError } from "./rest/rest-router";
@@ -47,7 +48,8 @@ export async function createHttpApp(services: Services): Promise<HttpApp> {
     schema,
     introspection: services.config.graphqlIntrospection,
     includeStacktraceInErrorResponses: false,
-    plugins: [responseHeadersPlugin],
+    plugins: [responseHeadersPlugin, complexityLimitPlugin(schema, MAX_QUERY_COMPLEXITY)],
+    validationRules: [depthLimitRule(MAX_QUERY_DEPTH)],
     formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
       const graphQLError = error instanceof GraphQLError ? error : new GraphQLError(INTERNAL_MESSAGE);
       const publicError = toPublicError(graphQLError);
