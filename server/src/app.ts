@@ -1,11 +1,13 @@
 import { ApolloServer, type ApolloServerPlugin } from "@apollo/server";
 import { expressMiddleware } from "@as-integrations/express5";
-import express, { type ErrorRequestHandler, type Request } from "express";
+import express, { type ErrorRequestHandler, type Request, type RequestHandler } from "express";
 import type { GraphQLFormattedError } from "graphql";
 import { GraphQLError } from "graphql";
+import type { Principal } from "./auth/principal";
 import { chargeRoutes } from "./charges/charges.rest";
-import { INTERNAL_MESSAGE, toPublicError } from "./core/errors";
+import { INTERNAL_MESSAGE, toPublicError, unauthenticated } from "./core/errors";
 import { describeError } from "./core/logger";
+import { RateLimiter } from "./core/rate-limiter";
 import type { RequestContext } from "./graphql/context";
 import { complexityLimitPlugin, depthLimitRule, MAX_QUERY_COMPLEXITY, MAX_QUERY_DEPTH } from "./graphql/query-limits";
 import { buildAppSchema } from "./graphql/schema";
@@ -31,6 +33,29 @@ const responseHeadersPlugin: ApolloServerPlugin<RequestContext> = {
   },
 };
 
+/** Resolves the bearer credential, then spends one token of its rate limit (429 when empty). */
+function authenticateAndLimit(services: Services): RequestHandler {
+  const { rateLimitRps } = services.config;
+  const limiter = rateLimitRps > 0 ? new RateLimiter(rateLimitRps, rateLimitRps * 2) : null;
+  return async (req, res, next) => {
+    try {
+      const principal = await services.auth.authenticateBearer(req.header("authorization"));
+      res.locals.principal = principal;
+      if (limiter) {
+        const key = principal ? (principal.kind === "operator" ? "operator" : principal.credentialId) : `ip:${req.ip}`;
+        const verdict = limiter.take(key);
+        if (!verdict.allowed) {
+          res.setHeader("Retry-After", String(verdict.retryAfterSeconds));
+          return sendError(res, { code: "RATE_LIMITED", message: "Too many requests; retry later" });
+        }
+      }
+      next();
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
 export interface HttpApp {
   app: express.Express;
   stop(): Promise<void>;
@@ -38,8 +63,9 @@ export interface HttpApp {
 
 export async function createHttpApp(services: Services): Promise<HttpApp> {
   const schema = await buildAppSchema();
+  // The credential is resolved once per request, by the middleware below.
   const createContext = async (req: Request): Promise<RequestContext> => ({
-    principal: await services.auth.authenticateBearer(req.header("authorization")),
+    principal: (req.res?.locals.principal as Principal | null | undefined) ?? null,
     services,
     responseHeaders: {},
   });
@@ -71,6 +97,7 @@ export async function createHttpApp(services: Services): Promise<HttpApp> {
   app.set("etag", false);
   app.set("trust proxy", false);
   // Every API body is JSON whatever its Content-Type says; at most 100 kB.
+  app.use(authenticateAndLimit(services));
   app.use(express.json({ limit: "100kb", type: () => true }));
   app.use("/graphql", expressMiddleware(apollo, { context: ({ req }) => createContext(req) }));
   app.use(createPixLocationRouter(services.charges));
@@ -83,6 +110,10 @@ export async function createHttpApp(services: Services): Promise<HttpApp> {
   });
   const handleErrors: ErrorRequestHandler = (error, _req, res, _next) => {
     const type = (error as { type?: string }).type;
+    // A body we could not read from a caller we do not know: the credential is checked first.
+    if (type?.startsWith("entity.") && !res.locals.principal) {
+      return sendError(res, unauthenticated());
+    }
     if (type === "entity.too.large")
       return sendError(res, { code: "PAYLOAD_TOO_LARGE", message: "Body exceeds 100 kB" });
     if (type === "entity.parse.failed")

@@ -11,7 +11,7 @@ import {
   parse,
   validate,
 } from "graphql";
-import { AppError, httpStatusFor, type PublicError, toPublicError } from "../core/errors";
+import { AppError, httpStatusFor, type PublicError, toPublicError, unauthenticated } from "../core/errors";
 import { checkIdempotencyKey } from "../core/idempotency";
 import { describeError } from "../core/logger";
 import type { RequestContext } from "../graphql/context";
@@ -93,8 +93,7 @@ export function createRestRouter(
     const handler = async (req: Request, res: Response) => {
       const context = await createContext(req);
       // Checks in the contract's order: credential, Idempotency-Key, then the request itself.
-      if (!context.principal)
-        return sendError(res, { code: "UNAUTHENTICATED", message: "Missing, invalid, expired or revoked credential" });
+      if (!context.principal) return sendError(res, unauthenticated());
       let variables: Record<string, unknown>;
       try {
         const idempotencyKey = route.idempotencyKey

@@ -84,6 +84,7 @@ export async function startTestApp(env: RawEnv = {}): Promise<TestApp> {
     RUN_WORKER: "false",
     LOG_LEVEL: "silent",
     DB_POOL_SIZE: "40",
+    RATE_LIMIT_RPS: "0",
     ...env,
   });
   const runtime = await openRuntime(config, createLogger(config.logLevel));
