@@ -11,6 +11,7 @@ import { RateLimiter } from "./core/rate-limiter";
 import type { RequestContext } from "./graphql/context";
 import { complexityLimitPlugin, depthLimitRule, MAX_QUERY_COMPLEXITY, MAX_QUERY_DEPTH } from "./graphql/query-limits";
 import { buildAppSchema } from "./graphql/schema";
+import { createInboundPixRouter } from "./provider/inbound-pix.http";
 import { createPixLocationRouter } from "./provider/pix-location.http";
 import { createRestRouter, sendError } from "./rest/rest-router";
 import type { Services } from "./services";
@@ -98,6 +99,8 @@ export async function createHttpApp(services: Services): Promise<HttpApp> {
   app.set("trust proxy", false);
   // Every API body is JSON whatever its Content-Type says; at most 100 kB.
   app.use(authenticateAndLimit(services));
+  // The provider's notifications are signed over their raw bytes: read before the JSON parser.
+  app.use(createInboundPixRouter(services.inboundPix, services.logger));
   app.use(express.json({ limit: "100kb", type: () => true }));
   app.use("/graphql", expressMiddleware(apollo, { context: ({ req }) => createContext(req) }));
   app.use(createPixLocationRouter(services.charges));

@@ -1,7 +1,11 @@
 import type { JobHandlers } from "./core/jobs";
 import type { Services } from "./services";
+import { readWithdrawalJobPayload, SETTLE_TRANSFER_JOB, SUBMIT_TRANSFER_JOB } from "./withdrawals/withdrawal-jobs";
 
 /** Every background task of the service, by name. Features add theirs here. */
-export function createJobHandlers(_services: Services): JobHandlers {
-  return {};
+export function createJobHandlers(services: Services): JobHandlers {
+  return {
+    [SUBMIT_TRANSFER_JOB]: (payload) => services.withdrawalProcessor.submitTransfer(readWithdrawalJobPayload(payload)),
+    [SETTLE_TRANSFER_JOB]: (payload) => services.withdrawalProcessor.settleTransfer(readWithdrawalJobPayload(payload)),
+  };
 }

@@ -35,7 +35,7 @@ export async function openRuntime(config: AppConfig, logger: Logger): Promise<Ru
     const db = await openDatabase(url, config.dbPoolSize);
     await migrateJobQueue(url, logger);
     const secrets = await loadGeneratedSecrets(db, config);
-    const services = createServices(config, logger, db, secrets.adminTokenHash);
+    const services = createServices(config, logger, db, secrets);
     return {
       services,
       databaseUrl: url,

@@ -5,7 +5,9 @@ import { CompaniesService } from "./companies/companies.service";
 import type { AppConfig } from "./core/config";
 import type { Logger } from "./core/logger";
 import { LedgerService } from "./ledger/ledger.service";
+import { InboundPixService } from "./provider/inbound-pix.service";
 import { createPixProvider, type PixProvider } from "./provider/pix-provider";
+import { WithdrawalProcessor } from "./withdrawals/withdrawal-processor";
 import { WithdrawalsService } from "./withdrawals/withdrawals.service";
 
 /** Every service, built once per process from the config and the database. */
@@ -19,23 +21,35 @@ export interface Services {
   charges: ChargesService;
   ledger: LedgerService;
   withdrawals: WithdrawalsService;
+  withdrawalProcessor: WithdrawalProcessor;
+  inboundPix: InboundPixService;
 }
 
-export function createServices(config: AppConfig, logger: Logger, db: DataSource, adminTokenHash: string): Services {
-  const provider = createPixProvider(config);
+/** Secrets that may have been generated at first start (see core/generated-secrets.ts). */
+export interface ServiceSecrets {
+  adminTokenHash: string;
+  providerWebhookSecret: string;
+}
+
+export function createServices(config: AppConfig, logger: Logger, db: DataSource, secrets: ServiceSecrets): Services {
+  const provider = createPixProvider({ ...config, providerWebhookSecret: secrets.providerWebhookSecret });
+  const charges = new ChargesService(db, provider);
+  const withdrawals = new WithdrawalsService(db);
   return {
     config,
     logger,
     db,
     provider,
-    auth: new AuthService(db, adminTokenHash),
+    auth: new AuthService(db, secrets.adminTokenHash),
     companies: new CompaniesService(
       db,
       { feePercent: config.defaultFeePercent, feeFixed: config.defaultFeeFixed },
       config.webhookAllowPrivate,
     ),
-    charges: new ChargesService(db, provider),
+    charges,
     ledger: new LedgerService(db),
-    withdrawals: new WithdrawalsService(db),
+    withdrawals,
+    withdrawalProcessor: new WithdrawalProcessor(db, provider, withdrawals, logger),
+    inboundPix: new InboundPixService(db, provider, charges),
   };
 }

@@ -296,7 +296,8 @@ export class ChargesService {
     return charge;
   }
 
-  private async markExpired(em: EntityManager, charge: Charge): Promise<void> {
+  /** PENDING -> EXPIRED in the caller's transaction (the caller holds the row lock). */
+  async markExpired(em: EntityManager, charge: Charge): Promise<void> {
     charge.status = ChargeStatus.EXPIRED;
     charge.updatedAt = new Date();
     await em.getRepository(Charge).save(charge);

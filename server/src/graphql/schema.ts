@@ -4,10 +4,17 @@ import { buildSchema } from "type-graphql";
 import { ChargesResolver } from "../charges/charges.resolver";
 import { CompaniesResolver } from "../companies/companies.resolver";
 import { LedgerResolver } from "../ledger/ledger.resolver";
+import { ProviderResolver } from "../provider/provider.resolver";
 import { WithdrawalsResolver } from "../withdrawals/withdrawals.resolver";
 import { authChecker } from "./context";
 
-export const RESOLVERS = [CompaniesResolver, ChargesResolver, LedgerResolver, WithdrawalsResolver] as const;
+export const RESOLVERS = [
+  CompaniesResolver,
+  ChargesResolver,
+  LedgerResolver,
+  WithdrawalsResolver,
+  ProviderResolver,
+] as const;
 
 let built: Promise<GraphQLSchema> | undefined;
 

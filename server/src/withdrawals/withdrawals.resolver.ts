@@ -1,4 +1,17 @@
-import { Arg, Authorized, Ctx, Field, ID, InputType, Int, Mutation, ObjectType, Query, Resolver } from "type-graphql";
+import {
+  Arg,
+  Authorized,
+  Ctx,
+  Field,
+  ID,
+  InputType,
+  Int,
+  Mutation,
+  ObjectType,
+  Query,
+  Resolver,
+  registerEnumType,
+} from "type-graphql";
 import { actorOf, companyScope, requireCompanyScope, requirePrincipal } from "../auth/principal";
 import type { RequestContext } from "../graphql/context";
 import { PageOf } from "../graphql/page";
@@ -21,6 +34,12 @@ class CreateWithdrawalInput {
 
 @ObjectType()
 class WithdrawalPage extends PageOf(Withdrawal) {}
+
+enum SimulatedBankOutcome {
+  PAID = "PAID",
+  FAILED = "FAILED",
+}
+registerEnumType(SimulatedBankOutcome, { name: "SimulatedBankOutcome" });
 
 @Resolver(() => Withdrawal)
 export class WithdrawalsResolver {
@@ -77,5 +96,34 @@ export class WithdrawalsResolver {
   ) {
     const principal = requirePrincipal(ctx.principal);
     return ctx.services.withdrawals.cancelWithdrawal(companyScope(principal), id, reason ?? null, actorOf(principal));
+  }
+
+  @Authorized("OPERATOR")
+  @Mutation(() => Withdrawal, { description: "PENDING -> PROCESSING: the transfer goes to the bank." })
+  approveWithdrawal(@Arg("id", () => ID) id: string, @Ctx() ctx: RequestContext) {
+    return ctx.services.withdrawals.approveWithdrawal(id, actorOf(requirePrincipal(ctx.principal)));
+  }
+
+  @Authorized("OPERATOR")
+  @Mutation(() => Withdrawal, { description: "PENDING -> CANCELLED with a reason; the amount returns to the balance." })
+  rejectWithdrawal(
+    @Arg("id", () => ID) id: string,
+    @Arg("reason", () => String) reason: string,
+    @Ctx() ctx: RequestContext,
+  ) {
+    return ctx.services.withdrawals.rejectWithdrawal(id, reason, actorOf(requirePrincipal(ctx.principal)));
+  }
+
+  @Authorized("OPERATOR")
+  @Mutation(() => Withdrawal, {
+    description: "Sandbox: the bank settles (PROCESSING -> PAID) or fails (PENDING or PROCESSING -> FAILED) now.",
+  })
+  simulateWithdrawalOutcome(
+    @Arg("id", () => ID) id: string,
+    @Arg("outcome", () => SimulatedBankOutcome) outcome: SimulatedBankOutcome,
+    @Ctx() ctx: RequestContext,
+    @Arg("reason", () => String, { nullable: true, description: 'FAILED only; default "bank error".' }) reason?: string,
+  ) {
+    return ctx.services.withdrawals.simulateWithdrawalOutcome(id, outcome, reason ?? null);
   }
 }

@@ -2,6 +2,7 @@ import type { DataSource, EntityManager } from "typeorm";
 import { validationError } from "../core/errors";
 import { checkIdempotencyKey, requestFingerprint } from "../core/idempotency";
 import { newWithdrawalId, newWithdrawalReference } from "../core/ids";
+import { enqueueJob } from "../core/jobs";
 import { brlToJsonNumber, type Cents, MAX_AMOUNT_CENTS } from "../core/money";
 import { checkPage, type Page, type PageRequest } from "../core/pagination";
 import { lockAccountBalance, postLedgerEntry } from "../ledger/ledger.service";
@@ -9,6 +10,12 @@ import { LedgerEntryKind } from "../ledger/ledger-entry.entity";
 import { appendWebhookEvent, type WebhookEventName } from "../webhooks/webhook-outbox";
 import { canonicalizePixKey, isPixKeyType, type PixKeyType } from "./pix-key";
 import { Withdrawal, WithdrawalStatus } from "./withdrawal.entity";
+import {
+  BANK_UNAVAILABLE_REASON,
+  SUBMIT_TRANSFER_JOB,
+  TRANSIENT_RETRY_DELAYS_MS,
+  type WithdrawalJobPayload,
+} from "./withdrawal-jobs";
 import { WithdrawalTransition } from "./withdrawal-transition.entity";
 import {
   insufficientBalance,
@@ -18,6 +25,8 @@ import {
 } from "./withdrawals.errors";
 
 export const MIN_WITHDRAWAL_CENTS = 100n;
+/** History actor of a withdrawal approved by the account's auto-approve limit. */
+export const AUTO_APPROVE_ACTOR = "system:auto-approve";
 
 export interface NewWithdrawal {
   amountCents: Cents;
@@ -92,6 +101,7 @@ export class WithdrawalsService {
       }
       if (balance < input.amountCents) throw insufficientBalance();
 
+      const autoApprove = await this.isCoveredByAutoApproveLimit(em, companyId, input.amountCents);
       const pendingBefore: Array<{ count: string }> = await em.query(
         "SELECT count(*) FROM withdrawals WHERE company_id = $1 AND status = 'PENDING'",
         [companyId],
@@ -107,8 +117,8 @@ export class WithdrawalsService {
         pixKeyType: input.pixKeyType,
         idempotencyKey,
         requestFingerprint: fingerprint,
-        initialStatus: WithdrawalStatus.PENDING,
-        initialQueuePosition: Number(pendingBefore[0].count) + 1,
+        initialStatus: autoApprove ? WithdrawalStatus.PROCESSING : WithdrawalStatus.PENDING,
+        initialQueuePosition: autoApprove ? null : Number(pendingBefore[0].count) + 1,
         reason: null,
         retryCount: 0,
         createdAt: now,
@@ -123,6 +133,9 @@ export class WithdrawalsService {
         withdrawalId: withdrawal.id,
       });
       await this.recordTransition(em, withdrawal, null, actor, null);
+      if (autoApprove) {
+        return { withdrawal: await this.approveInTransaction(em, withdrawal.id, AUTO_APPROVE_ACTOR), replayed: false };
+      }
       return { withdrawal, replayed: false };
     });
   }
@@ -155,6 +168,105 @@ export class WithdrawalsService {
   async listTransitions(scopeCompanyId: string | null, withdrawalId: string): Promise<WithdrawalTransition[]> {
     await this.getWithdrawal(scopeCompanyId, withdrawalId);
     return this.db.getRepository(WithdrawalTransition).find({ where: { withdrawalId }, order: { id: "ASC" } });
+  }
+
+  private async isCoveredByAutoApproveLimit(em: EntityManager, companyId: string, amountCents: Cents) {
+    const rows: Array<{ limit: string | null }> = await em.query(
+      "SELECT auto_approve_limit_cents AS limit FROM companies WHERE id = $1",
+      [companyId],
+    );
+    const limit = rows[0]?.limit;
+    return limit !== null && limit !== undefined && amountCents <= BigInt(limit);
+  }
+
+  /** Operator approval: PENDING -> PROCESSING, and the transfer handed to the bank. */
+  approveWithdrawal(id: string, actor: string): Promise<Withdrawal> {
+    return this.db.transaction((em) => this.approveInTransaction(em, id, actor));
+  }
+
+  /** The submission job is queued in the approval's transaction: approved means sent, even after a crash. */
+  private async approveInTransaction(em: EntityManager, id: string, actor: string): Promise<Withdrawal> {
+    const withdrawal = await this.transitionInTransaction(em, null, id, {
+      to: WithdrawalStatus.PROCESSING,
+      from: [WithdrawalStatus.PENDING],
+      actor,
+      action: "approve",
+    });
+    const payload: WithdrawalJobPayload = { withdrawalId: withdrawal.id };
+    await enqueueJob(em, SUBMIT_TRANSFER_JOB, { ...payload });
+    return withdrawal;
+  }
+
+  /** Operator rejection: PENDING -> CANCELLED with the operator's reason; the amount returns. */
+  rejectWithdrawal(id: string, reason: string, actor: string): Promise<Withdrawal> {
+    const text = typeof reason === "string" ? reason.trim() : "";
+    if (text.length === 0) throw validationError("reason is required to reject a withdrawal");
+    return this.transition(null, id, {
+      to: WithdrawalStatus.CANCELLED,
+      from: [WithdrawalStatus.PENDING],
+      actor,
+      reason: text,
+      action: "reject",
+    });
+  }
+
+  /** The bank settled the transfer: PROCESSING -> PAID. */
+  settleWithdrawal(id: string, actor: string): Promise<Withdrawal> {
+    return this.transition(null, id, {
+      to: WithdrawalStatus.PAID,
+      from: [WithdrawalStatus.PROCESSING],
+      actor,
+      action: "settle",
+    });
+  }
+
+  /** The bank refused or failed the transfer: PENDING or PROCESSING -> FAILED; the amount returns. */
+  failWithdrawal(id: string, reason: string, actor: string): Promise<Withdrawal> {
+    return this.transition(null, id, {
+      to: WithdrawalStatus.FAILED,
+      from: [WithdrawalStatus.PENDING, WithdrawalStatus.PROCESSING],
+      actor,
+      reason,
+      action: "fail",
+    });
+  }
+
+  /** Sandbox: the operator plays the bank and decides the outcome now. */
+  simulateWithdrawalOutcome(id: string, outcome: "PAID" | "FAILED", reason: string | null): Promise<Withdrawal> {
+    const actor = "provider:sandbox (simulated by operator)";
+    if (outcome === "PAID") return this.settleWithdrawal(id, actor);
+    const text = reason?.trim() || "bank error";
+    return this.failWithdrawal(id, text, actor);
+  }
+
+  /**
+   * The bank could not take the submission now: under the row lock, count one more retry
+   * and queue the next submission after 1, 2 then 4 seconds, or fail the withdrawal when
+   * the retries are spent. A withdrawal that left PROCESSING meanwhile is left alone.
+   */
+  async recordTransientBankFailure(id: string): Promise<Withdrawal> {
+    return this.db.transaction(async (em) => {
+      const repo = em.getRepository(Withdrawal);
+      const withdrawal = await repo.findOne({ where: { id }, lock: { mode: "pessimistic_write" } });
+      if (!withdrawal) throw withdrawalNotFound();
+      if (withdrawal.status !== WithdrawalStatus.PROCESSING) return withdrawal;
+      if (withdrawal.retryCount >= TRANSIENT_RETRY_DELAYS_MS.length) {
+        return this.transitionInTransaction(em, null, id, {
+          to: WithdrawalStatus.FAILED,
+          from: [WithdrawalStatus.PROCESSING],
+          actor: "provider",
+          reason: BANK_UNAVAILABLE_REASON,
+          action: "fail",
+        });
+      }
+      const delayMs = TRANSIENT_RETRY_DELAYS_MS[withdrawal.retryCount];
+      withdrawal.retryCount += 1;
+      withdrawal.updatedAt = new Date();
+      await repo.save(withdrawal);
+      const payload: WithdrawalJobPayload = { withdrawalId: id };
+      await enqueueJob(em, SUBMIT_TRANSFER_JOB, { ...payload }, { runAt: new Date(Date.now() + delayMs) });
+      return withdrawal;
+    });
   }
 
   /** PENDING -> CANCELLED by the merchant (or an operator's rejection): the amount returns. */

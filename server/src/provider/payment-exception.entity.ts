@@ -1,0 +1,92 @@
+import { Field, ID, ObjectType, registerEnumType } from "type-graphql";
+import { Column, Entity, PrimaryColumn } from "typeorm";
+import { bigintColumn } from "../core/db-columns";
+import { MoneyScalar } from "../graphql/scalars";
+
+/** Why an inbound payment was not credited. */
+export enum PaymentExceptionKind {
+  UNKNOWN_TXID = "UNKNOWN_TXID",
+  AMOUNT_MISMATCH = "AMOUNT_MISMATCH",
+  CHARGE_EXPIRED = "CHARGE_EXPIRED",
+  CHARGE_CANCELLED = "CHARGE_CANCELLED",
+  ALREADY_PAID = "ALREADY_PAID",
+}
+registerEnumType(PaymentExceptionKind, { name: "PaymentExceptionKind" });
+
+export enum PaymentExceptionStatus {
+  OPEN = "OPEN",
+  RESOLVED = "RESOLVED",
+}
+registerEnumType(PaymentExceptionStatus, { name: "PaymentExceptionStatus" });
+
+/**
+ * Money the bank reports as received that the service did not credit: the operator
+ * reviews it (refund it at the bank, or credit it by an adjustment) and marks it resolved.
+ */
+@Entity("payment_exceptions")
+@ObjectType()
+export class PaymentException {
+  @PrimaryColumn({ type: "text" })
+  @Field(() => ID)
+  id!: string;
+
+  @Column({ type: "text" })
+  @Field(() => PaymentExceptionKind)
+  kind!: PaymentExceptionKind;
+
+  @Column({ type: "text" })
+  @Field(() => PaymentExceptionStatus)
+  status!: PaymentExceptionStatus;
+
+  @Column({ name: "end_to_end_id", type: "text", nullable: true })
+  @Field(() => String, { nullable: true })
+  endToEndId!: string | null;
+
+  @Column({ type: "text" })
+  @Field(() => String)
+  txid!: string;
+
+  @Column({ name: "amount_cents", type: "bigint", transformer: bigintColumn })
+  @Field(() => MoneyScalar, { name: "amount" })
+  amountCents!: bigint;
+
+  @Column({ name: "charge_id", type: "text", nullable: true })
+  @Field(() => String, { nullable: true })
+  chargeId!: string | null;
+
+  @Column({ name: "company_id", type: "text", nullable: true })
+  @Field(() => String, { nullable: true })
+  companyId!: string | null;
+
+  @Column({ name: "payer_name", type: "text", nullable: true })
+  @Field(() => String, { nullable: true })
+  payerName!: string | null;
+
+  @Column({ name: "payer_document", type: "text", nullable: true })
+  @Field(() => String, { nullable: true })
+  payerDocument!: string | null;
+
+  @Column({ name: "paid_at", type: "timestamptz" })
+  @Field(() => Date)
+  paidAt!: Date;
+
+  /** The notification item as received. */
+  @Column({ type: "jsonb" })
+  notification!: unknown;
+
+  @Column({ type: "text", nullable: true })
+  @Field(() => String, { nullable: true })
+  resolution!: string | null;
+
+  @Column({ name: "resolved_by", type: "text", nullable: true })
+  @Field(() => String, { nullable: true })
+  resolvedBy!: string | null;
+
+  @Column({ name: "resolved_at", type: "timestamptz", nullable: true })
+  @Field(() => Date, { nullable: true })
+  resolvedAt!: Date | null;
+
+  @Column({ name: "created_at", type: "timestamptz" })
+  @Field(() => Date)
+  createdAt!: Date;
+}

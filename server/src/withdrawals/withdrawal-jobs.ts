@@ -1,0 +1,17 @@
+/** Background tasks of the withdrawal lifecycle (graphile-worker task names and payloads). */
+export const SUBMIT_TRANSFER_JOB = "withdrawal_submit_transfer";
+export const SETTLE_TRANSFER_JOB = "withdrawal_settle_transfer";
+
+/** CONTRACT §3: a transient bank error is retried after 1, 2 and 4 seconds, then FAILED. */
+export const TRANSIENT_RETRY_DELAYS_MS = [1000, 2000, 4000] as const;
+export const BANK_UNAVAILABLE_REASON = "bank unavailable";
+
+export interface WithdrawalJobPayload {
+  withdrawalId: string;
+}
+
+export function readWithdrawalJobPayload(payload: unknown): WithdrawalJobPayload {
+  const withdrawalId = (payload as { withdrawalId?: unknown } | null)?.withdrawalId;
+  if (typeof withdrawalId !== "string") throw new Error("withdrawal job without withdrawalId");
+  return { withdrawalId };
+}
