@@ -72,6 +72,10 @@ export async function startJobWorker(
   // Our own pool, so a connection dropped at shutdown is logged, not an uncaught 'error'.
   const pgPool = new Pool({ connectionString, max: (options.concurrency ?? 10) + 2 });
   pgPool.on("error", (error) => logger.warn("worker pool connection error", { error: error.message }));
+  // An idle client's error is reported on the client too; graphile-worker checks for this handler.
+  pgPool.on("connect", (client) => {
+    client.on("error", (error) => logger.warn("worker connection error", { error: error.message }));
+  });
   const runner: Runner = await run({
     pgPool,
     concurrency: options.concurrency ?? 10,

@@ -3,7 +3,7 @@ import type { MigrationInterface, QueryRunner } from "typeorm";
 /**
  * The bank side: inbound PIX payments remembered by end-to-end id (so a notification
  * delivered twice is applied once), and the payments the service would not credit,
- * kept for an operator to review.
+ * kept for an operator to review. Outbox events gain an insertion sequence.
  */
 export class WithdrawalLifecycle1763800100000 implements MigrationInterface {
   name = "WithdrawalLifecycle1763800100000";
@@ -41,10 +41,15 @@ export class WithdrawalLifecycle1763800100000 implements MigrationInterface {
       );
       CREATE INDEX payment_exceptions_status_newest ON payment_exceptions(status, created_at DESC, id DESC);
       CREATE INDEX payment_exceptions_company ON payment_exceptions(company_id, created_at DESC);
+
+      -- Events of one transaction share now(): the insertion order is what orders them.
+      ALTER TABLE webhook_events ADD COLUMN sequence bigint GENERATED ALWAYS AS IDENTITY;
+      CREATE INDEX webhook_events_subject_sequence ON webhook_events(subject_id, sequence);
     `);
   }
 
   async down(db: QueryRunner): Promise<void> {
+    await db.query("ALTER TABLE webhook_events DROP COLUMN sequence");
     await db.query("DROP TABLE payment_exceptions, inbound_pix_payments");
   }
 }
