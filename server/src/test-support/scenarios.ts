@@ -36,6 +36,12 @@ export async function balanceOf(app: TestApp, merchant: Merchant): Promise<numbe
   return (await app.request("GET", "/charges/balance", { token: merchant.clientSecret })).body.balance;
 }
 
+/** The balance in centavos, read as GraphQL's exact Money string (no float on the way). */
+export async function balanceCents(app: TestApp, merchant: Merchant): Promise<bigint> {
+  const result = await app.graphql("query { balance { balance } }", {}, merchant.clientSecret);
+  return BigInt(String(result.data.balance.balance).replace(".", ""));
+}
+
 export async function readWithdrawal(app: TestApp, merchant: Merchant, id: string) {
   const res = await app.request("GET", `/withdrawals/${id}`, { token: merchant.clientSecret });
   assert.equal(res.status, 200, res.text);
