@@ -43,6 +43,7 @@ export async function openRuntime(config: AppConfig, logger: Logger): Promise<Ru
       db,
       embedded: !config.databaseUrl,
       close: async () => {
+        services.webhookSender.close();
         await db.destroy();
         await stopEmbedded();
       },

@@ -7,6 +7,9 @@ import type { Logger } from "./core/logger";
 import { LedgerService } from "./ledger/ledger.service";
 import { InboundPixService } from "./provider/inbound-pix.service";
 import { createPixProvider, type PixProvider } from "./provider/pix-provider";
+import { WebhookDispatcher } from "./webhooks/webhook-dispatcher";
+import { WebhookSender } from "./webhooks/webhook-sender";
+import { WebhooksService } from "./webhooks/webhooks.service";
 import { WithdrawalProcessor } from "./withdrawals/withdrawal-processor";
 import { WithdrawalsService } from "./withdrawals/withdrawals.service";
 
@@ -23,6 +26,9 @@ export interface Services {
   withdrawals: WithdrawalsService;
   withdrawalProcessor: WithdrawalProcessor;
   inboundPix: InboundPixService;
+  webhooks: WebhooksService;
+  webhookSender: WebhookSender;
+  webhookDispatcher: WebhookDispatcher;
 }
 
 /** Secrets that may have been generated at first start (see core/generated-secrets.ts). */
@@ -35,6 +41,7 @@ export function createServices(config: AppConfig, logger: Logger, db: DataSource
   const provider = createPixProvider({ ...config, providerWebhookSecret: secrets.providerWebhookSecret });
   const charges = new ChargesService(db, provider);
   const withdrawals = new WithdrawalsService(db);
+  const webhookSender = new WebhookSender(config.webhookTimeoutMs, config.webhookAllowPrivate);
   return {
     config,
     logger,
@@ -51,5 +58,8 @@ export function createServices(config: AppConfig, logger: Logger, db: DataSource
     withdrawals,
     withdrawalProcessor: new WithdrawalProcessor(db, provider, withdrawals, logger),
     inboundPix: new InboundPixService(db, provider, charges),
+    webhooks: new WebhooksService(db, config.webhookAllowPrivate),
+    webhookSender,
+    webhookDispatcher: new WebhookDispatcher(db, webhookSender, config.webhookRetryScheduleMs, logger),
   };
 }

@@ -29,6 +29,8 @@ const envSchema = z.object({
   PUBLIC_BASE_URL: z.string().url().optional(),
   RATE_LIMIT_RPS: z.coerce.number().int().min(0).default(100),
   RUN_WORKER: booleanFromEnv.default(true),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(20),
+  WORKER_HEARTBEAT_MS: z.coerce.number().int().min(50).default(5000),
   CHARGE_EXPIRY_SWEEP_MS: z.coerce.number().int().min(100).default(30000),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
   GRAPHQL_INTROSPECTION: booleanFromEnv.optional(),
@@ -58,6 +60,10 @@ export interface AppConfig {
   publicBaseUrl: string;
   rateLimitRps: number;
   runWorker: boolean;
+  /** Jobs one worker process runs at once (webhook deliveries, bank submissions). */
+  workerConcurrency: number;
+  /** How often a worker process says it is alive; silent for 6 beats, its jobs go to others. */
+  workerHeartbeatMs: number;
   chargeExpirySweepMs: number;
   dbPoolSize: number;
   graphqlIntrospection: boolean;
@@ -106,6 +112,8 @@ export function loadConfig(rawEnv: RawEnv = process.env): AppConfig {
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
     rateLimitRps: e.RATE_LIMIT_RPS,
     runWorker: e.RUN_WORKER,
+    workerConcurrency: e.WORKER_CONCURRENCY,
+    workerHeartbeatMs: e.WORKER_HEARTBEAT_MS,
     chargeExpirySweepMs: e.CHARGE_EXPIRY_SWEEP_MS,
     dbPoolSize: e.DB_POOL_SIZE,
     graphqlIntrospection: e.GRAPHQL_INTROSPECTION ?? e.NODE_ENV !== "production",

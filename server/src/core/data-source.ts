@@ -6,7 +6,9 @@ import { Adjustment } from "../ledger/adjustment.entity";
 import { LedgerEntry } from "../ledger/ledger-entry.entity";
 import { InitialSchema1763800000000 } from "../migrations/1763800000000-initial-schema";
 import { WithdrawalLifecycle1763800100000 } from "../migrations/1763800100000-withdrawal-lifecycle";
+import { WebhookDelivery1763800200000 } from "../migrations/1763800200000-webhook-delivery";
 import { PaymentException } from "../provider/payment-exception.entity";
+import { WebhookAttempt } from "../webhooks/webhook-attempt.entity";
 import { WebhookEvent } from "../webhooks/webhook-event.entity";
 import { Withdrawal } from "../withdrawals/withdrawal.entity";
 import { WithdrawalTransition } from "../withdrawals/withdrawal-transition.entity";
@@ -22,11 +24,12 @@ export const ENTITIES = [
   Adjustment,
   LedgerEntry,
   WebhookEvent,
+  WebhookAttempt,
   PaymentException,
 ];
 
 /** Migrations in order; the schema only ever changes through them. */
-export const MIGRATIONS = [InitialSchema1763800000000, WithdrawalLifecycle1763800100000];
+export const MIGRATIONS = [InitialSchema1763800000000, WithdrawalLifecycle1763800100000, WebhookDelivery1763800200000];
 
 export function createDataSource(url: string, poolSize: number): DataSource {
   return new DataSource({

@@ -5,6 +5,7 @@ import { ChargesResolver } from "../charges/charges.resolver";
 import { CompaniesResolver } from "../companies/companies.resolver";
 import { LedgerResolver } from "../ledger/ledger.resolver";
 import { ProviderResolver } from "../provider/provider.resolver";
+import { WebhooksResolver } from "../webhooks/webhooks.resolver";
 import { WithdrawalsResolver } from "../withdrawals/withdrawals.resolver";
 import { authChecker } from "./context";
 
@@ -14,6 +15,7 @@ export const RESOLVERS = [
   LedgerResolver,
   WithdrawalsResolver,
   ProviderResolver,
+  WebhooksResolver,
 ] as const;
 
 let built: Promise<GraphQLSchema> | undefined;

@@ -1,6 +1,10 @@
 import type { EntityManager } from "typeorm";
+import { notFound } from "../core/errors";
 import { newEventId } from "../core/ids";
 import { hmacSha256Hex } from "../core/secrets";
+import { queryRows } from "../core/sql";
+import { WebhookDeliveryStatus } from "./webhook-event.entity";
+import { DELIVER_WEBHOOK_JOB, webhookJobKey } from "./webhook-jobs";
 
 export type WebhookEventName =
   | "charge.paid"
@@ -10,6 +14,16 @@ export type WebhookEventName =
   | "withdrawal.failed"
   | "withdrawal.cancelled"
   | "ping";
+
+export const WEBHOOK_EVENT_NAMES: readonly WebhookEventName[] = [
+  "charge.paid",
+  "withdrawal.pending",
+  "withdrawal.processing",
+  "withdrawal.paid",
+  "withdrawal.failed",
+  "withdrawal.cancelled",
+  "ping",
+];
 
 export interface SignedWebhookBody {
   eventId: string;
@@ -36,9 +50,10 @@ export function signWebhookBody(
 }
 
 /**
- * Writes an event into the outbox inside the caller's transaction, so the event exists
- * if and only if the change that caused it commits. The webhook secret is read in the
- * same transaction: events created after a rotation are signed with the new secret.
+ * Writes an event into the outbox inside the caller's transaction, with the job that
+ * delivers it, so both exist if and only if the change that caused them commits. The
+ * webhook secret is read in the same transaction: events created after a rotation are
+ * signed with the new secret. Without a webhook URL the event is kept, marked NO_URL.
  */
 export async function appendWebhookEvent(
   em: EntityManager,
@@ -46,14 +61,35 @@ export async function appendWebhookEvent(
   event: WebhookEventName,
   fields: Record<string, unknown>,
   subjectId: string | null,
-): Promise<SignedWebhookBody> {
-  const rows: Array<{ webhook_secret: string }> = await em.query("SELECT webhook_secret FROM companies WHERE id = $1", [
-    companyId,
-  ]);
-  const signed = signWebhookBody(rows[0].webhook_secret, event, fields);
-  await em.query(
-    "INSERT INTO webhook_events (id, company_id, event, subject_id, body, signature) VALUES ($1, $2, $3, $4, $5, $6)",
-    [signed.eventId, companyId, event, subjectId, signed.body, signed.signature],
+): Promise<SignedWebhookBody & { deliveryStatus: WebhookDeliveryStatus }> {
+  const accounts = await queryRows<{ webhook_secret: string; webhook_url: string | null }>(
+    em,
+    "SELECT webhook_secret, webhook_url FROM companies WHERE id = $1",
+    [companyId],
   );
-  return signed;
+  if (accounts.length === 0) throw notFound("Company");
+  const signed = signWebhookBody(accounts[0].webhook_secret, event, fields);
+  const deliveryStatus = accounts[0].webhook_url ? WebhookDeliveryStatus.PENDING : WebhookDeliveryStatus.NO_URL;
+  // One round trip: the event row, then its delivery job when there is somewhere to send it.
+  await em.query(
+    `WITH inserted AS (
+       INSERT INTO webhook_events (id, company_id, event, subject_id, body, signature, delivery_status, next_attempt_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, CASE WHEN $7 = 'PENDING' THEN now() END)
+       RETURNING id, delivery_status
+     )
+     SELECT (graphile_worker.add_job($8, json_build_object('eventId', id), job_key => $9)).id
+       FROM inserted WHERE delivery_status = 'PENDING'`,
+    [
+      signed.eventId,
+      companyId,
+      event,
+      subjectId,
+      signed.body,
+      signed.signature,
+      deliveryStatus,
+      DELIVER_WEBHOOK_JOB,
+      webhookJobKey(signed.eventId),
+    ],
+  );
+  return { ...signed, deliveryStatus };
 }

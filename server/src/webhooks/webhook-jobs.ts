@@ -1,0 +1,16 @@
+/** The background task that sends one outbox event to the merchant (graphile-worker). */
+export const DELIVER_WEBHOOK_JOB = "webhook_deliver";
+
+/** One job key per event: at most one waiting job per event, whoever queued it. */
+export const WEBHOOK_JOB_KEY_PREFIX = "webhook:";
+export const webhookJobKey = (eventId: string) => `${WEBHOOK_JOB_KEY_PREFIX}${eventId}`;
+
+export interface WebhookJobPayload {
+  eventId: string;
+}
+
+export function readWebhookJobPayload(payload: unknown): WebhookJobPayload {
+  const eventId = (payload as { eventId?: unknown } | null)?.eventId;
+  if (typeof eventId !== "string") throw new Error("webhook job without eventId");
+  return { eventId };
+}
