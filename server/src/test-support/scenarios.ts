@@ -50,7 +50,7 @@ export async function readWithdrawal(app: TestApp, merchant: Merchant, id: strin
 
 export async function assertAuditConsistent(app: TestApp, companyId: string) {
   const audit = await app.graphql(
-    "query($c: ID!) { balanceAudit(companyId: $c) { consistent runningBalance recomputedBalance ledgerSum } }",
+    "query($c: ID!) { balanceAudit(companyId: $c) { consistent runningBalance recomputedBalance ledgerSum withdrawalsHeld } }",
     { c: companyId },
   );
   assert.equal(audit.data.balanceAudit.consistent, true, JSON.stringify(audit.data.balanceAudit));
