@@ -13,6 +13,13 @@ export class WebhookAttempt {
   @Field(() => String)
   eventId!: string;
 
+  /** The event's name and bytes, the same on every attempt (filled from the event). */
+  @Field(() => String)
+  event?: string;
+
+  @Field(() => String, { description: "The exact bytes sent: the event's body, the same on every attempt." })
+  requestBody?: string;
+
   @Column({ name: "attempt_number", type: "integer" })
   @Field(() => Int, { description: "1 for the first attempt." })
   attemptNumber!: number;

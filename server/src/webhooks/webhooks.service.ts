@@ -109,7 +109,10 @@ export class WebhooksService {
       .where("a.event_id IN (:...ids)", { ids: events.map((event) => event.id) })
       .orderBy("a.attempt_number", "ASC")
       .getMany();
-    for (const event of events) event.attempts = attempts.filter((attempt) => attempt.eventId === event.id);
+    for (const event of events) {
+      event.attempts = attempts.filter((attempt) => attempt.eventId === event.id);
+      for (const attempt of event.attempts) Object.assign(attempt, { event: event.event, requestBody: event.body });
+    }
   }
 
   /**
