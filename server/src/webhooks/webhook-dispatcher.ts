@@ -1,8 +1,9 @@
 import type { DataSource } from "typeorm";
+import { batchWhileBusy } from "../core/batch-while-busy";
 import type { Logger } from "../core/logger";
 import { queryRows } from "../core/sql";
 import { WebhookDeliveryStatus } from "./webhook-event.entity";
-import { DELIVER_WEBHOOK_JOB, WEBHOOK_JOB_KEY_PREFIX, webhookJobKey } from "./webhook-jobs";
+import { DELIVER_WEBHOOK_JOB, WEBHOOK_JOB_KEY_PREFIX } from "./webhook-jobs";
 import type { WebhookResponse, WebhookSender } from "./webhook-sender";
 
 interface ClaimedAttempt {
@@ -27,14 +28,28 @@ export function nextRetryDelayMs(retryScheduleMs: readonly number[], attemptNumb
   return retryScheduleMs[attemptNumber - 1] ?? null;
 }
 
+interface AttemptOutcome {
+  attempt: ClaimedAttempt;
+  response: WebhookResponse;
+  status: WebhookDeliveryStatus;
+  retryDelayMs: number | null;
+}
+
 /**
  * The worker's half of webhooks: sends one outbox event per job. Each attempt is
  * claimed before it is sent (a numbered row, unique per event), so no attempt is sent
  * twice, whatever the number of workers; the outcome and the next retry are recorded
  * together afterwards. A worker that dies mid-attempt leaves its job to another worker
  * (see core/jobs.ts), which sends the event again as a new attempt: at least once.
+ * Claims and outcomes of jobs running at the same time share one statement each.
  */
 export class WebhookDispatcher {
+  private readonly claimAttempt = batchWhileBusy((eventIds: string[]) => this.claimAttempts(eventIds));
+  private readonly recordOutcome = batchWhileBusy(async (outcomes: AttemptOutcome[]) => {
+    await this.recordOutcomes(outcomes);
+    return outcomes.map(() => undefined);
+  });
+
   constructor(
     private readonly db: DataSource,
     private readonly sender: WebhookSender,
@@ -51,23 +66,36 @@ export class WebhookDispatcher {
       event: attempt.event,
       signature: attempt.signature,
     });
-    await this.recordOutcome(attempt, response);
+    const retryDelayMs = response.ok
+      ? null
+      : nextRetryDelayMs(this.retryScheduleMs, attempt.attempt_number, attempt.manual_attempt);
+    let status = WebhookDeliveryStatus.DELIVERED;
+    if (!response.ok) status = retryDelayMs === null ? WebhookDeliveryStatus.FAILED : WebhookDeliveryStatus.PENDING;
+    await this.recordOutcome({ attempt, response, status, retryDelayMs });
+    if (!response.ok) {
+      this.logger.debug("webhook attempt failed", {
+        eventId,
+        attempt: attempt.attempt_number,
+        error: response.error,
+        next: status,
+      });
+    }
   }
 
   /**
-   * Numbers the next attempt of a PENDING event and records it as started, in one
+   * Numbers the next attempt of each PENDING event and records it as started, in one
    * statement. An attempt left unfinished by a worker that died is closed as interrupted.
    * Nothing is claimed for an event already delivered or failed, or without a URL (then
    * it is marked NO_URL).
    */
-  private async claimAttempt(eventId: string): Promise<ClaimedAttempt | null> {
+  private async claimAttempts(eventIds: string[]): Promise<Array<ClaimedAttempt | null>> {
     const rows = await queryRows<ClaimedAttempt>(
       this.db,
       `WITH claimed AS (
          UPDATE webhook_events e
             SET attempt_count = e.attempt_count + 1, last_attempt_at = now(), next_attempt_at = NULL
            FROM companies c
-          WHERE e.id = $1 AND e.delivery_status = 'PENDING' AND c.id = e.company_id AND c.webhook_url IS NOT NULL
+          WHERE e.id = ANY($1) AND e.delivery_status = 'PENDING' AND c.id = e.company_id AND c.webhook_url IS NOT NULL
          RETURNING e.id, e.event, e.body, e.signature, e.attempt_count, e.manual_attempt, c.webhook_url
        ), interrupted AS (
          UPDATE webhook_attempts SET error = $2, finished_at = now()
@@ -75,73 +103,79 @@ export class WebhookDispatcher {
        ), attempt AS (
          INSERT INTO webhook_attempts (event_id, attempt_number, manual, url)
          SELECT id, attempt_count, manual_attempt, webhook_url FROM claimed
-         RETURNING id
+         RETURNING id, event_id
        )
        SELECT claimed.id AS event_id, claimed.event, claimed.body, claimed.signature,
               claimed.attempt_count AS attempt_number, claimed.manual_attempt, claimed.webhook_url,
               attempt.id AS attempt_id
-         FROM claimed, attempt`,
-      [eventId, INTERRUPTED_ATTEMPT_ERROR],
+         FROM claimed JOIN attempt ON attempt.event_id = claimed.id`,
+      [eventIds, INTERRUPTED_ATTEMPT_ERROR],
     );
-    if (rows.length > 0) return rows[0];
-    await this.db.query(
-      `UPDATE webhook_events e SET delivery_status = 'NO_URL', next_attempt_at = NULL
-         FROM companies c
-        WHERE e.id = $1 AND e.delivery_status = 'PENDING' AND c.id = e.company_id AND c.webhook_url IS NULL`,
-      [eventId],
-    );
-    return null;
+    const byEvent = new Map(rows.map((row) => [row.event_id, row]));
+    const unclaimed = eventIds.filter((id) => !byEvent.has(id));
+    if (unclaimed.length > 0) {
+      await this.db.query(
+        `UPDATE webhook_events e SET delivery_status = 'NO_URL', next_attempt_at = NULL
+           FROM companies c
+          WHERE e.id = ANY($1) AND e.delivery_status = 'PENDING' AND c.id = e.company_id AND c.webhook_url IS NULL`,
+        [unclaimed],
+      );
+    }
+    // Two jobs of one event in one batch (a redelivery beside a running job): one attempt, one sender.
+    const answered = new Set<string>();
+    return eventIds.map((id) => {
+      if (answered.has(id)) return null;
+      answered.add(id);
+      return byEvent.get(id) ?? null;
+    });
   }
 
   /**
-   * Closes the attempt and moves the delivery on: DELIVERED, PENDING with the next retry
-   * queued, or FAILED. Only the newest attempt of an event moves it, so a slow attempt
-   * overtaken by a redelivery cannot undo what the newer one decided.
+   * Closes the attempts and moves each delivery on: DELIVERED, PENDING with the next
+   * retry queued, or FAILED. Only the newest attempt of an event moves it, so a slow
+   * attempt overtaken by a redelivery cannot undo what the newer one decided.
    */
-  private async recordOutcome(attempt: ClaimedAttempt, response: WebhookResponse): Promise<void> {
-    const retryDelayMs = response.ok
-      ? null
-      : nextRetryDelayMs(this.retryScheduleMs, attempt.attempt_number, attempt.manual_attempt);
-    let status = WebhookDeliveryStatus.DELIVERED;
-    if (!response.ok) status = retryDelayMs === null ? WebhookDeliveryStatus.FAILED : WebhookDeliveryStatus.PENDING;
+  private async recordOutcomes(outcomes: AttemptOutcome[]): Promise<void> {
+    const column = <T>(pick: (outcome: AttemptOutcome) => T) => outcomes.map(pick);
     await this.db.query(
-      `WITH closed AS (
-         UPDATE webhook_attempts
-            SET response_status = $2, response_time_ms = $3, response_body = $4, error = $5, finished_at = now()
-          WHERE id = $1
+      `WITH outcome AS (
+         SELECT * FROM unnest($1::bigint[], $2::int[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[],
+                              $8::int[], $9::int[])
+           AS o(attempt_id, response_status, response_time_ms, response_body, error, delivery_status, event_id,
+                attempt_number, retry_delay_ms)
+       ), closed AS (
+         UPDATE webhook_attempts a
+            SET response_status = o.response_status, response_time_ms = o.response_time_ms,
+                response_body = o.response_body, error = o.error, finished_at = now()
+           FROM outcome o WHERE a.id = o.attempt_id
        ), moved AS (
-         UPDATE webhook_events
-            SET delivery_status = $6,
-                delivered_at = CASE WHEN $6 = 'DELIVERED' THEN now() ELSE delivered_at END,
-                next_attempt_at = CASE WHEN $6 = 'PENDING' THEN now() + $9 * interval '1 millisecond' END,
+         UPDATE webhook_events e
+            SET delivery_status = o.delivery_status,
+                delivered_at = CASE WHEN o.delivery_status = 'DELIVERED' THEN now() ELSE e.delivered_at END,
+                next_attempt_at = CASE WHEN o.delivery_status = 'PENDING'
+                                       THEN now() + o.retry_delay_ms * interval '1 millisecond' END,
                 manual_attempt = false
-          WHERE id = $7 AND attempt_count = $8 AND delivery_status = 'PENDING'
-         RETURNING id, next_attempt_at
+           FROM outcome o
+          WHERE e.id = o.event_id AND e.attempt_count = o.attempt_number AND e.delivery_status = 'PENDING'
+         RETURNING e.id, e.delivery_status, e.next_attempt_at
        )
-       SELECT (graphile_worker.add_job($10, json_build_object('eventId', id), run_at => next_attempt_at, job_key => $11)).id
-         FROM moved WHERE $6 = 'PENDING'`,
+       SELECT (graphile_worker.add_job($10, json_build_object('eventId', id), run_at => next_attempt_at,
+                                       job_key => $11 || id)).id
+         FROM moved WHERE delivery_status = 'PENDING'`,
       [
-        attempt.attempt_id,
-        response.status,
-        response.timeMs,
-        response.bodyStart,
-        response.error,
-        status,
-        attempt.event_id,
-        attempt.attempt_number,
-        retryDelayMs ?? 0,
+        column((o) => o.attempt.attempt_id),
+        column((o) => o.response.status),
+        column((o) => o.response.timeMs),
+        column((o) => o.response.bodyStart),
+        column((o) => o.response.error),
+        column((o) => o.status),
+        column((o) => o.attempt.event_id),
+        column((o) => o.attempt.attempt_number),
+        column((o) => o.retryDelayMs ?? 0),
         DELIVER_WEBHOOK_JOB,
-        webhookJobKey(attempt.event_id),
+        WEBHOOK_JOB_KEY_PREFIX,
       ],
     );
-    if (!response.ok) {
-      this.logger.debug("webhook attempt failed", {
-        eventId: attempt.event_id,
-        attempt: attempt.attempt_number,
-        error: response.error,
-        next: status,
-      });
-    }
   }
 
   /**

@@ -148,3 +148,25 @@ test("a PENDING delivery that lost its job is queued again by the sweep", async 
   }
   assert.equal(receivedIds(path)[0], eventId);
 });
+
+test("jobs of one event running at once never send one attempt twice", async () => {
+  const path = "/same-event";
+  const merchant = await app.createMerchant({ webhookUrl: receiver.url(path) });
+  const [eventId] = await writePings(merchant, 1);
+  const dispatcher = app.services.webhookDispatcher;
+  // The first claim runs alone; the next two share a batch and must not share an attempt.
+  await Promise.all([
+    dispatcher.deliverEvent(eventId),
+    dispatcher.deliverEvent(eventId),
+    dispatcher.deliverEvent(eventId),
+  ]);
+  const attempts: Array<{ attempt_number: number }> = await app.services.db.query(
+    "SELECT attempt_number FROM webhook_attempts WHERE event_id = $1 ORDER BY attempt_number",
+    [eventId],
+  );
+  assert.deepEqual(
+    attempts.map((row) => row.attempt_number),
+    [1, 2],
+  );
+  assert.equal(receivedIds(path).length, attempts.length, "one POST per attempt");
+});

@@ -1,0 +1,37 @@
+/**
+ * Turns a function of many inputs into a function of one: the first call runs at once;
+ * calls made while a batch is running wait and run together in the next batch. Under
+ * load, one statement carries many items (each round trip to the database costs a
+ * system call or two whatever it carries); when idle, nothing waits. At most one batch
+ * runs at a time. `runBatch` answers one output per input, in order.
+ */
+export function batchWhileBusy<I, O>(
+  runBatch: (inputs: I[]) => Promise<O[]>,
+  maxBatchSize = 200,
+): (input: I) => Promise<O> {
+  type Waiting = { input: I; resolve: (output: O) => void; reject: (error: unknown) => void };
+  let waiting: Waiting[] = [];
+  let running = false;
+
+  const runNext = async (): Promise<void> => {
+    if (running || waiting.length === 0) return;
+    running = true;
+    const batch = waiting.slice(0, maxBatchSize);
+    waiting = waiting.slice(batch.length);
+    try {
+      const outputs = await runBatch(batch.map((item) => item.input));
+      for (const [index, item] of batch.entries()) item.resolve(outputs[index]);
+    } catch (error) {
+      for (const item of batch) item.reject(error);
+    } finally {
+      running = false;
+      void runNext();
+    }
+  };
+
+  return (input) =>
+    new Promise<O>((resolve, reject) => {
+      waiting.push({ input, resolve, reject });
+      void runNext();
+    });
+}
