@@ -1,0 +1,58 @@
+/**
+ * What one `npm run bench` measures, from the command line (case names) and BENCH_*
+ * variables. Defaults are the documented full run; the variables make development runs short.
+ */
+export const CASE_NAMES = ["balance", "charge", "withdrawal", "history"] as const;
+export type CaseName = (typeof CASE_NAMES)[number];
+
+export interface BenchOptions {
+  cases: CaseName[];
+  durationS: number;
+  warmupS: number;
+  connections: number;
+  /** Measured runs per server and case, alternated A B A B. */
+  rounds: number;
+  /** Paid charges of the small and the large account of the history case. */
+  smallSeedCharges: number;
+  largeSeedCharges: number;
+  /** Pool size of both servers, so neither gets more database connections. */
+  dbPoolSize: number;
+  databaseUrl: string | undefined;
+  embeddedPgPort: number;
+}
+
+export const USAGE = `Usage: npm run bench [-- ${CASE_NAMES.join(" ")}]
+  No case name: every case. Variables: BENCH_DURATION_S (10), BENCH_WARMUP_S (5),
+  BENCH_CONNECTIONS (50), BENCH_ROUNDS (2), BENCH_SEED_CHARGES (1000000),
+  BENCH_SMALL_SEED_CHARGES (1000), BENCH_DB_POOL_SIZE (20), BENCH_EMBEDDED_PG_PORT (54349),
+  DATABASE_URL (a server to create the bench database on; unset: embedded PostgreSQL).`;
+
+function integerFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be an integer >= ${min}, not "${raw}"`);
+  return value;
+}
+
+function casesFrom(args: string[]): CaseName[] {
+  const unknown = args.filter((arg) => !(CASE_NAMES as readonly string[]).includes(arg));
+  if (unknown.length > 0) throw new Error(`unknown case ${unknown.join(", ")}`);
+  // Always in the documented order, whatever order they were named in.
+  return args.length === 0 ? [...CASE_NAMES] : CASE_NAMES.filter((name) => args.includes(name));
+}
+
+export function readOptions(args: string[], env: NodeJS.ProcessEnv): BenchOptions {
+  return {
+    cases: casesFrom(args),
+    durationS: integerFrom(env, "BENCH_DURATION_S", 10, 1),
+    warmupS: integerFrom(env, "BENCH_WARMUP_S", 5, 0),
+    connections: integerFrom(env, "BENCH_CONNECTIONS", 50, 1),
+    rounds: integerFrom(env, "BENCH_ROUNDS", 2, 1),
+    smallSeedCharges: integerFrom(env, "BENCH_SMALL_SEED_CHARGES", 1000, 1),
+    largeSeedCharges: integerFrom(env, "BENCH_SEED_CHARGES", 1_000_000, 1),
+    dbPoolSize: integerFrom(env, "BENCH_DB_POOL_SIZE", 20, 1),
+    databaseUrl: env.DATABASE_URL || undefined,
+    embeddedPgPort: integerFrom(env, "BENCH_EMBEDDED_PG_PORT", 54349, 1),
+  };
+}
