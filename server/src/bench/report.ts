@@ -55,7 +55,7 @@ export function describeRun(label: string, run: LoadResult): string {
   const failures = failed > 0 ? `  FAILED ${count(failed)} (status ${JSON.stringify(run.statusCodes)})` : "";
   const cpu = run.serverCpuMsPerRequest === null ? "" : `  cpu ${run.serverCpuMsPerRequest.toFixed(3)} ms/req`;
   return (
-    `  ${label.padEnd(30)} ${run.requestsPerSecond.toFixed(1).padStart(9)} req/s` +
+    `  ${label.padEnd(34)} ${run.requestsPerSecond.toFixed(1).padStart(9)} req/s` +
     `  p50 ${String(run.p50Ms).padStart(4)} ms  p99 ${String(run.p99Ms).padStart(4)} ms` +
     `  ${count(run.requests).padStart(9)} requests${cpu}${failures}`
   );
@@ -78,7 +78,7 @@ function printCase(report: CaseReport): void {
   for (const target of report.targets) {
     const sign = target.kind === "min" ? ">=" : "<=";
     log(
-      `  ${target.name.padEnd(32)} ${number(target.ratio, 2).padStart(6)}x  ` +
+      `  ${target.name.padEnd(32)} ${number(target.ratio, 3).padStart(7)}x  ` +
         `target ${sign} ${target.limit}x  ${met(target) ? "PASS" : "FAIL"}`,
     );
   }
