@@ -2,7 +2,7 @@
  * What one `npm run bench` measures, from the command line (case names) and BENCH_*
  * variables. Defaults are the documented full run; the variables make development runs short.
  */
-export const CASE_NAMES = ["balance", "charge", "withdrawal", "history"] as const;
+export const CASE_NAMES = ["balance", "charge", "withdrawal", "history", "webhooks"] as const;
 export type CaseName = (typeof CASE_NAMES)[number];
 
 export interface BenchOptions {
@@ -15,6 +15,8 @@ export interface BenchOptions {
   /** Paid charges of the small and the large account of the history case. */
   smallSeedCharges: number;
   largeSeedCharges: number;
+  /** Events of the webhook delivery case. */
+  webhookEvents: number;
   /** Pool size of both servers, so neither gets more database connections. */
   dbPoolSize: number;
   databaseUrl: string | undefined;
@@ -24,7 +26,7 @@ export interface BenchOptions {
 export const USAGE = `Usage: npm run bench [-- ${CASE_NAMES.join(" ")}]
   No case name: every case. Variables: BENCH_DURATION_S (10), BENCH_WARMUP_S (5),
   BENCH_CONNECTIONS (50), BENCH_ROUNDS (2), BENCH_SEED_CHARGES (1000000),
-  BENCH_SMALL_SEED_CHARGES (1000), BENCH_DB_POOL_SIZE (20), BENCH_EMBEDDED_PG_PORT (54349),
+  BENCH_SMALL_SEED_CHARGES (1000), BENCH_WEBHOOK_EVENTS (10000), BENCH_DB_POOL_SIZE (20), BENCH_EMBEDDED_PG_PORT (54349),
   DATABASE_URL (a server to create the bench database on; unset: embedded PostgreSQL).`;
 
 function integerFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
@@ -51,6 +53,7 @@ export function readOptions(args: string[], env: NodeJS.ProcessEnv): BenchOption
     rounds: integerFrom(env, "BENCH_ROUNDS", 2, 1),
     smallSeedCharges: integerFrom(env, "BENCH_SMALL_SEED_CHARGES", 1000, 1),
     largeSeedCharges: integerFrom(env, "BENCH_SEED_CHARGES", 1_000_000, 1),
+    webhookEvents: integerFrom(env, "BENCH_WEBHOOK_EVENTS", 10_000, 1),
     dbPoolSize: integerFrom(env, "BENCH_DB_POOL_SIZE", 20, 1),
     databaseUrl: env.DATABASE_URL || undefined,
     embeddedPgPort: integerFrom(env, "BENCH_EMBEDDED_PG_PORT", 54349, 1),

@@ -10,6 +10,7 @@ import { type ChildServer, freePort, killAllChildServers, startChildServer } fro
 import { seedPaidCharges, vacuumAfterSeed } from "./history-seed";
 import { type CaseReport, failedShare, MAX_FAILED_SHARE, printSummary } from "./report";
 import { clearStatus, count, log } from "./terminal";
+import { measureWebhookDelivery } from "./webhook-delivery-bench";
 
 /**
  * `npm run bench`: the real service against a minimal server doing the same SQL, and the
@@ -17,6 +18,7 @@ import { clearStatus, count, log } from "./terminal";
  * exits 0 whatever the ratios, and non-zero only when something broke.
  */
 const OPERATOR_TOKEN = "bench-operator-token-0123456789";
+const WEBHOOK_TARGET_PER_WORKER = 1000;
 const PROVIDER_SECRET = "bench-provider-secret-0123456789";
 
 /** Every variable of core/config.ts: a developer's shell must not change what is measured. */
@@ -42,6 +44,8 @@ const SERVICE_VARIABLES = [
   "RUN_WORKER",
   "CHARGE_EXPIRY_SWEEP_MS",
   "DB_POOL_SIZE",
+  "WORKER_CONCURRENCY",
+  "WORKER_HEARTBEAT_MS",
   "GRAPHQL_INTROSPECTION",
   "LOG_LEVEL",
 ];
@@ -205,7 +209,7 @@ async function run(options: BenchOptions): Promise<number> {
   const history = options.cases.includes("history") ? await seedHistory(api, db, options) : null;
 
   const cases: BenchCase[] = [];
-  if (options.cases.some((name) => name !== "history")) {
+  if (options.cases.some((name) => name === "balance" || name === "charge" || name === "withdrawal")) {
     const minimal = await startServer("minimal server", "./minimal-server.js", options, db);
     cases.push(...serviceCases(fixtures, real, minimal).filter((c) => options.cases.includes(c.name)));
   }
@@ -214,15 +218,33 @@ async function run(options: BenchOptions): Promise<number> {
   log();
   const reports: CaseReport[] = [];
   for (const benchCase of cases) reports.push(await measureCase(benchCase, options, checkHealth));
-  printSummary(
-    reports,
-    `Results: mean of ${options.rounds} rounds of ${options.durationS} s, ${options.connections} connections`,
-  );
+  if (reports.length > 0) {
+    printSummary(
+      reports,
+      `Results: mean of ${options.rounds} rounds of ${options.durationS} s, ${options.connections} connections`,
+    );
+  }
+  if (options.cases.includes("webhooks")) await measureWebhooks(db, options);
 
   reportWarnings();
   const problems = problemsOf(reports);
   for (const problem of problems) log(`BROKEN: ${problem}`);
   return problems.length > 0 ? 1 : 0;
+}
+
+/** Webhook delivery: events/s with one worker process, then with two, against a target per worker. */
+async function measureWebhooks(db: BenchDatabase, options: BenchOptions): Promise<void> {
+  log(`Webhook delivery: ${count(options.webhookEvents)} events to a receiver on 127.0.0.1, per run`);
+  const env = childEnv({ ADMIN_API_TOKEN: OPERATOR_TOKEN, PROVIDER_WEBHOOK_SECRET: PROVIDER_SECRET });
+  for (const workers of [1, 2]) {
+    const result = await measureWebhookDelivery({ databaseUrl: db.url, events: options.webhookEvents, workers, env });
+    const verdict = result.perWorker >= WEBHOOK_TARGET_PER_WORKER ? "PASS" : "FAIL";
+    log(
+      `  per worker ${count(result.perWorker)} events/s  target >= ${count(WEBHOOK_TARGET_PER_WORKER)}  ${verdict}` +
+        (result.duplicates > 0 ? `  (${result.duplicates} sent twice)` : ""),
+    );
+  }
+  log();
 }
 
 function onSignal(signal: NodeJS.Signals): void {
