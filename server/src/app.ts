@@ -1,9 +1,11 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { ApolloServer, type ApolloServerPlugin } from "@apollo/server";
 import { expressMiddleware } from "@as-integrations/express5";
 import express, { type ErrorRequestHandler, type Request, type RequestHandler } from "express";
 import type { GraphQLFormattedError } from "graphql";
 import { GraphQLError } from "graphql";
 import type { Principal } from "./auth/principal";
+import { RATE_LIMITED, RequestAdmission } from "./auth/request-admission";
 import { chargeRoutes } from "./charges/charges.rest";
 import { INTERNAL_MESSAGE, toPublicError, unauthenticated } from "./core/errors";
 import { describeError } from "./core/logger";
@@ -13,7 +15,8 @@ import { complexityLimitPlugin, depthLimitRule, MAX_QUERY_COMPLEXITY, MAX_QUERY_
 import { buildAppSchema } from "./graphql/schema";
 import { createInboundPixRouter } from "./provider/inbound-pix.http";
 import { createPixLocationRouter } from "./provider/pix-location.http";
-import { createRestRouter, sendError } from "./rest/rest-router";
+import { sendError } from "./rest/http-json";
+import { createRestHandler } from "./rest/rest-router";
 import type { Services } from "./services";
 import { withdrawalRoutes } from "./withdrawals/withdrawals.rest";
 
@@ -34,22 +37,15 @@ const responseHeadersPlugin: ApolloServerPlugin<RequestContext> = {
   },
 };
 
-/** Resolves the bearer credential, then spends one token of its rate limit (429 when empty). */
-function authenticateAndLimit(services: Services): RequestHandler {
-  const { rateLimitRps } = services.config;
-  const limiter = rateLimitRps > 0 ? new RateLimiter(rateLimitRps, rateLimitRps * 2) : null;
+/** Express's side of admission: resolves the credential and applies the rate limit. */
+function admitRequests(admission: RequestAdmission): RequestHandler {
   return async (req, res, next) => {
     try {
-      const principal = await services.auth.authenticateBearer(req.header("authorization"));
-      res.locals.principal = principal;
-      if (limiter) {
-        const key = principal ? (principal.kind === "operator" ? "operator" : principal.credentialId) : `ip:${req.ip}`;
-        const verdict = limiter.take(key);
-        if (!verdict.allowed) {
-          res.setHeader("Retry-After", String(verdict.retryAfterSeconds));
-          return sendError(res, { code: "RATE_LIMITED", message: "Too many requests; retry later" });
-        }
+      const admitted = await admission.admit(req.header("authorization"), req.socket.remoteAddress);
+      if (!admitted.admitted) {
+        return sendError(res, RATE_LIMITED, { "Retry-After": String(admitted.retryAfterSeconds) });
       }
+      res.locals.principal = admitted.principal;
       next();
     } catch (error) {
       next(error);
@@ -58,7 +54,8 @@ function authenticateAndLimit(services: Services): RequestHandler {
 }
 
 export interface HttpApp {
-  app: express.Express;
+  /** The request listener: REST routes straight from Node, everything else through Express. */
+  handle: (req: IncomingMessage, res: ServerResponse) => void;
   stop(): Promise<void>;
 }
 
@@ -93,18 +90,24 @@ export async function createHttpApp(services: Services): Promise<HttpApp> {
   });
   await apollo.start();
 
+  const { rateLimitRps } = services.config;
+  const admission = new RequestAdmission(
+    services.auth,
+    rateLimitRps > 0 ? new RateLimiter(rateLimitRps, rateLimitRps * 2) : null,
+  );
+  const serveRest = createRestHandler(schema, REST_ROUTES, { admission, services });
+
   const app = express();
   app.disable("x-powered-by");
   app.set("etag", false);
   app.set("trust proxy", false);
   // Every API body is JSON whatever its Content-Type says; at most 100 kB.
-  app.use(authenticateAndLimit(services));
+  app.use(admitRequests(admission));
   // The provider's notifications are signed over their raw bytes: read before the JSON parser.
   app.use(createInboundPixRouter(services.inboundPix, services.logger));
   app.use(express.json({ limit: "100kb", type: () => true }));
   app.use("/graphql", expressMiddleware(apollo, { context: ({ req }) => createContext(req) }));
   app.use(createPixLocationRouter(services.charges));
-  app.use(createRestRouter(schema, REST_ROUTES, createContext));
   app.use((req, res, next) => {
     if (API_PREFIXES.some((prefix) => req.path === prefix || req.path.startsWith(`${prefix}/`))) {
       return sendError(res, { code: "NOT_FOUND", message: `No route ${req.method} ${req.path}` });
@@ -130,5 +133,10 @@ export async function createHttpApp(services: Services): Promise<HttpApp> {
   };
   app.use(handleErrors);
 
-  return { app, stop: () => apollo.stop() };
+  return {
+    handle: (req, res) => {
+      if (!serveRest(req, res)) app(req, res);
+    },
+    stop: () => apollo.stop(),
+  };
 }

@@ -1,5 +1,5 @@
 import "reflect-metadata";
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import { createHttpApp } from "./app";
 import { loadConfig } from "./core/config";
 import { createLogger } from "./core/logger";
@@ -17,7 +17,7 @@ async function main(): Promise<void> {
   const worker = config.runWorker ? await startBackgroundWork(runtime) : null;
 
   const server: Server = await new Promise((resolve, reject) => {
-    const listening = http.app.listen(config.port, () => resolve(listening));
+    const listening = createServer(http.handle).listen(config.port, () => resolve(listening));
     listening.once("error", reject);
   });
   const address = server.address();

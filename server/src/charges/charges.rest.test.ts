@@ -365,6 +365,47 @@ describe("GET /charges", () => {
     }
     const max = await app.request("GET", "/charges?limit=100", { token: merchant.clientSecret });
     assert.equal(max.status, 200);
+    const twice = await app.request("GET", "/charges?limit=5&limit=6", { token: merchant.clientSecret });
+    assert.equal(twice.status, 400);
+    assert.match(twice.body.error, /limit is given twice/);
+  });
+});
+
+describe("the REST transport", () => {
+  test("answers JSON with its length; a trailing slash names the same route", async () => {
+    const res = await app.request("GET", "/charges/balance/", { token: merchant.clientSecret });
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get("content-type"), "application/json; charset=utf-8");
+    assert.equal(Number(res.headers.get("content-length")), Buffer.byteLength(res.text));
+    assert.equal(res.headers.get("x-powered-by"), null);
+  });
+
+  test("a compressed or non-UTF-8 body is refused with 400 and creates nothing", async () => {
+    const before = (await app.request("GET", "/charges", { token: merchant.clientSecret })).body.total;
+    const gzip = await app.request("POST", "/charges", {
+      token: merchant.clientSecret,
+      rawBody: '{"amount": 1}',
+      headers: { "content-type": "application/json", "content-encoding": "gzip" },
+    });
+    assert.equal(gzip.status, 400);
+    assert.deepEqual(gzip.body, { error: "Unsupported body encoding", code: "VALIDATION_ERROR" });
+    const latin1 = await app.request("POST", "/charges", {
+      token: merchant.clientSecret,
+      rawBody: '{"amount": 1}',
+      headers: { "content-type": "application/json; charset=latin1" },
+    });
+    assert.equal(latin1.status, 400);
+    assert.equal((await app.request("GET", "/charges", { token: merchant.clientSecret })).body.total, before);
+  });
+
+  test("a credential is checked before the body is read", async () => {
+    const res = await app.request("POST", "/charges", {
+      token: "sk_not-a-real-secret",
+      rawBody: "x".repeat(200_000),
+      headers: { "content-type": "application/json" },
+    });
+    assert.equal(res.status, 401);
+    assert.equal(res.body.code, "UNAUTHENTICATED");
   });
 });
 

@@ -1,11 +1,12 @@
 import type { DataSource, EntityManager } from "typeorm";
 import { Company } from "../companies/company.entity";
+import { entityRowMapper } from "../core/entity-rows";
 import { validationError } from "../core/errors";
 import { checkIdempotencyKey, lockIdempotencyKey, requestFingerprint } from "../core/idempotency";
 import { CHARGE_ID_PATTERN, newChargeId, newEndToEndId, newLocationId, newTxid } from "../core/ids";
 import { brlToJsonNumber, type Cents, calculateFee, MAX_AMOUNT_CENTS } from "../core/money";
 import { checkPage, type Page, type PageRequest } from "../core/pagination";
-import { execute } from "../core/sql";
+import { execute, queryRows } from "../core/sql";
 import { postLedgerEntry } from "../ledger/ledger.service";
 import { LedgerEntryKind } from "../ledger/ledger-entry.entity";
 import type { PixProvider } from "../provider/pix-provider";
@@ -52,10 +53,20 @@ function asCreated(charge: Charge): Charge {
 }
 
 export class ChargesService {
+  private readonly chargeFromRow: (row: Record<string, unknown>) => Charge;
+
   constructor(
     private readonly db: DataSource,
     private readonly provider: PixProvider,
-  ) {}
+  ) {
+    this.chargeFromRow = entityRowMapper(db, Charge);
+  }
+
+  /** The hot read of GET /charges/:id: one statement, no query builder. */
+  private async findChargeById(id: string): Promise<Charge | null> {
+    const rows = await queryRows<Record<string, unknown>>(this.db, "SELECT * FROM charges WHERE id = $1", [id]);
+    return rows.length > 0 ? this.chargeFromRow(rows[0]) : null;
+  }
 
   async createCharge(
     companyId: string,
@@ -130,7 +141,7 @@ export class ChargesService {
   /** A charge of the account (or of any account for the operator); expired on read if overdue. */
   async getCharge(scopeCompanyId: string | null, id: string): Promise<Charge> {
     const chargeId = normalizeChargeId(id);
-    const charge = chargeId ? await this.db.getRepository(Charge).findOneBy({ id: chargeId }) : null;
+    const charge = chargeId ? await this.findChargeById(chargeId) : null;
     if (!charge || (scopeCompanyId !== null && charge.companyId !== scopeCompanyId)) throw chargeNotFound();
     return this.expireIfOverdue(charge);
   }
@@ -152,7 +163,7 @@ export class ChargesService {
       [charge.id],
     );
     // Read again: this update expired it, or a payment committed first and it is PAID.
-    return (await this.db.getRepository(Charge).findOneBy({ id: charge.id })) ?? charge;
+    return (await this.findChargeById(charge.id)) ?? charge;
   }
 
   async listCharges(scopeCompanyId: string | null, request: PageRequest<ChargeStatus>): Promise<Page<Charge>> {

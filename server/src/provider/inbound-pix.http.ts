@@ -1,7 +1,7 @@
 import express, { Router } from "express";
 import { AppError, INTERNAL_MESSAGE } from "../core/errors";
 import { describeError, type Logger } from "../core/logger";
-import { sendError } from "../rest/rest-router";
+import { sendError } from "../rest/http-json";
 import type { InboundPixService } from "./inbound-pix.service";
 
 /**

@@ -3,7 +3,7 @@ import { Router } from "express";
 import { Charge, ChargeStatus } from "../charges/charge.entity";
 import type { ChargesService } from "../charges/charges.service";
 import { formatBrl } from "../core/money";
-import { sendError } from "../rest/rest-router";
+import { sendError } from "../rest/http-json";
 
 const COB_STATUS: Record<ChargeStatus, string> = {
   [ChargeStatus.PENDING]: "ATIVA",

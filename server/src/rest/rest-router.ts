@@ -1,4 +1,4 @@
-import { type Request, type Response, Router } from "express";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import {
   type DocumentNode,
   execute,
@@ -11,10 +11,14 @@ import {
   parse,
   validate,
 } from "graphql";
-import { AppError, httpStatusFor, type PublicError, toPublicError, unauthenticated } from "../core/errors";
+import { RATE_LIMITED, type RequestAdmission } from "../auth/request-admission";
+import { AppError, INTERNAL_MESSAGE, toPublicError, unauthenticated } from "../core/errors";
 import { checkIdempotencyKey } from "../core/idempotency";
 import { describeError } from "../core/logger";
 import type { RequestContext } from "../graphql/context";
+import type { Services } from "../services";
+import { sendError, writeJson } from "./http-json";
+import { readJsonBody } from "./json-body";
 import type { RestRequest, RestRoute } from "./rest-route";
 
 interface CompiledRoute {
@@ -40,8 +44,16 @@ function compileRoute(schema: GraphQLSchema, route: RestRoute): CompiledRoute {
   return { route, document, resultType: field.type };
 }
 
+const snakeCaseNames = new Map<string, string>();
+
+/** GraphQL field names are few and fixed: each is converted once. */
 function snakeCase(name: string): string {
-  return name.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase();
+  let snake = snakeCaseNames.get(name);
+  if (snake === undefined) {
+    snake = name.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase();
+    snakeCaseNames.set(name, snake);
+  }
+  return snake;
 }
 
 /** GraphQL result -> REST JSON: snake_case keys, Money strings as JSON numbers. */
@@ -73,70 +85,146 @@ function restMessage(message: string): string {
   return message;
 }
 
-export function sendError(res: Response, error: PublicError): void {
-  res.status(httpStatusFor(error.code)).json({ error: error.message, code: error.code });
-}
-
 function checkAllowed(kind: string, given: Record<string, unknown>, allowed: readonly string[] | undefined): void {
   const unknown = Object.keys(given).filter((name) => !(allowed ?? []).includes(name));
   if (unknown.length > 0) throw new AppError("VALIDATION_ERROR", `Unknown ${kind}: ${unknown.join(", ")}`);
 }
 
-export function createRestRouter(
+/** "/withdrawals/:id/cancel" -> a pattern and the names of its parameters. */
+function pathPattern(path: string): { pattern: RegExp; names: string[] } {
+  const names: string[] = [];
+  const source = path.replace(/:(\w+)/g, (_match, name: string) => {
+    names.push(name);
+    return "([^/]+)";
+  });
+  return { pattern: new RegExp(`^${source}/?$`), names };
+}
+
+/** Query strings as a plain object; a parameter given twice is refused rather than guessed at. */
+function readQuery(search: string): Record<string, string> {
+  const query: Record<string, string> = {};
+  for (const [name, value] of new URLSearchParams(search)) {
+    if (name in query) throw new AppError("VALIDATION_ERROR", `Query parameter ${name} is given twice`);
+    query[name] = value;
+  }
+  return query;
+}
+
+/** Turns the HTTP request into the operation's variables, in the contract's order of checks. */
+async function requestVariables(
+  route: RestRoute,
+  req: IncomingMessage,
+  params: Record<string, string>,
+  search: string,
+) {
+  const idempotencyKey = route.idempotencyKey
+    ? checkIdempotencyKey(headerOf(req, "idempotency-key"), route.idempotencyKey === "required")
+    : null;
+  const body = route.method === "POST" ? await readJsonBody(req) : {};
+  if (typeof body !== "object" || body === null || Array.isArray(body))
+    throw new AppError("VALIDATION_ERROR", "Body must be a JSON object");
+  const query = readQuery(search);
+  checkAllowed("query parameter", query, route.query);
+  if (route.method === "POST") checkAllowed("body field", body as Record<string, unknown>, route.body);
+  const request: RestRequest = { params, query, body: body as Record<string, unknown>, idempotencyKey };
+  return route.variables?.(request) ?? {};
+}
+
+function headerOf(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+export interface RestHandlerDeps {
+  admission: RequestAdmission;
+  services: Services;
+}
+
+/**
+ * The REST routes, served straight from Node's request (no framework in between: these
+ * are the hot paths). Answers true when the request was a REST route and has been
+ * answered; anything else goes on to the rest of the app.
+ */
+export function createRestHandler(
   schema: GraphQLSchema,
   routes: readonly RestRoute[],
-  createContext: (req: Request) => Promise<RequestContext>,
-): Router {
-  const router = Router();
-  for (const compiled of routes.map((route) => compileRoute(schema, route))) {
-    const { route } = compiled;
-    const handler = async (req: Request, res: Response) => {
-      const context = await createContext(req);
-      // Checks in the contract's order: credential, Idempotency-Key, then the request itself.
-      if (!context.principal) return sendError(res, unauthenticated());
-      let variables: Record<string, unknown>;
+  { admission, services }: RestHandlerDeps,
+): (req: IncomingMessage, res: ServerResponse) => boolean {
+  const compiled = routes.map((route) => ({ ...compileRoute(schema, route), ...pathPattern(route.path) }));
+
+  const serve = async (
+    entry: (typeof compiled)[number],
+    params: Record<string, string>,
+    search: string,
+    req: IncomingMessage,
+    res: ServerResponse,
+  ) => {
+    const { route } = entry;
+    // Checks in the contract's order: credential, Idempotency-Key, then the request itself.
+    const admitted = await admission.admit(headerOf(req, "authorization"), req.socket.remoteAddress);
+    if (!admitted.admitted) {
+      req.resume();
+      return sendError(res, RATE_LIMITED, { "Retry-After": String(admitted.retryAfterSeconds) });
+    }
+    if (!admitted.principal) {
+      req.resume();
+      return sendError(res, unauthenticated());
+    }
+    const context: RequestContext = { principal: admitted.principal, services, responseHeaders: {} };
+    let variables: Record<string, unknown>;
+    try {
+      variables = await requestVariables(route, req, params, search);
+    } catch (error) {
+      if (error instanceof AppError) return sendError(res, { code: error.code, message: error.message });
+      throw error;
+    }
+    const result = await execute({
+      schema,
+      document: entry.document,
+      variableValues: variables,
+      contextValue: context,
+    });
+    if (result.errors?.length) {
+      const publicError = toPublicError(result.errors[0]);
+      if (publicError.code === "INTERNAL_ERROR") {
+        services.logger.error("REST operation failed", {
+          operation: route.operation,
+          ...describeError(result.errors[0].originalError),
+        });
+      }
+      return sendError(
+        res,
+        { code: publicError.code, message: restMessage(publicError.message) },
+        context.responseHeaders,
+      );
+    }
+    const data = result.data?.[route.operation];
+    writeJson(res, route.status ?? 200, toRestJson(data, entry.resultType), context.responseHeaders);
+  };
+
+  return (req, res) => {
+    const url = req.url ?? "/";
+    const queryStart = url.indexOf("?");
+    const path = queryStart === -1 ? url : url.slice(0, queryStart);
+    const search = queryStart === -1 ? "" : url.slice(queryStart + 1);
+    for (const entry of compiled) {
+      if (entry.route.method !== req.method) continue;
+      const match = entry.pattern.exec(path);
+      if (!match) continue;
+      let params: Record<string, string>;
       try {
-        const idempotencyKey = route.idempotencyKey
-          ? checkIdempotencyKey(req.header("idempotency-key"), route.idempotencyKey === "required")
-          : null;
-        const body = req.body ?? {};
-        if (typeof body !== "object" || Array.isArray(body))
-          throw new AppError("VALIDATION_ERROR", "Body must be a JSON object");
-        checkAllowed("query parameter", req.query, route.query);
-        if (route.method === "POST") checkAllowed("body field", body, route.body);
-        const request: RestRequest = {
-          params: req.params as Record<string, string>,
-          query: req.query as Record<string, string>,
-          body,
-          idempotencyKey,
-        };
-        variables = route.variables?.(request) ?? {};
-      } catch (error) {
-        if (error instanceof AppError) return sendError(res, { code: error.code, message: error.message });
-        throw error;
+        params = Object.fromEntries(entry.names.map((name, index) => [name, decodeURIComponent(match[index + 1])]));
+      } catch {
+        sendError(res, { code: "NOT_FOUND", message: `No route ${req.method} ${path}` });
+        return true;
       }
-      const result = await execute({
-        schema,
-        document: compiled.document,
-        variableValues: variables,
-        contextValue: context,
+      serve(entry, params, search, req, res).catch((error) => {
+        services.logger.error("REST request failed", describeError(error));
+        if (!res.headersSent) sendError(res, { code: "INTERNAL_ERROR", message: INTERNAL_MESSAGE });
+        else res.destroy();
       });
-      for (const [name, value] of Object.entries(context.responseHeaders)) res.setHeader(name, value);
-      if (result.errors?.length) {
-        const publicError = toPublicError(result.errors[0]);
-        if (publicError.code === "INTERNAL_ERROR") {
-          context.services.logger.error("REST operation failed", {
-            operation: route.operation,
-            ...describeError(result.errors[0].originalError),
-          });
-        }
-        return sendError(res, { code: publicError.code, message: restMessage(publicError.message) });
-      }
-      const data = result.data?.[route.operation];
-      res.status(route.status ?? 200).json(toRestJson(data, compiled.resultType));
-    };
-    if (route.method === "GET") router.get(route.path, handler);
-    else router.post(route.path, handler);
-  }
-  return router;
+      return true;
+    }
+    return false;
+  };
 }

@@ -1,5 +1,5 @@
 import "reflect-metadata";
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import pg from "pg";
 import { createHttpApp } from "../app";
@@ -90,7 +90,7 @@ export async function startTestApp(env: RawEnv = {}): Promise<TestApp> {
   const runtime = await openRuntime(config, createLogger(config.logLevel));
   const http = await createHttpApp(runtime.services);
   const server: Server = await new Promise((resolve) => {
-    const listening = http.app.listen(0, "127.0.0.1", () => resolve(listening));
+    const listening = createServer(http.handle).listen(0, "127.0.0.1", () => resolve(listening));
   });
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
