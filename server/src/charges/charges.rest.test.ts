@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { connect } from "node:net";
 import { after, before, describe, test } from "node:test";
 import { hasError, parsePix } from "pix-utils";
 import { E2E_ID_PATTERN } from "../core/ids";
@@ -396,6 +397,23 @@ describe("the REST transport", () => {
     });
     assert.equal(latin1.status, 400);
     assert.equal((await app.request("GET", "/charges", { token: merchant.clientSecret })).body.total, before);
+  });
+
+  test("a client that hangs up in the middle of its body changes nothing", async () => {
+    const before = (await app.request("GET", "/charges", { token: merchant.clientSecret })).body.total;
+    const { port } = new URL(app.baseUrl);
+    const socket = connect(Number(port), "127.0.0.1");
+    await new Promise((resolve) => socket.once("connect", resolve));
+    socket.write(
+      `POST /charges HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${merchant.clientSecret}\r\n` +
+        'Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"amount": 1',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    socket.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const after = await app.request("GET", "/charges", { token: merchant.clientSecret });
+    assert.equal(after.status, 200);
+    assert.equal(after.body.total, before);
   });
 
   test("a credential is checked before the body is read", async () => {

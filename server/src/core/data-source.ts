@@ -7,6 +7,7 @@ import { LedgerEntry } from "../ledger/ledger-entry.entity";
 import { InitialSchema1763800000000 } from "../migrations/1763800000000-initial-schema";
 import { WithdrawalLifecycle1763800100000 } from "../migrations/1763800100000-withdrawal-lifecycle";
 import { WebhookDelivery1763800200000 } from "../migrations/1763800200000-webhook-delivery";
+import { AccountPendingWithdrawals1763800300000 } from "../migrations/1763800300000-account-pending-withdrawals";
 import { PaymentException } from "../provider/payment-exception.entity";
 import { WebhookAttempt } from "../webhooks/webhook-attempt.entity";
 import { WebhookEvent } from "../webhooks/webhook-event.entity";
@@ -29,7 +30,12 @@ export const ENTITIES = [
 ];
 
 /** Migrations in order; the schema only ever changes through them. */
-export const MIGRATIONS = [InitialSchema1763800000000, WithdrawalLifecycle1763800100000, WebhookDelivery1763800200000];
+export const MIGRATIONS = [
+  InitialSchema1763800000000,
+  WithdrawalLifecycle1763800100000,
+  WebhookDelivery1763800200000,
+  AccountPendingWithdrawals1763800300000,
+];
 
 export function createDataSource(url: string, poolSize: number): DataSource {
   return new DataSource({

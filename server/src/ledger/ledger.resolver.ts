@@ -45,7 +45,13 @@ class BalanceAudit {
   @Field(() => Int)
   ledgerEntries!: number;
 
-  @Field(() => Boolean, { description: "True when all four figures agree." })
+  @Field(() => Int, { description: "The account row's count of PENDING withdrawals (queue positions)." })
+  pendingWithdrawals!: number;
+
+  @Field(() => Int, { description: "PENDING withdrawals counted row by row." })
+  pendingWithdrawalsCounted!: number;
+
+  @Field(() => Boolean, { description: "True when the four balances agree and so do the two pending counts." })
   consistent!: boolean;
 
   @Field(() => Date)
@@ -102,6 +108,8 @@ export class LedgerResolver {
       withdrawalsHeld: audit.withdrawalsHeldCents,
       recomputedBalance: audit.recomputedBalanceCents,
       ledgerEntries: audit.ledgerEntries,
+      pendingWithdrawals: audit.pendingWithdrawals,
+      pendingWithdrawalsCounted: audit.pendingWithdrawalsCounted,
       consistent: audit.consistent,
       checkedAt: audit.checkedAt,
     };

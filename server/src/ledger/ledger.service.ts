@@ -15,36 +15,43 @@ export interface LedgerPosting {
   withdrawalId?: string | null;
   adjustmentId?: string | null;
   memo?: string | null;
+  /**
+   * The account row also counts its PENDING withdrawals (queue positions): a posting that
+   * puts a withdrawal into the queue (+1) or takes it out (-1) moves the count with it.
+   */
+  pendingWithdrawalsDelta?: number;
 }
 
 /**
  * Writes one ledger entry and moves the account's running balance in the caller's
- * transaction. The UPDATE takes the account's row lock, so postings on one account are
- * serialized and balance_after is exact.
+ * transaction, in one statement. The UPDATE takes the account's row lock, so postings on
+ * one account are serialized and balance_after is exact.
  */
 export async function postLedgerEntry(em: EntityManager, posting: LedgerPosting): Promise<Cents> {
-  const updated = await queryRows<{ balance_cents: string }>(
+  const rows = await queryRows<{ balance_after_cents: string }>(
     em,
-    "UPDATE companies SET balance_cents = balance_cents + $2, updated_at = now() WHERE id = $1 RETURNING balance_cents",
-    [posting.companyId, posting.amountCents.toString()],
-  );
-  if (updated.length === 0) throw notFound("Company");
-  const balanceAfter = BigInt(updated[0].balance_cents);
-  await em.query(
-    `INSERT INTO ledger_entries (company_id, kind, amount_cents, balance_after_cents, charge_id, withdrawal_id, adjustment_id, memo)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    `WITH account AS (
+       UPDATE companies
+          SET balance_cents = balance_cents + $2, pending_withdrawals = pending_withdrawals + $8, updated_at = now()
+        WHERE id = $1
+       RETURNING balance_cents
+     )
+     INSERT INTO ledger_entries (company_id, kind, amount_cents, balance_after_cents, charge_id, withdrawal_id, adjustment_id, memo)
+     SELECT $1, $3, $2, account.balance_cents, $4, $5, $6, $7 FROM account
+     RETURNING balance_after_cents`,
     [
       posting.companyId,
-      posting.kind,
       posting.amountCents.toString(),
-      balanceAfter.toString(),
+      posting.kind,
       posting.chargeId ?? null,
       posting.withdrawalId ?? null,
       posting.adjustmentId ?? null,
       posting.memo ?? null,
+      posting.pendingWithdrawalsDelta ?? 0,
     ],
   );
-  return balanceAfter;
+  if (rows.length === 0) throw notFound("Company");
+  return BigInt(rows[0].balance_after_cents);
 }
 
 /** Locks the account row for the rest of the transaction and returns its running balance. */
@@ -67,6 +74,9 @@ export interface BalanceAuditResult {
   withdrawalsHeldCents: Cents;
   recomputedBalanceCents: Cents;
   ledgerEntries: number;
+  /** The account row's count of PENDING withdrawals, and the count of the rows themselves. */
+  pendingWithdrawals: number;
+  pendingWithdrawalsCounted: number;
   consistent: boolean;
   checkedAt: Date;
 }
@@ -135,6 +145,8 @@ export class LedgerService {
       const rows: Array<Record<string, string | null>> = await em.query(
         `SELECT
            (SELECT balance_cents FROM companies WHERE id = $1) AS running,
+           (SELECT pending_withdrawals FROM companies WHERE id = $1) AS pending_row,
+           (SELECT count(*) FROM withdrawals WHERE company_id = $1 AND status = 'PENDING') AS pending_counted,
            (SELECT coalesce(sum(amount_cents), 0) FROM ledger_entries WHERE company_id = $1) AS ledger_sum,
            (SELECT count(*) FROM ledger_entries WHERE company_id = $1) AS ledger_count,
            (SELECT balance_after_cents FROM ledger_entries WHERE company_id = $1 ORDER BY id DESC LIMIT 1) AS last_after,
@@ -159,13 +171,16 @@ export class LedgerService {
         withdrawalsHeldCents: big(row.withdrawals_held),
         recomputedBalanceCents: recomputed,
         ledgerEntries: Number(row.ledger_count),
+        pendingWithdrawals: Number(row.pending_row),
+        pendingWithdrawalsCounted: Number(row.pending_counted),
         consistent: false,
         checkedAt: new Date(),
       };
       result.consistent =
         result.runningBalanceCents === recomputed &&
         result.ledgerSumCents === recomputed &&
-        result.lastEntryBalanceCents === recomputed;
+        result.lastEntryBalanceCents === recomputed &&
+        result.pendingWithdrawals === result.pendingWithdrawalsCounted;
       return result;
     });
   }

@@ -219,6 +219,11 @@ export function createRestHandler(
         return true;
       }
       serve(entry, params, search, req, res).catch((error) => {
+        // The caller hung up while its body was on the way: there is no one to answer.
+        if ((error as { code?: string }).code === "ECONNRESET" || req.destroyed) {
+          services.logger.debug("REST request aborted by the client", { path });
+          return;
+        }
         services.logger.error("REST request failed", describeError(error));
         if (!res.headersSent) sendError(res, { code: "INTERNAL_ERROR", message: INTERNAL_MESSAGE });
         else res.destroy();

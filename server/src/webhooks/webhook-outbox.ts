@@ -49,11 +49,18 @@ export function signWebhookBody(
   return { eventId, body: JSON.stringify({ ...unsigned, signature }), signature };
 }
 
+/** What signing and sending an account's events needs, read under the caller's account lock. */
+export interface WebhookAccount {
+  webhookSecret: string;
+  webhookUrl: string | null;
+}
+
 /**
  * Writes an event into the outbox inside the caller's transaction, with the job that
  * delivers it, so both exist if and only if the change that caused them commits. The
- * webhook secret is read in the same transaction: events created after a rotation are
- * signed with the new secret. Without a webhook URL the event is kept, marked NO_URL.
+ * webhook secret is read in the same transaction (or given by a caller that already read
+ * it there): events created after a rotation are signed with the new secret. Without a
+ * webhook URL the event is kept, marked NO_URL.
  */
 export async function appendWebhookEvent(
   em: EntityManager,
@@ -61,15 +68,11 @@ export async function appendWebhookEvent(
   event: WebhookEventName,
   fields: Record<string, unknown>,
   subjectId: string | null,
+  account?: WebhookAccount,
 ): Promise<SignedWebhookBody & { deliveryStatus: WebhookDeliveryStatus }> {
-  const accounts = await queryRows<{ webhook_secret: string; webhook_url: string | null }>(
-    em,
-    "SELECT webhook_secret, webhook_url FROM companies WHERE id = $1",
-    [companyId],
-  );
-  if (accounts.length === 0) throw notFound("Company");
-  const signed = signWebhookBody(accounts[0].webhook_secret, event, fields);
-  const deliveryStatus = accounts[0].webhook_url ? WebhookDeliveryStatus.PENDING : WebhookDeliveryStatus.NO_URL;
+  const { webhookSecret, webhookUrl } = account ?? (await readWebhookAccount(em, companyId));
+  const signed = signWebhookBody(webhookSecret, event, fields);
+  const deliveryStatus = webhookUrl ? WebhookDeliveryStatus.PENDING : WebhookDeliveryStatus.NO_URL;
   // One round trip: the event row, then its delivery job when there is somewhere to send it.
   await em.query(
     `WITH inserted AS (
@@ -92,4 +95,14 @@ export async function appendWebhookEvent(
     ],
   );
   return { ...signed, deliveryStatus };
+}
+
+async function readWebhookAccount(em: EntityManager, companyId: string): Promise<WebhookAccount> {
+  const rows = await queryRows<{ webhook_secret: string; webhook_url: string | null }>(
+    em,
+    "SELECT webhook_secret, webhook_url FROM companies WHERE id = $1",
+    [companyId],
+  );
+  if (rows.length === 0) throw notFound("Company");
+  return { webhookSecret: rows[0].webhook_secret, webhookUrl: rows[0].webhook_url };
 }

@@ -207,6 +207,24 @@ describe("idempotency", () => {
     assert.equal(await balanceOf(merchant), 90);
   });
 
+  test("same-key requests that spend the whole balance replay the first; none is refused for balance", async () => {
+    const merchant = await fundedMerchant("10.00");
+    const key = newUuid();
+    const body = { amount: 10, pix_key_type: "CPF", pix_key: VALID_CPF };
+    const results = await Promise.all(Array.from({ length: 20 }, () => withdraw(merchant, body, key)));
+    assert.deepEqual(
+      results.map((r) => r.status),
+      Array(20).fill(201),
+    );
+    assert.equal(new Set(results.map((r) => r.text)).size, 1);
+    assert.equal(await balanceOf(merchant), 0);
+    const later = await withdraw(merchant, body, key);
+    assert.equal(later.status, 201, "a replay is answered even with no balance left");
+    assert.equal(later.text, results[0].text);
+    const different = await withdraw(merchant, { ...body, amount: 5 }, key);
+    assert.equal(different.status, 409, "a different request on a used key is 409, not 400 for balance");
+  });
+
   test("simultaneous same-key requests with different bodies: one wins, the other is 409", async () => {
     const merchant = await fundedMerchant();
     const key = newUuid();

@@ -1,13 +1,14 @@
 import type { DataSource, EntityManager } from "typeorm";
-import { validationError } from "../core/errors";
+import { notFound, validationError } from "../core/errors";
 import { checkIdempotencyKey, requestFingerprint } from "../core/idempotency";
 import { newWithdrawalId, newWithdrawalReference } from "../core/ids";
 import { enqueueJob } from "../core/jobs";
 import { brlToJsonNumber, type Cents, MAX_AMOUNT_CENTS } from "../core/money";
 import { checkPage, type Page, type PageRequest } from "../core/pagination";
-import { lockAccountBalance, postLedgerEntry } from "../ledger/ledger.service";
+import { queryRows } from "../core/sql";
+import { postLedgerEntry } from "../ledger/ledger.service";
 import { LedgerEntryKind } from "../ledger/ledger-entry.entity";
-import { appendWebhookEvent, type WebhookEventName } from "../webhooks/webhook-outbox";
+import { appendWebhookEvent, type WebhookAccount, type WebhookEventName } from "../webhooks/webhook-outbox";
 import { canonicalizePixKey, isPixKeyType, type PixKeyType } from "./pix-key";
 import { Withdrawal, WithdrawalStatus } from "./withdrawal.entity";
 import {
@@ -70,9 +71,10 @@ export class WithdrawalsService {
   constructor(private readonly db: DataSource) {}
 
   /**
-   * Validates, then in one transaction: locks the account row, answers a replay or a
-   * reused key, checks the balance and reserves the amount (ledger entry + running
-   * balance), records the withdrawal, its history row and its withdrawal.pending event.
+   * Validates, then in one transaction: locks the account row, checks the balance and
+   * reserves the amount (ledger entry + running balance), records the withdrawal, its
+   * history row and its withdrawal.pending event. A key already used on the account
+   * answers the original withdrawal (same request) or 409 instead.
    */
   async createWithdrawal(
     companyId: string,
@@ -92,22 +94,17 @@ export class WithdrawalsService {
     const fingerprint = requestFingerprint([input.amountCents, input.pixKeyType, key.key]);
 
     return this.db.transaction(async (em) => {
-      const balance = await lockAccountBalance(em, companyId);
-      const repo = em.getRepository(Withdrawal);
-      const existing = await repo.findOneBy({ companyId, idempotencyKey });
-      if (existing) {
-        if (existing.requestFingerprint !== fingerprint) throw withdrawalIdempotencyKeyReused();
-        return { withdrawal: asCreated(existing), replayed: true };
+      const account = await lockAccountForWithdrawal(em, companyId);
+      // A key already used is found by the insert's unique constraint, or here when the balance is short.
+      if (account.balanceCents < input.amountCents) {
+        return this.replayWithdrawal(em, companyId, idempotencyKey, fingerprint, () => {
+          throw insufficientBalance();
+        });
       }
-      if (balance < input.amountCents) throw insufficientBalance();
 
-      const autoApprove = await this.isCoveredByAutoApproveLimit(em, companyId, input.amountCents);
-      const pendingBefore: Array<{ count: string }> = await em.query(
-        "SELECT count(*) FROM withdrawals WHERE company_id = $1 AND status = 'PENDING'",
-        [companyId],
-      );
+      const autoApprove = account.autoApproveLimitCents !== null && input.amountCents <= account.autoApproveLimitCents;
       const now = new Date();
-      const withdrawal = repo.create({
+      const withdrawal = em.getRepository(Withdrawal).create({
         id: newWithdrawalId(),
         companyId,
         reference: newWithdrawalReference(),
@@ -118,26 +115,49 @@ export class WithdrawalsService {
         idempotencyKey,
         requestFingerprint: fingerprint,
         initialStatus: autoApprove ? WithdrawalStatus.PROCESSING : WithdrawalStatus.PENDING,
-        initialQueuePosition: autoApprove ? null : Number(pendingBefore[0].count) + 1,
+        initialQueuePosition: autoApprove ? null : account.pendingWithdrawals + 1,
         reason: null,
         retryCount: 0,
         createdAt: now,
         updatedAt: now,
       });
-      await repo.insert(withdrawal);
+      if (!(await insertWithdrawal(em, withdrawal))) {
+        return this.replayWithdrawal(em, companyId, idempotencyKey, fingerprint, () => {
+          throw new Error("Idempotency-Key conflict without a withdrawal");
+        });
+      }
       withdrawal.queuePosition = withdrawal.initialQueuePosition;
       await postLedgerEntry(em, {
         companyId,
         kind: LedgerEntryKind.WITHDRAWAL_RESERVED,
         amountCents: -input.amountCents,
         withdrawalId: withdrawal.id,
+        pendingWithdrawalsDelta: 1,
       });
-      await this.recordTransition(em, withdrawal, null, actor, null);
+      await this.recordTransition(em, withdrawal, null, actor, null, account);
       if (autoApprove) {
         return { withdrawal: await this.approveInTransaction(em, withdrawal.id, AUTO_APPROVE_ACTOR), replayed: false };
       }
       return { withdrawal, replayed: false };
     });
+  }
+
+  /**
+   * The answer to a request whose Idempotency-Key was already used on the account: the
+   * original withdrawal as first returned (same request) or 409 (a different one). The
+   * caller holds the account lock, so this read sees every withdrawal made with the key.
+   */
+  private async replayWithdrawal(
+    em: EntityManager,
+    companyId: string,
+    idempotencyKey: string,
+    fingerprint: string,
+    otherwise: () => never,
+  ): Promise<{ withdrawal: Withdrawal; replayed: boolean }> {
+    const existing = await em.getRepository(Withdrawal).findOneBy({ companyId, idempotencyKey });
+    if (!existing) return otherwise();
+    if (existing.requestFingerprint !== fingerprint) throw withdrawalIdempotencyKeyReused();
+    return { withdrawal: asCreated(existing), replayed: true };
   }
 
   async getWithdrawal(scopeCompanyId: string | null, id: string): Promise<Withdrawal> {
@@ -168,15 +188,6 @@ export class WithdrawalsService {
   async listTransitions(scopeCompanyId: string | null, withdrawalId: string): Promise<WithdrawalTransition[]> {
     await this.getWithdrawal(scopeCompanyId, withdrawalId);
     return this.db.getRepository(WithdrawalTransition).find({ where: { withdrawalId }, order: { id: "ASC" } });
-  }
-
-  private async isCoveredByAutoApproveLimit(em: EntityManager, companyId: string, amountCents: Cents) {
-    const rows: Array<{ limit: string | null }> = await em.query(
-      "SELECT auto_approve_limit_cents AS limit FROM companies WHERE id = $1",
-      [companyId],
-    );
-    const limit = rows[0]?.limit;
-    return limit !== null && limit !== undefined && amountCents <= BigInt(limit);
   }
 
   /** Operator approval: PENDING -> PROCESSING, and the transfer handed to the bank. */
@@ -312,6 +323,7 @@ export class WithdrawalsService {
     withdrawal.reason = request.reason ?? null;
     withdrawal.updatedAt = new Date();
     await repo.save(withdrawal);
+    const leavesQueue = from === WithdrawalStatus.PENDING ? -1 : 0;
     if (REFUNDING_STATUSES.has(request.to)) {
       await postLedgerEntry(em, {
         companyId: withdrawal.companyId,
@@ -319,34 +331,39 @@ export class WithdrawalsService {
         amountCents: withdrawal.amountCents,
         withdrawalId: withdrawal.id,
         memo: request.reason ?? null,
+        pendingWithdrawalsDelta: leavesQueue,
       });
+    } else if (leavesQueue) {
+      await em.query("UPDATE companies SET pending_withdrawals = pending_withdrawals - 1 WHERE id = $1", [
+        withdrawal.companyId,
+      ]);
     }
     await this.recordTransition(em, withdrawal, from, request.actor, request.reason ?? null);
     await this.attachQueuePositions(em, [withdrawal]);
     return withdrawal;
   }
 
+  /** The history row and the webhook event of a status change (the first one: from null). */
   private async recordTransition(
     em: EntityManager,
     withdrawal: Withdrawal,
     from: WithdrawalStatus | null,
     actor: string,
     reason: string | null,
+    account?: WebhookAccount,
   ): Promise<void> {
-    await em.getRepository(WithdrawalTransition).insert({
-      withdrawalId: withdrawal.id,
-      fromStatus: from,
-      toStatus: withdrawal.status,
-      actor,
-      reason,
-      createdAt: new Date(),
-    });
+    await em.query(
+      `INSERT INTO withdrawal_transitions (withdrawal_id, from_status, to_status, actor, reason, created_at)
+       VALUES ($1, $2, $3, $4, $5, now())`,
+      [withdrawal.id, from, withdrawal.status, actor, reason],
+    );
     await appendWebhookEvent(
       em,
       withdrawal.companyId,
       EVENT_OF_STATUS[withdrawal.status],
       withdrawalEventFields(withdrawal),
       withdrawal.id,
+      account,
     );
   }
 
@@ -381,4 +398,71 @@ export function withdrawalEventFields(withdrawal: Withdrawal): Record<string, un
   if (withdrawal.status === WithdrawalStatus.FAILED) fields.reason = withdrawal.reason ?? "bank error";
   if (withdrawal.status === WithdrawalStatus.CANCELLED && withdrawal.reason) fields.reason = withdrawal.reason;
   return fields;
+}
+
+interface WithdrawalAccount extends WebhookAccount {
+  balanceCents: Cents;
+  autoApproveLimitCents: Cents | null;
+  pendingWithdrawals: number;
+}
+
+/**
+ * Locks the account row for the rest of the transaction and reads, in the same round
+ * trip, all a new withdrawal needs: the balance, the auto-approve limit, the queue length,
+ * and the webhook secret and URL. Requests on one account pass this lock one at a time,
+ * so the balance check and the reservation are one step.
+ */
+async function lockAccountForWithdrawal(em: EntityManager, companyId: string): Promise<WithdrawalAccount> {
+  const rows = await queryRows<{
+    balance_cents: string;
+    auto_approve_limit_cents: string | null;
+    pending_withdrawals: number;
+    webhook_secret: string;
+    webhook_url: string | null;
+  }>(
+    em,
+    `SELECT balance_cents, auto_approve_limit_cents, pending_withdrawals, webhook_secret, webhook_url
+       FROM companies WHERE id = $1 FOR UPDATE`,
+    [companyId],
+  );
+  if (rows.length === 0) throw notFound("Company");
+  const row = rows[0];
+  return {
+    balanceCents: BigInt(row.balance_cents),
+    autoApproveLimitCents: row.auto_approve_limit_cents === null ? null : BigInt(row.auto_approve_limit_cents),
+    pendingWithdrawals: row.pending_withdrawals,
+    webhookSecret: row.webhook_secret,
+    webhookUrl: row.webhook_url,
+  };
+}
+
+/** Inserts the withdrawal; false when its Idempotency-Key is already used on the account. */
+async function insertWithdrawal(em: EntityManager, w: Withdrawal): Promise<boolean> {
+  const inserted = await queryRows<{ id: string }>(
+    em,
+    `INSERT INTO withdrawals (id, company_id, reference, amount_cents, status, pix_key, pix_key_type, idempotency_key,
+                              request_fingerprint, initial_status, initial_queue_position, reason, retry_count,
+                              created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+     ON CONFLICT (company_id, idempotency_key) DO NOTHING
+     RETURNING id`,
+    [
+      w.id,
+      w.companyId,
+      w.reference,
+      w.amountCents.toString(),
+      w.status,
+      w.pixKey,
+      w.pixKeyType,
+      w.idempotencyKey,
+      w.requestFingerprint,
+      w.initialStatus,
+      w.initialQueuePosition,
+      w.reason,
+      w.retryCount,
+      w.createdAt,
+      w.updatedAt,
+    ],
+  );
+  return inserted.length > 0;
 }
