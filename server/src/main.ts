@@ -36,9 +36,12 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info("shutting down", { signal });
+    // Ctrl-C reaches the embedded PostgreSQL too, which stops at once: what the closing
+    // pools and workers then report about lost connections is expected, not news.
+    if (runtime.embedded) logger.setLevel("silent");
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
-    // Each step may find the database already gone (Ctrl-C reaches the embedded server too).
+    // Each step may find the database already gone.
     await settle(closed, 5000);
     await settle(worker?.stop(), 5000);
     await settle(http.stop(), 2000);
