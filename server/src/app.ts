@@ -16,6 +16,7 @@ import { buildAppSchema } from "./graphql/schema";
 import { createInboundPixRouter } from "./provider/inbound-pix.http";
 import { createPixLocationRouter } from "./provider/pix-location.http";
 import { sendError } from "./rest/http-json";
+import { invalidJson, payloadTooLarge, unsupportedEncoding } from "./rest/json-body";
 import { createRestHandler } from "./rest/rest-router";
 import type { Services } from "./services";
 import { withdrawalRoutes } from "./withdrawals/withdrawals.rest";
@@ -101,10 +102,10 @@ export async function createHttpApp(services: Services): Promise<HttpApp> {
   app.disable("x-powered-by");
   app.set("etag", false);
   app.set("trust proxy", false);
-  // Every API body is JSON whatever its Content-Type says; at most 100 kB.
   app.use(admitRequests(admission));
   // The provider's notifications are signed over their raw bytes: read before the JSON parser.
   app.use(createInboundPixRouter(services.inboundPix, services.logger));
+  // Every API body is JSON whatever its Content-Type says; at most 100 kB.
   app.use(express.json({ limit: "100kb", type: () => true }));
   app.use("/graphql", expressMiddleware(apollo, { context: ({ req }) => createContext(req) }));
   app.use(createPixLocationRouter(services.charges));
@@ -120,13 +121,9 @@ export async function createHttpApp(services: Services): Promise<HttpApp> {
     if (type?.startsWith("entity.") && !res.locals.principal) {
       return sendError(res, unauthenticated());
     }
-    if (type === "entity.too.large")
-      return sendError(res, { code: "PAYLOAD_TOO_LARGE", message: "Body exceeds 100 kB" });
-    if (type === "entity.parse.failed")
-      return sendError(res, { code: "INVALID_JSON", message: "Body is not valid JSON" });
-    if (type === "encoding.unsupported" || type === "charset.unsupported") {
-      return sendError(res, { code: "VALIDATION_ERROR", message: "Unsupported body encoding" });
-    }
+    if (type === "entity.too.large") return sendError(res, payloadTooLarge());
+    if (type === "entity.parse.failed") return sendError(res, invalidJson());
+    if (type === "encoding.unsupported" || type === "charset.unsupported") return sendError(res, unsupportedEncoding());
     services.logger.error("unhandled request error", describeError(error));
     if (res.headersSent) return;
     sendError(res, { code: "INTERNAL_ERROR", message: INTERNAL_MESSAGE });
