@@ -238,6 +238,8 @@ describe("auto-approve limit and the queue", () => {
       (await outboxEvents(app, atLimit.body.id)).map((event) => event.event),
       ["withdrawal.pending", "withdrawal.processing"],
     );
+    const audit = await assertAuditConsistent(app, merchant.companyId);
+    assert.equal(audit.withdrawalsHeld, "100.01");
   });
 
   test("operators can change the limit; without one every withdrawal waits", async () => {
