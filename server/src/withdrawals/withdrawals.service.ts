@@ -97,9 +97,9 @@ export class WithdrawalsService {
       const account = await lockAccountForWithdrawal(em, companyId);
       // A key already used is found by the insert's unique constraint, or here when the balance is short.
       if (account.balanceCents < input.amountCents) {
-        return this.replayWithdrawal(em, companyId, idempotencyKey, fingerprint, () => {
-          throw insufficientBalance();
-        });
+        const replay = await this.replayWithdrawal(em, companyId, idempotencyKey, fingerprint);
+        if (replay) return replay;
+        throw insufficientBalance();
       }
 
       const autoApprove = account.autoApproveLimitCents !== null && input.amountCents <= account.autoApproveLimitCents;
@@ -122,9 +122,9 @@ export class WithdrawalsService {
         updatedAt: now,
       });
       if (!(await insertWithdrawal(em, withdrawal))) {
-        return this.replayWithdrawal(em, companyId, idempotencyKey, fingerprint, () => {
-          throw new Error("Idempotency-Key conflict without a withdrawal");
-        });
+        const replay = await this.replayWithdrawal(em, companyId, idempotencyKey, fingerprint);
+        if (replay) return replay;
+        throw new Error("Idempotency-Key conflict without a withdrawal");
       }
       withdrawal.queuePosition = withdrawal.initialQueuePosition;
       await postLedgerEntry(em, {
@@ -144,18 +144,18 @@ export class WithdrawalsService {
 
   /**
    * The answer to a request whose Idempotency-Key was already used on the account: the
-   * original withdrawal as first returned (same request) or 409 (a different one). The
-   * caller holds the account lock, so this read sees every withdrawal made with the key.
+   * original withdrawal as first returned (same request) or 409 (a different one); null
+   * when the key is unused. The caller holds the account lock, so this read sees every
+   * withdrawal made with the key.
    */
   private async replayWithdrawal(
     em: EntityManager,
     companyId: string,
     idempotencyKey: string,
     fingerprint: string,
-    otherwise: () => never,
-  ): Promise<{ withdrawal: Withdrawal; replayed: boolean }> {
+  ): Promise<{ withdrawal: Withdrawal; replayed: boolean } | null> {
     const existing = await em.getRepository(Withdrawal).findOneBy({ companyId, idempotencyKey });
-    if (!existing) return otherwise();
+    if (!existing) return null;
     if (existing.requestFingerprint !== fingerprint) throw withdrawalIdempotencyKeyReused();
     return { withdrawal: asCreated(existing), replayed: true };
   }
