@@ -2,6 +2,7 @@
 // DATABASE_URL, or else an embedded one under .data/test-postgres. A template database
 // is migrated once; each test file clones it into a database of its own.
 import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { readdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import pg from "pg";
@@ -57,6 +58,9 @@ const child = spawn(process.execPath, ["--test", `--test-concurrency=${concurren
     TEST_ADMIN_DATABASE_URL: adminUrl,
     TEST_TEMPLATE_DATABASE: template,
     TEST_RUN_ID: String(process.pid),
+    // One key for the secrets encrypted at rest, shared by every test process and the
+    // worker processes they start (they share databases), so none writes a key file.
+    SECRETS_KEY: process.env.SECRETS_KEY ?? randomBytes(32).toString("base64"),
   },
 });
 const code = await new Promise((done) => child.on("exit", (status) => done(status ?? 1)));

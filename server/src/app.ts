@@ -1,139 +1,217 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { ApolloServer, type ApolloServerPlugin } from "@apollo/server";
-import { expressMiddleware } from "@as-integrations/express5";
-import express, { type ErrorRequestHandler, type Request, type RequestHandler } from "express";
-import type { GraphQLFormattedError } from "graphql";
-import { GraphQLError } from "graphql";
-import type { Principal } from "./auth/principal";
-import { RATE_LIMITED, RequestAdmission } from "./auth/request-admission";
-import { chargeRoutes } from "./charges/charges.rest";
-import { INTERNAL_MESSAGE, toPublicError, unauthenticated } from "./core/errors";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from "fastify";
+import { GraphQLError, type GraphQLFormattedError } from "graphql";
+import { INTERNAL_MESSAGE, toPublicError } from "./core/errors";
 import { describeError } from "./core/logger";
-import { RateLimiter } from "./core/rate-limiter";
+import { restOperations } from "./core/rest-operation";
 import type { RequestContext } from "./graphql/context";
-import { complexityLimitPlugin, depthLimitRule, MAX_QUERY_COMPLEXITY, MAX_QUERY_DEPTH } from "./graphql/query-limits";
+import { requestInputPlugin } from "./graphql/input-text";
+import { graphqlLimits } from "./graphql/query-limits";
 import { buildAppSchema } from "./graphql/schema";
-import { createInboundPixRouter } from "./provider/inbound-pix.http";
-import { createPixLocationRouter } from "./provider/pix-location.http";
-import { sendError } from "./rest/http-json";
-import { invalidJson, payloadTooLarge, unsupportedEncoding } from "./rest/json-body";
-import { createRestHandler } from "./rest/rest-router";
+import { registerGraphqlRoute } from "./http/graphql-route";
+import { type HealthOptions, registerHealthRoutes } from "./http/health";
+import { clientErrorHandler, graphqlExtensions, registerErrorHandling, sendError } from "./http/http-errors";
+import { API_BODY_LIMIT, registerJsonBodies } from "./http/json-body";
+import { openApiDocument } from "./http/openapi";
+import { createAdmissionLimits, registerAdmission } from "./http/request-admission";
+import { registerRequestScope, requestIdOf } from "./http/request-scope";
+import { type CompiledRestRoute, compileRestOperation, registerRestRoutes } from "./http/rest-routes";
+import { graphqlMetricsPlugin, registerHttpMetrics, registerMetricsRoute } from "./metrics/metrics";
+import { inboundPixRoutes } from "./provider/inbound-pix.http";
+import { registerPixLocationRoute } from "./provider/pix-location.http";
 import type { Services } from "./services";
-import { withdrawalRoutes } from "./withdrawals/withdrawals.rest";
 
 /** Paths that belong to the API: unknown ones answer JSON 404, not the console's page. */
-const API_PREFIXES = ["/charges", "/withdrawals", "/graphql", "/provider", "/pix"];
+const API_PREFIXES = [
+  "/charges",
+  "/withdrawals",
+  "/graphql",
+  "/provider",
+  "/pix",
+  "/openapi.json",
+  "/healthz",
+  "/readyz",
+  "/metrics",
+];
 
-export const REST_ROUTES = [...chargeRoutes, ...withdrawalRoutes];
+function isApiPath(url: string): boolean {
+  const path = url.split("?")[0];
+  return API_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+}
 
-/** Sends headers that resolvers asked for (Idempotent-Replayed) over GraphQL too. */
-const responseHeadersPlugin: ApolloServerPlugin<RequestContext> = {
+/** A GraphQL answer refused by a rate limit (sign-in attempts) is HTTP 429 with Retry-After. */
+const rateLimitedStatusPlugin: ApolloServerPlugin<RequestContext> = {
   async requestDidStart() {
     return {
-      async willSendResponse({ contextValue, response }) {
-        for (const [name, value] of Object.entries(contextValue.responseHeaders ?? {}))
-          response.http.headers.set(name, value);
+      async willSendResponse({ response }) {
+        const errors = response.body.kind === "single" ? response.body.singleResult.errors : undefined;
+        const limited = errors?.find((error) => error.extensions?.code === "RATE_LIMITED");
+        if (!limited) return;
+        response.http.status = 429;
+        const retryAfter = limited.extensions?.retryAfter;
+        if (typeof retryAfter === "number") response.http.headers.set("retry-after", String(retryAfter));
       },
     };
   },
 };
 
-/** Express's side of admission: resolves the credential and applies the rate limit. */
-function admitRequests(admission: RequestAdmission): RequestHandler {
-  return async (req, res, next) => {
-    try {
-      const admitted = await admission.admit(req.header("authorization"), req.socket.remoteAddress);
-      if (!admitted.admitted) {
-        return sendError(res, RATE_LIMITED, { "Retry-After": String(admitted.retryAfterSeconds) });
-      }
-      res.locals.principal = admitted.principal;
-      next();
-    } catch (error) {
-      next(error);
-    }
-  };
+/** Serves every path outside the API (the console will); until then a small 404. */
+export type FallbackHandler = (req: IncomingMessage, res: ServerResponse) => void;
+
+const notFoundFallback: FallbackHandler = (_req, res) => {
+  const body = JSON.stringify({ error: "Not found", code: "NOT_FOUND" });
+  res.writeHead(404, { "Content-Type": "application/json; charset=utf-8", "Content-Length": Buffer.byteLength(body) });
+  res.end(body);
+};
+
+export interface HttpAppOptions extends HealthOptions {
+  fallback?: FallbackHandler;
+  /** Whole request (headers and body) must arrive within this (default 30 s). */
+  requestTimeoutMs?: number;
+  /** Headers must arrive within this (default 10 s). */
+  headersTimeoutMs?: number;
 }
 
 export interface HttpApp {
-  /** The request listener: REST routes straight from Node, everything else through Express. */
-  handle: (req: IncomingMessage, res: ServerResponse) => void;
-  stop(): Promise<void>;
+  fastify: FastifyInstance;
+  server: Server;
+  /** The REST routes, compiled from the declared operations. */
+  routes: readonly CompiledRestRoute[];
+  /** Listens and answers the port (0 picks a free one). */
+  listen(port: number, host?: string): Promise<number>;
+  /** Stops accepting, finishes the requests in flight, then stops Apollo. */
+  close(): Promise<void>;
 }
 
-export async function createHttpApp(services: Services): Promise<HttpApp> {
+export async function createHttpApp(services: Services, options: HttpAppOptions = {}): Promise<HttpApp> {
   const schema = await buildAppSchema();
-  // The credential is resolved once per request, by the middleware below.
-  const createContext = async (req: Request): Promise<RequestContext> => ({
-    principal: (req.res?.locals.principal as Principal | null | undefined) ?? null,
-    services,
-    responseHeaders: {},
-  });
+  const { config, logger } = services;
+  const requestTimeout = options.requestTimeoutMs ?? 30_000;
+  const headersTimeout = Math.min(options.headersTimeoutMs ?? 10_000, requestTimeout);
 
+  const limits = graphqlLimits(schema, { introspection: config.graphqlIntrospection });
   const apollo = new ApolloServer<RequestContext>({
     schema,
-    introspection: services.config.graphqlIntrospection,
+    // Who may introspect depends on the caller: decided by graphqlLimits, not by this switch.
+    introspection: true,
     includeStacktraceInErrorResponses: false,
-    plugins: [responseHeadersPlugin, complexityLimitPlugin(schema, MAX_QUERY_COMPLEXITY)],
-    validationRules: [depthLimitRule(MAX_QUERY_DEPTH)],
+    // Signals are the process's to handle (core/shutdown.ts): Apollo's own handler would stop it before the requests in flight finish.
+    stopOnTerminationSignals: false,
+    // Inputs first: a variable that does not coerce is the caller's error, whatever comes next.
+    plugins: [
+      requestInputPlugin<RequestContext>(schema),
+      ...limits.plugins,
+      rateLimitedStatusPlugin,
+      graphqlMetricsPlugin<RequestContext>(),
+    ],
+    validationRules: limits.validationRules,
     formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
       const graphQLError = error instanceof GraphQLError ? error : new GraphQLError(INTERNAL_MESSAGE);
       const publicError = toPublicError(graphQLError);
       if (publicError.code === "INTERNAL_ERROR") {
-        services.logger.error("GraphQL operation failed", describeError(graphQLError.originalError ?? error));
+        logger.error("GraphQL operation failed", describeError(graphQLError.originalError ?? error));
       }
       return {
         message: publicError.message,
         locations: formatted.locations,
         path: formatted.path,
-        extensions: { code: publicError.code },
+        extensions: graphqlExtensions(publicError),
       };
     },
   });
   await apollo.start();
 
-  const { rateLimitRps } = services.config;
-  const admission = new RequestAdmission(
-    services.auth,
-    rateLimitRps > 0 ? new RateLimiter(rateLimitRps, rateLimitRps * 2) : null,
-  );
-  const serveRest = createRestHandler(schema, REST_ROUTES, { admission, services });
-
-  const app = express();
-  app.disable("x-powered-by");
-  app.set("etag", false);
-  app.set("trust proxy", false);
-  app.use(admitRequests(admission));
-  // The provider's notifications are signed over their raw bytes: read before the JSON parser.
-  app.use(createInboundPixRouter(services.inboundPix, services.logger));
-  // Every API body is JSON whatever its Content-Type says; at most 100 kB.
-  app.use(express.json({ limit: "100kb", type: () => true }));
-  app.use("/graphql", expressMiddleware(apollo, { context: ({ req }) => createContext(req) }));
-  app.use(createPixLocationRouter(services.charges));
-  app.use((req, res, next) => {
-    if (API_PREFIXES.some((prefix) => req.path === prefix || req.path.startsWith(`${prefix}/`))) {
-      return sendError(res, { code: "NOT_FOUND", message: `No route ${req.method} ${req.path}` });
-    }
-    next();
+  const app = Fastify({
+    loggerInstance: logger.pino as unknown as FastifyBaseLogger,
+    // One line per request, written by the request scope's onResponse hook.
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: "requestId" }),
+    genReqId: requestIdOf,
+    trustProxy: trustProxyOf(config.trustProxy),
+    bodyLimit: API_BODY_LIMIT,
+    requestTimeout,
+    http: { headersTimeout, requestTimeout, connectionsCheckingInterval: Math.min(1000, headersTimeout) },
+    clientErrorHandler,
+    routerOptions: { ignoreTrailingSlash: true, querystringParser: parseQueryString },
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: false, multipleOfPrecision: 4 } },
   });
-  const handleErrors: ErrorRequestHandler = (error, _req, res, _next) => {
-    const type = (error as { type?: string }).type;
-    // A body we could not read from a caller we do not know: the credential is checked first.
-    if (type?.startsWith("entity.") && !res.locals.principal) {
-      return sendError(res, unauthenticated());
-    }
-    if (type === "entity.too.large") return sendError(res, payloadTooLarge());
-    if (type === "entity.parse.failed") return sendError(res, invalidJson());
-    if (type === "encoding.unsupported" || type === "charset.unsupported") return sendError(res, unsupportedEncoding());
-    services.logger.error("unhandled request error", describeError(error));
-    if (res.headersSent) return;
-    sendError(res, { code: "INTERNAL_ERROR", message: INTERNAL_MESSAGE });
-  };
-  app.use(handleErrors);
+
+  registerRequestScope(app);
+  registerHttpMetrics(app);
+  registerAdmission(
+    app,
+    services.auth,
+    createAdmissionLimits(services.limits, config.rateLimitRps),
+    config.publicBaseUrl,
+  );
+  // Paths outside the API go, unread, to the fallback (the console), after admission.
+  const fallback = options.fallback ?? notFoundFallback;
+  app.addHook("onRequest", (request, reply, done) => {
+    if (!request.is404 || isApiPath(request.url)) return done();
+    reply.hijack();
+    reply.raw.setHeader("X-Request-Id", request.id);
+    fallback(request.raw, reply.raw);
+  });
+  registerErrorHandling(app);
+  app.setNotFoundHandler((request, reply) =>
+    sendError(request, reply, {
+      code: "NOT_FOUND",
+      message: `No route ${request.method} ${request.url.split("?")[0]}`,
+    }),
+  );
+  registerJsonBodies(app);
+
+  const routes = restOperations().map((operation) => compileRestOperation(schema, operation));
+  registerRestRoutes(app, schema, routes, services);
+  registerGraphqlRoute(app, apollo, services);
+  registerPixLocationRoute(app, services.charges);
+  await app.register(inboundPixRoutes, { inboundPix: services.inboundPix });
+  registerHealthRoutes(app, services, options);
+  registerMetricsRoute(app, services);
+  const openApi = JSON.stringify(openApiDocument(routes, config.publicBaseUrl));
+  app.get("/openapi.json", { config: { access: "public" } }, async (_request, reply) =>
+    reply.type("application/json; charset=utf-8").send(openApi),
+  );
+  app.addHook("onClose", async () => {
+    await apollo.stop();
+  });
+  await app.ready();
 
   return {
-    handle: (req, res) => {
-      if (!serveRest(req, res)) app(req, res);
+    fastify: app,
+    server: app.server,
+    routes,
+    listen: async (port, host) => {
+      await app.listen({ port, host: host ?? "::" });
+      const address = app.server.address();
+      return typeof address === "object" && address ? address.port : port;
     },
-    stop: () => apollo.stop(),
+    close: () => app.close(),
   };
+}
+
+/**
+ * TRUST_PROXY for Fastify (proxy-addr). A hop count trusts that many proxies nearest to us
+ * whatever their address (Fastify itself ignores bare counts, as a direct client could then
+ * claim any address): right only when every request comes through those proxies, which
+ * the README says. A list of addresses and ranges is the safer form.
+ */
+function trustProxyOf(
+  setting: false | number | string[],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting !== "number") return setting;
+  return (_address, hop) => hop < setting;
+}
+
+/**
+ * Query strings as a plain object without a prototype (so `__proto__` is just an unknown
+ * parameter); a parameter given twice becomes a list, which the routes refuse by name.
+ */
+function parseQueryString(search: string): Record<string, string | string[]> {
+  const query: Record<string, string | string[]> = Object.create(null);
+  for (const [name, value] of new URLSearchParams(search)) {
+    const known = query[name];
+    query[name] = known === undefined ? value : Array.isArray(known) ? [...known, value] : [known, value];
+  }
+  return query;
 }

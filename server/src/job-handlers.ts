@@ -8,6 +8,9 @@ export function createJobHandlers(services: Services): JobHandlers {
   return {
     [SUBMIT_TRANSFER_JOB]: (payload) => services.withdrawalProcessor.submitTransfer(readWithdrawalJobPayload(payload)),
     [SETTLE_TRANSFER_JOB]: (payload) => services.withdrawalProcessor.settleTransfer(readWithdrawalJobPayload(payload)),
-    [DELIVER_WEBHOOK_JOB]: (payload) => services.webhookDispatcher.deliverEvent(readWebhookJobPayload(payload).eventId),
+    [DELIVER_WEBHOOK_JOB]: (payload) => {
+      const job = readWebhookJobPayload(payload);
+      return services.webhookDispatcher.deliverEvent(job.eventId, job.companyId);
+    },
   };
 }

@@ -1,9 +1,13 @@
 import "reflect-metadata";
-import { createServer, type Server } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { createHttpApp } from "./app";
+import { type NextConsole, startConsole } from "./console/next-console";
+import { ensureFirstOperator } from "./console-users/first-operator";
 import { loadConfig } from "./core/config";
 import { createLogger } from "./core/logger";
-import { openRuntime } from "./runtime";
+import { createGracefulShutdown, exitOnSignals } from "./core/shutdown";
+import { startInternalServer } from "./metrics/internal-server";
+import { openRuntime, type Runtime } from "./runtime";
 import { startBackgroundWork } from "./worker";
 
 /** `npm start`: the API (REST, GraphQL) and, unless RUN_WORKER=false, the background work. */
@@ -12,62 +16,113 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel);
   const runtime = await openRuntime(config, logger);
   const { services, secrets } = runtime;
-  const http = await createHttpApp(services);
+  let workerState: "running" | "stopped" = "stopped";
+  // The console (admin-ui) answers every non-API path on the same port; CONSOLE=off leaves it
+  // out. Next needs the HTTP server (its dev HMR upgrade) and the HTTP app needs the console's
+  // handler, so the handler is bound once the console is ready (before the port opens).
+  let consoleApp: NextConsole | null = null;
+  // Set once the shutdown exists (after the port opens); /readyz asks it.
+  let drainingNow = () => false;
+  const http = await createHttpApp(services, {
+    workers: () => (config.runWorker ? workerState : "not in this process"),
+    draining: () => drainingNow(),
+    ...(config.console === "off" ? {} : { fallback: (req, res) => consoleFallback(consoleApp, req, res) }),
+  });
+  if (config.console !== "off") {
+    consoleApp = await startConsole({ dev: config.console === "dev", httpServer: http.server, logger });
+  }
+  const firstOperator = await ensureFirstOperator(runtime.db, config);
 
   const worker = config.runWorker ? await startBackgroundWork(runtime) : null;
+  if (worker) workerState = "running";
 
-  const server: Server = await new Promise((resolve, reject) => {
-    const listening = createServer(http.handle).listen(config.port, () => resolve(listening));
-    listening.once("error", reject);
-  });
-  const address = server.address();
-  const port = typeof address === "object" && address ? address.port : config.port;
+  const port = await http.listen(config.port);
+  consoleApp?.setApiOrigin(`http://127.0.0.1:${port}`);
 
-  printBanner(
-    config.publicBaseUrl,
+  printBanner({
+    consoleOn: consoleApp !== null,
+    baseUrl: config.publicBaseUrl,
     port,
-    runtime.embedded,
-    secrets.newAdminToken,
-    secrets.newProviderWebhookSecret ? secrets.providerWebhookSecret : null,
-  );
+    embedded: runtime.embedded,
+    adminToken: secrets.newAdminToken,
+    providerSecret: secrets.newProviderWebhookSecret ? secrets.providerWebhookSecret : null,
+    firstOperator,
+    adminEmail: config.adminEmail ?? null,
+    secretsKey: runtime.secretsKey,
+  });
 
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info("shutting down", { signal });
-    // Ctrl-C reaches the embedded PostgreSQL too, which stops at once: what the closing
-    // pools and workers then report about lost connections is expected, not news.
+  const internal =
+    config.internalPort === undefined
+      ? null
+      : await startInternalServer(services, {
+          port: config.internalPort,
+          host: config.internalHost,
+          workers: () => (config.runWorker ? workerState : "not in this process"),
+          draining: () => drainingNow(),
+        });
+  // Ctrl-C reaches the embedded PostgreSQL too, which stops at once: what the closing pools
+  // and workers then report about lost connections is expected, not news.
+  const quietIfEmbedded = async () => {
     if (runtime.embedded) logger.setLevel("silent");
-    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-    server.closeIdleConnections();
-    // Each step may find the database already gone.
-    await settle(closed, 5000);
-    await settle(worker?.stop(), 5000);
-    await settle(http.stop(), 2000);
-    await settle(runtime.close(), 10000);
-    process.exit(0);
   };
-  process.on("SIGINT", () => void shutdown("SIGINT"));
-  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  const shutdown = createGracefulShutdown({
+    logger,
+    timeoutMs: config.shutdownTimeoutMs,
+    phases: [
+      [
+        { name: "quiet logs if embedded", stop: quietIfEmbedded },
+        // Stops accepting and finishes the requests in flight; the job attempts in flight finish meanwhile.
+        { name: "http", stop: () => http.close() },
+        { name: "worker", stop: worker ? () => worker.stop().finally(() => (workerState = "stopped")) : undefined },
+      ],
+      [{ name: "console", stop: consoleApp ? () => (consoleApp as NextConsole).close() : undefined }],
+      [{ name: "internal port", stop: internal ? () => internal.close() : undefined }],
+      [{ name: "database", stop: () => runtime.close() }],
+    ],
+  });
+  drainingNow = () => shutdown.draining;
+  exitOnSignals(shutdown, logger);
+  logger.info("listening", { port, internalPort: internal?.port ?? null, worker: worker !== null });
 }
 
-/** Waits for a shutdown step, but never forever and never throwing. */
-async function settle(step: Promise<unknown> | undefined, timeoutMs: number): Promise<void> {
-  if (!step) return;
-  await Promise.race([step.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, timeoutMs).unref())]);
+/** Hands a non-API request to the console; 503 in the moment before it is ready. */
+function consoleFallback(consoleApp: NextConsole | null, req: IncomingMessage, res: ServerResponse): void {
+  if (consoleApp) {
+    consoleApp.handle(req, res);
+    return;
+  }
+  res.writeHead(503, { "content-type": "text/plain; charset=utf-8", "retry-after": "5" });
+  res.end("The console is starting");
 }
 
-function printBanner(
-  baseUrl: string,
-  port: number,
-  embedded: boolean,
-  adminToken: string | null,
-  providerSecret: string | null,
-) {
+/** What the first lines of `npm start` tell: where to go, and secrets generated just now (shown once). */
+interface Banner {
+  consoleOn: boolean;
+  baseUrl: string;
+  port: number;
+  embedded: boolean;
+  adminToken: string | null;
+  providerSecret: string | null;
+  firstOperator: { email: string; password: string } | null;
+  adminEmail: string | null;
+  secretsKey: Runtime["secretsKey"];
+}
+
+function printBanner({
+  consoleOn,
+  baseUrl,
+  port,
+  embedded,
+  adminToken,
+  providerSecret,
+  firstOperator,
+  adminEmail,
+  secretsKey,
+}: Banner) {
   const lines = [
     "",
     `PIX payment service listening on port ${port} (${baseUrl})`,
+    `  Console:  ${consoleOn ? `${baseUrl}/login` : "off (CONSOLE=off)"}`,
     `  GraphQL:  ${baseUrl}/graphql`,
     `  Database: ${embedded ? "embedded PostgreSQL under .data/" : "DATABASE_URL"}`,
   ];
@@ -85,6 +140,28 @@ function printBanner(
     lines.push("  Operator token: as printed at first start, or ADMIN_API_TOKEN.");
   }
   if (providerSecret) lines.push("", `  Provider webhook secret (generated now): ${providerSecret}`);
+  if (firstOperator) {
+    lines.push(
+      "",
+      "  Console: first operator (generated now, shown once; set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own):",
+      `    e-mail:   ${firstOperator.email}`,
+      `    password: ${firstOperator.password}`,
+      `    sign in:  ${consoleOn ? `${baseUrl}/login` : `${baseUrl}/graphql  mutation { signIn(email, password) { id role } }`}`,
+    );
+  } else {
+    lines.push(
+      `  Console sign-in: ${adminEmail ? `${adminEmail} (ADMIN_EMAIL)` : "the first operator printed at first start"}.`,
+    );
+  }
+  if (secretsKey.generated) {
+    lines.push(
+      "",
+      `  Secrets key (encrypts webhook secrets at rest): generated now into ${secretsKey.file} (mode 0600).`,
+      "    Back it up with the data; without it the webhook secrets cannot be read. Set SECRETS_KEY to use your own.",
+    );
+  } else if (secretsKey.file) {
+    lines.push(`  Secrets key: ${secretsKey.file} (SECRETS_KEY unset)`);
+  }
   lines.push("");
   process.stdout.write(`${lines.join("\n")}\n`);
 }

@@ -5,7 +5,10 @@ import { startEmbeddedPostgres } from "./core/embedded-postgres";
 import { type GeneratedSecrets, loadGeneratedSecrets } from "./core/generated-secrets";
 import { migrateJobQueue } from "./core/jobs";
 import type { Logger } from "./core/logger";
+import { attachSecretBox, SecretBox } from "./core/secret-box";
+import { loadSecretsKeys, type SecretsKeys } from "./core/secrets-key-file";
 import { createServices, type Services } from "./services";
+import { sealWebhookSecretsAtStart } from "./webhooks/webhook-secrets";
 
 /** A process's connection to the world: database (embedded or not), secrets and services. */
 export interface Runtime {
@@ -15,6 +18,8 @@ export interface Runtime {
   secrets: GeneratedSecrets;
   db: DataSource;
   embedded: boolean;
+  /** Where the key of the secrets encrypted at rest came from (the keys themselves stay out). */
+  secretsKey: Omit<SecretsKeys, "keys">;
   close(): Promise<void>;
 }
 
@@ -32,7 +37,22 @@ export async function openRuntime(config: AppConfig, logger: Logger): Promise<Ru
     stopEmbedded = embedded.stop;
   }
   try {
-    const db = await openDatabase(url, config.dbPoolSize);
+    const { keys, ...secretsKey } = loadSecretsKeys(
+      {
+        secretsKey: config.secretsKey,
+        dataDir: config.dataDir,
+        externalDatabase: Boolean(config.databaseUrl),
+        env: config.env,
+      },
+      logger,
+    );
+    const db = await openDatabase(url, config.dbPoolSize, { statementTimeoutMs: config.statementTimeoutMs });
+    const secretBox = new SecretBox(keys);
+    attachSecretBox(db, secretBox);
+    await sealWebhookSecretsAtStart(db, secretBox, logger).catch(async (error) => {
+      await db.destroy();
+      throw error;
+    });
     await migrateJobQueue(url, logger);
     const secrets = await loadGeneratedSecrets(db, config);
     const services = createServices(config, logger, db, secrets);
@@ -42,8 +62,10 @@ export async function openRuntime(config: AppConfig, logger: Logger): Promise<Ru
       secrets,
       db,
       embedded: !config.databaseUrl,
+      secretsKey,
       close: async () => {
         services.webhookSender.close();
+        await services.limits.close();
         await db.destroy();
         await stopEmbedded();
       },

@@ -1,12 +1,19 @@
 import type { DataSource } from "typeorm";
+import { AuditService } from "./audit/audit.service";
 import { AuthService } from "./auth/auth.service";
+import { SignInLimits } from "./auth/sign-in-limits";
 import { ChargesService } from "./charges/charges.service";
 import { CompaniesService } from "./companies/companies.service";
+import { ConsoleUsersService } from "./console-users/console-users.service";
 import type { AppConfig } from "./core/config";
 import type { Logger } from "./core/logger";
+import { createLimitStore, type LimitStore } from "./core/rate-limits";
+import { DashboardsService } from "./dashboards/dashboards.service";
 import { LedgerService } from "./ledger/ledger.service";
 import { InboundPixService } from "./provider/inbound-pix.service";
 import { createPixProvider, type PixProvider } from "./provider/pix-provider";
+import { SearchService } from "./search/search.service";
+import { accountWindowLimits } from "./webhooks/webhook-account-windows";
 import { WebhookDispatcher } from "./webhooks/webhook-dispatcher";
 import { WebhookSender } from "./webhooks/webhook-sender";
 import { WebhooksService } from "./webhooks/webhooks.service";
@@ -29,6 +36,12 @@ export interface Services {
   webhooks: WebhooksService;
   webhookSender: WebhookSender;
   webhookDispatcher: WebhookDispatcher;
+  consoleUsers: ConsoleUsersService;
+  audit: AuditService;
+  search: SearchService;
+  dashboards: DashboardsService;
+  /** Rate-limit counters shared by every API process (PostgreSQL, or Redis with REDIS_URL). */
+  limits: LimitStore;
 }
 
 /** Secrets that may have been generated at first start (see core/generated-secrets.ts). */
@@ -40,26 +53,42 @@ export interface ServiceSecrets {
 export function createServices(config: AppConfig, logger: Logger, db: DataSource, secrets: ServiceSecrets): Services {
   const provider = createPixProvider({ ...config, providerWebhookSecret: secrets.providerWebhookSecret });
   const charges = new ChargesService(db, provider);
-  const withdrawals = new WithdrawalsService(db);
+  const withdrawals = new WithdrawalsService(db, {
+    secondOperatorAboveCents: config.approvalSecondOperatorAboveCents,
+    bankIspb: provider.ispb,
+  });
+  const sessions = { idleMinutes: config.sessionIdleMinutes, maxHours: config.sessionMaxHours };
   const webhookSender = new WebhookSender(config.webhookTimeoutMs, config.webhookAllowPrivate);
+  const companies = new CompaniesService(
+    db,
+    { feePercent: config.defaultFeePercent, feeFixed: config.defaultFeeFixed },
+    config.webhookAllowPrivate,
+  );
   return {
     config,
     logger,
     db,
     provider,
-    auth: new AuthService(db, secrets.adminTokenHash),
-    companies: new CompaniesService(
-      db,
-      { feePercent: config.defaultFeePercent, feeFixed: config.defaultFeeFixed },
-      config.webhookAllowPrivate,
-    ),
+    auth: new AuthService(db, secrets.adminTokenHash, sessions),
+    companies,
     charges,
-    ledger: new LedgerService(db),
+    ledger: new LedgerService(db, config.approvalSecondOperatorAboveCents),
     withdrawals,
     withdrawalProcessor: new WithdrawalProcessor(db, provider, withdrawals, logger),
     inboundPix: new InboundPixService(db, provider, charges),
     webhooks: new WebhooksService(db, config.webhookAllowPrivate),
     webhookSender,
-    webhookDispatcher: new WebhookDispatcher(db, webhookSender, config.webhookRetryScheduleMs, logger),
+    webhookDispatcher: new WebhookDispatcher(
+      db,
+      webhookSender,
+      config.webhookRetryScheduleMs,
+      logger,
+      accountWindowLimits(config.workerConcurrency, config.webhookTimeoutMs),
+    ),
+    consoleUsers: new ConsoleUsersService(db, { publicBaseUrl: config.publicBaseUrl, sessions }, new SignInLimits(db)),
+    audit: new AuditService(db),
+    search: new SearchService(charges, withdrawals, companies),
+    dashboards: new DashboardsService(db),
+    limits: createLimitStore({ pgPool: (db.driver as { master?: unknown }).master, redisUrl: config.redisUrl }),
   };
 }

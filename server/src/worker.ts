@@ -1,8 +1,10 @@
 import "reflect-metadata";
 import { loadConfig } from "./core/config";
-import { startJobWorker } from "./core/jobs";
+import { DEFAULT_ATTEMPT_TIMEOUT_MS, startJobWorker } from "./core/jobs";
 import { createLogger, describeError } from "./core/logger";
+import { createGracefulShutdown, exitOnSignals } from "./core/shutdown";
 import { createJobHandlers } from "./job-handlers";
+import { startInternalServer } from "./metrics/internal-server";
 import { openRuntime, type Runtime } from "./runtime";
 
 /** A PENDING webhook delivery this overdue with no job is given one again. */
@@ -17,43 +19,72 @@ export async function startBackgroundWork(runtime: Runtime): Promise<{ stop(): P
   const worker = await startJobWorker(runtime.databaseUrl, createJobHandlers(services), services.logger, {
     concurrency: services.config.workerConcurrency,
     heartbeatMs: services.config.workerHeartbeatMs,
+    // A webhook attempt may take its whole timeout: the bound leaves it 5 s more than that.
+    attemptTimeoutMs: Math.max(DEFAULT_ATTEMPT_TIMEOUT_MS, services.config.webhookTimeoutMs + 5_000),
   });
+  // Sweeps in flight are awaited at stop, so the pools close after them.
+  const inFlight = new Set<Promise<unknown>>();
+  const track = (work: Promise<unknown>) => {
+    inFlight.add(work);
+    void work.finally(() => inFlight.delete(work));
+  };
   // Several processes may sweep at once: the UPDATE is idempotent.
   const sweep = setInterval(() => {
-    services.charges
-      .expireOverdueCharges()
-      .catch((error) => services.logger.error("charge expiry sweep failed", describeError(error)));
+    track(
+      services.charges
+        .expireOverdueCharges()
+        .catch((error) => services.logger.error("charge expiry sweep failed", describeError(error))),
+    );
   }, services.config.chargeExpirySweepMs);
   sweep.unref();
   const requeue = () =>
-    services.webhookDispatcher
-      .requeueOrphanedDeliveries(ORPHANED_DELIVERY_GRACE_MS)
-      .catch((error) => services.logger.error("webhook requeue sweep failed", describeError(error)));
-  void requeue();
+    track(
+      services.webhookDispatcher
+        .requeueOrphanedDeliveries(ORPHANED_DELIVERY_GRACE_MS)
+        .catch((error) => services.logger.error("webhook requeue sweep failed", describeError(error))),
+    );
+  requeue();
   const webhookSweep = setInterval(requeue, ORPHANED_DELIVERY_GRACE_MS);
   webhookSweep.unref();
   return {
+    /** Takes no new job; the attempts in flight (deliveries, bank submissions) finish first. */
     stop: async () => {
       clearInterval(sweep);
       clearInterval(webhookSweep);
       await worker.stop();
+      await Promise.all(inFlight);
     },
   };
 }
 
+/** `npm run worker`: the background work alone, with the internal port when INTERNAL_PORT is set. */
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   const runtime = await openRuntime(config, logger);
   const work = await startBackgroundWork(runtime);
-  logger.info("worker started");
-  const shutdown = async () => {
-    await work.stop();
-    await runtime.close();
-    process.exit(0);
-  };
-  process.on("SIGINT", () => void shutdown());
-  process.on("SIGTERM", () => void shutdown());
+  let drainingNow = () => false;
+  const internal =
+    config.internalPort === undefined
+      ? null
+      : await startInternalServer(runtime.services, {
+          port: config.internalPort,
+          host: config.internalHost,
+          workers: () => "running",
+          draining: () => drainingNow(),
+        });
+  logger.info("worker started", { concurrency: config.workerConcurrency, internalPort: internal?.port ?? null });
+  const shutdown = createGracefulShutdown({
+    logger,
+    timeoutMs: config.shutdownTimeoutMs,
+    phases: [
+      [{ name: "worker", stop: () => work.stop() }],
+      [{ name: "internal port", stop: internal ? () => internal.close() : undefined }],
+      [{ name: "database", stop: () => runtime.close() }],
+    ],
+  });
+  drainingNow = () => shutdown.draining;
+  exitOnSignals(shutdown, logger);
 }
 
 if (require.main === module) {

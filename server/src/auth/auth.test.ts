@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
+import { hashSecret } from "../core/secrets";
 import { type Merchant, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from "../test-support/test-app";
+import { AuthService, CREDENTIAL_CACHE_MS } from "./auth.service";
 
 let app: TestApp;
 let merchant: Merchant;
@@ -37,20 +39,37 @@ describe("bearer credentials", () => {
     assert.ok(merchant.clientSecret.length >= 43, "at least 32 random bytes");
   });
 
-  test("an expired credential gets 401", async () => {
+  test("an expired credential gets 401, also right after a request that was let in", async () => {
+    const expiresAt = Date.now() + 1500;
     const issued = await app.graphql(
       `mutation($c: ID!, $at: DateTimeISO) { issueClientSecret(companyId: $c, expiresAt: $at) { clientSecret credential { id expiresAt } } }`,
-      { c: merchant.companyId, at: new Date(Date.now() + 60_000).toISOString() },
+      { c: merchant.companyId, at: new Date(expiresAt).toISOString() },
     );
-    const { clientSecret, credential } = issued.data.issueClientSecret;
+    const { clientSecret } = issued.data.issueClientSecret;
     assert.equal((await app.request("GET", "/charges/balance", { token: clientSecret })).status, 200);
-    await app.services.db.query(
-      "UPDATE client_credentials SET expires_at = now() - interval '1 second' WHERE id = $1",
-      [credential.id],
-    );
+    // Trusted for a few seconds after the lookup, but never past its own expiry.
+    await new Promise((resolve) => setTimeout(resolve, expiresAt - Date.now() + 50));
     const res = await app.request("GET", "/charges/balance", { token: clientSecret });
     assert.equal(res.status, 401);
     assert.equal(res.body.code, "UNAUTHENTICATED");
+  });
+
+  test("a revocation made elsewhere (another process, SQL) is honoured within the cache bound", async () => {
+    const issued = await app.graphql(
+      `mutation($c: ID!) { issueClientSecret(companyId: $c) { clientSecret credential { id } } }`,
+      { c: merchant.companyId },
+    );
+    const { clientSecret, credential } = issued.data.issueClientSecret;
+    const auth = new AuthService(app.services.db, hashSecret(TEST_ADMIN_TOKEN), undefined, 300);
+    const bearer = `Bearer ${clientSecret}`;
+    assert.equal((await auth.authenticateBearer(bearer))?.kind, "merchant");
+    await app.services.db.query("UPDATE client_credentials SET revoked_at = now() WHERE id = $1", [credential.id]);
+    // Within the bound this process still trusts its recent lookup ...
+    assert.equal((await auth.authenticateBearer(bearer))?.kind, "merchant");
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    // ... and after it asks the database again.
+    assert.equal(await auth.authenticateBearer(bearer), null);
+    assert.ok(CREDENTIAL_CACHE_MS <= 5_000);
   });
 
   test("an expiry in the past is refused when issuing", async () => {
@@ -84,7 +103,7 @@ describe("bearer credentials", () => {
   test("merchant credentials calling an operator operation get FORBIDDEN", async () => {
     for (const query of [
       `mutation { createCompany(input: {name: "X"}) { clientSecret } }`,
-      `query { companies { id } }`,
+      `query { companies { data { id } } }`,
       `mutation { createAdjustment(companyId: "${merchant.companyId}", amount: "10.00", description: "free money") { id } }`,
       `query { balanceAudit(companyId: "${merchant.companyId}") { consistent } }`,
     ]) {
@@ -102,8 +121,12 @@ describe("bearer credentials", () => {
   });
 
   test("the operator token sees every account", async () => {
-    const res = await app.graphql(`{ companies { id } }`, {}, TEST_ADMIN_TOKEN);
-    assert.ok(res.data.companies.some((c: { id: string }) => c.id === merchant.companyId));
+    const res = await app.graphql(
+      `query($search: String) { companies(search: $search) { data { id } } }`,
+      { search: merchant.companyId },
+      TEST_ADMIN_TOKEN,
+    );
+    assert.ok(res.data.companies.data.some((c: { id: string }) => c.id === merchant.companyId));
   });
 });
 

@@ -1,12 +1,77 @@
 import { forbidden, unauthenticated, validationError } from "../core/errors";
 
-export type Principal = { kind: "operator" } | { kind: "merchant"; companyId: string; credentialId: string };
+export type OperatorRole = "ADMIN" | "OPERATOR" | "VIEWER";
+export type MerchantRole = "ADMIN" | "MEMBER";
 
-export type Role = "OPERATOR" | "MERCHANT";
+/**
+ * Who is calling. Bearer tokens and console sessions resolve into these same shapes, so
+ * every authorization rule applies to both: the ADMIN_API_TOKEN is an operator ADMIN with
+ * no user; a client secret is a merchant ADMIN with its credential; a console user is
+ * either, with its user id.
+ */
+export type Principal =
+  | { kind: "operator"; role: OperatorRole; userId: string | null; actor: string }
+  | {
+      kind: "merchant";
+      companyId: string;
+      role: MerchantRole;
+      credentialId: string | null;
+      userId: string | null;
+      actor: string;
+    };
 
-/** Who is acting, as written into history rows. */
+/** The actor of the operator token: one identity for maker-checker, as each console user is. */
+export const OPERATOR_TOKEN_ACTOR = "operator:token";
+
+export const operatorTokenPrincipal = (): Principal => ({
+  kind: "operator",
+  role: "ADMIN",
+  userId: null,
+  actor: OPERATOR_TOKEN_ACTOR,
+});
+
+export const clientSecretPrincipal = (companyId: string, credentialId: string): Principal => ({
+  kind: "merchant",
+  companyId,
+  role: "ADMIN",
+  credentialId,
+  userId: null,
+  actor: `merchant:${credentialId}`,
+});
+
+/**
+ * What an operation needs, for @Authorized(...): a caller passes when it satisfies any of
+ * the listed rules; @Authorized() with none admits any caller.
+ * - VIEWER: an operator of any role (reads);
+ * - OPERATOR: an operator with role OPERATOR or ADMIN (actions on money and charges);
+ * - ADMIN: an operator ADMIN (accounts, credentials, operators, merchant users);
+ * - MERCHANT: any merchant caller (client secret or merchant user);
+ * - MERCHANT_ADMIN: a client secret or a merchant user with role ADMIN.
+ */
+export type Access = "VIEWER" | "OPERATOR" | "ADMIN" | "MERCHANT" | "MERCHANT_ADMIN";
+
+export function satisfies(principal: Principal, access: Access): boolean {
+  switch (access) {
+    case "VIEWER":
+      return principal.kind === "operator";
+    case "OPERATOR":
+      return principal.kind === "operator" && principal.role !== "VIEWER";
+    case "ADMIN":
+      return principal.kind === "operator" && principal.role === "ADMIN";
+    case "MERCHANT":
+      return principal.kind === "merchant";
+    case "MERCHANT_ADMIN":
+      return principal.kind === "merchant" && principal.role === "ADMIN";
+    default: {
+      const unreachable: never = access;
+      return unreachable;
+    }
+  }
+}
+
+/** Who is acting, as written into history and audit rows. */
 export function actorOf(principal: Principal): string {
-  return principal.kind === "operator" ? "operator" : `merchant:${principal.credentialId}`;
+  return principal.actor;
 }
 
 export function requirePrincipal(principal: Principal | null): Principal {
@@ -21,7 +86,7 @@ export function requirePrincipal(principal: Principal | null): Principal {
 export function companyScope(principal: Principal | null, companyId?: string | null): string | null {
   const who = requirePrincipal(principal);
   if (who.kind === "merchant") {
-    if (companyId && companyId !== who.companyId) throw forbidden();
+    if (companyId && companyId !== who.companyId) throw forbidden("A merchant acts only on its own company");
     return who.companyId;
   }
   return companyId ?? null;

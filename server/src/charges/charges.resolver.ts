@@ -1,7 +1,23 @@
-import { Arg, Authorized, Ctx, Field, ID, InputType, Int, Mutation, ObjectType, Query, Resolver } from "type-graphql";
+import {
+  Arg,
+  Args,
+  Authorized,
+  Ctx,
+  Field,
+  ID,
+  InputType,
+  Int,
+  Mutation,
+  ObjectType,
+  Query,
+  Resolver,
+} from "type-graphql";
+import { operatorAudit } from "../audit/audit";
 import { companyScope, requireCompanyScope } from "../auth/principal";
+import { ListOrder } from "../core/pagination";
+import { RestRoute } from "../core/rest-operation";
 import type { RequestContext } from "../graphql/context";
-import { PageOf } from "../graphql/page";
+import { PageOf, PagingArgs } from "../graphql/page";
 import { MoneyScalar } from "../graphql/scalars";
 import { Charge, ChargeStatus } from "./charge.entity";
 
@@ -20,27 +36,81 @@ class CreateChargeInput {
 @ObjectType()
 class ChargePage extends PageOf(Charge) {}
 
+/** The Charge object of the REST API, fields in the source document's order, then txid. */
+const CHARGE_REST_FIELDS =
+  "id amount description status pixCode fee netAmount e2eId payerName payerDocument paidAt expiresAt createdAt txid";
+
 @Resolver(() => Charge)
 export class ChargesResolver {
+  @RestRoute({
+    method: "GET",
+    path: "/charges/:id",
+    selection: `{ ${CHARGE_REST_FIELDS} }`,
+    errors: ["NOT_FOUND"],
+    summary: 'A charge of the account, by its id ("K7Q2M9XA" or "chg_K7Q2M9XA").',
+    tag: "Charges",
+  })
   @Authorized()
   @Query(() => Charge, { description: 'Accepts "K7Q2M9XA" or "chg_K7Q2M9XA".' })
   charge(@Arg("id", () => ID) id: string, @Ctx() ctx: RequestContext) {
     return ctx.services.charges.getCharge(companyScope(ctx.principal), id);
   }
 
+  @RestRoute({
+    method: "GET",
+    path: "/charges",
+    selection: `{ data { ${CHARGE_REST_FIELDS} } total limit offset }`,
+    args: ["status", "limit", "offset"],
+    errors: ["VALIDATION_ERROR"],
+    summary: "The account's charges, newest first (limit 1..100, default 20; offset from 0).",
+    tag: "Charges",
+  })
   @Authorized()
-  @Query(() => ChargePage, { description: "Newest first." })
+  @Query(() => ChargePage, {
+    description:
+      "Newest first (created_at, then id). A PENDING charge past expires_at is listed and counted as EXPIRED. " +
+      "Time ranges include their start and exclude their end; a paid range lists PAID charges by paid_at.",
+  })
   charges(
     @Ctx() ctx: RequestContext,
+    @Args(() => PagingArgs) paging: PagingArgs,
     @Arg("status", () => ChargeStatus, { nullable: true }) status?: ChargeStatus,
-    @Arg("limit", () => Int, { nullable: true }) limit?: number,
-    @Arg("offset", () => Int, { nullable: true }) offset?: number,
     @Arg("companyId", () => ID, { nullable: true, description: "Operator only: one account." }) companyId?: string,
+    @Arg("reserved", () => Boolean, { nullable: true, description: "Only held (true) or only not held (false)." })
+    reserved?: boolean,
+    @Arg("createdFrom", () => Date, { nullable: true }) createdFrom?: Date,
+    @Arg("createdTo", () => Date, { nullable: true }) createdTo?: Date,
+    @Arg("paidFrom", () => Date, { nullable: true }) paidFrom?: Date,
+    @Arg("paidTo", () => Date, { nullable: true }) paidTo?: Date,
+    @Arg("order", () => ListOrder, { nullable: true, defaultValue: ListOrder.NEWEST_FIRST }) order?: ListOrder,
   ) {
-    return ctx.services.charges.listCharges(companyScope(ctx.principal, companyId), { status, limit, offset });
+    return ctx.services.charges.listCharges(
+      companyScope(ctx.principal, companyId),
+      {
+        ...paging,
+        status,
+        reserved,
+        createdFrom,
+        createdTo,
+        paidFrom,
+        paidTo,
+        order,
+      },
+      ctx.request?.signal,
+    );
   }
 
-  @Authorized()
+  @RestRoute({
+    method: "POST",
+    path: "/charges",
+    status: 201,
+    idempotencyKey: "optional",
+    selection: `{ ${CHARGE_REST_FIELDS} }`,
+    errors: ["VALIDATION_ERROR", "IDEMPOTENCY_KEY_REUSED"],
+    summary: "Creates a PENDING charge with its dynamic BR Code (amount 0.01 to 99999999.99).",
+    tag: "Charges",
+  })
+  @Authorized("MERCHANT", "OPERATOR")
   @Mutation(() => Charge)
   async createCharge(
     @Arg("input", () => CreateChargeInput) input: CreateChargeInput,
@@ -52,15 +122,16 @@ export class ChargesResolver {
       requireCompanyScope(ctx.principal, companyId),
       { amountCents: input.amount, description: input.description, expiresInSeconds: input.expiresIn },
       idempotencyKey,
+      operatorAudit(ctx),
     );
     if (replayed) ctx.responseHeaders["Idempotent-Replayed"] = "true";
     return charge;
   }
 
-  @Authorized()
+  @Authorized("MERCHANT", "OPERATOR")
   @Mutation(() => Charge, { description: "PENDING -> CANCELLED." })
   cancelCharge(@Arg("id", () => ID) id: string, @Ctx() ctx: RequestContext) {
-    return ctx.services.charges.cancelCharge(companyScope(ctx.principal), id);
+    return ctx.services.charges.cancelCharge(companyScope(ctx.principal), id, operatorAudit(ctx));
   }
 
   @Authorized("OPERATOR")
@@ -71,7 +142,7 @@ export class ChargesResolver {
     @Arg("payerName", () => String, { nullable: true }) payerName?: string,
     @Arg("payerDocument", () => String, { nullable: true }) payerDocument?: string,
   ) {
-    return ctx.services.charges.simulateChargePayment(chargeId, { payerName, payerDocument });
+    return ctx.services.charges.simulateChargePayment(chargeId, { payerName, payerDocument }, operatorAudit(ctx));
   }
 
   @Authorized("OPERATOR")
@@ -81,12 +152,12 @@ export class ChargesResolver {
     @Arg("reason", () => String) reason: string,
     @Ctx() ctx: RequestContext,
   ) {
-    return ctx.services.charges.reserveCharge(id, reason);
+    return ctx.services.charges.reserveCharge(id, reason, operatorAudit(ctx));
   }
 
   @Authorized("OPERATOR")
   @Mutation(() => Charge)
   releaseCharge(@Arg("id", () => ID) id: string, @Ctx() ctx: RequestContext) {
-    return ctx.services.charges.releaseCharge(id);
+    return ctx.services.charges.releaseCharge(id, operatorAudit(ctx));
   }
 }

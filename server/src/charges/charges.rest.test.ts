@@ -147,6 +147,16 @@ describe("POST /charges", () => {
     assert.equal((await createCharge({ amount: 1, expires_in: 2592000 })).status, 201);
   });
 
+  test("description length counts characters, not UTF-16 units", async () => {
+    const emoji = "😀".repeat(140); // 280 UTF-16 units
+    const ok = await createCharge({ amount: 1, description: emoji });
+    assert.equal(ok.status, 201, ok.text);
+    assert.equal(ok.body.description, emoji);
+    const over = await createCharge({ amount: 1, description: `${emoji}😀` });
+    assert.equal(over.status, 400);
+    assert.equal(over.body.code, "VALIDATION_ERROR");
+  });
+
   test("a body that is not JSON is 400 and one over 100 kB is 413", async () => {
     const notJson = await app.request("POST", "/charges", {
       token: merchant.clientSecret,
@@ -200,6 +210,31 @@ describe("POST /charges", () => {
     });
     assert.equal(otherAccount.status, 201);
     assert.notEqual(otherAccount.body.id, first.body.id);
+  });
+
+  test("the same key sent 10 times at once creates one charge; the others replay it or get 409", async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const key = newUuid();
+      const send = (amount: number) =>
+        app.request("POST", "/charges", {
+          token: merchant.clientSecret,
+          body: { amount },
+          headers: { "idempotency-key": key },
+        });
+      const answers = await Promise.all([...Array.from({ length: 9 }, () => send(7)), send(8)]);
+      const created = answers.filter((res) => res.status === 201 && !res.headers.get("idempotent-replayed"));
+      const replayed = answers.filter((res) => res.headers.get("idempotent-replayed") === "true");
+      const refused = answers.filter((res) => res.status === 409);
+      assert.equal(created.length, 1, `round ${round}: ${answers.map((res) => res.status)}`);
+      assert.equal(created.length + replayed.length + refused.length, 10);
+      for (const res of replayed) assert.equal(res.text, created[0].text);
+      for (const res of refused) assert.equal(res.body.code, "IDEMPOTENCY_KEY_REUSED");
+      const rows = await app.services.db.query(
+        "SELECT count(*)::int AS n FROM charges WHERE company_id = $1 AND idempotency_key = $2",
+        [merchant.companyId, key],
+      );
+      assert.equal(rows[0].n, 1);
+    }
   });
 });
 

@@ -1,16 +1,30 @@
 import type { DataSource, EntityManager } from "typeorm";
-import { Company } from "../companies/company.entity";
+import { type AuditContext, appendAudit } from "../audit/audit";
+import { readCancellable } from "../core/cancellable-read";
 import { entityRowMapper } from "../core/entity-rows";
 import { validationError } from "../core/errors";
-import { checkIdempotencyKey, lockIdempotencyKey, requestFingerprint } from "../core/idempotency";
+import { checkIdempotencyKey, findOriginalRequest, insertUnlessKeyUsed, requestFingerprint } from "../core/idempotency";
 import { CHARGE_ID_PATTERN, newChargeId, newEndToEndId, newLocationId, newTxid } from "../core/ids";
-import { brlToJsonNumber, type Cents, calculateFee, MAX_AMOUNT_CENTS } from "../core/money";
-import { checkPage, type Page, type PageRequest } from "../core/pagination";
-import { execute, queryRows } from "../core/sql";
+import { brlToJsonNumber, type Cents, calculateFee, formatBrl, MAX_AMOUNT_CENTS } from "../core/money";
+import {
+  CREATED_KEY,
+  cappedCount,
+  type KeyColumn,
+  type ListBranch,
+  type ListQuery,
+  type Page,
+  type PageArgs,
+  readPage,
+  readPageWindow,
+  SqlParams,
+  type Total,
+} from "../core/pagination";
+import { execute, queryRows, type SqlRunner } from "../core/sql";
+import { runTransaction } from "../core/transactions";
 import { postLedgerEntry } from "../ledger/ledger.service";
 import { LedgerEntryKind } from "../ledger/ledger-entry.entity";
 import type { PixProvider } from "../provider/pix-provider";
-import { appendWebhookEvent } from "../webhooks/webhook-outbox";
+import { appendWebhookEvent, WEBHOOK_EVENTS } from "../webhooks/webhook-outbox";
 import { buildDynamicBrCode } from "./br-code";
 import { Charge, ChargeStatus } from "./charge.entity";
 import { chargeExpired, chargeIdempotencyKeyReused, chargeNotFound, chargeNotPending } from "./charges.errors";
@@ -22,6 +36,46 @@ export interface NewCharge {
   amountCents: Cents;
   description?: string | null;
   expiresInSeconds?: number | null;
+}
+
+/** Filters of the charge lists; all optional. Time ranges include their start and exclude their end. */
+export interface ChargeListFilter extends PageArgs {
+  status?: ChargeStatus | null;
+  reserved?: boolean | null;
+  createdFrom?: Date | null;
+  createdTo?: Date | null;
+  /** A paid range lists PAID charges by paid_at (latest paid first) instead of by creation. */
+  paidFrom?: Date | null;
+  paidTo?: Date | null;
+}
+
+/**
+ * Every read of a charge selects this: its columns and whether it is overdue. A PENDING
+ * charge past expires_at is EXPIRED to every reader, without a write; the sweep job makes
+ * it so in the table.
+ */
+export const CHARGE_READ_COLUMNS = "*, (status = 'PENDING' AND expires_at <= now()) AS overdue";
+
+/** Charges listed by payment time: paid_at, then id. */
+const PAID_KEY: KeyColumn[] = [
+  { column: "paid_at", type: "timestamptz" },
+  { column: "id", type: "text" },
+];
+
+const CHARGE_STATUSES = new Set<string>(Object.values(ChargeStatus));
+
+/**
+ * The rows of one status as readers see it, as alternative predicates: EXPIRED is the
+ * EXPIRED rows plus the overdue PENDING ones (a range of a small partial index), PENDING
+ * only those not overdue.
+ */
+function effectiveStatusBranches(status: ChargeStatus | null | undefined, base: string[]): ListBranch[] {
+  if (status == null) return [base];
+  if (!CHARGE_STATUSES.has(status)) throw validationError("status must be PENDING, PAID, EXPIRED or CANCELLED");
+  if (status === ChargeStatus.PENDING) return [[...base, "status = 'PENDING'", "expires_at > now()"]];
+  if (status === ChargeStatus.EXPIRED)
+    return [[...base, "status = 'EXPIRED'"], { fewRows: [...base, "status = 'PENDING'", "expires_at <= now()"] }];
+  return [[...base, `status = '${status}'`]];
 }
 
 export interface PaymentConfirmation {
@@ -62,23 +116,42 @@ export class ChargesService {
     this.chargeFromRow = entityRowMapper(db, Charge);
   }
 
-  /** The hot read of GET /charges/:id: one statement, no query builder. */
-  private async findChargeById(id: string): Promise<Charge | null> {
-    const rows = await queryRows<Record<string, unknown>>(this.db, "SELECT * FROM charges WHERE id = $1", [id]);
-    return rows.length > 0 ? this.chargeFromRow(rows[0]) : null;
+  /** A charge as readers see it: an overdue PENDING charge is EXPIRED. */
+  private readChargeRow(row: Record<string, unknown>): Charge {
+    const charge = this.chargeFromRow(row);
+    if (row.overdue === true) charge.status = ChargeStatus.EXPIRED;
+    return charge;
+  }
+
+  /** Charges whose column equals the value (search keys: id, txid, e2e_id), at most `limit`. */
+  async findChargesBy(
+    scopeCompanyId: string | null,
+    column: "id" | "txid" | "e2e_id" | "location_id",
+    value: string,
+    limit = 10,
+  ): Promise<Charge[]> {
+    const scoped = scopeCompanyId === null ? "" : " AND company_id = $2";
+    const rows = await queryRows<Record<string, unknown>>(
+      this.db,
+      `SELECT ${CHARGE_READ_COLUMNS} FROM charges WHERE ${column} = $1${scoped} LIMIT ${limit}`,
+      scopeCompanyId === null ? [value] : [value, scopeCompanyId],
+    );
+    return rows.map((row) => this.readChargeRow(row));
   }
 
   async createCharge(
     companyId: string,
     input: NewCharge,
     rawIdempotencyKey?: string | null,
+    audit: AuditContext | null = null,
   ): Promise<{ charge: Charge; replayed: boolean }> {
     const idempotencyKey = checkIdempotencyKey(rawIdempotencyKey, false);
     if (input.amountCents < 1n || input.amountCents > MAX_AMOUNT_CENTS) {
       throw validationError("amount must be between 0.01 and 99999999.99");
     }
     const description = input.description ?? null;
-    if (description !== null && description.length > MAX_DESCRIPTION_LENGTH) {
+    // Characters as people count them (code points): an emoji is one, not two UTF-16 units.
+    if (description !== null && [...description].length > MAX_DESCRIPTION_LENGTH) {
       throw validationError(`description must have at most ${MAX_DESCRIPTION_LENGTH} characters`);
     }
     const expiresIn = input.expiresInSeconds ?? DEFAULT_EXPIRES_IN_SECONDS;
@@ -86,114 +159,179 @@ export class ChargesService {
       throw validationError("expires_in must be an integer number of seconds from 60 to 2592000");
     }
     const fingerprint = requestFingerprint([input.amountCents, description, expiresIn]);
+    // A repeated request is answered before anything is registered at the bank.
+    const earlier = idempotencyKey
+      ? await this.replayCharge(this.db.manager, companyId, idempotencyKey, fingerprint)
+      : null;
+    if (earlier) return earlier;
 
-    return this.db.transaction(async (em) => {
-      if (idempotencyKey) {
-        await lockIdempotencyKey(em, "charge", companyId, idempotencyKey);
-        const existing = await em.getRepository(Charge).findOneBy({ companyId, idempotencyKey });
-        if (existing) {
-          if (existing.requestFingerprint !== fingerprint) throw chargeIdempotencyKeyReused();
-          return { charge: asCreated(existing), replayed: true };
-        }
-      }
-      const company = await em.getRepository(Company).findOneBy({ id: companyId });
-      if (!company) throw chargeNotFound();
-      const { feeCents, netAmountCents } = calculateFee(input.amountCents, company);
-      const now = new Date();
-      const id = newChargeId();
-      const txid = newTxid();
-      const locationId = newLocationId();
-      const { location } = await this.provider.registerCharge({ locationId, txid });
-      const charge = em.getRepository(Charge).create({
-        id,
-        companyId,
+    // Only what the charge needs of the account, without hydrating the whole entity (a hot path).
+    const [company] = await queryRows<{
+      name: string;
+      city: string;
+      fee_percent_centi: string;
+      fee_fixed_cents: string;
+    }>(this.db, "SELECT name, city, fee_percent_centi, fee_fixed_cents FROM companies WHERE id = $1", [companyId]);
+    if (!company) throw chargeNotFound();
+    const { feeCents, netAmountCents } = calculateFee(input.amountCents, {
+      feePercentCenti: BigInt(company.fee_percent_centi),
+      feeFixedCents: BigInt(company.fee_fixed_cents),
+    });
+    const now = new Date();
+    const txid = newTxid();
+    const locationId = newLocationId();
+    // The bank call runs outside any transaction: no connection or lock is held while it waits.
+    const { location } = await this.provider.registerCharge({ locationId, txid });
+    const charge = this.db.getRepository(Charge).create({
+      id: newChargeId(),
+      companyId,
+      amountCents: input.amountCents,
+      feeCents,
+      netAmountCents,
+      description,
+      status: ChargeStatus.PENDING,
+      txid,
+      locationId,
+      pixCode: buildDynamicBrCode({
+        locationUrl: location,
         amountCents: input.amountCents,
-        feeCents,
-        netAmountCents,
-        description,
-        status: ChargeStatus.PENDING,
-        txid,
-        locationId,
-        pixCode: buildDynamicBrCode({
-          locationUrl: location,
-          amountCents: input.amountCents,
-          merchantName: company.name,
-          merchantCity: company.city,
-        }),
-        e2eId: null,
-        payerName: null,
-        payerDocument: null,
-        paidAt: null,
-        expiresAt: new Date(now.getTime() + expiresIn * 1000),
-        cancelledAt: null,
-        reserved: false,
-        reservedReason: null,
-        idempotencyKey,
-        requestFingerprint: idempotencyKey ? fingerprint : null,
-        createdAt: now,
-        updatedAt: now,
-      });
-      await em.getRepository(Charge).insert(charge);
-      return { charge, replayed: false };
+        merchantName: company.name,
+        merchantCity: company.city,
+      }),
+      e2eId: null,
+      payerName: null,
+      payerDocument: null,
+      paidAt: null,
+      expiresAt: new Date(now.getTime() + expiresIn * 1000),
+      cancelledAt: null,
+      reserved: false,
+      reservedReason: null,
+      idempotencyKey,
+      requestFingerprint: idempotencyKey ? fingerprint : null,
+      createdAt: now,
+      updatedAt: now,
+    });
+    return runTransaction(this.db, async (em) => {
+      if (await insertUnlessKeyUsed(em, Charge, charge)) {
+        await this.audit(em, audit, "charge.create", charge, null);
+        return { charge, replayed: false };
+      }
+      // The same key won by a simultaneous request (its registration at the bank is left to expire).
+      const replay = await this.replayCharge(em, companyId, idempotencyKey as string, fingerprint);
+      if (replay) return replay;
+      throw new Error("Idempotency-Key conflict without a charge");
     });
   }
 
-  /** A charge of the account (or of any account for the operator); expired on read if overdue. */
+  /** The charge first created with this key, as first returned; 409 for a different request; null if unused. */
+  private async replayCharge(
+    em: EntityManager,
+    companyId: string,
+    idempotencyKey: string,
+    fingerprint: string,
+  ): Promise<{ charge: Charge; replayed: true } | null> {
+    const original = await findOriginalRequest(em, Charge, companyId, idempotencyKey, fingerprint, () =>
+      chargeIdempotencyKeyReused(),
+    );
+    return original ? { charge: asCreated(original), replayed: true } : null;
+  }
+
+  /** A charge of the account (or of any account for the operator), as readers see it. */
   async getCharge(scopeCompanyId: string | null, id: string): Promise<Charge> {
     const chargeId = normalizeChargeId(id);
-    const charge = chargeId ? await this.findChargeById(chargeId) : null;
-    if (!charge || (scopeCompanyId !== null && charge.companyId !== scopeCompanyId)) throw chargeNotFound();
-    return this.expireIfOverdue(charge);
+    const [charge] = chargeId ? await this.findChargesBy(scopeCompanyId, "id", chargeId, 1) : [];
+    if (!charge) throw chargeNotFound();
+    return charge;
   }
 
   async findChargeByLocation(locationId: string): Promise<Charge | null> {
-    const charge = await this.db.getRepository(Charge).findOneBy({ locationId });
-    return charge ? this.expireIfOverdue(charge) : null;
+    const [charge] = await this.findChargesBy(null, "location_id", locationId, 1);
+    return charge ?? null;
   }
 
   /**
-   * A PENDING charge past expires_at becomes EXPIRED when read; the update is conditional
-   * on PENDING, so it never overwrites a payment.
+   * A page of charges, newest first by default. Reads never write: overdue PENDING charges
+   * are listed and counted as EXPIRED (see effectiveStatusBranches).
    */
-  private async expireIfOverdue(charge: Charge): Promise<Charge> {
-    if (charge.status !== ChargeStatus.PENDING || charge.expiresAt.getTime() > Date.now()) return charge;
-    await execute(
-      this.db,
-      "UPDATE charges SET status = 'EXPIRED', updated_at = now() WHERE id = $1 AND status = 'PENDING' AND expires_at <= now()",
-      [charge.id],
+  async listCharges(
+    scopeCompanyId: string | null,
+    filter: ChargeListFilter,
+    signal?: AbortSignal,
+  ): Promise<Page<Charge>> {
+    const window = readPageWindow(filter);
+    const params = new SqlParams();
+    const base: string[] = [];
+    if (scopeCompanyId !== null) base.push(`company_id = ${params.add(scopeCompanyId)}`);
+    if (filter.reserved != null) base.push(filter.reserved ? "reserved" : "NOT reserved");
+    if (filter.createdFrom) base.push(`created_at >= ${params.add(filter.createdFrom, "::timestamptz")}`);
+    if (filter.createdTo) base.push(`created_at < ${params.add(filter.createdTo, "::timestamptz")}`);
+    const byPaidAt = filter.paidFrom != null || filter.paidTo != null;
+    if (byPaidAt) base.push("status = 'PAID'");
+    if (filter.paidFrom) base.push(`paid_at >= ${params.add(filter.paidFrom, "::timestamptz")}`);
+    if (filter.paidTo) base.push(`paid_at < ${params.add(filter.paidTo, "::timestamptz")}`);
+    const query: ListQuery = {
+      cursorTag: byPaidAt ? "charges:paid_at" : "charges",
+      from: "charges",
+      columns: CHARGE_READ_COLUMNS,
+      key: byPaidAt ? PAID_KEY : CREATED_KEY,
+      branches: effectiveStatusBranches(filter.status, base),
+      params,
+    };
+    const onlyByStatus = base.length === (scopeCompanyId === null ? 0 : 1);
+    return readCancellable(this.db, signal, (em) =>
+      readPage(
+        em,
+        query,
+        window,
+        (row) => this.readChargeRow(row),
+        () => (onlyByStatus ? this.countCharges(scopeCompanyId, filter.status ?? null, em) : cappedCount(em, query)),
+      ),
     );
-    // Read again: this update expired it, or a payment committed first and it is PAID.
-    return (await this.findChargeById(charge.id)) ?? charge;
   }
 
-  async listCharges(scopeCompanyId: string | null, request: PageRequest<ChargeStatus>): Promise<Page<Charge>> {
-    const { limit, offset } = checkPage(request);
-    await this.expireOverdueCharges(scopeCompanyId);
-    const where: Record<string, string> = {};
-    if (scopeCompanyId) where.companyId = scopeCompanyId;
-    if (request.status) where.status = request.status;
-    const [data, total] = await this.db.getRepository(Charge).findAndCount({
-      where,
-      order: { createdAt: "DESC", id: "DESC" },
-      take: limit,
-      skip: offset,
-    });
-    return { data, total, limit, offset };
+  /**
+   * The exact number of charges of a status as readers see it, from the account's counters
+   * (or every account's) and the overdue PENDING charges the sweep has not expired yet.
+   */
+  async countCharges(
+    scopeCompanyId: string | null,
+    status: ChargeStatus | null,
+    runner: SqlRunner = this.db,
+  ): Promise<Total> {
+    const scoped = scopeCompanyId === null ? "" : " AND company_id = $1";
+    const rows = await queryRows<{ counted: Record<string, string> | null; overdue: string }>(
+      runner,
+      `SELECT (SELECT json_object_agg(status, n) FROM
+                 (SELECT status, sum(n) AS n FROM list_counters WHERE list = 'charges'${scoped} GROUP BY status) s
+              ) AS counted,
+              (SELECT count(*) FROM charges WHERE status = 'PENDING' AND expires_at <= now()${scoped}) AS overdue`,
+      scopeCompanyId === null ? [] : [scopeCompanyId],
+    );
+    const counted = rows[0].counted ?? {};
+    const overdue = Number(rows[0].overdue);
+    const stored = (name: ChargeStatus) => Number(counted[name] ?? 0);
+    const byStatus: Record<ChargeStatus, number> = {
+      [ChargeStatus.PENDING]: stored(ChargeStatus.PENDING) - overdue,
+      [ChargeStatus.PAID]: stored(ChargeStatus.PAID),
+      [ChargeStatus.EXPIRED]: stored(ChargeStatus.EXPIRED) + overdue,
+      [ChargeStatus.CANCELLED]: stored(ChargeStatus.CANCELLED),
+    };
+    const total = status === null ? Object.values(byStatus).reduce((sum, n) => sum + n, 0) : byStatus[status];
+    return { total, capped: false };
   }
 
-  /** The periodic sweep (and list reads): PENDING past expires_at becomes EXPIRED. */
-  async expireOverdueCharges(companyId: string | null = null): Promise<number> {
+  /** The periodic sweep: PENDING past expires_at becomes EXPIRED in the table. */
+  async expireOverdueCharges(): Promise<number> {
     return execute(
       this.db,
-      `UPDATE charges SET status = 'EXPIRED', updated_at = now()
-        WHERE status = 'PENDING' AND expires_at <= now() AND ($1::text IS NULL OR company_id = $1)`,
-      [companyId],
+      "UPDATE charges SET status = 'EXPIRED', updated_at = now() WHERE status = 'PENDING' AND expires_at <= now()",
     );
   }
 
-  async cancelCharge(scopeCompanyId: string | null, id: string): Promise<Charge> {
-    return this.db.transaction(async (em) => {
+  async cancelCharge(scopeCompanyId: string | null, id: string, audit: AuditContext | null = null): Promise<Charge> {
+    return runTransaction(this.db, async (em) => {
       const charge = await this.lockCharge(em, scopeCompanyId, id);
+      const before = auditFields(charge);
       if (charge.status !== ChargeStatus.PENDING) throw chargeNotPending(charge.status);
       if (charge.expiresAt.getTime() <= Date.now()) {
         await this.markExpired(em, charge);
@@ -202,7 +340,9 @@ export class ChargesService {
       charge.status = ChargeStatus.CANCELLED;
       charge.cancelledAt = new Date();
       charge.updatedAt = charge.cancelledAt;
-      return em.getRepository(Charge).save(charge);
+      const saved = await em.getRepository(Charge).save(charge);
+      await this.audit(em, audit, "charge.cancel", saved, before);
+      return saved;
     });
   }
 
@@ -210,16 +350,20 @@ export class ChargesService {
   async simulateChargePayment(
     id: string,
     payer: { payerName?: string | null; payerDocument?: string | null },
+    audit: AuditContext | null = null,
   ): Promise<Charge> {
-    return this.db.transaction(async (em) => {
+    return runTransaction(this.db, async (em) => {
       const charge = await this.lockCharge(em, null, id);
+      const before = auditFields(charge);
       const paidAt = new Date();
-      return this.confirmChargePayment(em, charge, {
+      const paid = await this.confirmChargePayment(em, charge, {
         e2eId: newEndToEndId(this.provider.ispb, paidAt),
         paidAt,
         payerName: payer.payerName ?? null,
         payerDocument: payer.payerDocument ?? null,
       });
+      await this.audit(em, audit, "charge.simulate_payment", paid, before);
+      return paid;
     });
   }
 
@@ -249,17 +393,18 @@ export class ChargesService {
         chargeId: charge.id,
       });
     }
-    await appendWebhookEvent(em, charge.companyId, "charge.paid", chargePaidFields(charge), charge.id);
+    await appendWebhookEvent(em, charge.companyId, WEBHOOK_EVENTS.chargePaid, chargePaidFields(charge), charge.id);
     return charge;
   }
 
   /** Operator hold: a reserved PAID charge leaves the balance until released. */
-  async reserveCharge(id: string, reason: string): Promise<Charge> {
+  async reserveCharge(id: string, reason: string, audit: AuditContext | null = null): Promise<Charge> {
     const text = reason.trim();
     if (text.length === 0 || text.length > 500) throw validationError("reason must have 1 to 500 characters");
-    return this.db.transaction(async (em) => {
+    return runTransaction(this.db, async (em) => {
       const charge = await this.lockCharge(em, null, id);
       if (charge.reserved) throw chargeNotPending("already reserved");
+      const before = auditFields(charge);
       charge.reserved = true;
       charge.reservedReason = text;
       charge.updatedAt = new Date();
@@ -273,14 +418,16 @@ export class ChargesService {
           memo: text,
         });
       }
+      await this.audit(em, audit, "charge.reserve", charge, before, text);
       return charge;
     });
   }
 
-  async releaseCharge(id: string): Promise<Charge> {
-    return this.db.transaction(async (em) => {
+  async releaseCharge(id: string, audit: AuditContext | null = null): Promise<Charge> {
+    return runTransaction(this.db, async (em) => {
       const charge = await this.lockCharge(em, null, id);
       if (!charge.reserved) throw chargeNotPending("not reserved");
+      const before = auditFields(charge);
       charge.reserved = false;
       charge.reservedReason = null;
       charge.updatedAt = new Date();
@@ -293,7 +440,27 @@ export class ChargesService {
           chargeId: charge.id,
         });
       }
+      await this.audit(em, audit, "charge.release", charge, before);
       return charge;
+    });
+  }
+
+  private audit(
+    em: EntityManager,
+    audit: AuditContext | null,
+    action: string,
+    charge: Charge,
+    before: ReturnType<typeof auditFields> | null,
+    reason: string | null = null,
+  ): Promise<void> {
+    return appendAudit(em, audit, {
+      action,
+      objectType: "charge",
+      objectId: charge.id,
+      companyId: charge.companyId,
+      reason,
+      before,
+      after: auditFields(charge),
     });
   }
 
@@ -302,7 +469,7 @@ export class ChargesService {
     if (!chargeId) throw chargeNotFound();
     const charge = await em
       .getRepository(Charge)
-      .findOne({ where: { id: chargeId }, lock: { mode: "pessimistic_write" } });
+      .findOne({ where: { id: chargeId }, lock: { mode: "for_no_key_update" } });
     if (!charge || (scopeCompanyId !== null && charge.companyId !== scopeCompanyId)) throw chargeNotFound();
     return charge;
   }
@@ -313,6 +480,17 @@ export class ChargesService {
     charge.updatedAt = new Date();
     await em.getRepository(Charge).save(charge);
   }
+}
+
+/** What the audit log keeps of a charge. */
+function auditFields(charge: Charge) {
+  return {
+    status: charge.status,
+    amount: formatBrl(charge.amountCents),
+    netAmount: formatBrl(charge.netAmountCents),
+    reserved: charge.reserved,
+    reservedReason: charge.reservedReason,
+  };
 }
 
 /** charge.paid fields in the source document's order (event, event_id, timestamp come first). */

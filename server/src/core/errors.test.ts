@@ -19,6 +19,10 @@ describe("the error table", () => {
       PAYLOAD_TOO_LARGE: 413,
       RATE_LIMITED: 429,
       INTERNAL_ERROR: 500,
+      BAD_USER_INPUT: 400,
+      REQUEST_TIMEOUT: 408,
+      UNSUPPORTED_MEDIA_TYPE: 415,
+      SERVICE_UNAVAILABLE: 503,
     };
     for (const [code, status] of Object.entries(expected)) assert.equal(httpStatusFor(code as ErrorCode), status, code);
   });

@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
-import type { EntityManager } from "typeorm";
-import { validationError } from "./errors";
+import type { EntityManager, EntityTarget, FindOptionsWhere, ObjectLiteral } from "typeorm";
+import { type AppError, validationError } from "./errors";
 import { UUID_PATTERN } from "./ids";
+import { queryRows } from "./sql";
 
 /** Idempotency keys are UUIDs, compared in lower case. */
 export function checkIdempotencyKey(key: string | null | undefined, required: boolean): string | null {
@@ -21,14 +22,55 @@ export function requestFingerprint(parts: ReadonlyArray<string | number | bigint
 }
 
 /**
- * Serializes requests that carry the same key on one account until the transaction ends,
- * so two simultaneous requests cannot both miss the other's row.
+ * One mechanism for every create that takes an Idempotency-Key (charges, withdrawals):
+ * the row is inserted with ON CONFLICT DO NOTHING on the account's unique
+ * (company_id, idempotency_key). PostgreSQL decides which of two simultaneous requests
+ * creates: the other's insert waits for the first transaction to end, finds the key taken,
+ * and that request is answered from the row that won (the same request: a replay) or with
+ * 409 (a different one). A request refused before its insert (400, insufficient balance)
+ * leaves the key unused. No lock is taken besides the insert's own.
  */
-export async function lockIdempotencyKey(
+export interface IdempotentRow extends ObjectLiteral {
+  companyId: string;
+  idempotencyKey: string | null;
+  requestFingerprint: string | null;
+}
+
+/** Inserts `row`; false when its Idempotency-Key is already used on the account. */
+export async function insertUnlessKeyUsed<T extends IdempotentRow>(
   em: EntityManager,
-  scope: string,
+  entity: EntityTarget<T>,
+  row: T,
+): Promise<boolean> {
+  const metadata = em.connection.getMetadata(entity);
+  const columns = metadata.columns;
+  const inserted = await queryRows<{ inserted: number }>(
+    em,
+    `INSERT INTO ${em.connection.driver.escape(metadata.tableName)}
+            (${columns.map((column) => em.connection.driver.escape(column.databaseName)).join(", ")})
+     VALUES (${columns.map((_, index) => `$${index + 1}`).join(", ")})
+     ON CONFLICT (company_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
+     RETURNING 1 AS inserted`,
+    columns.map((column) => column.getEntityValue(row, true) ?? null),
+  );
+  return inserted.length > 0;
+}
+
+/**
+ * The row first created with this key on the account, when the request is the same one
+ * (same fingerprint); IDEMPOTENCY_KEY_REUSED (`reused`) when it is a different request;
+ * null when the key is unused.
+ */
+export async function findOriginalRequest<T extends IdempotentRow>(
+  em: EntityManager,
+  entity: EntityTarget<T>,
   companyId: string,
-  key: string,
-): Promise<void> {
-  await em.query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [`${scope}:${companyId}:${key}`]);
+  idempotencyKey: string,
+  fingerprint: string,
+  reused: () => AppError,
+): Promise<T | null> {
+  const original = await em.getRepository(entity).findOneBy({ companyId, idempotencyKey } as FindOptionsWhere<T>);
+  if (!original) return null;
+  if (original.requestFingerprint !== fingerprint) throw reused();
+  return original;
 }

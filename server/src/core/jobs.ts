@@ -9,7 +9,7 @@ import {
   Logger as WorkerLogger,
 } from "graphile-worker";
 import { Pool } from "pg";
-import type { Logger } from "./logger";
+import { currentRequestId, type Logger, requestScope } from "./logger";
 import type { SqlRunner } from "./sql";
 
 /**
@@ -29,17 +29,49 @@ export interface EnqueueOptions {
   queueName?: string;
 }
 
+/** SQL expressions (a parameter such as "$3", a column, a computation) for the parts of a job. */
+export interface JobSql {
+  task: string;
+  payload: string;
+  runAt?: string;
+  jobKey?: string;
+  maxAttempts?: string;
+  queueName?: string;
+}
+
+/**
+ * The SQL expression that queues one job, for statements that queue jobs for the rows they
+ * write in the same round trip (the outbox, the delivery outcomes). Every job is queued
+ * through here or enqueueJob: graphile-worker's add_job is named in this file only.
+ */
+export function addJobSql(job: JobSql): string {
+  const named = [
+    job.queueName && `queue_name => ${job.queueName}`,
+    job.runAt && `run_at => ${job.runAt}`,
+    job.maxAttempts && `max_attempts => ${job.maxAttempts}`,
+    job.jobKey && `job_key => ${job.jobKey}`,
+  ].filter((part): part is string => Boolean(part));
+  return `graphile_worker.add_job(${[job.task, job.payload, ...named].join(", ")})`;
+}
+
+/**
+ * Queues a job. A job queued while serving a request carries the request's id
+ * (`requestId` in its payload): it runs under that id, so its log lines and the webhook
+ * events it writes name the request that caused it.
+ */
 export async function enqueueJob(
   runner: SqlRunner,
   task: string,
   payload: Record<string, unknown>,
   options: EnqueueOptions = {},
 ): Promise<void> {
+  const requestId = currentRequestId();
+  const carried = requestId && payload.requestId === undefined ? { ...payload, requestId } : payload;
   await runner.query(
-    `SELECT graphile_worker.add_job($1, $2::json, queue_name => $3, run_at => $4, max_attempts => $5, job_key => $6)`,
+    `SELECT ${addJobSql({ task: "$1", payload: "$2::json", queueName: "$3", runAt: "$4", maxAttempts: "$5", jobKey: "$6" })}`,
     [
       task,
-      JSON.stringify(payload),
+      JSON.stringify(carried),
       options.queueName ?? null,
       options.runAt ?? null,
       options.maxAttempts ?? null,
@@ -61,6 +93,20 @@ export async function migrateJobQueue(connectionString: string, logger: Logger):
   await runMigrations({ connectionString, logger: workerLogger(logger) });
 }
 
+/** Runs each job under the request id its payload carries, if any (see enqueueJob). */
+function underRequestIds(handlers: JobHandlers, logger: Logger): JobHandlers {
+  return Object.fromEntries(
+    Object.entries(handlers).map(([task, handler]) => [
+      task,
+      (payload: unknown, helpers: JobHelpers) => {
+        const id = (payload as { requestId?: unknown } | null)?.requestId;
+        if (typeof id !== "string") return handler(payload, helpers);
+        return requestScope.run({ id, log: logger.pino.child({ requestId: id }) }, () => handler(payload, helpers));
+      },
+    ]),
+  );
+}
+
 export interface JobWorker {
   stop(): Promise<void>;
 }
@@ -70,6 +116,40 @@ export interface JobWorkerOptions {
   /** How often this process says it is alive. */
   heartbeatMs: number;
   pollIntervalMs?: number;
+  /** An attempt still running after this long fails (and is retried later). */
+  attemptTimeoutMs?: number;
+}
+
+/**
+ * Below the graceful shutdown's bound (SHUTDOWN_TIMEOUT_MS, 25 s by default), so one stuck
+ * attempt cannot hold a worker's shutdown; above the longest honest attempt (a webhook
+ * delivery's 10 s timeout, statements bounded by STATEMENT_TIMEOUT_MS).
+ */
+export const DEFAULT_ATTEMPT_TIMEOUT_MS = 20_000;
+
+/**
+ * Every attempt ends, completed or failed, within the bound: graphile-worker waits for a
+ * handler's promise however long it takes, keeping the job locked and the worker slot (and
+ * the graceful shutdown) busy. An attempt that times out is failed and retried later; the
+ * abandoned run may still finish meanwhile, which handlers tolerate (see below).
+ */
+function withinBound(handlers: JobHandlers, timeoutMs: number): JobHandlers {
+  return Object.fromEntries(
+    Object.entries(handlers).map(([task, handler]) => [
+      task,
+      (payload: unknown, helpers: JobHelpers) =>
+        new Promise<void>((resolve, reject) => {
+          const timer = setTimeout(
+            () => reject(new Error(`job attempt did not finish within ${timeoutMs} ms`)),
+            timeoutMs,
+          );
+          Promise.resolve()
+            .then(() => handler(payload, helpers))
+            .then(resolve, reject)
+            .finally(() => clearTimeout(timer));
+        }),
+    ]),
+  );
 }
 
 /** A worker pool silent for this many heartbeats is taken for dead. */
@@ -115,16 +195,51 @@ export async function startJobWorker(
   pgPool.on("connect", (client) => {
     client.on("error", (error) => logger.warn("worker connection error", { error: error.message }));
   });
+  const taskList = withinBound(
+    underRequestIds(handlers, logger),
+    options.attemptTimeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS,
+  ) as TaskList;
+  let stopping = false;
+  let runner: Runner | null = null;
+  let launching: Promise<void> = Promise.resolve();
+  /** The pools that run here now: the heartbeat speaks for these only. */
+  const livePools = new Set<string>();
+  /** Releases of ended pools still writing (awaited before the pool of connections closes). */
+  const releasing = new Set<Promise<void>>();
   const events: WorkerEvents = new EventEmitter();
-  const poolIds: string[] = [];
-  events.on("pool:create", ({ workerPool }) => poolIds.push(workerPool.id));
-  const runner: Runner = await run({
+  events.on("pool:create", ({ workerPool }) => livePools.add(workerPool.id));
+  /*
+   * graphile-worker ends a pool when it cannot record an attempt (its batched completing
+   * DELETE or failing UPDATE failed once: a deadlock, a lost connection). The jobs of that
+   * batch stay locked by the ended pool, and this live process would keep beating for it:
+   * they would never run again. So a pool that ended no longer beats, the jobs it still
+   * holds are released at once (the dead-worker sweep frees them if this write fails too),
+   * and, unless we are stopping, a new pool takes over. A pool ends only after its workers
+   * finished their attempts (each bounded by withinBound), or, forced, after failing the
+   * ones in flight itself: what it still holds is no longer running.
+   */
+  events.on("pool:release", ({ workerPool }) => {
+    livePools.delete(workerPool.id);
+    const release = releaseEndedPool(pgPool, workerPool.id).catch((error) =>
+      logger.warn("could not release the jobs of an ended worker pool", {
+        poolId: workerPool.id,
+        error: error instanceof Error ? error.message : String(error),
+      }),
+    );
+    releasing.add(release);
+    void release.finally(() => releasing.delete(release));
+    if (!stopping) {
+      logger.error("worker pool ended unexpectedly; starting a new one", { poolId: workerPool.id });
+      launching = release.then(launch);
+    }
+  });
+  const runOptions = {
     pgPool,
     concurrency: options.concurrency,
     pollInterval: options.pollIntervalMs ?? 1000,
     noHandleSignals: true,
     logger: workerLogger(logger),
-    taskList: handlers as TaskList,
+    taskList,
     events,
     preset: {
       worker: {
@@ -134,11 +249,26 @@ export async function startJobWorker(
         failJobBatchDelay: 0,
       },
     },
-  });
+  };
+  /** Starts a pool; after a failure to start, tries again a heartbeat later. */
+  async function launch(): Promise<void> {
+    if (stopping) return;
+    try {
+      const started = await run(runOptions);
+      if (stopping) await started.stop();
+      else runner = started;
+    } catch (error) {
+      logger.error("worker pool failed to start", { error: error instanceof Error ? error.message : String(error) });
+      setTimeout(() => {
+        launching = launch();
+      }, options.heartbeatMs).unref();
+    }
+  }
+  runner = await run(runOptions);
 
   const staleMs = options.heartbeatMs * MISSED_HEARTBEATS_BEFORE_DEAD;
   const beat = () =>
-    beatAndFreeDeadWorkers(pgPool, poolIds, staleMs).catch((error) =>
+    beatAndFreeDeadWorkers(pgPool, [...livePools], staleMs).catch((error) =>
       logger.warn("worker heartbeat failed", { error: error instanceof Error ? error.message : String(error) }),
     );
   await beat();
@@ -146,12 +276,20 @@ export async function startJobWorker(
   heartbeat.unref();
   return {
     stop: async () => {
+      stopping = true;
       clearInterval(heartbeat);
-      await runner.stop();
-      await pgPool
-        .query("DELETE FROM job_worker_heartbeats WHERE worker_id = ANY($1)", [poolIds])
-        .catch(() => undefined);
+      await launching;
+      await runner?.stop().catch(() => undefined); // a pool that ended already is stopped
+      // Its pool:release is emitted before the runner's promise settles: releasing is complete.
+      await runner?.promise.catch(() => undefined);
+      await Promise.all(releasing);
       await pgPool.end();
     },
   };
+}
+
+/** Frees the jobs an ended pool still holds locked and forgets its heartbeat. */
+async function releaseEndedPool(pool: Pool, poolId: string): Promise<void> {
+  await pool.query("SELECT graphile_worker.force_unlock_workers(ARRAY[$1::text])", [poolId]);
+  await pool.query("DELETE FROM job_worker_heartbeats WHERE worker_id = $1", [poolId]);
 }

@@ -1,8 +1,16 @@
-/** A tiny leveled logger writing one JSON line per record; the level comes from config. */
+import { AsyncLocalStorage } from "node:async_hooks";
+import pino, { type DestinationStream, type LogFn, type Logger as PinoLogger } from "pino";
+
+/**
+ * Logs are pino JSON lines. The rest of the service talks to this small facade, whose
+ * lines written while a request is being served go through that request's child logger,
+ * so they carry its request id whichever module writes them.
+ */
 export type LogLevel = "debug" | "info" | "warn" | "error" | "silent";
-const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
 
 export interface Logger {
+  /** The pino logger underneath (Fastify logs through it). */
+  readonly pino: PinoLogger;
   /** Changes the level from now on. */
   setLevel(level: LogLevel): void;
   debug(message: string, fields?: Record<string, unknown>): void;
@@ -11,21 +19,70 @@ export interface Logger {
   error(message: string, fields?: Record<string, unknown>): void;
 }
 
-export function createLogger(initialLevel: LogLevel): Logger {
-  let level = initialLevel;
-  const write = (at: LogLevel, message: string, fields?: Record<string, unknown>) => {
-    if (ORDER[at] < ORDER[level]) return;
-    const line = JSON.stringify({ time: new Date().toISOString(), level: at, message, ...fields });
-    (at === "error" || at === "warn" ? process.stderr : process.stdout).write(`${line}\n`);
-  };
-  return {
-    setLevel: (next) => {
-      level = next;
+/** The request being served on this async path: its id and its child logger. */
+export interface RequestScope {
+  id: string;
+  log: { debug: LogFn; info: LogFn; warn: LogFn; error: LogFn };
+}
+
+export const requestScope = new AsyncLocalStorage<RequestScope>();
+
+/** The id of the request this code runs for, if any (e.g. to store with work it causes). */
+export function currentRequestId(): string | null {
+  return requestScope.getStore()?.id ?? null;
+}
+
+/** Never written to a log, wherever they appear in a line's fields. */
+const REDACTED_PATHS = [
+  "authorization",
+  "cookie",
+  "password",
+  "secret",
+  "token",
+  "clientSecret",
+  "webhookSecret",
+  "providerWebhookSecret",
+  "adminApiToken",
+  "signature",
+  "*.authorization",
+  "*.cookie",
+  "*.password",
+  "*.secret",
+  "*.token",
+  "*.clientSecret",
+  "*.webhookSecret",
+  "*.signature",
+  'headers["set-cookie"]',
+  'headers["x-provider-signature"]',
+  'headers["x-signature"]',
+  "*.headers.authorization",
+  "*.headers.cookie",
+  '*.headers["set-cookie"]',
+  '*.headers["x-provider-signature"]',
+  '*.headers["x-signature"]',
+];
+
+export function createLogger(initialLevel: LogLevel, destination?: DestinationStream): Logger {
+  const root = pino(
+    {
+      level: initialLevel,
+      base: undefined,
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      redact: { paths: REDACTED_PATHS, censor: "[redacted]" },
     },
-    debug: (m, f) => write("debug", m, f),
-    info: (m, f) => write("info", m, f),
-    warn: (m, f) => write("warn", m, f),
-    error: (m, f) => write("error", m, f),
+    destination ?? pino.destination({ dest: 1, sync: true }),
+  );
+  const target = () => requestScope.getStore()?.log ?? root;
+  return {
+    pino: root,
+    setLevel: (level) => {
+      root.level = level;
+    },
+    debug: (message, fields) => target().debug(fields ?? {}, message),
+    info: (message, fields) => target().info(fields ?? {}, message),
+    warn: (message, fields) => target().warn(fields ?? {}, message),
+    error: (message, fields) => target().error(fields ?? {}, message),
   };
 }
 

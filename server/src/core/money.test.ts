@@ -22,6 +22,8 @@ describe("parseBrl", () => {
     assert.equal(parseBrl("0.01"), 1n);
     assert.equal(parseBrl("99999999.99"), 9_999_999_999n);
     assert.equal(parseBrl(-3.2), -320n);
+    assert.equal(parseBrl("0.50"), 50n, "a single zero before the point is the only leading zero");
+    assert.equal(parseBrl("0"), 0n);
   });
 
   test("refuses more than two decimals, exponents, NaN, infinities and non-numbers", () => {
@@ -33,6 +35,11 @@ describe("parseBrl", () => {
       Number.POSITIVE_INFINITY,
       "1e3",
       "1,50",
+      " 10",
+      "10 ",
+      "00010",
+      "01.50",
+      "-01",
       "",
       " ",
       "abc",

@@ -10,7 +10,8 @@ export const MAX_AMOUNT_CENTS: Cents = 9_999_999_999n; // 99,999,999.99 BRL
 
 export class MoneyFormatError extends Error {}
 
-const DECIMAL = /^(-)?(\d+)(?:\.(\d{1,2}))?$/;
+/** No surrounding spaces, no leading zeros ("0.50" yes, "00010" no), at most two decimals. */
+const DECIMAL = /^(-)?(0|[1-9]\d*)(?:\.(\d{1,2}))?$/;
 
 /** Reads a BRL amount given as a JSON number or a decimal string, sign allowed. */
 export function parseBrl(value: unknown): Cents {
@@ -19,7 +20,7 @@ export function parseBrl(value: unknown): Cents {
     if (!Number.isFinite(value)) throw new MoneyFormatError("must be a finite number");
     text = String(value); // shortest round-trip text: "10.5", "1e+21", "0.30000000000000004"
   } else if (typeof value === "string") {
-    text = value.trim();
+    text = value;
   } else {
     throw new MoneyFormatError("must be a number in BRL with at most two decimals");
   }

@@ -1,20 +1,40 @@
 import type { AuthChecker } from "type-graphql";
-import type { Principal, Role } from "../auth/principal";
+import { type Access, type Principal, satisfies } from "../auth/principal";
 import { forbidden, unauthenticated } from "../core/errors";
 import type { Services } from "../services";
+
+/** The HTTP request behind an operation. */
+export interface RequestInfo {
+  /** X-Request-Id when the caller sent a sensible one, else generated; sent back in the answer. */
+  id: string;
+  /** The client's address (X-Forwarded-For believed only from TRUST_PROXY's proxies). */
+  address: string;
+  /** Aborts when the client goes away before its answer. */
+  signal: AbortSignal;
+  userAgent: string | null;
+}
 
 /** What every resolver receives: who is calling, the services, and headers to answer with. */
 export interface RequestContext {
   principal: Principal | null;
   services: Services;
-  /** Set by resolvers (e.g. Idempotent-Replayed); both the REST and the GraphQL transport send them. */
-  responseHeaders: Record<string, string>;
+  /** Set by resolvers (Idempotent-Replayed, Set-Cookie, Retry-After); both transports send them. */
+  responseHeaders: Record<string, string | string[]>;
+  request: RequestInfo;
+  /** The console session cookie as presented (valid or not): sign-in replaces it, sign-out deletes it. */
+  sessionToken: string | null;
 }
 
-/** @Authorized() needs any credential; @Authorized("OPERATOR") needs the operator's. */
-export const authChecker: AuthChecker<RequestContext, Role> = ({ context }, roles) => {
+/**
+ * @Authorized() needs any caller; @Authorized("OPERATOR", "MERCHANT") needs a caller that
+ * satisfies one of the rules (see Access in auth/principal.ts).
+ */
+export const authChecker: AuthChecker<RequestContext, Access> = ({ context }, rules) => {
   const { principal } = context;
   if (!principal) throw unauthenticated();
-  if (roles.includes("OPERATOR") && principal.kind !== "operator") throw forbidden();
-  return true;
+  if (rules.length === 0 || rules.some((rule) => satisfies(principal, rule))) return true;
+  if (principal.kind === "merchant" && !rules.some((rule) => rule === "MERCHANT" || rule === "MERCHANT_ADMIN")) {
+    throw forbidden();
+  }
+  throw forbidden("Your role does not allow this operation");
 };

@@ -1,10 +1,14 @@
 import "reflect-metadata";
 import type { GraphQLSchema } from "graphql";
 import { buildSchema } from "type-graphql";
+import { AuditResolver } from "../audit/audit.resolver";
 import { ChargesResolver } from "../charges/charges.resolver";
 import { CompaniesResolver } from "../companies/companies.resolver";
+import { ConsoleUsersResolver } from "../console-users/console-users.resolver";
+import { MerchantOverviewResolver, OperatorDashboardResolver } from "../dashboards/dashboards.resolver";
 import { LedgerResolver } from "../ledger/ledger.resolver";
 import { ProviderResolver } from "../provider/provider.resolver";
+import { SearchResolver } from "../search/search.resolver";
 import { WebhooksResolver } from "../webhooks/webhooks.resolver";
 import { WithdrawalsResolver } from "../withdrawals/withdrawals.resolver";
 import { authChecker } from "./context";
@@ -16,6 +20,11 @@ export const RESOLVERS = [
   WithdrawalsResolver,
   ProviderResolver,
   WebhooksResolver,
+  ConsoleUsersResolver,
+  AuditResolver,
+  SearchResolver,
+  OperatorDashboardResolver,
+  MerchantOverviewResolver,
 ] as const;
 
 let built: Promise<GraphQLSchema> | undefined;

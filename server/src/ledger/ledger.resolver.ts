@@ -1,8 +1,19 @@
-import { Arg, Authorized, Ctx, Field, ID, Int, Mutation, ObjectType, Query, Resolver } from "type-graphql";
+import { Arg, Args, Authorized, Ctx, Field, ID, Int, Mutation, ObjectType, Query, Resolver } from "type-graphql";
+import { operatorAudit } from "../audit/audit";
 import { actorOf, requireCompanyScope, requirePrincipal } from "../auth/principal";
+import { ListOrder } from "../core/pagination";
+import { RestRoute } from "../core/rest-operation";
 import type { RequestContext } from "../graphql/context";
+import { PageOf, PagingArgs } from "../graphql/page";
 import { MoneyScalar } from "../graphql/scalars";
-import { Adjustment } from "./adjustment.entity";
+import { Adjustment, AdjustmentStatus } from "./adjustment.entity";
+import { LedgerEntry } from "./ledger-entry.entity";
+
+@ObjectType()
+class AdjustmentPage extends PageOf(Adjustment) {}
+
+@ObjectType()
+class LedgerEntryPage extends PageOf(LedgerEntry) {}
 
 @ObjectType({ description: "The available balance, kept by the ledger." })
 class Balance {
@@ -33,7 +44,7 @@ class BalanceAudit {
   @Field(() => MoneyScalar, { description: "Net of PAID charges that are not reserved." })
   paidChargesNet!: bigint;
 
-  @Field(() => MoneyScalar)
+  @Field(() => MoneyScalar, { description: "POSTED adjustments only." })
   adjustments!: bigint;
 
   @Field(() => MoneyScalar, { description: "Withdrawals PENDING, PROCESSING or PAID." })
@@ -51,7 +62,15 @@ class BalanceAudit {
   @Field(() => Int, { description: "PENDING withdrawals counted row by row." })
   pendingWithdrawalsCounted!: number;
 
-  @Field(() => Boolean, { description: "True when the four balances agree and so do the two pending counts." })
+  @Field(() => Boolean, { description: "The lists' counters (their totals) agree with the rows." })
+  listCountersConsistent!: boolean;
+
+  @Field(() => Boolean, { description: "The dashboards' daily volumes agree with the paid charges and withdrawals." })
+  dailyVolumesConsistent!: boolean;
+
+  @Field(() => Boolean, {
+    description: "True when the four balances agree, so do the two pending counts, the counters and the daily volumes.",
+  })
   consistent!: boolean;
 
   @Field(() => Date)
@@ -60,6 +79,14 @@ class BalanceAudit {
 
 @Resolver()
 export class LedgerResolver {
+  @RestRoute({
+    method: "GET",
+    path: "/charges/balance",
+    selection: "{ balance currency timestamp }",
+    errors: [],
+    summary: "The account's available balance, kept by the ledger.",
+    tag: "Charges",
+  })
   @Authorized()
   @Query(() => Balance)
   async balance(
@@ -73,7 +100,10 @@ export class LedgerResolver {
   }
 
   @Authorized("OPERATOR")
-  @Mutation(() => Adjustment, { description: "A manual credit (amount > 0) or debit (amount < 0)." })
+  @Mutation(() => Adjustment, {
+    description:
+      "A manual credit (amount > 0) or debit (amount < 0). Above APPROVAL_SECOND_OPERATOR_ABOVE (either sign) it is REQUESTED and moves no money until a second operator confirms it.",
+  })
   createAdjustment(
     @Arg("companyId", () => ID) companyId: string,
     @Arg("amount", () => MoneyScalar) amount: bigint,
@@ -85,16 +115,68 @@ export class LedgerResolver {
       amount,
       description,
       actorOf(requirePrincipal(ctx.principal)),
+      operatorAudit(ctx),
     );
   }
 
   @Authorized("OPERATOR")
-  @Query(() => [Adjustment], { description: "Newest first, at most 500." })
-  adjustments(@Ctx() ctx: RequestContext, @Arg("companyId", () => ID, { nullable: true }) companyId?: string) {
-    return ctx.services.ledger.listAdjustments(companyId ?? null);
+  @Mutation(() => Adjustment, {
+    description: "REQUESTED -> POSTED by a second operator (not the requester): the balance moves now.",
+  })
+  confirmAdjustment(@Arg("id", () => ID) id: string, @Ctx() ctx: RequestContext) {
+    return ctx.services.ledger.confirmAdjustment(id, actorOf(requirePrincipal(ctx.principal)), operatorAudit(ctx));
+  }
+
+  @Authorized("VIEWER")
+  @Query(() => AdjustmentPage, { description: "Newest first; every account's unless companyId is given." })
+  adjustments(
+    @Ctx() ctx: RequestContext,
+    @Args(() => PagingArgs) paging: PagingArgs,
+    @Arg("companyId", () => ID, { nullable: true }) companyId?: string,
+    @Arg("status", () => AdjustmentStatus, { nullable: true }) status?: AdjustmentStatus,
+  ) {
+    return ctx.services.ledger.listAdjustments(companyId ?? null, paging, status ?? null);
+  }
+
+  @Authorized()
+  @Query(() => LedgerEntryPage, {
+    description:
+      "The account's statement: every movement of the balance with the running balance after it, newest first. " +
+      "The range includes from and excludes to. Merchants read their own account; operators name one.",
+  })
+  ledgerEntries(
+    @Ctx() ctx: RequestContext,
+    @Args(() => PagingArgs) paging: PagingArgs,
+    @Arg("companyId", () => ID, { nullable: true, description: "Operator: the account (required)." })
+    companyId?: string,
+    @Arg("from", () => Date, { nullable: true }) from?: Date,
+    @Arg("to", () => Date, { nullable: true }) to?: Date,
+    @Arg("order", () => ListOrder, { nullable: true, defaultValue: ListOrder.NEWEST_FIRST }) order?: ListOrder,
+  ) {
+    return ctx.services.ledger.listEntries(requireCompanyScope(ctx.principal, companyId), {
+      ...paging,
+      from,
+      to,
+      order,
+    });
   }
 
   @Authorized("OPERATOR")
+  @Mutation(() => Adjustment, { description: "REQUESTED -> REJECTED with a reason; the balance never moved." })
+  rejectAdjustment(
+    @Arg("id", () => ID) id: string,
+    @Arg("reason", () => String) reason: string,
+    @Ctx() ctx: RequestContext,
+  ) {
+    return ctx.services.ledger.rejectAdjustment(
+      id,
+      reason,
+      actorOf(requirePrincipal(ctx.principal)),
+      operatorAudit(ctx),
+    );
+  }
+
+  @Authorized("VIEWER")
   @Query(() => BalanceAudit)
   async balanceAudit(@Arg("companyId", () => ID) companyId: string, @Ctx() ctx: RequestContext): Promise<BalanceAudit> {
     const audit = await ctx.services.ledger.auditBalance(companyId);
@@ -110,6 +192,8 @@ export class LedgerResolver {
       ledgerEntries: audit.ledgerEntries,
       pendingWithdrawals: audit.pendingWithdrawals,
       pendingWithdrawalsCounted: audit.pendingWithdrawalsCounted,
+      listCountersConsistent: audit.listCountersConsistent,
+      dailyVolumesConsistent: audit.dailyVolumesConsistent,
       consistent: audit.consistent,
       checkedAt: audit.checkedAt,
     };

@@ -39,7 +39,7 @@ describe("adjustments", () => {
     );
     assert.match(credit.data.createAdjustment.id, /^adj_/);
     assert.equal(credit.data.createAdjustment.amount, "250.75");
-    assert.equal(credit.data.createAdjustment.createdBy, "operator");
+    assert.equal(credit.data.createAdjustment.createdBy, "operator:token");
     await app.graphql(
       `mutation($c: ID!) { createAdjustment(companyId: $c, amount: -50.25, description: "chargeback") { id } }`,
       {
@@ -47,13 +47,15 @@ describe("adjustments", () => {
       },
     );
     assert.equal(await balanceOf(merchant), "200.50");
-    const listed = await app.graphql(`query($c: ID!) { adjustments(companyId: $c) { amount description } }`, {
-      c: merchant.companyId,
-    });
+    const listed = await app.graphql(
+      `query($c: ID!) { adjustments(companyId: $c) { data { amount description } total } }`,
+      { c: merchant.companyId },
+    );
     assert.deepEqual(
-      listed.data.adjustments.map((a: { amount: string }) => a.amount),
+      listed.data.adjustments.data.map((a: { amount: string }) => a.amount),
       ["-50.25", "250.75"],
     );
+    assert.equal(listed.data.adjustments.total, 2);
     const result = await audit(merchant.companyId);
     assert.equal(result.consistent, true);
     assert.equal(result.adjustments, "200.50");

@@ -1,12 +1,25 @@
+import { createHash } from "node:crypto";
 import type { DataSource, EntityManager } from "typeorm";
+import { type AuditContext, appendAudit } from "../audit/audit";
 import { Charge, ChargeStatus } from "../charges/charge.entity";
 import type { ChargesService } from "../charges/charges.service";
+import { readCancellable } from "../core/cancellable-read";
+import { entityRowMapper } from "../core/entity-rows";
 import { invalidState, notFound, unauthenticated, validationError } from "../core/errors";
 import { newPaymentExceptionId } from "../core/ids";
-import { checkPage, type Page, type PageRequest } from "../core/pagination";
+import {
+  CREATED_KEY,
+  cappedCount,
+  type Page,
+  type PageArgs,
+  readPage,
+  readPageWindow,
+  SqlParams,
+} from "../core/pagination";
 import { queryRows } from "../core/sql";
+import { runTransaction } from "../core/transactions";
 import { PaymentException, PaymentExceptionKind, PaymentExceptionStatus } from "./payment-exception.entity";
-import { type PixNotification, parsePixNotifications } from "./pix-notification";
+import { type MalformedPixNotification, type PixNotification, parsePixNotifications } from "./pix-notification";
 import type { PixProvider } from "./pix-provider";
 
 /** What became of one received payment. */
@@ -22,20 +35,33 @@ export type InboundPixOutcome =
 
 export interface InboundPixResult {
   endToEndId: string | null;
-  txid: string;
+  /** Null only for a malformed entry whose txid could not be read. */
+  txid: string | null;
   outcome: InboundPixOutcome;
   exceptionKind?: PaymentExceptionKind;
+  /** A malformed entry: what could not be read. */
+  problem?: string;
 }
 
 /** The bank side's inbound half: PIX payments reported by the provider. */
 export class InboundPixService {
+  private readonly exceptionFromRow: (row: Record<string, unknown>) => PaymentException;
+
   constructor(
     private readonly db: DataSource,
     private readonly provider: PixProvider,
     private readonly charges: ChargesService,
-  ) {}
+  ) {
+    this.exceptionFromRow = entityRowMapper(db, PaymentException);
+  }
 
-  /** POST /provider/pix: checks the provider's signature, then applies each payment in its own transaction. */
+  /**
+   * POST /provider/pix: checks the provider's signature, then takes each entry on its own:
+   * a payment is applied in its own transaction, a malformed entry is kept for review.
+   * When an entry fails (the database is down, a bug), the others are still applied and
+   * the batch is answered with the error, so the provider sends it again: what was applied
+   * then answers DUPLICATE, and the failed entry gets its next chance.
+   */
   async receivePixNotifications(rawBody: Buffer, signature: string | undefined): Promise<InboundPixResult[]> {
     if (!this.provider.verifyNotification(rawBody, signature)) throw unauthenticated();
     let body: unknown;
@@ -44,10 +70,40 @@ export class InboundPixService {
     } catch {
       throw validationError("body is not valid JSON");
     }
-    const notifications = parsePixNotifications(body);
     const results: InboundPixResult[] = [];
-    for (const notification of notifications) results.push(await this.applyPixPayment(notification));
+    let failure: unknown = null;
+    for (const entry of parsePixNotifications(body)) {
+      try {
+        results.push(entry.ok ? await this.applyPixPayment(entry.notification) : await this.recordMalformed(entry));
+      } catch (error) {
+        failure ??= error;
+      }
+    }
+    if (failure !== null) throw failure;
     return results;
+  }
+
+  /** A malformed entry: kept once (by its digest) for an operator, never credited. */
+  private async recordMalformed(entry: MalformedPixNotification): Promise<InboundPixResult> {
+    const kept = await this.insertException(this.db.manager, {
+      kind: PaymentExceptionKind.MALFORMED,
+      endToEndId: null,
+      txid: entry.txid,
+      amountCents: entry.amountCents,
+      chargeId: null,
+      companyId: null,
+      payerName: null,
+      payerDocument: null,
+      paidAt: entry.paidAt,
+      raw: entry.raw,
+      problem: entry.problem,
+    });
+    return {
+      endToEndId: entry.endToEndId,
+      txid: entry.txid,
+      outcome: kept ? "EXCEPTION" : "DUPLICATE",
+      ...(kept ? { exceptionKind: PaymentExceptionKind.MALFORMED, problem: entry.problem } : {}),
+    };
   }
 
   /**
@@ -62,7 +118,7 @@ export class InboundPixService {
       outcome,
       ...(exceptionKind ? { exceptionKind } : {}),
     });
-    return this.db.transaction(async (em) => {
+    return runTransaction(this.db, async (em) => {
       if (payment.endToEndId) {
         const claimed: unknown[] = await em.query(
           `INSERT INTO inbound_pix_payments (end_to_end_id, txid, amount_cents, outcome)
@@ -73,9 +129,11 @@ export class InboundPixService {
       }
       const charge = await em
         .getRepository(Charge)
-        .findOne({ where: { txid: payment.txid }, lock: { mode: "pessimistic_write" } });
+        .findOne({ where: { txid: payment.txid }, lock: { mode: "for_no_key_update" } });
       const decided = await this.decide(em, charge, payment);
-      if (decided.exceptionKind) await this.recordException(em, decided.exceptionKind, charge, payment);
+      if (decided.exceptionKind && !(await this.recordException(em, decided.exceptionKind, charge, payment))) {
+        return result("DUPLICATE"); // the same notification, without end-to-end id, kept before
+      }
       if (payment.endToEndId) {
         await em.query("UPDATE inbound_pix_payments SET outcome = $2, charge_id = $3 WHERE end_to_end_id = $1", [
           payment.endToEndId,
@@ -109,13 +167,15 @@ export class InboundPixService {
       case ChargeStatus.EXPIRED:
         return exception(PaymentExceptionKind.CHARGE_EXPIRED);
       case ChargeStatus.PENDING: {
-        if (payment.amountCents !== charge.amountCents) return exception(PaymentExceptionKind.AMOUNT_MISMATCH);
         // Paid at the bank's time (a late notification of a timely payment still counts), never in the future.
+        // Expiry is decided before the amount: readers already see an overdue charge as EXPIRED,
+        // so the refusal must not depend on whether the sweep has written it yet.
         const paidAt = new Date(Math.min(payment.paidAt.getTime(), Date.now()));
         if (paidAt.getTime() >= charge.expiresAt.getTime()) {
           await this.charges.markExpired(em, charge);
           return exception(PaymentExceptionKind.CHARGE_EXPIRED);
         }
+        if (payment.amountCents !== charge.amountCents) return exception(PaymentExceptionKind.AMOUNT_MISMATCH);
         await this.charges.confirmChargePayment(em, charge, {
           e2eId: payment.endToEndId,
           paidAt,
@@ -127,16 +187,15 @@ export class InboundPixService {
     }
   }
 
-  private async recordException(
+  /** Kept for review; false when this very notification (without end-to-end id) was kept before. */
+  private recordException(
     em: EntityManager,
     kind: PaymentExceptionKind,
     charge: Charge | null,
     payment: PixNotification,
-  ): Promise<void> {
-    await em.getRepository(PaymentException).insert({
-      id: newPaymentExceptionId(),
+  ): Promise<boolean> {
+    return this.insertException(em, {
       kind,
-      status: PaymentExceptionStatus.OPEN,
       endToEndId: payment.endToEndId,
       txid: payment.txid,
       amountCents: payment.amountCents,
@@ -145,43 +204,109 @@ export class InboundPixService {
       payerName: payment.payerName,
       payerDocument: payment.payerDocument,
       paidAt: payment.paidAt,
-      notification: payment.raw,
-      resolution: null,
-      resolvedBy: null,
-      resolvedAt: null,
-      createdAt: new Date(),
+      raw: payment.raw,
+      problem: null,
     });
   }
 
+  private async insertException(
+    em: EntityManager,
+    exception: {
+      kind: PaymentExceptionKind;
+      endToEndId: string | null;
+      txid: string | null;
+      amountCents: bigint | null;
+      chargeId: string | null;
+      companyId: string | null;
+      payerName: string | null;
+      payerDocument: string | null;
+      paidAt: Date | null;
+      raw: unknown;
+      problem: string | null;
+    },
+  ): Promise<boolean> {
+    const notification = JSON.stringify(exception.raw);
+    const rows = await queryRows<{ id: string }>(
+      em,
+      `INSERT INTO payment_exceptions (id, kind, status, end_to_end_id, txid, amount_cents, charge_id, company_id,
+                                       payer_name, payer_document, paid_at, notification, problem, notification_sha256,
+                                       created_at)
+       VALUES ($1, $2, 'OPEN', $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb, $12, $13, now())
+       ON CONFLICT (notification_sha256) WHERE end_to_end_id IS NULL DO NOTHING
+       RETURNING id`,
+      [
+        newPaymentExceptionId(),
+        exception.kind,
+        exception.endToEndId,
+        exception.txid,
+        exception.amountCents?.toString() ?? null,
+        exception.chargeId,
+        exception.companyId,
+        exception.payerName,
+        exception.payerDocument,
+        exception.paidAt,
+        notification,
+        exception.problem,
+        createHash("sha256").update(notification).digest("hex"),
+      ],
+    );
+    return rows.length > 0;
+  }
+
+  /** Newest first; totals capped at 10,000. */
   async listPaymentExceptions(
-    request: PageRequest<PaymentExceptionStatus> & { companyId?: string | null },
+    filter: PageArgs & { status?: PaymentExceptionStatus | null; companyId?: string | null },
+    signal?: AbortSignal,
   ): Promise<Page<PaymentException>> {
-    const { limit, offset } = checkPage(request);
-    const where: Record<string, string> = {};
-    if (request.status) where.status = request.status;
-    if (request.companyId) where.companyId = request.companyId;
-    const [data, total] = await this.db.getRepository(PaymentException).findAndCount({
-      where,
-      order: { createdAt: "DESC", id: "DESC" },
-      take: limit,
-      skip: offset,
-    });
-    return { data, total, limit, offset };
+    const window = readPageWindow(filter);
+    if (filter.status != null && !Object.values(PaymentExceptionStatus).includes(filter.status))
+      throw validationError("status must be OPEN or RESOLVED");
+    const params = new SqlParams();
+    const where: string[] = [];
+    if (filter.companyId != null) where.push(`company_id = ${params.add(filter.companyId)}`);
+    if (filter.status != null) where.push(`status = '${filter.status}'`);
+    const query = {
+      cursorTag: "paymentExceptions",
+      from: "payment_exceptions",
+      columns: "*",
+      key: CREATED_KEY,
+      branches: [where],
+      params,
+    };
+    return readCancellable(this.db, signal, (em) =>
+      readPage(em, query, window, this.exceptionFromRow, () => cappedCount(em, query)),
+    );
   }
 
   /** Closes a reviewed exception. Money moves only by the operator's own adjustment or refund. */
-  async resolvePaymentException(id: string, resolution: string, actor: string): Promise<PaymentException> {
+  async resolvePaymentException(
+    id: string,
+    resolution: string,
+    actor: string,
+    audit: AuditContext | null = null,
+  ): Promise<PaymentException> {
     const text = resolution.trim();
     if (text.length === 0 || text.length > 500) throw validationError("resolution must have 1 to 500 characters");
-    const rows = await queryRows<{ id: string }>(
-      this.db,
-      `UPDATE payment_exceptions SET status = 'RESOLVED', resolution = $2, resolved_by = $3, resolved_at = now()
-        WHERE id = $1 AND status = 'OPEN' RETURNING id`,
-      [id, text, actor],
-    );
-    const exception = await this.db.getRepository(PaymentException).findOneBy({ id });
-    if (!exception) throw notFound("Payment exception");
-    if (rows.length === 0) throw invalidState("Payment exception is already RESOLVED");
-    return exception;
+    return runTransaction(this.db, async (em) => {
+      const rows = await queryRows<{ id: string }>(
+        em,
+        `UPDATE payment_exceptions SET status = 'RESOLVED', resolution = $2, resolved_by = $3, resolved_at = now()
+          WHERE id = $1 AND status = 'OPEN' RETURNING id`,
+        [id, text, actor],
+      );
+      const exception = await em.getRepository(PaymentException).findOneBy({ id });
+      if (!exception) throw notFound("Payment exception");
+      if (rows.length === 0) throw invalidState("Payment exception is already RESOLVED");
+      await appendAudit(em, audit, {
+        action: "payment_exception.resolve",
+        objectType: "payment_exception",
+        objectId: id,
+        companyId: exception.companyId,
+        reason: text,
+        before: { status: "OPEN" },
+        after: { status: exception.status },
+      });
+      return exception;
+    });
   }
 }

@@ -10,6 +10,8 @@ export enum PaymentExceptionKind {
   CHARGE_EXPIRED = "CHARGE_EXPIRED",
   CHARGE_CANCELLED = "CHARGE_CANCELLED",
   ALREADY_PAID = "ALREADY_PAID",
+  /** An entry of the provider's batch that could not be read; `problem` says why. */
+  MALFORMED = "MALFORMED",
 }
 registerEnumType(PaymentExceptionKind, { name: "PaymentExceptionKind" });
 
@@ -42,13 +44,13 @@ export class PaymentException {
   @Field(() => String, { nullable: true })
   endToEndId!: string | null;
 
-  @Column({ type: "text" })
-  @Field(() => String)
-  txid!: string;
+  @Column({ type: "text", nullable: true })
+  @Field(() => String, { nullable: true, description: "Null only when MALFORMED and unreadable." })
+  txid!: string | null;
 
-  @Column({ name: "amount_cents", type: "bigint", transformer: bigintColumn })
-  @Field(() => MoneyScalar, { name: "amount" })
-  amountCents!: bigint;
+  @Column({ name: "amount_cents", type: "bigint", transformer: bigintColumn, nullable: true })
+  @Field(() => MoneyScalar, { name: "amount", nullable: true, description: "Null only when MALFORMED and unreadable." })
+  amountCents!: bigint | null;
 
   @Column({ name: "charge_id", type: "text", nullable: true })
   @Field(() => String, { nullable: true })
@@ -66,13 +68,17 @@ export class PaymentException {
   @Field(() => String, { nullable: true })
   payerDocument!: string | null;
 
-  @Column({ name: "paid_at", type: "timestamptz" })
-  @Field(() => Date)
-  paidAt!: Date;
+  @Column({ name: "paid_at", type: "timestamptz", nullable: true })
+  @Field(() => Date, { nullable: true, description: "Null only when MALFORMED and unreadable." })
+  paidAt!: Date | null;
 
-  /** The notification item as received. */
+  /** The notification item as received (NUL characters taken out: PostgreSQL cannot store them). */
   @Column({ type: "jsonb" })
   notification!: unknown;
+
+  @Column({ type: "text", nullable: true })
+  @Field(() => String, { nullable: true, description: "MALFORMED: what could not be read." })
+  problem!: string | null;
 
   @Column({ type: "text", nullable: true })
   @Field(() => String, { nullable: true })

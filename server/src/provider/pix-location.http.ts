@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
-import { Router } from "express";
+import type { FastifyInstance } from "fastify";
 import { Charge, ChargeStatus } from "../charges/charge.entity";
 import type { ChargesService } from "../charges/charges.service";
+import { notFound } from "../core/errors";
 import { formatBrl } from "../core/money";
-import { sendError } from "../rest/http-json";
 
 const COB_STATUS: Record<ChargeStatus, string> = {
   [ChargeStatus.PENDING]: "ATIVA",
@@ -35,13 +35,15 @@ export function toCob(charge: Charge) {
 }
 
 /** GET /pix/v2/:locationId: public (no credential), as a PSP serves a dynamic BR Code's payload. */
-export function createPixLocationRouter(charges: ChargesService): Router {
-  const router = Router();
-  router.get("/pix/v2/:locationId", async (req, res) => {
-    const locationId = req.params.locationId;
-    const charge = /^[a-z0-9]{32}$/.test(locationId) ? await charges.findChargeByLocation(locationId) : null;
-    if (!charge) return sendError(res, { code: "NOT_FOUND", message: "Location not found" });
-    res.json(toCob(charge));
-  });
-  return router;
+export function registerPixLocationRoute(app: FastifyInstance, charges: ChargesService): void {
+  app.get<{ Params: { locationId: string } }>(
+    "/pix/v2/:locationId",
+    { config: { access: "public" } },
+    async (request) => {
+      const { locationId } = request.params;
+      const charge = /^[a-z0-9]{32}$/.test(locationId) ? await charges.findChargeByLocation(locationId) : null;
+      if (!charge) throw notFound("Location");
+      return toCob(charge);
+    },
+  );
 }

@@ -76,19 +76,168 @@ describe("POST /provider/pix authentication", () => {
     assert.equal((await chargeRow(charge.id)).status, "PENDING");
   });
 
-  test("a malformed batch is 400 and applies nothing, even its valid items", async () => {
-    const charge = await newCharge();
-    const res = await notify([payment(charge.txid), { txid: "short", valor: "1.00", horario: "x" }]);
-    assert.equal(res.status, 400);
-    assert.equal(res.body.code, "VALIDATION_ERROR");
-    assert.match(res.body.error, /pix\[1\]/);
-    assert.equal((await chargeRow(charge.id)).status, "PENDING");
-    for (const raw of ["not json", "{}", '{"pix": {}}']) {
+  test("a body that is not a batch is 400 and applies nothing", async () => {
+    for (const raw of ["not json", "{}", '{"pix": {}}', "[]", "null"]) {
       const bad = await notify([], { raw });
       assert.equal(bad.status, 400, raw);
+      assert.equal(bad.body.code, "VALIDATION_ERROR", raw);
     }
-    const badValor = await notify([payment(charge.txid, "100")]);
-    assert.equal(badValor.status, 400);
+  });
+});
+
+describe("a batch with bad entries", () => {
+  async function malformedRows(problem: RegExp) {
+    const rows = await app.services.db.query(
+      "SELECT kind, txid, amount_cents, problem, notification FROM payment_exceptions WHERE kind = 'MALFORMED'",
+    );
+    return rows.filter((row: any) => problem.test(row.problem));
+  }
+
+  test("a malformed entry is kept for review by itself; the valid ones beside it are credited", async () => {
+    const first = await newCharge(10);
+    const last = await newCharge(30);
+    const before = await balanceCents(app, merchant);
+    const bad = { txid: "short", valor: "20", horario: "x", chave: "key" };
+    const items = [payment(first.txid, "10.00"), bad, payment(last.txid, "30.00")];
+    const res = await notify(items);
+    assert.equal(res.status, 200, res.text);
+    assert.deepEqual(
+      res.body.results.map((r: any) => r.outcome),
+      ["CREDITED", "EXCEPTION", "CREDITED"],
+    );
+    assert.deepEqual(res.body.results[1], {
+      endToEndId: null,
+      txid: null,
+      outcome: "EXCEPTION",
+      exceptionKind: "MALFORMED",
+      problem: "pix[1]: txid must be 26 to 35 letters and digits",
+    });
+    assert.equal((await chargeRow(first.id)).status, "PAID");
+    assert.equal((await chargeRow(last.id)).status, "PAID");
+    assert.equal(await balanceCents(app, merchant), before + 990n + 2970n);
+    const kept = await malformedRows(/^pix\[1\]: txid/);
+    assert.equal(kept.length, 1);
+    assert.deepEqual(kept[0].notification, bad);
+    assert.equal(kept[0].txid, null);
+    // The provider sends the same batch again: nothing changes, nothing is kept twice.
+    const again = await notify(items);
+    assert.equal(again.status, 200, again.text);
+    assert.deepEqual(
+      again.body.results.map((r: any) => r.outcome),
+      ["DUPLICATE", "DUPLICATE", "DUPLICATE"],
+    );
+    assert.equal((await malformedRows(/^pix\[1\]: txid/)).length, 1);
+    assert.equal(await balanceCents(app, merchant), before + 990n + 2970n);
+    // Operators see it with what could be read and why.
+    const listed = await app.graphql(
+      "query { paymentExceptions(limit: 100) { data { kind txid amount paidAt problem } } }",
+    );
+    assert.ok(
+      listed.data.paymentExceptions.data.some(
+        (row: any) => row.kind === "MALFORMED" && row.problem === "pix[1]: txid must be 26 to 35 letters and digits",
+      ),
+      JSON.stringify(listed),
+    );
+    await assertAuditConsistent(app, merchant.companyId);
+  });
+
+  test("NUL and control characters in the payer's fields are taken out; the payment is credited", async () => {
+    const charge = await newCharge(12);
+    const other = await newCharge(13);
+    const before = await balanceCents(app, merchant);
+    const items = [
+      payment(charge.txid, "12.00", {
+        pagador: { nome: "Maria\u0000 Silva\u0007\u001b", cpf: "529\u000098224725" },
+        infoPagador: "pedido\u0000 42",
+      }),
+      payment(other.txid, "13.00"),
+    ];
+    const res = await notify(items);
+    assert.equal(res.status, 200, res.text);
+    assert.deepEqual(
+      res.body.results.map((r: any) => r.outcome),
+      ["CREDITED", "CREDITED"],
+    );
+    assert.deepEqual(await chargeRow(charge.id), {
+      status: "PAID",
+      e2e_id: items[0].endToEndId,
+      payer_name: "Maria Silva",
+      payer_document: "52998224725",
+    });
+    assert.equal(await balanceCents(app, merchant), before + 1188n + 1287n);
+  });
+
+  test("NUL inside an entry kept as an exception is taken out of the stored notification", async () => {
+    const charge = await newCharge(14);
+    const item = payment(charge.txid, "13.99", { chave: "k\u0000ey", "info\u0000Pagador": "a\u0000b\ud800" });
+    const res = await notify([item]);
+    assert.equal(res.status, 200, res.text);
+    assert.equal(res.body.results[0].exceptionKind, "AMOUNT_MISMATCH");
+    const rows = await app.services.db.query("SELECT notification FROM payment_exceptions WHERE end_to_end_id = $1", [
+      item.endToEndId,
+    ]);
+    assert.equal(rows[0].notification.chave, "key");
+    assert.equal(rows[0].notification.infoPagador, "ab\ufffd");
+    const unreadable = await notify([
+      { txid: `${charge.txid}\u0000`, valor: "14.00", horario: "2026-11-22T10:00:00Z" },
+    ]);
+    assert.equal(unreadable.status, 200, unreadable.text);
+    assert.equal(unreadable.body.results[0].exceptionKind, "MALFORMED");
+    assert.equal((await chargeRow(charge.id)).status, "PENDING");
+  });
+
+  test("an entry nested too deep is kept as MALFORMED without its body", async () => {
+    let deep: unknown = "bottom";
+    for (let level = 0; level < 100; level += 1) deep = { next: deep };
+    const charge = await newCharge(15);
+    const res = await notify([payment(charge.txid, "15.00", { extra: deep }), "not an object"]);
+    assert.equal(res.status, 200, res.text);
+    assert.deepEqual(
+      res.body.results.map((r: any) => [r.outcome, r.exceptionKind, r.problem]),
+      [
+        ["EXCEPTION", "MALFORMED", "pix[0]: nested deeper than 16 levels"],
+        ["EXCEPTION", "MALFORMED", "pix[1]: must be an object"],
+      ],
+    );
+    const kept = await malformedRows(/^pix\[0\]: nested deeper/);
+    assert.deepEqual(kept[0].notification, { unreadable: "nested deeper than 16 levels" });
+    assert.equal(kept[0].txid, charge.txid);
+    assert.equal(kept[0].amount_cents, "1500");
+  });
+
+  test("an entry that fails to apply leaves the others applied; the batch is answered 500 and applied in full when sent again", async () => {
+    const [a, b, c] = [await newCharge(16), await newCharge(17), await newCharge(18)];
+    const before = await balanceCents(app, merchant);
+    await app.services.db.query(`
+      CREATE FUNCTION test_fail_payment() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.txid = '${b.txid}' THEN RAISE EXCEPTION 'simulated failure'; END IF;
+        RETURN NEW;
+      END $$;
+      CREATE TRIGGER test_fail_payment BEFORE INSERT ON inbound_pix_payments
+        FOR EACH ROW EXECUTE FUNCTION test_fail_payment();
+    `);
+    const items = [payment(a.txid, "16.00"), payment(b.txid, "17.00"), payment(c.txid, "18.00")];
+    try {
+      const failed = await notify(items);
+      assert.equal(failed.status, 500, failed.text);
+      assert.deepEqual(failed.body, { error: "Internal server error", code: "INTERNAL_ERROR" });
+      assert.equal((await chargeRow(a.id)).status, "PAID");
+      assert.equal((await chargeRow(b.id)).status, "PENDING");
+      assert.equal((await chargeRow(c.id)).status, "PAID");
+    } finally {
+      await app.services.db.query(
+        "DROP TRIGGER test_fail_payment ON inbound_pix_payments; DROP FUNCTION test_fail_payment()",
+      );
+    }
+    const retried = await notify(items);
+    assert.equal(retried.status, 200, retried.text);
+    assert.deepEqual(
+      retried.body.results.map((r: any) => r.outcome),
+      ["DUPLICATE", "CREDITED", "DUPLICATE"],
+    );
+    assert.equal(await balanceCents(app, merchant), before + 1584n + 1683n + 1782n);
+    await assertAuditConsistent(app, merchant.companyId);
   });
 });
 
@@ -193,6 +342,15 @@ describe("payments recorded for review, never credited", () => {
     await assertException(payment("UnknownTxid0000000000000000000"), "UNKNOWN_TXID", null);
   });
 
+  test("one without endToEndId is kept once however often it is sent", async () => {
+    const item = { txid: "UnknownTxid0000000000000000001", valor: "5.00", horario: new Date().toISOString() };
+    const first = await notify([item]);
+    assert.equal(first.body.results[0].exceptionKind, "UNKNOWN_TXID");
+    const again = await notify([item]);
+    assert.equal(again.body.results[0].outcome, "DUPLICATE");
+    assert.equal((await exceptions(item.txid)).length, 1);
+  });
+
   test("an amount different from the charge (the charge stays PENDING)", async () => {
     const charge = await newCharge(100);
     await assertException(payment(charge.txid, "99.99"), "AMOUNT_MISMATCH", charge.id);
@@ -212,6 +370,16 @@ describe("payments recorded for review, never credited", () => {
       charge.id,
     ]);
     await assertException(payment(charge.txid, "30.00"), "CHARGE_EXPIRED", charge.id);
+    assert.equal((await chargeRow(charge.id)).status, "EXPIRED");
+  });
+
+  test("a wrong amount for an overdue charge not yet swept is CHARGE_EXPIRED, as readers already see it", async () => {
+    const charge = await newCharge(30, 60);
+    await app.services.db.query("UPDATE charges SET expires_at = now() - interval '1 second' WHERE id = $1", [
+      charge.id,
+    ]);
+    assert.equal((await chargeRow(charge.id)).status, "PENDING", "the sweep has not written it yet");
+    await assertException(payment(charge.txid, "30.01"), "CHARGE_EXPIRED", charge.id);
     assert.equal((await chargeRow(charge.id)).status, "EXPIRED");
   });
 
@@ -236,7 +404,7 @@ describe("payments recorded for review, never credited", () => {
     assert.equal((await resolve(" ")).errors?.[0].extensions.code, "VALIDATION_ERROR");
     const resolved = await resolve("refunded to the payer at the bank");
     assert.equal(resolved.data.resolvePaymentException.status, "RESOLVED");
-    assert.equal(resolved.data.resolvePaymentException.resolvedBy, "operator");
+    assert.equal(resolved.data.resolvePaymentException.resolvedBy, "operator:token");
     assert.equal((await resolve("again")).errors?.[0].extensions.code, "INVALID_STATE");
     const open = await app.graphql("query { paymentExceptions(status: OPEN, limit: 100) { data { id } } }");
     assert.equal(

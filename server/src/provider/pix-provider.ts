@@ -1,3 +1,4 @@
+import { newEndToEndId } from "../core/ids";
 import { hmacSha256Hex, safeEqual } from "../core/secrets";
 
 /** What the service asks the bank to pay out. */
@@ -10,12 +11,12 @@ export interface TransferOrder {
 }
 
 /**
- * The bank's answer to a submission: accepted (it settles later, by a notification or,
- * in the sandbox, after `settleAfterMs`) or refused for good. A transient failure (bank
+ * The bank's answer to a submission: accepted under the transfer's end-to-end id (it
+ * settles later, by a notification or, in the sandbox, after `settleAfterMs`) or refused for good. A transient failure (bank
  * unavailable, timeout) is thrown as ProviderUnavailableError and retried by the caller.
  */
 export type TransferSubmission =
-  | { outcome: "accepted"; settleAfterMs: number | null }
+  | { outcome: "accepted"; endToEndId: string; settleAfterMs: number | null }
   | { outcome: "refused"; reason: string };
 
 export class ProviderUnavailableError extends Error {
@@ -71,7 +72,11 @@ export class SandboxPixProvider implements PixProvider {
       return { outcome: "refused", reason: "PIX key not found" };
     }
     // SANDBOX_SETTLE_MS=0: the transfer stays PROCESSING until simulateWithdrawalOutcome.
-    return { outcome: "accepted", settleAfterMs: this.settleMs > 0 ? this.settleMs : null };
+    return {
+      outcome: "accepted",
+      endToEndId: newEndToEndId(this.ispb),
+      settleAfterMs: this.settleMs > 0 ? this.settleMs : null,
+    };
   }
 
   verifyNotification(rawBody: Buffer, signatureHeader: string | undefined): boolean {

@@ -1,7 +1,8 @@
-import { Arg, Authorized, Ctx, ID, Int, Mutation, ObjectType, Query, Resolver } from "type-graphql";
+import { Arg, Args, Authorized, Ctx, ID, Mutation, ObjectType, Query, Resolver } from "type-graphql";
+import { operatorAudit } from "../audit/audit";
 import { actorOf, requirePrincipal } from "../auth/principal";
 import type { RequestContext } from "../graphql/context";
-import { PageOf } from "../graphql/page";
+import { PageOf, PagingArgs } from "../graphql/page";
 import { PaymentException, PaymentExceptionStatus } from "./payment-exception.entity";
 
 @ObjectType()
@@ -9,16 +10,15 @@ class PaymentExceptionPage extends PageOf(PaymentException) {}
 
 @Resolver()
 export class ProviderResolver {
-  @Authorized("OPERATOR")
+  @Authorized("VIEWER")
   @Query(() => PaymentExceptionPage, { description: "Inbound payments that were not credited, newest first." })
   paymentExceptions(
     @Ctx() ctx: RequestContext,
+    @Args(() => PagingArgs) paging: PagingArgs,
     @Arg("status", () => PaymentExceptionStatus, { nullable: true }) status?: PaymentExceptionStatus,
     @Arg("companyId", () => ID, { nullable: true }) companyId?: string,
-    @Arg("limit", () => Int, { nullable: true }) limit?: number,
-    @Arg("offset", () => Int, { nullable: true }) offset?: number,
   ) {
-    return ctx.services.inboundPix.listPaymentExceptions({ status, companyId, limit, offset });
+    return ctx.services.inboundPix.listPaymentExceptions({ ...paging, status, companyId }, ctx.request?.signal);
   }
 
   @Authorized("OPERATOR")
@@ -31,6 +31,11 @@ export class ProviderResolver {
     @Arg("resolution", () => String) resolution: string,
     @Ctx() ctx: RequestContext,
   ) {
-    return ctx.services.inboundPix.resolvePaymentException(id, resolution, actorOf(requirePrincipal(ctx.principal)));
+    return ctx.services.inboundPix.resolvePaymentException(
+      id,
+      resolution,
+      actorOf(requirePrincipal(ctx.principal)),
+      operatorAudit(ctx),
+    );
   }
 }

@@ -1,10 +1,11 @@
 import "reflect-metadata";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import pg from "pg";
-import { createHttpApp } from "../app";
+import type { DestinationStream } from "pino";
+import { createHttpApp, type HttpApp, type HttpAppOptions } from "../app";
+import { hashPassword } from "../auth/passwords";
+import { createSession } from "../auth/sessions";
 import { loadConfig, type RawEnv } from "../core/config";
-import { randomString } from "../core/ids";
+import { newConsoleUserId, randomString } from "../core/ids";
 import { createLogger } from "../core/logger";
 import { openRuntime, type Runtime } from "../runtime";
 import type { Services } from "../services";
@@ -28,8 +29,26 @@ export interface Merchant {
   webhookSecret: string;
 }
 
+/** A console user made for a test, and the Cookie header of a session of theirs. */
+export interface ConsoleLogin {
+  userId: string;
+  email: string;
+  password: string;
+  cookie: string;
+}
+
+export interface GqlOptions {
+  token?: string | null;
+  /** A Cookie header (e.g. ConsoleLogin.cookie). */
+  cookie?: string | null;
+  /** The Origin header; defaults to the service's own origin when a cookie is sent. null sends none. */
+  origin?: string | null;
+  headers?: Record<string, string>;
+}
+
 export interface TestApp {
   baseUrl: string;
+  http: HttpApp;
   services: Services;
   runtime: Runtime;
   databaseUrl: string;
@@ -44,7 +63,17 @@ export interface TestApp {
     token?: string | null,
   ): Promise<{ data: T; errors?: Array<{ message: string; extensions: { code: string } }> }>;
   createMerchant(input?: Record<string, unknown>): Promise<Merchant>;
-  /** Credits the account through an operator adjustment. */
+  /** GraphQL over HTTP with any credential, cookie and headers; answers status, headers and body. */
+  gql<T = any>(query: string, variables?: Record<string, unknown>, options?: GqlOptions): Promise<HttpResult<T>>;
+  /** A console user (straight into the database) and a session of theirs (no sign-in, no rate limit). */
+  consoleUser(input: {
+    kind?: "OPERATOR" | "MERCHANT";
+    role: string;
+    companyId?: string | null;
+    email?: string;
+    password?: string;
+  }): Promise<ConsoleLogin>;
+  /** Credits the account through an operator adjustment (confirmed by a second operator when maker-checker asks). */
   fund(companyId: string, amount: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -72,8 +101,17 @@ export async function createTestDatabase(): Promise<{ url: string; drop: () => P
   };
 }
 
-export async function startTestApp(env: RawEnv = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+export interface TestAppOptions extends HttpAppOptions {
+  /** Where the logs go (with LOG_LEVEL in env), e.g. to read them in a test. */
+  logDestination?: DestinationStream;
+  /** Use this database instead of a new one (it is not dropped on close). */
+  databaseUrl?: string;
+}
+
+export async function startTestApp(env: RawEnv = {}, options: TestAppOptions = {}): Promise<TestApp> {
+  const database = options.databaseUrl
+    ? { url: options.databaseUrl, drop: async () => undefined }
+    : await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: "test",
     DATABASE_URL: database.url,
@@ -85,14 +123,12 @@ export async function startTestApp(env: RawEnv = {}): Promise<TestApp> {
     LOG_LEVEL: "silent",
     DB_POOL_SIZE: "40",
     RATE_LIMIT_RPS: "0",
+    SECRETS_KEY: process.env.SECRETS_KEY,
     ...env,
   });
-  const runtime = await openRuntime(config, createLogger(config.logLevel));
-  const http = await createHttpApp(runtime.services);
-  const server: Server = await new Promise((resolve) => {
-    const listening = createServer(http.handle).listen(0, "127.0.0.1", () => resolve(listening));
-  });
-  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const runtime = await openRuntime(config, createLogger(config.logLevel, options.logDestination));
+  const http = await createHttpApp(runtime.services, options);
+  const baseUrl = `http://127.0.0.1:${await http.listen(0, "127.0.0.1")}`;
 
   const request: TestApp["request"] = async (method, path, options = {}) => {
     const headers: Record<string, string> = { ...options.headers };
@@ -128,27 +164,76 @@ export async function startTestApp(env: RawEnv = {}): Promise<TestApp> {
     return { companyId: payload.company.id, clientSecret: payload.clientSecret, webhookSecret: payload.webhookSecret };
   };
 
+  const origin = runtime.services.config.publicBaseUrl;
+  const gql: TestApp["gql"] = (query, variables = {}, options = {}) => {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.cookie) {
+      headers.cookie = options.cookie;
+      const sent = options.origin === undefined ? origin : options.origin;
+      if (sent !== null) headers.origin = sent;
+    } else if (options.origin) {
+      headers.origin = options.origin;
+    }
+    return request("POST", "/graphql", { token: options.token ?? null, body: { query, variables }, headers });
+  };
+
+  const passwordHashes = new Map<string, Promise<string>>();
+  const consoleUser: TestApp["consoleUser"] = async (input) => {
+    const userId = newConsoleUserId();
+    const email = input.email ?? `${userId.toLowerCase()}@example.com`;
+    const password = input.password ?? "correct horse battery staple";
+    let hash = passwordHashes.get(password);
+    if (!hash) {
+      hash = hashPassword(password);
+      passwordHashes.set(password, hash);
+    }
+    const kind = input.kind ?? "OPERATOR";
+    await runtime.db.query(
+      `INSERT INTO console_users (id, kind, role, company_id, email, name, password_hash, disabled, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, false, now(), now())`,
+      [userId, kind, input.role, input.companyId ?? null, email, `Test ${input.role}`, await hash],
+    );
+    const token = await createSession(
+      runtime.db,
+      userId,
+      { idleMinutes: config.sessionIdleMinutes, maxHours: config.sessionMaxHours },
+      { address: null, userAgent: null },
+    );
+    return { userId, email, password, cookie: `pix_session=${token}` };
+  };
+
+  let checker: Promise<ConsoleLogin> | undefined;
   const fund: TestApp["fund"] = async (companyId, amount) => {
     const result = await graphql(
-      `mutation($companyId: ID!, $amount: Money!) { createAdjustment(companyId: $companyId, amount: $amount, description: "test funding") { id } }`,
+      `mutation($companyId: ID!, $amount: Money!) { createAdjustment(companyId: $companyId, amount: $amount, description: "test funding") { id status } }`,
       { companyId, amount },
     );
     if (result.errors) throw new Error(`createAdjustment failed: ${JSON.stringify(result.errors)}`);
+    if (result.data.createAdjustment.status !== "REQUESTED") return;
+    checker ??= consoleUser({ role: "OPERATOR", email: "test-funding-checker@example.com" });
+    const confirmed = await gql(
+      "mutation($id: ID!) { confirmAdjustment(id: $id) { status } }",
+      { id: result.data.createAdjustment.id },
+      { cookie: (await checker).cookie },
+    );
+    if (confirmed.body.errors) throw new Error(`confirmAdjustment failed: ${JSON.stringify(confirmed.body.errors)}`);
   };
 
   return {
     baseUrl,
+    http,
     services: runtime.services,
     runtime,
     databaseUrl: database.url,
     request,
     graphql,
     createMerchant,
+    gql,
+    consoleUser,
     fund,
     close: async () => {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await http.stop();
+      http.server.closeAllConnections();
+      await http.close();
       await runtime.close();
       await database.drop();
     },

@@ -11,13 +11,18 @@ export interface ReceivedWebhook {
   json: Record<string, any>;
 }
 
-/** What the receiver answers to one request; `hang` never answers. */
+/**
+ * What the receiver answers to one request; `hang` never answers; `cut` closes the
+ * connection before any answer, or after the status line and the first bytes of a body
+ * announced longer.
+ */
 export interface ReceiverAnswer {
   status?: number;
   body?: string;
   headers?: Record<string, string>;
   delayMs?: number;
   hang?: boolean;
+  cut?: "before-answer" | "mid-body";
 }
 
 export type Responder = (request: ReceivedWebhook, countOnPath: number) => ReceiverAnswer;
@@ -29,6 +34,8 @@ export type Responder = (request: ReceivedWebhook, countOnPath: number) => Recei
 export interface WebhookReceiver {
   url(path?: string): string;
   received: ReceivedWebhook[];
+  /** TCP connections accepted so far (a refused delivery must not even connect). */
+  connections(): number;
   respond(responder: Responder): void;
   /** Waits until `count` webhooks arrived on the path (any path when omitted). */
   waitForCount(count: number, path?: string, timeoutMs?: number): Promise<ReceivedWebhook[]>;
@@ -58,12 +65,23 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       const answer = responder(request, count);
       if (answer.hang) return;
       const reply = () => {
+        if (answer.cut === "before-answer") return req.socket.destroy();
+        const body = answer.body ?? "ok";
+        if (answer.cut === "mid-body") {
+          res.writeHead(answer.status ?? 200, { "content-length": String(Buffer.byteLength(body) + 100) });
+          res.write(body, () => req.socket.destroy());
+          return;
+        }
         res.writeHead(answer.status ?? 200, answer.headers ?? { "content-type": "text/plain" });
-        res.end(answer.body ?? "ok");
+        res.end(body);
       };
       if (answer.delayMs) setTimeout(reply, answer.delayMs);
       else reply();
     });
+  });
+  let connections = 0;
+  server.on("connection", () => {
+    connections += 1;
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;
@@ -71,6 +89,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   return {
     url: (path = "/hooks") => `http://127.0.0.1:${port}${path}`,
     received,
+    connections: () => connections,
     respond: (next) => {
       responder = next;
     },

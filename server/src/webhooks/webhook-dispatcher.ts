@@ -1,9 +1,12 @@
 import type { DataSource } from "typeorm";
 import { batchWhileBusy } from "../core/batch-while-busy";
+import { addJobSql } from "../core/jobs";
 import type { Logger } from "../core/logger";
 import { queryRows } from "../core/sql";
+import { observeWebhookAttempt } from "../metrics/metrics";
+import { AccountWindows, accountWindowLimits } from "./webhook-account-windows";
 import { WebhookDeliveryStatus } from "./webhook-event.entity";
-import { DELIVER_WEBHOOK_JOB, WEBHOOK_JOB_KEY_PREFIX } from "./webhook-jobs";
+import { DELIVER_WEBHOOK_JOB, WEBHOOK_JOB_KEY_PREFIX, webhookJobKey } from "./webhook-jobs";
 import type { WebhookResponse, WebhookSender } from "./webhook-sender";
 
 interface ClaimedAttempt {
@@ -15,9 +18,15 @@ interface ClaimedAttempt {
   manual_attempt: boolean;
   webhook_url: string;
   attempt_id: string;
+  request_id: string | null;
 }
 
 export const INTERRUPTED_ATTEMPT_ERROR = "interrupted: the worker stopped before an answer was recorded";
+
+/** How long a delivery waits for a slot of its account's window before going back in the queue. */
+const ACCOUNT_SLOT_WAIT_MS = 100;
+/** A delivery whose account's window stayed full goes back in the queue for this long. */
+export const DEFERRED_DELIVERY_MS = 1000;
 
 /**
  * After attempt n fails, the next one waits retryScheduleMs[n - 1]; when the schedule is
@@ -42,6 +51,8 @@ interface AttemptOutcome {
  * together afterwards. A worker that dies mid-attempt leaves its job to another worker
  * (see core/jobs.ts), which sends the event again as a new attempt: at least once.
  * Claims and outcomes of jobs running at the same time share one statement each.
+ * An account's attempts in flight are limited by its window (webhook-account-windows.ts),
+ * so receivers that hang do not starve the other accounts of worker slots.
  */
 export class WebhookDispatcher {
   private readonly claimAttempt = batchWhileBusy((eventIds: string[]) => this.claimAttempts(eventIds));
@@ -50,14 +61,49 @@ export class WebhookDispatcher {
     return outcomes.map(() => undefined);
   });
 
+  readonly windows: AccountWindows;
+
   constructor(
     private readonly db: DataSource,
     private readonly sender: WebhookSender,
     private readonly retryScheduleMs: readonly number[],
     private readonly logger: Logger,
-  ) {}
+    limits = accountWindowLimits(20, 10_000),
+  ) {
+    this.windows = new AccountWindows(limits);
+  }
 
-  async deliverEvent(eventId: string): Promise<void> {
+  /** Sends the event's next attempt, or, when its account's window is full, queues it again a little later. */
+  async deliverEvent(eventId: string, companyId?: string): Promise<void> {
+    const account = companyId ?? (await this.accountOf(eventId));
+    if (account === null) return;
+    if (!(await this.windows.acquire(account, ACCOUNT_SLOT_WAIT_MS))) {
+      await this.db.query(
+        `SELECT graphile_worker.add_job($1, json_build_object('eventId', $2::text, 'companyId', $3::text),
+                                       run_at => now() + $4 * interval '1 millisecond', job_key => $5)`,
+        [DELIVER_WEBHOOK_JOB, eventId, account, DEFERRED_DELIVERY_MS, webhookJobKey(eventId)],
+      );
+      return;
+    }
+    const started = performance.now();
+    try {
+      await this.attemptDelivery(eventId);
+    } finally {
+      this.windows.release(account, performance.now() - started);
+    }
+  }
+
+  /** The account of an event, for jobs queued without it; null when the event is gone. */
+  private async accountOf(eventId: string): Promise<string | null> {
+    const rows = await queryRows<{ company_id: string }>(
+      this.db,
+      "SELECT company_id FROM webhook_events WHERE id = $1",
+      [eventId],
+    );
+    return rows[0]?.company_id ?? null;
+  }
+
+  private async attemptDelivery(eventId: string): Promise<void> {
     const attempt = await this.claimAttempt(eventId);
     if (!attempt) return;
     const response = await this.sender.send({
@@ -65,12 +111,14 @@ export class WebhookDispatcher {
       body: attempt.body,
       event: attempt.event,
       signature: attempt.signature,
+      requestId: attempt.request_id,
     });
     const retryDelayMs = response.ok
       ? null
       : nextRetryDelayMs(this.retryScheduleMs, attempt.attempt_number, attempt.manual_attempt);
     let status = WebhookDeliveryStatus.DELIVERED;
     if (!response.ok) status = retryDelayMs === null ? WebhookDeliveryStatus.FAILED : WebhookDeliveryStatus.PENDING;
+    observeWebhookAttempt(response.ok ? "delivered" : retryDelayMs === null ? "failed" : "retry", response.timeMs);
     await this.recordOutcome({ attempt, response, status, retryDelayMs });
     if (!response.ok) {
       this.logger.debug("webhook attempt failed", {
@@ -96,18 +144,19 @@ export class WebhookDispatcher {
             SET attempt_count = e.attempt_count + 1, last_attempt_at = now(), next_attempt_at = NULL
            FROM companies c
           WHERE e.id = ANY($1) AND e.delivery_status = 'PENDING' AND c.id = e.company_id AND c.webhook_url IS NOT NULL
-         RETURNING e.id, e.event, e.body, e.signature, e.attempt_count, e.manual_attempt, c.webhook_url
+         RETURNING e.id, e.event, e.body, e.signature, e.attempt_count, e.manual_attempt, c.webhook_url,
+                   coalesce(e.redelivery_request_id, e.request_id) AS request_id
        ), interrupted AS (
          UPDATE webhook_attempts SET error = $2, finished_at = now()
           WHERE event_id IN (SELECT id FROM claimed) AND finished_at IS NULL
        ), attempt AS (
-         INSERT INTO webhook_attempts (event_id, attempt_number, manual, url)
-         SELECT id, attempt_count, manual_attempt, webhook_url FROM claimed
+         INSERT INTO webhook_attempts (event_id, attempt_number, manual, url, request_id)
+         SELECT id, attempt_count, manual_attempt, webhook_url, request_id FROM claimed
          RETURNING id, event_id
        )
        SELECT claimed.id AS event_id, claimed.event, claimed.body, claimed.signature,
               claimed.attempt_count AS attempt_number, claimed.manual_attempt, claimed.webhook_url,
-              attempt.id AS attempt_id
+              attempt.id AS attempt_id, claimed.request_id
          FROM claimed JOIN attempt ON attempt.event_id = claimed.id`,
       [eventIds, INTERRUPTED_ATTEMPT_ERROR],
     );
@@ -154,13 +203,17 @@ export class WebhookDispatcher {
                 delivered_at = CASE WHEN o.delivery_status = 'DELIVERED' THEN now() ELSE e.delivered_at END,
                 next_attempt_at = CASE WHEN o.delivery_status = 'PENDING'
                                        THEN now() + o.retry_delay_ms * interval '1 millisecond' END,
-                manual_attempt = false
+                manual_attempt = false, redelivery_request_id = NULL
            FROM outcome o
           WHERE e.id = o.event_id AND e.attempt_count = o.attempt_number AND e.delivery_status = 'PENDING'
-         RETURNING e.id, e.delivery_status, e.next_attempt_at
+         RETURNING e.id, e.company_id, e.delivery_status, e.next_attempt_at
        )
-       SELECT (graphile_worker.add_job($10, json_build_object('eventId', id), run_at => next_attempt_at,
-                                       job_key => $11 || id)).id
+       SELECT (${addJobSql({
+         task: "$10",
+         payload: "json_build_object('eventId', id, 'companyId', company_id)",
+         runAt: "next_attempt_at",
+         jobKey: "$11 || id",
+       })}).id
          FROM moved WHERE delivery_status = 'PENDING'`,
       [
         column((o) => o.attempt.attempt_id),
@@ -185,7 +238,7 @@ export class WebhookDispatcher {
   async requeueOrphanedDeliveries(graceMs: number): Promise<number> {
     const rows = await queryRows<{ id: string }>(
       this.db,
-      `SELECT (graphile_worker.add_job($1, json_build_object('eventId', e.id), job_key => $2 || e.id)).id
+      `SELECT (${addJobSql({ task: "$1", payload: "json_build_object('eventId', e.id, 'companyId', e.company_id)", jobKey: "$2 || e.id" })}).id
          FROM webhook_events e
         WHERE e.delivery_status = 'PENDING'
           AND coalesce(e.next_attempt_at, e.last_attempt_at) < now() - $3 * interval '1 millisecond'

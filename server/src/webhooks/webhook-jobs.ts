@@ -7,10 +7,12 @@ export const webhookJobKey = (eventId: string) => `${WEBHOOK_JOB_KEY_PREFIX}${ev
 
 export interface WebhookJobPayload {
   eventId: string;
+  /** The event's account (jobs queued before it was added lack it). */
+  companyId?: string;
 }
 
 export function readWebhookJobPayload(payload: unknown): WebhookJobPayload {
-  const eventId = (payload as { eventId?: unknown } | null)?.eventId;
+  const { eventId, companyId } = (payload ?? {}) as { eventId?: unknown; companyId?: unknown };
   if (typeof eventId !== "string") throw new Error("webhook job without eventId");
-  return { eventId };
+  return typeof companyId === "string" ? { eventId, companyId } : { eventId };
 }

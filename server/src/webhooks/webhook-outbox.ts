@@ -1,29 +1,28 @@
 import type { EntityManager } from "typeorm";
 import { notFound } from "../core/errors";
 import { newEventId } from "../core/ids";
+import { addJobSql } from "../core/jobs";
+import { currentRequestId } from "../core/logger";
 import { hmacSha256Hex } from "../core/secrets";
 import { queryRows } from "../core/sql";
 import { WebhookDeliveryStatus } from "./webhook-event.entity";
 import { DELIVER_WEBHOOK_JOB, webhookJobKey } from "./webhook-jobs";
+import { openWebhookSecret } from "./webhook-secrets";
 
-export type WebhookEventName =
-  | "charge.paid"
-  | "withdrawal.pending"
-  | "withdrawal.processing"
-  | "withdrawal.paid"
-  | "withdrawal.failed"
-  | "withdrawal.cancelled"
-  | "ping";
+/** Every event a merchant can receive, named here once. */
+export const WEBHOOK_EVENTS = {
+  chargePaid: "charge.paid",
+  withdrawalPending: "withdrawal.pending",
+  withdrawalProcessing: "withdrawal.processing",
+  withdrawalPaid: "withdrawal.paid",
+  withdrawalFailed: "withdrawal.failed",
+  withdrawalCancelled: "withdrawal.cancelled",
+  ping: "ping",
+} as const;
 
-export const WEBHOOK_EVENT_NAMES: readonly WebhookEventName[] = [
-  "charge.paid",
-  "withdrawal.pending",
-  "withdrawal.processing",
-  "withdrawal.paid",
-  "withdrawal.failed",
-  "withdrawal.cancelled",
-  "ping",
-];
+export type WebhookEventName = (typeof WEBHOOK_EVENTS)[keyof typeof WEBHOOK_EVENTS];
+
+export const WEBHOOK_EVENT_NAMES: readonly WebhookEventName[] = Object.values(WEBHOOK_EVENTS);
 
 export interface SignedWebhookBody {
   eventId: string;
@@ -51,6 +50,7 @@ export function signWebhookBody(
 
 /** What signing and sending an account's events needs, read under the caller's account lock. */
 export interface WebhookAccount {
+  /** As shown to the merchant: opened with openWebhookSecret (webhook-secrets.ts). */
   webhookSecret: string;
   webhookUrl: string | null;
 }
@@ -76,11 +76,12 @@ export async function appendWebhookEvent(
   // One round trip: the event row, then its delivery job when there is somewhere to send it.
   await em.query(
     `WITH inserted AS (
-       INSERT INTO webhook_events (id, company_id, event, subject_id, body, signature, delivery_status, next_attempt_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, CASE WHEN $7 = 'PENDING' THEN now() END)
-       RETURNING id, delivery_status
+       INSERT INTO webhook_events (id, company_id, event, subject_id, body, signature, delivery_status, next_attempt_at,
+                                   request_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, CASE WHEN $7 = 'PENDING' THEN now() END, $10)
+       RETURNING id, company_id, delivery_status
      )
-     SELECT (graphile_worker.add_job($8, json_build_object('eventId', id), job_key => $9)).id
+     SELECT (${addJobSql({ task: "$8", payload: "json_build_object('eventId', id, 'companyId', company_id)", jobKey: "$9" })}).id
        FROM inserted WHERE delivery_status = 'PENDING'`,
     [
       signed.eventId,
@@ -92,6 +93,8 @@ export async function appendWebhookEvent(
       deliveryStatus,
       DELIVER_WEBHOOK_JOB,
       webhookJobKey(signed.eventId),
+      // The request this change is made for (its attempts are sent with it); null in a job.
+      currentRequestId(),
     ],
   );
   return { ...signed, deliveryStatus };
@@ -104,5 +107,5 @@ async function readWebhookAccount(em: EntityManager, companyId: string): Promise
     [companyId],
   );
   if (rows.length === 0) throw notFound("Company");
-  return { webhookSecret: rows[0].webhook_secret, webhookUrl: rows[0].webhook_url };
+  return { webhookSecret: openWebhookSecret(em, companyId, rows[0].webhook_secret), webhookUrl: rows[0].webhook_url };
 }

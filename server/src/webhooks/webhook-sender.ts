@@ -2,7 +2,7 @@ import { type LookupAddress, lookup } from "node:dns";
 import http from "node:http";
 import https from "node:https";
 import type { LookupFunction } from "node:net";
-import { isLiteralPrivateHost, isPrivateAddress } from "./webhook-url";
+import { nonPublicAddressReason, nonPublicHostReason } from "./webhook-address-policy";
 
 /** How much of the receiver's answer is kept in the history. */
 export const RESPONSE_BODY_KEEP_BYTES = 1024;
@@ -14,6 +14,8 @@ export interface WebhookRequest {
   body: string;
   event: string;
   signature: string;
+  /** The id of the request that caused the attempt, sent as X-Request-Id. */
+  requestId?: string | null;
 }
 
 export interface WebhookResponse {
@@ -39,22 +41,34 @@ export class PrivateAddressError extends Error {
 }
 
 /**
- * Resolves a host and refuses it when any of its addresses is private, loopback or
- * link-local. It runs when the socket connects, so the address checked is the address
- * used (no window for DNS to change in between).
+ * The socket's DNS lookup, with the address check inside it: a host is refused when any
+ * of its addresses is not public (see webhook-address-policy.ts). Only the addresses
+ * checked here reach the socket, which connects to them and never resolves the name
+ * again: with `all` (Node's happy eyeballs, autoSelectFamily) it tries each of them in
+ * turn, without it the first. TLS still sends the host name (SNI) and checks the
+ * certificate against it, and the Host header carries it: only the lookup is ours.
  */
-function guardedLookup(allowPrivate: boolean, resolveHost: ResolveHost): LookupFunction {
+export function guardedLookup(allowPrivate: boolean, resolveHost: ResolveHost): LookupFunction {
   return (hostname, options, callback) => {
-    resolveHost(hostname, (error, addresses) => {
-      if (error) return callback(error, "", 0);
-      const refused = allowPrivate ? undefined : addresses.find((entry) => isPrivateAddress(entry.address));
-      if (refused) {
-        const message = `refused: ${hostname} resolves to a private address (${refused.address})`;
-        return callback(new PrivateAddressError(message), "", 0);
+    const fail = (error: Error) => callback(error as NodeJS.ErrnoException, "", 0);
+    const nameRefusal = allowPrivate ? null : nonPublicHostReason(hostname);
+    if (nameRefusal) return fail(new PrivateAddressError(`refused: ${nameRefusal}`));
+    resolveHost(hostname, (error, resolved) => {
+      if (error) return fail(error);
+      const family = (options as { family?: number }).family;
+      const addresses = family === 4 || family === 6 ? resolved.filter((entry) => entry.family === family) : resolved;
+      if (addresses.length === 0) return fail(new Error(`${hostname} has no address`));
+      if (!allowPrivate) {
+        for (const entry of addresses) {
+          const refusal = nonPublicAddressReason(entry.address);
+          if (refusal) {
+            return fail(new PrivateAddressError(`refused: ${hostname} resolves to a non-public address: ${refusal}`));
+          }
+        }
       }
-      if (addresses.length === 0) return callback(new Error(`${hostname} has no address`), "", 0);
-      if ((options as { all?: boolean }).all)
+      if ((options as { all?: boolean }).all) {
         return (callback as (e: null, a: LookupAddress[]) => void)(null, addresses);
+      }
       callback(null, addresses[0].address, addresses[0].family);
     });
   };
@@ -80,10 +94,12 @@ export class WebhookSender {
     private readonly timeoutMs: number,
     private readonly allowPrivate: boolean,
     resolveHost: ResolveHost = resolveWithDns,
+    /** Extra TLS options (tests trust their own certificate authority with `ca`). */
+    tlsOptions: Pick<https.AgentOptions, "ca"> = {},
   ) {
     const agentOptions = { keepAlive: true, maxSockets: 64, lookup: guardedLookup(allowPrivate, resolveHost) };
     this.httpAgent = new http.Agent(agentOptions);
-    this.httpsAgent = new https.Agent(agentOptions);
+    this.httpsAgent = new https.Agent({ ...agentOptions, ...tlsOptions });
   }
 
   send(request: WebhookRequest): Promise<WebhookResponse> {
@@ -96,11 +112,10 @@ export class WebhookSender {
       } catch {
         return resolve({ ok: false, status: null, timeMs: 0, bodyStart: null, error: "invalid webhook URL" });
       }
-      // A literal IP never goes through the lookup above.
-      if (!this.allowPrivate && isLiteralPrivateHost(url.hostname)) {
-        const error = `refused: ${url.hostname} is a private address`;
-        return resolve({ ok: false, status: null, timeMs: 0, bodyStart: null, error });
-      }
+      // A literal IP never goes through the lookup: the socket connects to it directly.
+      const refusal = this.allowPrivate ? null : nonPublicHostReason(url.hostname);
+      if (refusal)
+        return resolve({ ok: false, status: null, timeMs: 0, bodyStart: null, error: `refused: ${refusal}` });
       const secure = url.protocol === "https:";
       let timedOut = false;
       let settled = false;
@@ -119,6 +134,7 @@ export class WebhookSender {
           "User-Agent": "pix-payments-webhooks/1",
           "X-Service-Event": request.event,
           "X-Signature": request.signature,
+          ...(request.requestId ? { "X-Request-Id": request.requestId } : {}),
         },
       });
       const timer = setTimeout(() => {
@@ -153,11 +169,16 @@ export class WebhookSender {
             res.destroy();
           }
         });
-        // A timeout wins over whatever had arrived; otherwise what arrived counts.
-        const done = () =>
-          finish(
-            timedOut ? { ...verdict(), ok: false, error: describeFailure(null, this.timeoutMs, true) } : verdict(),
-          );
+        // A timeout wins over whatever had arrived, and an answer cut off is no answer:
+        // the receiver may not have taken the event, so it is sent again.
+        const done = () => {
+          if (timedOut) return finish({ ...verdict(), ok: false, error: describeFailure(null, this.timeoutMs, true) });
+          if (!res.complete) {
+            const error = `connection closed mid-answer: HTTP ${status} and ${readBytes} bytes of body before it ended`;
+            return finish({ ...verdict(), ok: false, error });
+          }
+          finish(verdict());
+        };
         res.on("end", done);
         res.on("error", done);
         res.on("close", done);

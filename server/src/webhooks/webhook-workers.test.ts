@@ -156,9 +156,9 @@ test("jobs of one event running at once never send one attempt twice", async () 
   const dispatcher = app.services.webhookDispatcher;
   // The first claim runs alone; the next two share a batch and must not share an attempt.
   await Promise.all([
-    dispatcher.deliverEvent(eventId),
-    dispatcher.deliverEvent(eventId),
-    dispatcher.deliverEvent(eventId),
+    dispatcher.deliverEvent(eventId, merchant.companyId),
+    dispatcher.deliverEvent(eventId, merchant.companyId),
+    dispatcher.deliverEvent(eventId, merchant.companyId),
   ]);
   const attempts: Array<{ attempt_number: number }> = await app.services.db.query(
     "SELECT attempt_number FROM webhook_attempts WHERE event_id = $1 ORDER BY attempt_number",

@@ -1,7 +1,8 @@
-import { Arg, Authorized, Ctx, Field, ID, Int, Mutation, ObjectType, Query, Resolver } from "type-graphql";
+import { Arg, Args, Authorized, Ctx, Field, ID, Mutation, ObjectType, Query, Resolver } from "type-graphql";
+import { requestAudit } from "../audit/audit";
 import { companyScope, requireCompanyScope } from "../auth/principal";
 import type { RequestContext } from "../graphql/context";
-import { PageOf } from "../graphql/page";
+import { PageOf, PagingArgs } from "../graphql/page";
 import { WebhookDeliveryStatus, WebhookEvent } from "./webhook-event.entity";
 
 @ObjectType({ description: "Where the account's webhooks go and which secret signs them." })
@@ -38,50 +39,64 @@ export class WebhooksResolver {
     return ctx.services.webhooks.getSettings(requireCompanyScope(ctx.principal, companyId));
   }
 
-  @Authorized()
+  @Authorized("MERCHANT_ADMIN", "ADMIN")
   @Mutation(() => WebhookSettings, { description: "Sets the webhook URL (http or https); null removes it." })
   updateWebhookSettings(
     @Arg("url", () => String, { nullable: true }) url: string | null,
     @Ctx() ctx: RequestContext,
     @Arg("companyId", () => ID, companyIdArg) companyId?: string,
   ) {
-    return ctx.services.webhooks.updateSettings(requireCompanyScope(ctx.principal, companyId), url ?? null);
+    return ctx.services.webhooks.updateSettings(
+      requireCompanyScope(ctx.principal, companyId),
+      url ?? null,
+      requestAudit(ctx),
+    );
   }
 
-  @Authorized()
+  @Authorized("MERCHANT_ADMIN", "ADMIN")
   @Mutation(() => RotatedWebhookSecret, { description: "Events created from now on are signed with the new secret." })
   rotateWebhookSecret(@Ctx() ctx: RequestContext, @Arg("companyId", () => ID, companyIdArg) companyId?: string) {
-    return ctx.services.webhooks.rotateSecret(requireCompanyScope(ctx.principal, companyId));
+    return ctx.services.webhooks.rotateSecret(requireCompanyScope(ctx.principal, companyId), requestAudit(ctx));
   }
 
-  @Authorized()
+  @Authorized("MERCHANT_ADMIN", "OPERATOR")
   @Mutation(() => WebhookEvent, { description: "Sends a `ping` event to the webhook URL." })
   sendTestWebhook(@Ctx() ctx: RequestContext, @Arg("companyId", () => ID, companyIdArg) companyId?: string) {
-    return ctx.services.webhooks.sendTestWebhook(requireCompanyScope(ctx.principal, companyId));
+    return ctx.services.webhooks.sendTestWebhook(requireCompanyScope(ctx.principal, companyId), requestAudit(ctx));
   }
 
   @Authorized()
   @Query(() => WebhookDeliveryPage, { description: "Events sent to merchants with every attempt, newest first." })
   webhookDeliveries(
     @Ctx() ctx: RequestContext,
+    @Args(() => PagingArgs) paging: PagingArgs,
     @Arg("companyId", () => ID, { nullable: true, description: "Operator only: one account." }) companyId?: string,
     @Arg("event", () => String, { nullable: true, description: "charge.paid, withdrawal.pending, ..., ping" })
     event?: string,
     @Arg("status", () => WebhookDeliveryStatus, { nullable: true }) status?: WebhookDeliveryStatus,
-    @Arg("limit", () => Int, { nullable: true }) limit?: number,
-    @Arg("offset", () => Int, { nullable: true }) offset?: number,
+    @Arg("subjectId", () => ID, {
+      nullable: true,
+      description: "Only the events of one charge (id or chg_ id) or withdrawal: a detail page's timeline.",
+    })
+    subjectId?: string,
   ) {
-    return ctx.services.webhooks.listDeliveries(companyScope(ctx.principal, companyId), {
-      event,
-      status,
-      limit,
-      offset,
-    });
+    return ctx.services.webhooks.listDeliveries(
+      companyScope(ctx.principal, companyId),
+      {
+        ...paging,
+        event,
+        status,
+        subjectId,
+      },
+      ctx.request?.signal,
+    );
   }
 
-  @Authorized("OPERATOR")
-  @Mutation(() => WebhookEvent, { description: "Sends an event again, as a new attempt with the same body." })
+  @Authorized("OPERATOR", "MERCHANT_ADMIN")
+  @Mutation(() => WebhookEvent, {
+    description: "Sends an event again, as a new attempt with the same body. A merchant ADMIN redelivers its own.",
+  })
   redeliverWebhook(@Arg("eventId", () => ID) eventId: string, @Ctx() ctx: RequestContext) {
-    return ctx.services.webhooks.redeliver(null, eventId);
+    return ctx.services.webhooks.redeliver(companyScope(ctx.principal), eventId, requestAudit(ctx));
   }
 }

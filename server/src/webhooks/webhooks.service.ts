@@ -1,14 +1,28 @@
-import type { DataSource } from "typeorm";
-import { WEBHOOK_SECRET_PREFIX } from "../companies/companies.service";
+import type { DataSource, EntityManager } from "typeorm";
+import { type AuditContext, appendAudit } from "../audit/audit";
+import { WEBHOOK_SECRET_PREFIX, writeWebhookSettings } from "../companies/companies.service";
 import { Company } from "../companies/company.entity";
-import { notFound } from "../core/errors";
+import { readCancellable } from "../core/cancellable-read";
+import { entityRowMapper } from "../core/entity-rows";
+import { notFound, validationError } from "../core/errors";
 import { enqueueJob } from "../core/jobs";
-import { checkPage, type Page } from "../core/pagination";
+import { currentRequestId } from "../core/logger";
+import {
+  cappedCount,
+  type KeyColumn,
+  type Page,
+  type PageArgs,
+  readPage,
+  readPageWindow,
+  SqlParams,
+} from "../core/pagination";
 import { newSecret } from "../core/secrets";
+import { runTransaction } from "../core/transactions";
 import { WebhookAttempt } from "./webhook-attempt.entity";
 import { WebhookDeliveryStatus, WebhookEvent } from "./webhook-event.entity";
 import { DELIVER_WEBHOOK_JOB, webhookJobKey } from "./webhook-jobs";
-import { appendWebhookEvent, WEBHOOK_EVENT_NAMES, type WebhookEventName } from "./webhook-outbox";
+import { appendWebhookEvent, WEBHOOK_EVENT_NAMES, WEBHOOK_EVENTS, type WebhookEventName } from "./webhook-outbox";
+import { openWebhookSecret, sealWebhookSecret, webhookSecretHint } from "./webhook-secrets";
 import { assertWebhookUrl } from "./webhook-url";
 import { noWebhookUrl, unknownWebhookEvent, webhookEventNotFound } from "./webhooks.errors";
 
@@ -19,55 +33,103 @@ export interface WebhookSettings {
   secretHint: string;
 }
 
-export interface DeliveryFilter {
+export interface DeliveryFilter extends PageArgs {
   event?: string | null;
   status?: WebhookDeliveryStatus | null;
-  limit?: number | null;
-  offset?: number | null;
+  /** The charge or withdrawal the events are about. */
+  subjectId?: string | null;
 }
 
-function settingsOf(company: Company): WebhookSettings {
-  return { companyId: company.id, url: company.webhookUrl, secretHint: `${company.webhookSecret.slice(0, 10)}…` };
+/** Deliveries are listed in outbox order: sequence is the insertion order (events of one transaction share created_at). */
+const OUTBOX_KEY: KeyColumn[] = [{ column: "sequence", type: "bigint" }];
+const DELIVERY_STATUSES = new Set<string>(Object.values(WebhookDeliveryStatus));
+
+/** The settings as shown: the URL, and a hint of the secret (opened from its sealed form). */
+function settingsOf(db: DataSource | EntityManager, company: Company): WebhookSettings {
+  const secret = openWebhookSecret(db, company.id, company.sealedWebhookSecret);
+  return { companyId: company.id, url: company.webhookUrl, secretHint: webhookSecretHint(secret) };
+}
+
+function secretHintOrNull(db: DataSource | EntityManager, company: Company): string | null {
+  try {
+    return settingsOf(db, company).secretHint;
+  } catch {
+    return null;
+  }
 }
 
 /** The merchant's side of webhooks: settings, secret, test ping, history and redelivery. */
 export class WebhooksService {
+  private readonly eventFromRow: (row: Record<string, unknown>) => WebhookEvent;
+
   constructor(
     private readonly db: DataSource,
     private readonly allowPrivate: boolean,
-  ) {}
+  ) {
+    this.eventFromRow = entityRowMapper(db, WebhookEvent);
+  }
 
   async getSettings(companyId: string): Promise<WebhookSettings> {
     const company = await this.db.getRepository(Company).findOneBy({ id: companyId });
     if (!company) throw notFound("Company");
-    return settingsOf(company);
+    return settingsOf(this.db, company);
   }
 
   /** Sets (or, with null, removes) the webhook URL. Deliveries not yet sent go to the new URL. */
-  async updateSettings(companyId: string, rawUrl: string | null): Promise<WebhookSettings> {
+  async updateSettings(
+    companyId: string,
+    rawUrl: string | null,
+    audit: AuditContext | null = null,
+  ): Promise<WebhookSettings> {
     const url = rawUrl === null || rawUrl.trim() === "" ? null : assertWebhookUrl(rawUrl.trim(), this.allowPrivate);
-    const result = await this.db
-      .getRepository(Company)
-      .update({ id: companyId }, { webhookUrl: url, updatedAt: new Date() });
-    if (!result.affected) throw notFound("Company");
-    return this.getSettings(companyId);
+    return runTransaction(this.db, async (em) => {
+      const { before, after } = await writeWebhookSettings(em, companyId, { webhookUrl: url });
+      await appendAudit(em, audit, {
+        action: "webhook.update_settings",
+        objectType: "company",
+        objectId: companyId,
+        companyId,
+        before: { url: before.webhookUrl },
+        after: { url },
+      });
+      return settingsOf(em, after);
+    });
   }
 
   /** A new secret, shown only in this answer; events created from now on are signed with it. */
-  async rotateSecret(companyId: string): Promise<{ webhookSecret: string; settings: WebhookSettings }> {
+  async rotateSecret(
+    companyId: string,
+    audit: AuditContext | null = null,
+  ): Promise<{ webhookSecret: string; settings: WebhookSettings }> {
     const webhookSecret = newSecret(WEBHOOK_SECRET_PREFIX);
-    const result = await this.db
-      .getRepository(Company)
-      .update({ id: companyId }, { webhookSecret, updatedAt: new Date() });
-    if (!result.affected) throw notFound("Company");
-    return { webhookSecret, settings: await this.getSettings(companyId) };
+    return runTransaction(this.db, async (em) => {
+      const sealedWebhookSecret = sealWebhookSecret(em, companyId, webhookSecret);
+      const { before, after } = await writeWebhookSettings(em, companyId, { sealedWebhookSecret });
+      const settings = settingsOf(em, after);
+      await appendAudit(em, audit, {
+        action: "webhook.rotate_secret",
+        objectType: "company",
+        objectId: companyId,
+        companyId,
+        // The old secret may not open (a damaged row): rotating is the remedy, so it must not need it.
+        before: { secretHint: secretHintOrNull(em, before) },
+        after: { secretHint: settings.secretHint },
+      });
+      return { webhookSecret, settings };
+    });
   }
 
   /** Writes a `ping` event for the account; the workers deliver it like any other. */
-  async sendTestWebhook(companyId: string): Promise<WebhookEvent> {
-    const eventId = await this.db.transaction(async (em) => {
-      const signed = await appendWebhookEvent(em, companyId, "ping", { company_id: companyId }, null);
+  async sendTestWebhook(companyId: string, audit: AuditContext | null = null): Promise<WebhookEvent> {
+    const eventId = await runTransaction(this.db, async (em) => {
+      const signed = await appendWebhookEvent(em, companyId, WEBHOOK_EVENTS.ping, { company_id: companyId }, null);
       if (signed.deliveryStatus === WebhookDeliveryStatus.NO_URL) throw noWebhookUrl();
+      await appendAudit(em, audit, {
+        action: "webhook.test",
+        objectType: "webhook_event",
+        objectId: signed.eventId,
+        companyId,
+      });
       return signed.eventId;
     });
     return this.getDelivery(companyId, eventId);
@@ -76,34 +138,50 @@ export class WebhooksService {
   async getDelivery(scopeCompanyId: string | null, eventId: string): Promise<WebhookEvent> {
     const event = await this.db.getRepository(WebhookEvent).findOneBy({ id: eventId });
     if (!event || (scopeCompanyId !== null && event.companyId !== scopeCompanyId)) throw webhookEventNotFound();
-    await this.attachAttempts([event]);
+    await this.attachAttempts(this.db.manager, [event]);
     return event;
   }
 
-  /** Newest first, each with its attempts (oldest first). */
-  async listDeliveries(scopeCompanyId: string | null, filter: DeliveryFilter): Promise<Page<WebhookEvent>> {
-    const { limit, offset } = checkPage(filter);
+  /** Newest first (outbox order), each with its attempts (oldest first); totals capped at 10,000. */
+  async listDeliveries(
+    scopeCompanyId: string | null,
+    filter: DeliveryFilter,
+    signal?: AbortSignal,
+  ): Promise<Page<WebhookEvent>> {
+    const window = readPageWindow(filter);
     if (filter.event && !WEBHOOK_EVENT_NAMES.includes(filter.event as WebhookEventName)) {
       throw unknownWebhookEvent(filter.event);
     }
-    const where: Record<string, string> = {};
-    if (scopeCompanyId) where.companyId = scopeCompanyId;
-    if (filter.event) where.event = filter.event;
-    if (filter.status) where.deliveryStatus = filter.status;
-    const [data, total] = await this.db.getRepository(WebhookEvent).findAndCount({
-      where,
-      // sequence is the insertion order (events of one transaction share created_at).
-      order: { sequence: "DESC" },
-      take: limit,
-      skip: offset,
+    if (filter.status != null && !DELIVERY_STATUSES.has(filter.status))
+      throw validationError("status must be PENDING, DELIVERED, FAILED or NO_URL");
+    const params = new SqlParams();
+    const where: string[] = [];
+    if (scopeCompanyId !== null) where.push(`company_id = ${params.add(scopeCompanyId)}`);
+    if (filter.event) where.push(`event = ${params.add(filter.event)}`);
+    if (filter.status) where.push(`delivery_status = '${filter.status}'`);
+    if (filter.subjectId != null) {
+      // Webhooks name a charge "chg_<id>"; the outbox keeps the bare id.
+      const subject = filter.subjectId.startsWith("chg_") ? filter.subjectId.slice(4) : filter.subjectId;
+      where.push(`subject_id = ${params.add(subject)}`);
+    }
+    const query = {
+      cursorTag: "webhookDeliveries",
+      from: "webhook_events",
+      columns: "*",
+      key: OUTBOX_KEY,
+      branches: [where],
+      params,
+    };
+    return readCancellable(this.db, signal, async (em) => {
+      const page = await readPage(em, query, window, this.eventFromRow, () => cappedCount(em, query));
+      await this.attachAttempts(em, page.data);
+      return page;
     });
-    await this.attachAttempts(data);
-    return { data, total, limit, offset };
   }
 
-  private async attachAttempts(events: WebhookEvent[]): Promise<void> {
+  private async attachAttempts(em: EntityManager, events: WebhookEvent[]): Promise<void> {
     if (events.length === 0) return;
-    const attempts = await this.db
+    const attempts = await em
       .getRepository(WebhookAttempt)
       .createQueryBuilder("a")
       .where("a.event_id IN (:...ids)", { ids: events.map((event) => event.id) })
@@ -119,21 +197,39 @@ export class WebhooksService {
    * Sends an event again as a new attempt. A delivery still retrying is retried now, its
    * schedule kept; a delivered, failed or NO_URL one gets one more attempt.
    */
-  async redeliver(scopeCompanyId: string | null, eventId: string): Promise<WebhookEvent> {
-    await this.db.transaction(async (em) => {
+  async redeliver(
+    scopeCompanyId: string | null,
+    eventId: string,
+    audit: AuditContext | null = null,
+  ): Promise<WebhookEvent> {
+    await runTransaction(this.db, async (em) => {
       const event = await em
         .getRepository(WebhookEvent)
-        .findOne({ where: { id: eventId }, lock: { mode: "pessimistic_write" } });
+        .findOne({ where: { id: eventId }, lock: { mode: "for_no_key_update" } });
       if (!event || (scopeCompanyId !== null && event.companyId !== scopeCompanyId)) throw webhookEventNotFound();
       const company = await em.getRepository(Company).findOneBy({ id: event.companyId });
       if (!company?.webhookUrl) throw noWebhookUrl();
       const retrying = event.deliveryStatus === WebhookDeliveryStatus.PENDING;
       await em.query(
-        `UPDATE webhook_events SET delivery_status = 'PENDING', next_attempt_at = now(), manual_attempt = $2
+        `UPDATE webhook_events SET delivery_status = 'PENDING', next_attempt_at = now(), manual_attempt = $2,
+                redelivery_request_id = $3
           WHERE id = $1`,
-        [eventId, !retrying],
+        [eventId, !retrying, currentRequestId()],
       );
-      await enqueueJob(em, DELIVER_WEBHOOK_JOB, { eventId }, { jobKey: webhookJobKey(eventId) });
+      await enqueueJob(
+        em,
+        DELIVER_WEBHOOK_JOB,
+        { eventId, companyId: event.companyId },
+        { jobKey: webhookJobKey(eventId) },
+      );
+      await appendAudit(em, audit, {
+        action: "webhook.redeliver",
+        objectType: "webhook_event",
+        objectId: eventId,
+        companyId: event.companyId,
+        before: { deliveryStatus: event.deliveryStatus },
+        after: { deliveryStatus: WebhookDeliveryStatus.PENDING },
+      });
     });
     return this.getDelivery(scopeCompanyId, eventId);
   }

@@ -66,7 +66,8 @@ const CNPJ_FORMATTED = /^[0-9A-Z]{2}\.[0-9A-Z]{3}\.[0-9A-Z]{3}\/[0-9A-Z]{4}-\d{2
 const CNPJ_FIRST_WEIGHTS = [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
 const CNPJ_SECOND_WEIGHTS = [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
 
-function canonicalCnpj(raw: string): string | null {
+/** A CNPJ (plain or formatted, numeric or alphanumeric) in canonical form, or null when it is not one. */
+export function canonicalCnpj(raw: string): string | null {
   const upper = raw.toUpperCase();
   if (!CNPJ_PLAIN.test(upper) && !CNPJ_FORMATTED.test(upper)) return null;
   const chars = upper.replace(/[./-]/g, "");

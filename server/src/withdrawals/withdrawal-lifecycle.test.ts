@@ -138,7 +138,7 @@ describe("rejection and failure return the amount", () => {
     assert.equal(last?.event, "withdrawal.cancelled");
     assert.equal(last?.reason, "beneficiary under review");
     const rows = await history(id);
-    assert.equal(rows.at(-1)?.actor, "operator");
+    assert.equal(rows.at(-1)?.actor, "operator:token");
     assert.equal(rows.at(-1)?.reason, "beneficiary under review");
     await assertAuditConsistent(app, merchant.companyId);
   });

@@ -54,6 +54,7 @@ export class WithdrawalProcessor {
       });
       return;
     }
+    await this.withdrawals.recordBankAcceptance(withdrawalId, submission.endToEndId);
     if (submission.settleAfterMs !== null) {
       const payload: WithdrawalJobPayload = { withdrawalId };
       await enqueueJob(

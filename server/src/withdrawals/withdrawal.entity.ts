@@ -74,6 +74,17 @@ export class Withdrawal {
   @Field(() => Int, { description: "Bank submissions retried after a transient bank error." })
   retryCount!: number;
 
+  @Column({ name: "e2e_id", type: "text", nullable: true })
+  @Field(() => String, {
+    nullable: true,
+    description: "Central-bank end-to-end id of the transfer, assigned when the bank accepts it; null until then.",
+  })
+  e2eId!: string | null;
+
+  @Column({ name: "paid_at", type: "timestamptz", nullable: true })
+  @Field(() => Date, { nullable: true, description: "When the bank settled it (PAID)." })
+  paidAt!: Date | null;
+
   @Column({ name: "created_at", type: "timestamptz" })
   @Field(() => Date)
   createdAt!: Date;

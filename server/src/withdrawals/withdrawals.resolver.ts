@@ -1,8 +1,10 @@
 import {
   Arg,
+  Args,
   Authorized,
   Ctx,
   Field,
+  FieldResolver,
   ID,
   InputType,
   Int,
@@ -10,11 +12,16 @@ import {
   ObjectType,
   Query,
   Resolver,
+  Root,
   registerEnumType,
 } from "type-graphql";
+import { operatorAudit } from "../audit/audit";
 import { actorOf, companyScope, requireCompanyScope, requirePrincipal } from "../auth/principal";
+import { ListOrder } from "../core/pagination";
+import { RestRoute } from "../core/rest-operation";
 import type { RequestContext } from "../graphql/context";
-import { PageOf } from "../graphql/page";
+import { PageOf, PagingArgs } from "../graphql/page";
+import { loadInBatch } from "../graphql/request-batch";
 import { MoneyScalar } from "../graphql/scalars";
 import type { PixKeyType } from "./pix-key";
 import { PixKeyTypeEnum, Withdrawal, WithdrawalStatus } from "./withdrawal.entity";
@@ -35,30 +42,80 @@ class CreateWithdrawalInput {
 @ObjectType()
 class WithdrawalPage extends PageOf(Withdrawal) {}
 
+@ObjectType({ description: "One operator's approval of a withdrawal." })
+class WithdrawalApproval {
+  @Field(() => String, { description: '"operator:usr_…" or "operator:token".' })
+  operator!: string;
+
+  @Field(() => String, { nullable: true, description: "The operator's e-mail; null for the operator token." })
+  operatorEmail!: string | null;
+
+  @Field(() => Date)
+  at!: Date;
+}
+
 enum SimulatedBankOutcome {
   PAID = "PAID",
   FAILED = "FAILED",
 }
 registerEnumType(SimulatedBankOutcome, { name: "SimulatedBankOutcome" });
 
+/** The 201 body of POST /withdrawals. */
+const CREATED_FIELDS = "id amount status pixKey pixKeyType queuePosition idempotencyKey createdAt";
+/** Reads add the reference, the reason, the retry count, the last change and the bank's end-to-end id. */
+const WITHDRAWAL_REST_FIELDS = `${CREATED_FIELDS} withdrawalReference reason retryCount updatedAt e2eId`;
+
 @Resolver(() => Withdrawal)
 export class WithdrawalsResolver {
+  @RestRoute({
+    method: "GET",
+    path: "/withdrawals/:id",
+    selection: `{ ${WITHDRAWAL_REST_FIELDS} }`,
+    errors: ["NOT_FOUND"],
+    summary: "A withdrawal of the account.",
+    tag: "Withdrawals",
+  })
   @Authorized()
   @Query(() => Withdrawal)
   withdrawal(@Arg("id", () => ID) id: string, @Ctx() ctx: RequestContext) {
     return ctx.services.withdrawals.getWithdrawal(companyScope(ctx.principal), id);
   }
 
+  @RestRoute({
+    method: "GET",
+    path: "/withdrawals",
+    selection: `{ data { ${WITHDRAWAL_REST_FIELDS} } total limit offset }`,
+    args: ["status", "limit", "offset"],
+    errors: ["VALIDATION_ERROR"],
+    summary: "The account's withdrawals, newest first (limit 1..100, default 20; offset from 0).",
+    tag: "Withdrawals",
+  })
   @Authorized()
-  @Query(() => WithdrawalPage, { description: "Newest first." })
+  @Query(() => WithdrawalPage, {
+    description:
+      "Newest first (created_at, then id). The approval queue: status PENDING, order OLDEST_FIRST. " +
+      "The created range includes its start and excludes its end.",
+  })
   withdrawals(
     @Ctx() ctx: RequestContext,
+    @Args(() => PagingArgs) paging: PagingArgs,
     @Arg("status", () => WithdrawalStatus, { nullable: true }) status?: WithdrawalStatus,
-    @Arg("limit", () => Int, { nullable: true }) limit?: number,
-    @Arg("offset", () => Int, { nullable: true }) offset?: number,
     @Arg("companyId", () => ID, { nullable: true, description: "Operator only: one account." }) companyId?: string,
+    @Arg("createdFrom", () => Date, { nullable: true }) createdFrom?: Date,
+    @Arg("createdTo", () => Date, { nullable: true }) createdTo?: Date,
+    @Arg("order", () => ListOrder, { nullable: true, defaultValue: ListOrder.NEWEST_FIRST }) order?: ListOrder,
   ) {
-    return ctx.services.withdrawals.listWithdrawals(companyScope(ctx.principal, companyId), { status, limit, offset });
+    return ctx.services.withdrawals.listWithdrawals(
+      companyScope(ctx.principal, companyId),
+      {
+        ...paging,
+        status,
+        createdFrom,
+        createdTo,
+        order,
+      },
+      ctx.request?.signal,
+    );
   }
 
   @Authorized()
@@ -67,7 +124,36 @@ export class WithdrawalsResolver {
     return ctx.services.withdrawals.listTransitions(companyScope(ctx.principal), id);
   }
 
-  @Authorized()
+  @FieldResolver(() => [WithdrawalApproval], { description: "Operators' approvals, oldest first." })
+  approvals(@Root() withdrawal: Withdrawal, @Ctx() ctx: RequestContext) {
+    return loadInBatch(
+      ctx,
+      "withdrawalApprovals",
+      withdrawal.id,
+      (ids) => ctx.services.withdrawals.listApprovals(ids),
+      [],
+    );
+  }
+
+  @FieldResolver(() => Int, {
+    description: "Different operators whose approval it needs: 2 above APPROVAL_SECOND_OPERATOR_ABOVE, else 1.",
+  })
+  approvalsRequired(@Root() withdrawal: Withdrawal, @Ctx() ctx: RequestContext) {
+    return ctx.services.withdrawals.approvalsRequired(withdrawal.amountCents);
+  }
+
+  @RestRoute({
+    method: "POST",
+    path: "/withdrawals",
+    status: 201,
+    idempotencyKey: "required",
+    selection: `{ ${CREATED_FIELDS} }`,
+    errors: ["VALIDATION_ERROR", "INSUFFICIENT_BALANCE", "IDEMPOTENCY_KEY_REUSED"],
+    summary:
+      "Reserves the amount (1.00 to 99999999.99) and queues a PIX transfer to the key. The same Idempotency-Key and body answer the original withdrawal again.",
+    tag: "Withdrawals",
+  })
+  @Authorized("MERCHANT", "OPERATOR")
   @Mutation(() => Withdrawal, { description: "Reserves the amount and queues the transfer." })
   async createWithdrawal(
     @Arg("input", () => CreateWithdrawalInput) input: CreateWithdrawalInput,
@@ -82,12 +168,21 @@ export class WithdrawalsResolver {
       { amountCents: input.amount, pixKeyType: input.pixKeyType, pixKey: input.pixKey },
       idempotencyKey,
       actorOf(principal),
+      operatorAudit(ctx),
     );
     if (replayed) ctx.responseHeaders["Idempotent-Replayed"] = "true";
     return withdrawal;
   }
 
-  @Authorized()
+  @RestRoute({
+    method: "POST",
+    path: "/withdrawals/:id/cancel",
+    selection: `{ ${WITHDRAWAL_REST_FIELDS} }`,
+    errors: ["VALIDATION_ERROR", "NOT_FOUND", "INVALID_STATE"],
+    summary: "Cancels a PENDING withdrawal; its amount returns to the balance.",
+    tag: "Withdrawals",
+  })
+  @Authorized("MERCHANT", "OPERATOR")
   @Mutation(() => Withdrawal, { description: "PENDING -> CANCELLED; the amount returns to the balance." })
   cancelWithdrawal(
     @Arg("id", () => ID) id: string,
@@ -95,13 +190,22 @@ export class WithdrawalsResolver {
     @Arg("reason", () => String, { nullable: true }) reason?: string,
   ) {
     const principal = requirePrincipal(ctx.principal);
-    return ctx.services.withdrawals.cancelWithdrawal(companyScope(principal), id, reason ?? null, actorOf(principal));
+    return ctx.services.withdrawals.cancelWithdrawal(
+      companyScope(principal),
+      id,
+      reason ?? null,
+      actorOf(principal),
+      operatorAudit(ctx),
+    );
   }
 
   @Authorized("OPERATOR")
-  @Mutation(() => Withdrawal, { description: "PENDING -> PROCESSING: the transfer goes to the bank." })
+  @Mutation(() => Withdrawal, {
+    description:
+      "PENDING -> PROCESSING: the transfer goes to the bank. Above APPROVAL_SECOND_OPERATOR_ABOVE the first operator's approval is recorded and the withdrawal stays PENDING until a second, different operator approves.",
+  })
   approveWithdrawal(@Arg("id", () => ID) id: string, @Ctx() ctx: RequestContext) {
-    return ctx.services.withdrawals.approveWithdrawal(id, actorOf(requirePrincipal(ctx.principal)));
+    return ctx.services.withdrawals.approveWithdrawal(id, actorOf(requirePrincipal(ctx.principal)), operatorAudit(ctx));
   }
 
   @Authorized("OPERATOR")
@@ -111,7 +215,12 @@ export class WithdrawalsResolver {
     @Arg("reason", () => String) reason: string,
     @Ctx() ctx: RequestContext,
   ) {
-    return ctx.services.withdrawals.rejectWithdrawal(id, reason, actorOf(requirePrincipal(ctx.principal)));
+    return ctx.services.withdrawals.rejectWithdrawal(
+      id,
+      reason,
+      actorOf(requirePrincipal(ctx.principal)),
+      operatorAudit(ctx),
+    );
   }
 
   @Authorized("OPERATOR")
@@ -124,6 +233,6 @@ export class WithdrawalsResolver {
     @Ctx() ctx: RequestContext,
     @Arg("reason", () => String, { nullable: true, description: 'FAILED only; default "bank error".' }) reason?: string,
   ) {
-    return ctx.services.withdrawals.simulateWithdrawalOutcome(id, outcome, reason ?? null);
+    return ctx.services.withdrawals.simulateWithdrawalOutcome(id, outcome, reason ?? null, operatorAudit(ctx));
   }
 }

@@ -19,7 +19,7 @@ const CREATED_FIELDS = [
   "idempotency_key",
   "created_at",
 ];
-const READ_FIELDS = [...CREATED_FIELDS, "withdrawal_reference", "reason", "retry_count", "updated_at"];
+const READ_FIELDS = [...CREATED_FIELDS, "withdrawal_reference", "reason", "retry_count", "updated_at", "e2e_id"];
 const VALID_CPF = "529.982.247-25";
 
 async function fundedMerchant(amount = "100.00"): Promise<Merchant> {
@@ -259,8 +259,9 @@ describe("concurrent withdrawals", () => {
     );
     const created = results.filter((r) => r.status === 201);
     const refused = results.filter((r) => r.status === 400);
-    assert.equal(created.length, 10);
-    assert.equal(refused.length, 20);
+    const answers = results.map((r) => `${r.status} ${r.body.code ?? ""}`).join(", ");
+    assert.equal(created.length, 10, answers);
+    assert.equal(refused.length, 20, answers);
     for (const r of refused) assert.equal(r.body.code, "INSUFFICIENT_BALANCE");
     assert.equal(await balanceOf(merchant), 0);
     const positions = created.map((r) => r.body.queue_position).sort((x, y) => x - y);
@@ -270,7 +271,7 @@ describe("concurrent withdrawals", () => {
 });
 
 describe("reading and cancelling withdrawals", () => {
-  test("GET /withdrawals/:id adds reference, reason, retry_count and updated_at; queue_position follows the queue", async () => {
+  test("GET /withdrawals/:id adds reference, reason, retry_count, updated_at and e2e_id; queue_position follows the queue", async () => {
     const merchant = await fundedMerchant();
     const first = (await withdraw(merchant, { amount: 1, pix_key_type: "CPF", pix_key: VALID_CPF })).body;
     const second = (await withdraw(merchant, { amount: 2, pix_key_type: "CPF", pix_key: VALID_CPF })).body;
@@ -280,6 +281,7 @@ describe("reading and cancelling withdrawals", () => {
     assert.match(read.body.withdrawal_reference, /^WDR_[A-Z0-9]+$/);
     assert.equal(read.body.reason, null);
     assert.equal(read.body.retry_count, 0);
+    assert.equal(read.body.e2e_id, null); // named by the bank when it accepts the transfer
     assert.equal(read.body.queue_position, 2);
     await app.request("POST", `/withdrawals/${first.id}/cancel`, {
       token: merchant.clientSecret,

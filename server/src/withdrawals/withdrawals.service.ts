@@ -1,14 +1,34 @@
 import type { DataSource, EntityManager } from "typeorm";
-import { notFound, validationError } from "../core/errors";
-import { checkIdempotencyKey, requestFingerprint } from "../core/idempotency";
-import { newWithdrawalId, newWithdrawalReference } from "../core/ids";
+import { type AuditContext, appendAudit } from "../audit/audit";
+import { readCancellable } from "../core/cancellable-read";
+import { entityRowMapper } from "../core/entity-rows";
+import { invalidState, notFound, validationError } from "../core/errors";
+import { checkIdempotencyKey, findOriginalRequest, insertUnlessKeyUsed, requestFingerprint } from "../core/idempotency";
+import { newEndToEndId, newWithdrawalId, newWithdrawalReference } from "../core/ids";
 import { enqueueJob } from "../core/jobs";
-import { brlToJsonNumber, type Cents, MAX_AMOUNT_CENTS } from "../core/money";
-import { checkPage, type Page, type PageRequest } from "../core/pagination";
-import { queryRows } from "../core/sql";
-import { postLedgerEntry } from "../ledger/ledger.service";
+import { brlToJsonNumber, type Cents, formatBrl, MAX_AMOUNT_CENTS } from "../core/money";
+import {
+  CREATED_KEY,
+  cappedCount,
+  type ListQuery,
+  type Page,
+  type PageArgs,
+  readPage,
+  readPageWindow,
+  SqlParams,
+  type Total,
+} from "../core/pagination";
+import { execute, queryRows, type SqlRunner } from "../core/sql";
+import { runTransaction } from "../core/transactions";
+import { movePendingWithdrawals, postLedgerEntry } from "../ledger/ledger.service";
 import { LedgerEntryKind } from "../ledger/ledger-entry.entity";
-import { appendWebhookEvent, type WebhookAccount, type WebhookEventName } from "../webhooks/webhook-outbox";
+import {
+  appendWebhookEvent,
+  WEBHOOK_EVENTS,
+  type WebhookAccount,
+  type WebhookEventName,
+} from "../webhooks/webhook-outbox";
+import { openWebhookSecret } from "../webhooks/webhook-secrets";
 import { canonicalizePixKey, isPixKeyType, type PixKeyType } from "./pix-key";
 import { Withdrawal, WithdrawalStatus } from "./withdrawal.entity";
 import {
@@ -29,6 +49,15 @@ export const MIN_WITHDRAWAL_CENTS = 100n;
 /** History actor of a withdrawal approved by the account's auto-approve limit. */
 export const AUTO_APPROVE_ACTOR = "system:auto-approve";
 
+/** Filters of the withdrawal lists; all optional. The created range includes its start and excludes its end. */
+export interface WithdrawalListFilter extends PageArgs {
+  status?: WithdrawalStatus | null;
+  createdFrom?: Date | null;
+  createdTo?: Date | null;
+}
+
+const WITHDRAWAL_STATUSES = new Set<string>(Object.values(WithdrawalStatus));
+
 export interface NewWithdrawal {
   amountCents: Cents;
   pixKeyType: PixKeyType;
@@ -36,11 +65,11 @@ export interface NewWithdrawal {
 }
 
 const EVENT_OF_STATUS: Record<WithdrawalStatus, WebhookEventName> = {
-  [WithdrawalStatus.PENDING]: "withdrawal.pending",
-  [WithdrawalStatus.PROCESSING]: "withdrawal.processing",
-  [WithdrawalStatus.PAID]: "withdrawal.paid",
-  [WithdrawalStatus.FAILED]: "withdrawal.failed",
-  [WithdrawalStatus.CANCELLED]: "withdrawal.cancelled",
+  [WithdrawalStatus.PENDING]: WEBHOOK_EVENTS.withdrawalPending,
+  [WithdrawalStatus.PROCESSING]: WEBHOOK_EVENTS.withdrawalProcessing,
+  [WithdrawalStatus.PAID]: WEBHOOK_EVENTS.withdrawalPaid,
+  [WithdrawalStatus.FAILED]: WEBHOOK_EVENTS.withdrawalFailed,
+  [WithdrawalStatus.CANCELLED]: WEBHOOK_EVENTS.withdrawalCancelled,
 };
 
 /** Statuses whose amount is no longer held: the reservation goes back to the balance. */
@@ -54,9 +83,23 @@ function asCreated(withdrawal: Withdrawal): Withdrawal {
     queuePosition: withdrawal.initialQueuePosition,
     reason: null,
     retryCount: 0,
+    e2eId: null,
+    paidAt: null,
     updatedAt: withdrawal.createdAt,
   };
 }
+
+/** One operator's approval of a withdrawal (maker-checker). */
+export interface WithdrawalApprovalRow {
+  withdrawalId: string;
+  operator: string;
+  /** The console user's e-mail; null for the operator token. */
+  operatorEmail: string | null;
+  at: Date;
+}
+
+export const secondOperatorNeeded = () =>
+  invalidState("You already approved this withdrawal: a second, different operator must approve it");
 
 export interface TransitionRequest {
   to: WithdrawalStatus;
@@ -68,7 +111,49 @@ export interface TransitionRequest {
 }
 
 export class WithdrawalsService {
-  constructor(private readonly db: DataSource) {}
+  private readonly withdrawalFromRow: (row: Record<string, unknown>) => Withdrawal;
+  private readonly secondOperatorAboveCents: Cents | null;
+  private readonly bankIspb: string;
+
+  constructor(
+    private readonly db: DataSource,
+    options: {
+      /** Maker-checker: above this amount an approval needs two different operators; null = off. */
+      secondOperatorAboveCents?: Cents | null;
+      /** Names the sandbox bank in the end-to-end ids of transfers settled by hand. */
+      bankIspb?: string;
+    } = {},
+  ) {
+    this.withdrawalFromRow = entityRowMapper(db, Withdrawal);
+    this.secondOperatorAboveCents = options.secondOperatorAboveCents ?? null;
+    this.bankIspb = options.bankIspb ?? "99999999";
+  }
+
+  /** How many different operators must approve a withdrawal of this amount. */
+  approvalsRequired(amountCents: Cents): number {
+    return this.secondOperatorAboveCents !== null && amountCents > this.secondOperatorAboveCents ? 2 : 1;
+  }
+
+  /** The operators' approvals of each withdrawal, oldest first. */
+  async listApprovals(withdrawalIds: string[]): Promise<Map<string, WithdrawalApprovalRow[]>> {
+    const rows = await queryRows<{ withdrawal_id: string; operator: string; email: string | null; created_at: Date }>(
+      this.db,
+      `SELECT a.withdrawal_id, a.operator, u.email, a.created_at
+         FROM withdrawal_approvals a LEFT JOIN console_users u ON a.operator = 'operator:' || u.id
+        WHERE a.withdrawal_id = ANY($1) ORDER BY a.created_at, a.operator`,
+      [withdrawalIds],
+    );
+    const byWithdrawal = new Map<string, WithdrawalApprovalRow[]>(withdrawalIds.map((id) => [id, []]));
+    for (const row of rows) {
+      byWithdrawal.get(row.withdrawal_id)?.push({
+        withdrawalId: row.withdrawal_id,
+        operator: row.operator,
+        operatorEmail: row.email,
+        at: row.created_at,
+      });
+    }
+    return byWithdrawal;
+  }
 
   /**
    * Validates, then in one transaction: locks the account row, checks the balance and
@@ -81,6 +166,7 @@ export class WithdrawalsService {
     input: NewWithdrawal,
     rawIdempotencyKey: string | null | undefined,
     actor: string,
+    audit: AuditContext | null = null,
   ): Promise<{ withdrawal: Withdrawal; replayed: boolean }> {
     const idempotencyKey = checkIdempotencyKey(rawIdempotencyKey, true) as string;
     if (input.amountCents < MIN_WITHDRAWAL_CENTS || input.amountCents > MAX_AMOUNT_CENTS) {
@@ -93,16 +179,20 @@ export class WithdrawalsService {
     if (!key.ok) throw validationError(key.message);
     const fingerprint = requestFingerprint([input.amountCents, input.pixKeyType, key.key]);
 
-    return this.db.transaction(async (em) => {
+    return runTransaction(this.db, async (em) => {
       const account = await lockAccountForWithdrawal(em, companyId);
-      // A key already used is found by the insert's unique constraint, or here when the balance is short.
-      if (account.balanceCents < input.amountCents) {
-        const replay = await this.replayWithdrawal(em, companyId, idempotencyKey, fingerprint);
-        if (replay) return replay;
-        throw insufficientBalance();
-      }
+      // Under the account lock every earlier request with this key has committed, so a plain read
+      // finds it. Left to the insert, the key's unique check would wait for a transition in progress
+      // on that withdrawal (a cancel, a bank failure), which itself waits for this account lock.
+      const replay = await this.replayWithdrawal(em, companyId, idempotencyKey, fingerprint);
+      if (replay) return replay;
+      if (account.balanceCents < input.amountCents) throw insufficientBalance();
 
-      const autoApprove = account.autoApproveLimitCents !== null && input.amountCents <= account.autoApproveLimitCents;
+      // Four eyes win over the account's auto-approve limit.
+      const autoApprove =
+        account.autoApproveLimitCents !== null &&
+        input.amountCents <= account.autoApproveLimitCents &&
+        this.approvalsRequired(input.amountCents) === 1;
       const now = new Date();
       const withdrawal = em.getRepository(Withdrawal).create({
         id: newWithdrawalId(),
@@ -121,7 +211,7 @@ export class WithdrawalsService {
         createdAt: now,
         updatedAt: now,
       });
-      if (!(await insertWithdrawal(em, withdrawal))) {
+      if (!(await insertUnlessKeyUsed(em, Withdrawal, withdrawal))) {
         const replay = await this.replayWithdrawal(em, companyId, idempotencyKey, fingerprint);
         if (replay) return replay;
         throw new Error("Idempotency-Key conflict without a withdrawal");
@@ -135,6 +225,13 @@ export class WithdrawalsService {
         pendingWithdrawalsDelta: 1,
       });
       await this.recordTransition(em, withdrawal, null, actor, null, account);
+      await appendAudit(em, audit, {
+        action: "withdrawal.create",
+        objectType: "withdrawal",
+        objectId: withdrawal.id,
+        companyId,
+        after: withdrawalAuditFields(withdrawal),
+      });
       if (autoApprove) {
         return { withdrawal: await this.approveInTransaction(em, withdrawal.id, AUTO_APPROVE_ACTOR), replayed: false };
       }
@@ -154,10 +251,10 @@ export class WithdrawalsService {
     idempotencyKey: string,
     fingerprint: string,
   ): Promise<{ withdrawal: Withdrawal; replayed: boolean } | null> {
-    const existing = await em.getRepository(Withdrawal).findOneBy({ companyId, idempotencyKey });
-    if (!existing) return null;
-    if (existing.requestFingerprint !== fingerprint) throw withdrawalIdempotencyKeyReused();
-    return { withdrawal: asCreated(existing), replayed: true };
+    const original = await findOriginalRequest(em, Withdrawal, companyId, idempotencyKey, fingerprint, () =>
+      withdrawalIdempotencyKeyReused(),
+    );
+    return original ? { withdrawal: asCreated(original), replayed: true } : null;
   }
 
   async getWithdrawal(scopeCompanyId: string | null, id: string): Promise<Withdrawal> {
@@ -167,22 +264,84 @@ export class WithdrawalsService {
     return withdrawal;
   }
 
+  /**
+   * A page of withdrawals, newest first by default; the approval queue is status PENDING
+   * with order OLDEST_FIRST (across every account for the operator).
+   */
   async listWithdrawals(
     scopeCompanyId: string | null,
-    request: PageRequest<WithdrawalStatus>,
+    filter: WithdrawalListFilter,
+    signal?: AbortSignal,
   ): Promise<Page<Withdrawal>> {
-    const { limit, offset } = checkPage(request);
-    const where: Record<string, string> = {};
-    if (scopeCompanyId) where.companyId = scopeCompanyId;
-    if (request.status) where.status = request.status;
-    const [data, total] = await this.db.getRepository(Withdrawal).findAndCount({
-      where,
-      order: { createdAt: "DESC", id: "DESC" },
-      take: limit,
-      skip: offset,
+    const window = readPageWindow(filter);
+    if (filter.status != null && !WITHDRAWAL_STATUSES.has(filter.status))
+      throw validationError("status must be PENDING, PROCESSING, PAID, FAILED or CANCELLED");
+    const params = new SqlParams();
+    const where: string[] = [];
+    if (scopeCompanyId !== null) where.push(`company_id = ${params.add(scopeCompanyId)}`);
+    if (filter.status != null) where.push(`status = '${filter.status}'`);
+    const onlyByStatus = !filter.createdFrom && !filter.createdTo;
+    if (filter.createdFrom) where.push(`created_at >= ${params.add(filter.createdFrom, "::timestamptz")}`);
+    if (filter.createdTo) where.push(`created_at < ${params.add(filter.createdTo, "::timestamptz")}`);
+    const query: ListQuery = {
+      cursorTag: "withdrawals",
+      from: "withdrawals",
+      columns: "*",
+      key: CREATED_KEY,
+      branches: [where],
+      params,
+    };
+    return readCancellable(this.db, signal, async (em) => {
+      const page = await readPage(em, query, window, this.withdrawalFromRow, () =>
+        onlyByStatus ? this.countWithdrawals(scopeCompanyId, filter.status ?? null, em) : cappedCount(em, query),
+      );
+      await this.attachQueuePositions(em, page.data);
+      return page;
     });
-    await this.attachQueuePositions(this.db.manager, data);
-    return { data, total, limit, offset };
+  }
+
+  /** The exact number of withdrawals of a status (or all), from the counters kept by triggers. */
+  async countWithdrawals(
+    scopeCompanyId: string | null,
+    status: WithdrawalStatus | null,
+    runner: SqlRunner = this.db,
+  ): Promise<Total> {
+    const params = new SqlParams();
+    const where = ["list = 'withdrawals'"];
+    if (scopeCompanyId !== null) where.push(`company_id = ${params.add(scopeCompanyId)}`);
+    if (status !== null) where.push(`status = ${params.add(status)}`);
+    const rows = await queryRows<{ n: string }>(
+      runner,
+      `SELECT coalesce(sum(n), 0) AS n FROM list_counters WHERE ${where.join(" AND ")}`,
+      params.values,
+    );
+    return { total: Number(rows[0].n), capped: false };
+  }
+
+  /** Withdrawals whose column equals the value (search keys), at most `limit`. */
+  async findWithdrawalsBy(
+    scopeCompanyId: string | null,
+    column: "id" | "reference" | "e2e_id",
+    value: string,
+    limit = 10,
+  ): Promise<Withdrawal[]> {
+    const scoped = scopeCompanyId === null ? "" : " AND company_id = $2";
+    const rows = await queryRows<Record<string, unknown>>(
+      this.db,
+      `SELECT * FROM withdrawals WHERE ${column} = $1${scoped} LIMIT ${limit}`,
+      scopeCompanyId === null ? [value] : [value, scopeCompanyId],
+    );
+    const withdrawals = rows.map(this.withdrawalFromRow);
+    await this.attachQueuePositions(this.db.manager, withdrawals);
+    return withdrawals;
+  }
+
+  /**
+   * The bank accepted the transfer and named it by its end-to-end id. Kept once: a second
+   * acceptance of the same submission (a retried job) does not rename it.
+   */
+  async recordBankAcceptance(id: string, e2eId: string): Promise<void> {
+    await execute(this.db, "UPDATE withdrawals SET e2e_id = $2 WHERE id = $1 AND e2e_id IS NULL", [id, e2eId]);
   }
 
   async listTransitions(scopeCompanyId: string | null, withdrawalId: string): Promise<WithdrawalTransition[]> {
@@ -190,9 +349,56 @@ export class WithdrawalsService {
     return this.db.getRepository(WithdrawalTransition).find({ where: { withdrawalId }, order: { id: "ASC" } });
   }
 
-  /** Operator approval: PENDING -> PROCESSING, and the transfer handed to the bank. */
-  approveWithdrawal(id: string, actor: string): Promise<Withdrawal> {
-    return this.db.transaction((em) => this.approveInTransaction(em, id, actor));
+  /**
+   * An operator's approval. Each operator's approval is recorded (one per operator);
+   * when the withdrawal has as many as its amount requires (two different operators
+   * above APPROVAL_SECOND_OPERATOR_ABOVE, else one) it goes PENDING -> PROCESSING and the
+   * transfer is handed to the bank; before that it stays PENDING. Under the withdrawal's
+   * row lock, so concurrent approvals make exactly one transition.
+   */
+  approveWithdrawal(id: string, actor: string, audit: AuditContext | null = null): Promise<Withdrawal> {
+    return runTransaction(this.db, async (em) => {
+      const withdrawal = await em
+        .getRepository(Withdrawal)
+        .findOne({ where: { id }, lock: { mode: "for_no_key_update" } });
+      if (!withdrawal) throw withdrawalNotFound();
+      if (withdrawal.status !== WithdrawalStatus.PENDING) throw withdrawalInvalidState(withdrawal.status, "approve");
+      const required = this.approvalsRequired(withdrawal.amountCents);
+      const inserted = await queryRows<{ operator: string }>(
+        em,
+        `INSERT INTO withdrawal_approvals (withdrawal_id, operator) VALUES ($1, $2)
+         ON CONFLICT DO NOTHING RETURNING operator`,
+        [id, actor],
+      );
+      const approvals = Number(
+        (
+          await queryRows<{ n: string }>(
+            em,
+            "SELECT count(*) AS n FROM withdrawal_approvals WHERE withdrawal_id = $1",
+            [id],
+          )
+        )[0].n,
+      );
+      // The same operator again counts once: it cannot make up the second pair of eyes.
+      if (inserted.length === 0 && approvals < required) throw secondOperatorNeeded();
+      const before = { status: withdrawal.status, approvals: approvals - inserted.length, approvalsRequired: required };
+      let result: Withdrawal;
+      if (approvals < required) {
+        await this.attachQueuePositions(em, [withdrawal]);
+        result = withdrawal;
+      } else {
+        result = await this.approveInTransaction(em, id, actor);
+      }
+      await appendAudit(em, audit, {
+        action: "withdrawal.approve",
+        objectType: "withdrawal",
+        objectId: id,
+        companyId: withdrawal.companyId,
+        before,
+        after: { status: result.status, approvals, approvalsRequired: required },
+      });
+      return result;
+    });
   }
 
   /** The submission job is queued in the approval's transaction: approved means sent, even after a crash. */
@@ -209,19 +415,21 @@ export class WithdrawalsService {
   }
 
   /** Operator rejection: PENDING -> CANCELLED with the operator's reason; the amount returns. */
-  rejectWithdrawal(id: string, reason: string, actor: string): Promise<Withdrawal> {
+  rejectWithdrawal(id: string, reason: string, actor: string, audit: AuditContext | null = null): Promise<Withdrawal> {
     const text = typeof reason === "string" ? reason.trim() : "";
     if (text.length === 0) throw validationError("reason is required to reject a withdrawal");
-    return this.transition(null, id, {
-      to: WithdrawalStatus.CANCELLED,
-      from: [WithdrawalStatus.PENDING],
-      actor,
-      reason: text,
-      action: "reject",
-    });
+    return this.transition(
+      null,
+      id,
+      { to: WithdrawalStatus.CANCELLED, from: [WithdrawalStatus.PENDING], actor, reason: text, action: "reject" },
+      audit,
+    );
   }
 
-  /** The bank settled the transfer: PROCESSING -> PAID. */
+  /**
+   * The bank settled the transfer: PROCESSING -> PAID. A transfer the bank settles without
+   * having named it (the sandbox settled by hand) gets its end-to-end id now.
+   */
   settleWithdrawal(id: string, actor: string): Promise<Withdrawal> {
     return this.transition(null, id, {
       to: WithdrawalStatus.PAID,
@@ -243,11 +451,24 @@ export class WithdrawalsService {
   }
 
   /** Sandbox: the operator plays the bank and decides the outcome now. */
-  simulateWithdrawalOutcome(id: string, outcome: "PAID" | "FAILED", reason: string | null): Promise<Withdrawal> {
+  simulateWithdrawalOutcome(
+    id: string,
+    outcome: "PAID" | "FAILED",
+    reason: string | null,
+    audit: AuditContext | null = null,
+  ): Promise<Withdrawal> {
     const actor = "provider:sandbox (simulated by operator)";
-    if (outcome === "PAID") return this.settleWithdrawal(id, actor);
-    const text = reason?.trim() || "bank error";
-    return this.failWithdrawal(id, text, actor);
+    const request: TransitionRequest =
+      outcome === "PAID"
+        ? { to: WithdrawalStatus.PAID, from: [WithdrawalStatus.PROCESSING], actor, action: "settle" }
+        : {
+            to: WithdrawalStatus.FAILED,
+            from: [WithdrawalStatus.PENDING, WithdrawalStatus.PROCESSING],
+            actor,
+            reason: reason?.trim() || "bank error",
+            action: "fail",
+          };
+    return this.transition(null, id, request, audit, "withdrawal.simulate_outcome");
   }
 
   /**
@@ -256,9 +477,9 @@ export class WithdrawalsService {
    * the retries are spent. A withdrawal that left PROCESSING meanwhile is left alone.
    */
   async recordTransientBankFailure(id: string): Promise<Withdrawal> {
-    return this.db.transaction(async (em) => {
+    return runTransaction(this.db, async (em) => {
       const repo = em.getRepository(Withdrawal);
-      const withdrawal = await repo.findOne({ where: { id }, lock: { mode: "pessimistic_write" } });
+      const withdrawal = await repo.findOne({ where: { id }, lock: { mode: "for_no_key_update" } });
       if (!withdrawal) throw withdrawalNotFound();
       if (withdrawal.status !== WithdrawalStatus.PROCESSING) return withdrawal;
       if (withdrawal.retryCount >= TRANSIENT_RETRY_DELAYS_MS.length) {
@@ -286,19 +507,41 @@ export class WithdrawalsService {
     id: string,
     reason: string | null,
     actor: string,
+    audit: AuditContext | null = null,
   ): Promise<Withdrawal> {
-    return this.transition(scopeCompanyId, id, {
-      to: WithdrawalStatus.CANCELLED,
-      from: [WithdrawalStatus.PENDING],
-      actor,
-      reason,
-      action: "cancel",
-    });
+    return this.transition(
+      scopeCompanyId,
+      id,
+      { to: WithdrawalStatus.CANCELLED, from: [WithdrawalStatus.PENDING], actor, reason, action: "cancel" },
+      audit,
+    );
   }
 
-  /** Runs one guarded transition in its own transaction. */
-  transition(scopeCompanyId: string | null, id: string, request: TransitionRequest): Promise<Withdrawal> {
-    return this.db.transaction((em) => this.transitionInTransaction(em, scopeCompanyId, id, request));
+  /** Runs one guarded transition in its own transaction, with its audit row when an operator acts. */
+  transition(
+    scopeCompanyId: string | null,
+    id: string,
+    request: TransitionRequest,
+    audit: AuditContext | null = null,
+    auditAction = `withdrawal.${request.action}`,
+  ): Promise<Withdrawal> {
+    return runTransaction(this.db, async (em) => {
+      // Locked now (the transition locks it again): the status read is the one it leaves.
+      const before = audit
+        ? await em.getRepository(Withdrawal).findOne({ where: { id }, lock: { mode: "for_no_key_update" } })
+        : null;
+      const withdrawal = await this.transitionInTransaction(em, scopeCompanyId, id, request);
+      await appendAudit(em, audit, {
+        action: auditAction,
+        objectType: "withdrawal",
+        objectId: id,
+        companyId: withdrawal.companyId,
+        reason: request.reason ?? null,
+        before: before ? { status: before.status } : null,
+        after: { status: withdrawal.status, reason: withdrawal.reason },
+      });
+      return withdrawal;
+    });
   }
 
   /**
@@ -315,13 +558,17 @@ export class WithdrawalsService {
     if (request.reason != null && request.reason.length > 500)
       throw validationError("reason must have at most 500 characters");
     const repo = em.getRepository(Withdrawal);
-    const withdrawal = await repo.findOne({ where: { id }, lock: { mode: "pessimistic_write" } });
+    const withdrawal = await repo.findOne({ where: { id }, lock: { mode: "for_no_key_update" } });
     if (!withdrawal || (scopeCompanyId !== null && withdrawal.companyId !== scopeCompanyId)) throw withdrawalNotFound();
     if (!request.from.includes(withdrawal.status)) throw withdrawalInvalidState(withdrawal.status, request.action);
     const from = withdrawal.status;
     withdrawal.status = request.to;
     withdrawal.reason = request.reason ?? null;
     withdrawal.updatedAt = new Date();
+    if (request.to === WithdrawalStatus.PAID) {
+      withdrawal.paidAt = withdrawal.updatedAt;
+      withdrawal.e2eId ??= newEndToEndId(this.bankIspb, withdrawal.paidAt);
+    }
     await repo.save(withdrawal);
     const leavesQueue = from === WithdrawalStatus.PENDING ? -1 : 0;
     if (REFUNDING_STATUSES.has(request.to)) {
@@ -334,9 +581,7 @@ export class WithdrawalsService {
         pendingWithdrawalsDelta: leavesQueue,
       });
     } else if (leavesQueue) {
-      await em.query("UPDATE companies SET pending_withdrawals = pending_withdrawals - 1 WHERE id = $1", [
-        withdrawal.companyId,
-      ]);
+      await movePendingWithdrawals(em, withdrawal.companyId, leavesQueue);
     }
     await this.recordTransition(em, withdrawal, from, request.actor, request.reason ?? null);
     await this.attachQueuePositions(em, [withdrawal]);
@@ -372,17 +617,29 @@ export class WithdrawalsService {
     for (const withdrawal of withdrawals) withdrawal.queuePosition = null;
     const pending = withdrawals.filter((w) => w.status === WithdrawalStatus.PENDING);
     if (pending.length === 0) return;
+    // Per withdrawal: its row by primary key, then the queue ahead of it in withdrawals_pending_queue.
     const rows: Array<{ id: string; position: string }> = await em.query(
-      `SELECT w.id,
-              (SELECT count(*) FROM withdrawals q
-                WHERE q.company_id = w.company_id AND q.status = 'PENDING'
-                  AND (q.created_at, q.id) <= (w.created_at, w.id)) AS position
-         FROM withdrawals w WHERE w.id = ANY($1)`,
+      `SELECT wanted.id,
+              (SELECT count(*) FROM withdrawals w
+                 JOIN withdrawals q ON q.company_id = w.company_id AND q.status = 'PENDING'
+                                   AND (q.created_at, q.id) <= (w.created_at, w.id)
+                WHERE w.id = wanted.id) AS position
+         FROM unnest($1::text[]) AS wanted(id)`,
       [pending.map((w) => w.id)],
     );
     const positions = new Map(rows.map((row) => [row.id, Number(row.position)]));
     for (const withdrawal of pending) withdrawal.queuePosition = positions.get(withdrawal.id) ?? null;
   }
+}
+
+/** What the audit log keeps of a withdrawal. */
+function withdrawalAuditFields(withdrawal: Withdrawal) {
+  return {
+    status: withdrawal.status,
+    amount: formatBrl(withdrawal.amountCents),
+    pixKeyType: withdrawal.pixKeyType,
+    pixKey: withdrawal.pixKey,
+  };
 }
 
 /** withdrawal.* fields in the source document's order; reason only on failed and cancelled. */
@@ -422,7 +679,7 @@ async function lockAccountForWithdrawal(em: EntityManager, companyId: string): P
   }>(
     em,
     `SELECT balance_cents, auto_approve_limit_cents, pending_withdrawals, webhook_secret, webhook_url
-       FROM companies WHERE id = $1 FOR UPDATE`,
+       FROM companies WHERE id = $1 FOR NO KEY UPDATE`,
     [companyId],
   );
   if (rows.length === 0) throw notFound("Company");
@@ -431,38 +688,7 @@ async function lockAccountForWithdrawal(em: EntityManager, companyId: string): P
     balanceCents: BigInt(row.balance_cents),
     autoApproveLimitCents: row.auto_approve_limit_cents === null ? null : BigInt(row.auto_approve_limit_cents),
     pendingWithdrawals: row.pending_withdrawals,
-    webhookSecret: row.webhook_secret,
+    webhookSecret: openWebhookSecret(em, companyId, row.webhook_secret),
     webhookUrl: row.webhook_url,
   };
-}
-
-/** Inserts the withdrawal; false when its Idempotency-Key is already used on the account. */
-async function insertWithdrawal(em: EntityManager, w: Withdrawal): Promise<boolean> {
-  const inserted = await queryRows<{ id: string }>(
-    em,
-    `INSERT INTO withdrawals (id, company_id, reference, amount_cents, status, pix_key, pix_key_type, idempotency_key,
-                              request_fingerprint, initial_status, initial_queue_position, reason, retry_count,
-                              created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
-     ON CONFLICT (company_id, idempotency_key) DO NOTHING
-     RETURNING id`,
-    [
-      w.id,
-      w.companyId,
-      w.reference,
-      w.amountCents.toString(),
-      w.status,
-      w.pixKey,
-      w.pixKeyType,
-      w.idempotencyKey,
-      w.requestFingerprint,
-      w.initialStatus,
-      w.initialQueuePosition,
-      w.reason,
-      w.retryCount,
-      w.createdAt,
-      w.updatedAt,
-    ],
-  );
-  return inserted.length > 0;
 }

@@ -1,0 +1,11 @@
+import type * as React from "react";
+import { AudienceLayout } from "@/components/shell/audience-layout";
+
+/** Integrators: any signed-in console user. */
+export default function DevelopersLayout({ children }: { children: React.ReactNode }) {
+  return (
+    <AudienceLayout allow={() => true} audience="integrators" audienceLabel="Developers" navKey="developers">
+      {children}
+    </AudienceLayout>
+  );
+}

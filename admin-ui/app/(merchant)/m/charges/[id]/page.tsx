@@ -1,0 +1,203 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { CopyableId } from "@/components/copy-button";
+import { DateTime } from "@/components/date-time";
+import { Money } from "@/components/money";
+import { PageHeader } from "@/components/page-header";
+import { EmptyState } from "@/components/states";
+import { ChargeStatusBadge, DeliveryStatusBadge, ReservedBadge } from "@/components/status-badge";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Timeline, type TimelineItem } from "@/features/merchant/timeline";
+import { CancelChargeButton } from "@/features/merchant-charges/cancel-charge-button";
+import { ChargePaymentCard } from "@/features/merchant-charges/charge-payment-card";
+import { MerchantChargeDetailDocument } from "@/features/merchant-charges/documents";
+import { execute, GraphQLRequestError } from "@/lib/graphql/execute";
+
+export const metadata: Metadata = { title: "Charge" };
+
+async function load(id: string) {
+  try {
+    return await execute(MerchantChargeDetailDocument, { id });
+  } catch (error) {
+    if (error instanceof GraphQLRequestError && (error.code === "NOT_FOUND" || error.code === "BAD_REQUEST"))
+      notFound();
+    throw error;
+  }
+}
+
+export default async function MerchantChargePage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const { charge, webhookDeliveries } = await load(id);
+  const events = [...webhookDeliveries.data].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  // Status history from the charge's own times: created, then paid, expired or cancelled.
+  const history: TimelineItem[] = [
+    {
+      key: "created",
+      at: charge.createdAt,
+      title: "Created",
+      detail: (
+        <>
+          Payable until <DateTime value={charge.expiresAt} />
+        </>
+      ),
+    },
+  ];
+  if (charge.paidAt)
+    history.push({
+      key: "paid",
+      at: charge.paidAt,
+      title: "Paid",
+      detail: charge.payerName ? `by ${charge.payerName}` : undefined,
+    });
+  if (charge.status === "EXPIRED") history.push({ key: "expired", at: charge.expiresAt, title: "Expired unpaid" });
+  if (charge.status === "CANCELLED") history.push({ key: "cancelled", at: charge.updatedAt, title: "Cancelled" });
+  if (charge.reserved)
+    history.push({
+      key: "reserved",
+      at: charge.updatedAt,
+      title: "Held by an operator",
+      detail: charge.reservedReason,
+    });
+
+  const payable = charge.status === "PENDING";
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader
+        title={<Money value={charge.amount} />}
+        description={charge.description ?? undefined}
+        meta={
+          <>
+            <ChargeStatusBadge status={charge.status} />
+            {charge.reserved && <ReservedBadge />}
+            <CopyableId value={`chg_${charge.id}`} />
+          </>
+        }
+        actions={payable ? <CancelChargeButton id={charge.id} /> : undefined}
+      />
+      <div className="grid gap-4 lg:grid-cols-3">
+        <Card className={payable ? "lg:row-span-2" : undefined}>
+          <CardHeader>
+            <div>
+              <CardTitle>{payable ? "Show this to the payer" : "Payment code"}</CardTitle>
+              <CardDescription>
+                {payable ? (
+                  <>
+                    Scan with any bank app, or paste the code. Payable until <DateTime value={charge.expiresAt} />.
+                  </>
+                ) : (
+                  "This charge can no longer be paid."
+                )}
+              </CardDescription>
+            </div>
+          </CardHeader>
+          <CardContent>
+            {payable ? (
+              <ChargePaymentCard pixCode={charge.pixCode} />
+            ) : (
+              <p className="rounded-md bg-muted p-3 font-mono text-xs break-all text-muted-foreground">
+                {charge.pixCode}
+              </p>
+            )}
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Amounts</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <dl className="grid gap-2 text-sm">
+              <div className="flex justify-between gap-3">
+                <dt className="text-muted-foreground">Paid by the payer</dt>
+                <dd>
+                  <Money value={charge.amount} />
+                </dd>
+              </div>
+              <div className="flex justify-between gap-3">
+                <dt className="text-muted-foreground">− Fee</dt>
+                <dd>
+                  <Money value={charge.fee} />
+                </dd>
+              </div>
+              <div className="flex justify-between gap-3 border-t pt-2 font-semibold">
+                <dt>Net to your balance</dt>
+                <dd data-testid="net-amount">
+                  <Money value={charge.netAmount} />
+                </dd>
+              </div>
+            </dl>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <div>
+              <CardTitle>Status history</CardTitle>
+              <CardDescription>Oldest first</CardDescription>
+            </div>
+          </CardHeader>
+          <CardContent>
+            <Timeline items={history} label="Status history" />
+          </CardContent>
+        </Card>
+        <Card className="lg:col-span-2">
+          <CardHeader>
+            <div>
+              <CardTitle>Webhook events</CardTitle>
+              <CardDescription>What your webhook URL was sent about this charge</CardDescription>
+            </div>
+          </CardHeader>
+          <CardContent className="grid gap-3">
+            {events.length === 0 ? (
+              <EmptyState
+                className="py-6"
+                title="No events yet"
+                description="charge.paid is sent when the payer pays."
+              />
+            ) : (
+              events.map((event) => (
+                <details key={event.eventId} className="rounded-md border">
+                  <summary className="flex cursor-pointer flex-wrap items-center gap-2 px-3 py-2 text-sm">
+                    <span className="font-mono font-medium">{event.event}</span>
+                    <DeliveryStatusBadge status={event.status} />
+                    <span className="text-xs text-muted-foreground">
+                      <DateTime value={event.createdAt} seconds /> · {event.attemptCount} attempt
+                      {event.attemptCount === 1 ? "" : "s"}
+                    </span>
+                  </summary>
+                  <pre className="overflow-x-auto border-t bg-muted p-3 font-mono text-xs whitespace-pre-wrap break-all">
+                    {event.requestBody}
+                  </pre>
+                </details>
+              ))
+            )}
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Details</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <dl className="grid gap-3 text-sm">
+              <div>
+                <dt className="text-muted-foreground">txid</dt>
+                <dd className="font-mono text-xs break-all">{charge.txid}</dd>
+              </div>
+              <div>
+                <dt className="text-muted-foreground">E2E id</dt>
+                <dd className="font-mono text-xs break-all">{charge.e2eId ?? "—"}</dd>
+              </div>
+              <div>
+                <dt className="text-muted-foreground">Payer</dt>
+                <dd>
+                  {charge.payerName ?? "—"}
+                  {charge.payerDocument && (
+                    <span className="block font-mono text-xs text-muted-foreground">{charge.payerDocument}</span>
+                  )}
+                </dd>
+              </div>
+            </dl>
+          </CardContent>
+        </Card>
+      </div>
+    </div>
+  );
+}

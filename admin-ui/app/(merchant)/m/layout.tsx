@@ -1,0 +1,15 @@
+import type * as React from "react";
+import { AudienceLayout } from "@/components/shell/audience-layout";
+
+export default function MerchantLayout({ children }: { children: React.ReactNode }) {
+  return (
+    <AudienceLayout
+      allow={(viewer) => viewer.kind === "MERCHANT"}
+      audience="merchant teams"
+      audienceLabel="Merchant"
+      navKey="merchant"
+    >
+      {children}
+    </AudienceLayout>
+  );
+}

@@ -1,0 +1,5 @@
+import { PageSkeleton } from "@/components/states";
+
+export default function Loading() {
+  return <PageSkeleton />;
+}

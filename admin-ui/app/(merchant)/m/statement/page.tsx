@@ -1,0 +1,43 @@
+import type { Metadata } from "next";
+import type { SearchParams } from "nuqs/server";
+import { toLimitOffset } from "@/components/data-table/search-params";
+import { Money } from "@/components/money";
+import { PageHeader } from "@/components/page-header";
+import { dayRange } from "@/features/statement/date-range";
+import { StatementDocument } from "@/features/statement/documents";
+import { loadStatementParams } from "@/features/statement/search-params";
+import { StatementView } from "@/features/statement/statement-view";
+import { ExportButton } from "@/lib/export/export-button";
+import { execute } from "@/lib/graphql/execute";
+
+export const metadata: Metadata = { title: "Statement" };
+
+export default async function StatementPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const { from, to, page, perPage } = await loadStatementParams(searchParams);
+  const { ledgerEntries, balance } = await execute(StatementDocument, {
+    ...dayRange(from, to),
+    ...toLimitOffset(page, perPage),
+  });
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader
+        title="Statement"
+        description="Every movement of your balance, newest first, with the balance after it. Days in São Paulo time."
+        actions={<ExportButton resource="statement" filters={{ from, to }} />}
+        meta={
+          <span>
+            Available balance now: <Money value={balance.balance} className="font-semibold text-foreground" />
+          </span>
+        }
+      />
+      <StatementView
+        rows={ledgerEntries.data}
+        total={ledgerEntries.total}
+        totalCapped={ledgerEntries.totalCapped}
+        page={page}
+        perPage={perPage}
+        filtered={Boolean(from || to)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { PlusIcon } from "lucide-react";
+import type { Metadata } from "next";
+import Link from "next/link";
+import type { SearchParams } from "nuqs/server";
+import { toLimitOffset } from "@/components/data-table/search-params";
+import { Money } from "@/components/money";
+import { PageHeader } from "@/components/page-header";
+import { Button } from "@/components/ui/button";
+import { MerchantWithdrawalsDocument } from "@/features/merchant-withdrawals/documents";
+import { loadMerchantWithdrawalParams } from "@/features/merchant-withdrawals/search-params";
+import { MerchantWithdrawalsView } from "@/features/merchant-withdrawals/withdrawals-view";
+import { execute } from "@/lib/graphql/execute";
+
+export const metadata: Metadata = { title: "Withdrawals" };
+
+export default async function MerchantWithdrawalsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const { status, page, perPage } = await loadMerchantWithdrawalParams(searchParams);
+  const { withdrawals, balance } = await execute(MerchantWithdrawalsDocument, {
+    status,
+    ...toLimitOffset(page, perPage),
+  });
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader
+        title="Withdrawals"
+        description="PIX transfers out of your balance. A withdrawal waits in your queue until it is approved."
+        meta={
+          <span>
+            Available balance: <Money value={balance.balance} className="font-semibold text-foreground" />
+          </span>
+        }
+        actions={
+          <Button asChild>
+            <Link href="/m/withdrawals/new">
+              <PlusIcon aria-hidden /> New withdrawal
+            </Link>
+          </Button>
+        }
+      />
+      <MerchantWithdrawalsView
+        rows={withdrawals.data}
+        total={withdrawals.total}
+        totalCapped={withdrawals.totalCapped}
+        status={status}
+        page={page}
+        perPage={perPage}
+      />
+    </div>
+  );
+}

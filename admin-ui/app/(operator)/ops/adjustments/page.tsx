@@ -1,0 +1,45 @@
+import type { Metadata } from "next";
+import type { SearchParams } from "nuqs/server";
+import { PageHeader } from "@/components/page-header";
+import { AdjustmentsTable } from "@/features/adjustments/adjustments-table";
+import { CreateAdjustmentDialog } from "@/features/adjustments/create-adjustment-dialog";
+import { AdjustmentsListDocument } from "@/features/adjustments/documents";
+import { loadAdjustmentParams } from "@/features/adjustments/search-params";
+import { companyNames } from "@/features/withdrawals/queries";
+import { requireViewer } from "@/lib/auth/session";
+import { canActOnMoney } from "@/lib/auth/viewer";
+import { execute } from "@/lib/graphql/execute";
+
+export const metadata: Metadata = { title: "Adjustments" };
+
+export default async function AdjustmentsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const viewer = await requireViewer();
+  const { perPage, after, status, company } = await loadAdjustmentParams(searchParams);
+  const { adjustments } = await execute(AdjustmentsListDocument, { first: perPage, after, status, companyId: company });
+  const companies = await companyNames([
+    ...adjustments.data.map((row) => row.companyId),
+    ...(company ? [company] : []),
+  ]);
+  const canAct = canActOnMoney(viewer);
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader
+        title="Adjustments"
+        description="Manual credits and debits with their reason; large ones wait for a second operator."
+        actions={canAct ? <CreateAdjustmentDialog companies={companies} defaultCompany={company} /> : undefined}
+      />
+      <AdjustmentsTable
+        rows={adjustments.data}
+        perPage={perPage}
+        after={after}
+        endCursor={adjustments.pageInfo.endCursor ?? null}
+        hasNextPage={adjustments.pageInfo.hasNextPage}
+        status={status}
+        company={company}
+        companies={companies}
+        canAct={canAct}
+        viewerActor={`operator:${viewer.id}`}
+      />
+    </div>
+  );
+}

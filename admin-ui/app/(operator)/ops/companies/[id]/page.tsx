@@ -1,0 +1,161 @@
+import { ArrowDownToLineIcon, ArrowUpFromLineIcon, ScaleIcon, WalletIcon } from "lucide-react";
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import type { SearchParams } from "nuqs/server";
+import { CopyableId } from "@/components/copy-button";
+import { DateTime } from "@/components/date-time";
+import { Money } from "@/components/money";
+import { PageHeader } from "@/components/page-header";
+import { StatCard } from "@/components/stat-card";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { BalanceAuditCard } from "@/features/companies/balance-audit-card";
+import { CompanyTabs } from "@/features/companies/company-tabs";
+import {
+  CompanyAdjustmentsDocument,
+  CompanyChargesDocument,
+  CompanyOverviewDocument,
+} from "@/features/companies/documents";
+import { feePlan } from "@/features/companies/list";
+import { CHARGE_STATUSES, loadCompanyPageParams } from "@/features/companies/search-params";
+import { WithdrawalsDocument } from "@/features/withdrawals/documents";
+import { WITHDRAWAL_STATUSES } from "@/features/withdrawals/search-params";
+import type { ChargeStatus, WithdrawalStatus } from "@/gql/graphql";
+import { formatBRL } from "@/lib/format";
+import { execute, GraphQLRequestError } from "@/lib/graphql/execute";
+
+export const metadata: Metadata = { title: "Company" };
+
+async function loadOverview(id: string) {
+  try {
+    return await execute(CompanyOverviewDocument, { id });
+  } catch (error) {
+    if (error instanceof GraphQLRequestError && error.code === "NOT_FOUND") notFound();
+    throw error;
+  }
+}
+
+export default async function CompanyPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<SearchParams>;
+}) {
+  const { id } = await params;
+  const { tab, status, page, perPage } = await loadCompanyPageParams(searchParams);
+  const limit = perPage;
+  const offset = (Math.max(1, page) - 1) * perPage;
+  const chargeStatus = (CHARGE_STATUSES as readonly string[]).includes(status ?? "") ? (status as ChargeStatus) : null;
+  const withdrawalStatus = (WITHDRAWAL_STATUSES as readonly string[]).includes(status ?? "")
+    ? (status as WithdrawalStatus)
+    : null;
+
+  const [{ company, balanceAudit }, list] = await Promise.all([
+    loadOverview(id),
+    tab === "withdrawals"
+      ? execute(WithdrawalsDocument, { companyId: id, status: withdrawalStatus, limit, offset }).then((r) => ({
+          withdrawals: { rows: r.withdrawals.data, total: r.withdrawals.total },
+        }))
+      : tab === "adjustments"
+        ? execute(CompanyAdjustmentsDocument, { companyId: id, limit, offset }).then((r) => ({
+            adjustments: { rows: r.adjustments.data, total: r.adjustments.total },
+          }))
+        : execute(CompanyChargesDocument, { companyId: id, status: chargeStatus, limit, offset }).then((r) => ({
+            charges: { rows: r.charges.data, total: r.charges.total },
+          })),
+  ]);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader
+        title={company.name}
+        meta={
+          <>
+            <CopyableId value={company.id} />
+            <span aria-hidden className="hidden sm:inline">
+              ·
+            </span>
+            <span>{company.city}</span>
+            <span aria-hidden>·</span>
+            <span>
+              Since <DateTime value={company.createdAt} />
+            </span>
+          </>
+        }
+        actions={
+          <Button variant="outline" size="sm" asChild>
+            <Link href={`/ops/withdrawals?view=all&company=${company.id}`}>All withdrawals</Link>
+          </Button>
+        }
+      />
+
+      <section aria-label="Balance" className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
+        <StatCard
+          label="Available balance"
+          value={<Money value={company.balance} />}
+          icon={WalletIcon}
+          hint="kept by the ledger"
+        />
+        <StatCard
+          label="Paid charges (net)"
+          value={<Money value={balanceAudit.paidChargesNet} />}
+          icon={ArrowDownToLineIcon}
+          hint="not reserved"
+        />
+        <StatCard
+          label="Adjustments"
+          value={<Money value={balanceAudit.adjustments} signed />}
+          icon={ScaleIcon}
+          hint="posted"
+        />
+        <StatCard
+          label="Withdrawals"
+          value={<Money value={balanceAudit.withdrawalsHeld} />}
+          icon={ArrowUpFromLineIcon}
+          hint="pending, processing or paid"
+        />
+      </section>
+
+      <div className="grid gap-4 lg:grid-cols-3">
+        <div className="lg:col-span-2">
+          <BalanceAuditCard audit={balanceAudit} />
+        </div>
+        <Card>
+          <CardHeader>
+            <CardTitle>Account settings</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <dl className="grid gap-3 text-sm">
+              <div>
+                <dt className="text-muted-foreground">Fee plan</dt>
+                <dd className="tabular font-medium">{feePlan(company)}</dd>
+              </div>
+              <div>
+                <dt className="text-muted-foreground">Auto-approve withdrawals</dt>
+                <dd className="font-medium">
+                  {company.autoApproveLimit
+                    ? `up to ${formatBRL(company.autoApproveLimit)}`
+                    : "Off: every withdrawal waits for an operator"}
+                </dd>
+              </div>
+              <div>
+                <dt className="text-muted-foreground">Webhook URL</dt>
+                <dd className="font-mono text-xs break-all">{company.webhookUrl ?? "Not set"}</dd>
+              </div>
+              <div>
+                <dt className="text-muted-foreground">Last change</dt>
+                <dd>
+                  <DateTime value={company.updatedAt} />
+                </dd>
+              </div>
+            </dl>
+          </CardContent>
+        </Card>
+      </div>
+
+      <CompanyTabs tab={tab} status={status} page={page} perPage={perPage} {...list} />
+    </div>
+  );
+}

@@ -1,0 +1,233 @@
+import {
+  AlertTriangleIcon,
+  ArrowDownToLineIcon,
+  ArrowRightIcon,
+  Building2Icon,
+  ClockIcon,
+  WebhookIcon,
+} from "lucide-react";
+import type { Metadata } from "next";
+import Link from "next/link";
+import { Money } from "@/components/money";
+import { PageHeader } from "@/components/page-header";
+import { StatCard } from "@/components/stat-card";
+import { EmptyState } from "@/components/states";
+import { WithdrawalStatusBadge } from "@/components/status-badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { OperatorOverviewDocument } from "@/features/overview/documents";
+import { VolumeChart } from "@/features/overview/volume-chart";
+import { companyNames, fetchWithdrawalPage, type WithdrawalListPage } from "@/features/withdrawals/queries";
+import { requireViewer } from "@/lib/auth/session";
+import { formatAge, formatBRL, formatInteger, moneyToCentavos } from "@/lib/format";
+import { execute, GraphQLRequestError } from "@/lib/graphql/execute";
+
+export const metadata: Metadata = { title: "Overview" };
+
+/** The dashboard's figures, or null when the API refuses them to this role (today: VIEWER). */
+async function loadDashboard() {
+  try {
+    return (await execute(OperatorOverviewDocument)).operatorDashboard;
+  } catch (error) {
+    if (error instanceof GraphQLRequestError && error.code === "FORBIDDEN") return null;
+    throw error;
+  }
+}
+
+/** What a role without the dashboard still gets: the queue. */
+async function QueueOnlyOverview({ queue, firstName }: { queue: WithdrawalListPage; firstName?: string }) {
+  const names = new Map((await companyNames(queue.rows.map((row) => row.companyId))).map((c) => [c.id, c.name]));
+  const now = new Date();
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader
+        title={firstName ? `Good to see you, ${firstName}` : "Overview"}
+        description="Your role reads the queue and every account; the money figures are for operators who act."
+      />
+      <StatCard
+        label="Withdrawals waiting"
+        value={formatInteger(queue.total)}
+        icon={ClockIcon}
+        tone={queue.total > 0 ? "warn" : "default"}
+        hint={queue.rows[0] ? `oldest ${formatAge(queue.rows[0].createdAt, now)}` : "queue is empty"}
+        className="sm:max-w-xs"
+      />
+      <QueueCard rows={queue.rows} names={names} now={now} />
+    </div>
+  );
+}
+
+export default async function OperatorOverviewPage() {
+  const viewer = await requireViewer();
+  const [dashboard, queue] = await Promise.all([
+    loadDashboard(),
+    fetchWithdrawalPage({ view: "queue", status: null, company: null, page: 1, perPage: 5, oldestFirst: true }),
+  ]);
+  if (!dashboard) return <QueueOnlyOverview queue={queue} firstName={viewer.name?.split(" ")[0]} />;
+  const names = new Map((await companyNames(queue.rows.map((row) => row.companyId))).map((c) => [c.id, c.name]));
+  // The age is computed once, on the server, so the page renders the same text everywhere.
+  const now = new Date();
+  const pending = dashboard.pendingWithdrawals;
+  const paid30 = dashboard.daily.reduce((sum, day) => sum + moneyToCentavos(day.paidAmount), 0n);
+  const firstName = viewer.name?.split(" ")[0];
+
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader
+        title={firstName ? `Good to see you, ${firstName}` : "Overview"}
+        description="What needs an operator now, across every merchant account."
+        actions={
+          <Button asChild>
+            <Link href="/ops/withdrawals">
+              Open approval queue <ArrowRightIcon aria-hidden />
+            </Link>
+          </Button>
+        }
+      />
+      <section aria-label="Headline figures" className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
+        <StatCard
+          label="Withdrawals waiting"
+          value={formatInteger(pending.count)}
+          icon={ClockIcon}
+          tone={pending.count > 0 ? "warn" : "default"}
+          hint={
+            pending.oldestCreatedAt
+              ? `${formatBRL(pending.amount)} · oldest ${formatAge(pending.oldestCreatedAt, now)}`
+              : "queue is empty"
+          }
+        />
+        <StatCard
+          label="Paid today"
+          value={formatBRL(dashboard.today.paidCharges.amount)}
+          icon={ArrowDownToLineIcon}
+          hint={`${formatInteger(dashboard.today.paidCharges.count)} charges`}
+        />
+        <StatCard
+          label="Payment exceptions"
+          value={formatInteger(dashboard.openPaymentExceptions)}
+          icon={AlertTriangleIcon}
+          tone={dashboard.openPaymentExceptions > 0 ? "danger" : "default"}
+          hint="open, not credited"
+        />
+        <StatCard
+          label="Failed webhooks"
+          value={formatInteger(dashboard.failedWebhookDeliveries)}
+          icon={WebhookIcon}
+          tone={dashboard.failedWebhookDeliveries > 0 ? "danger" : "default"}
+          hint="after every retry"
+        />
+      </section>
+
+      <Card>
+        <CardHeader>
+          <div>
+            <CardTitle>Volume, last 30 days</CardTitle>
+            <CardDescription>
+              Charges paid and withdrawals settled per day (São Paulo time) · {formatBRL(paid30)} paid in 30 days
+            </CardDescription>
+          </div>
+        </CardHeader>
+        <CardContent>
+          <VolumeChart
+            daily={dashboard.daily}
+            summary={`Charges paid in the last 30 days: ${formatBRL(paid30)}. Withdrawals paid today: ${formatBRL(dashboard.today.withdrawals.amount)}.`}
+          />
+        </CardContent>
+      </Card>
+
+      <div className="grid gap-4 lg:grid-cols-5">
+        <QueueCard rows={queue.rows} names={names} now={now} className="lg:col-span-3" />
+        <Card className="lg:col-span-2">
+          <CardHeader>
+            <div>
+              <CardTitle>Today</CardTitle>
+              <CardDescription>Since midnight in São Paulo</CardDescription>
+            </div>
+          </CardHeader>
+          <CardContent>
+            <dl className="grid gap-4 text-sm">
+              <div className="flex items-center justify-between gap-3">
+                <dt className="text-muted-foreground">Charges paid</dt>
+                <dd className="tabular text-right font-medium">
+                  {formatBRL(dashboard.today.paidCharges.amount)}
+                  <span className="block text-xs font-normal text-muted-foreground">
+                    {formatInteger(dashboard.today.paidCharges.count)} charges
+                  </span>
+                </dd>
+              </div>
+              <div className="flex items-center justify-between gap-3">
+                <dt className="text-muted-foreground">Withdrawals paid</dt>
+                <dd className="tabular text-right font-medium">
+                  {formatBRL(dashboard.today.withdrawals.amount)}
+                  <span className="block text-xs font-normal text-muted-foreground">
+                    {formatInteger(dashboard.today.withdrawals.count)} withdrawals
+                  </span>
+                </dd>
+              </div>
+              <div className="flex items-center justify-between gap-3">
+                <dt className="text-muted-foreground">Waiting for approval</dt>
+                <dd className="tabular text-right font-medium">{formatBRL(pending.amount)}</dd>
+              </div>
+            </dl>
+            <Button variant="outline" size="sm" className="mt-5 w-full" asChild>
+              <Link href="/ops/companies">
+                <Building2Icon aria-hidden /> Browse companies
+              </Link>
+            </Button>
+          </CardContent>
+        </Card>
+      </div>
+    </div>
+  );
+}
+
+function QueueCard({
+  rows,
+  names,
+  now,
+  className,
+}: {
+  rows: WithdrawalListPage["rows"];
+  names: Map<string, string>;
+  now: Date;
+  className?: string;
+}) {
+  return (
+    <Card className={className}>
+      <CardHeader>
+        <div>
+          <CardTitle>Next in the queue</CardTitle>
+          <CardDescription>Oldest withdrawals waiting for approval</CardDescription>
+        </div>
+        <Button variant="ghost" size="sm" asChild>
+          <Link href="/ops/withdrawals">
+            View all <ArrowRightIcon aria-hidden />
+          </Link>
+        </Button>
+      </CardHeader>
+      <CardContent className="px-0 pb-2">
+        {rows.length === 0 ? (
+          <EmptyState title="Nothing is waiting" description="New withdrawals that need approval appear here." />
+        ) : (
+          <ul className="divide-y border-t">
+            {rows.map((row) => (
+              <li key={row.id} className="flex items-center justify-between gap-3 px-5 py-3">
+                <div className="min-w-0">
+                  <p className="truncate text-sm font-medium">{names.get(row.companyId) ?? row.companyId}</p>
+                  <p className="truncate text-xs text-muted-foreground">
+                    <span className="font-mono">{row.withdrawalReference}</span> · waiting{" "}
+                    {formatAge(row.createdAt, now)}
+                  </p>
+                </div>
+                <div className="flex shrink-0 items-center gap-3">
+                  <Money value={row.amount} className="text-sm font-semibold" />
+                  <WithdrawalStatusBadge status={row.status} className="hidden sm:inline-flex" />
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

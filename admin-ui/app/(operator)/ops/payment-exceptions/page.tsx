@@ -1,0 +1,34 @@
+import type { Metadata } from "next";
+import type { SearchParams } from "nuqs/server";
+import { PageHeader } from "@/components/page-header";
+import { PaymentExceptionsDocument } from "@/features/payment-exceptions/documents";
+import { PaymentExceptionsTable } from "@/features/payment-exceptions/payment-exceptions-table";
+import { loadExceptionParams } from "@/features/payment-exceptions/search-params";
+import { requireViewer } from "@/lib/auth/session";
+import { canActOnMoney } from "@/lib/auth/viewer";
+import { execute } from "@/lib/graphql/execute";
+
+export const metadata: Metadata = { title: "Payment exceptions" };
+
+export default async function PaymentExceptionsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const viewer = await requireViewer();
+  const { perPage, after, status } = await loadExceptionParams(searchParams);
+  const { paymentExceptions } = await execute(PaymentExceptionsDocument, { first: perPage, after, status });
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader
+        title="Payment exceptions"
+        description="Inbound payments that were not credited: review each and record how it was settled."
+      />
+      <PaymentExceptionsTable
+        rows={paymentExceptions.data}
+        perPage={perPage}
+        after={after}
+        endCursor={paymentExceptions.pageInfo.endCursor ?? null}
+        hasNextPage={paymentExceptions.pageInfo.hasNextPage}
+        status={status}
+        canAct={canActOnMoney(viewer)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+"use client";
+
+import { CheckIcon, CopyIcon } from "lucide-react";
+import { useState } from "react";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/lib/utils";
+
+/** Copies `value`; says so in a toast and in its own label for screen readers. */
+export function CopyButton({
+  value,
+  label = "Copy",
+  showLabel = false,
+  className,
+}: {
+  value: string;
+  label?: string;
+  showLabel?: boolean;
+  className?: string;
+}) {
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(value);
+      setCopied(true);
+      toast.success("Copied to clipboard");
+      setTimeout(() => setCopied(false), 1500);
+    } catch {
+      toast.error("Could not copy: select the text and copy it by hand");
+    }
+  };
+  const Icon = copied ? CheckIcon : CopyIcon;
+  return (
+    <Button
+      variant={showLabel ? "outline" : "ghost"}
+      size={showLabel ? "sm" : "icon-sm"}
+      onClick={copy}
+      aria-label={showLabel ? undefined : label}
+      className={cn(!showLabel && "size-7 text-muted-foreground", className)}
+    >
+      <Icon className={cn("size-3.5", copied && "text-status-success")} aria-hidden />
+      {showLabel && (copied ? "Copied" : label)}
+    </Button>
+  );
+}
+
+/** A monospace id with its copy button. */
+export function CopyableId({ value, className }: { value: string; className?: string }) {
+  return (
+    <span className={cn("inline-flex items-center gap-1", className)}>
+      <code className="font-mono text-xs">{value}</code>
+      <CopyButton value={value} label={`Copy ${value}`} />
+    </span>
+  );
+}

@@ -1,0 +1,129 @@
+"use client";
+
+import { ChevronLeftIcon, ChevronRightIcon, ChevronsLeftIcon, ChevronsRightIcon } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { formatInteger } from "@/lib/format";
+import { PAGE_SIZES } from "./search-params";
+import { useTableUrlState } from "./use-table-url-state";
+
+/**
+ * Offset lists know their total and jump to any page; keyset lists (`first`/`after`) only
+ * know whether there is a next page and its cursor, so they go forward or back to the start.
+ */
+export type PaginationInfo =
+  | { kind: "offset"; page: number; perPage: number; total: number; totalCapped?: boolean }
+  | { kind: "cursor"; perPage: number; endCursor: string | null; hasNextPage: boolean; isFirstPage: boolean };
+
+export function DataTablePagination({ info }: { info: PaginationInfo }) {
+  const { setState } = useTableUrlState();
+  const sizeSelect = (
+    <div className="flex items-center gap-2">
+      <span id="rows-per-page" className="hidden text-xs text-muted-foreground sm:inline">
+        Rows per page
+      </span>
+      <Select
+        value={String(info.perPage)}
+        onValueChange={(value) => void setState({ perPage: Number(value), page: 1, after: null })}
+      >
+        <SelectTrigger size="sm" aria-labelledby="rows-per-page" aria-label="Rows per page" className="w-[4.5rem]">
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          {PAGE_SIZES.map((size) => (
+            <SelectItem key={size} value={String(size)}>
+              {size}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </div>
+  );
+
+  if (info.kind === "cursor") {
+    return (
+      <nav aria-label="Pagination" className="flex items-center justify-between gap-3 border-t px-3 py-2.5">
+        {sizeSelect}
+        <div className="flex items-center gap-1">
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={info.isFirstPage}
+            onClick={() => void setState({ after: null, page: 1 })}
+          >
+            <ChevronsLeftIcon aria-hidden /> First page
+          </Button>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={!info.hasNextPage || !info.endCursor}
+            onClick={() => void setState({ after: info.endCursor })}
+          >
+            Next <ChevronRightIcon aria-hidden />
+          </Button>
+        </div>
+      </nav>
+    );
+  }
+
+  const pageCount = Math.max(1, Math.ceil(info.total / info.perPage));
+  const page = Math.min(Math.max(1, info.page), pageCount);
+  const from = info.total === 0 ? 0 : (page - 1) * info.perPage + 1;
+  const to = Math.min(info.total, page * info.perPage);
+  const go = (next: number) => void setState({ page: next });
+  return (
+    <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3 border-t px-3 py-2.5">
+      <p className="tabular text-xs text-muted-foreground" aria-live="polite">
+        {formatInteger(from)}–{formatInteger(to)} of {formatInteger(info.total)}
+        {info.totalCapped ? "+" : ""}
+      </p>
+      <div className="flex items-center gap-3">
+        {sizeSelect}
+        <span className="tabular hidden text-xs text-muted-foreground md:inline">
+          Page {formatInteger(page)} of {formatInteger(pageCount)}
+          {info.totalCapped ? "+" : ""}
+        </span>
+        <div className="flex items-center gap-1">
+          <Button
+            variant="outline"
+            size="icon-sm"
+            disabled={page <= 1}
+            onClick={() => go(1)}
+            aria-label="First page"
+            className="hidden sm:inline-flex"
+          >
+            <ChevronsLeftIcon aria-hidden />
+          </Button>
+          <Button
+            variant="outline"
+            size="icon-sm"
+            disabled={page <= 1}
+            onClick={() => go(page - 1)}
+            aria-label="Previous page"
+          >
+            <ChevronLeftIcon aria-hidden />
+          </Button>
+          <Button
+            variant="outline"
+            size="icon-sm"
+            disabled={page >= pageCount}
+            onClick={() => go(page + 1)}
+            aria-label="Next page"
+          >
+            <ChevronRightIcon aria-hidden />
+          </Button>
+          <Button
+            variant="outline"
+            size="icon-sm"
+            disabled={page >= pageCount}
+            onClick={() => go(pageCount)}
+            aria-label="Last page"
+            className="hidden sm:inline-flex"
+          >
+            <ChevronsRightIcon aria-hidden />
+          </Button>
+        </div>
+      </div>
+    </nav>
+  );
+}

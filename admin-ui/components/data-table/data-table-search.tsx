@@ -1,0 +1,48 @@
+"use client";
+
+import { SearchIcon, XIcon } from "lucide-react";
+import { useEffect, useId, useState } from "react";
+import { Input } from "@/components/ui/input";
+import { useTableUrlState } from "./use-table-url-state";
+
+/** The list's search box: writes `q` to the URL 300 ms after the last keystroke. */
+export function DataTableSearch({ placeholder, label = "Search" }: { placeholder: string; label?: string }) {
+  const { state, setState } = useTableUrlState();
+  const [text, setText] = useState(state.q);
+  const id = useId();
+  useEffect(() => setText(state.q), [state.q]);
+  useEffect(() => {
+    if (text === state.q) return;
+    const timer = setTimeout(() => void setState({ q: text || null, page: 1, after: null }), 300);
+    return () => clearTimeout(timer);
+  }, [text, state.q, setState]);
+  return (
+    <div className="relative w-full sm:w-64">
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <SearchIcon
+        className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
+        aria-hidden
+      />
+      <Input
+        id={id}
+        type="search"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        placeholder={placeholder}
+        className="h-8 pr-8 pl-8"
+      />
+      {text && (
+        <button
+          type="button"
+          onClick={() => setText("")}
+          className="absolute top-1/2 right-1.5 -translate-y-1/2 rounded p-1 text-muted-foreground hover:text-foreground"
+          aria-label="Clear search"
+        >
+          <XIcon className="size-3.5" />
+        </button>
+      )}
+    </div>
+  );
+}

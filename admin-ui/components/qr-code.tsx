@@ -1,0 +1,32 @@
+"use client";
+
+import QRCode from "qrcode";
+import { useEffect, useState } from "react";
+import { Skeleton } from "@/components/ui/skeleton";
+import { cn } from "@/lib/utils";
+
+/** The QR code of a BR Code (PIX copy-and-paste payload), drawn in the browser as SVG. */
+export function QrCode({ value, size = 220, className }: { value: string; size?: number; className?: string }) {
+  const [svg, setSvg] = useState<string | null>(null);
+  useEffect(() => {
+    let cancelled = false;
+    QRCode.toString(value, { type: "svg", errorCorrectionLevel: "M", margin: 1 }).then((text) => {
+      if (!cancelled) setSvg(text);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [value]);
+  if (!svg) return <Skeleton className={cn("rounded-lg", className)} style={{ width: size, height: size }} />;
+  return (
+    <div
+      role="img"
+      aria-label="QR code of the PIX charge"
+      className={cn("rounded-lg border bg-white p-2 [&>svg]:size-full", className)}
+      style={{ width: size, height: size }}
+      // The SVG comes from the qrcode library, built from the BR Code text: no markup from users.
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: generated SVG, see above
+      dangerouslySetInnerHTML={{ __html: svg }}
+    />
+  );
+}

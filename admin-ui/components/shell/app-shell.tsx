@@ -1,0 +1,199 @@
+"use client";
+
+import { MenuIcon, PanelLeftCloseIcon, PanelLeftOpenIcon } from "lucide-react";
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import type * as React from "react";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from "@/components/ui/sheet";
+import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
+import type { Viewer } from "@/lib/auth/viewer";
+import { cn } from "@/lib/utils";
+import { Breadcrumbs } from "./breadcrumbs";
+import { isActive, NAVS, type NavKey, type NavSection, SIDEBAR_COOKIE } from "./nav";
+import { SearchTrigger } from "./search-trigger";
+import { UserMenu } from "./user-menu";
+
+function Brand({ collapsed = false, audience }: { collapsed?: boolean; audience: string }) {
+  return (
+    <div className="flex items-center gap-2.5">
+      <div
+        className="flex size-7 shrink-0 items-center justify-center rounded-lg bg-primary text-primary-foreground shadow-sm"
+        aria-hidden
+      >
+        <svg viewBox="0 0 24 24" className="size-4" fill="currentColor" aria-hidden="true">
+          <path d="M12 2.5 21.5 12 12 21.5 2.5 12Zm0 4.2L6.7 12l5.3 5.3 5.3-5.3Z" />
+        </svg>
+      </div>
+      {!collapsed && (
+        <div className="min-w-0 leading-tight">
+          <p className="truncate text-sm font-semibold">PIX Console</p>
+          <p className="truncate text-xs text-muted-foreground">{audience}</p>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function NavLinks({
+  sections,
+  collapsed = false,
+  onNavigate,
+}: {
+  sections: NavSection[];
+  collapsed?: boolean;
+  onNavigate?: () => void;
+}) {
+  const pathname = usePathname();
+  return (
+    <nav aria-label="Main" className="flex flex-col gap-4">
+      {sections.map((section, index) => (
+        <div key={section.title ?? index} className="flex flex-col gap-0.5">
+          {section.title && !collapsed && (
+            <p className="px-2 pb-1 text-xs font-medium text-muted-foreground">{section.title}</p>
+          )}
+          {section.items.map((item) => {
+            const active = isActive(item, pathname);
+            const Icon = item.icon;
+            const link = (
+              <Link
+                key={item.href}
+                href={item.href}
+                onClick={onNavigate}
+                aria-current={active ? "page" : undefined}
+                className={cn(
+                  "flex h-8 items-center gap-2.5 rounded-md px-2 text-sm font-medium text-sidebar-foreground/80 transition-colors hover:bg-sidebar-accent hover:text-sidebar-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none",
+                  active && "bg-sidebar-accent text-foreground",
+                  collapsed && "justify-center px-0",
+                )}
+              >
+                <Icon
+                  className={cn("size-4 shrink-0", active ? "text-primary" : "text-muted-foreground")}
+                  aria-hidden
+                />
+                {collapsed ? <span className="sr-only">{item.title}</span> : item.title}
+              </Link>
+            );
+            if (!collapsed) return link;
+            return (
+              <Tooltip key={item.href}>
+                <TooltipTrigger asChild>{link}</TooltipTrigger>
+                <TooltipContent side="right">{item.title}</TooltipContent>
+              </Tooltip>
+            );
+          })}
+        </div>
+      ))}
+    </nav>
+  );
+}
+
+/**
+ * The frame of every signed-in page: a sidebar (collapsible on desktop, a sheet on phones),
+ * a top bar with breadcrumbs, the ⌘K search trigger and the user menu.
+ */
+export function AppShell({
+  navKey,
+  audience,
+  viewer,
+  defaultCollapsed,
+  children,
+}: {
+  navKey: NavKey;
+  audience: string;
+  viewer: Viewer;
+  defaultCollapsed: boolean;
+  children: React.ReactNode;
+}) {
+  const nav = NAVS[navKey]
+    .map((section) => ({
+      ...section,
+      items: section.items.filter((item) => !item.adminOnly || viewer.role === "ADMIN"),
+    }))
+    .filter((section) => section.items.length > 0);
+  const [collapsed, setCollapsed] = useState(defaultCollapsed);
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const toggle = () => {
+    const next = !collapsed;
+    setCollapsed(next);
+    // biome-ignore lint/suspicious/noDocumentCookie: a UI preference read by the server layout
+    document.cookie = `${SIDEBAR_COOKIE}=${next ? "collapsed" : "open"}; path=/; max-age=31536000; samesite=lax`;
+  };
+
+  return (
+    <div className="flex min-h-dvh">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-primary px-3 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <aside
+        className={cn(
+          "sticky top-0 hidden h-dvh shrink-0 flex-col border-r bg-sidebar transition-[width] duration-200 md:flex",
+          collapsed ? "w-14" : "w-60",
+        )}
+        aria-label="Sidebar"
+      >
+        <div className={cn("flex h-14 items-center border-b px-3", collapsed && "justify-center px-0")}>
+          <Link
+            href={nav[0]?.items[0]?.href ?? "/"}
+            className="rounded-md focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+          >
+            <Brand collapsed={collapsed} audience={audience} />
+          </Link>
+        </div>
+        <div className={cn("flex-1 overflow-y-auto px-3 py-4", collapsed && "px-2")}>
+          <NavLinks sections={nav} collapsed={collapsed} />
+        </div>
+        <div className={cn("border-t p-2", collapsed && "flex justify-center")}>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={toggle}
+            aria-label={collapsed ? "Expand sidebar" : "Collapse sidebar"}
+            aria-expanded={!collapsed}
+            className={cn("w-full justify-start text-muted-foreground", collapsed && "w-auto justify-center")}
+          >
+            {collapsed ? <PanelLeftOpenIcon aria-hidden /> : <PanelLeftCloseIcon aria-hidden />}
+            {!collapsed && "Collapse"}
+          </Button>
+        </div>
+      </aside>
+
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b bg-background/85 px-3 backdrop-blur supports-[backdrop-filter]:bg-background/70 sm:px-6">
+          <Sheet open={mobileOpen} onOpenChange={setMobileOpen}>
+            <SheetTrigger asChild>
+              <Button variant="ghost" size="icon-sm" className="md:hidden" aria-label="Open navigation">
+                <MenuIcon aria-hidden />
+              </Button>
+            </SheetTrigger>
+            <SheetContent side="left" className="p-0">
+              <div className="flex h-14 items-center border-b px-4">
+                <SheetTitle asChild>
+                  <div>
+                    <Brand audience={audience} />
+                  </div>
+                </SheetTitle>
+                <SheetDescription className="sr-only">Navigation</SheetDescription>
+              </div>
+              <div className="px-3">
+                <NavLinks sections={nav} onNavigate={() => setMobileOpen(false)} />
+              </div>
+            </SheetContent>
+          </Sheet>
+          <Breadcrumbs />
+          <div className="ml-auto flex items-center gap-2">
+            <SearchTrigger nav={nav} navKey={navKey} />
+            <UserMenu viewer={viewer} />
+          </div>
+        </header>
+        <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { cookies } from "next/headers";
+import type * as React from "react";
+import { requireViewer } from "@/lib/auth/session";
+import { homeOf, type Viewer } from "@/lib/auth/viewer";
+import { AccessDenied } from "./access-denied";
+import { AppShell } from "./app-shell";
+import { type NavKey, SIDEBAR_COOKIE } from "./nav";
+
+/**
+ * The server-side gate and frame of one audience's pages: signs the visitor in (redirect)
+ * when there is no valid session, turns away users the audience is not for, else draws the
+ * shell. The API checks every operation again; this only decides what to show.
+ */
+export async function AudienceLayout({
+  allow,
+  audience,
+  audienceLabel,
+  navKey,
+  children,
+}: {
+  allow: (viewer: Viewer) => boolean;
+  audience: string;
+  audienceLabel: string;
+  navKey: NavKey;
+  children: React.ReactNode;
+}) {
+  const viewer = await requireViewer();
+  if (!allow(viewer)) return <AccessDenied home={homeOf(viewer)} audience={audience} />;
+  const collapsed = (await cookies()).get(SIDEBAR_COOKIE)?.value === "collapsed";
+  return (
+    <AppShell navKey={navKey} audience={audienceLabel} viewer={viewer} defaultCollapsed={collapsed}>
+      {children}
+    </AppShell>
+  );
+}

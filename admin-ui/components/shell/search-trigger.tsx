@@ -1,0 +1,184 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { ArrowLeftRightIcon, Building2Icon, LoaderIcon, ReceiptIcon, SearchIcon } from "lucide-react";
+import { useRouter } from "next/navigation";
+import { useEffect, useState } from "react";
+import { ChargeStatusBadge, WithdrawalStatusBadge } from "@/components/status-badge";
+import { Button } from "@/components/ui/button";
+import {
+  CommandDialog,
+  CommandEmpty,
+  CommandGroup,
+  CommandInput,
+  CommandItem,
+  CommandList,
+} from "@/components/ui/command";
+import { GlobalSearchDocument } from "@/features/search/documents";
+import { SEARCH_LINKS } from "@/features/search/links";
+import { formatBRL } from "@/lib/format";
+import { execute } from "@/lib/graphql/execute";
+import type { NavKey, NavSection } from "./nav";
+
+/** The search text once the person stopped typing for a moment. */
+function useDebounced(value: string, ms: number): string {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+/**
+ * The ⌘K / Ctrl+K search: jumps between pages and, for audiences with detail pages, finds a
+ * charge by id, chg_ id, txid or e2e id, a withdrawal by id, WDR_ reference or e2e id, a
+ * company by id, name or CNPJ (the API's `search`) and opens it; Enter opens the first hit.
+ */
+export function SearchTrigger({ nav, navKey }: { nav: NavSection[]; navKey?: NavKey }) {
+  const [open, setOpen] = useState(false);
+  const [text, setText] = useState("");
+  const router = useRouter();
+  const links = navKey ? SEARCH_LINKS[navKey] : undefined;
+  const query = useDebounced(text.trim(), 250);
+  const search = useQuery({
+    queryKey: ["GlobalSearch", query],
+    queryFn: () => execute(GlobalSearchDocument, { query }),
+    enabled: open && Boolean(links) && query.length >= 2,
+    staleTime: 10_000,
+  });
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key.toLowerCase() === "k" && (event.metaKey || event.ctrlKey)) {
+        event.preventDefault();
+        setOpen((current) => !current);
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, []);
+  const go = (href: string) => {
+    setOpen(false);
+    setText("");
+    router.push(href);
+  };
+  const found = query === text.trim() ? search.data?.search : undefined;
+  const searching = Boolean(links) && text.trim().length >= 2 && (query !== text.trim() || search.isFetching);
+  // Hits come from the server already matched: their keywords hold the text, so cmdk keeps them.
+  const keywords = [text];
+  // With hits, pages step aside: Enter opens the first hit, not a page whose name looks alike.
+  const hits = Boolean(links && found && found.charges.length + found.withdrawals.length + found.companies.length > 0);
+  return (
+    <>
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={() => setOpen(true)}
+        className="h-8 w-9 justify-center px-0 text-muted-foreground sm:w-56 sm:justify-start sm:px-2.5"
+        aria-keyshortcuts="Meta+K Control+K"
+      >
+        <SearchIcon aria-hidden />
+        <span className="sr-only sm:not-sr-only">Search…</span>
+        <kbd className="pointer-events-none ml-auto hidden h-5 items-center gap-0.5 rounded border bg-muted px-1.5 font-mono text-[10px] font-medium sm:inline-flex">
+          <span className="text-xs">⌘</span>K
+        </kbd>
+      </Button>
+      <CommandDialog
+        open={open}
+        onOpenChange={(next) => {
+          setOpen(next);
+          if (!next) setText("");
+        }}
+        title="Search"
+        description={links ? "Find a charge, withdrawal or company, or jump to a page" : "Jump to a page"}
+      >
+        <CommandInput
+          placeholder={links ? "txid, e2e id, WDR_ reference, company, CNPJ…" : "Type a page name…"}
+          aria-label="Search"
+          value={text}
+          onValueChange={setText}
+        />
+        <CommandList>
+          <CommandEmpty>{searching ? "Searching…" : "Nothing found."}</CommandEmpty>
+          {searching && !found && (
+            <div className="flex items-center gap-2 px-4 py-2 text-xs text-muted-foreground" role="status">
+              <LoaderIcon className="size-3.5 animate-spin" aria-hidden /> Searching…
+            </div>
+          )}
+          {links && found && found.charges.length > 0 && (
+            <CommandGroup heading="Charges">
+              {found.charges.map((charge) => (
+                <CommandItem
+                  key={charge.id}
+                  value={`charge ${charge.id}`}
+                  keywords={keywords}
+                  onSelect={() => go(links.charge(charge.id))}
+                >
+                  <ReceiptIcon className="text-muted-foreground" aria-hidden />
+                  <span className="min-w-0 flex-1 truncate">
+                    <span className="font-mono text-xs">chg_{charge.id}</span> · {formatBRL(charge.amount)}
+                    {charge.description ? ` · ${charge.description}` : ""}
+                  </span>
+                  <ChargeStatusBadge status={charge.status} />
+                </CommandItem>
+              ))}
+            </CommandGroup>
+          )}
+          {links && found && found.withdrawals.length > 0 && (
+            <CommandGroup heading="Withdrawals">
+              {found.withdrawals.map((withdrawal) => (
+                <CommandItem
+                  key={withdrawal.id}
+                  value={`withdrawal ${withdrawal.id}`}
+                  keywords={keywords}
+                  onSelect={() => go(links.withdrawal(withdrawal.id))}
+                >
+                  <ArrowLeftRightIcon className="text-muted-foreground" aria-hidden />
+                  <span className="min-w-0 flex-1 truncate">
+                    <span className="font-mono text-xs">{withdrawal.withdrawalReference}</span> ·{" "}
+                    {formatBRL(withdrawal.amount)}
+                  </span>
+                  <WithdrawalStatusBadge status={withdrawal.status} />
+                </CommandItem>
+              ))}
+            </CommandGroup>
+          )}
+          {links && found && found.companies.length > 0 && (
+            <CommandGroup heading="Companies">
+              {found.companies.map((company) => {
+                const href = links.company(company.id);
+                if (!href) return null;
+                return (
+                  <CommandItem
+                    key={company.id}
+                    value={`company ${company.id}`}
+                    keywords={keywords}
+                    onSelect={() => go(href)}
+                  >
+                    <Building2Icon className="text-muted-foreground" aria-hidden />
+                    <span className="min-w-0 flex-1 truncate">{company.name}</span>
+                    {company.cnpj && <span className="font-mono text-xs text-muted-foreground">{company.cnpj}</span>}
+                  </CommandItem>
+                );
+              })}
+            </CommandGroup>
+          )}
+          {!hits &&
+            nav.map((section, index) => (
+              <CommandGroup key={section.title ?? index} heading={section.title ?? "Pages"}>
+                {section.items.map((item) => {
+                  const Icon = item.icon;
+                  return (
+                    <CommandItem key={item.href} value={item.title} onSelect={() => go(item.href)}>
+                      <Icon className="text-muted-foreground" aria-hidden />
+                      {item.title}
+                    </CommandItem>
+                  );
+                })}
+              </CommandGroup>
+            ))}
+        </CommandList>
+      </CommandDialog>
+    </>
+  );
+}

@@ -1,0 +1,78 @@
+"use client";
+
+import { useQueryClient } from "@tanstack/react-query";
+import { LogOutIcon } from "lucide-react";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { toast } from "sonner";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
+import { SignOutDocument } from "@/features/auth/documents";
+import { ROLE_LABELS, type Viewer } from "@/lib/auth/viewer";
+import { errorMessage, execute } from "@/lib/graphql/execute";
+
+function initials(viewer: Viewer): string {
+  const source = viewer.name?.trim() || viewer.email || "?";
+  const parts = source.split(/[\s@.]+/).filter(Boolean);
+  return ((parts[0]?.[0] ?? "?") + (parts[1]?.[0] ?? "")).toUpperCase();
+}
+
+/** Who is signed in, with which role, and the way out. */
+export function UserMenu({ viewer }: { viewer: Viewer }) {
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const [signingOut, setSigningOut] = useState(false);
+  const signOut = async () => {
+    setSigningOut(true);
+    try {
+      await execute(SignOutDocument);
+      queryClient.clear();
+      router.replace("/login");
+      router.refresh();
+    } catch (error) {
+      toast.error(errorMessage(error));
+      setSigningOut(false);
+    }
+  };
+  const role = ROLE_LABELS[viewer.role] ?? viewer.role;
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" className="h-9 gap-2 px-1.5 sm:px-2">
+          <span
+            className="flex size-7 items-center justify-center rounded-full bg-primary/10 text-xs font-semibold text-primary"
+            aria-hidden
+          >
+            {initials(viewer)}
+          </span>
+          <span className="sr-only max-w-36 truncate text-sm font-medium lg:not-sr-only">
+            {viewer.name ?? viewer.email}
+          </span>
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-64">
+        <DropdownMenuLabel className="flex flex-col gap-1 font-normal">
+          <span className="truncate text-sm font-medium">{viewer.name ?? "—"}</span>
+          <span className="truncate text-xs text-muted-foreground">{viewer.email}</span>
+          <span className="flex flex-wrap items-center gap-1.5 pt-1">
+            <Badge variant="secondary">{viewer.kind === "OPERATOR" ? "Operator" : "Merchant"}</Badge>
+            <Badge variant="outline">{role}</Badge>
+            {viewer.companyName && <span className="truncate text-xs text-muted-foreground">{viewer.companyName}</span>}
+          </span>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={() => void signOut()} disabled={signingOut}>
+          <LogOutIcon aria-hidden /> Sign out
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,229 @@
+"use client";
+
+import type { ColumnDef } from "@tanstack/react-table";
+import { Building2Icon, ScaleIcon, XIcon } from "lucide-react";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { toast } from "sonner";
+import { ReasonDialog } from "@/components/confirm-dialogs";
+import { DataTable } from "@/components/data-table/data-table";
+import { DataTableFacetedFilter } from "@/components/data-table/data-table-faceted-filter";
+import { useTableUrlState } from "@/components/data-table/use-table-url-state";
+import { DateTime } from "@/components/date-time";
+import { Money } from "@/components/money";
+import { Badge, type BadgeVariant } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import type { AdjustmentRowFragment, AdjustmentStatus } from "@/gql/graphql";
+import { formatBRL, formatDateTime } from "@/lib/format";
+import { errorMessage, execute } from "@/lib/graphql/execute";
+import { ConfirmAdjustmentDocument, RejectAdjustmentDocument } from "./documents";
+import { ADJUSTMENT_STATUSES, adjustmentFilters } from "./search-params";
+
+const STATUS_LOOK: Record<AdjustmentStatus, { label: string; variant: BadgeVariant }> = {
+  REQUESTED: { label: "Needs a second operator", variant: "warn" },
+  POSTED: { label: "Posted", variant: "success" },
+  REJECTED: { label: "Rejected", variant: "neutral" },
+};
+
+function AdjustmentStatusBadge({ status }: { status: AdjustmentStatus }) {
+  return <Badge variant={STATUS_LOOK[status].variant}>{STATUS_LOOK[status].label}</Badge>;
+}
+
+/**
+ * Manual credits and debits of every account, newest first. A REQUESTED one (above the
+ * four-eyes limit) is confirmed or rejected here by an operator other than its requester.
+ */
+export function AdjustmentsTable({
+  rows,
+  perPage,
+  after,
+  endCursor,
+  hasNextPage,
+  status,
+  company,
+  companies,
+  canAct,
+  viewerActor,
+}: {
+  rows: AdjustmentRowFragment[];
+  perPage: number;
+  after: string | null;
+  endCursor: string | null;
+  hasNextPage: boolean;
+  status: AdjustmentStatus | null;
+  company: string | null;
+  companies: Array<{ id: string; name: string }>;
+  canAct: boolean;
+  viewerActor: string;
+}) {
+  const router = useRouter();
+  const { setState } = useTableUrlState(adjustmentFilters);
+  const [rejecting, setRejecting] = useState<AdjustmentRowFragment | null>(null);
+  const names = new Map(companies.map((c) => [c.id, c.name]));
+  const companyName = (id: string) => names.get(id) ?? id;
+
+  const confirm = async (row: AdjustmentRowFragment) => {
+    try {
+      await execute(ConfirmAdjustmentDocument, { id: row.id });
+      toast.success(`Confirmed: ${formatBRL(row.amount, { signed: true })} posted to ${companyName(row.companyId)}`);
+      router.refresh();
+    } catch (error) {
+      toast.error("Could not confirm the adjustment", { description: errorMessage(error) });
+    }
+  };
+
+  const decision = (row: AdjustmentRowFragment, className?: string) => {
+    if (!canAct || row.status !== "REQUESTED") return null;
+    const own = row.requestedBy === viewerActor;
+    return (
+      <div className={className ?? "flex flex-col items-end gap-1"}>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => setRejecting(row)}
+          aria-label={`Reject adjustment ${row.id}`}
+        >
+          Reject
+        </Button>
+        {own ? (
+          <span className="text-xs text-muted-foreground">You requested it</span>
+        ) : (
+          <Button size="sm" onClick={() => void confirm(row)} aria-label={`Confirm adjustment ${row.id}`}>
+            Confirm
+          </Button>
+        )}
+      </div>
+    );
+  };
+
+  const columns: ColumnDef<AdjustmentRowFragment, unknown>[] = [
+    { id: "created", header: "Requested", cell: ({ row }) => <DateTime value={row.original.createdAt} /> },
+    {
+      id: "company",
+      header: "Company",
+      meta: { className: "hidden xl:table-cell" },
+      cell: ({ row }) => (
+        <Link href={`/ops/companies/${row.original.companyId}`} className="block max-w-44 truncate hover:underline">
+          {companyName(row.original.companyId)}
+        </Link>
+      ),
+    },
+    {
+      id: "reason",
+      header: "Reason",
+      cell: ({ row }) => (
+        <div className="flex max-w-56 flex-col">
+          <span className="truncate" title={row.original.description}>
+            {row.original.description}
+          </span>
+          <span className="truncate font-mono text-xs text-muted-foreground">{row.original.requestedBy}</span>
+        </div>
+      ),
+    },
+    {
+      id: "amount",
+      header: () => <span className="block text-right">Amount</span>,
+      meta: { className: "text-right" },
+      cell: ({ row }) => <Money value={row.original.amount} signed tone className="font-medium" />,
+    },
+    {
+      id: "status",
+      header: "Status",
+      cell: ({ row }) => (
+        <div className="flex flex-col items-start gap-1">
+          <AdjustmentStatusBadge status={row.original.status} />
+          {row.original.rejectionReason && (
+            <span className="max-w-48 truncate text-xs text-muted-foreground" title={row.original.rejectionReason}>
+              {row.original.rejectionReason}
+            </span>
+          )}
+        </div>
+      ),
+    },
+    {
+      id: "actions",
+      header: () => <span className="sr-only">Actions</span>,
+      meta: { className: "w-0 text-right" },
+      cell: ({ row }) => decision(row.original),
+    },
+  ];
+
+  return (
+    <>
+      <DataTable
+        label="Adjustments, newest first"
+        columns={columns}
+        data={rows}
+        getRowId={(row) => row.id}
+        toolbar={
+          <>
+            <DataTableFacetedFilter
+              title="Status"
+              options={ADJUSTMENT_STATUSES.map((value) => ({ value, label: STATUS_LOOK[value].label }))}
+              selected={status ? [status] : []}
+              onChange={(values) => void setState({ status: (values[0] as AdjustmentStatus) ?? null, after: null })}
+            />
+            {company && (
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() => void setState({ company: null, after: null })}
+                aria-label={`Clear company filter: ${companyName(company)}`}
+              >
+                <Building2Icon aria-hidden />
+                {companyName(company)}
+                <XIcon aria-hidden className="text-muted-foreground" />
+              </Button>
+            )}
+          </>
+        }
+        pagination={{ kind: "cursor", perPage, endCursor, hasNextPage, isFirstPage: after === null }}
+        empty={{
+          title: status || company ? "No adjustment matches" : "No adjustments yet",
+          description: "Manual credits and debits appear here with their reason.",
+          icon: ScaleIcon,
+        }}
+        mobileCard={(row) => (
+          <div className="flex flex-col gap-1.5">
+            <div className="flex items-start justify-between gap-2">
+              <div className="min-w-0">
+                <Money value={row.amount} signed tone className="text-base font-semibold" />
+                <p className="truncate text-sm text-muted-foreground">{companyName(row.companyId)}</p>
+              </div>
+              <AdjustmentStatusBadge status={row.status} />
+            </div>
+            <p className="truncate text-sm">{row.description}</p>
+            <p className="text-xs text-muted-foreground">{formatDateTime(row.createdAt)}</p>
+            {decision(row, "flex items-center gap-2 pt-1")}
+          </div>
+        )}
+      />
+      <ReasonDialog
+        open={rejecting !== null}
+        onOpenChange={(open) => !open && setRejecting(null)}
+        title="Reject adjustment"
+        description={
+          rejecting ? (
+            <>
+              The {formatBRL(rejecting.amount, { signed: true })} adjustment of {companyName(rejecting.companyId)} is
+              rejected; the balance never moved.
+            </>
+          ) : null
+        }
+        confirmLabel="Reject adjustment"
+        destructive
+        onConfirm={async (reason) => {
+          if (!rejecting) return;
+          try {
+            await execute(RejectAdjustmentDocument, { id: rejecting.id, reason });
+          } catch (error) {
+            throw new Error(errorMessage(error));
+          }
+          toast.success("Adjustment rejected");
+          router.refresh();
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,55 @@
+import { graphql } from "@/gql";
+
+export const AdjustmentRowFields = graphql(`
+  fragment AdjustmentRow on Adjustment {
+    id
+    companyId
+    amount
+    description
+    status
+    createdAt
+    requestedBy
+    confirmedBy
+    rejectedBy
+    rejectionReason
+    decidedAt
+  }
+`);
+
+export const AdjustmentsListDocument = graphql(`
+  query AdjustmentsList($first: Int, $after: String, $status: AdjustmentStatus, $companyId: ID) {
+    adjustments(first: $first, after: $after, status: $status, companyId: $companyId) {
+      data {
+        ...AdjustmentRow
+      }
+      pageInfo {
+        endCursor
+        hasNextPage
+      }
+    }
+  }
+`);
+
+export const CreateAdjustmentDocument = graphql(`
+  mutation CreateAdjustment($companyId: ID!, $amount: Money!, $description: String!) {
+    createAdjustment(companyId: $companyId, amount: $amount, description: $description) {
+      ...AdjustmentRow
+    }
+  }
+`);
+
+export const ConfirmAdjustmentDocument = graphql(`
+  mutation ConfirmAdjustment($id: ID!) {
+    confirmAdjustment(id: $id) {
+      ...AdjustmentRow
+    }
+  }
+`);
+
+export const RejectAdjustmentDocument = graphql(`
+  mutation RejectAdjustment($id: ID!, $reason: String!) {
+    rejectAdjustment(id: $id, reason: $reason) {
+      ...AdjustmentRow
+    }
+  }
+`);

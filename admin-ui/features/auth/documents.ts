@@ -1,0 +1,42 @@
+import { graphql } from "@/gql";
+
+export const ViewerDocument = graphql(`
+  query Viewer {
+    viewer {
+      id
+      kind
+      role
+      name
+      email
+      companyId
+      companyName
+      authenticatedBy
+    }
+  }
+`);
+
+export const SignInDocument = graphql(`
+  mutation SignIn($email: String!, $password: String!) {
+    signIn(email: $email, password: $password) {
+      id
+      kind
+      role
+    }
+  }
+`);
+
+export const SignOutDocument = graphql(`
+  mutation SignOut {
+    signOut
+  }
+`);
+
+export const AcceptInviteDocument = graphql(`
+  mutation AcceptInvite($token: String!, $password: String!, $name: String) {
+    acceptInvite(token: $token, password: $password, name: $name) {
+      id
+      kind
+      role
+    }
+  }
+`);

@@ -1,0 +1,107 @@
+import { graphql } from "@/gql";
+
+export const ChargeRowFields = graphql(`
+  fragment ChargeRow on Charge {
+    id
+    companyId
+    txid
+    e2eId
+    amount
+    fee
+    netAmount
+    status
+    description
+    reserved
+    reservedReason
+    payerName
+    payerDocument
+    createdAt
+    paidAt
+    expiresAt
+  }
+`);
+
+export const ChargesListDocument = graphql(`
+  query ChargesList(
+    $first: Int
+    $after: String
+    $status: ChargeStatus
+    $reserved: Boolean
+    $companyId: ID
+    $createdFrom: DateTimeISO
+    $createdTo: DateTimeISO
+  ) {
+    charges(
+      first: $first
+      after: $after
+      status: $status
+      reserved: $reserved
+      companyId: $companyId
+      createdFrom: $createdFrom
+      createdTo: $createdTo
+    ) {
+      data {
+        ...ChargeRow
+      }
+      pageInfo {
+        endCursor
+        hasNextPage
+      }
+    }
+  }
+`);
+
+export const ChargeDetailDocument = graphql(`
+  query ChargeDetail($id: ID!) {
+    charge(id: $id) {
+      ...ChargeRow
+      pixCode
+      updatedAt
+    }
+  }
+`);
+
+export const ChargeTimelineDocument = graphql(`
+  query ChargeTimeline($id: ID!) {
+    auditTrail(objectType: "charge", objectId: $id) {
+      id
+      at
+      actor
+      action
+      reason
+    }
+    webhookDeliveries(subjectId: $id, first: 20) {
+      data {
+        eventId
+        event
+        status
+        createdAt
+        attemptCount
+      }
+    }
+  }
+`);
+
+export const ReserveChargeDocument = graphql(`
+  mutation ReserveCharge($id: ID!, $reason: String!) {
+    reserveCharge(id: $id, reason: $reason) {
+      ...ChargeRow
+    }
+  }
+`);
+
+export const ReleaseChargeDocument = graphql(`
+  mutation ReleaseCharge($id: ID!) {
+    releaseCharge(id: $id) {
+      ...ChargeRow
+    }
+  }
+`);
+
+export const SimulateChargePaymentDocument = graphql(`
+  mutation SimulateChargePayment($chargeId: ID!, $payerName: String, $payerDocument: String) {
+    simulateChargePayment(chargeId: $chargeId, payerName: $payerName, payerDocument: $payerDocument) {
+      ...ChargeRow
+    }
+  }
+`);

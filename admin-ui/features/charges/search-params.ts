@@ -1,0 +1,43 @@
+import { TZDate } from "@date-fns/tz";
+import { createLoader, parseAsString, parseAsStringLiteral } from "nuqs/server";
+import { tableParsers } from "@/components/data-table/search-params";
+import { TIME_ZONE } from "@/lib/format";
+
+export const CHARGE_STATUSES = ["PENDING", "PAID", "EXPIRED", "CANCELLED"] as const;
+export const RESERVED_FILTERS = ["held", "free"] as const;
+
+/** The charges list's URL: status, held or not, one company; cursor paging from tableParsers. */
+export const chargeFilters = {
+  status: parseAsStringLiteral(CHARGE_STATUSES),
+  reserved: parseAsStringLiteral(RESERVED_FILTERS),
+  company: parseAsString,
+  /** Created on or after this São Paulo day (YYYY-MM-DD). */
+  from: parseAsString,
+  /** Created on or before this São Paulo day (YYYY-MM-DD), the whole day included. */
+  to: parseAsString,
+};
+
+export const loadChargeParams = createLoader({ ...tableParsers, ...chargeFilters });
+
+/** The API's `reserved` argument from the URL's filter. */
+export function reservedArgument(value: (typeof RESERVED_FILTERS)[number] | null): boolean | null {
+  return value === "held" ? true : value === "free" ? false : null;
+}
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Midnight in São Paulo starting the day `day` (YYYY-MM-DD) plus `offset` days, as ISO; null when not a date. */
+function saoPauloMidnight(day: string | null, offset: number): string | null {
+  const match = day ? DAY.exec(day) : null;
+  if (!match) return null;
+  const date = new TZDate(Number(match[1]), Number(match[2]) - 1, Number(match[3]) + offset, TIME_ZONE);
+  return Number.isNaN(date.getTime()) ? null : new Date(date.getTime()).toISOString();
+}
+
+/** The API's created range (start included, end excluded) from the URL's São Paulo days. */
+export function createdRange(
+  from: string | null,
+  to: string | null,
+): { createdFrom: string | null; createdTo: string | null } {
+  return { createdFrom: saoPauloMidnight(from, 0), createdTo: saoPauloMidnight(to, 1) };
+}

@@ -1,0 +1,97 @@
+import { graphql } from "@/gql";
+
+export const CompaniesDocument = graphql(`
+  query Companies($search: String, $limit: Int, $offset: Int) {
+    companies(search: $search, limit: $limit, offset: $offset) {
+      total
+      totalCapped
+      data {
+        id
+        name
+        cnpj
+        city
+        balance
+        feePercent
+        feeFixed
+        autoApproveLimit
+        webhookUrl
+        createdAt
+      }
+    }
+  }
+`);
+
+export const CompanyOverviewDocument = graphql(`
+  query CompanyOverview($id: ID!) {
+    company(id: $id) {
+      id
+      name
+      cnpj
+      city
+      balance
+      feePercent
+      feeFixed
+      autoApproveLimit
+      webhookUrl
+      createdAt
+      updatedAt
+    }
+    balanceAudit(companyId: $id) {
+      consistent
+      checkedAt
+      paidChargesNet
+      adjustments
+      withdrawalsHeld
+      recomputedBalance
+      runningBalance
+      ledgerSum
+      lastEntryBalance
+      ledgerEntries
+      pendingWithdrawals
+      pendingWithdrawalsCounted
+    }
+  }
+`);
+
+export const CompanyAdjustmentsDocument = graphql(`
+  query CompanyAdjustments($companyId: ID!, $limit: Int, $offset: Int) {
+    adjustments(companyId: $companyId, limit: $limit, offset: $offset) {
+      total
+      data {
+      id
+      amount
+      description
+      status
+      createdAt
+      requestedBy
+      confirmedBy
+      rejectedBy
+      rejectionReason
+      decidedAt
+      }
+    }
+  }
+`);
+
+export const CompanyChargesDocument = graphql(`
+  query CompanyCharges($companyId: ID!, $status: ChargeStatus, $limit: Int, $offset: Int) {
+    charges(companyId: $companyId, status: $status, limit: $limit, offset: $offset) {
+      total
+      data {
+        id
+        txid
+        amount
+        fee
+        netAmount
+        status
+        description
+        reserved
+        reservedReason
+        payerName
+        createdAt
+        paidAt
+        expiresAt
+      }
+    }
+  }
+`);

@@ -1,0 +1,85 @@
+import { graphql } from "@/gql";
+
+export const MerchantChargeRowFields = graphql(`
+  fragment MerchantChargeRow on Charge {
+    id
+    txid
+    e2eId
+    amount
+    fee
+    netAmount
+    status
+    description
+    reserved
+    createdAt
+    expiresAt
+    paidAt
+    payerName
+  }
+`);
+
+export const MerchantChargesDocument = graphql(`
+  query MerchantCharges($status: ChargeStatus, $createdFrom: DateTimeISO, $createdTo: DateTimeISO, $limit: Int, $offset: Int) {
+    charges(status: $status, createdFrom: $createdFrom, createdTo: $createdTo, limit: $limit, offset: $offset) {
+      total
+      totalCapped
+      data {
+        ...MerchantChargeRow
+      }
+    }
+  }
+`);
+
+export const MerchantChargeSearchDocument = graphql(`
+  query MerchantChargeSearch($query: String!) {
+    search(query: $query) {
+      charges {
+        ...MerchantChargeRow
+      }
+    }
+  }
+`);
+
+export const MerchantChargeDetailDocument = graphql(`
+  query MerchantChargeDetail($id: ID!) {
+    charge(id: $id) {
+      ...MerchantChargeRow
+      pixCode
+      payerDocument
+      reservedReason
+      updatedAt
+    }
+    webhookDeliveries(subjectId: $id, limit: 20) {
+      data {
+        eventId
+        event
+        status
+        createdAt
+        deliveredAt
+        attemptCount
+        requestBody
+      }
+    }
+  }
+`);
+
+export const CreateMerchantChargeDocument = graphql(`
+  mutation CreateMerchantCharge($input: CreateChargeInput!, $idempotencyKey: String) {
+    createCharge(input: $input, idempotencyKey: $idempotencyKey) {
+      id
+      amount
+      pixCode
+      expiresAt
+      status
+    }
+  }
+`);
+
+export const CancelMerchantChargeDocument = graphql(`
+  mutation CancelMerchantCharge($id: ID!) {
+    cancelCharge(id: $id) {
+      id
+      status
+    }
+  }
+`);

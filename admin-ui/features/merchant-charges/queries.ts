@@ -1,0 +1,44 @@
+import { toLimitOffset } from "@/components/data-table/search-params";
+import type { ChargeStatus, MerchantChargeRowFragment } from "@/gql/graphql";
+import { execute } from "@/lib/graphql/execute";
+import { dayRange } from "../statement/date-range";
+import { MerchantChargeSearchDocument, MerchantChargesDocument } from "./documents";
+
+export interface ChargeListParams {
+  status: ChargeStatus | null;
+  q: string;
+  from: string | null;
+  to: string | null;
+  page: number;
+  perPage: number;
+}
+
+export interface ChargeListPage {
+  rows: MerchantChargeRowFragment[];
+  total: number;
+  totalCapped: boolean;
+  /** The rows are the search's answer (id, txid or e2e id), not a filtered page. */
+  searched: boolean;
+}
+
+/**
+ * One page of the merchant's charges. A search text goes to the API's search (exact id,
+ * chg_ id, txid or e2e id of this account's charges); otherwise the list filtered by status
+ * and created days.
+ */
+export async function fetchChargePage(params: ChargeListParams): Promise<ChargeListPage> {
+  const q = params.q.trim();
+  if (q) {
+    const { search } = await execute(MerchantChargeSearchDocument, { query: q });
+    const rows = search.charges.filter((row) => !params.status || row.status === params.status);
+    return { rows, total: rows.length, totalCapped: false, searched: true };
+  }
+  const range = dayRange(params.from, params.to);
+  const { charges } = await execute(MerchantChargesDocument, {
+    status: params.status,
+    createdFrom: range.from,
+    createdTo: range.to,
+    ...toLimitOffset(params.page, params.perPage),
+  });
+  return { rows: charges.data, total: charges.total, totalCapped: charges.totalCapped, searched: false };
+}

@@ -1,0 +1,13 @@
+import { createLoader, parseAsString, parseAsStringLiteral } from "nuqs/server";
+import { tableParsers } from "@/components/data-table/search-params";
+
+export const CHARGE_STATUSES = ["PENDING", "PAID", "EXPIRED", "CANCELLED"] as const;
+
+/** The merchant's charges list: status, created days (São Paulo) and the search box (id, txid, e2e id). */
+export const chargeFilters = {
+  status: parseAsStringLiteral(CHARGE_STATUSES),
+  from: parseAsString,
+  to: parseAsString,
+};
+
+export const loadChargeParams = createLoader({ ...tableParsers, ...chargeFilters });

@@ -1,0 +1,83 @@
+import { graphql } from "@/gql";
+
+export const MerchantWithdrawalRowFields = graphql(`
+  fragment MerchantWithdrawalRow on Withdrawal {
+    id
+    amount
+    status
+    pixKey
+    pixKeyType
+    queuePosition
+    reason
+    withdrawalReference
+    e2eId
+    createdAt
+    updatedAt
+    paidAt
+  }
+`);
+
+export const MerchantWithdrawalsDocument = graphql(`
+  query MerchantWithdrawals($status: WithdrawalStatus, $limit: Int, $offset: Int) {
+    withdrawals(status: $status, limit: $limit, offset: $offset) {
+      total
+      totalCapped
+      data {
+        ...MerchantWithdrawalRow
+      }
+    }
+    balance {
+      balance
+    }
+  }
+`);
+
+export const MerchantWithdrawalDetailDocument = graphql(`
+  query MerchantWithdrawalDetail($id: ID!) {
+    withdrawal(id: $id) {
+      ...MerchantWithdrawalRow
+      idempotencyKey
+      retryCount
+      approvalsRequired
+      approvals {
+        at
+      }
+    }
+    withdrawalHistory(id: $id) {
+      id
+      fromStatus
+      toStatus
+      actor
+      reason
+      createdAt
+    }
+  }
+`);
+
+export const MerchantBalanceDocument = graphql(`
+  query MerchantBalance {
+    balance {
+      balance
+    }
+  }
+`);
+
+export const CreateMerchantWithdrawalDocument = graphql(`
+  mutation CreateMerchantWithdrawal($idempotencyKey: String!, $input: CreateWithdrawalInput!) {
+    createWithdrawal(idempotencyKey: $idempotencyKey, input: $input) {
+      id
+      status
+      withdrawalReference
+      queuePosition
+    }
+  }
+`);
+
+export const CancelMerchantWithdrawalDocument = graphql(`
+  mutation CancelMerchantWithdrawal($id: ID!, $reason: String) {
+    cancelWithdrawal(id: $id, reason: $reason) {
+      id
+      status
+    }
+  }
+`);

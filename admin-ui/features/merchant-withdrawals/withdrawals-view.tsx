@@ -1,0 +1,130 @@
+"use client";
+
+import type { ColumnDef } from "@tanstack/react-table";
+import { ArrowLeftRightIcon } from "lucide-react";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { DataTable } from "@/components/data-table/data-table";
+import { DataTableFacetedFilter } from "@/components/data-table/data-table-faceted-filter";
+import { useTableUrlState } from "@/components/data-table/use-table-url-state";
+import { DateTime } from "@/components/date-time";
+import { Money } from "@/components/money";
+import { WITHDRAWAL_STATUS_LABELS, WithdrawalStatusBadge } from "@/components/status-badge";
+import type { MerchantWithdrawalRowFragment, WithdrawalStatus } from "@/gql/graphql";
+import { keyTypeLabel } from "../withdrawals/key-types";
+import { merchantWithdrawalFilters, WITHDRAWAL_STATUSES } from "./search-params";
+
+type Row = MerchantWithdrawalRowFragment;
+
+const columns: ColumnDef<Row, unknown>[] = [
+  {
+    id: "requested",
+    header: "Requested",
+    cell: ({ row }) => <DateTime value={row.original.createdAt} className="tabular text-sm" />,
+  },
+  {
+    id: "reference",
+    header: "Reference",
+    cell: ({ row }) => (
+      <Link
+        href={`/m/withdrawals/${row.original.id}`}
+        className="font-mono text-xs font-medium hover:underline focus-visible:underline"
+        onClick={(event) => event.stopPropagation()}
+      >
+        {row.original.withdrawalReference}
+      </Link>
+    ),
+  },
+  {
+    id: "destination",
+    header: "Destination",
+    cell: ({ row }) => (
+      <div className="flex max-w-56 flex-col">
+        <span className="truncate font-mono text-xs" title={row.original.pixKey}>
+          {row.original.pixKey}
+        </span>
+        <span className="text-xs text-muted-foreground">{keyTypeLabel(row.original.pixKeyType)}</span>
+      </div>
+    ),
+  },
+  {
+    id: "amount",
+    header: () => <span className="block text-right">Amount</span>,
+    meta: { className: "text-right" },
+    cell: ({ row }) => <Money value={row.original.amount} className="font-medium" />,
+  },
+  {
+    id: "status",
+    header: "Status",
+    cell: ({ row }) => (
+      <div className="flex flex-col items-start gap-1">
+        <WithdrawalStatusBadge status={row.original.status} />
+        {row.original.status === "PENDING" && row.original.queuePosition != null && (
+          <span className="text-xs text-muted-foreground">#{row.original.queuePosition} in your queue</span>
+        )}
+      </div>
+    ),
+  },
+];
+
+export function MerchantWithdrawalsView({
+  rows,
+  total,
+  totalCapped,
+  status,
+  page,
+  perPage,
+}: {
+  rows: Row[];
+  total: number;
+  totalCapped: boolean;
+  status: WithdrawalStatus | null;
+  page: number;
+  perPage: number;
+}) {
+  const router = useRouter();
+  const { setState, isPending } = useTableUrlState(merchantWithdrawalFilters);
+  return (
+    <DataTable
+      label="Your withdrawals, newest first"
+      columns={columns}
+      data={rows}
+      getRowId={(row) => row.id}
+      isPending={isPending}
+      onRowClick={(row) => router.push(`/m/withdrawals/${row.id}`)}
+      toolbar={
+        <DataTableFacetedFilter
+          title="Status"
+          options={WITHDRAWAL_STATUSES.map((value) => ({ value, label: WITHDRAWAL_STATUS_LABELS[value] }))}
+          selected={status ? [status] : []}
+          onChange={(values) => void setState({ status: (values[0] as WithdrawalStatus) ?? null, page: 1 })}
+        />
+      }
+      pagination={{ kind: "offset", page, perPage, total, totalCapped }}
+      empty={
+        status
+          ? { title: "No withdrawals match", description: "Try another status." }
+          : {
+              title: "No withdrawals yet",
+              description: "Send money from your balance to any PIX key.",
+              icon: ArrowLeftRightIcon,
+            }
+      }
+      mobileCard={(row) => (
+        <div className="flex flex-col gap-1.5">
+          <div className="flex items-start justify-between gap-2">
+            <Money value={row.amount} className="text-base font-semibold" />
+            <WithdrawalStatusBadge status={row.status} />
+          </div>
+          <p className="truncate font-mono text-xs">
+            {keyTypeLabel(row.pixKeyType)} · {row.pixKey}
+          </p>
+          <p className="text-xs text-muted-foreground">
+            <DateTime value={row.createdAt} /> · <span className="font-mono">{row.withdrawalReference}</span>
+            {row.status === "PENDING" && row.queuePosition != null && <> · #{row.queuePosition} in queue</>}
+          </p>
+        </div>
+      )}
+    />
+  );
+}

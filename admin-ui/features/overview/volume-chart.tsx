@@ -1,0 +1,31 @@
+"use client";
+
+import { MoneyChart } from "@/components/chart";
+import { moneyToCentavos } from "@/lib/format";
+
+export interface DailyPoint {
+  date: string;
+  paidAmount: string;
+  withdrawalAmount: string;
+}
+
+/** Paid charges and settled withdrawals per São Paulo day, in BRL. */
+export function VolumeChart({ daily, summary }: { daily: DailyPoint[]; summary: string }) {
+  // Chart heights only: exact amounts are shown as text everywhere else.
+  const data = daily.map((day) => ({
+    date: `${day.date}T12:00:00-03:00`,
+    paid: Number(moneyToCentavos(day.paidAmount)),
+    withdrawn: Number(moneyToCentavos(day.withdrawalAmount)),
+  }));
+  return (
+    <MoneyChart
+      kind="bar"
+      data={data}
+      summary={summary}
+      series={[
+        { key: "paid", label: "Charges paid", color: "var(--chart-1)" },
+        { key: "withdrawn", label: "Withdrawals paid", color: "var(--chart-2)" },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,44 @@
+import { graphql } from "@/gql";
+
+export const PaymentExceptionRowFields = graphql(`
+  fragment PaymentExceptionRow on PaymentException {
+    id
+    kind
+    status
+    amount
+    txid
+    endToEndId
+    chargeId
+    companyId
+    payerName
+    payerDocument
+    paidAt
+    problem
+    resolution
+    resolvedAt
+    resolvedBy
+    createdAt
+  }
+`);
+
+export const PaymentExceptionsDocument = graphql(`
+  query PaymentExceptions($first: Int, $after: String, $status: PaymentExceptionStatus) {
+    paymentExceptions(first: $first, after: $after, status: $status) {
+      data {
+        ...PaymentExceptionRow
+      }
+      pageInfo {
+        endCursor
+        hasNextPage
+      }
+    }
+  }
+`);
+
+export const ResolvePaymentExceptionDocument = graphql(`
+  mutation ResolvePaymentException($id: ID!, $resolution: String!) {
+    resolvePaymentException(id: $id, resolution: $resolution) {
+      ...PaymentExceptionRow
+    }
+  }
+`);

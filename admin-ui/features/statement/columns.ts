@@ -1,0 +1,19 @@
+import type { LedgerEntryKind, StatementQuery } from "@/gql/graphql";
+
+export type StatementRow = StatementQuery["ledgerEntries"]["data"][number];
+
+export const LEDGER_KIND_LABELS: Record<LedgerEntryKind, string> = {
+  CHARGE_PAID: "Charge paid",
+  CHARGE_RESERVED: "Charge held",
+  CHARGE_RELEASED: "Charge released",
+  WITHDRAWAL_RESERVED: "Withdrawal",
+  WITHDRAWAL_REFUNDED: "Withdrawal returned",
+  ADJUSTMENT: "Adjustment",
+};
+
+/** What a ledger entry is about: the charge, withdrawal or adjustment it belongs to. */
+export function statementReference(row: StatementRow): string {
+  if (row.chargeId) return `chg_${row.chargeId}`;
+  if (row.withdrawalId) return row.withdrawalId;
+  return row.adjustmentId ?? "";
+}

@@ -1,0 +1,216 @@
+"use client";
+
+import { UserPlusIcon, UsersIcon } from "lucide-react";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { toast } from "sonner";
+import { CopyButton } from "@/components/copy-button";
+import { DateTime } from "@/components/date-time";
+import { EmptyState } from "@/components/states";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import { Field, FormError } from "@/components/ui/form";
+import { Input } from "@/components/ui/input";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import type { MerchantRole, TeamQuery } from "@/gql/graphql";
+import { ROLE_LABELS } from "@/lib/auth/viewer";
+import { errorMessage, execute } from "@/lib/graphql/execute";
+import { InviteTeamMemberDocument, RemoveTeamMemberDocument } from "./documents";
+
+type Member = TeamQuery["companyUsers"][number];
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The account's console users: invite (the link is shown once) and remove (their sessions end). */
+export function TeamManager({ members, viewerId }: { members: Member[]; viewerId: string }) {
+  const router = useRouter();
+  const [inviting, setInviting] = useState(false);
+  const [email, setEmail] = useState("");
+  const [name, setName] = useState("");
+  const [role, setRole] = useState<MerchantRole>("MEMBER");
+  const [emailTouched, setEmailTouched] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [inviteUrl, setInviteUrl] = useState<string | null>(null);
+  const [removing, setRemoving] = useState<Member | null>(null);
+  const [busy, setBusy] = useState(false);
+  const emailError = emailTouched && !EMAIL.test(email.trim()) ? "Enter a valid e-mail address." : undefined;
+
+  const invite = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setEmailTouched(true);
+    if (!EMAIL.test(email.trim())) return;
+    setBusy(true);
+    setFormError(null);
+    try {
+      const { inviteCompanyUser } = await execute(InviteTeamMemberDocument, {
+        email: email.trim(),
+        name: name.trim() || null,
+        role,
+      });
+      setInviting(false);
+      setInviteUrl(inviteCompanyUser.inviteUrl);
+      setEmail("");
+      setName("");
+      setEmailTouched(false);
+      router.refresh();
+    } catch (error) {
+      setFormError(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const remove = async () => {
+    if (!removing) return;
+    setBusy(true);
+    try {
+      await execute(RemoveTeamMemberDocument, { id: removing.id });
+      toast.success(`${removing.email} removed`);
+      setRemoving(null);
+      router.refresh();
+    } catch (error) {
+      toast.error("Could not remove the user", { description: errorMessage(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const active = members.filter((member) => !member.disabled);
+  return (
+    <div className="grid gap-4">
+      <div>
+        <Button onClick={() => setInviting(true)}>
+          <UserPlusIcon aria-hidden /> Invite user
+        </Button>
+      </div>
+      {active.length === 0 ? (
+        <EmptyState icon={UsersIcon} title="No users yet" />
+      ) : (
+        <ul className="divide-y rounded-md border" aria-label="Users of your account">
+          {active.map((member) => (
+            <li key={member.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3 text-sm">
+              <div className="min-w-0 flex-1">
+                <p className="truncate font-medium">{member.name ?? member.email}</p>
+                <p className="truncate text-xs text-muted-foreground">{member.email}</p>
+              </div>
+              <Badge variant="outline">{ROLE_LABELS[member.role] ?? member.role}</Badge>
+              {member.invitePending ? (
+                <Badge variant="warn">Invite pending</Badge>
+              ) : (
+                <span className="text-xs text-muted-foreground">
+                  {member.lastSignInAt ? (
+                    <>
+                      Last sign-in <DateTime value={member.lastSignInAt} />
+                    </>
+                  ) : (
+                    "Never signed in"
+                  )}
+                </span>
+              )}
+              {member.id !== viewerId && (
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => setRemoving(member)}
+                  aria-label={`Remove ${member.email}`}
+                >
+                  Remove
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <Dialog open={inviting} onOpenChange={setInviting}>
+        <DialogContent>
+          <form onSubmit={invite} noValidate className="grid gap-4" aria-label="Invite user">
+            <DialogHeader>
+              <DialogTitle>Invite a user</DialogTitle>
+              <DialogDescription>They get a link to set their password; it is valid for 7 days.</DialogDescription>
+            </DialogHeader>
+            <FormError message={formError} />
+            <Field label="E-mail" error={emailError}>
+              {(control) => (
+                <Input
+                  {...control}
+                  type="email"
+                  value={email}
+                  onChange={(event) => setEmail(event.target.value)}
+                  onBlur={() => setEmailTouched(true)}
+                />
+              )}
+            </Field>
+            <Field label="Name (optional)">
+              {(control) => <Input {...control} value={name} onChange={(event) => setName(event.target.value)} />}
+            </Field>
+            <Field label="Role" hint="Admins also manage the team, API credentials and webhooks.">
+              {(control) => (
+                <Select value={role} onValueChange={(value) => setRole(value as MerchantRole)}>
+                  <SelectTrigger {...control} className="w-full">
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    <SelectItem value="MEMBER">Member</SelectItem>
+                    <SelectItem value="ADMIN">Admin</SelectItem>
+                  </SelectContent>
+                </Select>
+              )}
+            </Field>
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={() => setInviting(false)}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={busy}>
+                Send invite
+              </Button>
+            </DialogFooter>
+          </form>
+        </DialogContent>
+      </Dialog>
+
+      <Dialog open={inviteUrl !== null} onOpenChange={(open) => !open && setInviteUrl(null)}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Invite link</DialogTitle>
+            <DialogDescription>Send this link to the person: it is shown only this once.</DialogDescription>
+          </DialogHeader>
+          <div className="flex items-center gap-2 rounded-md bg-muted p-3">
+            <code data-testid="invite-url" className="min-w-0 flex-1 font-mono text-xs break-all">
+              {inviteUrl}
+            </code>
+            <CopyButton value={inviteUrl ?? ""} label="Copy invite link" />
+          </div>
+          <DialogFooter>
+            <Button onClick={() => setInviteUrl(null)}>Done</Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+
+      <Dialog open={removing !== null} onOpenChange={(open) => !open && setRemoving(null)}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Remove {removing?.email}?</DialogTitle>
+            <DialogDescription>They are signed out everywhere and can no longer sign in.</DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => setRemoving(null)}>
+              Keep
+            </Button>
+            <Button variant="destructive" onClick={() => void remove()} disabled={busy}>
+              Remove user
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}

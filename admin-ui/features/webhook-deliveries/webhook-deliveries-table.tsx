@@ -1,0 +1,352 @@
+"use client";
+
+import type { ColumnDef } from "@tanstack/react-table";
+import { RotateCwIcon, WebhookIcon, XIcon } from "lucide-react";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useEffect, useState } from "react";
+import { toast } from "sonner";
+import { DataTable } from "@/components/data-table/data-table";
+import { DataTableFacetedFilter } from "@/components/data-table/data-table-faceted-filter";
+import { useTableUrlState } from "@/components/data-table/use-table-url-state";
+import { DateTime } from "@/components/date-time";
+import { DeliveryStatusBadge } from "@/components/status-badge";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import type { WebhookDeliveryRowFragment, WebhookDeliveryStatus } from "@/gql/graphql";
+import { formatDateTime, formatInteger } from "@/lib/format";
+import { errorMessage, execute } from "@/lib/graphql/execute";
+import { RedeliverWebhookDocument } from "./documents";
+import { DELIVERY_STATUSES, deliveryFilters, WEBHOOK_EVENTS } from "./search-params";
+
+const STATUS_LABELS: Record<WebhookDeliveryStatus, string> = {
+  PENDING: "Retrying",
+  DELIVERED: "Delivered",
+  FAILED: "Failed",
+  NO_URL: "No URL",
+};
+
+function subjectHref(subjectId: string | null | undefined): string | null {
+  if (!subjectId) return null;
+  return subjectId.startsWith("wd_") ? `/ops/withdrawals/${subjectId}` : `/ops/charges/${subjectId}`;
+}
+
+function Body({ label, text }: { label: string; text: string | null | undefined }) {
+  let shown = text ?? "";
+  try {
+    if (text) shown = JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    // Not JSON: shown as it came.
+  }
+  return (
+    <div className="grid min-w-0 content-start gap-1.5">
+      <p className="text-xs font-medium text-muted-foreground">{label}</p>
+      <pre className="max-h-52 overflow-auto rounded-md bg-muted p-3 font-mono text-xs break-all whitespace-pre-wrap">
+        {shown || "—"}
+      </pre>
+    </div>
+  );
+}
+
+/**
+ * One event's attempts, newest first, with every request and answer. Redeliver queues a new
+ * attempt for the worker: the page re-renders every second until it is recorded (or 20 s).
+ */
+function AttemptsDialog({
+  delivery,
+  onClose,
+  canAct,
+}: {
+  delivery: WebhookDeliveryRowFragment | null;
+  onClose: () => void;
+  canAct: boolean;
+}) {
+  const router = useRouter();
+  const [busy, setBusy] = useState(false);
+  const [awaiting, setAwaiting] = useState<{ eventId: string; count: number; tries: number } | null>(null);
+  const current = delivery;
+  const attempts = [...(current?.attempts ?? [])].sort((a, b) => b.attemptNumber - a.attemptNumber);
+
+  useEffect(() => {
+    if (!awaiting) return;
+    if (
+      !current ||
+      current.eventId !== awaiting.eventId ||
+      // Done once the new attempt is recorded and finished (one in flight has no answer yet).
+      (current.attemptCount >= awaiting.count && attempts[0]?.finishedAt) ||
+      awaiting.tries >= 20
+    ) {
+      setAwaiting(null);
+      return;
+    }
+    const timer = setTimeout(() => {
+      router.refresh();
+      setAwaiting((state) => (state ? { ...state, tries: state.tries + 1 } : null));
+    }, 1000);
+    return () => clearTimeout(timer);
+  }, [awaiting, current, attempts, router]);
+
+  const redeliver = async () => {
+    if (!current) return;
+    setBusy(true);
+    try {
+      await execute(RedeliverWebhookDocument, { eventId: current.eventId });
+      toast.success(`Redelivery of ${current.event} queued`, {
+        description: `Attempt ${current.attemptCount + 1} appears here once sent.`,
+      });
+      setAwaiting({ eventId: current.eventId, count: current.attemptCount + 1, tries: 0 });
+      router.refresh();
+    } catch (error) {
+      toast.error("Could not redeliver", { description: errorMessage(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog open={delivery !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-3xl">
+        <DialogHeader>
+          <DialogTitle className="font-mono">{current?.event}</DialogTitle>
+          <DialogDescription>
+            {current?.eventId} · {formatInteger(current?.attemptCount ?? 0)} attempt
+            {current?.attemptCount === 1 ? "" : "s"}
+          </DialogDescription>
+        </DialogHeader>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          {current && <DeliveryStatusBadge status={current.status} />}
+          {canAct && (
+            <Button size="sm" onClick={() => void redeliver()} disabled={busy || awaiting !== null}>
+              <RotateCwIcon aria-hidden className={busy || awaiting ? "animate-spin" : undefined} />{" "}
+              {awaiting ? "Sending…" : "Redeliver"}
+            </Button>
+          )}
+        </div>
+        {attempts.length === 0 ? (
+          <p className="text-sm text-muted-foreground">
+            No attempt yet: the company has no webhook URL or the event waits.
+          </p>
+        ) : (
+          <ol className="grid gap-4" aria-label="Attempts, newest first">
+            {attempts.map((attempt) => (
+              <li key={attempt.id} className="grid gap-3 rounded-lg border p-3">
+                <div className="flex flex-wrap items-center gap-2 text-sm">
+                  <span className="font-medium">Attempt {attempt.attemptNumber}</span>
+                  {attempt.manual && <Badge variant="outline">Manual</Badge>}
+                  <Badge
+                    variant={
+                      attempt.responseStatus && attempt.responseStatus >= 200 && attempt.responseStatus < 300
+                        ? "success"
+                        : "danger"
+                    }
+                  >
+                    {attempt.responseStatus
+                      ? `HTTP ${attempt.responseStatus}`
+                      : (attempt.error ?? (attempt.finishedAt ? "No answer" : "In flight…"))}
+                  </Badge>
+                  <span className="tabular text-xs text-muted-foreground">
+                    {attempt.responseTimeMs != null ? `${formatInteger(attempt.responseTimeMs)} ms · ` : ""}
+                    {formatDateTime(attempt.startedAt, { seconds: true })}
+                  </span>
+                </div>
+                <p className="font-mono text-xs break-all">POST {attempt.url ?? "—"}</p>
+                <div className="grid gap-3 md:grid-cols-2">
+                  <Body label="Request body" text={attempt.requestBody} />
+                  <Body label="Response body (first 1 kB)" text={attempt.responseBody ?? attempt.error} />
+                </div>
+              </li>
+            ))}
+          </ol>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** Events sent to merchants, newest first, each with its attempts. */
+export function WebhookDeliveriesTable({
+  rows,
+  perPage,
+  after,
+  endCursor,
+  hasNextPage,
+  status,
+  event,
+  subject,
+  company,
+  companies,
+  canAct,
+}: {
+  rows: WebhookDeliveryRowFragment[];
+  perPage: number;
+  after: string | null;
+  endCursor: string | null;
+  hasNextPage: boolean;
+  status: WebhookDeliveryStatus | null;
+  event: string | null;
+  subject: string | null;
+  company: string | null;
+  companies: Array<{ id: string; name: string }>;
+  canAct: boolean;
+}) {
+  const { setState } = useTableUrlState(deliveryFilters);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const open = rows.find((row) => row.eventId === openId) ?? null;
+  const setOpen = (row: WebhookDeliveryRowFragment | null) => setOpenId(row?.eventId ?? null);
+  const names = new Map(companies.map((c) => [c.id, c.name]));
+  const companyName = (id: string) => names.get(id) ?? id;
+  const lastAttempt = (row: WebhookDeliveryRowFragment) =>
+    [...row.attempts].sort((a, b) => b.attemptNumber - a.attemptNumber)[0];
+
+  const columns: ColumnDef<WebhookDeliveryRowFragment, unknown>[] = [
+    { id: "created", header: "Created", cell: ({ row }) => <DateTime value={row.original.createdAt} /> },
+    {
+      id: "event",
+      header: "Event",
+      cell: ({ row }) => {
+        const href = subjectHref(row.original.subjectId);
+        return (
+          <div className="flex max-w-48 flex-col">
+            <span className="font-mono text-xs font-medium">{row.original.event}</span>
+            {href ? (
+              <Link href={href} className="truncate font-mono text-xs text-muted-foreground hover:underline">
+                {row.original.subjectId}
+              </Link>
+            ) : (
+              <span className="truncate font-mono text-xs text-muted-foreground">{row.original.eventId}</span>
+            )}
+          </div>
+        );
+      },
+    },
+    {
+      id: "company",
+      header: "Company",
+      meta: { className: "hidden xl:table-cell" },
+      cell: ({ row }) => (
+        <Link href={`/ops/companies/${row.original.companyId}`} className="block max-w-40 truncate hover:underline">
+          {companyName(row.original.companyId)}
+        </Link>
+      ),
+    },
+    {
+      id: "last",
+      header: "Last answer",
+      cell: ({ row }) => {
+        const attempt = lastAttempt(row.original);
+        if (!attempt) return <span className="text-muted-foreground">—</span>;
+        return (
+          <div className="flex max-w-48 flex-col">
+            <span className="tabular text-sm">
+              {attempt.responseStatus
+                ? `HTTP ${attempt.responseStatus}`
+                : (attempt.error ?? (attempt.finishedAt ? "No answer" : "In flight…"))}
+              {attempt.responseTimeMs != null && (
+                <span className="text-muted-foreground"> · {formatInteger(attempt.responseTimeMs)} ms</span>
+              )}
+            </span>
+            <span className="truncate font-mono text-xs text-muted-foreground" title={attempt.url ?? ""}>
+              {attempt.url}
+            </span>
+          </div>
+        );
+      },
+    },
+    {
+      id: "status",
+      header: "Status",
+      cell: ({ row }) => (
+        <div className="flex flex-col items-start gap-1">
+          <DeliveryStatusBadge status={row.original.status} />
+          <span className="text-xs text-muted-foreground">
+            {formatInteger(row.original.attemptCount)} attempt{row.original.attemptCount === 1 ? "" : "s"}
+          </span>
+        </div>
+      ),
+    },
+    {
+      id: "actions",
+      header: () => <span className="sr-only">Actions</span>,
+      meta: { className: "w-0 text-right" },
+      cell: ({ row }) => (
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => setOpen(row.original)}
+          aria-label={`Attempts of ${row.original.event} ${row.original.eventId}`}
+        >
+          Attempts
+        </Button>
+      ),
+    },
+  ];
+
+  const filtered = Boolean(status || event || subject || company);
+  return (
+    <>
+      <DataTable
+        label="Webhook deliveries, newest first"
+        columns={columns}
+        data={rows}
+        getRowId={(row) => row.eventId}
+        toolbar={
+          <>
+            <DataTableFacetedFilter
+              title="Status"
+              options={DELIVERY_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }))}
+              selected={status ? [status] : []}
+              onChange={(values) =>
+                void setState({ status: (values[0] as WebhookDeliveryStatus) ?? null, after: null })
+              }
+            />
+            <DataTableFacetedFilter
+              title="Event"
+              options={WEBHOOK_EVENTS.map((value) => ({ value, label: value }))}
+              selected={event ? [event] : []}
+              onChange={(values) => void setState({ event: values[0] ?? null, after: null })}
+            />
+            {(subject || company) && (
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() => void setState({ subject: null, company: null, after: null })}
+                aria-label={`Clear filter: ${subject ?? companyName(company ?? "")}`}
+              >
+                {subject ?? companyName(company ?? "")}
+                <XIcon aria-hidden className="text-muted-foreground" />
+              </Button>
+            )}
+          </>
+        }
+        pagination={{ kind: "cursor", perPage, endCursor, hasNextPage, isFirstPage: after === null }}
+        empty={{
+          title: filtered ? "No delivery matches" : "No webhook sent yet",
+          description: "Events about charges and withdrawals appear here with every attempt.",
+          icon: WebhookIcon,
+        }}
+        mobileCard={(row) => {
+          const attempt = lastAttempt(row);
+          return (
+            <div className="flex flex-col gap-1.5">
+              <div className="flex items-start justify-between gap-2">
+                <span className="font-mono text-sm font-medium">{row.event}</span>
+                <DeliveryStatusBadge status={row.status} />
+              </div>
+              <p className="truncate text-sm text-muted-foreground">{companyName(row.companyId)}</p>
+              <p className="text-xs text-muted-foreground">
+                {formatDateTime(row.createdAt)} · {formatInteger(row.attemptCount)} attempt
+                {row.attemptCount === 1 ? "" : "s"}
+                {attempt?.responseStatus ? ` · HTTP ${attempt.responseStatus}` : ""}
+              </p>
+              <Button variant="outline" size="sm" onClick={() => setOpen(row)} className="self-start">
+                Attempts
+              </Button>
+            </div>
+          );
+        }}
+      />
+      <AttemptsDialog delivery={open} onClose={() => setOpen(null)} canAct={canAct} />
+    </>
+  );
+}

@@ -1,0 +1,83 @@
+"use client";
+
+import { RotateCcwIcon, WebhookIcon } from "lucide-react";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { toast } from "sonner";
+import { DateTime } from "@/components/date-time";
+import { EmptyState } from "@/components/states";
+import { DeliveryStatusBadge } from "@/components/status-badge";
+import { Button } from "@/components/ui/button";
+import type { MerchantWebhookDeliveryFragment } from "@/gql/graphql";
+import { errorMessage, execute } from "@/lib/graphql/execute";
+import { AttemptStatus, DeliveryAttempts } from "./delivery-attempts";
+import { RedeliverMerchantWebhookDocument } from "./documents";
+
+/** Each event sent, newest first; open one for its attempts, bodies and a redeliver button. */
+export function DeliveryHistory({
+  deliveries,
+  canRedeliver,
+}: {
+  deliveries: MerchantWebhookDeliveryFragment[];
+  canRedeliver: boolean;
+}) {
+  const router = useRouter();
+  const [busy, setBusy] = useState<string | null>(null);
+  const redeliver = async (eventId: string) => {
+    setBusy(eventId);
+    try {
+      await execute(RedeliverMerchantWebhookDocument, { eventId });
+      toast.success(`Redelivery of ${eventId} queued`);
+      router.refresh();
+    } catch (error) {
+      toast.error("Could not redeliver", { description: errorMessage(error) });
+    } finally {
+      setBusy(null);
+    }
+  };
+  if (deliveries.length === 0)
+    return (
+      <EmptyState
+        icon={WebhookIcon}
+        title="No events sent yet"
+        description="Paid charges, withdrawals and test pings appear here with every attempt."
+      />
+    );
+  return (
+    <ul className="grid gap-2" aria-label="Webhook deliveries">
+      {deliveries.map((delivery) => {
+        const last = delivery.attempts.at(-1);
+        return (
+          <li key={delivery.eventId}>
+            <details className="group rounded-md border">
+              <summary className="flex cursor-pointer flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-sm">
+                <span className="font-mono font-medium">{delivery.event}</span>
+                <DeliveryStatusBadge status={delivery.status} />
+                {last && <AttemptStatus attempt={last} />}
+                <span className="text-xs text-muted-foreground">
+                  <DateTime value={delivery.createdAt} seconds /> · {delivery.attemptCount} attempt
+                  {delivery.attemptCount === 1 ? "" : "s"}
+                </span>
+                <span className="ml-auto font-mono text-xs text-muted-foreground">{delivery.eventId}</span>
+              </summary>
+              <div className="grid gap-3 border-t p-3">
+                <DeliveryAttempts delivery={delivery} />
+                {canRedeliver && delivery.status !== "NO_URL" && (
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    className="justify-self-start"
+                    disabled={busy === delivery.eventId}
+                    onClick={() => void redeliver(delivery.eventId)}
+                  >
+                    <RotateCcwIcon aria-hidden /> Redeliver
+                  </Button>
+                )}
+              </div>
+            </details>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

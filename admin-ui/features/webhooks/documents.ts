@@ -1,0 +1,91 @@
+import { graphql } from "@/gql";
+
+export const WebhookDeliveryFields = graphql(`
+  fragment MerchantWebhookDelivery on WebhookDelivery {
+    eventId
+    event
+    status
+    subjectId
+    createdAt
+    deliveredAt
+    nextAttemptAt
+    attemptCount
+    requestBody
+    attempts {
+      id
+      attemptNumber
+      manual
+      url
+      startedAt
+      finishedAt
+      responseStatus
+      responseTimeMs
+      responseBody
+      error
+    }
+  }
+`);
+
+export const WebhookPageDocument = graphql(`
+  query WebhookPage($limit: Int, $offset: Int) {
+    webhookSettings {
+      companyId
+      url
+      secretHint
+    }
+    webhookDeliveries(limit: $limit, offset: $offset) {
+      total
+      totalCapped
+      data {
+        ...MerchantWebhookDelivery
+      }
+    }
+  }
+`);
+
+export const UpdateWebhookUrlDocument = graphql(`
+  mutation UpdateWebhookUrl($url: String) {
+    updateWebhookSettings(url: $url) {
+      url
+      secretHint
+    }
+  }
+`);
+
+export const RotateWebhookSecretDocument = graphql(`
+  mutation RotateWebhookSecret {
+    rotateWebhookSecret {
+      webhookSecret
+      settings {
+        secretHint
+      }
+    }
+  }
+`);
+
+export const SendTestWebhookDocument = graphql(`
+  mutation SendTestWebhook {
+    sendTestWebhook {
+      ...MerchantWebhookDelivery
+    }
+  }
+`);
+
+export const PingDeliveriesDocument = graphql(`
+  query PingDeliveries {
+    webhookDeliveries(event: "ping", limit: 5) {
+      data {
+        ...MerchantWebhookDelivery
+      }
+    }
+  }
+`);
+
+export const RedeliverMerchantWebhookDocument = graphql(`
+  mutation RedeliverMerchantWebhook($eventId: ID!) {
+    redeliverWebhook(eventId: $eventId) {
+      eventId
+      status
+    }
+  }
+`);

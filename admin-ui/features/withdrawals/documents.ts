@@ -1,0 +1,98 @@
+import { graphql } from "@/gql";
+
+export const WithdrawalRowFields = graphql(`
+  fragment WithdrawalRow on Withdrawal {
+    id
+    companyId
+    amount
+    status
+    pixKey
+    pixKeyType
+    queuePosition
+    reason
+    retryCount
+    withdrawalReference
+    createdAt
+    updatedAt
+    approvalsRequired
+    approvals {
+      operator
+      operatorEmail
+      at
+    }
+  }
+`);
+
+export const WithdrawalsDocument = graphql(`
+  query Withdrawals($status: WithdrawalStatus, $companyId: ID, $order: ListOrder, $limit: Int, $offset: Int) {
+    withdrawals(status: $status, companyId: $companyId, order: $order, limit: $limit, offset: $offset) {
+      total
+      totalCapped
+      limit
+      offset
+      data {
+        ...WithdrawalRow
+      }
+    }
+  }
+`);
+
+export const CompanyNamesDocument = graphql(`
+  query CompanyNames {
+    companies(limit: 100) {
+      data {
+        id
+        name
+      }
+    }
+  }
+`);
+
+export const CompanyNameDocument = graphql(`
+  query CompanyName($id: ID!) {
+    company(id: $id) {
+      id
+      name
+    }
+  }
+`);
+
+export const ApproveWithdrawalDocument = graphql(`
+  mutation ApproveWithdrawal($id: ID!) {
+    approveWithdrawal(id: $id) {
+      ...WithdrawalRow
+    }
+  }
+`);
+
+export const RejectWithdrawalDocument = graphql(`
+  mutation RejectWithdrawal($id: ID!, $reason: String!) {
+    rejectWithdrawal(id: $id, reason: $reason) {
+      ...WithdrawalRow
+    }
+  }
+`);
+
+export const WithdrawalDetailDocument = graphql(`
+  query WithdrawalDetail($id: ID!) {
+    withdrawal(id: $id) {
+      ...WithdrawalRow
+      idempotencyKey
+    }
+    withdrawalHistory(id: $id) {
+      id
+      fromStatus
+      toStatus
+      actor
+      reason
+      createdAt
+    }
+    auditTrail(objectType: "withdrawal", objectId: $id) {
+      id
+      at
+      actor
+      action
+      reason
+    }
+  }
+`);

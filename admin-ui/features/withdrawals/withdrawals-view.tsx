@@ -1,0 +1,289 @@
+"use client";
+
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { Building2Icon, CheckCheckIcon, InboxIcon, XIcon } from "lucide-react";
+import { useMemo, useState } from "react";
+import { toast } from "sonner";
+import { ReasonDialog, TypedConfirmDialog } from "@/components/confirm-dialogs";
+import { DataTable } from "@/components/data-table/data-table";
+import { DataTableActionBar } from "@/components/data-table/data-table-action-bar";
+import { DataTableFacetedFilter } from "@/components/data-table/data-table-faceted-filter";
+import type { SortValue } from "@/components/data-table/search-params";
+import { useTableUrlState } from "@/components/data-table/use-table-url-state";
+import { RelativeTime } from "@/components/date-time";
+import { Money } from "@/components/money";
+import { WITHDRAWAL_STATUS_LABELS, WithdrawalStatusBadge } from "@/components/status-badge";
+import { Button } from "@/components/ui/button";
+import { TabsNav } from "@/components/ui/tabs";
+import type { WithdrawalStatus } from "@/gql/graphql";
+import { formatBRL, formatInteger, moneyToCentavos } from "@/lib/format";
+import { errorMessage, execute } from "@/lib/graphql/execute";
+import { useGraphQLMutation } from "@/lib/graphql/hooks";
+import { ApprovalProgress, approvable, keyTypeLabel, type WithdrawalRow, withdrawalColumns } from "./columns";
+import { ApproveWithdrawalDocument, RejectWithdrawalDocument } from "./documents";
+import { fetchWithdrawalPage, type WithdrawalListPage, type WithdrawalListParams } from "./queries";
+import { WITHDRAWAL_STATUSES, withdrawalFilters } from "./search-params";
+
+/**
+ * The withdrawals list: the approval queue (PENDING, oldest first) with approve, reject with a
+ * reason and bulk approve, or every withdrawal filtered by status. The server page fetched
+ * the first page; after each action the list refetches in the browser.
+ */
+export function WithdrawalsView({
+  params,
+  initial,
+  companies,
+  canAct,
+  viewerActor,
+  sort,
+}: {
+  sort: SortValue | null;
+  params: WithdrawalListParams;
+  initial: WithdrawalListPage;
+  companies: Array<{ id: string; name: string }>;
+  canAct: boolean;
+  viewerActor: string;
+}) {
+  const { setState } = useTableUrlState(withdrawalFilters);
+  const query = useQuery({
+    queryKey: ["Withdrawals", params],
+    queryFn: () => fetchWithdrawalPage(params),
+    initialData: initial,
+    placeholderData: keepPreviousData,
+  });
+  const approve = useGraphQLMutation(ApproveWithdrawalDocument, { invalidates: ["Withdrawals"] });
+  const reject = useGraphQLMutation(RejectWithdrawalDocument, { invalidates: ["Withdrawals"] });
+  const [rejecting, setRejecting] = useState<WithdrawalRow | null>(null);
+  const [bulk, setBulk] = useState<{ rows: WithdrawalRow[]; clear: () => void } | null>(null);
+
+  const names = useMemo(() => new Map(companies.map((company) => [company.id, company.name])), [companies]);
+  const companyName = (id: string) => names.get(id) ?? id;
+  const isQueue = params.view === "queue";
+
+  const approveOne = async (row: WithdrawalRow) => {
+    try {
+      const { approveWithdrawal: result } = await approve.mutateAsync({ id: row.id });
+      if (result.status === "PENDING") {
+        toast.success(`Approval recorded for ${row.withdrawalReference}`, {
+          description: `${result.approvals.length} of ${result.approvalsRequired}: a second operator must approve it too.`,
+        });
+      } else {
+        toast.success(`Approved ${row.withdrawalReference}`, {
+          description: `${formatBRL(row.amount)} to ${companyName(row.companyId)} is on its way to the bank.`,
+        });
+      }
+    } catch (error) {
+      toast.error(`Could not approve ${row.withdrawalReference}`, { description: errorMessage(error) });
+    }
+  };
+
+  const rejectOne = async (reason: string) => {
+    if (!rejecting) return;
+    try {
+      await reject.mutateAsync({ id: rejecting.id, reason });
+    } catch (error) {
+      throw new Error(errorMessage(error));
+    }
+    toast.success(`Rejected ${rejecting.withdrawalReference}`, {
+      description: `${formatBRL(rejecting.amount)} went back to ${companyName(rejecting.companyId)}'s balance.`,
+    });
+  };
+
+  const approveMany = async () => {
+    if (!bulk) return;
+    let approved = 0;
+    let recorded = 0;
+    const failed: string[] = [];
+    // One at a time, in queue order: each approval is its own transaction at the API.
+    for (const row of bulk.rows) {
+      try {
+        const { approveWithdrawal: result } = await execute(ApproveWithdrawalDocument, { id: row.id });
+        if (result.status === "PENDING") recorded++;
+        else approved++;
+      } catch (error) {
+        failed.push(`${row.withdrawalReference}: ${errorMessage(error)}`);
+      }
+    }
+    await query.refetch();
+    bulk.clear();
+    if (failed.length === 0) {
+      toast.success(`Approved ${formatInteger(approved)} withdrawal${approved === 1 ? "" : "s"}`, {
+        description: recorded ? `${recorded} more need a second operator's approval.` : undefined,
+      });
+    } else {
+      toast.error(`${failed.length} of ${bulk.rows.length} could not be approved`, {
+        description: failed.slice(0, 3).join("\n"),
+      });
+    }
+  };
+
+  const actions = {
+    canAct,
+    viewerActor,
+    companyName,
+    approve: (row: WithdrawalRow) => void approveOne(row),
+    reject: (row: WithdrawalRow) => setRejecting(row),
+    copy: (text: string) => {
+      void navigator.clipboard.writeText(text).then(() => toast.success("Copied to clipboard"));
+    },
+    showQueuePosition: isQueue,
+  };
+  const columns = withdrawalColumns(actions);
+  const data = query.data ?? initial;
+  const bulkTotal = bulk ? bulk.rows.reduce((sum, row) => sum + moneyToCentavos(row.amount), 0n) : 0n;
+
+  const toolbar = (
+    <>
+      <TabsNav
+        label="Which withdrawals"
+        value={params.view}
+        options={[
+          { value: "queue", label: "Approval queue" },
+          { value: "all", label: "All withdrawals" },
+        ]}
+        onChange={(view) => void setState({ view, page: 1, status: null, sort: null })}
+      />
+      {!isQueue && (
+        <DataTableFacetedFilter
+          title="Status"
+          options={WITHDRAWAL_STATUSES.map((status) => ({ value: status, label: WITHDRAWAL_STATUS_LABELS[status] }))}
+          selected={params.status ? [params.status] : []}
+          onChange={(values) => void setState({ status: (values[0] as WithdrawalStatus) ?? null, page: 1 })}
+        />
+      )}
+      {params.company && (
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => void setState({ company: null, page: 1 })}
+          aria-label={`Clear company filter: ${companyName(params.company)}`}
+        >
+          <Building2Icon aria-hidden />
+          {companyName(params.company)}
+          <XIcon aria-hidden className="text-muted-foreground" />
+        </Button>
+      )}
+    </>
+  );
+
+  return (
+    <>
+      <DataTable
+        label={isQueue ? "Withdrawals waiting for approval, oldest first" : "Withdrawals, newest first"}
+        columns={columns}
+        data={data.rows}
+        getRowId={(row) => row.id}
+        toolbar={toolbar}
+        isPending={query.isFetching && query.isPlaceholderData}
+        error={query.isError ? { message: errorMessage(query.error), onRetry: () => void query.refetch() } : null}
+        sort={isQueue ? null : sort}
+        pagination={{
+          kind: "offset",
+          page: params.page,
+          perPage: params.perPage,
+          total: data.total,
+          totalCapped: data.totalCapped,
+        }}
+        canSelect={(row) => approvable(row, actions)}
+        actionBar={
+          isQueue && canAct
+            ? (selected, clear) => (
+                <DataTableActionBar count={selected.length} onClear={clear}>
+                  <Button size="sm" onClick={() => setBulk({ rows: selected, clear })}>
+                    <CheckCheckIcon aria-hidden /> Approve {selected.length}
+                  </Button>
+                </DataTableActionBar>
+              )
+            : undefined
+        }
+        empty={
+          isQueue
+            ? {
+                title: "The queue is empty",
+                description: "No withdrawal is waiting for approval. New ones appear here, oldest first.",
+                icon: InboxIcon,
+              }
+            : { title: "No withdrawals match", description: "Try another status or clear the filters." }
+        }
+        mobileCard={(row) => (
+          <div className="flex flex-col gap-2">
+            <div className="flex items-start justify-between gap-2">
+              <div className="min-w-0">
+                <Money value={row.amount} className="text-base font-semibold" />
+                <p className="truncate text-sm text-muted-foreground">{companyName(row.companyId)}</p>
+              </div>
+              <WithdrawalStatusBadge status={row.status} />
+            </div>
+            <p className="truncate font-mono text-xs">
+              {keyTypeLabel(row.pixKeyType)} · {row.pixKey}
+            </p>
+            <div className="flex items-center justify-between gap-2 text-xs text-muted-foreground">
+              <span>
+                <RelativeTime value={row.createdAt} /> · <span className="font-mono">{row.withdrawalReference}</span>
+              </span>
+              <ApprovalProgress row={row} />
+            </div>
+            {canAct && row.status === "PENDING" && (
+              <div className="flex gap-2 pt-1">
+                <Button variant="outline" size="sm" className="flex-1" onClick={() => setRejecting(row)}>
+                  Reject
+                </Button>
+                {approvable(row, actions) && (
+                  <Button size="sm" className="flex-1" onClick={() => void approveOne(row)}>
+                    Approve
+                  </Button>
+                )}
+              </div>
+            )}
+          </div>
+        )}
+      />
+
+      <ReasonDialog
+        open={rejecting !== null}
+        onOpenChange={(open) => !open && setRejecting(null)}
+        title={`Reject ${rejecting?.withdrawalReference ?? ""}`}
+        description={
+          rejecting ? (
+            <>
+              The withdrawal of <strong>{formatBRL(rejecting.amount)}</strong> becomes CANCELLED and the amount returns
+              to {companyName(rejecting.companyId)}’s balance. The merchant sees your reason.
+            </>
+          ) : null
+        }
+        reasonLabel="Reason for the merchant"
+        placeholder="e.g. The destination key does not belong to the account holder."
+        confirmLabel="Reject withdrawal"
+        destructive
+        onConfirm={rejectOne}
+      />
+
+      <TypedConfirmDialog
+        open={bulk !== null}
+        onOpenChange={(open) => !open && setBulk(null)}
+        title={`Approve ${bulk?.rows.length ?? 0} withdrawals`}
+        description={
+          <>
+            {formatInteger(bulk?.rows.length ?? 0)} withdrawals totalling <strong>{formatBRL(bulkTotal)}</strong> go to
+            the bank now, oldest first. This cannot be undone.
+          </>
+        }
+        phrase={`APPROVE ${bulk?.rows.length ?? 0}`}
+        confirmLabel={`Approve ${bulk?.rows.length ?? 0}`}
+        onConfirm={approveMany}
+      >
+        <ul className="max-h-40 divide-y overflow-y-auto rounded-md border text-sm">
+          {bulk?.rows.map((row) => (
+            <li key={row.id} className="flex items-center justify-between gap-3 px-3 py-1.5">
+              <span className="truncate">
+                {companyName(row.companyId)}{" "}
+                <span className="font-mono text-xs text-muted-foreground">{row.withdrawalReference}</span>
+              </span>
+              <Money value={row.amount} className="font-medium" />
+            </li>
+          ))}
+        </ul>
+      </TypedConfirmDialog>
+    </>
+  );
+}

@@ -1,0 +1,440 @@
+/* eslint-disable */
+import * as types from './graphql';
+
+
+
+/**
+ * Map of all GraphQL operations in the project.
+ *
+ * This map has several performance disadvantages:
+ * 1. It is not tree-shakeable, so it will include all operations in the project.
+ * 2. It is not minifiable, so the string of a GraphQL query will be multiple times inside the bundle.
+ * 3. It does not support dead code elimination, so it will add unused operations.
+ *
+ * Therefore it is highly recommended to use the babel or swc plugin for production.
+ * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
+ */
+type Documents = {
+    "\n  fragment AdjustmentRow on Adjustment {\n    id\n    companyId\n    amount\n    description\n    status\n    createdAt\n    requestedBy\n    confirmedBy\n    rejectedBy\n    rejectionReason\n    decidedAt\n  }\n": typeof types.AdjustmentRowFragmentDoc,
+    "\n  query AdjustmentsList($first: Int, $after: String, $status: AdjustmentStatus, $companyId: ID) {\n    adjustments(first: $first, after: $after, status: $status, companyId: $companyId) {\n      data {\n        ...AdjustmentRow\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n    }\n  }\n": typeof types.AdjustmentsListDocument,
+    "\n  mutation CreateAdjustment($companyId: ID!, $amount: Money!, $description: String!) {\n    createAdjustment(companyId: $companyId, amount: $amount, description: $description) {\n      ...AdjustmentRow\n    }\n  }\n": typeof types.CreateAdjustmentDocument,
+    "\n  mutation ConfirmAdjustment($id: ID!) {\n    confirmAdjustment(id: $id) {\n      ...AdjustmentRow\n    }\n  }\n": typeof types.ConfirmAdjustmentDocument,
+    "\n  mutation RejectAdjustment($id: ID!, $reason: String!) {\n    rejectAdjustment(id: $id, reason: $reason) {\n      ...AdjustmentRow\n    }\n  }\n": typeof types.RejectAdjustmentDocument,
+    "\n  query AuditLog($first: Int, $after: String, $objectType: String, $objectId: ID) {\n    auditLog(first: $first, after: $after, objectType: $objectType, objectId: $objectId) {\n      data {\n        id\n        at\n        actor\n        actorKind\n        action\n        objectType\n        objectId\n        companyId\n        reason\n        address\n        requestId\n        before\n        after\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n    }\n  }\n": typeof types.AuditLogDocument,
+    "\n  query Viewer {\n    viewer {\n      id\n      kind\n      role\n      name\n      email\n      companyId\n      companyName\n      authenticatedBy\n    }\n  }\n": typeof types.ViewerDocument,
+    "\n  mutation SignIn($email: String!, $password: String!) {\n    signIn(email: $email, password: $password) {\n      id\n      kind\n      role\n    }\n  }\n": typeof types.SignInDocument,
+    "\n  mutation SignOut {\n    signOut\n  }\n": typeof types.SignOutDocument,
+    "\n  mutation AcceptInvite($token: String!, $password: String!, $name: String) {\n    acceptInvite(token: $token, password: $password, name: $name) {\n      id\n      kind\n      role\n    }\n  }\n": typeof types.AcceptInviteDocument,
+    "\n  fragment ChargeRow on Charge {\n    id\n    companyId\n    txid\n    e2eId\n    amount\n    fee\n    netAmount\n    status\n    description\n    reserved\n    reservedReason\n    payerName\n    payerDocument\n    createdAt\n    paidAt\n    expiresAt\n  }\n": typeof types.ChargeRowFragmentDoc,
+    "\n  query ChargesList(\n    $first: Int\n    $after: String\n    $status: ChargeStatus\n    $reserved: Boolean\n    $companyId: ID\n    $createdFrom: DateTimeISO\n    $createdTo: DateTimeISO\n  ) {\n    charges(\n      first: $first\n      after: $after\n      status: $status\n      reserved: $reserved\n      companyId: $companyId\n      createdFrom: $createdFrom\n      createdTo: $createdTo\n    ) {\n      data {\n        ...ChargeRow\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n    }\n  }\n": typeof types.ChargesListDocument,
+    "\n  query ChargeDetail($id: ID!) {\n    charge(id: $id) {\n      ...ChargeRow\n      pixCode\n      updatedAt\n    }\n  }\n": typeof types.ChargeDetailDocument,
+    "\n  query ChargeTimeline($id: ID!) {\n    auditTrail(objectType: \"charge\", objectId: $id) {\n      id\n      at\n      actor\n      action\n      reason\n    }\n    webhookDeliveries(subjectId: $id, first: 20) {\n      data {\n        eventId\n        event\n        status\n        createdAt\n        attemptCount\n      }\n    }\n  }\n": typeof types.ChargeTimelineDocument,
+    "\n  mutation ReserveCharge($id: ID!, $reason: String!) {\n    reserveCharge(id: $id, reason: $reason) {\n      ...ChargeRow\n    }\n  }\n": typeof types.ReserveChargeDocument,
+    "\n  mutation ReleaseCharge($id: ID!) {\n    releaseCharge(id: $id) {\n      ...ChargeRow\n    }\n  }\n": typeof types.ReleaseChargeDocument,
+    "\n  mutation SimulateChargePayment($chargeId: ID!, $payerName: String, $payerDocument: String) {\n    simulateChargePayment(chargeId: $chargeId, payerName: $payerName, payerDocument: $payerDocument) {\n      ...ChargeRow\n    }\n  }\n": typeof types.SimulateChargePaymentDocument,
+    "\n  query Companies($search: String, $limit: Int, $offset: Int) {\n    companies(search: $search, limit: $limit, offset: $offset) {\n      total\n      totalCapped\n      data {\n        id\n        name\n        cnpj\n        city\n        balance\n        feePercent\n        feeFixed\n        autoApproveLimit\n        webhookUrl\n        createdAt\n      }\n    }\n  }\n": typeof types.CompaniesDocument,
+    "\n  query CompanyOverview($id: ID!) {\n    company(id: $id) {\n      id\n      name\n      cnpj\n      city\n      balance\n      feePercent\n      feeFixed\n      autoApproveLimit\n      webhookUrl\n      createdAt\n      updatedAt\n    }\n    balanceAudit(companyId: $id) {\n      consistent\n      checkedAt\n      paidChargesNet\n      adjustments\n      withdrawalsHeld\n      recomputedBalance\n      runningBalance\n      ledgerSum\n      lastEntryBalance\n      ledgerEntries\n      pendingWithdrawals\n      pendingWithdrawalsCounted\n    }\n  }\n": typeof types.CompanyOverviewDocument,
+    "\n  query CompanyAdjustments($companyId: ID!, $limit: Int, $offset: Int) {\n    adjustments(companyId: $companyId, limit: $limit, offset: $offset) {\n      total\n      data {\n      id\n      amount\n      description\n      status\n      createdAt\n      requestedBy\n      confirmedBy\n      rejectedBy\n      rejectionReason\n      decidedAt\n      }\n    }\n  }\n": typeof types.CompanyAdjustmentsDocument,
+    "\n  query CompanyCharges($companyId: ID!, $status: ChargeStatus, $limit: Int, $offset: Int) {\n    charges(companyId: $companyId, status: $status, limit: $limit, offset: $offset) {\n      total\n      data {\n        id\n        txid\n        amount\n        fee\n        netAmount\n        status\n        description\n        reserved\n        reservedReason\n        payerName\n        createdAt\n        paidAt\n        expiresAt\n      }\n    }\n  }\n": typeof types.CompanyChargesDocument,
+    "\n  query MerchantCredentials {\n    clientCredentials {\n      id\n      secretHint\n      createdAt\n      expiresAt\n      revokedAt\n    }\n  }\n": typeof types.MerchantCredentialsDocument,
+    "\n  mutation IssueMerchantSecret($expiresAt: DateTimeISO) {\n    issueClientSecret(expiresAt: $expiresAt) {\n      clientSecret\n      credential {\n        id\n        secretHint\n        expiresAt\n      }\n    }\n  }\n": typeof types.IssueMerchantSecretDocument,
+    "\n  mutation RevokeMerchantSecret($credentialId: ID!) {\n    revokeClientSecret(credentialId: $credentialId) {\n      id\n      revokedAt\n    }\n  }\n": typeof types.RevokeMerchantSecretDocument,
+    "\n  fragment MerchantChargeRow on Charge {\n    id\n    txid\n    e2eId\n    amount\n    fee\n    netAmount\n    status\n    description\n    reserved\n    createdAt\n    expiresAt\n    paidAt\n    payerName\n  }\n": typeof types.MerchantChargeRowFragmentDoc,
+    "\n  query MerchantCharges($status: ChargeStatus, $createdFrom: DateTimeISO, $createdTo: DateTimeISO, $limit: Int, $offset: Int) {\n    charges(status: $status, createdFrom: $createdFrom, createdTo: $createdTo, limit: $limit, offset: $offset) {\n      total\n      totalCapped\n      data {\n        ...MerchantChargeRow\n      }\n    }\n  }\n": typeof types.MerchantChargesDocument,
+    "\n  query MerchantChargeSearch($query: String!) {\n    search(query: $query) {\n      charges {\n        ...MerchantChargeRow\n      }\n    }\n  }\n": typeof types.MerchantChargeSearchDocument,
+    "\n  query MerchantChargeDetail($id: ID!) {\n    charge(id: $id) {\n      ...MerchantChargeRow\n      pixCode\n      payerDocument\n      reservedReason\n      updatedAt\n    }\n    webhookDeliveries(subjectId: $id, limit: 20) {\n      data {\n        eventId\n        event\n        status\n        createdAt\n        deliveredAt\n        attemptCount\n        requestBody\n      }\n    }\n  }\n": typeof types.MerchantChargeDetailDocument,
+    "\n  mutation CreateMerchantCharge($input: CreateChargeInput!, $idempotencyKey: String) {\n    createCharge(input: $input, idempotencyKey: $idempotencyKey) {\n      id\n      amount\n      pixCode\n      expiresAt\n      status\n    }\n  }\n": typeof types.CreateMerchantChargeDocument,
+    "\n  mutation CancelMerchantCharge($id: ID!) {\n    cancelCharge(id: $id) {\n      id\n      status\n    }\n  }\n": typeof types.CancelMerchantChargeDocument,
+    "\n  fragment MerchantWithdrawalRow on Withdrawal {\n    id\n    amount\n    status\n    pixKey\n    pixKeyType\n    queuePosition\n    reason\n    withdrawalReference\n    e2eId\n    createdAt\n    updatedAt\n    paidAt\n  }\n": typeof types.MerchantWithdrawalRowFragmentDoc,
+    "\n  query MerchantWithdrawals($status: WithdrawalStatus, $limit: Int, $offset: Int) {\n    withdrawals(status: $status, limit: $limit, offset: $offset) {\n      total\n      totalCapped\n      data {\n        ...MerchantWithdrawalRow\n      }\n    }\n    balance {\n      balance\n    }\n  }\n": typeof types.MerchantWithdrawalsDocument,
+    "\n  query MerchantWithdrawalDetail($id: ID!) {\n    withdrawal(id: $id) {\n      ...MerchantWithdrawalRow\n      idempotencyKey\n      retryCount\n      approvalsRequired\n      approvals {\n        at\n      }\n    }\n    withdrawalHistory(id: $id) {\n      id\n      fromStatus\n      toStatus\n      actor\n      reason\n      createdAt\n    }\n  }\n": typeof types.MerchantWithdrawalDetailDocument,
+    "\n  query MerchantBalance {\n    balance {\n      balance\n    }\n  }\n": typeof types.MerchantBalanceDocument,
+    "\n  mutation CreateMerchantWithdrawal($idempotencyKey: String!, $input: CreateWithdrawalInput!) {\n    createWithdrawal(idempotencyKey: $idempotencyKey, input: $input) {\n      id\n      status\n      withdrawalReference\n      queuePosition\n    }\n  }\n": typeof types.CreateMerchantWithdrawalDocument,
+    "\n  mutation CancelMerchantWithdrawal($id: ID!, $reason: String) {\n    cancelWithdrawal(id: $id, reason: $reason) {\n      id\n      status\n    }\n  }\n": typeof types.CancelMerchantWithdrawalDocument,
+    "\n  query MerchantHome {\n    merchantOverview {\n      balance\n      paidChargesNet\n      adjustments\n      withdrawalsHeld\n      reserved\n      today {\n        received {\n          count\n          amount\n        }\n        sent {\n          count\n          amount\n        }\n      }\n      daily(days: 30) {\n        date\n        paidAmount\n        withdrawalAmount\n      }\n    }\n    recent: charges(limit: 5) {\n      total\n      data {\n        id\n        amount\n        netAmount\n        status\n        description\n        createdAt\n      }\n    }\n  }\n": typeof types.MerchantHomeDocument,
+    "\n  fragment OperatorRow on ConsoleUser {\n    id\n    email\n    name\n    role\n    disabled\n    invitePending\n    inviteExpiresAt\n    lastSignInAt\n    createdAt\n  }\n": typeof types.OperatorRowFragmentDoc,
+    "\n  query Operators {\n    operators {\n      ...OperatorRow\n    }\n  }\n": typeof types.OperatorsDocument,
+    "\n  mutation InviteOperator($email: String!, $name: String, $role: OperatorRole!) {\n    inviteOperator(email: $email, name: $name, role: $role) {\n      inviteUrl\n      user {\n        ...OperatorRow\n      }\n    }\n  }\n": typeof types.InviteOperatorDocument,
+    "\n  mutation UpdateOperator($id: ID!, $role: OperatorRole, $disabled: Boolean) {\n    updateOperator(id: $id, role: $role, disabled: $disabled) {\n      ...OperatorRow\n    }\n  }\n": typeof types.UpdateOperatorDocument,
+    "\n  query OperatorOverview {\n    operatorDashboard {\n      pendingWithdrawals {\n        count\n        amount\n        oldestCreatedAt\n      }\n      today {\n        paidCharges {\n          count\n          amount\n        }\n        withdrawals {\n          count\n          amount\n        }\n      }\n      openPaymentExceptions\n      failedWebhookDeliveries\n      daily(days: 30) {\n        date\n        paidAmount\n        paidCount\n        withdrawalAmount\n        withdrawalCount\n      }\n    }\n  }\n": typeof types.OperatorOverviewDocument,
+    "\n  fragment PaymentExceptionRow on PaymentException {\n    id\n    kind\n    status\n    amount\n    txid\n    endToEndId\n    chargeId\n    companyId\n    payerName\n    payerDocument\n    paidAt\n    problem\n    resolution\n    resolvedAt\n    resolvedBy\n    createdAt\n  }\n": typeof types.PaymentExceptionRowFragmentDoc,
+    "\n  query PaymentExceptions($first: Int, $after: String, $status: PaymentExceptionStatus) {\n    paymentExceptions(first: $first, after: $after, status: $status) {\n      data {\n        ...PaymentExceptionRow\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n    }\n  }\n": typeof types.PaymentExceptionsDocument,
+    "\n  mutation ResolvePaymentException($id: ID!, $resolution: String!) {\n    resolvePaymentException(id: $id, resolution: $resolution) {\n      ...PaymentExceptionRow\n    }\n  }\n": typeof types.ResolvePaymentExceptionDocument,
+    "\n  query GlobalSearch($query: String!) {\n    search(query: $query) {\n      charges {\n        id\n        txid\n        amount\n        status\n        description\n      }\n      withdrawals {\n        id\n        withdrawalReference\n        amount\n        status\n      }\n      companies {\n        id\n        name\n        cnpj\n      }\n    }\n  }\n": typeof types.GlobalSearchDocument,
+    "\n  query Statement($from: DateTimeISO, $to: DateTimeISO, $limit: Int, $offset: Int) {\n    ledgerEntries(from: $from, to: $to, limit: $limit, offset: $offset) {\n      total\n      totalCapped\n      data {\n        id\n        kind\n        amount\n        balanceAfter\n        memo\n        chargeId\n        withdrawalId\n        adjustmentId\n        createdAt\n      }\n    }\n    balance {\n      balance\n    }\n  }\n": typeof types.StatementDocument,
+    "\n  query Team {\n    companyUsers {\n      id\n      email\n      name\n      role\n      disabled\n      invitePending\n      inviteExpiresAt\n      lastSignInAt\n      createdAt\n    }\n  }\n": typeof types.TeamDocument,
+    "\n  mutation InviteTeamMember($email: String!, $name: String, $role: MerchantRole!) {\n    inviteCompanyUser(email: $email, name: $name, role: $role) {\n      inviteUrl\n      user {\n        id\n        email\n      }\n    }\n  }\n": typeof types.InviteTeamMemberDocument,
+    "\n  mutation RemoveTeamMember($id: ID!) {\n    removeCompanyUser(id: $id) {\n      id\n      disabled\n    }\n  }\n": typeof types.RemoveTeamMemberDocument,
+    "\n  fragment WebhookDeliveryRow on WebhookDelivery {\n    eventId\n    event\n    status\n    companyId\n    subjectId\n    createdAt\n    deliveredAt\n    lastAttemptAt\n    nextAttemptAt\n    attemptCount\n    requestBody\n    attempts {\n      id\n      attemptNumber\n      manual\n      url\n      responseStatus\n      responseTimeMs\n      responseBody\n      requestBody\n      error\n      startedAt\n      finishedAt\n    }\n  }\n": typeof types.WebhookDeliveryRowFragmentDoc,
+    "\n  query WebhookDeliveries(\n    $first: Int\n    $after: String\n    $status: WebhookDeliveryStatus\n    $event: String\n    $subjectId: ID\n    $companyId: ID\n  ) {\n    webhookDeliveries(\n      first: $first\n      after: $after\n      status: $status\n      event: $event\n      subjectId: $subjectId\n      companyId: $companyId\n    ) {\n      data {\n        ...WebhookDeliveryRow\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n    }\n  }\n": typeof types.WebhookDeliveriesDocument,
+    "\n  mutation RedeliverWebhook($eventId: ID!) {\n    redeliverWebhook(eventId: $eventId) {\n      ...WebhookDeliveryRow\n    }\n  }\n": typeof types.RedeliverWebhookDocument,
+    "\n  fragment MerchantWebhookDelivery on WebhookDelivery {\n    eventId\n    event\n    status\n    subjectId\n    createdAt\n    deliveredAt\n    nextAttemptAt\n    attemptCount\n    requestBody\n    attempts {\n      id\n      attemptNumber\n      manual\n      url\n      startedAt\n      finishedAt\n      responseStatus\n      responseTimeMs\n      responseBody\n      error\n    }\n  }\n": typeof types.MerchantWebhookDeliveryFragmentDoc,
+    "\n  query WebhookPage($limit: Int, $offset: Int) {\n    webhookSettings {\n      companyId\n      url\n      secretHint\n    }\n    webhookDeliveries(limit: $limit, offset: $offset) {\n      total\n      totalCapped\n      data {\n        ...MerchantWebhookDelivery\n      }\n    }\n  }\n": typeof types.WebhookPageDocument,
+    "\n  mutation UpdateWebhookUrl($url: String) {\n    updateWebhookSettings(url: $url) {\n      url\n      secretHint\n    }\n  }\n": typeof types.UpdateWebhookUrlDocument,
+    "\n  mutation RotateWebhookSecret {\n    rotateWebhookSecret {\n      webhookSecret\n      settings {\n        secretHint\n      }\n    }\n  }\n": typeof types.RotateWebhookSecretDocument,
+    "\n  mutation SendTestWebhook {\n    sendTestWebhook {\n      ...MerchantWebhookDelivery\n    }\n  }\n": typeof types.SendTestWebhookDocument,
+    "\n  query PingDeliveries {\n    webhookDeliveries(event: \"ping\", limit: 5) {\n      data {\n        ...MerchantWebhookDelivery\n      }\n    }\n  }\n": typeof types.PingDeliveriesDocument,
+    "\n  mutation RedeliverMerchantWebhook($eventId: ID!) {\n    redeliverWebhook(eventId: $eventId) {\n      eventId\n      status\n    }\n  }\n": typeof types.RedeliverMerchantWebhookDocument,
+    "\n  fragment WithdrawalRow on Withdrawal {\n    id\n    companyId\n    amount\n    status\n    pixKey\n    pixKeyType\n    queuePosition\n    reason\n    retryCount\n    withdrawalReference\n    createdAt\n    updatedAt\n    approvalsRequired\n    approvals {\n      operator\n      operatorEmail\n      at\n    }\n  }\n": typeof types.WithdrawalRowFragmentDoc,
+    "\n  query Withdrawals($status: WithdrawalStatus, $companyId: ID, $order: ListOrder, $limit: Int, $offset: Int) {\n    withdrawals(status: $status, companyId: $companyId, order: $order, limit: $limit, offset: $offset) {\n      total\n      totalCapped\n      limit\n      offset\n      data {\n        ...WithdrawalRow\n      }\n    }\n  }\n": typeof types.WithdrawalsDocument,
+    "\n  query CompanyNames {\n    companies(limit: 100) {\n      data {\n        id\n        name\n      }\n    }\n  }\n": typeof types.CompanyNamesDocument,
+    "\n  query CompanyName($id: ID!) {\n    company(id: $id) {\n      id\n      name\n    }\n  }\n": typeof types.CompanyNameDocument,
+    "\n  mutation ApproveWithdrawal($id: ID!) {\n    approveWithdrawal(id: $id) {\n      ...WithdrawalRow\n    }\n  }\n": typeof types.ApproveWithdrawalDocument,
+    "\n  mutation RejectWithdrawal($id: ID!, $reason: String!) {\n    rejectWithdrawal(id: $id, reason: $reason) {\n      ...WithdrawalRow\n    }\n  }\n": typeof types.RejectWithdrawalDocument,
+    "\n  query WithdrawalDetail($id: ID!) {\n    withdrawal(id: $id) {\n      ...WithdrawalRow\n      idempotencyKey\n    }\n    withdrawalHistory(id: $id) {\n      id\n      fromStatus\n      toStatus\n      actor\n      reason\n      createdAt\n    }\n    auditTrail(objectType: \"withdrawal\", objectId: $id) {\n      id\n      at\n      actor\n      action\n      reason\n    }\n  }\n": typeof types.WithdrawalDetailDocument,
+    "\n  query ExportWithdrawals($first: Int, $after: String, $status: WithdrawalStatus, $companyId: ID, $order: ListOrder) {\n    withdrawals(first: $first, after: $after, status: $status, companyId: $companyId, order: $order) {\n      data {\n        id\n        withdrawalReference\n        companyId\n        amount\n        status\n        pixKey\n        pixKeyType\n        reason\n        e2eId\n        createdAt\n        updatedAt\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n    }\n  }\n": typeof types.ExportWithdrawalsDocument,
+    "\n  query ExportStatement($first: Int, $after: String, $from: DateTimeISO, $to: DateTimeISO) {\n    ledgerEntries(first: $first, after: $after, from: $from, to: $to) {\n      data {\n        id\n        kind\n        amount\n        balanceAfter\n        memo\n        chargeId\n        withdrawalId\n        adjustmentId\n        createdAt\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n    }\n  }\n": typeof types.ExportStatementDocument,
+};
+const documents: Documents = {
+    "\n  fragment AdjustmentRow on Adjustment {\n    id\n    companyId\n    amount\n    description\n    status\n    createdAt\n    requestedBy\n    confirmedBy\n    rejectedBy\n    rejectionReason\n    decidedAt\n  }\n": types.AdjustmentRowFragmentDoc,
+    "\n  query AdjustmentsList($first: Int, $after: String, $status: AdjustmentStatus, $companyId: ID) {\n    adjustments(first: $first, after: $after, status: $status, companyId: $companyId) {\n      data {\n        ...AdjustmentRow\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n    }\n  }\n": types.AdjustmentsListDocument,
+    "\n  mutation CreateAdjustment($companyId: ID!, $amount: Money!, $description: String!) {\n    createAdjustment(companyId: $companyId, amount: $amount, description: $description) {\n      ...AdjustmentRow\n    }\n  }\n": types.CreateAdjustmentDocument,
+    "\n  mutation ConfirmAdjustment($id: ID!) {\n    confirmAdjustment(id: $id) {\n      ...AdjustmentRow\n    }\n  }\n": types.ConfirmAdjustmentDocument,
+    "\n  mutation RejectAdjustment($id: ID!, $reason: String!) {\n    rejectAdjustment(id: $id, reason: $reason) {\n      ...AdjustmentRow\n    }\n  }\n": types.RejectAdjustmentDocument,
+    "\n  query AuditLog($first: Int, $after: String, $objectType: String, $objectId: ID) {\n    auditLog(first: $first, after: $after, objectType: $objectType, objectId: $objectId) {\n      data {\n        id\n        at\n        actor\n        actorKind\n        action\n        objectType\n        objectId\n        companyId\n        reason\n        address\n        requestId\n        before\n        after\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n    }\n  }\n": types.AuditLogDocument,
+    "\n  query Viewer {\n    viewer {\n      id\n      kind\n      role\n      name\n      email\n      companyId\n      companyName\n      authenticatedBy\n    }\n  }\n": types.ViewerDocument,
+    "\n  mutation SignIn($email: String!, $password: String!) {\n    signIn(email: $email, password: $password) {\n      id\n      kind\n      role\n    }\n  }\n": types.SignInDocument,
+    "\n  mutation SignOut {\n    signOut\n  }\n": types.SignOutDocument,
+    "\n  mutation AcceptInvite($token: String!, $password: String!, $name: String) {\n    acceptInvite(token: $token, password: $password, name: $name) {\n      id\n      kind\n      role\n    }\n  }\n": types.AcceptInviteDocument,
+    "\n  fragment ChargeRow on Charge {\n    id\n    companyId\n    txid\n    e2eId\n    amount\n    fee\n    netAmount\n    status\n    description\n    reserved\n    reservedReason\n    payerName\n    payerDocument\n    createdAt\n    paidAt\n    expiresAt\n  }\n": types.ChargeRowFragmentDoc,
+    "\n  query ChargesList(\n    $first: Int\n    $after: String\n    $status: ChargeStatus\n    $reserved: Boolean\n    $companyId: ID\n    $createdFrom: DateTimeISO\n    $createdTo: DateTimeISO\n  ) {\n    charges(\n      first: $first\n      after: $after\n      status: $status\n      reserved: $reserved\n      companyId: $companyId\n      createdFrom: $createdFrom\n      createdTo: $createdTo\n    ) {\n      data {\n        ...ChargeRow\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n    }\n  }\n": types.ChargesListDocument,
+    "\n  query ChargeDetail($id: ID!) {\n    charge(id: $id) {\n      ...ChargeRow\n      pixCode\n      updatedAt\n    }\n  }\n": types.ChargeDetailDocument,
+    "\n  query ChargeTimeline($id: ID!) {\n    auditTrail(objectType: \"charge\", objectId: $id) {\n      id\n      at\n      actor\n      action\n      reason\n    }\n    webhookDeliveries(subjectId: $id, first: 20) {\n      data {\n        eventId\n        event\n        status\n        createdAt\n        attemptCount\n      }\n    }\n  }\n": types.ChargeTimelineDocument,
+    "\n  mutation ReserveCharge($id: ID!, $reason: String!) {\n    reserveCharge(id: $id, reason: $reason) {\n      ...ChargeRow\n    }\n  }\n": types.ReserveChargeDocument,
+    "\n  mutation ReleaseCharge($id: ID!) {\n    releaseCharge(id: $id) {\n      ...ChargeRow\n    }\n  }\n": types.ReleaseChargeDocument,
+    "\n  mutation SimulateChargePayment($chargeId: ID!, $payerName: String, $payerDocument: String) {\n    simulateChargePayment(chargeId: $chargeId, payerName: $payerName, payerDocument: $payerDocument) {\n      ...ChargeRow\n    }\n  }\n": types.SimulateChargePaymentDocument,
+    "\n  query Companies($search: String, $limit: Int, $offset: Int) {\n    companies(search: $search, limit: $limit, offset: $offset) {\n      total\n      totalCapped\n      data {\n        id\n        name\n        cnpj\n        city\n        balance\n        feePercent\n        feeFixed\n        autoApproveLimit\n        webhookUrl\n        createdAt\n      }\n    }\n  }\n": types.CompaniesDocument,
+    "\n  query CompanyOverview($id: ID!) {\n    company(id: $id) {\n      id\n      name\n      cnpj\n      city\n      balance\n      feePercent\n      feeFixed\n      autoApproveLimit\n      webhookUrl\n      createdAt\n      updatedAt\n    }\n    balanceAudit(companyId: $id) {\n      consistent\n      checkedAt\n      paidChargesNet\n      adjustments\n      withdrawalsHeld\n      recomputedBalance\n      runningBalance\n      ledgerSum\n      lastEntryBalance\n      ledgerEntries\n      pendingWithdrawals\n      pendingWithdrawalsCounted\n    }\n  }\n": types.CompanyOverviewDocument,
+    "\n  query CompanyAdjustments($companyId: ID!, $limit: Int, $offset: Int) {\n    adjustments(companyId: $companyId, limit: $limit, offset: $offset) {\n      total\n      data {\n      id\n      amount\n      description\n      status\n      createdAt\n      requestedBy\n      confirmedBy\n      rejectedBy\n      rejectionReason\n      decidedAt\n      }\n    }\n  }\n": types.CompanyAdjustmentsDocument,
+    "\n  query CompanyCharges($companyId: ID!, $status: ChargeStatus, $limit: Int, $offset: Int) {\n    charges(companyId: $companyId, status: $status, limit: $limit, offset: $offset) {\n      total\n      data {\n        id\n        txid\n        amount\n        fee\n        netAmount\n        status\n        description\n        reserved\n        reservedReason\n        payerName\n        createdAt\n        paidAt\n        expiresAt\n      }\n    }\n  }\n": types.CompanyChargesDocument,
+    "\n  query MerchantCredentials {\n    clientCredentials {\n      id\n      secretHint\n      createdAt\n      expiresAt\n      revokedAt\n    }\n  }\n": types.MerchantCredentialsDocument,
+    "\n  mutation IssueMerchantSecret($expiresAt: DateTimeISO) {\n    issueClientSecret(expiresAt: $expiresAt) {\n      clientSecret\n      credential {\n        id\n        secretHint\n        expiresAt\n      }\n    }\n  }\n": types.IssueMerchantSecretDocument,
+    "\n  mutation RevokeMerchantSecret($credentialId: ID!) {\n    revokeClientSecret(credentialId: $credentialId) {\n      id\n      revokedAt\n    }\n  }\n": types.RevokeMerchantSecretDocument,
+    "\n  fragment MerchantChargeRow on Charge {\n    id\n    txid\n    e2eId\n    amount\n    fee\n    netAmount\n    status\n    description\n    reserved\n    createdAt\n    expiresAt\n    paidAt\n    payerName\n  }\n": types.MerchantChargeRowFragmentDoc,
+    "\n  query MerchantCharges($status: ChargeStatus, $createdFrom: DateTimeISO, $createdTo: DateTimeISO, $limit: Int, $offset: Int) {\n    charges(status: $status, createdFrom: $createdFrom, createdTo: $createdTo, limit: $limit, offset: $offset) {\n      total\n      totalCapped\n      data {\n        ...MerchantChargeRow\n      }\n    }\n  }\n": types.MerchantChargesDocument,
+    "\n  query MerchantChargeSearch($query: String!) {\n    search(query: $query) {\n      charges {\n        ...MerchantChargeRow\n      }\n    }\n  }\n": types.MerchantChargeSearchDocument,
+    "\n  query MerchantChargeDetail($id: ID!) {\n    charge(id: $id) {\n      ...MerchantChargeRow\n      pixCode\n      payerDocument\n      reservedReason\n      updatedAt\n    }\n    webhookDeliveries(subjectId: $id, limit: 20) {\n      data {\n        eventId\n        event\n        status\n        createdAt\n        deliveredAt\n        attemptCount\n        requestBody\n      }\n    }\n  }\n": types.MerchantChargeDetailDocument,
+    "\n  mutation CreateMerchantCharge($input: CreateChargeInput!, $idempotencyKey: String) {\n    createCharge(input: $input, idempotencyKey: $idempotencyKey) {\n      id\n      amount\n      pixCode\n      expiresAt\n      status\n    }\n  }\n": types.CreateMerchantChargeDocument,
+    "\n  mutation CancelMerchantCharge($id: ID!) {\n    cancelCharge(id: $id) {\n      id\n      status\n    }\n  }\n": types.CancelMerchantChargeDocument,
+    "\n  fragment MerchantWithdrawalRow on Withdrawal {\n    id\n    amount\n    status\n    pixKey\n    pixKeyType\n    queuePosition\n    reason\n    withdrawalReference\n    e2eId\n    createdAt\n    updatedAt\n    paidAt\n  }\n": types.MerchantWithdrawalRowFragmentDoc,
+    "\n  query MerchantWithdrawals($status: WithdrawalStatus, $limit: Int, $offset: Int) {\n    withdrawals(status: $status, limit: $limit, offset: $offset) {\n      total\n      totalCapped\n      data {\n        ...MerchantWithdrawalRow\n      }\n    }\n    balance {\n      balance\n    }\n  }\n": types.MerchantWithdrawalsDocument,
+    "\n  query MerchantWithdrawalDetail($id: ID!) {\n    withdrawal(id: $id) {\n      ...MerchantWithdrawalRow\n      idempotencyKey\n      retryCount\n      approvalsRequired\n      approvals {\n        at\n      }\n    }\n    withdrawalHistory(id: $id) {\n      id\n      fromStatus\n      toStatus\n      actor\n      reason\n      createdAt\n    }\n  }\n": types.MerchantWithdrawalDetailDocument,
+    "\n  query MerchantBalance {\n    balance {\n      balance\n    }\n  }\n": types.MerchantBalanceDocument,
+    "\n  mutation CreateMerchantWithdrawal($idempotencyKey: String!, $input: CreateWithdrawalInput!) {\n    createWithdrawal(idempotencyKey: $idempotencyKey, input: $input) {\n      id\n      status\n      withdrawalReference\n      queuePosition\n    }\n  }\n": types.CreateMerchantWithdrawalDocument,
+    "\n  mutation CancelMerchantWithdrawal($id: ID!, $reason: String) {\n    cancelWithdrawal(id: $id, reason: $reason) {\n      id\n      status\n    }\n  }\n": types.CancelMerchantWithdrawalDocument,
+    "\n  query MerchantHome {\n    merchantOverview {\n      balance\n      paidChargesNet\n      adjustments\n      withdrawalsHeld\n      reserved\n      today {\n        received {\n          count\n          amount\n        }\n        sent {\n          count\n          amount\n        }\n      }\n      daily(days: 30) {\n        date\n        paidAmount\n        withdrawalAmount\n      }\n    }\n    recent: charges(limit: 5) {\n      total\n      data {\n        id\n        amount\n        netAmount\n        status\n        description\n        createdAt\n      }\n    }\n  }\n": types.MerchantHomeDocument,
+    "\n  fragment OperatorRow on ConsoleUser {\n    id\n    email\n    name\n    role\n    disabled\n    invitePending\n    inviteExpiresAt\n    lastSignInAt\n    createdAt\n  }\n": types.OperatorRowFragmentDoc,
+    "\n  query Operators {\n    operators {\n      ...OperatorRow\n    }\n  }\n": types.OperatorsDocument,
+    "\n  mutation InviteOperator($email: String!, $name: String, $role: OperatorRole!) {\n    inviteOperator(email: $email, name: $name, role: $role) {\n      inviteUrl\n      user {\n        ...OperatorRow\n      }\n    }\n  }\n": types.InviteOperatorDocument,
+    "\n  mutation UpdateOperator($id: ID!, $role: OperatorRole, $disabled: Boolean) {\n    updateOperator(id: $id, role: $role, disabled: $disabled) {\n      ...OperatorRow\n    }\n  }\n": types.UpdateOperatorDocument,
+    "\n  query OperatorOverview {\n    operatorDashboard {\n      pendingWithdrawals {\n        count\n        amount\n        oldestCreatedAt\n      }\n      today {\n        paidCharges {\n          count\n          amount\n        }\n        withdrawals {\n          count\n          amount\n        }\n      }\n      openPaymentExceptions\n      failedWebhookDeliveries\n      daily(days: 30) {\n        date\n        paidAmount\n        paidCount\n        withdrawalAmount\n        withdrawalCount\n      }\n    }\n  }\n": types.OperatorOverviewDocument,
+    "\n  fragment PaymentExceptionRow on PaymentException {\n    id\n    kind\n    status\n    amount\n    txid\n    endToEndId\n    chargeId\n    companyId\n    payerName\n    payerDocument\n    paidAt\n    problem\n    resolution\n    resolvedAt\n    resolvedBy\n    createdAt\n  }\n": types.PaymentExceptionRowFragmentDoc,
+    "\n  query PaymentExceptions($first: Int, $after: String, $status: PaymentExceptionStatus) {\n    paymentExceptions(first: $first, after: $after, status: $status) {\n      data {\n        ...PaymentExceptionRow\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n    }\n  }\n": types.PaymentExceptionsDocument,
+    "\n  mutation ResolvePaymentException($id: ID!, $resolution: String!) {\n    resolvePaymentException(id: $id, resolution: $resolution) {\n      ...PaymentExceptionRow\n    }\n  }\n": types.ResolvePaymentExceptionDocument,
+    "\n  query GlobalSearch($query: String!) {\n    search(query: $query) {\n      charges {\n        id\n        txid\n        amount\n        status\n        description\n      }\n      withdrawals {\n        id\n        withdrawalReference\n        amount\n        status\n      }\n      companies {\n        id\n        name\n        cnpj\n      }\n    }\n  }\n": types.GlobalSearchDocument,
+    "\n  query Statement($from: DateTimeISO, $to: DateTimeISO, $limit: Int, $offset: Int) {\n    ledgerEntries(from: $from, to: $to, limit: $limit, offset: $offset) {\n      total\n      totalCapped\n      data {\n        id\n        kind\n        amount\n        balanceAfter\n        memo\n        chargeId\n        withdrawalId\n        adjustmentId\n        createdAt\n      }\n    }\n    balance {\n      balance\n    }\n  }\n": types.StatementDocument,
+    "\n  query Team {\n    companyUsers {\n      id\n      email\n      name\n      role\n      disabled\n      invitePending\n      inviteExpiresAt\n      lastSignInAt\n      createdAt\n    }\n  }\n": types.TeamDocument,
+    "\n  mutation InviteTeamMember($email: String!, $name: String, $role: MerchantRole!) {\n    inviteCompanyUser(email: $email, name: $name, role: $role) {\n      inviteUrl\n      user {\n        id\n        email\n      }\n    }\n  }\n": types.InviteTeamMemberDocument,
+    "\n  mutation RemoveTeamMember($id: ID!) {\n    removeCompanyUser(id: $id) {\n      id\n      disabled\n    }\n  }\n": types.RemoveTeamMemberDocument,
+    "\n  fragment WebhookDeliveryRow on WebhookDelivery {\n    eventId\n    event\n    status\n    companyId\n    subjectId\n    createdAt\n    deliveredAt\n    lastAttemptAt\n    nextAttemptAt\n    attemptCount\n    requestBody\n    attempts {\n      id\n      attemptNumber\n      manual\n      url\n      responseStatus\n      responseTimeMs\n      responseBody\n      requestBody\n      error\n      startedAt\n      finishedAt\n    }\n  }\n": types.WebhookDeliveryRowFragmentDoc,
+    "\n  query WebhookDeliveries(\n    $first: Int\n    $after: String\n    $status: WebhookDeliveryStatus\n    $event: String\n    $subjectId: ID\n    $companyId: ID\n  ) {\n    webhookDeliveries(\n      first: $first\n      after: $after\n      status: $status\n      event: $event\n      subjectId: $subjectId\n      companyId: $companyId\n    ) {\n      data {\n        ...WebhookDeliveryRow\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n    }\n  }\n": types.WebhookDeliveriesDocument,
+    "\n  mutation RedeliverWebhook($eventId: ID!) {\n    redeliverWebhook(eventId: $eventId) {\n      ...WebhookDeliveryRow\n    }\n  }\n": types.RedeliverWebhookDocument,
+    "\n  fragment MerchantWebhookDelivery on WebhookDelivery {\n    eventId\n    event\n    status\n    subjectId\n    createdAt\n    deliveredAt\n    nextAttemptAt\n    attemptCount\n    requestBody\n    attempts {\n      id\n      attemptNumber\n      manual\n      url\n      startedAt\n      finishedAt\n      responseStatus\n      responseTimeMs\n      responseBody\n      error\n    }\n  }\n": types.MerchantWebhookDeliveryFragmentDoc,
+    "\n  query WebhookPage($limit: Int, $offset: Int) {\n    webhookSettings {\n      companyId\n      url\n      secretHint\n    }\n    webhookDeliveries(limit: $limit, offset: $offset) {\n      total\n      totalCapped\n      data {\n        ...MerchantWebhookDelivery\n      }\n    }\n  }\n": types.WebhookPageDocument,
+    "\n  mutation UpdateWebhookUrl($url: String) {\n    updateWebhookSettings(url: $url) {\n      url\n      secretHint\n    }\n  }\n": types.UpdateWebhookUrlDocument,
+    "\n  mutation RotateWebhookSecret {\n    rotateWebhookSecret {\n      webhookSecret\n      settings {\n        secretHint\n      }\n    }\n  }\n": types.RotateWebhookSecretDocument,
+    "\n  mutation SendTestWebhook {\n    sendTestWebhook {\n      ...MerchantWebhookDelivery\n    }\n  }\n": types.SendTestWebhookDocument,
+    "\n  query PingDeliveries {\n    webhookDeliveries(event: \"ping\", limit: 5) {\n      data {\n        ...MerchantWebhookDelivery\n      }\n    }\n  }\n": types.PingDeliveriesDocument,
+    "\n  mutation RedeliverMerchantWebhook($eventId: ID!) {\n    redeliverWebhook(eventId: $eventId) {\n      eventId\n      status\n    }\n  }\n": types.RedeliverMerchantWebhookDocument,
+    "\n  fragment WithdrawalRow on Withdrawal {\n    id\n    companyId\n    amount\n    status\n    pixKey\n    pixKeyType\n    queuePosition\n    reason\n    retryCount\n    withdrawalReference\n    createdAt\n    updatedAt\n    approvalsRequired\n    approvals {\n      operator\n      operatorEmail\n      at\n    }\n  }\n": types.WithdrawalRowFragmentDoc,
+    "\n  query Withdrawals($status: WithdrawalStatus, $companyId: ID, $order: ListOrder, $limit: Int, $offset: Int) {\n    withdrawals(status: $status, companyId: $companyId, order: $order, limit: $limit, offset: $offset) {\n      total\n      totalCapped\n      limit\n      offset\n      data {\n        ...WithdrawalRow\n      }\n    }\n  }\n": types.WithdrawalsDocument,
+    "\n  query CompanyNames {\n    companies(limit: 100) {\n      data {\n        id\n        name\n      }\n    }\n  }\n": types.CompanyNamesDocument,
+    "\n  query CompanyName($id: ID!) {\n    company(id: $id) {\n      id\n      name\n    }\n  }\n": types.CompanyNameDocument,
+    "\n  mutation ApproveWithdrawal($id: ID!) {\n    approveWithdrawal(id: $id) {\n      ...WithdrawalRow\n    }\n  }\n": types.ApproveWithdrawalDocument,
+    "\n  mutation RejectWithdrawal($id: ID!, $reason: String!) {\n    rejectWithdrawal(id: $id, reason: $reason) {\n      ...WithdrawalRow\n    }\n  }\n": types.RejectWithdrawalDocument,
+    "\n  query WithdrawalDetail($id: ID!) {\n    withdrawal(id: $id) {\n      ...WithdrawalRow\n      idempotencyKey\n    }\n    withdrawalHistory(id: $id) {\n      id\n      fromStatus\n      toStatus\n      actor\n      reason\n      createdAt\n    }\n    auditTrail(objectType: \"withdrawal\", objectId: $id) {\n      id\n      at\n      actor\n      action\n      reason\n    }\n  }\n": types.WithdrawalDetailDocument,
+    "\n  query ExportWithdrawals($first: Int, $after: String, $status: WithdrawalStatus, $companyId: ID, $order: ListOrder) {\n    withdrawals(first: $first, after: $after, status: $status, companyId: $companyId, order: $order) {\n      data {\n        id\n        withdrawalReference\n        companyId\n        amount\n        status\n        pixKey\n        pixKeyType\n        reason\n        e2eId\n        createdAt\n        updatedAt\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n    }\n  }\n": types.ExportWithdrawalsDocument,
+    "\n  query ExportStatement($first: Int, $after: String, $from: DateTimeISO, $to: DateTimeISO) {\n    ledgerEntries(first: $first, after: $after, from: $from, to: $to) {\n      data {\n        id\n        kind\n        amount\n        balanceAfter\n        memo\n        chargeId\n        withdrawalId\n        adjustmentId\n        createdAt\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n    }\n  }\n": types.ExportStatementDocument,
+};
+
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment AdjustmentRow on Adjustment {\n    id\n    companyId\n    amount\n    description\n    status\n    createdAt\n    requestedBy\n    confirmedBy\n    rejectedBy\n    rejectionReason\n    decidedAt\n  }\n"): typeof import('./graphql').AdjustmentRowFragmentDoc;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdjustmentsList($first: Int, $after: String, $status: AdjustmentStatus, $companyId: ID) {\n    adjustments(first: $first, after: $after, status: $status, companyId: $companyId) {\n      data {\n        ...AdjustmentRow\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n    }\n  }\n"): typeof import('./graphql').AdjustmentsListDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateAdjustment($companyId: ID!, $amount: Money!, $description: String!) {\n    createAdjustment(companyId: $companyId, amount: $amount, description: $description) {\n      ...AdjustmentRow\n    }\n  }\n"): typeof import('./graphql').CreateAdjustmentDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ConfirmAdjustment($id: ID!) {\n    confirmAdjustment(id: $id) {\n      ...AdjustmentRow\n    }\n  }\n"): typeof import('./graphql').ConfirmAdjustmentDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RejectAdjustment($id: ID!, $reason: String!) {\n    rejectAdjustment(id: $id, reason: $reason) {\n      ...AdjustmentRow\n    }\n  }\n"): typeof import('./graphql').RejectAdjustmentDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AuditLog($first: Int, $after: String, $objectType: String, $objectId: ID) {\n    auditLog(first: $first, after: $after, objectType: $objectType, objectId: $objectId) {\n      data {\n        id\n        at\n        actor\n        actorKind\n        action\n        objectType\n        objectId\n        companyId\n        reason\n        address\n        requestId\n        before\n        after\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n    }\n  }\n"): typeof import('./graphql').AuditLogDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Viewer {\n    viewer {\n      id\n      kind\n      role\n      name\n      email\n      companyId\n      companyName\n      authenticatedBy\n    }\n  }\n"): typeof import('./graphql').ViewerDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SignIn($email: String!, $password: String!) {\n    signIn(email: $email, password: $password) {\n      id\n      kind\n      role\n    }\n  }\n"): typeof import('./graphql').SignInDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SignOut {\n    signOut\n  }\n"): typeof import('./graphql').SignOutDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AcceptInvite($token: String!, $password: String!, $name: String) {\n    acceptInvite(token: $token, password: $password, name: $name) {\n      id\n      kind\n      role\n    }\n  }\n"): typeof import('./graphql').AcceptInviteDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment ChargeRow on Charge {\n    id\n    companyId\n    txid\n    e2eId\n    amount\n    fee\n    netAmount\n    status\n    description\n    reserved\n    reservedReason\n    payerName\n    payerDocument\n    createdAt\n    paidAt\n    expiresAt\n  }\n"): typeof import('./graphql').ChargeRowFragmentDoc;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ChargesList(\n    $first: Int\n    $after: String\n    $status: ChargeStatus\n    $reserved: Boolean\n    $companyId: ID\n    $createdFrom: DateTimeISO\n    $createdTo: DateTimeISO\n  ) {\n    charges(\n      first: $first\n      after: $after\n      status: $status\n      reserved: $reserved\n      companyId: $companyId\n      createdFrom: $createdFrom\n      createdTo: $createdTo\n    ) {\n      data {\n        ...ChargeRow\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n    }\n  }\n"): typeof import('./graphql').ChargesListDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ChargeDetail($id: ID!) {\n    charge(id: $id) {\n      ...ChargeRow\n      pixCode\n      updatedAt\n    }\n  }\n"): typeof import('./graphql').ChargeDetailDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ChargeTimeline($id: ID!) {\n    auditTrail(objectType: \"charge\", objectId: $id) {\n      id\n      at\n      actor\n      action\n      reason\n    }\n    webhookDeliveries(subjectId: $id, first: 20) {\n      data {\n        eventId\n        event\n        status\n        createdAt\n        attemptCount\n      }\n    }\n  }\n"): typeof import('./graphql').ChargeTimelineDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ReserveCharge($id: ID!, $reason: String!) {\n    reserveCharge(id: $id, reason: $reason) {\n      ...ChargeRow\n    }\n  }\n"): typeof import('./graphql').ReserveChargeDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ReleaseCharge($id: ID!) {\n    releaseCharge(id: $id) {\n      ...ChargeRow\n    }\n  }\n"): typeof import('./graphql').ReleaseChargeDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SimulateChargePayment($chargeId: ID!, $payerName: String, $payerDocument: String) {\n    simulateChargePayment(chargeId: $chargeId, payerName: $payerName, payerDocument: $payerDocument) {\n      ...ChargeRow\n    }\n  }\n"): typeof import('./graphql').SimulateChargePaymentDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Companies($search: String, $limit: Int, $offset: Int) {\n    companies(search: $search, limit: $limit, offset: $offset) {\n      total\n      totalCapped\n      data {\n        id\n        name\n        cnpj\n        city\n        balance\n        feePercent\n        feeFixed\n        autoApproveLimit\n        webhookUrl\n        createdAt\n      }\n    }\n  }\n"): typeof import('./graphql').CompaniesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CompanyOverview($id: ID!) {\n    company(id: $id) {\n      id\n      name\n      cnpj\n      city\n      balance\n      feePercent\n      feeFixed\n      autoApproveLimit\n      webhookUrl\n      createdAt\n      updatedAt\n    }\n    balanceAudit(companyId: $id) {\n      consistent\n      checkedAt\n      paidChargesNet\n      adjustments\n      withdrawalsHeld\n      recomputedBalance\n      runningBalance\n      ledgerSum\n      lastEntryBalance\n      ledgerEntries\n      pendingWithdrawals\n      pendingWithdrawalsCounted\n    }\n  }\n"): typeof import('./graphql').CompanyOverviewDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CompanyAdjustments($companyId: ID!, $limit: Int, $offset: Int) {\n    adjustments(companyId: $companyId, limit: $limit, offset: $offset) {\n      total\n      data {\n      id\n      amount\n      description\n      status\n      createdAt\n      requestedBy\n      confirmedBy\n      rejectedBy\n      rejectionReason\n      decidedAt\n      }\n    }\n  }\n"): typeof import('./graphql').CompanyAdjustmentsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CompanyCharges($companyId: ID!, $status: ChargeStatus, $limit: Int, $offset: Int) {\n    charges(companyId: $companyId, status: $status, limit: $limit, offset: $offset) {\n      total\n      data {\n        id\n        txid\n        amount\n        fee\n        netAmount\n        status\n        description\n        reserved\n        reservedReason\n        payerName\n        createdAt\n        paidAt\n        expiresAt\n      }\n    }\n  }\n"): typeof import('./graphql').CompanyChargesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query MerchantCredentials {\n    clientCredentials {\n      id\n      secretHint\n      createdAt\n      expiresAt\n      revokedAt\n    }\n  }\n"): typeof import('./graphql').MerchantCredentialsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation IssueMerchantSecret($expiresAt: DateTimeISO) {\n    issueClientSecret(expiresAt: $expiresAt) {\n      clientSecret\n      credential {\n        id\n        secretHint\n        expiresAt\n      }\n    }\n  }\n"): typeof import('./graphql').IssueMerchantSecretDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RevokeMerchantSecret($credentialId: ID!) {\n    revokeClientSecret(credentialId: $credentialId) {\n      id\n      revokedAt\n    }\n  }\n"): typeof import('./graphql').RevokeMerchantSecretDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment MerchantChargeRow on Charge {\n    id\n    txid\n    e2eId\n    amount\n    fee\n    netAmount\n    status\n    description\n    reserved\n    createdAt\n    expiresAt\n    paidAt\n    payerName\n  }\n"): typeof import('./graphql').MerchantChargeRowFragmentDoc;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query MerchantCharges($status: ChargeStatus, $createdFrom: DateTimeISO, $createdTo: DateTimeISO, $limit: Int, $offset: Int) {\n    charges(status: $status, createdFrom: $createdFrom, createdTo: $createdTo, limit: $limit, offset: $offset) {\n      total\n      totalCapped\n      data {\n        ...MerchantChargeRow\n      }\n    }\n  }\n"): typeof import('./graphql').MerchantChargesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query MerchantChargeSearch($query: String!) {\n    search(query: $query) {\n      charges {\n        ...MerchantChargeRow\n      }\n    }\n  }\n"): typeof import('./graphql').MerchantChargeSearchDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query MerchantChargeDetail($id: ID!) {\n    charge(id: $id) {\n      ...MerchantChargeRow\n      pixCode\n      payerDocument\n      reservedReason\n      updatedAt\n    }\n    webhookDeliveries(subjectId: $id, limit: 20) {\n      data {\n        eventId\n        event\n        status\n        createdAt\n        deliveredAt\n        attemptCount\n        requestBody\n      }\n    }\n  }\n"): typeof import('./graphql').MerchantChargeDetailDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateMerchantCharge($input: CreateChargeInput!, $idempotencyKey: String) {\n    createCharge(input: $input, idempotencyKey: $idempotencyKey) {\n      id\n      amount\n      pixCode\n      expiresAt\n      status\n    }\n  }\n"): typeof import('./graphql').CreateMerchantChargeDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CancelMerchantCharge($id: ID!) {\n    cancelCharge(id: $id) {\n      id\n      status\n    }\n  }\n"): typeof import('./graphql').CancelMerchantChargeDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment MerchantWithdrawalRow on Withdrawal {\n    id\n    amount\n    status\n    pixKey\n    pixKeyType\n    queuePosition\n    reason\n    withdrawalReference\n    e2eId\n    createdAt\n    updatedAt\n    paidAt\n  }\n"): typeof import('./graphql').MerchantWithdrawalRowFragmentDoc;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query MerchantWithdrawals($status: WithdrawalStatus, $limit: Int, $offset: Int) {\n    withdrawals(status: $status, limit: $limit, offset: $offset) {\n      total\n      totalCapped\n      data {\n        ...MerchantWithdrawalRow\n      }\n    }\n    balance {\n      balance\n    }\n  }\n"): typeof import('./graphql').MerchantWithdrawalsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query MerchantWithdrawalDetail($id: ID!) {\n    withdrawal(id: $id) {\n      ...MerchantWithdrawalRow\n      idempotencyKey\n      retryCount\n      approvalsRequired\n      approvals {\n        at\n      }\n    }\n    withdrawalHistory(id: $id) {\n      id\n      fromStatus\n      toStatus\n      actor\n      reason\n      createdAt\n    }\n  }\n"): typeof import('./graphql').MerchantWithdrawalDetailDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query MerchantBalance {\n    balance {\n      balance\n    }\n  }\n"): typeof import('./graphql').MerchantBalanceDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateMerchantWithdrawal($idempotencyKey: String!, $input: CreateWithdrawalInput!) {\n    createWithdrawal(idempotencyKey: $idempotencyKey, input: $input) {\n      id\n      status\n      withdrawalReference\n      queuePosition\n    }\n  }\n"): typeof import('./graphql').CreateMerchantWithdrawalDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CancelMerchantWithdrawal($id: ID!, $reason: String) {\n    cancelWithdrawal(id: $id, reason: $reason) {\n      id\n      status\n    }\n  }\n"): typeof import('./graphql').CancelMerchantWithdrawalDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query MerchantHome {\n    merchantOverview {\n      balance\n      paidChargesNet\n      adjustments\n      withdrawalsHeld\n      reserved\n      today {\n        received {\n          count\n          amount\n        }\n        sent {\n          count\n          amount\n        }\n      }\n      daily(days: 30) {\n        date\n        paidAmount\n        withdrawalAmount\n      }\n    }\n    recent: charges(limit: 5) {\n      total\n      data {\n        id\n        amount\n        netAmount\n        status\n        description\n        createdAt\n      }\n    }\n  }\n"): typeof import('./graphql').MerchantHomeDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment OperatorRow on ConsoleUser {\n    id\n    email\n    name\n    role\n    disabled\n    invitePending\n    inviteExpiresAt\n    lastSignInAt\n    createdAt\n  }\n"): typeof import('./graphql').OperatorRowFragmentDoc;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Operators {\n    operators {\n      ...OperatorRow\n    }\n  }\n"): typeof import('./graphql').OperatorsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation InviteOperator($email: String!, $name: String, $role: OperatorRole!) {\n    inviteOperator(email: $email, name: $name, role: $role) {\n      inviteUrl\n      user {\n        ...OperatorRow\n      }\n    }\n  }\n"): typeof import('./graphql').InviteOperatorDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateOperator($id: ID!, $role: OperatorRole, $disabled: Boolean) {\n    updateOperator(id: $id, role: $role, disabled: $disabled) {\n      ...OperatorRow\n    }\n  }\n"): typeof import('./graphql').UpdateOperatorDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query OperatorOverview {\n    operatorDashboard {\n      pendingWithdrawals {\n        count\n        amount\n        oldestCreatedAt\n      }\n      today {\n        paidCharges {\n          count\n          amount\n        }\n        withdrawals {\n          count\n          amount\n        }\n      }\n      openPaymentExceptions\n      failedWebhookDeliveries\n      daily(days: 30) {\n        date\n        paidAmount\n        paidCount\n        withdrawalAmount\n        withdrawalCount\n      }\n    }\n  }\n"): typeof import('./graphql').OperatorOverviewDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment PaymentExceptionRow on PaymentException {\n    id\n    kind\n    status\n    amount\n    txid\n    endToEndId\n    chargeId\n    companyId\n    payerName\n    payerDocument\n    paidAt\n    problem\n    resolution\n    resolvedAt\n    resolvedBy\n    createdAt\n  }\n"): typeof import('./graphql').PaymentExceptionRowFragmentDoc;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PaymentExceptions($first: Int, $after: String, $status: PaymentExceptionStatus) {\n    paymentExceptions(first: $first, after: $after, status: $status) {\n      data {\n        ...PaymentExceptionRow\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n    }\n  }\n"): typeof import('./graphql').PaymentExceptionsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ResolvePaymentException($id: ID!, $resolution: String!) {\n    resolvePaymentException(id: $id, resolution: $resolution) {\n      ...PaymentExceptionRow\n    }\n  }\n"): typeof import('./graphql').ResolvePaymentExceptionDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query GlobalSearch($query: String!) {\n    search(query: $query) {\n      charges {\n        id\n        txid\n        amount\n        status\n        description\n      }\n      withdrawals {\n        id\n        withdrawalReference\n        amount\n        status\n      }\n      companies {\n        id\n        name\n        cnpj\n      }\n    }\n  }\n"): typeof import('./graphql').GlobalSearchDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Statement($from: DateTimeISO, $to: DateTimeISO, $limit: Int, $offset: Int) {\n    ledgerEntries(from: $from, to: $to, limit: $limit, offset: $offset) {\n      total\n      totalCapped\n      data {\n        id\n        kind\n        amount\n        balanceAfter\n        memo\n        chargeId\n        withdrawalId\n        adjustmentId\n        createdAt\n      }\n    }\n    balance {\n      balance\n    }\n  }\n"): typeof import('./graphql').StatementDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Team {\n    companyUsers {\n      id\n      email\n      name\n      role\n      disabled\n      invitePending\n      inviteExpiresAt\n      lastSignInAt\n      createdAt\n    }\n  }\n"): typeof import('./graphql').TeamDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation InviteTeamMember($email: String!, $name: String, $role: MerchantRole!) {\n    inviteCompanyUser(email: $email, name: $name, role: $role) {\n      inviteUrl\n      user {\n        id\n        email\n      }\n    }\n  }\n"): typeof import('./graphql').InviteTeamMemberDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RemoveTeamMember($id: ID!) {\n    removeCompanyUser(id: $id) {\n      id\n      disabled\n    }\n  }\n"): typeof import('./graphql').RemoveTeamMemberDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment WebhookDeliveryRow on WebhookDelivery {\n    eventId\n    event\n    status\n    companyId\n    subjectId\n    createdAt\n    deliveredAt\n    lastAttemptAt\n    nextAttemptAt\n    attemptCount\n    requestBody\n    attempts {\n      id\n      attemptNumber\n      manual\n      url\n      responseStatus\n      responseTimeMs\n      responseBody\n      requestBody\n      error\n      startedAt\n      finishedAt\n    }\n  }\n"): typeof import('./graphql').WebhookDeliveryRowFragmentDoc;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query WebhookDeliveries(\n    $first: Int\n    $after: String\n    $status: WebhookDeliveryStatus\n    $event: String\n    $subjectId: ID\n    $companyId: ID\n  ) {\n    webhookDeliveries(\n      first: $first\n      after: $after\n      status: $status\n      event: $event\n      subjectId: $subjectId\n      companyId: $companyId\n    ) {\n      data {\n        ...WebhookDeliveryRow\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n    }\n  }\n"): typeof import('./graphql').WebhookDeliveriesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RedeliverWebhook($eventId: ID!) {\n    redeliverWebhook(eventId: $eventId) {\n      ...WebhookDeliveryRow\n    }\n  }\n"): typeof import('./graphql').RedeliverWebhookDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment MerchantWebhookDelivery on WebhookDelivery {\n    eventId\n    event\n    status\n    subjectId\n    createdAt\n    deliveredAt\n    nextAttemptAt\n    attemptCount\n    requestBody\n    attempts {\n      id\n      attemptNumber\n      manual\n      url\n      startedAt\n      finishedAt\n      responseStatus\n      responseTimeMs\n      responseBody\n      error\n    }\n  }\n"): typeof import('./graphql').MerchantWebhookDeliveryFragmentDoc;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query WebhookPage($limit: Int, $offset: Int) {\n    webhookSettings {\n      companyId\n      url\n      secretHint\n    }\n    webhookDeliveries(limit: $limit, offset: $offset) {\n      total\n      totalCapped\n      data {\n        ...MerchantWebhookDelivery\n      }\n    }\n  }\n"): typeof import('./graphql').WebhookPageDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateWebhookUrl($url: String) {\n    updateWebhookSettings(url: $url) {\n      url\n      secretHint\n    }\n  }\n"): typeof import('./graphql').UpdateWebhookUrlDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RotateWebhookSecret {\n    rotateWebhookSecret {\n      webhookSecret\n      settings {\n        secretHint\n      }\n    }\n  }\n"): typeof import('./graphql').RotateWebhookSecretDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SendTestWebhook {\n    sendTestWebhook {\n      ...MerchantWebhookDelivery\n    }\n  }\n"): typeof import('./graphql').SendTestWebhookDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PingDeliveries {\n    webhookDeliveries(event: \"ping\", limit: 5) {\n      data {\n        ...MerchantWebhookDelivery\n      }\n    }\n  }\n"): typeof import('./graphql').PingDeliveriesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RedeliverMerchantWebhook($eventId: ID!) {\n    redeliverWebhook(eventId: $eventId) {\n      eventId\n      status\n    }\n  }\n"): typeof import('./graphql').RedeliverMerchantWebhookDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment WithdrawalRow on Withdrawal {\n    id\n    companyId\n    amount\n    status\n    pixKey\n    pixKeyType\n    queuePosition\n    reason\n    retryCount\n    withdrawalReference\n    createdAt\n    updatedAt\n    approvalsRequired\n    approvals {\n      operator\n      operatorEmail\n      at\n    }\n  }\n"): typeof import('./graphql').WithdrawalRowFragmentDoc;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Withdrawals($status: WithdrawalStatus, $companyId: ID, $order: ListOrder, $limit: Int, $offset: Int) {\n    withdrawals(status: $status, companyId: $companyId, order: $order, limit: $limit, offset: $offset) {\n      total\n      totalCapped\n      limit\n      offset\n      data {\n        ...WithdrawalRow\n      }\n    }\n  }\n"): typeof import('./graphql').WithdrawalsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CompanyNames {\n    companies(limit: 100) {\n      data {\n        id\n        name\n      }\n    }\n  }\n"): typeof import('./graphql').CompanyNamesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CompanyName($id: ID!) {\n    company(id: $id) {\n      id\n      name\n    }\n  }\n"): typeof import('./graphql').CompanyNameDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ApproveWithdrawal($id: ID!) {\n    approveWithdrawal(id: $id) {\n      ...WithdrawalRow\n    }\n  }\n"): typeof import('./graphql').ApproveWithdrawalDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RejectWithdrawal($id: ID!, $reason: String!) {\n    rejectWithdrawal(id: $id, reason: $reason) {\n      ...WithdrawalRow\n    }\n  }\n"): typeof import('./graphql').RejectWithdrawalDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query WithdrawalDetail($id: ID!) {\n    withdrawal(id: $id) {\n      ...WithdrawalRow\n      idempotencyKey\n    }\n    withdrawalHistory(id: $id) {\n      id\n      fromStatus\n      toStatus\n      actor\n      reason\n      createdAt\n    }\n    auditTrail(objectType: \"withdrawal\", objectId: $id) {\n      id\n      at\n      actor\n      action\n      reason\n    }\n  }\n"): typeof import('./graphql').WithdrawalDetailDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ExportWithdrawals($first: Int, $after: String, $status: WithdrawalStatus, $companyId: ID, $order: ListOrder) {\n    withdrawals(first: $first, after: $after, status: $status, companyId: $companyId, order: $order) {\n      data {\n        id\n        withdrawalReference\n        companyId\n        amount\n        status\n        pixKey\n        pixKeyType\n        reason\n        e2eId\n        createdAt\n        updatedAt\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n    }\n  }\n"): typeof import('./graphql').ExportWithdrawalsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ExportStatement($first: Int, $after: String, $from: DateTimeISO, $to: DateTimeISO) {\n    ledgerEntries(first: $first, after: $after, from: $from, to: $to) {\n      data {\n        id\n        kind\n        amount\n        balanceAfter\n        memo\n        chargeId\n        withdrawalId\n        adjustmentId\n        createdAt\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n    }\n  }\n"): typeof import('./graphql').ExportStatementDocument;
+
+
+export function graphql(source: string) {
+  return (documents as any)[source] ?? {};
+}

@@ -1,0 +1,2062 @@
+/* eslint-disable */
+/** Internal type. DO NOT USE DIRECTLY. */
+type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
+/** Internal type. DO NOT USE DIRECTLY. */
+export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+export type AdjustmentStatus =
+  | 'POSTED'
+  | 'REJECTED'
+  | 'REQUESTED';
+
+export type ChargeStatus =
+  | 'CANCELLED'
+  | 'EXPIRED'
+  | 'PAID'
+  | 'PENDING';
+
+export type ConsoleUserKind =
+  | 'MERCHANT'
+  | 'OPERATOR';
+
+export type CreateChargeInput = {
+  /** 0.01 to 99999999.99 */
+  amount: string;
+  /** At most 140 characters. */
+  description?: string | null | undefined;
+  /** Seconds until expiry, 60 to 2592000; default 3600. */
+  expiresIn?: number | null | undefined;
+};
+
+export type CreateWithdrawalInput = {
+  /** 1.00 to 99999999.99 */
+  amount: string;
+  pixKey: string;
+  pixKeyType: PixKeyType;
+};
+
+export type LedgerEntryKind =
+  | 'ADJUSTMENT'
+  | 'CHARGE_PAID'
+  | 'CHARGE_RELEASED'
+  | 'CHARGE_RESERVED'
+  | 'WITHDRAWAL_REFUNDED'
+  | 'WITHDRAWAL_RESERVED';
+
+/** Order of a list by creation time (then id). */
+export type ListOrder =
+  /** Newest first (the default). */
+  | 'NEWEST_FIRST'
+  /** Oldest first: queue order. */
+  | 'OLDEST_FIRST';
+
+/** ADMIN: the whole merchant panel (team, API credentials, webhooks); MEMBER: charges, withdrawals, reading. */
+export type MerchantRole =
+  | 'ADMIN'
+  | 'MEMBER';
+
+/** ADMIN: everything, operators included; OPERATOR: act on money and charges; VIEWER: read only. */
+export type OperatorRole =
+  | 'ADMIN'
+  | 'OPERATOR'
+  | 'VIEWER';
+
+export type PaymentExceptionKind =
+  | 'ALREADY_PAID'
+  | 'AMOUNT_MISMATCH'
+  | 'CHARGE_CANCELLED'
+  | 'CHARGE_EXPIRED'
+  | 'MALFORMED'
+  | 'UNKNOWN_TXID';
+
+export type PaymentExceptionStatus =
+  | 'OPEN'
+  | 'RESOLVED';
+
+export type PixKeyType =
+  | 'ALEATORIA'
+  | 'CNPJ'
+  | 'CPF'
+  | 'EMAIL'
+  | 'TELEFONE';
+
+export type WebhookDeliveryStatus =
+  | 'DELIVERED'
+  | 'FAILED'
+  | 'NO_URL'
+  | 'PENDING';
+
+export type WithdrawalStatus =
+  | 'CANCELLED'
+  | 'FAILED'
+  | 'PAID'
+  | 'PENDING'
+  | 'PROCESSING';
+
+export type AdjustmentRowFragment = { id: string, companyId: string, amount: string, description: string, status: AdjustmentStatus, createdAt: string, requestedBy: string, confirmedBy: string | null, rejectedBy: string | null, rejectionReason: string | null, decidedAt: string | null };
+
+export type AdjustmentsListQueryVariables = Exact<{
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+  status?: AdjustmentStatus | null | undefined;
+  companyId?: string | null | undefined;
+}>;
+
+
+export type AdjustmentsListQuery = { adjustments: { data: Array<{ id: string, companyId: string, amount: string, description: string, status: AdjustmentStatus, createdAt: string, requestedBy: string, confirmedBy: string | null, rejectedBy: string | null, rejectionReason: string | null, decidedAt: string | null }>, pageInfo: { endCursor: string | null, hasNextPage: boolean } } };
+
+export type CreateAdjustmentMutationVariables = Exact<{
+  companyId: string;
+  amount: string;
+  description: string;
+}>;
+
+
+export type CreateAdjustmentMutation = { createAdjustment: { id: string, companyId: string, amount: string, description: string, status: AdjustmentStatus, createdAt: string, requestedBy: string, confirmedBy: string | null, rejectedBy: string | null, rejectionReason: string | null, decidedAt: string | null } };
+
+export type ConfirmAdjustmentMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type ConfirmAdjustmentMutation = { confirmAdjustment: { id: string, companyId: string, amount: string, description: string, status: AdjustmentStatus, createdAt: string, requestedBy: string, confirmedBy: string | null, rejectedBy: string | null, rejectionReason: string | null, decidedAt: string | null } };
+
+export type RejectAdjustmentMutationVariables = Exact<{
+  id: string;
+  reason: string;
+}>;
+
+
+export type RejectAdjustmentMutation = { rejectAdjustment: { id: string, companyId: string, amount: string, description: string, status: AdjustmentStatus, createdAt: string, requestedBy: string, confirmedBy: string | null, rejectedBy: string | null, rejectionReason: string | null, decidedAt: string | null } };
+
+export type AuditLogQueryVariables = Exact<{
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+  objectType?: string | null | undefined;
+  objectId?: string | null | undefined;
+}>;
+
+
+export type AuditLogQuery = { auditLog: { data: Array<{ id: string, at: string, actor: string, actorKind: string, action: string, objectType: string, objectId: string | null, companyId: string | null, reason: string | null, address: string | null, requestId: string | null, before: unknown, after: unknown }>, pageInfo: { endCursor: string | null, hasNextPage: boolean } } };
+
+export type ViewerQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ViewerQuery = { viewer: { id: string, kind: ConsoleUserKind, role: string, name: string | null, email: string | null, companyId: string | null, companyName: string | null, authenticatedBy: string } | null };
+
+export type SignInMutationVariables = Exact<{
+  email: string;
+  password: string;
+}>;
+
+
+export type SignInMutation = { signIn: { id: string, kind: ConsoleUserKind, role: string } };
+
+export type SignOutMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type SignOutMutation = { signOut: boolean };
+
+export type AcceptInviteMutationVariables = Exact<{
+  token: string;
+  password: string;
+  name?: string | null | undefined;
+}>;
+
+
+export type AcceptInviteMutation = { acceptInvite: { id: string, kind: ConsoleUserKind, role: string } };
+
+export type ChargeRowFragment = { id: string, companyId: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, reservedReason: string | null, payerName: string | null, payerDocument: string | null, createdAt: string, paidAt: string | null, expiresAt: string };
+
+export type ChargesListQueryVariables = Exact<{
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+  status?: ChargeStatus | null | undefined;
+  reserved?: boolean | null | undefined;
+  companyId?: string | null | undefined;
+  createdFrom?: string | null | undefined;
+  createdTo?: string | null | undefined;
+}>;
+
+
+export type ChargesListQuery = { charges: { data: Array<{ id: string, companyId: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, reservedReason: string | null, payerName: string | null, payerDocument: string | null, createdAt: string, paidAt: string | null, expiresAt: string }>, pageInfo: { endCursor: string | null, hasNextPage: boolean } } };
+
+export type ChargeDetailQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type ChargeDetailQuery = { charge: { pixCode: string, updatedAt: string, id: string, companyId: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, reservedReason: string | null, payerName: string | null, payerDocument: string | null, createdAt: string, paidAt: string | null, expiresAt: string } };
+
+export type ChargeTimelineQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type ChargeTimelineQuery = { auditTrail: Array<{ id: string, at: string, actor: string, action: string, reason: string | null }>, webhookDeliveries: { data: Array<{ eventId: string, event: string, status: WebhookDeliveryStatus, createdAt: string, attemptCount: number }> } };
+
+export type ReserveChargeMutationVariables = Exact<{
+  id: string;
+  reason: string;
+}>;
+
+
+export type ReserveChargeMutation = { reserveCharge: { id: string, companyId: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, reservedReason: string | null, payerName: string | null, payerDocument: string | null, createdAt: string, paidAt: string | null, expiresAt: string } };
+
+export type ReleaseChargeMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type ReleaseChargeMutation = { releaseCharge: { id: string, companyId: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, reservedReason: string | null, payerName: string | null, payerDocument: string | null, createdAt: string, paidAt: string | null, expiresAt: string } };
+
+export type SimulateChargePaymentMutationVariables = Exact<{
+  chargeId: string;
+  payerName?: string | null | undefined;
+  payerDocument?: string | null | undefined;
+}>;
+
+
+export type SimulateChargePaymentMutation = { simulateChargePayment: { id: string, companyId: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, reservedReason: string | null, payerName: string | null, payerDocument: string | null, createdAt: string, paidAt: string | null, expiresAt: string } };
+
+export type CompaniesQueryVariables = Exact<{
+  search?: string | null | undefined;
+  limit?: number | null | undefined;
+  offset?: number | null | undefined;
+}>;
+
+
+export type CompaniesQuery = { companies: { total: number, totalCapped: boolean, data: Array<{ id: string, name: string, cnpj: string | null, city: string, balance: string, feePercent: string, feeFixed: string, autoApproveLimit: string | null, webhookUrl: string | null, createdAt: string }> } };
+
+export type CompanyOverviewQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type CompanyOverviewQuery = { company: { id: string, name: string, cnpj: string | null, city: string, balance: string, feePercent: string, feeFixed: string, autoApproveLimit: string | null, webhookUrl: string | null, createdAt: string, updatedAt: string }, balanceAudit: { consistent: boolean, checkedAt: string, paidChargesNet: string, adjustments: string, withdrawalsHeld: string, recomputedBalance: string, runningBalance: string, ledgerSum: string, lastEntryBalance: string, ledgerEntries: number, pendingWithdrawals: number, pendingWithdrawalsCounted: number } };
+
+export type CompanyAdjustmentsQueryVariables = Exact<{
+  companyId: string;
+  limit?: number | null | undefined;
+  offset?: number | null | undefined;
+}>;
+
+
+export type CompanyAdjustmentsQuery = { adjustments: { total: number, data: Array<{ id: string, amount: string, description: string, status: AdjustmentStatus, createdAt: string, requestedBy: string, confirmedBy: string | null, rejectedBy: string | null, rejectionReason: string | null, decidedAt: string | null }> } };
+
+export type CompanyChargesQueryVariables = Exact<{
+  companyId: string;
+  status?: ChargeStatus | null | undefined;
+  limit?: number | null | undefined;
+  offset?: number | null | undefined;
+}>;
+
+
+export type CompanyChargesQuery = { charges: { total: number, data: Array<{ id: string, txid: string, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, reservedReason: string | null, payerName: string | null, createdAt: string, paidAt: string | null, expiresAt: string }> } };
+
+export type MerchantCredentialsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type MerchantCredentialsQuery = { clientCredentials: Array<{ id: string, secretHint: string, createdAt: string, expiresAt: string | null, revokedAt: string | null }> };
+
+export type IssueMerchantSecretMutationVariables = Exact<{
+  expiresAt?: string | null | undefined;
+}>;
+
+
+export type IssueMerchantSecretMutation = { issueClientSecret: { clientSecret: string, credential: { id: string, secretHint: string, expiresAt: string | null } } };
+
+export type RevokeMerchantSecretMutationVariables = Exact<{
+  credentialId: string;
+}>;
+
+
+export type RevokeMerchantSecretMutation = { revokeClientSecret: { id: string, revokedAt: string | null } };
+
+export type MerchantChargeRowFragment = { id: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, createdAt: string, expiresAt: string, paidAt: string | null, payerName: string | null };
+
+export type MerchantChargesQueryVariables = Exact<{
+  status?: ChargeStatus | null | undefined;
+  createdFrom?: string | null | undefined;
+  createdTo?: string | null | undefined;
+  limit?: number | null | undefined;
+  offset?: number | null | undefined;
+}>;
+
+
+export type MerchantChargesQuery = { charges: { total: number, totalCapped: boolean, data: Array<{ id: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, createdAt: string, expiresAt: string, paidAt: string | null, payerName: string | null }> } };
+
+export type MerchantChargeSearchQueryVariables = Exact<{
+  query: string;
+}>;
+
+
+export type MerchantChargeSearchQuery = { search: { charges: Array<{ id: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, createdAt: string, expiresAt: string, paidAt: string | null, payerName: string | null }> } };
+
+export type MerchantChargeDetailQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type MerchantChargeDetailQuery = { charge: { pixCode: string, payerDocument: string | null, reservedReason: string | null, updatedAt: string, id: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, createdAt: string, expiresAt: string, paidAt: string | null, payerName: string | null }, webhookDeliveries: { data: Array<{ eventId: string, event: string, status: WebhookDeliveryStatus, createdAt: string, deliveredAt: string | null, attemptCount: number, requestBody: string }> } };
+
+export type CreateMerchantChargeMutationVariables = Exact<{
+  input: CreateChargeInput;
+  idempotencyKey?: string | null | undefined;
+}>;
+
+
+export type CreateMerchantChargeMutation = { createCharge: { id: string, amount: string, pixCode: string, expiresAt: string, status: ChargeStatus } };
+
+export type CancelMerchantChargeMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type CancelMerchantChargeMutation = { cancelCharge: { id: string, status: ChargeStatus } };
+
+export type MerchantWithdrawalRowFragment = { id: string, amount: string, status: WithdrawalStatus, pixKey: string, pixKeyType: PixKeyType, queuePosition: number | null, reason: string | null, withdrawalReference: string, e2eId: string | null, createdAt: string, updatedAt: string, paidAt: string | null };
+
+export type MerchantWithdrawalsQueryVariables = Exact<{
+  status?: WithdrawalStatus | null | undefined;
+  limit?: number | null | undefined;
+  offset?: number | null | undefined;
+}>;
+
+
+export type MerchantWithdrawalsQuery = { withdrawals: { total: number, totalCapped: boolean, data: Array<{ id: string, amount: string, status: WithdrawalStatus, pixKey: string, pixKeyType: PixKeyType, queuePosition: number | null, reason: string | null, withdrawalReference: string, e2eId: string | null, createdAt: string, updatedAt: string, paidAt: string | null }> }, balance: { balance: string } };
+
+export type MerchantWithdrawalDetailQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type MerchantWithdrawalDetailQuery = { withdrawal: { idempotencyKey: string, retryCount: number, approvalsRequired: number, id: string, amount: string, status: WithdrawalStatus, pixKey: string, pixKeyType: PixKeyType, queuePosition: number | null, reason: string | null, withdrawalReference: string, e2eId: string | null, createdAt: string, updatedAt: string, paidAt: string | null, approvals: Array<{ at: string }> }, withdrawalHistory: Array<{ id: string, fromStatus: WithdrawalStatus | null, toStatus: WithdrawalStatus, actor: string, reason: string | null, createdAt: string }> };
+
+export type MerchantBalanceQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type MerchantBalanceQuery = { balance: { balance: string } };
+
+export type CreateMerchantWithdrawalMutationVariables = Exact<{
+  idempotencyKey: string;
+  input: CreateWithdrawalInput;
+}>;
+
+
+export type CreateMerchantWithdrawalMutation = { createWithdrawal: { id: string, status: WithdrawalStatus, withdrawalReference: string, queuePosition: number | null } };
+
+export type CancelMerchantWithdrawalMutationVariables = Exact<{
+  id: string;
+  reason?: string | null | undefined;
+}>;
+
+
+export type CancelMerchantWithdrawalMutation = { cancelWithdrawal: { id: string, status: WithdrawalStatus } };
+
+export type MerchantHomeQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type MerchantHomeQuery = { merchantOverview: { balance: string, paidChargesNet: string, adjustments: string, withdrawalsHeld: string, reserved: string, today: { received: { count: number, amount: string }, sent: { count: number, amount: string } }, daily: Array<{ date: string, paidAmount: string, withdrawalAmount: string }> }, recent: { total: number, data: Array<{ id: string, amount: string, netAmount: string, status: ChargeStatus, description: string | null, createdAt: string }> } };
+
+export type OperatorRowFragment = { id: string, email: string, name: string | null, role: string, disabled: boolean, invitePending: boolean, inviteExpiresAt: string | null, lastSignInAt: string | null, createdAt: string };
+
+export type OperatorsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type OperatorsQuery = { operators: Array<{ id: string, email: string, name: string | null, role: string, disabled: boolean, invitePending: boolean, inviteExpiresAt: string | null, lastSignInAt: string | null, createdAt: string }> };
+
+export type InviteOperatorMutationVariables = Exact<{
+  email: string;
+  name?: string | null | undefined;
+  role: OperatorRole;
+}>;
+
+
+export type InviteOperatorMutation = { inviteOperator: { inviteUrl: string, user: { id: string, email: string, name: string | null, role: string, disabled: boolean, invitePending: boolean, inviteExpiresAt: string | null, lastSignInAt: string | null, createdAt: string } } };
+
+export type UpdateOperatorMutationVariables = Exact<{
+  id: string;
+  role?: OperatorRole | null | undefined;
+  disabled?: boolean | null | undefined;
+}>;
+
+
+export type UpdateOperatorMutation = { updateOperator: { id: string, email: string, name: string | null, role: string, disabled: boolean, invitePending: boolean, inviteExpiresAt: string | null, lastSignInAt: string | null, createdAt: string } };
+
+export type OperatorOverviewQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type OperatorOverviewQuery = { operatorDashboard: { openPaymentExceptions: number, failedWebhookDeliveries: number, pendingWithdrawals: { count: number, amount: string, oldestCreatedAt: string | null }, today: { paidCharges: { count: number, amount: string }, withdrawals: { count: number, amount: string } }, daily: Array<{ date: string, paidAmount: string, paidCount: number, withdrawalAmount: string, withdrawalCount: number }> } };
+
+export type PaymentExceptionRowFragment = { id: string, kind: PaymentExceptionKind, status: PaymentExceptionStatus, amount: string | null, txid: string | null, endToEndId: string | null, chargeId: string | null, companyId: string | null, payerName: string | null, payerDocument: string | null, paidAt: string | null, problem: string | null, resolution: string | null, resolvedAt: string | null, resolvedBy: string | null, createdAt: string };
+
+export type PaymentExceptionsQueryVariables = Exact<{
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+  status?: PaymentExceptionStatus | null | undefined;
+}>;
+
+
+export type PaymentExceptionsQuery = { paymentExceptions: { data: Array<{ id: string, kind: PaymentExceptionKind, status: PaymentExceptionStatus, amount: string | null, txid: string | null, endToEndId: string | null, chargeId: string | null, companyId: string | null, payerName: string | null, payerDocument: string | null, paidAt: string | null, problem: string | null, resolution: string | null, resolvedAt: string | null, resolvedBy: string | null, createdAt: string }>, pageInfo: { endCursor: string | null, hasNextPage: boolean } } };
+
+export type ResolvePaymentExceptionMutationVariables = Exact<{
+  id: string;
+  resolution: string;
+}>;
+
+
+export type ResolvePaymentExceptionMutation = { resolvePaymentException: { id: string, kind: PaymentExceptionKind, status: PaymentExceptionStatus, amount: string | null, txid: string | null, endToEndId: string | null, chargeId: string | null, companyId: string | null, payerName: string | null, payerDocument: string | null, paidAt: string | null, problem: string | null, resolution: string | null, resolvedAt: string | null, resolvedBy: string | null, createdAt: string } };
+
+export type GlobalSearchQueryVariables = Exact<{
+  query: string;
+}>;
+
+
+export type GlobalSearchQuery = { search: { charges: Array<{ id: string, txid: string, amount: string, status: ChargeStatus, description: string | null }>, withdrawals: Array<{ id: string, withdrawalReference: string, amount: string, status: WithdrawalStatus }>, companies: Array<{ id: string, name: string, cnpj: string | null }> } };
+
+export type StatementQueryVariables = Exact<{
+  from?: string | null | undefined;
+  to?: string | null | undefined;
+  limit?: number | null | undefined;
+  offset?: number | null | undefined;
+}>;
+
+
+export type StatementQuery = { ledgerEntries: { total: number, totalCapped: boolean, data: Array<{ id: string, kind: LedgerEntryKind, amount: string, balanceAfter: string, memo: string | null, chargeId: string | null, withdrawalId: string | null, adjustmentId: string | null, createdAt: string }> }, balance: { balance: string } };
+
+export type TeamQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type TeamQuery = { companyUsers: Array<{ id: string, email: string, name: string | null, role: string, disabled: boolean, invitePending: boolean, inviteExpiresAt: string | null, lastSignInAt: string | null, createdAt: string }> };
+
+export type InviteTeamMemberMutationVariables = Exact<{
+  email: string;
+  name?: string | null | undefined;
+  role: MerchantRole;
+}>;
+
+
+export type InviteTeamMemberMutation = { inviteCompanyUser: { inviteUrl: string, user: { id: string, email: string } } };
+
+export type RemoveTeamMemberMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type RemoveTeamMemberMutation = { removeCompanyUser: { id: string, disabled: boolean } };
+
+export type WebhookDeliveryRowFragment = { eventId: string, event: string, status: WebhookDeliveryStatus, companyId: string, subjectId: string | null, createdAt: string, deliveredAt: string | null, lastAttemptAt: string | null, nextAttemptAt: string | null, attemptCount: number, requestBody: string, attempts: Array<{ id: string, attemptNumber: number, manual: boolean, url: string | null, responseStatus: number | null, responseTimeMs: number | null, responseBody: string | null, requestBody: string, error: string | null, startedAt: string, finishedAt: string | null }> };
+
+export type WebhookDeliveriesQueryVariables = Exact<{
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+  status?: WebhookDeliveryStatus | null | undefined;
+  event?: string | null | undefined;
+  subjectId?: string | null | undefined;
+  companyId?: string | null | undefined;
+}>;
+
+
+export type WebhookDeliveriesQuery = { webhookDeliveries: { data: Array<{ eventId: string, event: string, status: WebhookDeliveryStatus, companyId: string, subjectId: string | null, createdAt: string, deliveredAt: string | null, lastAttemptAt: string | null, nextAttemptAt: string | null, attemptCount: number, requestBody: string, attempts: Array<{ id: string, attemptNumber: number, manual: boolean, url: string | null, responseStatus: number | null, responseTimeMs: number | null, responseBody: string | null, requestBody: string, error: string | null, startedAt: string, finishedAt: string | null }> }>, pageInfo: { endCursor: string | null, hasNextPage: boolean } } };
+
+export type RedeliverWebhookMutationVariables = Exact<{
+  eventId: string;
+}>;
+
+
+export type RedeliverWebhookMutation = { redeliverWebhook: { eventId: string, event: string, status: WebhookDeliveryStatus, companyId: string, subjectId: string | null, createdAt: string, deliveredAt: string | null, lastAttemptAt: string | null, nextAttemptAt: string | null, attemptCount: number, requestBody: string, attempts: Array<{ id: string, attemptNumber: number, manual: boolean, url: string | null, responseStatus: number | null, responseTimeMs: number | null, responseBody: string | null, requestBody: string, error: string | null, startedAt: string, finishedAt: string | null }> } };
+
+export type MerchantWebhookDeliveryFragment = { eventId: string, event: string, status: WebhookDeliveryStatus, subjectId: string | null, createdAt: string, deliveredAt: string | null, nextAttemptAt: string | null, attemptCount: number, requestBody: string, attempts: Array<{ id: string, attemptNumber: number, manual: boolean, url: string | null, startedAt: string, finishedAt: string | null, responseStatus: number | null, responseTimeMs: number | null, responseBody: string | null, error: string | null }> };
+
+export type WebhookPageQueryVariables = Exact<{
+  limit?: number | null | undefined;
+  offset?: number | null | undefined;
+}>;
+
+
+export type WebhookPageQuery = { webhookSettings: { companyId: string, url: string | null, secretHint: string }, webhookDeliveries: { total: number, totalCapped: boolean, data: Array<{ eventId: string, event: string, status: WebhookDeliveryStatus, subjectId: string | null, createdAt: string, deliveredAt: string | null, nextAttemptAt: string | null, attemptCount: number, requestBody: string, attempts: Array<{ id: string, attemptNumber: number, manual: boolean, url: string | null, startedAt: string, finishedAt: string | null, responseStatus: number | null, responseTimeMs: number | null, responseBody: string | null, error: string | null }> }> } };
+
+export type UpdateWebhookUrlMutationVariables = Exact<{
+  url?: string | null | undefined;
+}>;
+
+
+export type UpdateWebhookUrlMutation = { updateWebhookSettings: { url: string | null, secretHint: string } };
+
+export type RotateWebhookSecretMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type RotateWebhookSecretMutation = { rotateWebhookSecret: { webhookSecret: string, settings: { secretHint: string } } };
+
+export type SendTestWebhookMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type SendTestWebhookMutation = { sendTestWebhook: { eventId: string, event: string, status: WebhookDeliveryStatus, subjectId: string | null, createdAt: string, deliveredAt: string | null, nextAttemptAt: string | null, attemptCount: number, requestBody: string, attempts: Array<{ id: string, attemptNumber: number, manual: boolean, url: string | null, startedAt: string, finishedAt: string | null, responseStatus: number | null, responseTimeMs: number | null, responseBody: string | null, error: string | null }> } };
+
+export type PingDeliveriesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type PingDeliveriesQuery = { webhookDeliveries: { data: Array<{ eventId: string, event: string, status: WebhookDeliveryStatus, subjectId: string | null, createdAt: string, deliveredAt: string | null, nextAttemptAt: string | null, attemptCount: number, requestBody: string, attempts: Array<{ id: string, attemptNumber: number, manual: boolean, url: string | null, startedAt: string, finishedAt: string | null, responseStatus: number | null, responseTimeMs: number | null, responseBody: string | null, error: string | null }> }> } };
+
+export type RedeliverMerchantWebhookMutationVariables = Exact<{
+  eventId: string;
+}>;
+
+
+export type RedeliverMerchantWebhookMutation = { redeliverWebhook: { eventId: string, status: WebhookDeliveryStatus } };
+
+export type WithdrawalRowFragment = { id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string, pixKeyType: PixKeyType, queuePosition: number | null, reason: string | null, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, approvals: Array<{ operator: string, operatorEmail: string | null, at: string }> };
+
+export type WithdrawalsQueryVariables = Exact<{
+  status?: WithdrawalStatus | null | undefined;
+  companyId?: string | null | undefined;
+  order?: ListOrder | null | undefined;
+  limit?: number | null | undefined;
+  offset?: number | null | undefined;
+}>;
+
+
+export type WithdrawalsQuery = { withdrawals: { total: number, totalCapped: boolean, limit: number, offset: number, data: Array<{ id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string, pixKeyType: PixKeyType, queuePosition: number | null, reason: string | null, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, approvals: Array<{ operator: string, operatorEmail: string | null, at: string }> }> } };
+
+export type CompanyNamesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type CompanyNamesQuery = { companies: { data: Array<{ id: string, name: string }> } };
+
+export type CompanyNameQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type CompanyNameQuery = { company: { id: string, name: string } };
+
+export type ApproveWithdrawalMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type ApproveWithdrawalMutation = { approveWithdrawal: { id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string, pixKeyType: PixKeyType, queuePosition: number | null, reason: string | null, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, approvals: Array<{ operator: string, operatorEmail: string | null, at: string }> } };
+
+export type RejectWithdrawalMutationVariables = Exact<{
+  id: string;
+  reason: string;
+}>;
+
+
+export type RejectWithdrawalMutation = { rejectWithdrawal: { id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string, pixKeyType: PixKeyType, queuePosition: number | null, reason: string | null, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, approvals: Array<{ operator: string, operatorEmail: string | null, at: string }> } };
+
+export type WithdrawalDetailQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type WithdrawalDetailQuery = { withdrawal: { idempotencyKey: string, id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string, pixKeyType: PixKeyType, queuePosition: number | null, reason: string | null, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, approvals: Array<{ operator: string, operatorEmail: string | null, at: string }> }, withdrawalHistory: Array<{ id: string, fromStatus: WithdrawalStatus | null, toStatus: WithdrawalStatus, actor: string, reason: string | null, createdAt: string }>, auditTrail: Array<{ id: string, at: string, actor: string, action: string, reason: string | null }> };
+
+export type ExportWithdrawalsQueryVariables = Exact<{
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+  status?: WithdrawalStatus | null | undefined;
+  companyId?: string | null | undefined;
+  order?: ListOrder | null | undefined;
+}>;
+
+
+export type ExportWithdrawalsQuery = { withdrawals: { data: Array<{ id: string, withdrawalReference: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string, pixKeyType: PixKeyType, reason: string | null, e2eId: string | null, createdAt: string, updatedAt: string }>, pageInfo: { endCursor: string | null, hasNextPage: boolean } } };
+
+export type ExportStatementQueryVariables = Exact<{
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+  from?: string | null | undefined;
+  to?: string | null | undefined;
+}>;
+
+
+export type ExportStatementQuery = { ledgerEntries: { data: Array<{ id: string, kind: LedgerEntryKind, amount: string, balanceAfter: string, memo: string | null, chargeId: string | null, withdrawalId: string | null, adjustmentId: string | null, createdAt: string }>, pageInfo: { endCursor: string | null, hasNextPage: boolean } } };
+
+export class TypedDocumentString<TResult, TVariables>
+  extends String
+  implements DocumentTypeDecoration<TResult, TVariables>
+{
+  __apiType?: NonNullable<DocumentTypeDecoration<TResult, TVariables>['__apiType']>;
+  private value: string;
+  public __meta__?: Record<string, any> | undefined;
+
+  constructor(value: string, __meta__?: Record<string, any> | undefined) {
+    super(value);
+    this.value = value;
+    this.__meta__ = __meta__;
+  }
+
+  override toString(): string & DocumentTypeDecoration<TResult, TVariables> {
+    return this.value;
+  }
+}
+export const AdjustmentRowFragmentDoc = new TypedDocumentString(`
+    fragment AdjustmentRow on Adjustment {
+  id
+  companyId
+  amount
+  description
+  status
+  createdAt
+  requestedBy
+  confirmedBy
+  rejectedBy
+  rejectionReason
+  decidedAt
+}
+    `, {"fragmentName":"AdjustmentRow"}) as unknown as TypedDocumentString<AdjustmentRowFragment, unknown>;
+export const ChargeRowFragmentDoc = new TypedDocumentString(`
+    fragment ChargeRow on Charge {
+  id
+  companyId
+  txid
+  e2eId
+  amount
+  fee
+  netAmount
+  status
+  description
+  reserved
+  reservedReason
+  payerName
+  payerDocument
+  createdAt
+  paidAt
+  expiresAt
+}
+    `, {"fragmentName":"ChargeRow"}) as unknown as TypedDocumentString<ChargeRowFragment, unknown>;
+export const MerchantChargeRowFragmentDoc = new TypedDocumentString(`
+    fragment MerchantChargeRow on Charge {
+  id
+  txid
+  e2eId
+  amount
+  fee
+  netAmount
+  status
+  description
+  reserved
+  createdAt
+  expiresAt
+  paidAt
+  payerName
+}
+    `, {"fragmentName":"MerchantChargeRow"}) as unknown as TypedDocumentString<MerchantChargeRowFragment, unknown>;
+export const MerchantWithdrawalRowFragmentDoc = new TypedDocumentString(`
+    fragment MerchantWithdrawalRow on Withdrawal {
+  id
+  amount
+  status
+  pixKey
+  pixKeyType
+  queuePosition
+  reason
+  withdrawalReference
+  e2eId
+  createdAt
+  updatedAt
+  paidAt
+}
+    `, {"fragmentName":"MerchantWithdrawalRow"}) as unknown as TypedDocumentString<MerchantWithdrawalRowFragment, unknown>;
+export const OperatorRowFragmentDoc = new TypedDocumentString(`
+    fragment OperatorRow on ConsoleUser {
+  id
+  email
+  name
+  role
+  disabled
+  invitePending
+  inviteExpiresAt
+  lastSignInAt
+  createdAt
+}
+    `, {"fragmentName":"OperatorRow"}) as unknown as TypedDocumentString<OperatorRowFragment, unknown>;
+export const PaymentExceptionRowFragmentDoc = new TypedDocumentString(`
+    fragment PaymentExceptionRow on PaymentException {
+  id
+  kind
+  status
+  amount
+  txid
+  endToEndId
+  chargeId
+  companyId
+  payerName
+  payerDocument
+  paidAt
+  problem
+  resolution
+  resolvedAt
+  resolvedBy
+  createdAt
+}
+    `, {"fragmentName":"PaymentExceptionRow"}) as unknown as TypedDocumentString<PaymentExceptionRowFragment, unknown>;
+export const WebhookDeliveryRowFragmentDoc = new TypedDocumentString(`
+    fragment WebhookDeliveryRow on WebhookDelivery {
+  eventId
+  event
+  status
+  companyId
+  subjectId
+  createdAt
+  deliveredAt
+  lastAttemptAt
+  nextAttemptAt
+  attemptCount
+  requestBody
+  attempts {
+    id
+    attemptNumber
+    manual
+    url
+    responseStatus
+    responseTimeMs
+    responseBody
+    requestBody
+    error
+    startedAt
+    finishedAt
+  }
+}
+    `, {"fragmentName":"WebhookDeliveryRow"}) as unknown as TypedDocumentString<WebhookDeliveryRowFragment, unknown>;
+export const MerchantWebhookDeliveryFragmentDoc = new TypedDocumentString(`
+    fragment MerchantWebhookDelivery on WebhookDelivery {
+  eventId
+  event
+  status
+  subjectId
+  createdAt
+  deliveredAt
+  nextAttemptAt
+  attemptCount
+  requestBody
+  attempts {
+    id
+    attemptNumber
+    manual
+    url
+    startedAt
+    finishedAt
+    responseStatus
+    responseTimeMs
+    responseBody
+    error
+  }
+}
+    `, {"fragmentName":"MerchantWebhookDelivery"}) as unknown as TypedDocumentString<MerchantWebhookDeliveryFragment, unknown>;
+export const WithdrawalRowFragmentDoc = new TypedDocumentString(`
+    fragment WithdrawalRow on Withdrawal {
+  id
+  companyId
+  amount
+  status
+  pixKey
+  pixKeyType
+  queuePosition
+  reason
+  retryCount
+  withdrawalReference
+  createdAt
+  updatedAt
+  approvalsRequired
+  approvals {
+    operator
+    operatorEmail
+    at
+  }
+}
+    `, {"fragmentName":"WithdrawalRow"}) as unknown as TypedDocumentString<WithdrawalRowFragment, unknown>;
+export const AdjustmentsListDocument = new TypedDocumentString(`
+    query AdjustmentsList($first: Int, $after: String, $status: AdjustmentStatus, $companyId: ID) {
+  adjustments(
+    first: $first
+    after: $after
+    status: $status
+    companyId: $companyId
+  ) {
+    data {
+      ...AdjustmentRow
+    }
+    pageInfo {
+      endCursor
+      hasNextPage
+    }
+  }
+}
+    fragment AdjustmentRow on Adjustment {
+  id
+  companyId
+  amount
+  description
+  status
+  createdAt
+  requestedBy
+  confirmedBy
+  rejectedBy
+  rejectionReason
+  decidedAt
+}`) as unknown as TypedDocumentString<AdjustmentsListQuery, AdjustmentsListQueryVariables>;
+export const CreateAdjustmentDocument = new TypedDocumentString(`
+    mutation CreateAdjustment($companyId: ID!, $amount: Money!, $description: String!) {
+  createAdjustment(
+    companyId: $companyId
+    amount: $amount
+    description: $description
+  ) {
+    ...AdjustmentRow
+  }
+}
+    fragment AdjustmentRow on Adjustment {
+  id
+  companyId
+  amount
+  description
+  status
+  createdAt
+  requestedBy
+  confirmedBy
+  rejectedBy
+  rejectionReason
+  decidedAt
+}`) as unknown as TypedDocumentString<CreateAdjustmentMutation, CreateAdjustmentMutationVariables>;
+export const ConfirmAdjustmentDocument = new TypedDocumentString(`
+    mutation ConfirmAdjustment($id: ID!) {
+  confirmAdjustment(id: $id) {
+    ...AdjustmentRow
+  }
+}
+    fragment AdjustmentRow on Adjustment {
+  id
+  companyId
+  amount
+  description
+  status
+  createdAt
+  requestedBy
+  confirmedBy
+  rejectedBy
+  rejectionReason
+  decidedAt
+}`) as unknown as TypedDocumentString<ConfirmAdjustmentMutation, ConfirmAdjustmentMutationVariables>;
+export const RejectAdjustmentDocument = new TypedDocumentString(`
+    mutation RejectAdjustment($id: ID!, $reason: String!) {
+  rejectAdjustment(id: $id, reason: $reason) {
+    ...AdjustmentRow
+  }
+}
+    fragment AdjustmentRow on Adjustment {
+  id
+  companyId
+  amount
+  description
+  status
+  createdAt
+  requestedBy
+  confirmedBy
+  rejectedBy
+  rejectionReason
+  decidedAt
+}`) as unknown as TypedDocumentString<RejectAdjustmentMutation, RejectAdjustmentMutationVariables>;
+export const AuditLogDocument = new TypedDocumentString(`
+    query AuditLog($first: Int, $after: String, $objectType: String, $objectId: ID) {
+  auditLog(
+    first: $first
+    after: $after
+    objectType: $objectType
+    objectId: $objectId
+  ) {
+    data {
+      id
+      at
+      actor
+      actorKind
+      action
+      objectType
+      objectId
+      companyId
+      reason
+      address
+      requestId
+      before
+      after
+    }
+    pageInfo {
+      endCursor
+      hasNextPage
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<AuditLogQuery, AuditLogQueryVariables>;
+export const ViewerDocument = new TypedDocumentString(`
+    query Viewer {
+  viewer {
+    id
+    kind
+    role
+    name
+    email
+    companyId
+    companyName
+    authenticatedBy
+  }
+}
+    `) as unknown as TypedDocumentString<ViewerQuery, ViewerQueryVariables>;
+export const SignInDocument = new TypedDocumentString(`
+    mutation SignIn($email: String!, $password: String!) {
+  signIn(email: $email, password: $password) {
+    id
+    kind
+    role
+  }
+}
+    `) as unknown as TypedDocumentString<SignInMutation, SignInMutationVariables>;
+export const SignOutDocument = new TypedDocumentString(`
+    mutation SignOut {
+  signOut
+}
+    `) as unknown as TypedDocumentString<SignOutMutation, SignOutMutationVariables>;
+export const AcceptInviteDocument = new TypedDocumentString(`
+    mutation AcceptInvite($token: String!, $password: String!, $name: String) {
+  acceptInvite(token: $token, password: $password, name: $name) {
+    id
+    kind
+    role
+  }
+}
+    `) as unknown as TypedDocumentString<AcceptInviteMutation, AcceptInviteMutationVariables>;
+export const ChargesListDocument = new TypedDocumentString(`
+    query ChargesList($first: Int, $after: String, $status: ChargeStatus, $reserved: Boolean, $companyId: ID, $createdFrom: DateTimeISO, $createdTo: DateTimeISO) {
+  charges(
+    first: $first
+    after: $after
+    status: $status
+    reserved: $reserved
+    companyId: $companyId
+    createdFrom: $createdFrom
+    createdTo: $createdTo
+  ) {
+    data {
+      ...ChargeRow
+    }
+    pageInfo {
+      endCursor
+      hasNextPage
+    }
+  }
+}
+    fragment ChargeRow on Charge {
+  id
+  companyId
+  txid
+  e2eId
+  amount
+  fee
+  netAmount
+  status
+  description
+  reserved
+  reservedReason
+  payerName
+  payerDocument
+  createdAt
+  paidAt
+  expiresAt
+}`) as unknown as TypedDocumentString<ChargesListQuery, ChargesListQueryVariables>;
+export const ChargeDetailDocument = new TypedDocumentString(`
+    query ChargeDetail($id: ID!) {
+  charge(id: $id) {
+    ...ChargeRow
+    pixCode
+    updatedAt
+  }
+}
+    fragment ChargeRow on Charge {
+  id
+  companyId
+  txid
+  e2eId
+  amount
+  fee
+  netAmount
+  status
+  description
+  reserved
+  reservedReason
+  payerName
+  payerDocument
+  createdAt
+  paidAt
+  expiresAt
+}`) as unknown as TypedDocumentString<ChargeDetailQuery, ChargeDetailQueryVariables>;
+export const ChargeTimelineDocument = new TypedDocumentString(`
+    query ChargeTimeline($id: ID!) {
+  auditTrail(objectType: "charge", objectId: $id) {
+    id
+    at
+    actor
+    action
+    reason
+  }
+  webhookDeliveries(subjectId: $id, first: 20) {
+    data {
+      eventId
+      event
+      status
+      createdAt
+      attemptCount
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ChargeTimelineQuery, ChargeTimelineQueryVariables>;
+export const ReserveChargeDocument = new TypedDocumentString(`
+    mutation ReserveCharge($id: ID!, $reason: String!) {
+  reserveCharge(id: $id, reason: $reason) {
+    ...ChargeRow
+  }
+}
+    fragment ChargeRow on Charge {
+  id
+  companyId
+  txid
+  e2eId
+  amount
+  fee
+  netAmount
+  status
+  description
+  reserved
+  reservedReason
+  payerName
+  payerDocument
+  createdAt
+  paidAt
+  expiresAt
+}`) as unknown as TypedDocumentString<ReserveChargeMutation, ReserveChargeMutationVariables>;
+export const ReleaseChargeDocument = new TypedDocumentString(`
+    mutation ReleaseCharge($id: ID!) {
+  releaseCharge(id: $id) {
+    ...ChargeRow
+  }
+}
+    fragment ChargeRow on Charge {
+  id
+  companyId
+  txid
+  e2eId
+  amount
+  fee
+  netAmount
+  status
+  description
+  reserved
+  reservedReason
+  payerName
+  payerDocument
+  createdAt
+  paidAt
+  expiresAt
+}`) as unknown as TypedDocumentString<ReleaseChargeMutation, ReleaseChargeMutationVariables>;
+export const SimulateChargePaymentDocument = new TypedDocumentString(`
+    mutation SimulateChargePayment($chargeId: ID!, $payerName: String, $payerDocument: String) {
+  simulateChargePayment(
+    chargeId: $chargeId
+    payerName: $payerName
+    payerDocument: $payerDocument
+  ) {
+    ...ChargeRow
+  }
+}
+    fragment ChargeRow on Charge {
+  id
+  companyId
+  txid
+  e2eId
+  amount
+  fee
+  netAmount
+  status
+  description
+  reserved
+  reservedReason
+  payerName
+  payerDocument
+  createdAt
+  paidAt
+  expiresAt
+}`) as unknown as TypedDocumentString<SimulateChargePaymentMutation, SimulateChargePaymentMutationVariables>;
+export const CompaniesDocument = new TypedDocumentString(`
+    query Companies($search: String, $limit: Int, $offset: Int) {
+  companies(search: $search, limit: $limit, offset: $offset) {
+    total
+    totalCapped
+    data {
+      id
+      name
+      cnpj
+      city
+      balance
+      feePercent
+      feeFixed
+      autoApproveLimit
+      webhookUrl
+      createdAt
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CompaniesQuery, CompaniesQueryVariables>;
+export const CompanyOverviewDocument = new TypedDocumentString(`
+    query CompanyOverview($id: ID!) {
+  company(id: $id) {
+    id
+    name
+    cnpj
+    city
+    balance
+    feePercent
+    feeFixed
+    autoApproveLimit
+    webhookUrl
+    createdAt
+    updatedAt
+  }
+  balanceAudit(companyId: $id) {
+    consistent
+    checkedAt
+    paidChargesNet
+    adjustments
+    withdrawalsHeld
+    recomputedBalance
+    runningBalance
+    ledgerSum
+    lastEntryBalance
+    ledgerEntries
+    pendingWithdrawals
+    pendingWithdrawalsCounted
+  }
+}
+    `) as unknown as TypedDocumentString<CompanyOverviewQuery, CompanyOverviewQueryVariables>;
+export const CompanyAdjustmentsDocument = new TypedDocumentString(`
+    query CompanyAdjustments($companyId: ID!, $limit: Int, $offset: Int) {
+  adjustments(companyId: $companyId, limit: $limit, offset: $offset) {
+    total
+    data {
+      id
+      amount
+      description
+      status
+      createdAt
+      requestedBy
+      confirmedBy
+      rejectedBy
+      rejectionReason
+      decidedAt
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CompanyAdjustmentsQuery, CompanyAdjustmentsQueryVariables>;
+export const CompanyChargesDocument = new TypedDocumentString(`
+    query CompanyCharges($companyId: ID!, $status: ChargeStatus, $limit: Int, $offset: Int) {
+  charges(companyId: $companyId, status: $status, limit: $limit, offset: $offset) {
+    total
+    data {
+      id
+      txid
+      amount
+      fee
+      netAmount
+      status
+      description
+      reserved
+      reservedReason
+      payerName
+      createdAt
+      paidAt
+      expiresAt
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CompanyChargesQuery, CompanyChargesQueryVariables>;
+export const MerchantCredentialsDocument = new TypedDocumentString(`
+    query MerchantCredentials {
+  clientCredentials {
+    id
+    secretHint
+    createdAt
+    expiresAt
+    revokedAt
+  }
+}
+    `) as unknown as TypedDocumentString<MerchantCredentialsQuery, MerchantCredentialsQueryVariables>;
+export const IssueMerchantSecretDocument = new TypedDocumentString(`
+    mutation IssueMerchantSecret($expiresAt: DateTimeISO) {
+  issueClientSecret(expiresAt: $expiresAt) {
+    clientSecret
+    credential {
+      id
+      secretHint
+      expiresAt
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<IssueMerchantSecretMutation, IssueMerchantSecretMutationVariables>;
+export const RevokeMerchantSecretDocument = new TypedDocumentString(`
+    mutation RevokeMerchantSecret($credentialId: ID!) {
+  revokeClientSecret(credentialId: $credentialId) {
+    id
+    revokedAt
+  }
+}
+    `) as unknown as TypedDocumentString<RevokeMerchantSecretMutation, RevokeMerchantSecretMutationVariables>;
+export const MerchantChargesDocument = new TypedDocumentString(`
+    query MerchantCharges($status: ChargeStatus, $createdFrom: DateTimeISO, $createdTo: DateTimeISO, $limit: Int, $offset: Int) {
+  charges(
+    status: $status
+    createdFrom: $createdFrom
+    createdTo: $createdTo
+    limit: $limit
+    offset: $offset
+  ) {
+    total
+    totalCapped
+    data {
+      ...MerchantChargeRow
+    }
+  }
+}
+    fragment MerchantChargeRow on Charge {
+  id
+  txid
+  e2eId
+  amount
+  fee
+  netAmount
+  status
+  description
+  reserved
+  createdAt
+  expiresAt
+  paidAt
+  payerName
+}`) as unknown as TypedDocumentString<MerchantChargesQuery, MerchantChargesQueryVariables>;
+export const MerchantChargeSearchDocument = new TypedDocumentString(`
+    query MerchantChargeSearch($query: String!) {
+  search(query: $query) {
+    charges {
+      ...MerchantChargeRow
+    }
+  }
+}
+    fragment MerchantChargeRow on Charge {
+  id
+  txid
+  e2eId
+  amount
+  fee
+  netAmount
+  status
+  description
+  reserved
+  createdAt
+  expiresAt
+  paidAt
+  payerName
+}`) as unknown as TypedDocumentString<MerchantChargeSearchQuery, MerchantChargeSearchQueryVariables>;
+export const MerchantChargeDetailDocument = new TypedDocumentString(`
+    query MerchantChargeDetail($id: ID!) {
+  charge(id: $id) {
+    ...MerchantChargeRow
+    pixCode
+    payerDocument
+    reservedReason
+    updatedAt
+  }
+  webhookDeliveries(subjectId: $id, limit: 20) {
+    data {
+      eventId
+      event
+      status
+      createdAt
+      deliveredAt
+      attemptCount
+      requestBody
+    }
+  }
+}
+    fragment MerchantChargeRow on Charge {
+  id
+  txid
+  e2eId
+  amount
+  fee
+  netAmount
+  status
+  description
+  reserved
+  createdAt
+  expiresAt
+  paidAt
+  payerName
+}`) as unknown as TypedDocumentString<MerchantChargeDetailQuery, MerchantChargeDetailQueryVariables>;
+export const CreateMerchantChargeDocument = new TypedDocumentString(`
+    mutation CreateMerchantCharge($input: CreateChargeInput!, $idempotencyKey: String) {
+  createCharge(input: $input, idempotencyKey: $idempotencyKey) {
+    id
+    amount
+    pixCode
+    expiresAt
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<CreateMerchantChargeMutation, CreateMerchantChargeMutationVariables>;
+export const CancelMerchantChargeDocument = new TypedDocumentString(`
+    mutation CancelMerchantCharge($id: ID!) {
+  cancelCharge(id: $id) {
+    id
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<CancelMerchantChargeMutation, CancelMerchantChargeMutationVariables>;
+export const MerchantWithdrawalsDocument = new TypedDocumentString(`
+    query MerchantWithdrawals($status: WithdrawalStatus, $limit: Int, $offset: Int) {
+  withdrawals(status: $status, limit: $limit, offset: $offset) {
+    total
+    totalCapped
+    data {
+      ...MerchantWithdrawalRow
+    }
+  }
+  balance {
+    balance
+  }
+}
+    fragment MerchantWithdrawalRow on Withdrawal {
+  id
+  amount
+  status
+  pixKey
+  pixKeyType
+  queuePosition
+  reason
+  withdrawalReference
+  e2eId
+  createdAt
+  updatedAt
+  paidAt
+}`) as unknown as TypedDocumentString<MerchantWithdrawalsQuery, MerchantWithdrawalsQueryVariables>;
+export const MerchantWithdrawalDetailDocument = new TypedDocumentString(`
+    query MerchantWithdrawalDetail($id: ID!) {
+  withdrawal(id: $id) {
+    ...MerchantWithdrawalRow
+    idempotencyKey
+    retryCount
+    approvalsRequired
+    approvals {
+      at
+    }
+  }
+  withdrawalHistory(id: $id) {
+    id
+    fromStatus
+    toStatus
+    actor
+    reason
+    createdAt
+  }
+}
+    fragment MerchantWithdrawalRow on Withdrawal {
+  id
+  amount
+  status
+  pixKey
+  pixKeyType
+  queuePosition
+  reason
+  withdrawalReference
+  e2eId
+  createdAt
+  updatedAt
+  paidAt
+}`) as unknown as TypedDocumentString<MerchantWithdrawalDetailQuery, MerchantWithdrawalDetailQueryVariables>;
+export const MerchantBalanceDocument = new TypedDocumentString(`
+    query MerchantBalance {
+  balance {
+    balance
+  }
+}
+    `) as unknown as TypedDocumentString<MerchantBalanceQuery, MerchantBalanceQueryVariables>;
+export const CreateMerchantWithdrawalDocument = new TypedDocumentString(`
+    mutation CreateMerchantWithdrawal($idempotencyKey: String!, $input: CreateWithdrawalInput!) {
+  createWithdrawal(idempotencyKey: $idempotencyKey, input: $input) {
+    id
+    status
+    withdrawalReference
+    queuePosition
+  }
+}
+    `) as unknown as TypedDocumentString<CreateMerchantWithdrawalMutation, CreateMerchantWithdrawalMutationVariables>;
+export const CancelMerchantWithdrawalDocument = new TypedDocumentString(`
+    mutation CancelMerchantWithdrawal($id: ID!, $reason: String) {
+  cancelWithdrawal(id: $id, reason: $reason) {
+    id
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<CancelMerchantWithdrawalMutation, CancelMerchantWithdrawalMutationVariables>;
+export const MerchantHomeDocument = new TypedDocumentString(`
+    query MerchantHome {
+  merchantOverview {
+    balance
+    paidChargesNet
+    adjustments
+    withdrawalsHeld
+    reserved
+    today {
+      received {
+        count
+        amount
+      }
+      sent {
+        count
+        amount
+      }
+    }
+    daily(days: 30) {
+      date
+      paidAmount
+      withdrawalAmount
+    }
+  }
+  recent: charges(limit: 5) {
+    total
+    data {
+      id
+      amount
+      netAmount
+      status
+      description
+      createdAt
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<MerchantHomeQuery, MerchantHomeQueryVariables>;
+export const OperatorsDocument = new TypedDocumentString(`
+    query Operators {
+  operators {
+    ...OperatorRow
+  }
+}
+    fragment OperatorRow on ConsoleUser {
+  id
+  email
+  name
+  role
+  disabled
+  invitePending
+  inviteExpiresAt
+  lastSignInAt
+  createdAt
+}`) as unknown as TypedDocumentString<OperatorsQuery, OperatorsQueryVariables>;
+export const InviteOperatorDocument = new TypedDocumentString(`
+    mutation InviteOperator($email: String!, $name: String, $role: OperatorRole!) {
+  inviteOperator(email: $email, name: $name, role: $role) {
+    inviteUrl
+    user {
+      ...OperatorRow
+    }
+  }
+}
+    fragment OperatorRow on ConsoleUser {
+  id
+  email
+  name
+  role
+  disabled
+  invitePending
+  inviteExpiresAt
+  lastSignInAt
+  createdAt
+}`) as unknown as TypedDocumentString<InviteOperatorMutation, InviteOperatorMutationVariables>;
+export const UpdateOperatorDocument = new TypedDocumentString(`
+    mutation UpdateOperator($id: ID!, $role: OperatorRole, $disabled: Boolean) {
+  updateOperator(id: $id, role: $role, disabled: $disabled) {
+    ...OperatorRow
+  }
+}
+    fragment OperatorRow on ConsoleUser {
+  id
+  email
+  name
+  role
+  disabled
+  invitePending
+  inviteExpiresAt
+  lastSignInAt
+  createdAt
+}`) as unknown as TypedDocumentString<UpdateOperatorMutation, UpdateOperatorMutationVariables>;
+export const OperatorOverviewDocument = new TypedDocumentString(`
+    query OperatorOverview {
+  operatorDashboard {
+    pendingWithdrawals {
+      count
+      amount
+      oldestCreatedAt
+    }
+    today {
+      paidCharges {
+        count
+        amount
+      }
+      withdrawals {
+        count
+        amount
+      }
+    }
+    openPaymentExceptions
+    failedWebhookDeliveries
+    daily(days: 30) {
+      date
+      paidAmount
+      paidCount
+      withdrawalAmount
+      withdrawalCount
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<OperatorOverviewQuery, OperatorOverviewQueryVariables>;
+export const PaymentExceptionsDocument = new TypedDocumentString(`
+    query PaymentExceptions($first: Int, $after: String, $status: PaymentExceptionStatus) {
+  paymentExceptions(first: $first, after: $after, status: $status) {
+    data {
+      ...PaymentExceptionRow
+    }
+    pageInfo {
+      endCursor
+      hasNextPage
+    }
+  }
+}
+    fragment PaymentExceptionRow on PaymentException {
+  id
+  kind
+  status
+  amount
+  txid
+  endToEndId
+  chargeId
+  companyId
+  payerName
+  payerDocument
+  paidAt
+  problem
+  resolution
+  resolvedAt
+  resolvedBy
+  createdAt
+}`) as unknown as TypedDocumentString<PaymentExceptionsQuery, PaymentExceptionsQueryVariables>;
+export const ResolvePaymentExceptionDocument = new TypedDocumentString(`
+    mutation ResolvePaymentException($id: ID!, $resolution: String!) {
+  resolvePaymentException(id: $id, resolution: $resolution) {
+    ...PaymentExceptionRow
+  }
+}
+    fragment PaymentExceptionRow on PaymentException {
+  id
+  kind
+  status
+  amount
+  txid
+  endToEndId
+  chargeId
+  companyId
+  payerName
+  payerDocument
+  paidAt
+  problem
+  resolution
+  resolvedAt
+  resolvedBy
+  createdAt
+}`) as unknown as TypedDocumentString<ResolvePaymentExceptionMutation, ResolvePaymentExceptionMutationVariables>;
+export const GlobalSearchDocument = new TypedDocumentString(`
+    query GlobalSearch($query: String!) {
+  search(query: $query) {
+    charges {
+      id
+      txid
+      amount
+      status
+      description
+    }
+    withdrawals {
+      id
+      withdrawalReference
+      amount
+      status
+    }
+    companies {
+      id
+      name
+      cnpj
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<GlobalSearchQuery, GlobalSearchQueryVariables>;
+export const StatementDocument = new TypedDocumentString(`
+    query Statement($from: DateTimeISO, $to: DateTimeISO, $limit: Int, $offset: Int) {
+  ledgerEntries(from: $from, to: $to, limit: $limit, offset: $offset) {
+    total
+    totalCapped
+    data {
+      id
+      kind
+      amount
+      balanceAfter
+      memo
+      chargeId
+      withdrawalId
+      adjustmentId
+      createdAt
+    }
+  }
+  balance {
+    balance
+  }
+}
+    `) as unknown as TypedDocumentString<StatementQuery, StatementQueryVariables>;
+export const TeamDocument = new TypedDocumentString(`
+    query Team {
+  companyUsers {
+    id
+    email
+    name
+    role
+    disabled
+    invitePending
+    inviteExpiresAt
+    lastSignInAt
+    createdAt
+  }
+}
+    `) as unknown as TypedDocumentString<TeamQuery, TeamQueryVariables>;
+export const InviteTeamMemberDocument = new TypedDocumentString(`
+    mutation InviteTeamMember($email: String!, $name: String, $role: MerchantRole!) {
+  inviteCompanyUser(email: $email, name: $name, role: $role) {
+    inviteUrl
+    user {
+      id
+      email
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<InviteTeamMemberMutation, InviteTeamMemberMutationVariables>;
+export const RemoveTeamMemberDocument = new TypedDocumentString(`
+    mutation RemoveTeamMember($id: ID!) {
+  removeCompanyUser(id: $id) {
+    id
+    disabled
+  }
+}
+    `) as unknown as TypedDocumentString<RemoveTeamMemberMutation, RemoveTeamMemberMutationVariables>;
+export const WebhookDeliveriesDocument = new TypedDocumentString(`
+    query WebhookDeliveries($first: Int, $after: String, $status: WebhookDeliveryStatus, $event: String, $subjectId: ID, $companyId: ID) {
+  webhookDeliveries(
+    first: $first
+    after: $after
+    status: $status
+    event: $event
+    subjectId: $subjectId
+    companyId: $companyId
+  ) {
+    data {
+      ...WebhookDeliveryRow
+    }
+    pageInfo {
+      endCursor
+      hasNextPage
+    }
+  }
+}
+    fragment WebhookDeliveryRow on WebhookDelivery {
+  eventId
+  event
+  status
+  companyId
+  subjectId
+  createdAt
+  deliveredAt
+  lastAttemptAt
+  nextAttemptAt
+  attemptCount
+  requestBody
+  attempts {
+    id
+    attemptNumber
+    manual
+    url
+    responseStatus
+    responseTimeMs
+    responseBody
+    requestBody
+    error
+    startedAt
+    finishedAt
+  }
+}`) as unknown as TypedDocumentString<WebhookDeliveriesQuery, WebhookDeliveriesQueryVariables>;
+export const RedeliverWebhookDocument = new TypedDocumentString(`
+    mutation RedeliverWebhook($eventId: ID!) {
+  redeliverWebhook(eventId: $eventId) {
+    ...WebhookDeliveryRow
+  }
+}
+    fragment WebhookDeliveryRow on WebhookDelivery {
+  eventId
+  event
+  status
+  companyId
+  subjectId
+  createdAt
+  deliveredAt
+  lastAttemptAt
+  nextAttemptAt
+  attemptCount
+  requestBody
+  attempts {
+    id
+    attemptNumber
+    manual
+    url
+    responseStatus
+    responseTimeMs
+    responseBody
+    requestBody
+    error
+    startedAt
+    finishedAt
+  }
+}`) as unknown as TypedDocumentString<RedeliverWebhookMutation, RedeliverWebhookMutationVariables>;
+export const WebhookPageDocument = new TypedDocumentString(`
+    query WebhookPage($limit: Int, $offset: Int) {
+  webhookSettings {
+    companyId
+    url
+    secretHint
+  }
+  webhookDeliveries(limit: $limit, offset: $offset) {
+    total
+    totalCapped
+    data {
+      ...MerchantWebhookDelivery
+    }
+  }
+}
+    fragment MerchantWebhookDelivery on WebhookDelivery {
+  eventId
+  event
+  status
+  subjectId
+  createdAt
+  deliveredAt
+  nextAttemptAt
+  attemptCount
+  requestBody
+  attempts {
+    id
+    attemptNumber
+    manual
+    url
+    startedAt
+    finishedAt
+    responseStatus
+    responseTimeMs
+    responseBody
+    error
+  }
+}`) as unknown as TypedDocumentString<WebhookPageQuery, WebhookPageQueryVariables>;
+export const UpdateWebhookUrlDocument = new TypedDocumentString(`
+    mutation UpdateWebhookUrl($url: String) {
+  updateWebhookSettings(url: $url) {
+    url
+    secretHint
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateWebhookUrlMutation, UpdateWebhookUrlMutationVariables>;
+export const RotateWebhookSecretDocument = new TypedDocumentString(`
+    mutation RotateWebhookSecret {
+  rotateWebhookSecret {
+    webhookSecret
+    settings {
+      secretHint
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<RotateWebhookSecretMutation, RotateWebhookSecretMutationVariables>;
+export const SendTestWebhookDocument = new TypedDocumentString(`
+    mutation SendTestWebhook {
+  sendTestWebhook {
+    ...MerchantWebhookDelivery
+  }
+}
+    fragment MerchantWebhookDelivery on WebhookDelivery {
+  eventId
+  event
+  status
+  subjectId
+  createdAt
+  deliveredAt
+  nextAttemptAt
+  attemptCount
+  requestBody
+  attempts {
+    id
+    attemptNumber
+    manual
+    url
+    startedAt
+    finishedAt
+    responseStatus
+    responseTimeMs
+    responseBody
+    error
+  }
+}`) as unknown as TypedDocumentString<SendTestWebhookMutation, SendTestWebhookMutationVariables>;
+export const PingDeliveriesDocument = new TypedDocumentString(`
+    query PingDeliveries {
+  webhookDeliveries(event: "ping", limit: 5) {
+    data {
+      ...MerchantWebhookDelivery
+    }
+  }
+}
+    fragment MerchantWebhookDelivery on WebhookDelivery {
+  eventId
+  event
+  status
+  subjectId
+  createdAt
+  deliveredAt
+  nextAttemptAt
+  attemptCount
+  requestBody
+  attempts {
+    id
+    attemptNumber
+    manual
+    url
+    startedAt
+    finishedAt
+    responseStatus
+    responseTimeMs
+    responseBody
+    error
+  }
+}`) as unknown as TypedDocumentString<PingDeliveriesQuery, PingDeliveriesQueryVariables>;
+export const RedeliverMerchantWebhookDocument = new TypedDocumentString(`
+    mutation RedeliverMerchantWebhook($eventId: ID!) {
+  redeliverWebhook(eventId: $eventId) {
+    eventId
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<RedeliverMerchantWebhookMutation, RedeliverMerchantWebhookMutationVariables>;
+export const WithdrawalsDocument = new TypedDocumentString(`
+    query Withdrawals($status: WithdrawalStatus, $companyId: ID, $order: ListOrder, $limit: Int, $offset: Int) {
+  withdrawals(
+    status: $status
+    companyId: $companyId
+    order: $order
+    limit: $limit
+    offset: $offset
+  ) {
+    total
+    totalCapped
+    limit
+    offset
+    data {
+      ...WithdrawalRow
+    }
+  }
+}
+    fragment WithdrawalRow on Withdrawal {
+  id
+  companyId
+  amount
+  status
+  pixKey
+  pixKeyType
+  queuePosition
+  reason
+  retryCount
+  withdrawalReference
+  createdAt
+  updatedAt
+  approvalsRequired
+  approvals {
+    operator
+    operatorEmail
+    at
+  }
+}`) as unknown as TypedDocumentString<WithdrawalsQuery, WithdrawalsQueryVariables>;
+export const CompanyNamesDocument = new TypedDocumentString(`
+    query CompanyNames {
+  companies(limit: 100) {
+    data {
+      id
+      name
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CompanyNamesQuery, CompanyNamesQueryVariables>;
+export const CompanyNameDocument = new TypedDocumentString(`
+    query CompanyName($id: ID!) {
+  company(id: $id) {
+    id
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<CompanyNameQuery, CompanyNameQueryVariables>;
+export const ApproveWithdrawalDocument = new TypedDocumentString(`
+    mutation ApproveWithdrawal($id: ID!) {
+  approveWithdrawal(id: $id) {
+    ...WithdrawalRow
+  }
+}
+    fragment WithdrawalRow on Withdrawal {
+  id
+  companyId
+  amount
+  status
+  pixKey
+  pixKeyType
+  queuePosition
+  reason
+  retryCount
+  withdrawalReference
+  createdAt
+  updatedAt
+  approvalsRequired
+  approvals {
+    operator
+    operatorEmail
+    at
+  }
+}`) as unknown as TypedDocumentString<ApproveWithdrawalMutation, ApproveWithdrawalMutationVariables>;
+export const RejectWithdrawalDocument = new TypedDocumentString(`
+    mutation RejectWithdrawal($id: ID!, $reason: String!) {
+  rejectWithdrawal(id: $id, reason: $reason) {
+    ...WithdrawalRow
+  }
+}
+    fragment WithdrawalRow on Withdrawal {
+  id
+  companyId
+  amount
+  status
+  pixKey
+  pixKeyType
+  queuePosition
+  reason
+  retryCount
+  withdrawalReference
+  createdAt
+  updatedAt
+  approvalsRequired
+  approvals {
+    operator
+    operatorEmail
+    at
+  }
+}`) as unknown as TypedDocumentString<RejectWithdrawalMutation, RejectWithdrawalMutationVariables>;
+export const WithdrawalDetailDocument = new TypedDocumentString(`
+    query WithdrawalDetail($id: ID!) {
+  withdrawal(id: $id) {
+    ...WithdrawalRow
+    idempotencyKey
+  }
+  withdrawalHistory(id: $id) {
+    id
+    fromStatus
+    toStatus
+    actor
+    reason
+    createdAt
+  }
+  auditTrail(objectType: "withdrawal", objectId: $id) {
+    id
+    at
+    actor
+    action
+    reason
+  }
+}
+    fragment WithdrawalRow on Withdrawal {
+  id
+  companyId
+  amount
+  status
+  pixKey
+  pixKeyType
+  queuePosition
+  reason
+  retryCount
+  withdrawalReference
+  createdAt
+  updatedAt
+  approvalsRequired
+  approvals {
+    operator
+    operatorEmail
+    at
+  }
+}`) as unknown as TypedDocumentString<WithdrawalDetailQuery, WithdrawalDetailQueryVariables>;
+export const ExportWithdrawalsDocument = new TypedDocumentString(`
+    query ExportWithdrawals($first: Int, $after: String, $status: WithdrawalStatus, $companyId: ID, $order: ListOrder) {
+  withdrawals(
+    first: $first
+    after: $after
+    status: $status
+    companyId: $companyId
+    order: $order
+  ) {
+    data {
+      id
+      withdrawalReference
+      companyId
+      amount
+      status
+      pixKey
+      pixKeyType
+      reason
+      e2eId
+      createdAt
+      updatedAt
+    }
+    pageInfo {
+      endCursor
+      hasNextPage
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ExportWithdrawalsQuery, ExportWithdrawalsQueryVariables>;
+export const ExportStatementDocument = new TypedDocumentString(`
+    query ExportStatement($first: Int, $after: String, $from: DateTimeISO, $to: DateTimeISO) {
+  ledgerEntries(first: $first, after: $after, from: $from, to: $to) {
+    data {
+      id
+      kind
+      amount
+      balanceAfter
+      memo
+      chargeId
+      withdrawalId
+      adjustmentId
+      createdAt
+    }
+    pageInfo {
+      endCursor
+      hasNextPage
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ExportStatementQuery, ExportStatementQueryVariables>;

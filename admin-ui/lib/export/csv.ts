@@ -1,0 +1,54 @@
+import { formatDateTime, moneyToCentavos } from "@/lib/format";
+
+/**
+ * CSV as Brazilian spreadsheets open it: `;` between fields (the comma is the decimal
+ * separator there), amounts with a decimal comma and no thousands separator ("1234,56"),
+ * dates in São Paulo time, CRLF line ends, and a UTF-8 BOM so accents survive Excel.
+ */
+export const CSV_SEPARATOR = ";";
+export const CSV_BOM = "\uFEFF";
+
+export type CsvCell = string | number | boolean | null | undefined;
+
+/** A Money string as "1234,56" (sign kept), exact: through centavos, never a float. */
+export function csvMoney(money: string | null | undefined): string {
+  if (money === null || money === undefined) return "";
+  const centavos = moneyToCentavos(money);
+  const abs = centavos < 0n ? -centavos : centavos;
+  return `${centavos < 0n ? "-" : ""}${abs / 100n},${(abs % 100n).toString().padStart(2, "0")}`;
+}
+
+export function csvDateTime(iso: string | null | undefined): string {
+  return iso ? formatDateTime(iso, { seconds: true }) : "";
+}
+
+/**
+ * One field: quoted when it holds the separator, a quote or a line break. Text that a
+ * spreadsheet would run as a formula (= + - @ at the start) gets a leading apostrophe;
+ * money and dates come from csvMoney/csvDateTime and are passed `trusted`.
+ */
+export function csvField(value: CsvCell, trusted = false): string {
+  if (value === null || value === undefined) return "";
+  let text = String(value);
+  if (!trusted && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[;"\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+export interface CsvColumn<Row> {
+  header: string;
+  value: (row: Row) => CsvCell;
+  /** Money and dates: formatted by this module, never a formula. */
+  trusted?: boolean;
+}
+
+export function csvLine(cells: string[]): string {
+  return `${cells.join(CSV_SEPARATOR)}\r\n`;
+}
+
+export function csvHeader<Row>(columns: CsvColumn<Row>[]): string {
+  return csvLine(columns.map((column) => csvField(column.header)));
+}
+
+export function csvRow<Row>(columns: CsvColumn<Row>[], row: Row): string {
+  return csvLine(columns.map((column) => csvField(column.value(row), column.trusted)));
+}

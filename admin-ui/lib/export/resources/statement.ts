@@ -1,0 +1,36 @@
+import { LEDGER_KIND_LABELS, statementReference } from "@/features/statement/columns";
+import { dayRange } from "@/features/statement/date-range";
+import type { ExportStatementQuery } from "@/gql/graphql";
+import { csvDateTime, csvMoney } from "../csv";
+import { ExportStatementDocument } from "../documents";
+import { defineExport } from "../registry-types";
+
+type Row = ExportStatementQuery["ledgerEntries"]["data"][number];
+
+/**
+ * The merchant's statement (app/(merchant)/m/statement) for the days its URL names: every
+ * movement newest first with the balance after it. The API scopes it to the caller's account.
+ */
+export const statementExport = defineExport<Row>({
+  filename: "statement",
+  columns: [
+    { header: "Date", value: (row) => csvDateTime(row.createdAt), trusted: true },
+    { header: "Type", value: (row) => LEDGER_KIND_LABELS[row.kind] ?? row.kind },
+    { header: "Description", value: (row) => row.memo },
+    { header: "Reference", value: statementReference },
+    { header: "Amount (R$)", value: (row) => csvMoney(row.amount), trusted: true },
+    { header: "Balance after (R$)", value: (row) => csvMoney(row.balanceAfter), trusted: true },
+  ],
+  async page(client, filters, after) {
+    const { ledgerEntries } = await client(ExportStatementDocument, {
+      first: 100,
+      after,
+      ...dayRange(filters.get("from"), filters.get("to")),
+    });
+    return {
+      rows: ledgerEntries.data,
+      endCursor: ledgerEntries.pageInfo.endCursor ?? null,
+      hasNextPage: ledgerEntries.pageInfo.hasNextPage,
+    };
+  },
+});

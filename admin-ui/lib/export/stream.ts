@@ -1,0 +1,45 @@
+import "server-only";
+import { CSV_BOM, csvHeader, csvRow } from "./csv";
+import type { ExportClient } from "./graphql-client";
+import type { ExportDefinition, ExportPage } from "./registry-types";
+
+/** A safety stop: an export never loops forever on a cursor that does not move. */
+const MAX_PAGES = 100_000;
+
+/**
+ * The CSV of every row the filters match, streamed page by page: the first page is read
+ * before the answer starts (so a refused or invalid request still gets a proper error status),
+ * then each next page only when the reader wants more bytes (back-pressure), never the whole
+ * list in memory.
+ */
+export async function streamCsv<Row>(
+  definition: ExportDefinition<Row>,
+  client: ExportClient,
+  filters: URLSearchParams,
+): Promise<ReadableStream<Uint8Array>> {
+  const encoder = new TextEncoder();
+  let page: ExportPage<Row> | null = await definition.page(client, filters, null);
+  let pages = 1;
+  let started = false;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!started) {
+        started = true;
+        controller.enqueue(encoder.encode(CSV_BOM + csvHeader(definition.columns)));
+      }
+      if (!page) {
+        controller.close();
+        return;
+      }
+      const current: ExportPage<Row> = page;
+      if (current.rows.length > 0)
+        controller.enqueue(encoder.encode(current.rows.map((row) => csvRow(definition.columns, row)).join("")));
+      if (current.hasNextPage && current.endCursor && pages < MAX_PAGES) {
+        page = await definition.page(client, filters, current.endCursor);
+        pages++;
+      } else {
+        page = null;
+      }
+    },
+  });
+}

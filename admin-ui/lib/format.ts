@@ -1,0 +1,168 @@
+import { TZDate } from "@date-fns/tz";
+import { startOfDay } from "date-fns";
+
+/**
+ * Every number, amount and date the console shows goes through this file, with an explicit
+ * locale and time zone in every Intl call, so the server's render and the browser's are the
+ * same text (no hydration mismatch) whatever the machine's own settings.
+ */
+export const LOCALE = "pt-BR";
+export const TIME_ZONE = "America/Sao_Paulo";
+
+const brl = new Intl.NumberFormat(LOCALE, { style: "currency", currency: "BRL" });
+const brlCompact = new Intl.NumberFormat(LOCALE, {
+  style: "currency",
+  currency: "BRL",
+  notation: "compact",
+  maximumFractionDigits: 1,
+});
+const integer = new Intl.NumberFormat(LOCALE);
+
+const MONEY_TEXT = /^(-)?(\d+)(?:\.(\d{1,2}))?$/;
+
+/** Centavos from a GraphQL `Money` string ("1234.50", "-10.00"); never through a float. */
+export function moneyToCentavos(money: string): bigint {
+  const match = MONEY_TEXT.exec(money.trim());
+  if (!match) throw new Error(`not a Money value: ${money}`);
+  const [, sign, whole, fraction = ""] = match;
+  const centavos = BigInt(whole) * 100n + BigInt(fraction.padEnd(2, "0"));
+  return sign ? -centavos : centavos;
+}
+
+/** A GraphQL `Money` input ("1234.56") from centavos. */
+export function centavosToMoney(centavos: bigint): string {
+  const negative = centavos < 0n;
+  const abs = negative ? -centavos : centavos;
+  const text = `${abs / 100n}.${(abs % 100n).toString().padStart(2, "0")}`;
+  return negative ? `-${text}` : text;
+}
+
+/**
+ * `R$ 1.234,56` from a GraphQL Money string or centavos. The amount reaches Intl as an exact
+ * decimal string (Intl.NumberFormat v3), so no value is ever rounded through a float.
+ */
+export function formatBRL(value: string | bigint, options: { signed?: boolean } = {}): string {
+  const centavos = typeof value === "bigint" ? value : moneyToCentavos(value);
+  const text = brl.format(centavosToMoney(centavos) as `${number}`);
+  if (options.signed && centavos > 0n) return `+${text}`;
+  return text;
+}
+
+/** `R$ 1,2 mil` for chart axes, where an exact value would not fit. */
+export function formatBRLCompact(centavos: number): string {
+  return brlCompact.format(centavos / 100);
+}
+
+/**
+ * Centavos from money a person typed: "1.234,56", "1234,56", "R$ 10", "10.50" (a dot followed
+ * by one or two digits at the end is read as the decimal separator). Null when it is not an
+ * amount with at most two decimals.
+ */
+export function parseMoneyInput(text: string): bigint | null {
+  let value = text.replace(/R\$|\s|\u00a0/g, "");
+  const negative = value.startsWith("-");
+  if (negative) value = value.slice(1);
+  if (value === "") return null;
+  let whole: string;
+  let fraction = "";
+  if (value.includes(",")) {
+    const parts = value.split(",");
+    if (parts.length !== 2) return null;
+    [whole, fraction] = parts;
+    if (!/^\d{1,3}(\.\d{3})*$|^\d+$/.test(whole)) return null;
+    whole = whole.replaceAll(".", "");
+  } else if (/^\d+\.\d{1,2}$/.test(value)) {
+    [whole, fraction] = value.split(".");
+  } else if (/^\d{1,3}(\.\d{3})+$|^\d+$/.test(value)) {
+    whole = value.replaceAll(".", "");
+  } else {
+    return null;
+  }
+  if (!/^\d*$/.test(fraction) || fraction.length > 2 || whole === "") return null;
+  const centavos = BigInt(whole) * 100n + BigInt(fraction.padEnd(2, "0") || "0");
+  return negative ? -centavos : centavos;
+}
+
+export function formatInteger(value: number): string {
+  return integer.format(value);
+}
+
+export function formatPercent(percent: string): string {
+  return `${percent.replace(".", ",")} %`;
+}
+
+const dateTime = new Intl.DateTimeFormat(LOCALE, {
+  timeZone: TIME_ZONE,
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+});
+const dateTimeSeconds = new Intl.DateTimeFormat(LOCALE, {
+  timeZone: TIME_ZONE,
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+});
+const dateOnly = new Intl.DateTimeFormat(LOCALE, {
+  timeZone: TIME_ZONE,
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+});
+const dayMonth = new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, day: "2-digit", month: "2-digit" });
+
+/** `23/11/2026 10:15` in São Paulo time. */
+export function formatDateTime(iso: string | Date, options: { seconds?: boolean } = {}): string {
+  const date = typeof iso === "string" ? new Date(iso) : iso;
+  return (options.seconds ? dateTimeSeconds : dateTime).format(date).replace(",", "");
+}
+
+export function formatDate(iso: string | Date): string {
+  return dateOnly.format(typeof iso === "string" ? new Date(iso) : iso);
+}
+
+export function formatDayMonth(iso: string | Date): string {
+  return dayMonth.format(typeof iso === "string" ? new Date(iso) : iso);
+}
+
+const relative = new Intl.RelativeTimeFormat("en", { numeric: "auto", style: "short" });
+const RELATIVE_STEPS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
+  ["second", 60],
+  ["minute", 60],
+  ["hour", 24],
+  ["day", 30],
+  ["month", 12],
+  ["year", Number.POSITIVE_INFINITY],
+];
+
+/** "5 min. ago", "in 2 hr."; `now` is passed in so server and browser can agree. */
+export function formatRelative(iso: string | Date, now: Date = new Date()): string {
+  const date = typeof iso === "string" ? new Date(iso) : iso;
+  let delta = (date.getTime() - now.getTime()) / 1000;
+  for (const [unit, size] of RELATIVE_STEPS) {
+    if (Math.abs(delta) < size) return relative.format(Math.round(delta), unit);
+    delta /= size;
+  }
+  return relative.format(Math.round(delta), "year");
+}
+
+/** "3h 12m", "2d 4h": how long something has waited. */
+export function formatAge(iso: string | Date, now: Date = new Date()): string {
+  const date = typeof iso === "string" ? new Date(iso) : iso;
+  const minutes = Math.max(0, Math.floor((now.getTime() - date.getTime()) / 60000));
+  if (minutes < 1) return "<1m";
+  if (minutes < 60) return `${minutes}m`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours}h ${minutes % 60}m`;
+  return `${Math.floor(hours / 24)}d ${hours % 24}h`;
+}
+
+/** Midnight in São Paulo of the day `date` falls on there. */
+export function startOfDayInSaoPaulo(date: Date = new Date()): Date {
+  return new Date(startOfDay(new TZDate(date, TIME_ZONE)).getTime());
+}

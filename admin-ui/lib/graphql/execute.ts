@@ -1,0 +1,55 @@
+import { transport } from "#graphql-transport";
+import type { TypedDocumentString } from "@/gql/graphql";
+import { GraphQLRequestError } from "./errors";
+
+export { errorCode, errorMessage, GraphQLRequestError } from "./errors";
+
+/** A typed document as the client preset generates it (documentMode "string"). */
+export type { TypedDocumentString };
+
+type Variables<V> = V extends Record<string, never> ? [variables?: V] : [variables: V];
+
+interface GraphQLResponse<T> {
+  data?: T | null;
+  errors?: Array<{ message: string; extensions?: { code?: string; retryAfter?: number } }>;
+}
+
+/**
+ * The console's one way to the API: a typed document and its variables.
+ * - On the server (server components, route handlers) it posts to the API in this same
+ *   process (`PIX_API_ORIGIN`, set by server/src/console) with the browser's cookies, so the
+ *   API sees the signed-in user's session, and the request id (transport.server.ts).
+ * - In the browser it posts same-origin to /graphql; the browser adds the session cookie and
+ *   the Origin header the API checks on state-changing requests (transport.browser.ts).
+ * Which transport is used is decided at build time by the `react-server` condition.
+ */
+export async function execute<TResult, TVariables>(
+  document: TypedDocumentString<TResult, TVariables>,
+  ...[variables]: Variables<TVariables>
+): Promise<TResult> {
+  const body = JSON.stringify({ query: document.toString(), variables: variables ?? {} });
+  const { url, headers } = await transport();
+  const response = await fetch(url, { method: "POST", headers, body, cache: "no-store", credentials: "same-origin" });
+  let payload: GraphQLResponse<TResult>;
+  try {
+    payload = (await response.json()) as GraphQLResponse<TResult>;
+  } catch {
+    throw new GraphQLRequestError(
+      [{ message: `The API answered ${response.status}`, code: "INTERNAL_ERROR" }],
+      response.status,
+    );
+  }
+  if (payload.errors?.length) {
+    throw new GraphQLRequestError(
+      payload.errors.map((error) => ({
+        message: error.message,
+        code: error.extensions?.code ?? "INTERNAL_ERROR",
+        retryAfter: error.extensions?.retryAfter,
+      })),
+      response.status,
+    );
+  }
+  if (!payload.data)
+    throw new GraphQLRequestError([{ message: "Empty answer", code: "INTERNAL_ERROR" }], response.status);
+  return payload.data;
+}

@@ -1,0 +1,17 @@
+import type { NextConfig } from "next";
+
+/**
+ * The console is served by the API's own process (server/src/console/next-console.ts), on the
+ * API's port: nothing here may reach the network at build or run time.
+ */
+const nextConfig: NextConfig = {
+  poweredByHeader: false,
+  reactStrictMode: true,
+  // The API owns these paths; Next never answers them (the server hands it only the rest).
+  skipTrailingSlashRedirect: true,
+  // Type checking is its own CI step (npm run typecheck -w admin-ui); `next build` still runs it.
+  typescript: { tsconfigPath: "tsconfig.json" },
+  images: { unoptimized: true },
+};
+
+export default nextConfig;

@@ -1,0 +1,57 @@
+import { BASE_URL, storageStateOf } from "../support/env";
+import { expect, test } from "../support/fixtures";
+import { checkPage } from "../support/page-check";
+
+test.describe.configure({ timeout: 120_000 });
+
+test.describe("as the signed-in merchant", () => {
+  test.use({ storageState: storageStateOf("merchant") });
+
+  test("runs a query in GraphiQL with the session and sees the answer", async ({ page }) => {
+    await page.goto("/developers/explorer");
+    await expect(page.getByRole("heading", { name: "GraphQL explorer" })).toBeVisible();
+    const editor = page.locator(".graphiql-query-editor");
+    // GraphiQL's bundle loads in the browser after the page: give it time on a busy machine.
+    await expect(editor).toContainText("query ReadBalance", { timeout: 45_000 });
+    await page.getByRole("button", { name: /Execute query/ }).click();
+    const result = page.locator(".result-window");
+    await expect(result).toContainText('"balance"');
+    await expect(result).toContainText('"currency": "BRL"');
+    // The schema's docs load: its introspection passes the query limits.
+    await page.getByRole("button", { name: /Show Documentation Explorer/ }).click();
+    await expect(page.getByText("A GraphQL schema provides a root type for each kind of operation.")).toBeVisible();
+    await checkPage(page, "developers-explorer", { axeExclude: ["[data-third-party=graphiql]"] });
+  });
+});
+
+test.describe("signed out", () => {
+  test.use({ storageState: { cookies: [], origins: [] } });
+
+  test("the REST reference is public and shows POST /withdrawals with its error codes", async ({ page }) => {
+    const doc = (await (await fetch(`${BASE_URL}/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, { summary: string; responses: Record<string, { description: string }> }>>;
+    };
+    const create = doc.paths["/withdrawals"].post;
+    const errors = Object.entries(create.responses).filter(([status]) => status.startsWith("4"));
+    expect(errors.length).toBeGreaterThan(0);
+
+    await page.goto("/developers/reference");
+    await expect(page).toHaveURL(/\/developers\/reference$/);
+    await expect(page.getByRole("heading", { name: "REST reference" })).toBeVisible();
+    // The sidebar opens the Withdrawals tag, then its POST operation.
+    await page.getByRole("button", { name: "Open Group - Withdrawals" }).click({ timeout: 45_000 });
+    await page
+      .getByRole("link", { name: create.summary.slice(0, 30) })
+      .first()
+      .click();
+    const operation = page.getByRole("heading", { name: create.summary }).first();
+    await expect(operation).toBeVisible();
+    const section = page.locator("section", { has: operation }).first();
+    await expect(section).toContainText("/withdrawals");
+    for (const [status, answer] of errors) {
+      await expect(section.getByText(status, { exact: true }).first()).toBeVisible();
+      await expect(section).toContainText(answer.description);
+    }
+    await checkPage(page, "developers-reference", { axeExclude: ["[data-third-party=scalar]"] });
+  });
+});

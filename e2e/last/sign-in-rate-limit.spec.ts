@@ -1,0 +1,20 @@
+import { expect, test } from "../support/fixtures";
+import { checkPage } from "../support/page-check";
+
+/**
+ * Runs after every other project (playwright.config.ts): it spends this address's sign-in
+ * attempts (10 a minute), which would lock the other specs' sign-ins out for a minute.
+ */
+test("too many sign-in attempts answer with the wait, inline", async ({ page }) => {
+  await page.goto("/login");
+  await page.getByLabel("E-mail").fill("nobody@pix.test");
+  await page.getByLabel("Password").fill("wrong-password-0000");
+  const limited = page.getByRole("alert").filter({ hasText: /Too many attempts\. Try again in \d+ seconds?\./ });
+  for (let attempt = 0; attempt < 12; attempt++) {
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("button", { name: "Sign in" })).toBeEnabled();
+    if (await limited.isVisible()) break;
+  }
+  await expect(limited).toBeVisible();
+  await checkPage(page, "login-rate-limited");
+});

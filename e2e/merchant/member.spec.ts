@@ -1,0 +1,51 @@
+import { acceptInvite } from "../support/api";
+import { expect, test } from "../support/fixtures";
+import { checkPage } from "../support/page-check";
+import { freshMerchant } from "./fresh-merchant";
+
+/** A MEMBER of a merchant account works with money but not with the admin-only settings. */
+test.describe.configure({ timeout: 180_000 });
+
+test("a merchant member reads webhooks without changing them, is turned away from credentials and team, and the API refuses them too", async ({
+  browser,
+}) => {
+  const owner = await freshMerchant(browser, "member-owner", "Papelaria Aquarela");
+  const ownerContext = await browser.newContext({ storageState: owner.storageState });
+  const ownerPage = await ownerContext.newPage();
+  await ownerPage.goto("/m/team");
+  await ownerPage.getByRole("button", { name: "Invite user" }).click();
+  await ownerPage.getByRole("dialog").getByLabel("E-mail").fill("vendas@aquarela.test");
+  await ownerPage.getByRole("dialog").getByRole("button", { name: "Send invite" }).click();
+  const inviteUrl = (await ownerPage.getByTestId("invite-url").textContent()) ?? "";
+  await ownerContext.close();
+  const token = new URL(inviteUrl).searchParams.get("token") as string;
+  await acceptInvite(token, "e2e-member-password-1234", "Vera Vendas");
+
+  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const page = await context.newPage();
+  await page.goto("/login");
+  await page.getByLabel("E-mail").fill("vendas@aquarela.test");
+  await page.getByLabel("Password").fill("e2e-member-password-1234");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL(/\/m$/);
+  for (const path of ["/m/api-credentials", "/m/team"]) {
+    await page.goto(path);
+    await expect(page.getByText("Only your account’s admins can use this page")).toBeVisible();
+  }
+  await checkPage(page, "merchant-member-admin-only");
+  // Webhooks: members read the settings and the history, without the controls that change them.
+  await page.goto("/m/webhooks");
+  await expect(page.getByText("Only your account’s admins can change these settings.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Rotate secret" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Send test ping" })).toHaveCount(0);
+  await checkPage(page, "merchant-member-webhooks");
+  const answer = await page.request.post("/graphql", {
+    headers: { origin: new URL(page.url()).origin, "content-type": "application/json" },
+    data: { query: "mutation { rotateWebhookSecret { webhookSecret } }" },
+  });
+  expect((await answer.json()).errors[0].extensions.code).toBe("FORBIDDEN");
+  // Charges are for members too.
+  await page.goto("/m/charges/new");
+  await expect(page.getByRole("button", { name: "Create charge" })).toBeVisible();
+  await context.close();
+});

@@ -1,0 +1,153 @@
+import { readFileSync } from "node:fs";
+import { gql } from "../support/api";
+import { expect, test } from "../support/fixtures";
+import { checkPage } from "../support/page-check";
+import { type FreshMerchant, freshMerchant } from "./fresh-merchant";
+import { toastsGone } from "./toasts";
+
+/**
+ * The merchant's money, in order on one account of its own: a charge created in the console
+ * and paid through the sandbox; a withdrawal requested, queued and cancelled.
+ */
+test.describe.configure({ mode: "serial", timeout: 180_000 });
+test.use({ storageState: "e2e/.auth/fresh-money.json" });
+
+let merchant: FreshMerchant;
+let chargeId: string;
+
+test.beforeAll(async ({ browser }) => {
+  merchant = await freshMerchant(browser, "money", "Sorveteria Polo Norte");
+});
+
+/** The available balance as the merchant's home shows it (the last line of "Your balance"). */
+async function homeBalance(page: import("@playwright/test").Page) {
+  await page.goto("/m");
+  return page.locator("dl > div", { hasText: "= Available" });
+}
+
+test("a merchant creates a charge and sees its QR code and BR Code", async ({ page }) => {
+  await page.goto("/m/charges");
+  await expect(page.getByRole("heading", { name: "Charges" })).toBeVisible();
+  await expect(page.getByText("No charges yet")).toBeVisible();
+  await checkPage(page, "merchant-charges-empty");
+
+  await page.getByRole("link", { name: "New charge" }).click();
+  await expect(page).toHaveURL(/\/m\/charges\/new$/);
+  await page.getByLabel("Amount (R$)").fill("abc");
+  await page.getByRole("button", { name: "Create charge" }).click();
+  await expect(page.getByText("Enter an amount such as 150,50.")).toBeVisible();
+  await page.getByLabel("Amount (R$)").fill("200,00");
+  await page.getByLabel("Description").fill("Pedido 7 · sorvetes");
+  await expect(page.getByText("The payer pays R$ 200,00.")).toBeVisible();
+  await checkPage(page, "merchant-charge-new");
+  await page.getByRole("button", { name: "Create charge" }).click();
+
+  await expect(page).toHaveURL(/\/m\/charges\/[A-Z0-9]{8}$/);
+  chargeId = page.url().split("/").at(-1) as string;
+  await expect(page.getByRole("heading", { name: "Show this to the payer" })).toBeVisible();
+  await expect(page.getByRole("img", { name: "QR code of the PIX charge" })).toBeVisible();
+  const brCode = (await page.getByTestId("br-code").textContent()) ?? "";
+  expect(brCode.startsWith("000201")).toBe(true);
+  const { charge } = await gql<{ charge: { pixCode: string; status: string } }>(
+    "query($id: ID!) { charge(id: $id) { pixCode status } }",
+    { id: chargeId },
+  );
+  expect(brCode).toBe(charge.pixCode);
+  expect(charge.status).toBe("PENDING");
+  await toastsGone(page);
+  await checkPage(page, "merchant-charge-pending");
+});
+
+test("paid through the sandbox, the charge and the balance show it PAID with the net amount", async ({ page }) => {
+  await gql(`mutation($id: ID!) { simulateChargePayment(chargeId: $id, payerName: "Beatriz Lima") { id } }`, {
+    id: chargeId,
+  });
+  await page.goto(`/m/charges/${chargeId}`);
+  await expect(page.getByText("Paid", { exact: true }).first()).toBeVisible();
+  // 200,00 − (1 % + R$ 0,50) = 197,50
+  await expect(page.getByTestId("net-amount")).toHaveText("R$ 197,50");
+  await expect(page.getByRole("list", { name: "Status history" }).getByText("by Beatriz Lima")).toBeVisible();
+  await expect(page.getByText("charge.paid", { exact: true })).toBeVisible();
+  await checkPage(page, "merchant-charge-paid");
+
+  await page.goto("/m/charges?status=PAID");
+  await expect(page.getByRole("link", { name: "Pedido 7 · sorvetes" })).toBeVisible();
+  await checkPage(page, "merchant-charges");
+  // Search by txid finds it; a wrong id finds nothing.
+  const { charge } = await gql<{ charge: { txid: string } }>("query($id: ID!) { charge(id: $id) { txid } }", {
+    id: chargeId,
+  });
+  await page.goto(`/m/charges?q=${charge.txid}`);
+  await expect(page.getByRole("link", { name: "Pedido 7 · sorvetes" })).toBeVisible();
+  await page.goto("/m/charges?q=NOTACHARGE1");
+  await expect(page.getByText("No charges match")).toBeVisible();
+
+  const balance = await homeBalance(page);
+  await expect(balance).toContainText("R$ 197,50");
+  await page.goto("/m/statement");
+  await expect(page.getByRole("table").getByText("Charge paid")).toBeVisible();
+  await expect(page.getByRole("table").getByText("+R$ 197,50")).toBeVisible();
+  await checkPage(page, "merchant-statement");
+
+  // The statement's CSV: every movement of this account, decimal commas, ';' between fields.
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Export CSV" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^statement-\d{4}-\d{2}-\d{2}\.csv$/);
+  const lines = readFileSync(await download.path(), "utf8")
+    .replace(/^\uFEFF/, "")
+    .split("\r\n")
+    .filter((line) => line.length > 0)
+    .map((line) => line.split(";"));
+  expect(lines[0]).toEqual(["Date", "Type", "Description", "Reference", "Amount (R$)", "Balance after (R$)"]);
+  expect(lines).toHaveLength(2);
+  expect(lines[1].slice(1)).toEqual(["Charge paid", lines[1][2], `chg_${chargeId}`, "197,50", "197,50"]);
+});
+
+test("a withdrawal checks the key as typed, queues once on a double click, and cancelling returns the balance", async ({
+  page,
+}) => {
+  await page.goto("/m/withdrawals");
+  await expect(page.getByText("No withdrawals yet")).toBeVisible();
+  await page.getByRole("link", { name: "New withdrawal" }).click();
+  const key = page.getByLabel("PIX key");
+  await key.fill("529.982.247-2");
+  await expect(page.getByText(/The key is not a valid CPF/)).toBeVisible();
+  await key.fill("529.982.247-25");
+  await expect(page.getByText("Valid CPF key: 52998224725")).toBeVisible();
+  await page.getByLabel("Amount (R$)").fill("500,00");
+  await expect(page.getByText("More than your available balance of R$ 197,50.")).toBeVisible();
+  await page.getByLabel("Amount (R$)").fill("50,00");
+  await checkPage(page, "merchant-withdrawal-new");
+  await page.getByRole("button", { name: "Withdraw R$ 50,00" }).dblclick();
+
+  await expect(page).toHaveURL(/\/m\/withdrawals\/[\w-]+$/);
+  await expect(page.getByTestId("queue-position")).toHaveText("Number 1 in your account’s queue");
+  await expect(page.getByText("Requested: waiting for approval")).toBeVisible();
+  await toastsGone(page);
+  await checkPage(page, "merchant-withdrawal-pending");
+  const { withdrawals } = await gql<{ withdrawals: { total: number } }>(
+    "query($c: ID!) { withdrawals(companyId: $c) { total } }",
+    { c: merchant.id },
+  );
+  expect(withdrawals.total).toBe(1);
+
+  await page.goto("/m/withdrawals");
+  await expect(page.getByText("#1 in your queue")).toBeVisible();
+  await expect(page.getByText("R$ 147,50")).toBeVisible();
+  await checkPage(page, "merchant-withdrawals");
+  await expect(await homeBalance(page)).toContainText("R$ 147,50");
+
+  await page.goto("/m/withdrawals");
+  await page.getByRole("link", { name: /^WDR_/ }).click();
+  await page.getByRole("button", { name: "Cancel withdrawal" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Cancel withdrawal" }).click();
+  await expect(page.getByText("Cancelled: the amount returned to your balance")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Cancel withdrawal" })).toHaveCount(0);
+  // Reloaded: the page as it stays, without the toast fading out over it.
+  await page.reload();
+  await checkPage(page, "merchant-withdrawal-cancelled");
+  await expect(await homeBalance(page)).toContainText("R$ 197,50");
+  await checkPage(page, "merchant-home-fresh");
+});

@@ -1,0 +1,135 @@
+import { BASE_URL } from "../support/env";
+import { expect, test } from "../support/fixtures";
+import { checkPage } from "../support/page-check";
+import { type FreshMerchant, freshMerchant } from "./fresh-merchant";
+import { toastsGone } from "./toasts";
+import { signedWith, startReceiver } from "./webhook-receiver";
+
+/** Webhooks, API credentials and team, as a merchant admin of an account of its own. */
+test.describe.configure({ mode: "serial", timeout: 180_000 });
+test.use({ storageState: "e2e/.auth/fresh-settings.json" });
+
+let merchant: FreshMerchant;
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
+
+test.beforeAll(async ({ browser }) => {
+  merchant = await freshMerchant(browser, "settings", "Floricultura Ipê");
+  receiver = await startReceiver();
+});
+
+test.afterAll(async () => {
+  await receiver?.close();
+});
+
+test("a webhook URL to a local receiver, then the test ping shows its status code and time", async ({ page }) => {
+  await page.goto("/m/webhooks");
+  await expect(page.getByRole("heading", { name: "Webhooks" })).toBeVisible();
+  await expect(page.getByText("No events sent yet")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Send test ping" })).toBeDisabled();
+  await checkPage(page, "merchant-webhooks-empty");
+
+  const url = page.getByRole("textbox", { name: "Webhook URL" });
+  await url.fill("ftp://example.com/hook");
+  await expect(page.getByText("The URL must start with https:// or http://.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Save URL" })).toBeDisabled();
+  await url.fill(receiver.url);
+  await page.getByRole("button", { name: "Save URL" }).click();
+  await expect(page.getByText("Webhook URL saved")).toBeVisible();
+
+  await page.getByRole("button", { name: "Send test ping" }).click();
+  const result = page.getByTestId("ping-result");
+  await expect(result).toContainText("HTTP 200");
+  await expect(result).toContainText(/\d+ ms/);
+  await expect(result).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}/);
+  expect(receiver.received).toHaveLength(1);
+  expect(receiver.received[0].json.event).toBe("ping");
+
+  // The history lists the ping with its attempt's status code, time, and both bodies.
+  const history = page.getByRole("list", { name: "Webhook deliveries" });
+  await expect(history.getByText("ping", { exact: true })).toBeVisible();
+  await history.locator("summary").first().click();
+  await expect(history.getByText("Attempt 1")).toBeVisible();
+  await expect(history.getByText("HTTP 200").first()).toBeVisible();
+  await expect(history.getByText("received", { exact: true })).toBeVisible();
+  await toastsGone(page);
+  await checkPage(page, "merchant-webhooks");
+
+  // Redeliver: a new, manual attempt of the same event.
+  await history.getByRole("button", { name: "Redeliver" }).click();
+  await expect.poll(() => receiver.received.length).toBe(2);
+  await page.reload();
+  await page.getByRole("list", { name: "Webhook deliveries" }).locator("summary").first().click();
+  await expect(page.getByText("Attempt 2")).toBeVisible();
+  await expect(page.getByText("redelivery")).toBeVisible();
+});
+
+test("after rotating the secret, the next event is signed with the new one", async ({ page }) => {
+  await page.goto("/m/webhooks");
+  await page.getByRole("button", { name: "Rotate secret" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Rotate secret" }).click();
+  const shown = page.getByTestId("new-webhook-secret");
+  await expect(shown).toBeVisible();
+  const secret = (await shown.textContent())?.trim() ?? "";
+  expect(secret.length).toBeGreaterThan(20);
+  await toastsGone(page);
+  await checkPage(page, "merchant-webhooks-secret-shown");
+  await page.getByRole("button", { name: "I have stored it" }).click();
+  await expect(shown).toHaveCount(0);
+  await expect(page.getByText(`${secret.slice(0, 10)}`)).toBeVisible();
+
+  const before = receiver.received.length;
+  await page.getByRole("button", { name: "Send test ping" }).click();
+  await expect(page.getByTestId("ping-result")).toContainText("HTTP 200");
+  await expect.poll(() => receiver.received.length).toBe(before + 1);
+  const next = receiver.received[before];
+  expect(signedWith(next, secret)).toBe(true);
+  // The events sent before the rotation were signed with the old secret.
+  expect(signedWith(receiver.received[0], secret)).toBe(false);
+});
+
+test("API credentials: issued with an expiry and shown once, then revoked", async ({ page }) => {
+  await page.goto("/m/api-credentials");
+  await expect(page.getByRole("heading", { name: "API credentials" })).toBeVisible();
+  await page.getByRole("button", { name: "Issue client secret" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Issue secret" }).click();
+  const shown = page.getByTestId("new-client-secret");
+  const secret = (await shown.textContent())?.trim() ?? "";
+  const balance = await fetch(`${BASE_URL}/charges/balance`, { headers: { authorization: `Bearer ${secret}` } });
+  expect(balance.status).toBe(200);
+  await page.getByRole("button", { name: "I have stored it" }).click();
+
+  const list = page.getByRole("list", { name: "Client secrets" });
+  const row = list.getByRole("listitem").filter({ hasText: secret.slice(0, 8) });
+  await expect(row).toContainText("Active");
+  await expect(row).toContainText("expires");
+  await toastsGone(page);
+  await checkPage(page, "merchant-api-credentials");
+  await row.getByRole("button", { name: /Revoke secret/ }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Revoke secret" }).click();
+  await expect(row).toContainText("Revoked");
+  const refused = await fetch(`${BASE_URL}/charges/balance`, { headers: { authorization: `Bearer ${secret}` } });
+  expect(refused.status).toBe(401);
+});
+
+test("a merchant admin invites a user and removes them", async ({ page }) => {
+  await page.goto("/m/team");
+  await expect(page.getByText(merchant.email)).toBeVisible();
+  await page.getByRole("button", { name: "Invite user" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("E-mail").fill("not-an-email");
+  await dialog.getByRole("button", { name: "Send invite" }).click();
+  await expect(dialog.getByText("Enter a valid e-mail address.")).toBeVisible();
+  await dialog.getByLabel("E-mail").fill("caixa@floricultura.test");
+  await dialog.getByLabel("Name (optional)").fill("Carla Caixa");
+  await dialog.getByRole("button", { name: "Send invite" }).click();
+  await expect(page.getByTestId("invite-url")).toContainText("/accept-invite?token=");
+  await page.getByRole("button", { name: "Done" }).click();
+  const row = page.getByRole("listitem").filter({ hasText: "caixa@floricultura.test" });
+  await expect(row).toContainText("Invite pending");
+  await expect(row).toContainText("Member");
+  await toastsGone(page);
+  await checkPage(page, "merchant-team");
+  await row.getByRole("button", { name: "Remove caixa@floricultura.test" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Remove user" }).click();
+  await expect(page.getByText("caixa@floricultura.test")).toHaveCount(0);
+});

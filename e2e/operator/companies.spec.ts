@@ -1,0 +1,62 @@
+import { gql } from "../support/api";
+import { expect, test } from "../support/fixtures";
+import { checkPage } from "../support/page-check";
+import { readSeed } from "../support/seed";
+
+// Several pages per test, each screenshot at two widths and checked by axe, on a shared machine.
+test.describe.configure({ timeout: 120_000 });
+
+test("the overview shows what needs an operator", async ({ page }) => {
+  await page.goto("/ops");
+  await expect(page.getByRole("region", { name: "Headline figures" })).toContainText("Withdrawals waiting");
+  await expect(page.getByRole("heading", { name: "Next in the queue" })).toBeVisible();
+  await expect(page.getByRole("figure")).toContainText("Charges paid in the last 30 days: R$");
+  await checkPage(page, "ops-overview");
+});
+
+test("companies can be searched by name or CNPJ, in the URL", async ({ page }) => {
+  await page.goto("/ops/companies");
+  await expect(page.getByRole("link", { name: "Mercado Central Ltda" }).first()).toBeVisible();
+  await checkPage(page, "ops-companies");
+  const table = page.getByRole("table", { name: "Companies" });
+  await page.getByLabel("Search companies").fill("loja");
+  await expect(page).toHaveURL(/q=loja/);
+  await expect(table.getByRole("row")).toHaveCount(2);
+  await expect(table).toContainText("Loja Aurora Moda");
+  await page.goto("/ops/companies?q=11222333000181");
+  await expect(table.getByRole("row")).toHaveCount(2);
+  await expect(table).toContainText("Mercado Central Ltda");
+  await expect(table).toContainText("11.222.333/0001-81");
+});
+
+test("a company page splits the balance into the formula's parts and checks it", async ({ page }) => {
+  const { padaria } = readSeed();
+  const { balanceAudit } = await gql<{ balanceAudit: { runningBalance: string; consistent: boolean } }>(
+    `query($id: ID!) { balanceAudit(companyId: $id) { runningBalance consistent } }`,
+    {
+      id: padaria.id,
+    },
+  );
+  expect(balanceAudit.consistent).toBe(true);
+  await page.goto(`/ops/companies/${padaria.id}`);
+  await expect(page.getByRole("heading", { name: "Padaria Pão Quente" })).toBeVisible();
+  const expected = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" }).format(
+    Number(balanceAudit.runningBalance),
+  );
+  await expect(page.getByRole("region", { name: "Balance" })).toContainText(expected);
+  await expect(page.getByText("Ledger consistent")).toBeVisible();
+  await expect(page.getByRole("table", { name: /Charges of this company/ })).toContainText("Maria Silva");
+  await checkPage(page, "ops-company-charges");
+  await page.getByRole("tab", { name: "Withdrawals" }).click();
+  await expect(page).toHaveURL(/tab=withdrawals/);
+  await expect(page.getByRole("table", { name: /Withdrawals of this company/ })).toContainText("R$ 120,00");
+  await checkPage(page, "ops-company-withdrawals");
+  await page.getByRole("tab", { name: "Adjustments" }).click();
+  await expect(page.getByRole("table", { name: /Adjustments of this company/ })).toContainText("Welcome credit");
+  await checkPage(page, "ops-company-adjustments");
+});
+
+test("an unknown company answers the not-found page", async ({ page }) => {
+  await page.goto("/ops/companies/comp_doesnotexist");
+  await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+});

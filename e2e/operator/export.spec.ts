@@ -1,0 +1,92 @@
+import { readFileSync } from "node:fs";
+import { charge, createCompany, fund, withdrawal } from "../support/api";
+import { expect, test } from "../support/fixtures";
+
+/** The data lines of a CSV without quoted line breaks (the exports tested here have none). */
+function parse(csv: string): string[][] {
+  expect(csv.startsWith("\uFEFF")).toBe(true);
+  return csv
+    .slice(1)
+    .split("\r\n")
+    .filter((line) => line.length > 0)
+    .map((line) => line.split(";"));
+}
+
+test("a CSV export holds every filtered row, across pages, with decimal commas", async ({ page }) => {
+  test.setTimeout(120_000);
+  const company = await createCompany("Export Test Ltda", { feePercent: "0", feeFixed: "0" });
+  const pending = 104; // more than one page of the API (100)
+  for (let i = 0; i < pending; i++) await charge(company.id, `${1000 + i}.5${i % 10}`, `Pedido ${i}; "especial"`);
+  await charge(company.id, "7.00", "Pedido pago", "Pagador Único");
+
+  await page.goto(`/ops/charges?company=${company.id}&status=PENDING`);
+  await expect(page.getByRole("table", { name: "Charges, newest first" })).toBeVisible();
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Export CSV" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^charges-\d{4}-\d{2}-\d{2}\.csv$/);
+  const rows = parse(readFileSync(await download.path(), "utf8"));
+  const header = rows[0];
+  expect(header.slice(0, 7)).toEqual([
+    "ID",
+    "Company ID",
+    "Created",
+    "Status",
+    "Reserved",
+    "Reserve reason",
+    "Amount (R$)",
+  ]);
+  const data = rows.slice(1);
+  expect(data).toHaveLength(pending);
+  expect(new Set(data.map((row) => row[0])).size).toBe(pending);
+  expect(data.every((row) => row[3] === "PENDING" && row[1] === company.id)).toBe(true);
+  const amounts = data.map((row) => row[6]).sort();
+  expect(amounts[0]).toBe("1000,50");
+  expect(amounts).toContain("1103,53");
+  // A field holding the separator and quotes is quoted, quotes doubled.
+  expect(readFileSync(await download.path(), "utf8")).toContain('"Pedido 0; ""especial"""');
+
+  const paid = await page.request.get(`/api/export/charges?company=${company.id}&status=PAID`);
+  expect(paid.status()).toBe(200);
+  expect(paid.headers()["content-type"]).toContain("text/csv");
+  const paidRows = parse(await paid.text()).slice(1);
+  expect(paidRows).toHaveLength(1);
+  expect(paidRows[0][6]).toBe("7,00");
+});
+
+test("withdrawals and audit log export their filtered rows; unknown exports and strangers are refused", async ({
+  page,
+  browser,
+}) => {
+  const company = await createCompany("Export Withdrawals Ltda");
+  await fund(company.id, "900.00");
+  const created = [await withdrawal(company.id, "100.10"), await withdrawal(company.id, "200.20")];
+  await page.goto(`/ops/withdrawals?company=${company.id}`);
+  await expect(page.getByRole("link", { name: "Export CSV" })).toHaveAttribute(
+    "href",
+    `/api/export/withdrawals?view=queue&company=${company.id}`,
+  );
+  const queue = parse(
+    await (await page.request.get(`/api/export/withdrawals?view=queue&company=${company.id}`)).text(),
+  );
+  expect(queue.slice(1).map((row) => row[1])).toEqual(created.map((w) => w.withdrawalReference));
+  expect(queue.slice(1).map((row) => row[5])).toEqual(["100,10", "200,20"]);
+
+  const audit = parse(
+    await (await page.request.get(`/api/export/audit-log?objectType=company&q=${company.id}`)).text(),
+  );
+  expect(audit.slice(1).map((row) => row[4])).toEqual(["company.create"]);
+
+  const unknown = await page.request.get("/api/export/secrets");
+  expect(unknown.status()).toBe(404);
+  expect(await unknown.json()).toEqual({ error: "No export named secrets", code: "NOT_FOUND" });
+
+  const stranger = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const forged = await stranger.request.get("/api/export/charges", {
+    headers: { cookie: "pix_session=not-a-real-session" },
+    maxRedirects: 0,
+  });
+  expect(forged.status()).toBe(401);
+  await stranger.close();
+});

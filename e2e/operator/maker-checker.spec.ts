@@ -1,0 +1,81 @@
+import type { Browser, Page } from "@playwright/test";
+import {
+  acceptInvite,
+  createCompany,
+  fund,
+  inviteOperator,
+  merchantBalance,
+  merchantWithdrawal,
+  withdrawal,
+} from "../support/api";
+import { expect, test } from "../support/fixtures";
+import { checkPage } from "../support/page-check";
+
+/** A second operator (role OPERATOR), signed in through the sign-in page in their own browser context. */
+async function secondOperator(browser: Browser, email: string): Promise<Page> {
+  const password = "e2e-second-operator-password";
+  await acceptInvite(await inviteOperator(email, "Olga Operator", "OPERATOR"), password, "Olga Operator");
+  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const page = await context.newPage();
+  await page.goto("/login");
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/ops$/);
+  return page;
+}
+
+test("with maker-checker on, one operator cannot approve or post alone and a second one can", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const company = await createCompany("Four Eyes Ltda");
+  for (let i = 0; i < 3; i++) await fund(company.id, "90000.00", `Opening balance ${i + 1}`);
+  const big = await withdrawal(company.id, "150000.00");
+  const olga = await secondOperator(browser, `olga.${Date.now()}@pix.test`);
+
+  // Withdrawal: the first approval is recorded, the withdrawal stays PENDING showing 1 of 2.
+  await page.goto(`/ops/withdrawals?company=${company.id}`);
+  const row = page.getByRole("row").filter({ hasText: big.withdrawalReference });
+  await row.getByRole("button", { name: `Approve ${big.withdrawalReference}` }).click();
+  await expect(page.getByText(`Approval recorded for ${big.withdrawalReference}`)).toBeVisible();
+  await expect(row).toContainText("1 of 2 approvals");
+  await expect(row.getByRole("button", { name: `Approve ${big.withdrawalReference}` })).toHaveCount(0);
+  expect((await merchantWithdrawal(company.clientSecret, big.id)).body.status).toBe("PENDING");
+
+  await olga.goto(`/ops/withdrawals?company=${company.id}`);
+  const olgaRow = olga.getByRole("row").filter({ hasText: big.withdrawalReference });
+  await expect(olgaRow).toContainText("1 of 2 approvals");
+  await olgaRow.getByRole("button", { name: `Approve ${big.withdrawalReference}` }).click();
+  await expect(olga.getByText(`Approved ${big.withdrawalReference}`)).toBeVisible();
+  expect((await merchantWithdrawal(company.clientSecret, big.id)).body.status).toBe("PROCESSING");
+
+  // Adjustment: above the limit it is REQUESTED and moves no money until another operator confirms.
+  const before = await merchantBalance(company.clientSecret);
+  expect(before).toBe(120000);
+  await page.goto(`/ops/adjustments?company=${company.id}`);
+  await page.getByRole("button", { name: "New adjustment" }).click();
+  const dialog = page.getByRole("dialog", { name: "New adjustment" });
+  await dialog.getByLabel("Amount (R$)").fill("120.000,00");
+  await dialog.getByLabel("Reason").fill("Settlement of the March dispute");
+  await dialog.getByRole("button", { name: "Credit R$ 120.000,00" }).click();
+  await expect(page.getByText("Credit of R$ 120.000,00 requested")).toBeVisible();
+  const requested = page.getByRole("row").filter({ hasText: "Settlement of the March dispute" });
+  await expect(requested).toContainText("Needs a second operator");
+  await expect(requested).toContainText("You requested it");
+  await expect(requested.getByRole("button", { name: /^Confirm adjustment/ })).toHaveCount(0);
+  expect(await merchantBalance(company.clientSecret)).toBe(before);
+  await page.reload();
+  await checkPage(page, "ops-adjustments-requested");
+
+  await olga.goto(`/ops/adjustments?company=${company.id}`);
+  const olgaRequested = olga.getByRole("row").filter({ hasText: "Settlement of the March dispute" });
+  await olgaRequested.getByRole("button", { name: /^Confirm adjustment/ }).click();
+  await expect(olga.getByText("Confirmed: +R$ 120.000,00 posted to Four Eyes Ltda")).toBeVisible();
+  await expect(olgaRequested).toContainText("Posted");
+  expect(await merchantBalance(company.clientSecret)).toBe(before + 120000);
+  await olga.goto(`/ops/companies/${company.id}`);
+  await expect(olga.getByRole("region", { name: "Balance" })).toContainText("R$ 240.000,00");
+  await olga.context().close();
+});

@@ -1,0 +1,139 @@
+import { createCompany, fund, merchantBalance, merchantWithdrawal, withdrawal } from "../support/api";
+import { BASE_URL, storageStateOf } from "../support/env";
+import { expect, test } from "../support/fixtures";
+import { checkPage } from "../support/page-check";
+
+// Several pages per test, each screenshot at two widths and checked by axe, on a shared machine.
+test.describe.configure({ timeout: 120_000 });
+
+test("the approval queue lists PENDING withdrawals oldest first", async ({ page }) => {
+  await page.goto("/ops/withdrawals");
+  await expect(page.getByRole("heading", { name: "Withdrawals" })).toBeVisible();
+  const table = page.getByRole("table", { name: /waiting for approval/ });
+  await expect(table.getByRole("row").nth(1)).toBeVisible();
+  await checkPage(page, "ops-withdrawals-queue");
+  const waited = await table
+    .getByRole("row")
+    .locator("time")
+    .evaluateAll((times) => times.map((time) => time.getAttribute("datetime") ?? ""));
+  expect(waited.length).toBeGreaterThan(1);
+  expect([...waited].sort()).toEqual(waited);
+  await page.getByRole("tab", { name: "All withdrawals" }).click();
+  await expect(page).toHaveURL(/view=all/);
+  await expect(page.getByRole("table", { name: /newest first/ })).toBeVisible();
+  await checkPage(page, "ops-withdrawals-all");
+  await page.getByRole("button", { name: /^Requested/ }).click();
+  await expect(page).toHaveURL(/sort=requested\.asc/);
+  await expect(page.getByRole("columnheader", { name: /Requested/ })).toHaveAttribute("aria-sort", "ascending");
+});
+
+test("a queue with nothing waiting says so", async ({ page }) => {
+  const company = await createCompany("Empty Queue Ltda");
+  await page.goto(`/ops/withdrawals?company=${company.id}`);
+  await expect(page.getByText("The queue is empty")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Clear company filter: Empty Queue Ltda" })).toBeVisible();
+  await checkPage(page, "ops-withdrawals-empty");
+});
+
+test("an operator approves a withdrawal and the merchant's API then reads it PROCESSING", async ({ page }) => {
+  const company = await createCompany("Approve Test Ltda");
+  await fund(company.id, "1000.00");
+  const created = await withdrawal(company.id, "250.00");
+
+  await page.goto(`/ops/withdrawals?company=${company.id}`);
+  const row = page.getByRole("row").filter({ hasText: created.withdrawalReference });
+  await expect(row).toContainText("R$ 250,00");
+  await row.getByRole("button", { name: `Approve ${created.withdrawalReference}` }).click();
+  await expect(page.getByText(`Approved ${created.withdrawalReference}`)).toBeVisible();
+  await expect(row).toHaveCount(0);
+
+  const read = await merchantWithdrawal(company.clientSecret, created.id);
+  expect(read.status).toBe(200);
+  expect(read.body.status).toBe("PROCESSING");
+
+  await page.goto(`/ops/withdrawals/${created.id}`);
+  const timeline = page.getByRole("list").filter({ hasText: "Sent to the bank" });
+  await expect(timeline).toContainText("Approved by an operator");
+  await checkPage(page, "ops-withdrawal-detail-approved");
+});
+
+test("a rejection needs a reason and gives the amount back", async ({ page }) => {
+  const company = await createCompany("Reject Test Ltda");
+  await fund(company.id, "1000.00");
+  const created = await withdrawal(company.id, "300.00");
+  expect(await merchantBalance(company.clientSecret)).toBe(700);
+
+  await page.goto(`/ops/withdrawals?company=${company.id}`);
+  await page.getByRole("button", { name: `Reject ${created.withdrawalReference}` }).click();
+  const dialog = page.getByRole("dialog", { name: `Reject ${created.withdrawalReference}` });
+  await expect(dialog).toContainText("R$ 300,00");
+  const confirm = dialog.getByRole("button", { name: "Reject withdrawal" });
+  await expect(confirm).toBeDisabled();
+  await dialog.getByLabel("Reason for the merchant").fill("Key does not belong to the holder");
+  await checkPage(page, "ops-withdrawals-reject-dialog");
+  await confirm.click();
+  await expect(page.getByText(`Rejected ${created.withdrawalReference}`)).toBeVisible();
+
+  const read = await merchantWithdrawal(company.clientSecret, created.id);
+  expect(read.body.status).toBe("CANCELLED");
+  expect(read.body.reason).toBe("Key does not belong to the holder");
+  expect(await merchantBalance(company.clientSecret)).toBe(1000);
+
+  await page.goto(`/ops/withdrawals/${created.id}`);
+  await expect(page.getByText("“Key does not belong to the holder”")).toBeVisible();
+  await checkPage(page, "ops-withdrawal-detail-rejected");
+});
+
+test("bulk approve asks for the typed phrase, then approves every selected withdrawal", async ({ page }) => {
+  const company = await createCompany("Bulk Test Ltda");
+  await fund(company.id, "1000.00");
+  const created = [
+    await withdrawal(company.id, "10.00"),
+    await withdrawal(company.id, "20.00"),
+    await withdrawal(company.id, "30.00"),
+  ];
+
+  await page.goto(`/ops/withdrawals?company=${company.id}`);
+  await expect(page.getByRole("row").filter({ hasText: created[2].withdrawalReference })).toBeVisible();
+  await page.getByRole("checkbox", { name: "Select all rows on this page" }).check();
+  await page
+    .getByRole("toolbar", { name: "Actions on selected rows" })
+    .getByRole("button", { name: "Approve 3" })
+    .click();
+  const dialog = page.getByRole("dialog", { name: "Approve 3 withdrawals" });
+  await expect(dialog).toContainText("R$ 60,00");
+  const confirm = dialog.getByRole("button", { name: "Approve 3" });
+  await expect(confirm).toBeDisabled();
+  await dialog.getByLabel(/to confirm/).fill("APPROVE 2");
+  await expect(confirm).toBeDisabled();
+  await dialog.getByLabel(/to confirm/).fill("APPROVE 3");
+  await checkPage(page, "ops-withdrawals-bulk-dialog");
+  await confirm.click();
+  await expect(page.getByText("Approved 3 withdrawals")).toBeVisible();
+  for (const w of created)
+    expect((await merchantWithdrawal(company.clientSecret, w.id)).body.status).toBe("PROCESSING");
+});
+
+test.describe("as a viewer", () => {
+  test.use({ storageState: storageStateOf("viewer") });
+
+  test("a viewer sees the queue but cannot approve, in the page or through the API", async ({ page }) => {
+    const company = await createCompany("Viewer Test Ltda");
+    await fund(company.id, "100.00");
+    const created = await withdrawal(company.id, "40.00");
+    await page.goto(`/ops/withdrawals?company=${company.id}`);
+    const row = page.getByRole("row").filter({ hasText: created.withdrawalReference });
+    await expect(row).toBeVisible();
+    await expect(row.getByRole("button", { name: /Approve/ })).toHaveCount(0);
+    await expect(page.getByRole("checkbox")).toHaveCount(0);
+    await checkPage(page, "ops-withdrawals-viewer");
+
+    const answer = await page.request.post("/graphql", {
+      headers: { origin: BASE_URL, "content-type": "application/json" },
+      data: { query: `mutation { approveWithdrawal(id: "${created.id}") { status } }` },
+    });
+    const body = await answer.json();
+    expect(body.errors[0].extensions.code).toBe("FORBIDDEN");
+    expect((await merchantWithdrawal(company.clientSecret, created.id)).body.status).toBe("PENDING");
+  });
+});

@@ -1,0 +1,44 @@
+import { expect, test } from "@playwright/test";
+import {
+  centavosToMoney,
+  formatBRL,
+  formatDateTime,
+  moneyToCentavos,
+  parseMoneyInput,
+  startOfDayInSaoPaulo,
+} from "../../admin-ui/lib/format";
+
+/** The console's one money and date formatter (admin-ui/lib/format.ts), without a browser. */
+test("Money strings become centavos and R$ text exactly, never through a float", () => {
+  expect(moneyToCentavos("1234.56")).toBe(123456n);
+  expect(moneyToCentavos("-10.5")).toBe(-1050n);
+  expect(moneyToCentavos("99999999.99")).toBe(9999999999n);
+  expect(() => moneyToCentavos("1.234")).toThrow();
+  expect(formatBRL("1234.56")).toBe("R$\u00a01.234,56");
+  expect(formatBRL("0.10")).toBe("R$\u00a00,10");
+  expect(formatBRL("-5.00")).toBe("-R$\u00a05,00");
+  expect(formatBRL("500.00", { signed: true })).toBe("+R$\u00a0500,00");
+  // 2^53 + 1 centavos: a float would print ...992,00.
+  expect(formatBRL(9007199254740993n)).toBe("R$\u00a090.071.992.547.409,93");
+  expect(centavosToMoney(-105n)).toBe("-1.05");
+});
+
+test("money typed by a person is read as a Brazilian writes it", () => {
+  expect(parseMoneyInput("1.234,56")).toBe(123456n);
+  expect(parseMoneyInput("1234,5")).toBe(123450n);
+  expect(parseMoneyInput("R$ 10")).toBe(1000n);
+  expect(parseMoneyInput("10.50")).toBe(1050n);
+  expect(parseMoneyInput("1.234")).toBe(123400n);
+  expect(parseMoneyInput("-7,25")).toBe(-725n);
+  // Dots group thousands unless one or two digits end the text: "10.555" is ten thousand.
+  expect(parseMoneyInput("10.555")).toBe(1055500n);
+  for (const bad of ["", "abc", "1,234,5", "1,234", "1.23.4", "12.34,5,6", "1.2345"]) {
+    expect(parseMoneyInput(bad), bad).toBeNull();
+  }
+});
+
+test("dates are São Paulo time whatever the machine's zone", () => {
+  expect(formatDateTime("2026-11-22T10:00:00.000Z")).toBe("22/11/2026 07:00");
+  expect(formatDateTime("2026-11-23T02:30:00.000Z", { seconds: true })).toBe("22/11/2026 23:30:00");
+  expect(startOfDayInSaoPaulo(new Date("2026-11-23T02:30:00.000Z")).toISOString()).toBe("2026-11-22T03:00:00.000Z");
+});

@@ -1,0 +1,242 @@
+import type { Fixtures, Merchant } from "./bench-fixtures";
+import type { CaseName } from "./bench-options";
+import { GRAPHQL_BALANCE_QUERY, GRAPHQL_CHARGE_PAGE_QUERY } from "./bench-sql";
+import { type LoadResult, type LoadSpec, type LoadTarget, runLoad } from "./load";
+import { averaged, type CaseReport, describeRun, type SideFigures, type Target } from "./report";
+import type { StatementCounter } from "./statements";
+import { log } from "./terminal";
+
+/**
+ * A case loads two sides with the same kind of request, alternating A B A B so that
+ * drift on a shared machine (other work, autovacuum, a growing table) falls on both.
+ */
+export interface Side {
+  label: string;
+  server: LoadTarget;
+  spec: LoadSpec;
+}
+
+export interface BenchCase {
+  name: CaseName;
+  title: string;
+  sides: [Side, Side];
+  targets(a: ReturnType<typeof averaged>, b: ReturnType<typeof averaged>): Target[];
+}
+
+export interface LoadSettings {
+  durationS: number;
+  warmupS: number;
+  connections: number;
+  rounds: number;
+  /** Prints the most frequent statements of each measured run of the real service. */
+  showStatements: boolean;
+}
+
+/** The body the brief fixes for every withdrawal: R$ 1.00 to a valid CPF. */
+export const WITHDRAWAL_BODY = { amount: 1, pix_key_type: "CPF", pix_key: "52998224725" };
+export const CHARGE_BODY = { amount: 10.5, description: "bench" };
+
+const ratio = (numerator: number, denominator: number) =>
+  denominator > 0 ? numerator / denominator : Number.POSITIVE_INFINITY;
+
+type Figures = ReturnType<typeof averaged>;
+
+/** Reads against the minimal server: throughput at least 0.8 of it, p99 at most 1.5 times. */
+function readTargets(real: Figures, minimal: Figures): Target[] {
+  return [
+    {
+      name: "throughput real/minimal",
+      ratio: ratio(real.requestsPerSecond, minimal.requestsPerSecond),
+      kind: "min",
+      limit: 0.8,
+    },
+    { name: "p99 real/minimal", ratio: ratio(real.p99Ms, minimal.p99Ms), kind: "max", limit: 1.5 },
+  ];
+}
+
+/** Writes against the minimal server doing the same transaction: throughput at least half. */
+function writeTargets(real: Figures, minimal: Figures): Target[] {
+  return [
+    {
+      name: "throughput real/minimal",
+      ratio: ratio(real.requestsPerSecond, minimal.requestsPerSecond),
+      kind: "min",
+      limit: 0.5,
+    },
+  ];
+}
+
+export function serviceCases(fixtures: Fixtures, real: LoadTarget, minimal: LoadTarget): BenchCase[] {
+  const token = fixtures.merchant.secret;
+  const both = (spec: LoadSpec): [Side, Side] => [
+    { label: "real service", server: real, spec },
+    { label: "minimal server", server: minimal, spec },
+  ];
+  return [
+    {
+      name: "balance",
+      title: "GET /charges/balance",
+      sides: both({ method: "GET", path: "/charges/balance", token }),
+      targets: readTargets,
+    },
+    {
+      name: "charge",
+      title: "GET /charges/:id (a PAID charge of the account)",
+      sides: both({ method: "GET", path: `/charges/${fixtures.chargeId}`, token }),
+      targets: readTargets,
+    },
+    {
+      name: "list",
+      title: "GET /charges?limit=20 (first page and exact total)",
+      sides: both({ method: "GET", path: "/charges?limit=20", token }),
+      targets: readTargets,
+    },
+    {
+      name: "graphql",
+      title: "POST /graphql query Balance",
+      sides: both({ method: "POST", path: "/graphql", token, body: { query: GRAPHQL_BALANCE_QUERY } }),
+      targets: readTargets,
+    },
+    {
+      name: "create-charge",
+      title: "POST /charges (R$ 10.50)",
+      sides: both({ method: "POST", path: "/charges", token, body: CHARGE_BODY }),
+      targets: writeTargets,
+    },
+    {
+      name: "withdrawal",
+      title: "POST /withdrawals (new Idempotency-Key each, R$ 1.00 to a CPF)",
+      sides: both({ method: "POST", path: "/withdrawals", token, body: WITHDRAWAL_BODY, freshIdempotencyKey: true }),
+      targets: writeTargets,
+    },
+  ];
+}
+
+export interface HistoryAccount {
+  merchant: Merchant;
+  charges: number;
+  /** The cursor of the charge half way down the account's history. */
+  middleCursor: string;
+}
+
+/** Short history against long, on the real service: the long side within `limit` of the short one. */
+function historyComparison(
+  name: CaseName,
+  title: string,
+  real: LoadTarget,
+  small: HistoryAccount,
+  large: HistoryAccount,
+  spec: (account: HistoryAccount) => LoadSpec,
+  limit: number,
+): BenchCase {
+  const side = (account: HistoryAccount): Side => ({
+    label: `${account.charges.toLocaleString("en-US")} charges`,
+    server: real,
+    spec: spec(account),
+  });
+  return {
+    name,
+    title,
+    sides: [side(small), side(large)],
+    targets: (short, long) => [
+      {
+        name: "throughput short/long",
+        ratio: ratio(short.requestsPerSecond, long.requestsPerSecond),
+        kind: "max",
+        limit,
+      },
+      { name: "p99 long/short", ratio: ratio(long.p99Ms, short.p99Ms), kind: "max", limit },
+    ],
+  };
+}
+
+export function historyCases(real: LoadTarget, small: HistoryAccount, large: HistoryAccount): BenchCase[] {
+  return [
+    historyComparison(
+      "history",
+      "GET /charges/balance: short history against long",
+      real,
+      small,
+      large,
+      (account) => ({ method: "GET", path: "/charges/balance", token: account.merchant.secret }),
+      1.2,
+    ),
+    historyComparison(
+      "lists",
+      "GET /charges?limit=20: short history against long",
+      real,
+      small,
+      large,
+      (account) => ({ method: "GET", path: "/charges?limit=20", token: account.merchant.secret }),
+      2,
+    ),
+    historyComparison(
+      "lists",
+      "GraphQL charges(first: 20, after: the middle of the history): short against long",
+      real,
+      small,
+      large,
+      (account) => ({
+        method: "POST",
+        path: "/graphql",
+        token: account.merchant.secret,
+        body: { query: GRAPHQL_CHARGE_PAGE_QUERY, variables: { after: account.middleCursor } },
+      }),
+      2,
+    ),
+  ];
+}
+
+/** Warm-up of each side (not counted), then the measured rounds A B A B. */
+export async function measureCase(
+  benchCase: BenchCase,
+  settings: LoadSettings,
+  checkHealth: () => void,
+  statements: StatementCounter | null,
+): Promise<CaseReport> {
+  log(`${benchCase.title}`);
+  const load = (side: Side, durationS: number, label: string) =>
+    runLoad(side.server, side.spec, { connections: settings.connections, durationS, label });
+  const allRuns: LoadResult[] = [];
+  if (settings.warmupS > 0) {
+    for (const side of benchCase.sides) {
+      const run = await load(side, settings.warmupS, `warm-up  ${side.label}`);
+      allRuns.push(run);
+      log(describeRun(`warm-up  ${side.label}`, run));
+      checkHealth();
+    }
+  }
+  const runs: [LoadResult[], LoadResult[]] = [[], []];
+  for (let round = 1; round <= settings.rounds; round += 1) {
+    for (const [index, side] of benchCase.sides.entries()) {
+      const label = `round ${round}  ${side.label}`;
+      await statements?.reset();
+      const run = await load(side, settings.durationS, label);
+      if (statements) {
+        run.queriesPerRequest = (await statements.count()) / Math.max(1, run.requests);
+        if (settings.showStatements && index === 0) {
+          for (const top of await statements.top(8)) {
+            log(
+              `      ${(top.calls / Math.max(1, run.requests)).toFixed(2)}/req ${top.meanMs.toFixed(3)} ms  ${top.query.slice(0, 140)}`,
+            );
+          }
+        }
+      }
+      runs[index].push(run);
+      allRuns.push(run);
+      log(describeRun(label, run));
+      checkHealth();
+    }
+  }
+  const sides: [SideFigures, SideFigures] = [
+    { label: benchCase.sides[0].label, runs: runs[0] },
+    { label: benchCase.sides[1].label, runs: runs[1] },
+  ];
+  log();
+  return {
+    title: benchCase.title,
+    sides,
+    targets: benchCase.targets(averaged(sides[0]), averaged(sides[1])),
+    allRuns,
+  };
+}

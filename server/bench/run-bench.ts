@@ -1,0 +1,353 @@
+import "reflect-metadata";
+import { randomBytes } from "node:crypto";
+import { cpus, loadavg } from "node:os";
+import { resolve } from "node:path";
+import pg from "pg";
+import { type BenchDatabase, createBenchDatabase } from "./bench-database";
+import { ApiClient, createFixtures } from "./bench-fixtures";
+import { type BenchOptions, readOptions, USAGE } from "./bench-options";
+import { CHARGE_COUNTS_SQL, CHARGE_CURSOR_PAGE_SQL, CHARGE_PAGE_SQL, chargeCursor } from "./bench-sql";
+import { type BenchCase, type HistoryAccount, historyCases, measureCase, serviceCases } from "./cases";
+import { type ChildServer, freePort, killAllChildServers, startChildServer } from "./child-server";
+import { seedPaidCharges, vacuumAfterSeed } from "./history-seed";
+import { type CaseReport, failedShare, MAX_FAILED_SHARE, printSummary } from "./report";
+import { openStatementCounter } from "./statements";
+import { clearStatus, count, log } from "./terminal";
+import { measureWebhookDelivery } from "./webhook-delivery-bench";
+
+/**
+ * `npm run bench`: the real service against a minimal server doing the same SQL, and the
+ * balance read of a short history against a long one. A measurement, not a test: it
+ * exits 0 whatever the ratios, and non-zero only when something broke.
+ */
+const OPERATOR_TOKEN = "bench-operator-token-0123456789";
+const WEBHOOK_TARGET_PER_WORKER = 5000;
+const PROVIDER_SECRET = "bench-provider-secret-0123456789";
+/** Every process of a run shares the bench database, so they share its secrets key. */
+const SECRETS_KEY = randomBytes(32).toString("base64");
+
+/** Every variable of core/config.ts: a developer's shell must not change what is measured. */
+const SERVICE_VARIABLES = [
+  "NODE_ENV",
+  "PORT",
+  "DATABASE_URL",
+  "DATA_DIR",
+  "EMBEDDED_PG_PORT",
+  "ADMIN_API_TOKEN",
+  "ADMIN_EMAIL",
+  "ADMIN_PASSWORD",
+  "PIX_PROVIDER",
+  "SANDBOX_SETTLE_MS",
+  "PROVIDER_WEBHOOK_SECRET",
+  "WEBHOOK_TIMEOUT_MS",
+  "WEBHOOK_RETRY_SCHEDULE",
+  "WEBHOOK_ALLOW_PRIVATE",
+  "DEFAULT_FEE_PERCENT",
+  "DEFAULT_FEE_FIXED",
+  "PUBLIC_BASE_URL",
+  "RATE_LIMIT_RPS",
+  "RUN_WORKER",
+  "WORKER_CONCURRENCY",
+  "WORKER_HEARTBEAT_MS",
+  "CHARGE_EXPIRY_SWEEP_MS",
+  "DB_POOL_SIZE",
+  "STATEMENT_TIMEOUT_MS",
+  "GRAPHQL_INTROSPECTION",
+  "LOG_LEVEL",
+  "CONSOLE",
+  "SESSION_IDLE_MINUTES",
+  "SESSION_MAX_HOURS",
+  "APPROVAL_SECOND_OPERATOR_ABOVE",
+  "SECRETS_KEY",
+  "TRUST_PROXY",
+  "REDIS_URL",
+];
+
+const cleanups: Array<() => Promise<void>> = [];
+const servers: ChildServer[] = [];
+
+/** Undoes the setup in reverse order; a failing step does not stop the others. */
+async function cleanUp(): Promise<void> {
+  for (let step = cleanups.pop(); step; step = cleanups.pop()) {
+    await step().catch(() => undefined);
+  }
+}
+
+function childEnv(settings: Record<string, string>): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const name of SERVICE_VARIABLES) delete env[name];
+  return { ...env, NODE_ENV: "production", SECRETS_KEY, ...settings };
+}
+
+async function timed<T>(what: string, step: () => Promise<T>): Promise<T> {
+  const startedAt = Date.now();
+  log(`${what} ...`);
+  const result = await step();
+  log(`  done in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
+  return result;
+}
+
+async function startServer(name: string, script: string, options: BenchOptions, db: BenchDatabase, extra = {}) {
+  const port = await freePort();
+  const server = await timed(`Starting the ${name} on port ${port}`, () =>
+    startChildServer({
+      name,
+      script: resolve(__dirname, script),
+      port,
+      env: childEnv({
+        DATABASE_URL: db.url,
+        PORT: String(port),
+        DB_POOL_SIZE: String(options.dbPoolSize),
+        ADMIN_API_TOKEN: OPERATOR_TOKEN,
+        ...extra,
+      }),
+    }),
+  );
+  servers.push(server);
+  cleanups.push(() => server.stop());
+  return server;
+}
+
+function checkHealth(): void {
+  const dead = servers.find((server) => server.exited());
+  if (dead) throw new Error(`the ${dead.name} exited during the run:\n  ${dead.stderrLines().slice(-20).join("\n  ")}`);
+}
+
+interface History {
+  small: HistoryAccount;
+  large: HistoryAccount;
+}
+
+/** The cursor of the charge half way down an account's history (one deep OFFSET, once, at setup). */
+async function middleCursor(pool: pg.Pool, companyId: string, charges: number): Promise<string> {
+  const { rows } = await pool.query<{ created_at: string; id: string }>(
+    `SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at, id
+       FROM charges WHERE company_id = $1 ORDER BY created_at DESC, id DESC OFFSET $2 LIMIT 1`,
+    [companyId, Math.floor(charges / 2)],
+  );
+  return chargeCursor(rows[0].created_at, rows[0].id);
+}
+
+async function seedHistory(api: ApiClient, db: BenchDatabase, options: BenchOptions): Promise<History> {
+  const small = { merchant: await api.createMerchant("Bench Historia Curta"), charges: options.smallSeedCharges };
+  const large = { merchant: await api.createMerchant("Bench Historia Longa"), charges: options.largeSeedCharges };
+  let cursors: [string, string];
+  const pool = new pg.Pool({ connectionString: db.url, max: 1 });
+  try {
+    log(`Seeding the history accounts (paid charges, one ledger entry each) ...`);
+    await seedPaidCharges(pool, {
+      companyId: small.merchant.companyId,
+      label: "short",
+      firstSeq: 1,
+      rows: small.charges,
+    });
+    await seedPaidCharges(pool, {
+      companyId: large.merchant.companyId,
+      label: "long ",
+      firstSeq: small.charges + 1,
+      rows: large.charges,
+    });
+    await timed("VACUUM ANALYZE after the seed", () => vacuumAfterSeed(pool));
+    cursors = [
+      await middleCursor(pool, small.merchant.companyId, small.charges),
+      await middleCursor(pool, large.merchant.companyId, large.charges),
+    ];
+  } finally {
+    await pool.end();
+  }
+  for (const account of [small, large]) {
+    const audit = await api.auditBalance(account.merchant.companyId);
+    if (!audit.consistent) throw new Error(`balanceAudit disagrees after seeding: ${JSON.stringify(audit)}`);
+    log(`  balanceAudit: consistent, ${count(audit.ledgerEntries)} ledger entries, balance ${audit.runningBalance}`);
+  }
+  return { small: { ...small, middleCursor: cursors[0] }, large: { ...large, middleCursor: cursors[1] } };
+}
+
+async function describeMachine(db: BenchDatabase): Promise<string> {
+  const client = new pg.Client({ connectionString: db.url });
+  await client.connect();
+  const version = await client.query<{ server_version: string }>("SHOW server_version").finally(() => client.end());
+  const cpu = cpus();
+  return (
+    `Machine: ${cpu.length} cores (${cpu[0]?.model.trim() ?? "unknown"}), load average ${loadavg()[0].toFixed(2)}, ` +
+    `Node ${process.version}, PostgreSQL ${version.rows[0].server_version}` +
+    `${db.embedded ? " (embedded)" : " (DATABASE_URL)"}`
+  );
+}
+
+/** An error record of the service's JSON log, or the minimal server's report of a failed request. */
+function isErrorLine(line: string): boolean {
+  return line.includes('"level":"error"') || line.startsWith("minimal server:");
+}
+
+/** Warnings do not fail the run, but they are shown: they may explain a figure. */
+function reportWarnings(): void {
+  for (const server of servers) {
+    const warnings = server.stderrLines().filter((line) => !isErrorLine(line));
+    if (warnings.length > 0)
+      log(`The ${server.name} wrote ${warnings.length} warning lines, the last: ${warnings.at(-1)}`);
+  }
+}
+
+/** What makes the run fail: requests that failed beyond a tiny share, or servers that logged errors. */
+function problemsOf(reports: CaseReport[]): string[] {
+  const problems: string[] = [];
+  for (const report of reports) {
+    const failing = report.allRuns.filter((run) => failedShare(run) > MAX_FAILED_SHARE);
+    for (const run of failing) {
+      problems.push(
+        `${report.title}: ${count(run.non2xx)} non-2xx and ${count(run.errors)} errors in ${count(run.requests)} ` +
+          `requests (status codes ${JSON.stringify(run.statusCodes)})`,
+      );
+    }
+  }
+  for (const server of servers) {
+    const errors = server.stderrLines().filter(isErrorLine);
+    if (errors.length > 0) {
+      problems.push(`the ${server.name} logged ${errors.length} errors, the last:\n  ${errors.slice(-5).join("\n  ")}`);
+    }
+  }
+  return problems;
+}
+
+async function run(options: BenchOptions): Promise<number> {
+  log(
+    `PIX service benchmark: ${options.cases.join(", ")}; ${options.connections} connections, ` +
+      `${options.durationS} s per run, ${options.rounds} rounds A B A B, ${options.warmupS} s warm-up`,
+  );
+  const db = await timed(
+    options.databaseUrl
+      ? "Creating and migrating a bench database on DATABASE_URL's server"
+      : `Starting embedded PostgreSQL (.data/bench, port ${options.embeddedPgPort}), creating and migrating a bench database`,
+    () => createBenchDatabase(options),
+  );
+  cleanups.push(() => timed(`Dropping ${db.name}${db.embedded ? " and stopping embedded PostgreSQL" : ""}`, db.close));
+  log(await describeMachine(db));
+
+  // As `npm start` runs it (the worker in the same process, the console on), rate limits off.
+  // balanceAudit of the seeded account reads 10^6 rows: on a busy machine longer than the
+  // default 5 s statement timeout. No measured request comes near either bound.
+  const real = await startServer("real service", "../../dist/main.js", options, db, {
+    RATE_LIMIT_RPS: "0",
+    STATEMENT_TIMEOUT_MS: "60000",
+    LOG_LEVEL: "warn",
+    PROVIDER_WEBHOOK_SECRET: PROVIDER_SECRET,
+  });
+  const api = new ApiClient(real.baseUrl, OPERATOR_TOKEN);
+  const fixtures = await timed("Creating the bench account (funded 99,999,999.99) and a paid charge", () =>
+    createFixtures(api),
+  );
+  const history = options.cases.some((name) => name === "history" || name === "lists")
+    ? await seedHistory(api, db, options)
+    : null;
+
+  const cases: BenchCase[] = [];
+  const againstMinimal = serviceCases(fixtures, real, real).filter((c) => options.cases.includes(c.name));
+  if (againstMinimal.length > 0) {
+    const minimal = await startServer("minimal server", "./minimal-server.js", options, db);
+    cases.push(...serviceCases(fixtures, real, minimal).filter((c) => options.cases.includes(c.name)));
+  }
+  if (history)
+    cases.push(...historyCases(real, history.small, history.large).filter((c) => options.cases.includes(c.name)));
+
+  const statements = await openStatementCounter(db.url);
+  if (statements) cleanups.push(() => statements.close());
+  else log("pg_stat_statements is not loaded on this server: no statements per request (see docs/benchmarks.md)");
+  log(
+    `Load average before the cases: ${loadavg()
+      .map((n) => n.toFixed(2))
+      .join(" ")}`,
+  );
+  log();
+  const reports: CaseReport[] = [];
+  for (const benchCase of cases) reports.push(await measureCase(benchCase, options, checkHealth, statements));
+  log(
+    `Load average after the cases: ${loadavg()
+      .map((n) => n.toFixed(2))
+      .join(" ")}`,
+  );
+  if (history && options.cases.includes("lists")) await explainLists(db, history.large);
+  if (reports.length > 0) {
+    printSummary(
+      reports,
+      `Results: mean of ${options.rounds} rounds of ${options.durationS} s, ${options.connections} connections`,
+    );
+  }
+  reportWarnings();
+  const problems = problemsOf(reports);
+  if (options.cases.includes("webhooks")) {
+    // Only the measured workers may deliver: the service's own in-process worker would claim
+    // the events too (and refuse the receiver's private address).
+    for (const server of servers) await server.stop();
+    await measureWebhooks(db, options);
+  }
+  for (const problem of problems) log(`BROKEN: ${problem}`);
+  return problems.length > 0 ? 1 : 0;
+}
+
+/** EXPLAIN (ANALYZE, BUFFERS) of the list statements the service sends, for the account of the long history. */
+async function explainLists(db: BenchDatabase, account: HistoryAccount): Promise<void> {
+  const pool = new pg.Pool({ connectionString: db.url, max: 1 });
+  try {
+    const [created, id] = JSON.parse(Buffer.from(account.middleCursor, "base64url").toString("utf8")).slice(1);
+    const statements: Array<[string, string, unknown[]]> = [
+      ["first page (REST and GraphQL)", CHARGE_PAGE_SQL, [account.merchant.companyId, 21]],
+      ["page after the middle cursor", CHARGE_CURSOR_PAGE_SQL, [account.merchant.companyId, created, id, 21]],
+      ["exact total", CHARGE_COUNTS_SQL, [account.merchant.companyId]],
+    ];
+    log(`EXPLAIN of the list statements at ${count(account.charges)} charges:`);
+    for (const [what, sql, params] of statements) {
+      const { rows } = await pool.query(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${sql}`, params);
+      log(`-- ${what}`);
+      for (const row of rows) log(`   ${row["QUERY PLAN"]}`);
+    }
+    log();
+  } finally {
+    await pool.end();
+  }
+}
+
+/** Webhook delivery: events/s with one worker process, then with two, against a target per worker. */
+async function measureWebhooks(db: BenchDatabase, options: BenchOptions): Promise<void> {
+  log(`Webhook delivery: ${count(options.webhookEvents)} events to a receiver on 127.0.0.1, per run`);
+  const env = childEnv({ ADMIN_API_TOKEN: OPERATOR_TOKEN, PROVIDER_WEBHOOK_SECRET: PROVIDER_SECRET });
+  for (const workers of [1, 2]) {
+    const result = await measureWebhookDelivery({ databaseUrl: db.url, events: options.webhookEvents, workers, env });
+    const verdict = result.perWorker >= WEBHOOK_TARGET_PER_WORKER ? "PASS" : "FAIL";
+    log(
+      `  per worker ${count(result.perWorker)} events/s  target >= ${count(WEBHOOK_TARGET_PER_WORKER)}  ${verdict}` +
+        (result.duplicates > 0 ? `  (${result.duplicates} sent twice)` : ""),
+    );
+  }
+  log();
+}
+
+function onSignal(signal: NodeJS.Signals): void {
+  clearStatus();
+  log(`\n${signal}: stopping the servers and dropping the bench database`);
+  void cleanUp().finally(() => process.exit(130));
+}
+
+async function main(): Promise<void> {
+  let options: BenchOptions;
+  try {
+    options = readOptions(process.argv.slice(2), process.env);
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n${USAGE}\n`);
+    process.exit(2);
+  }
+  process.once("SIGINT", onSignal);
+  process.once("SIGTERM", onSignal);
+  process.on("exit", killAllChildServers);
+  let code = 1;
+  try {
+    code = await run(options);
+  } catch (error) {
+    clearStatus();
+    log(`BROKEN: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  await cleanUp();
+  process.exit(code);
+}
+
+void main();

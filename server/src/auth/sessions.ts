@@ -1,0 +1,100 @@
+import { randomBytes } from "node:crypto";
+import { hashSecret } from "../core/secrets";
+import { execute, queryRows, type SqlRunner } from "../core/sql";
+import type { MerchantRole, OperatorRole, Principal } from "./principal";
+
+export interface SessionSettings {
+  idleMinutes: number;
+  maxHours: number;
+}
+
+/** last_seen_at moves at most this often: no write per request. */
+const TOUCH_AFTER_SECONDS = 60;
+
+/** A new session for the user: 32 random bytes to the browser, only their SHA-256 kept. */
+export async function createSession(
+  runner: SqlRunner,
+  userId: string,
+  settings: SessionSettings,
+  client: { address: string | null; userAgent: string | null },
+): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  await runner.query(
+    `INSERT INTO console_sessions (id_hash, user_id, expires_at, address, user_agent)
+     VALUES ($1, $2, now() + make_interval(hours => $3), $4, $5)`,
+    [hashSecret(token), userId, settings.maxHours, client.address, client.userAgent?.slice(0, 500) ?? null],
+  );
+  return token;
+}
+
+export async function deleteSession(runner: SqlRunner, token: string): Promise<number> {
+  return execute(runner, "DELETE FROM console_sessions WHERE id_hash = $1", [hashSecret(token)]);
+}
+
+/** Signs the user out everywhere, but for the session given (kept after a password change). */
+export async function deleteUserSessions(runner: SqlRunner, userId: string, keepToken: string | null = null) {
+  return execute(runner, "DELETE FROM console_sessions WHERE user_id = $1 AND id_hash IS DISTINCT FROM $2", [
+    userId,
+    keepToken === null ? null : hashSecret(keepToken),
+  ]);
+}
+
+interface SessionRow {
+  user_id: string;
+  kind: "OPERATOR" | "MERCHANT";
+  role: string;
+  company_id: string | null;
+  live: boolean;
+  stale: boolean;
+}
+
+export function principalOfUser(user: { id: string; kind: string; role: string; companyId: string | null }): Principal {
+  if (user.kind === "OPERATOR") {
+    return { kind: "operator", role: user.role as OperatorRole, userId: user.id, actor: `operator:${user.id}` };
+  }
+  return {
+    kind: "merchant",
+    companyId: user.companyId as string,
+    role: user.role as MerchantRole,
+    credentialId: null,
+    userId: user.id,
+    actor: `merchant:${user.id}`,
+  };
+}
+
+/**
+ * The principal of a live session (not idle too long, not past its absolute expiry, its
+ * user not disabled), or null. A dead session presented is deleted; a live one has its
+ * last_seen_at moved when it is over a minute old.
+ */
+export async function lookupSession(
+  runner: SqlRunner,
+  token: string,
+  settings: SessionSettings,
+): Promise<Principal | null> {
+  if (token.length > 100) return null;
+  const idHash = hashSecret(token);
+  const rows = await queryRows<SessionRow>(
+    runner,
+    `SELECT s.user_id, u.kind, u.role, u.company_id,
+            (s.expires_at > now() AND s.last_seen_at > now() - make_interval(mins => $2) AND NOT u.disabled) AS live,
+            s.last_seen_at < now() - make_interval(secs => $3) AS stale
+       FROM console_sessions s JOIN console_users u ON u.id = s.user_id
+      WHERE s.id_hash = $1`,
+    [idHash, settings.idleMinutes, TOUCH_AFTER_SECONDS],
+  );
+  if (rows.length === 0) return null;
+  const row = rows[0];
+  if (!row.live) {
+    await runner.query("DELETE FROM console_sessions WHERE id_hash = $1", [idHash]);
+    return null;
+  }
+  if (row.stale) {
+    await runner.query(
+      `UPDATE console_sessions SET last_seen_at = now()
+        WHERE id_hash = $1 AND last_seen_at < now() - make_interval(secs => $2)`,
+      [idHash, TOUCH_AFTER_SECONDS],
+    );
+  }
+  return principalOfUser({ id: row.user_id, kind: row.kind, role: row.role, companyId: row.company_id });
+}

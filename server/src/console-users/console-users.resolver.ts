@@ -1,0 +1,169 @@
+import { Arg, Authorized, Ctx, ID, Mutation, Query, Resolver } from "type-graphql";
+import { requestAudit } from "../audit/audit";
+import { companyScope, requireCompanyScope, requirePrincipal } from "../auth/principal";
+import { clearedSessionCookie, sessionCookie } from "../auth/session-cookie";
+import { RateLimitedError } from "../core/errors";
+import type { RequestContext } from "../graphql/context";
+import { ConsoleUser, ConsoleUserInvite, MerchantRoleEnum, OperatorRoleEnum, Viewer } from "./console-user.entity";
+import type { ClientInfo } from "./console-users.service";
+
+function clientOf(ctx: RequestContext): ClientInfo {
+  return { address: ctx.request.address, userAgent: ctx.request.userAgent, requestId: ctx.request.id };
+}
+
+function secureCookies(ctx: RequestContext): boolean {
+  return ctx.services.config.publicBaseUrl.startsWith("https:");
+}
+
+/** RATE_LIMITED answers carry Retry-After over HTTP too. */
+async function withRetryAfter<T>(ctx: RequestContext, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof RateLimitedError) ctx.responseHeaders["Retry-After"] = String(error.retryAfterSeconds);
+    throw error;
+  }
+}
+
+@Resolver()
+export class ConsoleUsersResolver {
+  @Query(() => Viewer, {
+    nullable: true,
+    description:
+      "Who is calling: the signed-in console user, a synthetic viewer for bearer callers (authenticatedBy BEARER), or null.",
+  })
+  viewer(@Ctx() ctx: RequestContext) {
+    return ctx.services.consoleUsers.viewer(ctx.principal);
+  }
+
+  @Mutation(() => Viewer, {
+    description:
+      "Signs in with e-mail and password and sets the pix_session cookie (a new session each time). A wrong password and an unknown e-mail answer the same UNAUTHENTICATED; attempts are limited per address and per e-mail (RATE_LIMITED with extensions.retryAfter).",
+  })
+  async signIn(
+    @Arg("email", () => String) email: string,
+    @Arg("password", () => String) password: string,
+    @Ctx() ctx: RequestContext,
+  ) {
+    const { consoleUsers } = ctx.services;
+    const { token, principal } = await withRetryAfter(ctx, () =>
+      consoleUsers.signIn(email, password, ctx.sessionToken, clientOf(ctx)),
+    );
+    ctx.responseHeaders["Set-Cookie"] = sessionCookie(token, consoleUsers.sessionMaxAgeSeconds, secureCookies(ctx));
+    return consoleUsers.viewer(principal);
+  }
+
+  @Mutation(() => Boolean, {
+    description: "Ends the console session and clears its cookie; false when there was none.",
+  })
+  signOut(@Ctx() ctx: RequestContext) {
+    ctx.responseHeaders["Set-Cookie"] = clearedSessionCookie(secureCookies(ctx));
+    return ctx.services.consoleUsers.signOut(ctx.sessionToken, ctx.principal, clientOf(ctx));
+  }
+
+  @Authorized()
+  @Mutation(() => Boolean, { description: "Keeps this session and ends the user's other sessions." })
+  async changePassword(
+    @Arg("currentPassword", () => String) currentPassword: string,
+    @Arg("newPassword", () => String, { description: "At least 12 characters." }) newPassword: string,
+    @Ctx() ctx: RequestContext,
+  ) {
+    await withRetryAfter(ctx, () =>
+      ctx.services.consoleUsers.changePassword(
+        requirePrincipal(ctx.principal),
+        ctx.sessionToken,
+        currentPassword,
+        newPassword,
+        clientOf(ctx),
+      ),
+    );
+    return true;
+  }
+
+  @Mutation(() => Viewer, {
+    description: "Sets the invited user's password (at least 12 characters) and signs them in.",
+  })
+  async acceptInvite(
+    @Arg("token", () => String) token: string,
+    @Arg("password", () => String) password: string,
+    @Ctx() ctx: RequestContext,
+    @Arg("name", () => String, { nullable: true }) name?: string,
+  ) {
+    const { consoleUsers } = ctx.services;
+    const accepted = await consoleUsers.acceptInvite(token, password, name ?? null, ctx.sessionToken, clientOf(ctx));
+    ctx.responseHeaders["Set-Cookie"] = sessionCookie(
+      accepted.token,
+      consoleUsers.sessionMaxAgeSeconds,
+      secureCookies(ctx),
+    );
+    return consoleUsers.viewer(accepted.principal);
+  }
+
+  @Authorized("ADMIN")
+  @Query(() => [ConsoleUser], { description: "Every operator, oldest first." })
+  operators(@Ctx() ctx: RequestContext) {
+    return ctx.services.consoleUsers.listOperators();
+  }
+
+  @Authorized("ADMIN")
+  @Mutation(() => ConsoleUserInvite)
+  inviteOperator(
+    @Arg("email", () => String) email: string,
+    @Arg("role", () => OperatorRoleEnum) role: OperatorRoleEnum,
+    @Ctx() ctx: RequestContext,
+    @Arg("name", () => String, { nullable: true }) name?: string,
+  ) {
+    return ctx.services.consoleUsers.inviteOperator(email, role, name ?? null, requestAudit(ctx));
+  }
+
+  @Authorized("ADMIN")
+  @Mutation(() => ConsoleUser, {
+    description: "Changes an operator's role or disables them (their sessions end). The last active ADMIN stays.",
+  })
+  updateOperator(
+    @Arg("id", () => ID) id: string,
+    @Ctx() ctx: RequestContext,
+    @Arg("role", () => OperatorRoleEnum, { nullable: true }) role?: OperatorRoleEnum,
+    @Arg("disabled", () => Boolean, { nullable: true }) disabled?: boolean,
+  ) {
+    return ctx.services.consoleUsers.updateOperator(id, { role, disabled }, requestAudit(ctx));
+  }
+
+  @Authorized("VIEWER", "MERCHANT_ADMIN")
+  @Query(() => [ConsoleUser], {
+    description: "A company's users. Operators name the company; a merchant ADMIN sees its own.",
+  })
+  companyUsers(@Ctx() ctx: RequestContext, @Arg("companyId", () => ID, { nullable: true }) companyId?: string) {
+    return ctx.services.consoleUsers.listCompanyUsers(requireCompanyScope(ctx.principal, companyId));
+  }
+
+  @Authorized("ADMIN", "MERCHANT_ADMIN")
+  @Mutation(() => ConsoleUserInvite)
+  inviteCompanyUser(
+    @Arg("email", () => String) email: string,
+    @Arg("role", () => MerchantRoleEnum) role: MerchantRoleEnum,
+    @Ctx() ctx: RequestContext,
+    @Arg("name", () => String, { nullable: true }) name?: string,
+    @Arg("companyId", () => ID, { nullable: true, description: "Operators: the company." }) companyId?: string,
+  ) {
+    return ctx.services.consoleUsers.inviteCompanyUser(
+      requireCompanyScope(ctx.principal, companyId),
+      email,
+      role,
+      name ?? null,
+      requestAudit(ctx),
+    );
+  }
+
+  @Authorized("ADMIN", "MERCHANT_ADMIN")
+  @Mutation(() => ConsoleUser, { description: "Disables a company user and ends their sessions." })
+  removeCompanyUser(@Arg("id", () => ID) id: string, @Ctx() ctx: RequestContext) {
+    const principal = requirePrincipal(ctx.principal);
+    return ctx.services.consoleUsers.removeCompanyUser(
+      id,
+      companyScope(principal),
+      requestAudit(ctx),
+      principal.userId,
+    );
+  }
+}

@@ -1,0 +1,464 @@
+import type { DataSource, EntityManager } from "typeorm";
+import { type AuditContext, appendAudit } from "../audit/audit";
+import { checkNewPassword, dummyPasswordHash, hashPassword, verifyPassword } from "../auth/passwords";
+import type { MerchantRole, OperatorRole, Principal } from "../auth/principal";
+import {
+  createSession,
+  deleteSession,
+  deleteUserSessions,
+  principalOfUser,
+  type SessionSettings,
+} from "../auth/sessions";
+import type { SignInLimits } from "../auth/sign-in-limits";
+import { AppError, forbidden, invalidState, notFound, validationError } from "../core/errors";
+import { newConsoleUserId } from "../core/ids";
+import { hashSecret, newSecret } from "../core/secrets";
+import { queryRows } from "../core/sql";
+import { runTransaction } from "../core/transactions";
+import { ConsoleUser, type ConsoleUserInvite, ConsoleUserKind, type Viewer } from "./console-user.entity";
+
+export const INVITE_TOKEN_PREFIX = "inv_";
+export const INVITE_DAYS = 7;
+const MAX_EMAIL_LENGTH = 254;
+
+/** One answer for a wrong password, an unknown e-mail, a disabled user and a pending invite. */
+export const signInFailed = () => new AppError("UNAUTHENTICATED", "Wrong e-mail or password");
+
+export function normalizeEmail(raw: string): string {
+  const email = typeof raw === "string" ? raw.trim().toLowerCase() : "";
+  if (email.length < 3 || email.length > MAX_EMAIL_LENGTH || !/^[^\s@]+@[^\s@]+$/.test(email)) {
+    throw validationError("email must be an e-mail address");
+  }
+  return email;
+}
+
+function checkName(name: string | null | undefined): string | null {
+  if (name == null) return null;
+  const trimmed = name.trim();
+  if (trimmed.length > 100) throw validationError("name must have at most 100 characters");
+  return trimmed === "" ? null : trimmed;
+}
+
+/** The fields of a user an audit row shows (never a hash). */
+function userFields(user: ConsoleUser) {
+  return { email: user.email, name: user.name, kind: user.kind, role: user.role, disabled: user.disabled };
+}
+
+export interface ClientInfo {
+  address: string | null;
+  userAgent: string | null;
+  requestId: string | null;
+}
+
+export interface ConsoleUsersSettings {
+  publicBaseUrl: string;
+  sessions: SessionSettings;
+}
+
+export interface NewInvite {
+  kind: ConsoleUserKind;
+  role: OperatorRole | MerchantRole;
+  companyId: string | null;
+  email: string;
+  name?: string | null;
+}
+
+/**
+ * Console users: sign-in and sessions, passwords, invites, operators and merchant teams.
+ * Every change writes its audit row in its own transaction; a failed sign-in is recorded
+ * in a transaction of its own, since the attempt itself changes nothing.
+ */
+export class ConsoleUsersService {
+  constructor(
+    private readonly db: DataSource,
+    private readonly settings: ConsoleUsersSettings,
+    private readonly limits: SignInLimits,
+  ) {}
+
+  get sessionMaxAgeSeconds(): number {
+    return this.settings.sessions.maxHours * 3600;
+  }
+
+  /**
+   * Checks e-mail and password (after the sign-in rate limits) and opens a new session.
+   * A session cookie presented with the sign-in is deleted first: no session fixation.
+   * Unknown e-mails are verified against a dummy hash, so they take as long as a wrong password.
+   */
+  async signIn(
+    rawEmail: string,
+    password: string,
+    presentedToken: string | null,
+    client: ClientInfo,
+  ): Promise<{ user: ConsoleUser; token: string; principal: Principal }> {
+    const email = typeof rawEmail === "string" ? rawEmail.trim().toLowerCase().slice(0, MAX_EMAIL_LENGTH) : "";
+    const ticket = await this.limits.admit(client.address ?? "unknown", email);
+    const user = await findByEmail(this.db.manager, email, false);
+    const candidate = typeof password === "string" ? password.slice(0, 1024) : "";
+    const passwordOk = user?.passwordHash
+      ? await verifyPassword(user.passwordHash, candidate)
+      : await verifyPassword(await dummyPasswordHash(), candidate).then(() => false);
+    if (!user || !passwordOk || user.disabled) {
+      await this.limits.recordFailure(ticket);
+      await appendAudit(
+        this.db,
+        { actor: "anonymous", actorKind: "ANONYMOUS", address: client.address, requestId: client.requestId },
+        {
+          action: "session.sign_in_failed",
+          objectType: "console_user",
+          objectId: user?.id ?? null,
+          companyId: user?.companyId ?? null,
+          after: { email },
+        },
+      );
+      throw signInFailed();
+    }
+    await this.limits.recordSuccess(ticket);
+    const principal = principalOfUser(user);
+    const token = await runTransaction(this.db, async (em) => {
+      if (presentedToken) await deleteSession(em, presentedToken);
+      await em.query("DELETE FROM console_sessions WHERE user_id = $1 AND expires_at <= now()", [user.id]);
+      const token = await createSession(em, user.id, this.settings.sessions, client);
+      await em.query("UPDATE console_users SET last_sign_in_at = now() WHERE id = $1", [user.id]);
+      await appendAudit(em, auditOf(principal, client), {
+        action: "session.sign_in",
+        objectType: "console_user",
+        objectId: user.id,
+        companyId: user.companyId,
+      });
+      return token;
+    });
+    user.lastSignInAt = new Date();
+    return { user, token, principal };
+  }
+
+  /** Deletes the session; true when there was one. */
+  async signOut(token: string | null, principal: Principal | null, client: ClientInfo): Promise<boolean> {
+    if (!token) return false;
+    return runTransaction(this.db, async (em) => {
+      const deleted = await deleteSession(em, token);
+      if (deleted > 0 && principal?.userId) {
+        await appendAudit(em, auditOf(principal, client), {
+          action: "session.sign_out",
+          objectType: "console_user",
+          objectId: principal.userId,
+          companyId: principal.kind === "merchant" ? principal.companyId : null,
+        });
+      }
+      return deleted > 0;
+    });
+  }
+
+  /** Sets a new password; the current session stays, the user's other sessions end. */
+  async changePassword(
+    principal: Principal,
+    sessionToken: string | null,
+    currentPassword: string,
+    newPassword: string,
+    client: ClientInfo,
+  ): Promise<void> {
+    if (!principal.userId) throw forbidden("Only console users have a password");
+    const next = checkNewPassword(newPassword, "newPassword");
+    const user = await this.db.getRepository(ConsoleUser).findOneBy({ id: principal.userId });
+    if (!user?.passwordHash) throw notFound("Console user");
+    const ticket = await this.limits.admit(client.address ?? "unknown", user.email);
+    if (!(await verifyPassword(user.passwordHash, String(currentPassword ?? "")))) {
+      await this.limits.recordFailure(ticket);
+      throw validationError("currentPassword is wrong");
+    }
+    await this.limits.recordSuccess(ticket);
+    const passwordHash = await hashPassword(next);
+    await runTransaction(this.db, async (em) => {
+      await em.query("UPDATE console_users SET password_hash = $2, updated_at = now() WHERE id = $1", [
+        user.id,
+        passwordHash,
+      ]);
+      const ended = await deleteUserSessions(em, user.id, sessionToken);
+      await appendAudit(em, auditOf(principal, client), {
+        action: "console_user.change_password",
+        objectType: "console_user",
+        objectId: user.id,
+        companyId: user.companyId,
+        after: { otherSessionsEnded: ended },
+      });
+    });
+  }
+
+  /** Who is signed in, for the console's shell; bearer callers get a synthetic viewer. */
+  async viewer(principal: Principal | null): Promise<Viewer | null> {
+    if (!principal) return null;
+    const companyId = principal.kind === "merchant" ? principal.companyId : null;
+    const companyName = companyId
+      ? ((await queryRows<{ name: string }>(this.db, "SELECT name FROM companies WHERE id = $1", [companyId]))[0]
+          ?.name ?? null)
+      : null;
+    const kind = principal.kind === "operator" ? ConsoleUserKind.OPERATOR : ConsoleUserKind.MERCHANT;
+    if (principal.userId) {
+      const user = await this.db.getRepository(ConsoleUser).findOneBy({ id: principal.userId });
+      if (!user) return null;
+      return {
+        id: user.id,
+        email: user.email,
+        name: user.name,
+        kind,
+        role: principal.role,
+        companyId,
+        companyName,
+        authenticatedBy: "SESSION",
+      };
+    }
+    return {
+      id: principal.actor,
+      email: null,
+      name: principal.kind === "operator" ? "Operator token" : `API credential ${principal.credentialId}`,
+      kind,
+      role: principal.role,
+      companyId,
+      companyName,
+      authenticatedBy: "BEARER",
+    };
+  }
+
+  inviteOperator(
+    email: string,
+    role: OperatorRole,
+    name: string | null,
+    audit: AuditContext,
+  ): Promise<ConsoleUserInvite> {
+    return runTransaction(this.db, (em) =>
+      this.inviteInTransaction(em, { kind: ConsoleUserKind.OPERATOR, role, companyId: null, email, name }, audit),
+    );
+  }
+
+  inviteCompanyUser(
+    companyId: string,
+    email: string,
+    role: MerchantRole,
+    name: string | null,
+    audit: AuditContext,
+  ): Promise<ConsoleUserInvite> {
+    return runTransaction(this.db, async (em) => {
+      const company = await em.query("SELECT id FROM companies WHERE id = $1", [companyId]);
+      if (company.length === 0) throw notFound("Company");
+      return this.inviteInTransaction(em, { kind: ConsoleUserKind.MERCHANT, role, companyId, email, name }, audit);
+    });
+  }
+
+  /**
+   * Creates the user with a one-time invite token (only its hash kept, 7 days). An e-mail
+   * already invited but not accepted, or removed, from the same place is invited again
+   * with a new token; any other existing e-mail is a CONFLICT.
+   */
+  async inviteInTransaction(
+    em: EntityManager,
+    invite: NewInvite,
+    audit: AuditContext | null,
+  ): Promise<ConsoleUserInvite> {
+    const email = normalizeEmail(invite.email);
+    const name = checkName(invite.name);
+    const repo = em.getRepository(ConsoleUser);
+    const inviteToken = newSecret(INVITE_TOKEN_PREFIX);
+    const now = new Date();
+    const inviteExpiresAt = new Date(now.getTime() + INVITE_DAYS * 86_400_000);
+    const existing = await findByEmail(em, email, true);
+    let user: ConsoleUser;
+    let before: ReturnType<typeof userFields> | null = null;
+    if (existing) {
+      const samePlace = existing.kind === invite.kind && existing.companyId === invite.companyId;
+      if (!samePlace || (existing.passwordHash !== null && !existing.disabled)) {
+        throw new AppError("CONFLICT", "A console user with this e-mail already exists");
+      }
+      before = userFields(existing);
+      Object.assign(existing, {
+        role: invite.role,
+        name: name ?? existing.name,
+        passwordHash: null,
+        disabled: false,
+        inviteTokenHash: hashSecret(inviteToken),
+        inviteExpiresAt,
+        updatedAt: now,
+      });
+      user = await repo.save(existing);
+    } else {
+      user = repo.create({
+        id: newConsoleUserId(),
+        kind: invite.kind,
+        role: invite.role,
+        companyId: invite.companyId,
+        email,
+        name,
+        passwordHash: null,
+        disabled: false,
+        inviteTokenHash: hashSecret(inviteToken),
+        inviteExpiresAt,
+        lastSignInAt: null,
+        createdAt: now,
+        updatedAt: now,
+      });
+      const inserted = await queryRows<{ id: string }>(
+        em,
+        `INSERT INTO console_users (id, kind, role, company_id, email, name, disabled, invite_token_hash,
+                                    invite_expires_at, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, false, $7, $8, $9, $9)
+         ON CONFLICT ((lower(email))) DO NOTHING RETURNING id`,
+        [user.id, user.kind, user.role, user.companyId, email, name, user.inviteTokenHash, inviteExpiresAt, now],
+      );
+      if (inserted.length === 0) throw new AppError("CONFLICT", "A console user with this e-mail already exists");
+    }
+    await appendAudit(em, audit, {
+      action: invite.kind === ConsoleUserKind.OPERATOR ? "operator.invite" : "company_user.invite",
+      objectType: "console_user",
+      objectId: user.id,
+      companyId: user.companyId,
+      before,
+      after: userFields(user),
+    });
+    return { user, inviteToken, inviteUrl: this.inviteUrl(inviteToken) };
+  }
+
+  inviteUrl(token: string): string {
+    return `${this.settings.publicBaseUrl}/accept-invite?token=${encodeURIComponent(token)}`;
+  }
+
+  /** Sets the invited user's password and signs them in. */
+  async acceptInvite(
+    token: string,
+    password: string,
+    name: string | null,
+    presentedToken: string | null,
+    client: ClientInfo,
+  ): Promise<{ user: ConsoleUser; token: string; principal: Principal }> {
+    const next = checkNewPassword(password);
+    const newName = checkName(name);
+    const passwordHash = await hashPassword(next);
+    return runTransaction(this.db, async (em) => {
+      const repo = em.getRepository(ConsoleUser);
+      const user = await repo.findOne({
+        where: { inviteTokenHash: hashSecret(String(token ?? "")) },
+        lock: { mode: "for_no_key_update" },
+      });
+      if (!user || user.disabled || !user.inviteExpiresAt || user.inviteExpiresAt.getTime() <= Date.now()) {
+        throw notFound("Invite (or it expired)");
+      }
+      user.passwordHash = passwordHash;
+      user.name = newName ?? user.name;
+      user.inviteTokenHash = null;
+      user.inviteExpiresAt = null;
+      user.lastSignInAt = new Date();
+      user.updatedAt = user.lastSignInAt;
+      await repo.save(user);
+      if (presentedToken) await deleteSession(em, presentedToken);
+      const sessionToken = await createSession(em, user.id, this.settings.sessions, client);
+      const principal = principalOfUser(user);
+      await appendAudit(em, auditOf(principal, client), {
+        action: "console_user.accept_invite",
+        objectType: "console_user",
+        objectId: user.id,
+        companyId: user.companyId,
+        after: userFields(user),
+      });
+      return { user, token: sessionToken, principal };
+    });
+  }
+
+  listOperators(): Promise<ConsoleUser[]> {
+    return this.db
+      .getRepository(ConsoleUser)
+      .find({ where: { kind: ConsoleUserKind.OPERATOR }, order: { createdAt: "ASC", id: "ASC" } });
+  }
+
+  listCompanyUsers(companyId: string): Promise<ConsoleUser[]> {
+    return this.db.getRepository(ConsoleUser).find({ where: { companyId }, order: { createdAt: "ASC", id: "ASC" } });
+  }
+
+  /**
+   * Changes an operator's role or disables (or enables) them. The last active ADMIN can be
+   * neither demoted nor disabled: the admins' rows are locked first, so two admins demoting
+   * each other at once cannot both succeed. A disabled operator's sessions end now.
+   */
+  async updateOperator(
+    id: string,
+    changes: { role?: OperatorRole | null; disabled?: boolean | null },
+    audit: AuditContext,
+  ): Promise<ConsoleUser> {
+    return runTransaction(this.db, async (em) => {
+      const admins = await queryRows<{ id: string }>(
+        em,
+        `SELECT id FROM console_users
+          WHERE kind = 'OPERATOR' AND role = 'ADMIN' AND NOT disabled AND password_hash IS NOT NULL
+          ORDER BY id FOR NO KEY UPDATE`,
+      );
+      const repo = em.getRepository(ConsoleUser);
+      const user = await repo.findOne({
+        where: { id, kind: ConsoleUserKind.OPERATOR },
+        lock: { mode: "for_no_key_update" },
+      });
+      if (!user) throw notFound("Operator");
+      const before = userFields(user);
+      const role = changes.role ?? user.role;
+      const disabled = changes.disabled ?? user.disabled;
+      const wasActiveAdmin = admins.some((admin) => admin.id === user.id);
+      if (wasActiveAdmin && admins.length === 1 && (role !== "ADMIN" || disabled)) {
+        throw invalidState("The last active ADMIN can be neither demoted nor disabled");
+      }
+      user.role = role;
+      user.disabled = disabled;
+      user.updatedAt = new Date();
+      await repo.save(user);
+      if (disabled) await deleteUserSessions(em, user.id);
+      await appendAudit(em, audit, {
+        action: "operator.update",
+        objectType: "console_user",
+        objectId: user.id,
+        before,
+        after: userFields(user),
+      });
+      return user;
+    });
+  }
+
+  /** Disables a merchant user (their invite no longer works) and ends their sessions. */
+  async removeCompanyUser(id: string, scopeCompanyId: string | null, audit: AuditContext, actorUserId: string | null) {
+    return runTransaction(this.db, async (em) => {
+      const repo = em.getRepository(ConsoleUser);
+      const user = await repo.findOne({
+        where: { id, kind: ConsoleUserKind.MERCHANT },
+        lock: { mode: "for_no_key_update" },
+      });
+      if (!user || (scopeCompanyId !== null && user.companyId !== scopeCompanyId)) throw notFound("Company user");
+      if (user.id === actorUserId) throw invalidState("You cannot remove yourself");
+      if (user.disabled) throw invalidState("Company user is already removed");
+      const before = userFields(user);
+      user.disabled = true;
+      user.inviteTokenHash = null;
+      user.inviteExpiresAt = null;
+      user.updatedAt = new Date();
+      await repo.save(user);
+      await deleteUserSessions(em, user.id);
+      await appendAudit(em, audit, {
+        action: "company_user.remove",
+        objectType: "console_user",
+        objectId: user.id,
+        companyId: user.companyId,
+        before,
+        after: userFields(user),
+      });
+      return user;
+    });
+  }
+}
+
+/** By e-mail through the unique index on lower(email) (e-mails are stored in lower case). */
+function findByEmail(em: EntityManager, email: string, lock: boolean): Promise<ConsoleUser | null> {
+  const query = em.getRepository(ConsoleUser).createQueryBuilder("u").where("lower(u.email) = :email", { email });
+  if (lock) query.setLock("for_no_key_update");
+  return query.getOne();
+}
+
+function auditOf(principal: Principal, client: ClientInfo): AuditContext {
+  return {
+    actor: principal.actor,
+    actorKind: principal.kind === "operator" ? "OPERATOR" : "MERCHANT",
+    address: client.address,
+    requestId: client.requestId,
+  };
+}

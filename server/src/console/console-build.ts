@@ -1,0 +1,91 @@
+import { spawn } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join, relative, resolve } from "node:path";
+
+/** The console's sources: admin-ui at the repository root. */
+export const CONSOLE_DIR = resolve(__dirname, "../../../admin-ui");
+const LOCKFILE = resolve(CONSOLE_DIR, "../package-lock.json");
+/** Written beside the build once `next build` succeeded: the hash of what it was built from. */
+const STAMP = "pix-console-build.json";
+
+/** Folders and files that are outputs or local state, not sources of the build. */
+const IGNORED = new Set(["node_modules", ".next", "next-env.d.ts", "tsconfig.tsbuildinfo", ".turbo"]);
+
+function listSources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => !IGNORED.has(entry.name))
+    .flatMap((entry) => {
+      const path = join(dir, entry.name);
+      return entry.isDirectory() ? listSources(path) : [path];
+    })
+    .sort();
+}
+
+/** SHA-256 over every source file of admin-ui (path and bytes) and the lockfile. */
+export function consoleSourceHash(dir = CONSOLE_DIR): string {
+  const hash = createHash("sha256");
+  for (const file of [...listSources(dir), LOCKFILE]) {
+    if (!existsSync(file)) continue;
+    hash.update(relative(dir, file)).update("\0").update(readFileSync(file)).update("\0");
+  }
+  return hash.digest("hex");
+}
+
+function readStamp(dir: string): string | null {
+  try {
+    return (JSON.parse(readFileSync(join(dir, ".next", STAMP), "utf8")) as { hash?: string }).hash ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export type BuildReporter = (line: string) => void;
+
+const defaultReporter: BuildReporter = (line) => process.stdout.write(`${line}\n`);
+
+/**
+ * Makes sure admin-ui/.next holds a production build of the current sources: reuses the build
+ * when the stamp beside it matches the sources' hash, else runs `next build` (its output is
+ * printed as it comes, prefixed) and writes the stamp. `force` builds in any case.
+ */
+export async function ensureConsoleBuild(
+  options: { dir?: string; force?: boolean; report?: BuildReporter } = {},
+): Promise<"reused" | "built"> {
+  const dir = options.dir ?? CONSOLE_DIR;
+  const report = options.report ?? defaultReporter;
+  const hash = consoleSourceHash(dir);
+  if (!options.force && readStamp(dir) === hash && existsSync(join(dir, ".next", "BUILD_ID"))) {
+    return "reused";
+  }
+  report("console: building the admin console (next build); later starts reuse it while admin-ui is unchanged");
+  const started = Date.now();
+  const nextBin = createRequire(join(dir, "package.json")).resolve("next/dist/bin/next");
+  const code = await new Promise<number>((done, fail) => {
+    const child = spawn(process.execPath, [nextBin, "build"], {
+      cwd: dir,
+      env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const relay = (chunk: Buffer) => {
+      for (const line of chunk.toString("utf8").split(/\r?\n/)) if (line.trim()) report(`  console build │ ${line}`);
+    };
+    child.stdout.on("data", relay);
+    child.stderr.on("data", relay);
+    child.once("error", fail);
+    child.once("exit", (status) => done(status ?? 1));
+  });
+  if (code !== 0) throw new Error(`next build failed (exit ${code}); see the lines above`);
+  mkdirSync(join(dir, ".next"), { recursive: true });
+  // Hashed again after the build: `next build` may rewrite tsconfig.json, which is a source too.
+  const built = { hash: consoleSourceHash(dir), builtAt: new Date().toISOString() };
+  writeFileSync(join(dir, ".next", STAMP), JSON.stringify(built, null, 2));
+  report(`console: built in ${Math.round((Date.now() - started) / 1000)} s`);
+  return "built";
+}
+
+/** True when admin-ui exists beside the server (an API-only image may leave it out). */
+export function consoleAvailable(dir = CONSOLE_DIR): boolean {
+  return existsSync(join(dir, "package.json")) && statSync(dir).isDirectory();
+}

@@ -1,0 +1,164 @@
+import { Arg, Authorized, Ctx, Field, FieldResolver, ID, Int, ObjectType, Query, Resolver, Root } from "type-graphql";
+import { requireCompanyScope } from "../auth/principal";
+import type { RequestContext } from "../graphql/context";
+import { MoneyScalar } from "../graphql/scalars";
+import type { AmountCount as AmountCountFigure, DailyVolume as DailyVolumeFigure } from "./dashboards.service";
+
+@ObjectType({ description: "How many, and how much in BRL." })
+class AmountCount {
+  @Field(() => Int)
+  count!: number;
+
+  @Field(() => MoneyScalar)
+  amount!: bigint;
+}
+
+@ObjectType({ description: "Withdrawals waiting for an operator, across every account." })
+class PendingWithdrawals extends AmountCount {
+  @Field(() => Date, { nullable: true, description: "Creation time of the oldest one (the head of the queue)." })
+  oldestCreatedAt!: Date | null;
+}
+
+@ObjectType({ description: "Since midnight in America/Sao_Paulo." })
+class OperatorToday {
+  @Field(() => AmountCount, { description: "Charges paid today (amount paid by the payers)." })
+  paidCharges!: AmountCount;
+
+  @Field(() => AmountCount, { description: "Withdrawals the bank settled (PAID) today." })
+  withdrawals!: AmountCount;
+}
+
+@ObjectType({ description: "One calendar day in America/Sao_Paulo." })
+class DailyVolume {
+  @Field(() => String, { description: "YYYY-MM-DD" })
+  date!: string;
+
+  @Field(() => Int, { description: "Charges paid that day." })
+  paidCount!: number;
+
+  @Field(() => MoneyScalar, { description: "Their amount (paid by the payers, before fees)." })
+  paidAmount!: bigint;
+
+  @Field(() => Int, { description: "Withdrawals the bank settled (PAID) that day." })
+  withdrawalCount!: number;
+
+  @Field(() => MoneyScalar)
+  withdrawalAmount!: bigint;
+}
+
+@ObjectType({ description: "The operator's home page." })
+class OperatorDashboard {
+  @Field(() => PendingWithdrawals)
+  pendingWithdrawals!: PendingWithdrawals;
+
+  @Field(() => OperatorToday)
+  today!: OperatorToday;
+
+  @Field(() => Int, { description: "Deliveries whose every retry failed (not redelivered since); at most 10,000." })
+  failedWebhookDeliveries!: number;
+
+  @Field(() => Int, { description: "Inbound payments not credited and not yet resolved; at most 10,000." })
+  openPaymentExceptions!: number;
+}
+
+@ObjectType({ description: "Since midnight in America/Sao_Paulo." })
+class MerchantToday {
+  @Field(() => AmountCount, { description: "Charges paid today (amount paid by the payers)." })
+  received!: AmountCount;
+
+  @Field(() => AmountCount, { description: "Withdrawals the bank settled (PAID) today." })
+  sent!: AmountCount;
+}
+
+@ObjectType({
+  description: "An account's home page: balance = paidChargesNet + adjustments - withdrawalsHeld.",
+})
+class MerchantOverview {
+  @Field(() => ID)
+  companyId!: string;
+
+  @Field(() => MoneyScalar, { description: "The available balance (the ledger's running balance)." })
+  balance!: bigint;
+
+  @Field(() => MoneyScalar, { description: "Net of fees, of PAID charges not on hold." })
+  paidChargesNet!: bigint;
+
+  @Field(() => MoneyScalar, { description: "Sum of adjustments (credits positive, debits negative)." })
+  adjustments!: bigint;
+
+  @Field(() => MoneyScalar, { description: "Withdrawals PENDING, PROCESSING or PAID." })
+  withdrawalsHeld!: bigint;
+
+  @Field(() => MoneyScalar, { description: "Net of PAID charges on hold by an operator (not in the balance)." })
+  reserved!: bigint;
+
+  @Field(() => MerchantToday)
+  today!: MerchantToday;
+}
+
+const amountCount = (figure: AmountCountFigure): AmountCount => ({ count: figure.count, amount: figure.amountCents });
+const dailyVolume = (figure: DailyVolumeFigure): DailyVolume => ({
+  date: figure.date,
+  paidCount: figure.paidCount,
+  paidAmount: figure.paidAmountCents,
+  withdrawalCount: figure.withdrawalCount,
+  withdrawalAmount: figure.withdrawalAmountCents,
+});
+const DAYS_ARG = { defaultValue: 30, description: "How many days up to today, 1 to 366." } as const;
+
+@Resolver(() => OperatorDashboard)
+export class OperatorDashboardResolver {
+  @Authorized("OPERATOR")
+  @Query(() => OperatorDashboard)
+  async operatorDashboard(@Ctx() ctx: RequestContext): Promise<OperatorDashboard> {
+    const figures = await ctx.services.dashboards.operatorDashboard();
+    return {
+      pendingWithdrawals: {
+        ...amountCount(figures.pendingWithdrawals),
+        oldestCreatedAt: figures.pendingWithdrawals.oldestCreatedAt,
+      },
+      today: {
+        paidCharges: amountCount(figures.today.paidCharges),
+        withdrawals: amountCount(figures.today.withdrawals),
+      },
+      failedWebhookDeliveries: figures.failedWebhookDeliveries,
+      openPaymentExceptions: figures.openPaymentExceptions,
+    };
+  }
+
+  @FieldResolver(() => [DailyVolume], { description: "Every account's paid volume per day, oldest first." })
+  async daily(@Ctx() ctx: RequestContext, @Arg("days", () => Int, DAYS_ARG) days: number): Promise<DailyVolume[]> {
+    return (await ctx.services.dashboards.dailyVolumes(null, days)).map(dailyVolume);
+  }
+}
+
+@Resolver(() => MerchantOverview)
+export class MerchantOverviewResolver {
+  @Authorized()
+  @Query(() => MerchantOverview, { description: "Merchants read their own account; operators name one." })
+  async merchantOverview(
+    @Ctx() ctx: RequestContext,
+    @Arg("companyId", () => ID, { nullable: true, description: "Operator: the account (required)." })
+    companyId?: string,
+  ): Promise<MerchantOverview> {
+    const figures = await ctx.services.dashboards.merchantOverview(requireCompanyScope(ctx.principal, companyId));
+    return {
+      companyId: figures.companyId,
+      balance: figures.balanceCents,
+      paidChargesNet: figures.paidChargesNetCents,
+      adjustments: figures.adjustmentsCents,
+      withdrawalsHeld: figures.withdrawalsHeldCents,
+      reserved: figures.reservedCents,
+      today: { received: amountCount(figures.today.received), sent: amountCount(figures.today.sent) },
+    };
+  }
+
+  @FieldResolver(() => [DailyVolume], { description: "The account's paid volume per day, oldest first." })
+  async daily(
+    @Root() overview: MerchantOverview,
+    @Ctx() ctx: RequestContext,
+    @Arg("days", () => Int, DAYS_ARG) days: number,
+  ): Promise<DailyVolume[]> {
+    return (await ctx.services.dashboards.dailyVolumes(overview.companyId, days)).map(dailyVolume);
+  }
+}

@@ -1,0 +1,168 @@
+import type { DataSource } from "typeorm";
+import { notFound, validationError } from "../core/errors";
+import type { Cents } from "../core/money";
+import { TOTAL_CAP } from "../core/pagination";
+import { queryRows } from "../core/sql";
+
+/**
+ * The dashboards' figures, each from a few rows: the list counters and the daily volumes
+ * (kept by triggers in the transaction of every change, see the lists-that-scale
+ * migration), the approval queue's index and the small partial sets of failures. Days are
+ * calendar days in America/Sao_Paulo.
+ */
+export const DASHBOARD_TIME_ZONE = "America/Sao_Paulo";
+const TODAY = `(now() AT TIME ZONE '${DASHBOARD_TIME_ZONE}')::date`;
+export const MAX_DAYS = 366;
+
+export interface AmountCount {
+  count: number;
+  amountCents: Cents;
+}
+
+export interface DailyVolume {
+  /** YYYY-MM-DD in America/Sao_Paulo. */
+  date: string;
+  paidCount: number;
+  paidAmountCents: Cents;
+  withdrawalCount: number;
+  withdrawalAmountCents: Cents;
+}
+
+export interface OperatorDashboardFigures {
+  pendingWithdrawals: AmountCount & { oldestCreatedAt: Date | null };
+  today: { paidCharges: AmountCount; withdrawals: AmountCount };
+  failedWebhookDeliveries: number;
+  openPaymentExceptions: number;
+}
+
+export interface MerchantOverviewFigures {
+  companyId: string;
+  balanceCents: Cents;
+  paidChargesNetCents: Cents;
+  adjustmentsCents: Cents;
+  withdrawalsHeldCents: Cents;
+  reservedCents: Cents;
+  today: { received: AmountCount; sent: AmountCount };
+}
+
+type TodayRows = Record<string, [string, string]> | null;
+
+function todayFigure(rows: TodayRows, kind: "charges_paid" | "withdrawals_paid"): AmountCount {
+  const [count, amount] = rows?.[kind] ?? ["0", "0"];
+  return { count: Number(count), amountCents: BigInt(amount) };
+}
+
+/** Today's paid charges and paid withdrawals, of one account or all, as JSON of text (no float). */
+function todaySql(companyFilter: string): string {
+  return `(SELECT json_object_agg(kind, json_build_array(n::text, amount::text)) FROM
+             (SELECT kind, sum(n) AS n, sum(amount_cents) AS amount FROM daily_volumes
+               WHERE day = ${TODAY}${companyFilter} GROUP BY kind) t)`;
+}
+
+export class DashboardsService {
+  constructor(private readonly db: DataSource) {}
+
+  async operatorDashboard(): Promise<OperatorDashboardFigures> {
+    const [row] = await queryRows<{
+      pending_n: string;
+      pending_amount: string;
+      oldest: Date | null;
+      failed: string;
+      open_exceptions: string;
+      today: TodayRows;
+    }>(
+      this.db,
+      `SELECT
+         (SELECT coalesce(sum(n), 0) FROM list_counters WHERE list = 'withdrawals' AND status = 'PENDING') AS pending_n,
+         (SELECT coalesce(sum(amount_cents), 0) FROM list_counters
+           WHERE list = 'withdrawals' AND status = 'PENDING') AS pending_amount,
+         (SELECT created_at FROM withdrawals WHERE status = 'PENDING' ORDER BY created_at, id LIMIT 1) AS oldest,
+         (SELECT count(*) FROM (SELECT 1 FROM webhook_events WHERE delivery_status = 'FAILED' LIMIT ${TOTAL_CAP}) f)
+           AS failed,
+         (SELECT count(*) FROM (SELECT 1 FROM payment_exceptions WHERE status = 'OPEN' LIMIT ${TOTAL_CAP}) o)
+           AS open_exceptions,
+         ${todaySql("")} AS today`,
+    );
+    return {
+      pendingWithdrawals: {
+        count: Number(row.pending_n),
+        amountCents: BigInt(row.pending_amount),
+        oldestCreatedAt: row.oldest,
+      },
+      today: {
+        paidCharges: todayFigure(row.today, "charges_paid"),
+        withdrawals: todayFigure(row.today, "withdrawals_paid"),
+      },
+      failedWebhookDeliveries: Number(row.failed),
+      openPaymentExceptions: Number(row.open_exceptions),
+    };
+  }
+
+  /** The balance split into the contract's formula, and today's money in and out; one snapshot. */
+  async merchantOverview(companyId: string): Promise<MerchantOverviewFigures> {
+    const [row] = await queryRows<{
+      balance: string | null;
+      paid_net: string;
+      reserved: string;
+      adjustments: string;
+      held: string;
+      today: TodayRows;
+    }>(
+      this.db,
+      `SELECT
+         (SELECT balance_cents FROM companies WHERE id = $1) AS balance,
+         (SELECT coalesce(sum(net_amount_cents), 0) FROM list_counters
+           WHERE company_id = $1 AND list = 'charges' AND status = 'PAID') AS paid_net,
+         (SELECT coalesce(sum(net_amount_cents), 0) FROM charges
+           WHERE company_id = $1 AND reserved AND status = 'PAID') AS reserved,
+         (SELECT coalesce(sum(amount_cents), 0) FROM list_counters WHERE company_id = $1 AND list = 'adjustments')
+           AS adjustments,
+         (SELECT coalesce(sum(amount_cents), 0) FROM list_counters
+           WHERE company_id = $1 AND list = 'withdrawals' AND status IN ('PENDING', 'PROCESSING', 'PAID')) AS held,
+         ${todaySql(" AND company_id = $1")} AS today`,
+      [companyId],
+    );
+    if (row.balance === null) throw notFound("Company");
+    const reserved = BigInt(row.reserved);
+    return {
+      companyId,
+      balanceCents: BigInt(row.balance),
+      paidChargesNetCents: BigInt(row.paid_net) - reserved,
+      adjustmentsCents: BigInt(row.adjustments),
+      withdrawalsHeldCents: BigInt(row.held),
+      reservedCents: reserved,
+      today: { received: todayFigure(row.today, "charges_paid"), sent: todayFigure(row.today, "withdrawals_paid") },
+    };
+  }
+
+  /** Paid charges and paid withdrawals per day, the last `days` days up to today, oldest first; every day listed. */
+  async dailyVolumes(companyId: string | null, days: number): Promise<DailyVolume[]> {
+    if (!Number.isInteger(days) || days < 1 || days > MAX_DAYS)
+      throw validationError(`days must be an integer from 1 to ${MAX_DAYS}`);
+    const rows = await queryRows<{
+      date: string;
+      paid_n: string;
+      paid_amount: string;
+      withdrawal_n: string;
+      withdrawal_amount: string;
+    }>(
+      this.db,
+      `SELECT to_char(d.day, 'YYYY-MM-DD') AS date,
+              coalesce(sum(v.n) FILTER (WHERE v.kind = 'charges_paid'), 0)::text AS paid_n,
+              coalesce(sum(v.amount_cents) FILTER (WHERE v.kind = 'charges_paid'), 0)::text AS paid_amount,
+              coalesce(sum(v.n) FILTER (WHERE v.kind = 'withdrawals_paid'), 0)::text AS withdrawal_n,
+              coalesce(sum(v.amount_cents) FILTER (WHERE v.kind = 'withdrawals_paid'), 0)::text AS withdrawal_amount
+         FROM (SELECT (${TODAY} - g) AS day FROM generate_series(0, $1::int - 1) AS g) d
+         LEFT JOIN daily_volumes v ON v.day = d.day${companyId === null ? "" : " AND v.company_id = $2"}
+        GROUP BY d.day ORDER BY d.day`,
+      companyId === null ? [days] : [days, companyId],
+    );
+    return rows.map((row) => ({
+      date: row.date,
+      paidCount: Number(row.paid_n),
+      paidAmountCents: BigInt(row.paid_amount),
+      withdrawalCount: Number(row.withdrawal_n),
+      withdrawalAmountCents: BigInt(row.withdrawal_amount),
+    }));
+  }
+}

@@ -1,0 +1,76 @@
+import { STATUS_CODES } from "node:http";
+import type { Socket } from "node:net";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { httpStatusFor, type PublicError, toPublicError } from "../core/errors";
+
+/** The error body: `{"error","code"}` for REST, `{"errors":[{message, extensions.code}]}` on /graphql. */
+export function errorBody(error: PublicError, graphql: boolean): unknown {
+  return graphql
+    ? { errors: [{ message: error.message, extensions: graphqlExtensions(error) }] }
+    : { error: error.message, code: error.code };
+}
+
+/** A GraphQL error's extensions: its code, and when to retry a rate-limited call. */
+export function graphqlExtensions(error: PublicError): Record<string, unknown> {
+  return error.retryAfterSeconds === undefined
+    ? { code: error.code }
+    : { code: error.code, retryAfter: error.retryAfterSeconds };
+}
+
+export function sendError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  error: PublicError,
+  headers: Record<string, string | string[]> = {},
+): FastifyReply {
+  for (const [name, value] of Object.entries(headers)) reply.header(name, value);
+  if (error.retryAfterSeconds !== undefined) reply.header("Retry-After", String(error.retryAfterSeconds));
+  const graphql = request.routeOptions.config?.errorShape === "graphql";
+  return reply.code(httpStatusFor(error.code)).type("application/json; charset=utf-8").send(errorBody(error, graphql));
+}
+
+/** A client that went away before its answer: nobody to answer, nothing to report. */
+function clientGone(request: FastifyRequest): boolean {
+  // (request.raw is "destroyed" once its body was read: the socket says whether anyone listens.)
+  return request.raw.socket?.destroyed !== false;
+}
+
+/** Every error the HTTP layer meets (ours, Fastify's, thrown by handlers) leaves through toPublicError. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (clientGone(request)) {
+      request.log.debug({ error: error.message }, "client went away before its answer");
+      return;
+    }
+    const publicError = toPublicError(error);
+    if (publicError.code === "INTERNAL_ERROR") request.log.error({ err: error }, "request failed");
+    else if (publicError.code === "SERVICE_UNAVAILABLE") request.log.warn({ err: error }, "database unavailable");
+    else if (!(error as { code?: string }).code?.startsWith("FST_"))
+      request.log.debug({ code: publicError.code }, publicError.message);
+    if (reply.sent) return;
+    return sendError(request, reply, publicError);
+  });
+}
+
+/**
+ * Requests that never reached a route: unparsable HTTP, headers too long or too slow, a
+ * body that took too long. Answered (when the socket still can) with the same error body.
+ */
+export function clientErrorHandler(this: FastifyInstance, error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === "ECONNRESET" || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const status = error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : error.code === "HPE_HEADER_OVERFLOW" ? 431 : 400;
+  const body = JSON.stringify(
+    status === 408
+      ? { error: "The request took too long to arrive", code: "REQUEST_TIMEOUT" }
+      : status === 431
+        ? { error: "Request headers are too large", code: "PAYLOAD_TOO_LARGE" }
+        : { error: "Malformed HTTP request", code: "VALIDATION_ERROR" },
+  );
+  this.log.debug({ code: error.code }, "client error");
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
+}

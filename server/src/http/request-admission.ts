@@ -1,0 +1,145 @@
+import { createHash } from "node:crypto";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { AuthService } from "../auth/auth.service";
+import { checkSessionOrigin, requestChangesState } from "../auth/csrf";
+import type { Principal } from "../auth/principal";
+import { readCookie, SESSION_COOKIE } from "../auth/session-cookie";
+import { AppError, unauthenticated } from "../core/errors";
+import { type Limit, type LimitStore, type LimitVerdict, requestRateSpec } from "../core/rate-limits";
+import { sendError } from "./http-errors";
+import { ANONYMOUS_BODY_LIMIT } from "./json-body";
+
+/**
+ * Who may call a route:
+ * - credential: a bearer credential or a console session (REST);
+ * - optional: resolved when given, anonymous otherwise (GraphQL, the console's pages);
+ * - public: never looks at credentials (API Pix locations, the OpenAPI document);
+ * - provider: the bank's signed notifications, with a limit of their own;
+ * - health: probes, never limited.
+ */
+export type Access = "credential" | "optional" | "public" | "provider" | "health";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    access?: Access;
+    /** "graphql": errors answer in GraphQL's shape. */
+    errorShape?: "graphql";
+  }
+  interface FastifyRequest {
+    principal: Principal | null;
+    /** The console session cookie as presented (valid or not). */
+    sessionToken: string | null;
+    /** The principal came from the session cookie: state changes then need the CSRF check. */
+    viaSession: boolean;
+  }
+}
+
+/** Presented credentials that were not valid, per address, before we look them up again. */
+const FAILED_AUTH = { points: 30, durationSeconds: 60 };
+/** Signed provider notifications: generous, and apart from everyone else's traffic. */
+const PROVIDER_RATE_FACTOR = 10;
+
+export interface AdmissionLimits {
+  /** Per presented credential (the SHA-256 of the token: no lookup needed to pick it). */
+  credential: Limit;
+  /** Per address, callers without a credential. */
+  anonymous: Limit;
+  /** Per address, POST /provider/pix. */
+  provider: Limit;
+  /** Per address, credentials that turned out not to be valid. */
+  failedAuth: Limit;
+}
+
+/** RATE_LIMIT_RPS = 0 switches every request limit off. */
+export function createAdmissionLimits(store: LimitStore, rps: number): AdmissionLimits | null {
+  if (rps <= 0) return null;
+  return {
+    credential: store.create(requestRateSpec("credential", rps)),
+    anonymous: store.create(requestRateSpec("address", rps)),
+    provider: store.create(requestRateSpec("provider", rps * PROVIDER_RATE_FACTOR)),
+    failedAuth: store.create({ name: "failed-auth", ...FAILED_AUTH }),
+  };
+}
+
+const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+
+const RATE_LIMITED = new AppError("RATE_LIMITED", "Too many requests; retry later");
+
+function refuse(request: FastifyRequest, reply: FastifyReply, verdict: LimitVerdict): FastifyReply {
+  const seconds = verdict.allowed ? 1 : verdict.retryAfterSeconds;
+  return sendError(request, reply, RATE_LIMITED, { "Retry-After": String(seconds) });
+}
+
+/**
+ * The one admission of every request, before its body is read: the credential (bearer or
+ * session cookie) is resolved and the rate limit spent, in an order that makes no database
+ * lookup for callers who are already refused.
+ */
+export function registerAdmission(
+  app: FastifyInstance,
+  auth: AuthService,
+  limits: AdmissionLimits | null,
+  publicBaseUrl: string,
+): void {
+  app.decorateRequest("principal", null);
+  app.decorateRequest("sessionToken", null);
+  app.decorateRequest("viaSession", false);
+  app.addHook("onRequest", async (request, reply) => {
+    const access = request.routeOptions.config?.access ?? "optional";
+    if (access === "health") return;
+    const address = request.ip;
+    if (access === "public" || access === "provider") {
+      const verdict = await limits?.[access === "public" ? "anonymous" : "provider"].consume(address);
+      if (verdict && !verdict.allowed) return refuse(request, reply, verdict);
+      return;
+    }
+
+    const authorization = request.headers.authorization;
+    const session = readCookie(request.headers.cookie, SESSION_COOKIE);
+    request.sessionToken = session;
+    const presented = authorization ?? session;
+    let principal: Principal | null = null;
+    if (presented !== undefined && presented !== null) {
+      if (limits) {
+        // An address that keeps presenting bad credentials is refused before another lookup.
+        const failed = limits.failedAuth.refusedHere(address);
+        if (!failed.allowed) return refuse(request, reply, failed);
+        const verdict = await limits.credential.consume(sha256(presented));
+        if (!verdict.allowed) return refuse(request, reply, verdict);
+      }
+      principal =
+        authorization !== undefined
+          ? await auth.authenticateBearer(authorization)
+          : await auth.authenticateSession(session as string);
+      if (!principal) {
+        const failed = await limits?.failedAuth.consume(address);
+        if (failed && !failed.allowed) return refuse(request, reply, failed);
+        // A stale session cookie is no credential at all (one may sign in again with it);
+        // a bearer credential that is not valid is refused.
+        if (authorization !== undefined) return sendError(request, reply, unauthenticated());
+      }
+    }
+    request.principal = principal;
+    request.viaSession = principal !== null && authorization === undefined;
+    if (principal) return;
+    if (access === "credential") return sendError(request, reply, unauthenticated());
+    const verdict = await limits?.anonymous.consume(address);
+    if (verdict && !verdict.allowed) return refuse(request, reply, verdict);
+    // Nothing an anonymous caller may do needs a large body: refused unread.
+    if (Number(request.headers["content-length"] ?? 0) > ANONYMOUS_BODY_LIMIT)
+      return sendError(request, reply, unauthenticated());
+  });
+
+  // CSRF: a state change authenticated by the session cookie must come from our own origin.
+  // After the body is read, since a GraphQL POST that only reads changes nothing.
+  app.addHook("preHandler", async (request, reply) => {
+    if (!request.viaSession) return;
+    const path = request.url.split("?")[0];
+    if (!requestChangesState(request.method, path, request.body)) return;
+    const refused = checkSessionOrigin(
+      { origin: request.headers.origin, referer: request.headers.referer },
+      publicBaseUrl,
+    );
+    if (refused) return sendError(request, reply, refused);
+  });
+}

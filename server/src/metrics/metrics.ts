@@ -1,0 +1,190 @@
+import { timingSafeEqual } from "node:crypto";
+import type { ApolloServerPlugin } from "@apollo/server";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { OperationDefinitionNode } from "graphql";
+import type { Pool } from "pg";
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import type { DataSource } from "typeorm";
+import { AppError, notFound } from "../core/errors";
+import { sendError } from "../http/http-errors";
+import type { Services } from "../services";
+
+/**
+ * Prometheus metrics of this process (prom-client). Counters and histograms are kept as
+ * things happen; the gauges read from the database (job queue, withdrawals waiting) and
+ * the pool are measured when scraped. Labels come from the code (routes, GraphQL root
+ * fields, outcomes), never from what a caller sends, so their number stays bounded.
+ */
+export const registry = new Registry();
+collectDefaultMetrics({ register: registry });
+
+const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+const httpDuration = new Histogram({
+  name: "http_request_duration_seconds",
+  help: "HTTP requests by route (the matched pattern) and status.",
+  labelNames: ["method", "route", "status"] as const,
+  buckets: LATENCY_BUCKETS,
+  registers: [registry],
+});
+
+const graphqlDuration = new Histogram({
+  name: "graphql_operation_duration_seconds",
+  help: "GraphQL operations by type, first root field and outcome (ok or the error code).",
+  labelNames: ["type", "field", "outcome"] as const,
+  buckets: LATENCY_BUCKETS,
+  registers: [registry],
+});
+
+const webhookAttempts = new Counter({
+  name: "webhook_attempts_total",
+  help: "Webhook attempts by outcome: delivered (2xx), retry (failed, another attempt queued) or failed (given up).",
+  labelNames: ["outcome"] as const,
+  registers: [registry],
+});
+
+const webhookLatency = new Histogram({
+  name: "webhook_attempt_duration_seconds",
+  help: "Time from sending a webhook to its answer (or timeout), by outcome.",
+  labelNames: ["outcome"] as const,
+  buckets: LATENCY_BUCKETS,
+  registers: [registry],
+});
+
+const jobQueue = new Gauge({
+  name: "job_queue_jobs",
+  help: "Jobs in the queue by task and state: ready (due, waiting for a worker), scheduled (later), running.",
+  labelNames: ["task", "state"] as const,
+  registers: [registry],
+});
+
+const withdrawalsWaiting = new Gauge({
+  name: "withdrawals_waiting",
+  help: "Withdrawals not yet settled: PENDING (approval or submission) and PROCESSING (at the bank).",
+  labelNames: ["status"] as const,
+  registers: [registry],
+});
+
+const withdrawalsOldestWait = new Gauge({
+  name: "withdrawals_oldest_waiting_seconds",
+  help: "Age of the oldest withdrawal in each waiting status.",
+  labelNames: ["status"] as const,
+  registers: [registry],
+});
+
+const dbPool = new Gauge({
+  name: "db_pool_connections",
+  help: "The database pool of this process: max, total (open), idle, and waiting (requests queued for one).",
+  labelNames: ["state"] as const,
+  registers: [registry],
+});
+
+export type WebhookOutcome = "delivered" | "retry" | "failed";
+
+/** One webhook attempt's answer (dispatcher). */
+export function observeWebhookAttempt(outcome: WebhookOutcome, timeMs: number): void {
+  webhookAttempts.inc({ outcome });
+  webhookLatency.observe({ outcome }, timeMs / 1000);
+}
+
+/** Request durations by route; paths outside the routes (the console, 404s) are one label each. */
+export function registerHttpMetrics(app: FastifyInstance): void {
+  app.addHook("onResponse", (request, reply, done) => {
+    const route = request.routeOptions.url ?? (reply.statusCode === 404 ? "(not found)" : "(other)");
+    httpDuration.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    done();
+  });
+}
+
+/** GraphQL operation durations, labelled by the schema's root field rather than the client's operation name. */
+export function graphqlMetricsPlugin<T extends object>(): ApolloServerPlugin<T> {
+  return {
+    async requestDidStart() {
+      const started = performance.now();
+      return {
+        async willSendResponse({ operation, response }) {
+          const errors = response.body.kind === "single" ? response.body.singleResult.errors : undefined;
+          const code = errors?.[0]?.extensions?.code;
+          graphqlDuration.observe(
+            {
+              type: operation?.operation ?? "unknown",
+              field: firstRootField(operation),
+              outcome: errors?.length ? (typeof code === "string" ? code : "ERROR") : "ok",
+            },
+            (performance.now() - started) / 1000,
+          );
+        },
+      };
+    },
+  };
+}
+
+function firstRootField(operation: OperationDefinitionNode | undefined): string {
+  const selection = operation?.selectionSet.selections[0];
+  return selection?.kind === "Field" ? selection.name.value : "unknown";
+}
+
+/** The gauges measured when scraped: queue depth, withdrawals waiting, pool use. */
+async function measureGauges(db: DataSource): Promise<void> {
+  const pool = (db.driver as unknown as { master?: Pool }).master;
+  if (pool) {
+    dbPool.set({ state: "max" }, pool.options.max ?? 0);
+    dbPool.set({ state: "total" }, pool.totalCount);
+    dbPool.set({ state: "idle" }, pool.idleCount);
+    dbPool.set({ state: "waiting" }, pool.waitingCount);
+  }
+  const [jobs, withdrawals] = await Promise.all([
+    db.query(
+      `SELECT task_identifier AS task,
+              count(*) FILTER (WHERE locked_at IS NULL AND run_at <= now() AND attempts < max_attempts)::int AS ready,
+              count(*) FILTER (WHERE locked_at IS NULL AND run_at > now() AND attempts < max_attempts)::int AS scheduled,
+              count(*) FILTER (WHERE locked_at IS NOT NULL)::int AS running
+         FROM graphile_worker.jobs GROUP BY task_identifier`,
+    ) as Promise<Array<{ task: string; ready: number; scheduled: number; running: number }>>,
+    db.query(
+      `SELECT s.status, count(w.id)::int AS n,
+              coalesce(extract(epoch FROM now() - min(w.created_at)), 0)::float8 AS oldest
+         FROM unnest(ARRAY['PENDING', 'PROCESSING']) AS s(status)
+         LEFT JOIN withdrawals w ON w.status = s.status
+        GROUP BY s.status`,
+    ) as Promise<Array<{ status: string; n: number; oldest: number }>>,
+  ]);
+  jobQueue.reset();
+  for (const row of jobs) {
+    for (const state of ["ready", "scheduled", "running"] as const) jobQueue.set({ task: row.task, state }, row[state]);
+  }
+  for (const row of withdrawals) {
+    withdrawalsWaiting.set({ status: row.status }, row.n);
+    withdrawalsOldestWait.set({ status: row.status }, row.oldest);
+  }
+}
+
+async function sendMetrics(services: Services, reply: FastifyReply): Promise<FastifyReply> {
+  await measureGauges(services.db);
+  return reply.type(registry.contentType).send(await registry.metrics());
+}
+
+function bearerMatches(request: FastifyRequest, token: string): boolean {
+  const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? "")?.[1];
+  if (!given) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(token);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * GET /metrics. On the API port it needs `Authorization: Bearer <METRICS_TOKEN>` and is
+ * 404 without METRICS_TOKEN; on the internal port (`open`) it needs nothing.
+ */
+export function registerMetricsRoute(app: FastifyInstance, services: Services, open = false): void {
+  const token = services.config.metricsToken;
+  app.get("/metrics", { config: { access: "health" } }, async (request, reply) => {
+    if (!open) {
+      if (!token) return sendError(request, reply, notFound("Route GET /metrics"));
+      if (!bearerMatches(request, token)) {
+        return sendError(request, reply, new AppError("UNAUTHENTICATED", "GET /metrics needs the METRICS_TOKEN"));
+      }
+    }
+    return sendMetrics(services, reply);
+  });
+}

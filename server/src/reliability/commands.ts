@@ -1,0 +1,904 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import fc from "fast-check";
+import { signProviderBody } from "../test-support/scenarios";
+import type { TestApp } from "../test-support/test-app";
+import {
+  type Answer,
+  account,
+  balanceOf,
+  bankBehaviourOf,
+  brl,
+  canonicalPixKey,
+  centsOf,
+  labelOf,
+  type Op,
+  type PixKeyType,
+  type SentPayment,
+  step,
+  type Window,
+  type World,
+} from "./model";
+import { catchUp, diffWorld, type Observation, type ServiceReader } from "./service-state";
+
+/*
+ * The operations of the model-based test. A command holds one operation, or several sent
+ * at the same moment (a concurrent batch). Its parameters are written against the model
+ * only: `c[0]` is the newest charge the sequence knows, `c[2]` the third newest (modulo how
+ * many it knows when the command runs), `w[0]` the newest withdrawal, `p[1]` the second
+ * newest payment notification, and an amount can be a share of the account's balance in
+ * the model. So the printed, shrunk sequence is a recipe; the trace in the failure message
+ * names the real ids.
+ */
+
+export interface ModelHolder {
+  world: World;
+}
+
+export interface RunStats {
+  sequences: number;
+  commands: number;
+  operations: number;
+  batches: number;
+  operationsInBatches: number;
+  maxConcurrency: number;
+  observations: number;
+  /** Time spent waiting for the operations' answers, and reading the state back. */
+  operationMs: number;
+  observationMs: number;
+  /** How the service answered, by operation and outcome. */
+  outcomes: Record<string, number>;
+}
+
+export function emptyStats(): RunStats {
+  return {
+    sequences: 0,
+    commands: 0,
+    operations: 0,
+    batches: 0,
+    operationsInBatches: 0,
+    maxConcurrency: 0,
+    observations: 0,
+    operationMs: 0,
+    observationMs: 0,
+    outcomes: {},
+  };
+}
+
+export interface Real {
+  app: TestApp;
+  reader: ServiceReader;
+  operatorToken: string;
+  providerSecret: string;
+  sequence: number;
+  /** What this sequence did, request by request, with the service's answers. */
+  trace: string[];
+  stats: RunStats;
+}
+
+// ---------------------------------------------------------------- parameters
+
+type KeyChoice = { kind: "fresh" } | { kind: "none" } | { kind: "reuse"; ref: number; same: boolean };
+type AmountChoice = { cents: bigint } | { percentOfBalance: number };
+type PixChoice = "cpf" | "cpf-plain" | "cnpj" | "cnpj-alnum" | "email" | "phone" | "random" | "refused" | "unavailable";
+type PayItemChoice = { charge: number; valor: "exact" | "more" | "less" } | { unknownTxid: true } | { resend: number };
+
+export type OpSpec =
+  | { kind: "createCharge"; acct: number; amount: bigint; expiresIn: number | null; key: KeyChoice }
+  | { kind: "pay"; items: PayItemChoice[] }
+  | { kind: "simulatePay" | "cancelCharge" | "reserve" | "release"; charge: number }
+  | { kind: "adjust"; acct: number; amount: bigint }
+  | { kind: "createWithdrawal"; acct: number; amount: AmountChoice; pix: PixChoice; key: KeyChoice }
+  | { kind: "approve" | "reject" | "settle" | "fail"; withdrawal: number }
+  | { kind: "cancelWithdrawal"; withdrawal: number; withReason: boolean }
+  | { kind: "rotate" | "ping"; acct: number }
+  | { kind: "pause"; ms: number };
+
+const ACCOUNT_LABELS = ["A", "B", "C"];
+const acct = fc.nat({ max: 2 });
+/** Mostly the newest object, so that chains (create, approve, settle) happen often. */
+const ref = fc.oneof(
+  { weight: 4, arbitrary: fc.constant(0) },
+  { weight: 2, arbitrary: fc.constant(1) },
+  { weight: 2, arbitrary: fc.nat({ max: 7 }) },
+);
+
+const keyChoice = (optional: boolean): fc.Arbitrary<KeyChoice> =>
+  fc.oneof(
+    { weight: 3, arbitrary: fc.constant<KeyChoice>({ kind: "fresh" }) },
+    { weight: optional ? 2 : 0, arbitrary: fc.constant<KeyChoice>({ kind: "none" }) },
+    { weight: 2, arbitrary: fc.record({ kind: fc.constant("reuse" as const), ref, same: fc.boolean() }) },
+  );
+
+const chargeAmount = fc.oneof(
+  fc.constantFrom(1n, 50n, 99n, 100n, 101n, 1050n, 2500n, 4999n, 10000n),
+  fc.bigInt({ min: 1n, max: 40_000n }),
+);
+
+const withdrawalAmount: fc.Arbitrary<AmountChoice> = fc.oneof(
+  { weight: 3, arbitrary: fc.record({ percentOfBalance: fc.constantFrom(30, 50, 60, 75, 100, 110) }) },
+  { weight: 3, arbitrary: fc.record({ cents: fc.bigInt({ min: 100n, max: 20_000n }) }) },
+  { weight: 1, arbitrary: fc.record({ cents: fc.constantFrom(99n, 100n) }) },
+);
+
+const payItem: fc.Arbitrary<PayItemChoice> = fc.oneof(
+  {
+    weight: 6,
+    arbitrary: fc.record({ charge: ref, valor: fc.constantFrom("exact", "exact", "exact", "more", "less") }),
+  },
+  { weight: 1, arbitrary: fc.constant({ unknownTxid: true as const }) },
+  { weight: 2, arbitrary: fc.record({ resend: ref }) },
+);
+
+export const opSpec: fc.Arbitrary<OpSpec> = fc.oneof(
+  {
+    weight: 5,
+    arbitrary: fc.record({
+      kind: fc.constant("createCharge" as const),
+      acct,
+      amount: chargeAmount,
+      expiresIn: fc.constantFrom(null, 60, 60, 120, 3600),
+      key: keyChoice(true),
+    }),
+  },
+  {
+    weight: 5,
+    arbitrary: fc.record({
+      kind: fc.constant("pay" as const),
+      items: fc.array(payItem, { minLength: 1, maxLength: 2 }),
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constantFrom("simulatePay" as const, "cancelCharge" as const, "reserve" as const, "release" as const),
+      charge: ref,
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant("adjust" as const),
+      acct,
+      amount: fc.oneof(
+        { weight: 3, arbitrary: fc.bigInt({ min: 1n, max: 50_000n }) },
+        { weight: 1, arbitrary: fc.bigInt({ min: -20_000n, max: -1n }) },
+      ),
+    }),
+  },
+  {
+    weight: 6,
+    arbitrary: fc.record({
+      kind: fc.constant("createWithdrawal" as const),
+      acct,
+      amount: withdrawalAmount,
+      pix: fc.constantFrom<PixChoice>(
+        "cpf",
+        "cpf-plain",
+        "cnpj",
+        "cnpj-alnum",
+        "email",
+        "phone",
+        "random",
+        "refused",
+        "refused",
+        "unavailable",
+      ),
+      key: keyChoice(false),
+    }),
+  },
+  {
+    weight: 8,
+    arbitrary: fc.record({
+      kind: fc.constantFrom(
+        "approve" as const,
+        "approve" as const,
+        "approve" as const,
+        "settle" as const,
+        "settle" as const,
+        "reject" as const,
+        "fail" as const,
+      ),
+      withdrawal: ref,
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant("cancelWithdrawal" as const), withdrawal: ref, withReason: fc.boolean() }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constantFrom("rotate" as const, "ping" as const), acct }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("pause" as const), ms: fc.constantFrom(20, 100, 300) }) },
+);
+
+/** A batch: operations sent at once, often on one account, or one request sent several times at once. */
+const batch: fc.Arbitrary<StepCommand> = fc.oneof(
+  fc
+    .tuple(fc.array(opSpec, { minLength: 2, maxLength: 4 }), fc.boolean())
+    .map(([specs, focus]) => new StepCommand(focus ? specs.map((s) => onAccount(s, accountOf(specs[0]))) : specs, 1)),
+  fc
+    .tuple(
+      fc.oneof(
+        opSpec.filter((s) => s.kind === "createWithdrawal" || s.kind === "createCharge" || s.kind === "pay"),
+        opSpec,
+      ),
+      fc.integer({ min: 2, max: 3 }),
+    )
+    .map(([spec, times]) => new StepCommand([spec], times)),
+);
+
+/**
+ * Races aimed at money, in the manner of Jepsen's bank workload: withdrawals of one account
+ * competing for its balance (with an adjustment or a refund in the middle), several payments
+ * of one charge with its hold toggled, and the transitions of one withdrawal against each other.
+ */
+const race: fc.Arbitrary<StepCommand> = fc.oneof(
+  fc
+    .tuple(
+      acct,
+      fc.array(fc.record({ amount: withdrawalAmount, pix: fc.constantFrom<PixChoice>("cpf", "email", "refused") }), {
+        minLength: 2,
+        maxLength: 3,
+      }),
+      fc.option(
+        fc.oneof(
+          fc.record({ kind: fc.constant("adjust" as const), acct, amount: fc.bigInt({ min: -5_000n, max: 5_000n }) }),
+          fc.record({ kind: fc.constantFrom("cancelWithdrawal" as const), withdrawal: ref, withReason: fc.boolean() }),
+        ),
+        { nil: undefined },
+      ),
+    )
+    .map(([index, withdrawals, extra]) => {
+      const specs: OpSpec[] = withdrawals.map(({ amount, pix }) => ({
+        kind: "createWithdrawal",
+        acct: index,
+        amount,
+        pix,
+        key: { kind: "fresh" },
+      }));
+      if (extra) specs.push(extra.kind === "adjust" ? { ...extra, acct: index, amount: extra.amount || 1n } : extra);
+      return new StepCommand(specs, 1);
+    }),
+  fc
+    .tuple(
+      ref,
+      fc.integer({ min: 2, max: 3 }),
+      fc.option(fc.constantFrom("reserve" as const, "release" as const, "simulatePay" as const), { nil: undefined }),
+    )
+    .map(([charge, times, hold]) => {
+      const specs: OpSpec[] = Array.from({ length: times }, () => ({
+        kind: "pay",
+        items: [{ charge, valor: "exact" as const }],
+      }));
+      if (hold) specs.push({ kind: hold, charge });
+      return new StepCommand(specs, 1);
+    }),
+  fc
+    .tuple(
+      ref,
+      fc.subarray(["approve", "reject", "cancelWithdrawal", "settle", "fail"] as const, { minLength: 2, maxLength: 4 }),
+    )
+    .map(
+      ([withdrawal, kinds]) =>
+        new StepCommand(
+          kinds.map((kind) =>
+            kind === "cancelWithdrawal" ? { kind, withdrawal, withReason: true } : { kind, withdrawal },
+          ),
+          1,
+        ),
+    ),
+);
+
+function accountOf(spec: OpSpec): number | null {
+  return "acct" in spec ? spec.acct : null;
+}
+
+function onAccount(spec: OpSpec, index: number | null): OpSpec {
+  return index !== null && "acct" in spec ? { ...spec, acct: index } : spec;
+}
+
+/** The commands of one sequence: half single operations, half concurrent batches (random ones and races). */
+export function commandsArbitrary(maxCommands: number) {
+  const single = opSpec.map((spec) => new StepCommand([spec], 1));
+  return fc.commands([single, single, batch, race], { maxCommands, size: "max" });
+}
+
+// ---------------------------------------------------------------- resolution against the model
+
+interface Resolved {
+  op: Op;
+  /** The credential to use (merchant secret), or null for the operator and the provider. */
+  secret: string | null;
+  text: string;
+}
+
+const PIX_KEYS: Record<PixChoice, [PixKeyType, () => string]> = {
+  cpf: ["CPF", () => "529.982.247-25"],
+  "cpf-plain": ["CPF", () => "11144477735"],
+  cnpj: ["CNPJ", () => "11.222.333/0001-81"],
+  "cnpj-alnum": ["CNPJ", () => "12.abc.345/01de-35"],
+  email: ["EMAIL", () => "Financeiro@Loja.Example"],
+  phone: ["TELEFONE", () => "+5511987654321"],
+  random: ["ALEATORIA", () => randomUUID().toUpperCase()],
+  refused: ["EMAIL", () => "recusada@fail.invalid"],
+  unavailable: ["EMAIL", () => "Fora.Do.Ar@Unavailable.Invalid"],
+};
+
+const ALPHANUMERIC = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+
+function randomText(length: number): string {
+  const bytes = randomBytes(length);
+  return Array.from(bytes, (b) => ALPHANUMERIC[b % ALPHANUMERIC.length]).join("");
+}
+
+/** CONTRACT §1: E + 8-digit ISPB + yyyyMMddHHmm (UTC) + 11 alphanumerics. */
+function newEndToEndId(): string {
+  const stamp = new Date().toISOString().replace(/[-:T]/g, "").slice(0, 12);
+  return `E60701190${stamp}${randomText(11)}`.slice(0, 32);
+}
+
+/** The index-th newest item (0: the newest), modulo how many there are. */
+const pick = <T>(list: T[], index: number): T | null =>
+  list.length === 0 ? null : list[list.length - 1 - (index % list.length)];
+const short = (id: string) => `…${id.slice(-4)}`;
+
+function resolve(world: World, spec: OpSpec): Resolved | null {
+  const accountAt = (index: number) => world.accounts[index % world.accounts.length];
+  switch (spec.kind) {
+    case "createCharge": {
+      const a = accountAt(spec.acct);
+      let amount = spec.amount;
+      let expiresIn = spec.expiresIn;
+      let key: string | null = spec.key.kind === "none" ? null : randomUUID();
+      let how = spec.key.kind === "none" ? "no key" : `key ${short(key!)}`;
+      if (spec.key.kind === "reuse") {
+        const earlier = pick(
+          world.chargeRequests.filter((r) => r.companyId === a.companyId),
+          spec.key.ref,
+        );
+        if (earlier) {
+          const body = JSON.parse(earlier.body);
+          key = earlier.key;
+          amount = centsOf(body.amount) + (spec.key.same ? 0n : 1n);
+          expiresIn = body.expires_in ?? null;
+          how = `key ${short(key)} again, ${spec.key.same ? "same body" : "other amount"}`;
+        }
+      }
+      const body = `{"amount":${brl(amount)}${expiresIn === null ? "" : `,"expires_in":${expiresIn}`}}`;
+      return {
+        op: { kind: "createCharge", companyId: a.companyId, amountCents: amount, expiresIn, key, body },
+        secret: a.clientSecret,
+        text: `${a.label}: POST /charges ${brl(amount)} expires_in=${expiresIn ?? "default"} ${how}`,
+      };
+    }
+    case "pay": {
+      const items: SentPayment[] = [];
+      const words: string[] = [];
+      for (const item of spec.items) {
+        if ("resend" in item) {
+          const earlier = pick(world.payments, item.resend);
+          if (earlier) {
+            items.push({ ...earlier });
+            words.push(`the same notification as e2e ${short(earlier.endToEndId)} again`);
+            continue;
+          }
+        }
+        const c = "charge" in item ? pick(world.charges, item.charge) : null;
+        if ("charge" in item && !c) continue; // no charge to pay yet
+        if (!c) {
+          const txid = randomText(30);
+          items.push({ companyId: null, endToEndId: newEndToEndId(), txid, valorCents: 1000n });
+          words.push(`10.00 to unknown txid ${short(txid)}`);
+          continue;
+        }
+        const valor = "valor" in item ? item.valor : "exact";
+        const delta = valor === "more" ? 1n : valor === "less" && c.amountCents > 1n ? -1n : 0n;
+        const e2e = newEndToEndId();
+        items.push({ companyId: c.companyId, endToEndId: e2e, txid: c.txid, valorCents: c.amountCents + delta });
+        words.push(
+          `${brl(c.amountCents + delta)} to ${labelOf(world, c.companyId)}'s charge ${c.id}${delta === 0n ? "" : ` (charge is ${brl(c.amountCents)})`} e2e ${short(e2e)}`,
+        );
+      }
+      if (items.length === 0) return null;
+      return {
+        op: { kind: "pay", items, horarioMs: Date.now() },
+        secret: null,
+        text: `provider: POST /provider/pix [${words.join("; ")}]`,
+      };
+    }
+    case "simulatePay":
+    case "cancelCharge":
+    case "reserve":
+    case "release": {
+      const c = pick(world.charges, spec.charge);
+      if (!c) return null;
+      const a = account(world, c.companyId);
+      const names = {
+        simulatePay: "simulateChargePayment",
+        cancelCharge: `${a.label} (merchant): cancelCharge`,
+        reserve: "reserveCharge",
+        release: "releaseCharge",
+      };
+      return {
+        op: { kind: spec.kind, chargeId: c.id },
+        secret: a.clientSecret,
+        text: `${names[spec.kind]} ${a.label}'s charge ${c.id} (${c.status}${c.reserved ? ", reserved" : ""})`,
+      };
+    }
+    case "adjust": {
+      const a = accountAt(spec.acct);
+      return {
+        op: { kind: "adjust", companyId: a.companyId, amountCents: spec.amount },
+        secret: null,
+        text: `createAdjustment ${a.label} ${spec.amount > 0n ? "+" : ""}${brl(spec.amount)}`,
+      };
+    }
+    case "createWithdrawal": {
+      const a = accountAt(spec.acct);
+      let amount: bigint;
+      let amountText: string;
+      if ("cents" in spec.amount) {
+        amount = spec.amount.cents;
+        amountText = brl(amount);
+      } else {
+        const balance = balanceOf(world, a.companyId);
+        amount = (balance * BigInt(spec.amount.percentOfBalance)) / 100n;
+        if (amount < 100n) amount = 100n;
+        amountText = `${brl(amount)} (${spec.amount.percentOfBalance}% of ${brl(balance)})`;
+      }
+      let [pixKeyType, makeKey] = PIX_KEYS[spec.pix];
+      let pixKey = makeKey();
+      let key: string = randomUUID();
+      let how = `key ${short(key)}`;
+      if (spec.key.kind === "reuse") {
+        const earlier = pick(
+          world.withdrawalRequests.filter((r) => r.companyId === a.companyId),
+          spec.key.ref,
+        );
+        if (earlier) {
+          const body = JSON.parse(earlier.body);
+          key = earlier.key;
+          amount = centsOf(body.amount) + (spec.key.same ? 0n : 1n);
+          amountText = brl(amount);
+          pixKeyType = body.pix_key_type;
+          pixKey = body.pix_key;
+          how = `key ${short(key)} again, ${spec.key.same ? "same body" : "other amount"}`;
+        }
+      }
+      const body = JSON.stringify({ amount: "AMOUNT", pix_key_type: pixKeyType, pix_key: pixKey }).replace(
+        '"AMOUNT"',
+        brl(amount),
+      );
+      return {
+        op: { kind: "createWithdrawal", companyId: a.companyId, key, body, amountCents: amount, pixKeyType, pixKey },
+        secret: a.clientSecret,
+        text: `${a.label}: POST /withdrawals ${amountText} to ${pixKeyType} ${pixKey} ${how}`,
+      };
+    }
+    case "approve":
+    case "reject":
+    case "settle":
+    case "fail":
+    case "cancelWithdrawal": {
+      const w = pick(world.withdrawals, spec.withdrawal);
+      if (!w) return null;
+      const a = account(world, w.companyId);
+      const about = `${a.label}'s withdrawal ${w.id} (${brl(w.amountCents)}, ${w.status})`;
+      switch (spec.kind) {
+        case "approve":
+          return { op: { kind: "approve", withdrawalId: w.id }, secret: null, text: `approveWithdrawal ${about}` };
+        case "reject":
+          return {
+            op: { kind: "reject", withdrawalId: w.id, reason: "documentos pendentes" },
+            secret: null,
+            text: `rejectWithdrawal ${about}`,
+          };
+        case "settle":
+          return { op: { kind: "settle", withdrawalId: w.id }, secret: null, text: `bank settles (PAID) ${about}` };
+        case "fail":
+          return {
+            op: { kind: "fail", withdrawalId: w.id, reason: "conta destino encerrada" },
+            secret: null,
+            text: `bank fails (FAILED) ${about}`,
+          };
+        case "cancelWithdrawal":
+          return {
+            op: { kind: "cancelWithdrawal", withdrawalId: w.id, reason: spec.withReason ? "cliente desistiu" : null },
+            secret: a.clientSecret,
+            text: `${a.label}: POST /withdrawals/${w.id}/cancel${spec.withReason ? " with a reason" : ""} (${w.status})`,
+          };
+      }
+      break;
+    }
+    case "rotate":
+    case "ping": {
+      const a = accountAt(spec.acct);
+      return {
+        op: { kind: spec.kind, companyId: a.companyId },
+        secret: a.clientSecret,
+        text: `${a.label}: ${spec.kind === "rotate" ? "rotateWebhookSecret" : "sendTestWebhook"}`,
+      };
+    }
+    case "pause":
+      return { op: { kind: "pause", ms: spec.ms }, secret: null, text: `wait ${spec.ms} ms` };
+  }
+  return null;
+}
+
+function describeSpec(spec: OpSpec): string {
+  const amountText = (amount: AmountChoice) =>
+    "cents" in amount ? brl(amount.cents) : `${amount.percentOfBalance}% of balance`;
+  const keyText = (key: KeyChoice) =>
+    key.kind === "reuse" ? `key of request #${key.ref} (${key.same ? "same" : "other"} body)` : `${key.kind} key`;
+  switch (spec.kind) {
+    case "createCharge":
+      return `${ACCOUNT_LABELS[spec.acct]}.charge(${brl(spec.amount)}, expires_in ${spec.expiresIn ?? "default"}, ${keyText(spec.key)})`;
+    case "pay":
+      return `pay[${spec.items
+        .map((item) =>
+          "resend" in item
+            ? `resend p[${item.resend}]`
+            : "charge" in item
+              ? `c[${item.charge}] ${item.valor}`
+              : "unknown txid",
+        )
+        .join(", ")}]`;
+    case "simulatePay":
+    case "cancelCharge":
+    case "reserve":
+    case "release":
+      return `${spec.kind}(c[${spec.charge}])`;
+    case "adjust":
+      return `${ACCOUNT_LABELS[spec.acct]}.adjust(${spec.amount > 0n ? "+" : ""}${brl(spec.amount)})`;
+    case "createWithdrawal":
+      return `${ACCOUNT_LABELS[spec.acct]}.withdraw(${amountText(spec.amount)} to ${spec.pix}, ${keyText(spec.key)})`;
+    case "cancelWithdrawal":
+      return `cancel(w[${spec.withdrawal}]${spec.withReason ? ", with reason" : ""})`;
+    case "approve":
+    case "reject":
+    case "settle":
+    case "fail":
+      return `${spec.kind}(w[${spec.withdrawal}])`;
+    case "rotate":
+    case "ping":
+      return `${ACCOUNT_LABELS[spec.acct]}.${spec.kind}()`;
+    case "pause":
+      return `pause(${spec.ms}ms)`;
+  }
+}
+
+// ---------------------------------------------------------------- execution over HTTP
+
+const OPERATOR_MUTATIONS: Partial<Record<Op["kind"], string>> = {
+  simulatePay: `mutation($id: ID!) { simulateChargePayment(chargeId: $id, payerName: "Maria Silva") { id status e2eId } }`,
+  reserve: `mutation($id: ID!) { reserveCharge(id: $id, reason: "em analise") { id status reserved } }`,
+  release: "mutation($id: ID!) { releaseCharge(id: $id) { id status reserved } }",
+  approve: "mutation($id: ID!) { approveWithdrawal(id: $id) { id status reason retryCount } }",
+  reject:
+    "mutation($id: ID!, $reason: String!) { rejectWithdrawal(id: $id, reason: $reason) { id status reason retryCount } }",
+  settle: "mutation($id: ID!) { simulateWithdrawalOutcome(id: $id, outcome: PAID) { id status reason retryCount } }",
+  fail: "mutation($id: ID!, $reason: String) { simulateWithdrawalOutcome(id: $id, outcome: FAILED, reason: $reason) { id status reason retryCount } }",
+};
+
+async function rest(
+  app: TestApp,
+  method: string,
+  path: string,
+  token: string | null,
+  body: string | null,
+  headers = {},
+) {
+  const res = await app.request(method, path, {
+    token,
+    rawBody: body ?? undefined,
+    headers: body === null ? headers : { "content-type": "application/json", ...headers },
+  });
+  return {
+    status: res.status,
+    code: res.status >= 400 ? String(res.body?.code ?? "NO_CODE") : null,
+    body: res.body,
+    text: res.text,
+    replayed: res.headers.get("idempotent-replayed") === "true",
+  } satisfies Answer;
+}
+
+async function graphql(app: TestApp, query: string, variables: Record<string, unknown>, token: string | null) {
+  const res = await app.gql(query, variables, { token });
+  const error = res.body?.errors?.[0];
+  const data = res.body?.data ? (Object.values(res.body.data)[0] ?? null) : null;
+  return {
+    status: res.status,
+    code: error ? String(error.extensions?.code ?? "NO_CODE") : null,
+    body: data,
+    text: res.text,
+    replayed: false,
+  } satisfies Answer;
+}
+
+async function execute(real: Real, resolved: Resolved): Promise<Answer> {
+  const { app, operatorToken } = real;
+  const { op, secret } = resolved;
+  switch (op.kind) {
+    case "createCharge":
+      return rest(app, "POST", "/charges", secret, op.body, op.key ? { "idempotency-key": op.key } : {});
+    case "createWithdrawal":
+      return rest(app, "POST", "/withdrawals", secret, op.body, { "idempotency-key": op.key });
+    case "cancelWithdrawal":
+      return rest(
+        app,
+        "POST",
+        `/withdrawals/${op.withdrawalId}/cancel`,
+        secret,
+        op.reason === null ? "{}" : JSON.stringify({ reason: op.reason }),
+      );
+    case "pay": {
+      const body = JSON.stringify({
+        pix: op.items.map((item) => ({
+          endToEndId: item.endToEndId,
+          txid: item.txid,
+          chave: "financeiro@loja.example",
+          valor: brl(item.valorCents),
+          horario: new Date(op.horarioMs).toISOString(),
+        })),
+      });
+      return rest(app, "POST", "/provider/pix", null, body, {
+        "x-provider-signature": signProviderBody(real.providerSecret, body),
+      });
+    }
+    case "cancelCharge":
+      return graphql(app, "mutation($id: ID!) { cancelCharge(id: $id) { id status } }", { id: op.chargeId }, secret);
+    case "adjust":
+      return graphql(
+        app,
+        'mutation($c: ID!, $a: Money!) { createAdjustment(companyId: $c, amount: $a, description: "ajuste") { id status amount } }',
+        { c: op.companyId, a: brl(op.amountCents) },
+        operatorToken,
+      );
+    case "rotate":
+      return graphql(app, "mutation { rotateWebhookSecret { webhookSecret } }", {}, secret);
+    case "ping":
+      return graphql(app, "mutation { sendTestWebhook { eventId } }", {}, secret);
+    case "pause":
+      await new Promise((resolve) => setTimeout(resolve, op.ms));
+      return { status: 200, code: null, body: null, text: "", replayed: false };
+    case "simulatePay":
+    case "reserve":
+    case "release":
+      return graphql(app, OPERATOR_MUTATIONS[op.kind]!, { id: op.chargeId }, operatorToken);
+    case "approve":
+    case "settle":
+      return graphql(app, OPERATOR_MUTATIONS[op.kind]!, { id: op.withdrawalId }, operatorToken);
+    case "reject":
+    case "fail":
+      return graphql(app, OPERATOR_MUTATIONS[op.kind]!, { id: op.withdrawalId, reason: op.reason }, operatorToken);
+  }
+}
+
+function describeAnswer(op: Op, answer: Answer): string {
+  if (answer.code !== null) return `${answer.status} ${answer.code}`;
+  const b = answer.body ?? {};
+  switch (op.kind) {
+    case "createCharge":
+      return `${answer.status} ${b.id}${answer.replayed ? " (replayed)" : ""}`;
+    case "createWithdrawal":
+      return `${answer.status} ${b.id} ${b.status} queue ${b.queue_position}${answer.replayed ? " (replayed)" : ""}`;
+    case "pay":
+      return (b.results ?? [])
+        .map((r: any) => `${r.outcome}${r.exceptionKind ? `/${r.exceptionKind}` : ""}`)
+        .join(", ");
+    case "pause":
+      return "done";
+    case "rotate":
+      return "new secret";
+    default:
+      return `${answer.status} ${b.status ?? b.eventId ?? ""}${b.reserved === undefined ? "" : ` reserved=${b.reserved}`}`;
+  }
+}
+
+// ---------------------------------------------------------------- the serialization check
+
+interface Verdict {
+  world: World | null;
+  order: number[];
+  /** Why no order explained the answers, or the state's differences for the closest one. */
+  problems: string[];
+}
+
+/**
+ * Requests sent together may take effect in any order. The service's answers and its state
+ * afterwards must be those of at least one order (and of one outcome of the bank's
+ * background work): the model then continues from that one.
+ */
+/**
+ * The units that take effect one at a time: a request, except a provider notification,
+ * whose payments are applied one by one (each in its own transaction): another request
+ * may come between two of them.
+ */
+interface Unit {
+  request: number;
+  op: Op;
+  answer: Answer;
+}
+
+function unitsOf(ops: Op[], answers: Answer[]): Unit[][] {
+  return ops.map((op, request) => {
+    if (op.kind !== "pay" || op.items.length === 1) return [{ request, op, answer: answers[request] }];
+    return op.items.map((item, j) => ({
+      request,
+      op: { ...op, items: [item] },
+      answer: {
+        ...answers[request],
+        body: { ...answers[request].body, results: [answers[request].body?.results?.[j]] },
+      },
+    }));
+  });
+}
+
+/** Every interleaving of the requests' units that keeps each request's own units in order. */
+function* interleavings(queues: Unit[][]): Generator<Unit[]> {
+  const remaining = queues.reduce((n, q) => n + q.length, 0);
+  if (remaining === 0) {
+    yield [];
+    return;
+  }
+  for (let i = 0; i < queues.length; i++) {
+    if (queues[i].length === 0) continue;
+    const rest = queues.map((q, j) => (j === i ? q.slice(1) : q));
+    for (const tail of interleavings(rest)) yield [queues[i][0], ...tail];
+  }
+}
+
+/**
+ * Requests sent together may take effect in any order. The service's answers and its state
+ * afterwards must be those of at least one order (and of one outcome of the bank's
+ * background work): the model then continues from that one.
+ */
+export function serialize(
+  world: World,
+  ops: Op[],
+  answers: Answer[],
+  windows: Window[],
+  observation: Observation,
+  describe: (index: number) => string,
+): Verdict {
+  let refusedAnswers: string | null = null;
+  let closestState: string[] | null = null;
+  for (const order of interleavings(unitsOf(ops, answers))) {
+    const orderText = order.map((unit) => unit.request + 1).join(",");
+    let worlds: World[] = [world];
+    let refused: string | null = null;
+    for (const unit of order) {
+      const next: World[] = [];
+      const reasons: string[] = [];
+      for (const w of worlds) {
+        const result = step(w, unit.op, unit.answer, windows[unit.request]);
+        next.push(...result.worlds);
+        reasons.push(...result.why);
+      }
+      if (next.length === 0) {
+        refused = `request ${unit.request + 1} (${describe(unit.request)}): ${[...new Set(reasons)].join(" / ")}`;
+        break;
+      }
+      worlds = next.slice(0, 32);
+    }
+    if (refused !== null) {
+      refusedAnswers ??= order.length > 1 ? `in order ${orderText}, ${refused}` : refused;
+      continue;
+    }
+    for (const candidate of worlds) {
+      const caught = structuredClone(candidate);
+      catchUp(caught, observation);
+      const problems = diffWorld(caught, observation);
+      if (problems.length === 0) return { world: caught, order: order.map((unit) => unit.request), problems };
+      if (closestState === null || problems.length < closestState.length - 1) {
+        closestState = [
+          order.length > 1 ? `the answers fit order ${orderText}, but the state does not:` : "the state differs:",
+          ...problems,
+        ];
+      }
+    }
+  }
+  if (closestState) return { world: null, order: [], problems: closestState };
+  const prefix = ops.length > 1 ? "no order of these requests explains the answers; e.g. " : "";
+  return { world: null, order: [], problems: [`${prefix}${refusedAnswers ?? "nothing to compare"}`] };
+}
+
+// ---------------------------------------------------------------- the command
+
+export class StepCommand implements fc.AsyncCommand<ModelHolder, Real> {
+  constructor(
+    readonly specs: OpSpec[],
+    /** >1: the one operation is sent this many times at the same moment. */
+    readonly times: number,
+  ) {}
+
+  check(): boolean {
+    return true;
+  }
+
+  async run(model: ModelHolder, real: Real): Promise<void> {
+    const world = model.world;
+    const resolved: Resolved[] = [];
+    for (const spec of this.specs) {
+      const one = resolve(world, spec);
+      if (one) for (let i = 0; i < this.times; i++) resolved.push(one);
+    }
+    const label = `#${real.trace.length + 1} ${this.toString()}`;
+    if (resolved.length === 0) {
+      real.trace.push(`${label}: nothing to act on yet, skipped`);
+      return;
+    }
+    const windows: Window[] = resolved.map(() => ({ startMs: 0, endMs: 0 }));
+    const began = Date.now();
+    const answers = await Promise.all(
+      resolved.map(async (one, i) => {
+        windows[i].startMs = Date.now();
+        const answer = await execute(real, one);
+        windows[i].endMs = Date.now();
+        return answer;
+      }),
+    );
+    const stats = real.stats;
+    stats.operationMs += Date.now() - began;
+    stats.commands++;
+    stats.operations += resolved.length;
+    if (resolved.length > 1) {
+      stats.batches++;
+      stats.operationsInBatches += resolved.length;
+      stats.maxConcurrency = Math.max(stats.maxConcurrency, resolved.length);
+    }
+    resolved.forEach((one, i) => {
+      const outcomes =
+        one.op.kind === "pay" && Array.isArray(answers[i].body?.results)
+          ? answers[i].body.results.map((r: any) => `pay ${r.outcome}${r.exceptionKind ? ` ${r.exceptionKind}` : ""}`)
+          : [`${one.op.kind} ${answers[i].code ?? answers[i].status}`];
+      for (const outcome of outcomes) stats.outcomes[outcome] = (stats.outcomes[outcome] ?? 0) + 1;
+    });
+    const lines = resolved.map((one, i) => `    ${one.text} -> ${describeAnswer(one.op, answers[i])}`);
+    real.trace.push(`${label}${resolved.length > 1 ? " (sent together)" : ""}\n${lines.join("\n")}`);
+
+    const unknownTxids = resolved.flatMap((one) =>
+      one.op.kind === "pay" ? one.op.items.filter((i) => i.companyId === null).map((i) => i.txid) : [],
+    );
+    // The bank answers refused and unavailable keys in the background: read until the state holds still.
+    const bankAtWork =
+      world.withdrawals.some((w) => w.bank !== "settles" && (w.status === "PENDING" || w.status === "PROCESSING")) ||
+      resolved.some(
+        (one) =>
+          one.op.kind === "createWithdrawal" &&
+          bankBehaviourOf(one.op.pixKeyType, canonicalPixKey(one.op.pixKeyType, one.op.pixKey)) !== "settles",
+      );
+    const readFrom = Date.now();
+    const observation = await real.reader.observeStable(world, unknownTxids, bankAtWork);
+    stats.observationMs += Date.now() - readFrom;
+    stats.observations++;
+    const verdict = serialize(
+      world,
+      resolved.map((one) => one.op),
+      answers,
+      windows,
+      observation,
+      (i) => resolved[i].text,
+    );
+    if (verdict.world === null) {
+      throw new Error(
+        [
+          `sequence ${real.sequence}, step ${real.trace.length}: the service disagrees with the contract's model`,
+          ...verdict.problems.map((p) => `  - ${p}`),
+          "what this sequence did (requests and answers):",
+          ...real.trace.map((line) => `  ${line}`),
+          `accounts: ${world.accounts.map((a) => `${a.label}=${a.companyId} (${a.origin})`).join(", ")}`,
+        ].join("\n"),
+      );
+    }
+    const inOrder = [...verdict.order].sort((x, y) => x - y);
+    if (resolved.length > 1 && verdict.order.some((v, i) => v !== inOrder[i])) {
+      real.trace[real.trace.length - 1] += `\n    (took effect in order ${verdict.order.map((i) => i + 1).join(",")})`;
+    }
+    model.world = verdict.world;
+  }
+
+  toString(): string {
+    if (this.times > 1) return `${this.times}x at once ${describeSpec(this.specs[0])}`;
+    if (this.specs.length === 1) return describeSpec(this.specs[0]);
+    return `together{ ${this.specs.map(describeSpec).join(" | ")} }`;
+  }
+}

@@ -1,0 +1,856 @@
+/*
+ * The contract (shared/spec/CONTRACT.md, and the README's decisions where the contract
+ * leaves a point open) as a plain in-memory model. Nothing here imports the service: money,
+ * fees, PIX keys, statuses, queue positions and webhook events are computed from the
+ * contract's words, so a mistake the service and its tests share is still caught.
+ *
+ * The model is observation-guided where the contract allows more than one outcome (a
+ * charge that expires around the moment it is paid, a bank failure that happens in the
+ * background): `step` answers every model state consistent with what the service said,
+ * and the caller keeps the ones the service's state also agrees with.
+ */
+
+export type ChargeStatus = "PENDING" | "PAID" | "EXPIRED" | "CANCELLED";
+export type WithdrawalStatus = "PENDING" | "PROCESSING" | "PAID" | "FAILED" | "CANCELLED";
+export type PixKeyType = "CPF" | "CNPJ" | "EMAIL" | "TELEFONE" | "ALEATORIA";
+/** CONTRACT §3: how the sandbox bank treats a transfer to this key. */
+export type BankBehaviour = "settles" | "refuses" | "unavailable";
+export type ExceptionKind = "UNKNOWN_TXID" | "AMOUNT_MISMATCH" | "CHARGE_EXPIRED" | "CHARGE_CANCELLED" | "ALREADY_PAID";
+
+/** Clock tolerance between the test, the service and PostgreSQL (one machine, one clock). */
+export const CLOCK_SLACK_MS = 250;
+/** CONTRACT §3: a transient bank error is retried after 1, 2 and 4 seconds, then FAILED. */
+export const UNAVAILABLE_RETRY_DELAYS_MS = [1000, 2000, 4000];
+export const UNAVAILABLE_MIN_MS = UNAVAILABLE_RETRY_DELAYS_MS.reduce((a, b) => a + b, 0);
+export const REFUSED_REASON = "PIX key not found";
+export const UNAVAILABLE_REASON = "bank unavailable";
+export const MIN_WITHDRAWAL_CENTS = 100n;
+
+export interface AccountState {
+  label: string;
+  companyId: string;
+  clientSecret: string;
+  feePercentCenti: bigint;
+  feeFixedCents: bigint;
+  autoApproveLimitCents: bigint | null;
+  hasWebhookUrl: boolean;
+  /** Every webhook secret the account had, oldest first; the last one signs new events. */
+  secrets: string[];
+  adjustmentsCents: bigint[];
+  /** Pings sent with sendTestWebhook, each signed with the secret of its index. */
+  pings: ExpectedEvent[];
+  /** Where the account came from, for the failure report. */
+  origin: string;
+}
+
+export interface ExpectedEvent {
+  event: string;
+  /** What the body must say, besides event, event_id, timestamp and signature. */
+  fields: Record<string, unknown>;
+  /** retry_count may have grown in the background between two observations. */
+  retryCountRange?: [number, number];
+  /** Indexes into the account's secrets: the event is signed with one of them. */
+  secrets: number[];
+}
+
+export interface ChargeState {
+  companyId: string;
+  id: string;
+  txid: string;
+  amountCents: bigint;
+  feeCents: bigint;
+  netCents: bigint;
+  status: ChargeStatus;
+  reserved: boolean;
+  expiresAtMs: number;
+  e2eId: string | null;
+  events: ExpectedEvent[];
+}
+
+export interface WithdrawalState {
+  companyId: string;
+  id: string;
+  /** Learnt from the first read or event that shows it; then it never changes. */
+  reference: string | null;
+  amountCents: bigint;
+  pixKeyType: PixKeyType;
+  pixKey: string;
+  bank: BankBehaviour;
+  status: WithdrawalStatus;
+  reason: string | null;
+  retryCount: number;
+  /** Creation order (the serialization order of the creating requests). */
+  order: number;
+  idempotencyKey: string;
+  /** Amount, key type and canonical key: the same request again is a replay. */
+  fingerprint: string;
+  /** The 201 body as first sent: a replay answers these bytes again. */
+  createdText: string;
+  /** When it was handed to the bank (approval), for the transient retries' lower bound. */
+  bankSinceMs: number | null;
+  /** Index of the account's secret when it was handed to the bank. */
+  bankSecretIndex: number;
+  events: ExpectedEvent[];
+}
+
+export interface PaymentExceptionState {
+  kind: ExceptionKind;
+  txid: string;
+  endToEndId: string;
+  chargeId: string | null;
+  companyId: string | null;
+}
+
+/** An inbound notification item as sent, kept so that it can be sent again. */
+export interface SentPayment {
+  companyId: string | null;
+  endToEndId: string;
+  txid: string;
+  valorCents: bigint;
+}
+
+/** A request made with an Idempotency-Key, kept so that the key can be reused. */
+export interface KeyedRequest {
+  companyId: string;
+  key: string;
+  /** The exact JSON body sent. */
+  body: string;
+  fingerprint: string;
+}
+
+export interface World {
+  accounts: AccountState[];
+  charges: ChargeState[];
+  withdrawals: WithdrawalState[];
+  exceptions: PaymentExceptionState[];
+  /** End-to-end ids the service has seen (claimed by the provider endpoint, or made by the sandbox). */
+  knownE2e: string[];
+  payments: SentPayment[];
+  chargeRequests: KeyedRequest[];
+  /** Keys that created a charge: key -> the 201 body. */
+  chargeKeys: Array<{ companyId: string; key: string; fingerprint: string; createdText: string }>;
+  withdrawalRequests: KeyedRequest[];
+  nextOrder: number;
+}
+
+export function emptyWorld(): World {
+  return {
+    accounts: [],
+    charges: [],
+    withdrawals: [],
+    exceptions: [],
+    knownE2e: [],
+    payments: [],
+    chargeRequests: [],
+    chargeKeys: [],
+    withdrawalRequests: [],
+    nextOrder: 0,
+  };
+}
+
+// ---------------------------------------------------------------- money and keys
+
+/** "10.50" for 1050n: BRL with two decimals, as GraphQL's Money prints it. */
+export function brl(cents: bigint): string {
+  const negative = cents < 0n;
+  const abs = negative ? -cents : cents;
+  return `${negative ? "-" : ""}${abs / 100n}.${(abs % 100n).toString().padStart(2, "0")}`;
+}
+
+/** Centavos of a Money string or of a JSON number written with at most two decimals. */
+export function centsOf(value: unknown): bigint {
+  const text = typeof value === "number" ? String(value) : String(value);
+  const match = /^(-)?(\d+)(?:\.(\d{1,2}))?$/.exec(text);
+  if (!match) throw new Error(`not an amount with at most two decimals: ${JSON.stringify(value)}`);
+  const cents = BigInt(match[2]) * 100n + BigInt((match[3] ?? "").padEnd(2, "0"));
+  return match[1] ? -cents : cents;
+}
+
+/** CONTRACT §1: fee = round_half_up(amount * fee_percent / 100) + fee_fixed, capped at amount. */
+export function feeOf(amountCents: bigint, account: AccountState): { feeCents: bigint; netCents: bigint } {
+  // fee_percent in hundredths of a percent: amount * p / 10000, halves rounded up.
+  const percentPart = (amountCents * account.feePercentCenti * 2n + 10_000n) / 20_000n;
+  let feeCents = percentPart + account.feeFixedCents;
+  if (feeCents > amountCents) feeCents = amountCents;
+  return { feeCents, netCents: amountCents - feeCents };
+}
+
+/** CONTRACT §2: the key in canonical form (only the spellings the test sends). */
+export function canonicalPixKey(type: PixKeyType, key: string): string {
+  switch (type) {
+    case "CPF":
+      return key.replace(/[.-]/g, "");
+    case "CNPJ":
+      return key.replace(/[./-]/g, "").toUpperCase();
+    case "EMAIL":
+    case "ALEATORIA":
+      return key.toLowerCase();
+    case "TELEFONE":
+      return key;
+  }
+}
+
+/** CONTRACT §3: the sandbox bank refuses keys at fail.invalid and is unavailable for unavailable.invalid. */
+export function bankBehaviourOf(type: PixKeyType, canonicalKey: string): BankBehaviour {
+  if (type !== "EMAIL") return "settles";
+  if (canonicalKey.endsWith("@fail.invalid")) return "refuses";
+  if (canonicalKey.endsWith("@unavailable.invalid")) return "unavailable";
+  return "settles";
+}
+
+// ---------------------------------------------------------------- derived state
+
+export function account(world: World, companyId: string): AccountState {
+  const found = world.accounts.find((a) => a.companyId === companyId);
+  if (!found) throw new Error(`no account ${companyId} in the model`);
+  return found;
+}
+
+export function labelOf(world: World, companyId: string | null): string {
+  if (companyId === null) return "-";
+  return world.accounts.find((a) => a.companyId === companyId)?.label ?? companyId;
+}
+
+/**
+ * CONTRACT §2 Balance: net of PAID charges not reserved + adjustments − withdrawals
+ * PENDING, PROCESSING or PAID.
+ */
+export function balanceOf(world: World, companyId: string): bigint {
+  let balance = 0n;
+  for (const c of world.charges) {
+    if (c.companyId === companyId && c.status === "PAID" && !c.reserved) balance += c.netCents;
+  }
+  for (const a of account(world, companyId).adjustmentsCents) balance += a;
+  for (const w of world.withdrawals) {
+    if (w.companyId === companyId && isHeld(w.status)) balance -= w.amountCents;
+  }
+  return balance;
+}
+
+export function isHeld(status: WithdrawalStatus): boolean {
+  return status === "PENDING" || status === "PROCESSING" || status === "PAID";
+}
+
+/** CONTRACT §2: the place among the account's PENDING withdrawals, oldest first, from 1. */
+export function queuePositionOf(world: World, w: WithdrawalState): number | null {
+  if (w.status !== "PENDING") return null;
+  const ahead = world.withdrawals.filter(
+    (o) => o.companyId === w.companyId && o.status === "PENDING" && o.order < w.order,
+  ).length;
+  return ahead + 1;
+}
+
+function currentSecret(a: AccountState): number {
+  return a.secrets.length - 1;
+}
+
+function secretsSince(a: AccountState, from: number): number[] {
+  const out: number[] = [];
+  for (let i = from; i <= currentSecret(a); i++) out.push(i);
+  return out;
+}
+
+// ---------------------------------------------------------------- events
+
+function withdrawalEvent(world: World, w: WithdrawalState, secrets?: number[]): ExpectedEvent {
+  const a = account(world, w.companyId);
+  const fields: Record<string, unknown> = {
+    company_id: w.companyId,
+    withdrawal_id: w.id,
+    status: w.status,
+    amount: brl(w.amountCents),
+  };
+  // Source document: reason on withdrawal.failed (the cause) and on withdrawal.cancelled when given.
+  if (w.status === "FAILED" || (w.status === "CANCELLED" && w.reason !== null)) fields.reason = w.reason;
+  const event: ExpectedEvent = {
+    event: `withdrawal.${w.status.toLowerCase()}`,
+    fields,
+    secrets: secrets ?? [currentSecret(a)],
+  };
+  // The retry count is only seen in the background; it never shrinks and stops at 3.
+  if (w.bank === "unavailable" && w.status !== "PENDING") {
+    event.retryCountRange = w.status === "FAILED" && w.reason === UNAVAILABLE_REASON ? [3, 3] : [w.retryCount, 3];
+  } else {
+    event.retryCountRange = [w.retryCount, w.retryCount];
+  }
+  return event;
+}
+
+function chargePaidEvent(world: World, c: ChargeState): ExpectedEvent {
+  return {
+    event: "charge.paid",
+    fields: {
+      charge_id: `chg_${c.id}`,
+      status: "PAID",
+      amount: brl(c.amountCents),
+      net_amount: brl(c.netCents),
+      e2e_id: c.e2eId,
+      endToEndId: c.e2eId,
+      txid: c.txid,
+    },
+    secrets: [currentSecret(account(world, c.companyId))],
+  };
+}
+
+// ---------------------------------------------------------------- operations
+
+/** What the service answered to one request, normalised over REST and GraphQL. */
+export interface Answer {
+  /** HTTP status (GraphQL: 200, or the status of a refused request). */
+  status: number;
+  /** Error code (REST body.code, GraphQL extensions.code); null on success. */
+  code: string | null;
+  /** REST: the parsed body; GraphQL: the operation's data field. */
+  body: any;
+  /** The raw body text (REST), for byte-identical replays. */
+  text: string;
+  replayed: boolean;
+}
+
+/** When a request was in flight: the service decided inside this window. */
+export interface Window {
+  startMs: number;
+  endMs: number;
+}
+
+export type Op =
+  | {
+      kind: "createCharge";
+      companyId: string;
+      amountCents: bigint;
+      expiresIn: number | null;
+      key: string | null;
+      body: string;
+    }
+  | { kind: "pay"; items: SentPayment[]; horarioMs: number }
+  | { kind: "simulatePay"; chargeId: string }
+  | { kind: "cancelCharge"; chargeId: string }
+  | { kind: "adjust"; companyId: string; amountCents: bigint }
+  | { kind: "reserve"; chargeId: string }
+  | { kind: "release"; chargeId: string }
+  | {
+      kind: "createWithdrawal";
+      companyId: string;
+      key: string;
+      body: string;
+      amountCents: bigint;
+      pixKeyType: PixKeyType;
+      pixKey: string;
+    }
+  | { kind: "approve"; withdrawalId: string }
+  | { kind: "reject"; withdrawalId: string; reason: string }
+  | { kind: "cancelWithdrawal"; withdrawalId: string; reason: string | null }
+  | { kind: "settle"; withdrawalId: string }
+  | { kind: "fail"; withdrawalId: string; reason: string }
+  | { kind: "rotate"; companyId: string }
+  | { kind: "ping"; companyId: string }
+  | { kind: "pause"; ms: number };
+
+export function chargeFingerprint(amountCents: bigint, expiresIn: number | null): string {
+  return `${amountCents}|${expiresIn ?? 3600}`;
+}
+
+export function withdrawalFingerprint(amountCents: bigint, type: PixKeyType, key: string): string {
+  return `${amountCents}|${type}|${canonicalPixKey(type, key)}`;
+}
+
+/** Every model state consistent with the answer, and why the others were not. */
+export interface StepResult {
+  worlds: World[];
+  why: string[];
+}
+
+/**
+ * The model's step: from `world`, the operation answered `answer` inside `window`.
+ * Answers each state the world may be in afterwards (several when background work of the
+ * bank may or may not have happened first), or none with the reasons.
+ */
+export function step(world: World, op: Op, answer: Answer, window: Window): StepResult {
+  const worlds: World[] = [];
+  const why: string[] = [];
+  for (const variant of backgroundVariants(world, op, window)) {
+    try {
+      apply(variant, op, answer, window);
+      worlds.push(variant);
+    } catch (error) {
+      if (!(error instanceof Mismatch)) throw error;
+      why.push(error.message);
+    }
+  }
+  return { worlds, why };
+}
+
+export class Mismatch extends Error {}
+
+function mismatch(message: string): never {
+  throw new Mismatch(message);
+}
+
+function expectOk(answer: Answer, status: number, what: string): void {
+  if (answer.status !== status || answer.code !== null) {
+    mismatch(`${what}: expected ${status}, got ${answer.status} ${answer.code ?? ""} ${answer.text.slice(0, 300)}`);
+  }
+}
+
+function expectError(answer: Answer, code: string, status: number | null, what: string): void {
+  if (answer.code !== code || (status !== null && answer.status !== status)) {
+    mismatch(`${what}: expected ${status ?? ""} ${code}, got ${answer.status} ${answer.code ?? "success"}`);
+  }
+}
+
+function expectEqual(actual: unknown, expected: unknown, what: string): void {
+  if (actual !== expected) mismatch(`${what}: expected ${String(expected)}, got ${String(actual)}`);
+}
+
+/**
+ * The bank's background work (a refusal, the transient retries running out) may have
+ * happened before an operation that depends on it: a balance check of the account, or a
+ * transition of that withdrawal. One variant per subset of what may have happened.
+ */
+function backgroundVariants(world: World, op: Op, window: Window): World[] {
+  let candidates: WithdrawalState[] = [];
+  if (op.kind === "createWithdrawal") {
+    candidates = world.withdrawals.filter((w) => w.companyId === op.companyId && bankMayFail(w, window));
+  } else if (op.kind === "settle" || op.kind === "fail") {
+    candidates = world.withdrawals.filter((w) => w.id === op.withdrawalId && bankMayFail(w, window));
+  }
+  candidates = candidates.slice(0, 4);
+  const variants: World[] = [];
+  for (let mask = 0; mask < 1 << candidates.length; mask++) {
+    const copy = structuredClone(world);
+    candidates.forEach((w, index) => {
+      if (mask & (1 << index)) bankFails(copy, w.id);
+    });
+    variants.push(copy);
+  }
+  return variants;
+}
+
+/** A PROCESSING withdrawal whose key the bank refuses, or whose bank's retries may have run out. */
+export function bankMayFail(w: WithdrawalState, window: Window): boolean {
+  if (w.status !== "PROCESSING" || w.bankSinceMs === null) return false;
+  if (w.bank === "refuses") return true;
+  if (w.bank === "unavailable") return window.endMs >= w.bankSinceMs + UNAVAILABLE_MIN_MS - CLOCK_SLACK_MS;
+  return false;
+}
+
+/** The bank's own failure: PROCESSING -> FAILED with the contract's reason; the amount returns. */
+export function bankFails(world: World, withdrawalId: string): void {
+  const w = world.withdrawals.find((x) => x.id === withdrawalId)!;
+  const a = account(world, w.companyId);
+  w.status = "FAILED";
+  if (w.bank === "refuses") {
+    w.reason = REFUSED_REASON;
+  } else {
+    w.reason = UNAVAILABLE_REASON;
+    w.retryCount = UNAVAILABLE_RETRY_DELAYS_MS.length;
+  }
+  w.events.push(withdrawalEvent(world, w, secretsSince(a, w.bankSecretIndex)));
+}
+
+function chargeById(world: World, id: string): ChargeState {
+  const c = world.charges.find((x) => x.id === id);
+  if (!c) throw new Error(`no charge ${id} in the model`);
+  return c;
+}
+
+function withdrawalById(world: World, id: string): WithdrawalState {
+  const w = world.withdrawals.find((x) => x.id === id);
+  if (!w) throw new Error(`no withdrawal ${id} in the model`);
+  return w;
+}
+
+/** CONTRACT §2: a PENDING charge past expires_at is EXPIRED. Around that moment, either answer is right. */
+function mayBeOverdue(c: ChargeState, window: Window): boolean {
+  return c.status === "PENDING" && window.endMs >= c.expiresAtMs - CLOCK_SLACK_MS;
+}
+
+function mustBeOverdue(c: ChargeState, window: Window): boolean {
+  return c.status === "PENDING" && window.startMs > c.expiresAtMs + CLOCK_SLACK_MS;
+}
+
+function apply(world: World, op: Op, answer: Answer, window: Window): void {
+  switch (op.kind) {
+    case "createCharge": {
+      applyCreateCharge(world, op, answer, window);
+      return;
+    }
+    case "pay": {
+      applyPay(world, op, answer, window);
+      return;
+    }
+    case "simulatePay": {
+      const c = chargeById(world, op.chargeId);
+      if (answer.code === "INVALID_STATE" && mayBeOverdue(c, window)) {
+        c.status = "EXPIRED";
+        return;
+      }
+      if (c.status !== "PENDING") {
+        expectError(answer, "INVALID_STATE", null, "pay a charge that is not PENDING");
+        return;
+      }
+      if (mustBeOverdue(c, window)) {
+        expectError(answer, "INVALID_STATE", null, "pay an expired charge");
+        c.status = "EXPIRED";
+        return;
+      }
+      expectOk(answer, 200, "simulateChargePayment");
+      expectEqual(answer.body.status, "PAID", "simulateChargePayment status");
+      const e2e = String(answer.body.e2eId);
+      if (!/^E[0-9]{8}[0-9]{12}[A-Za-z0-9]{11}$/.test(e2e)) mismatch(`sandbox e2e id ${e2e} is not a central-bank id`);
+      c.status = "PAID";
+      c.e2eId = e2e;
+      world.knownE2e.push(e2e);
+      // The sandbox's bank may report its own payment later: the same endToEndId again.
+      world.payments.push({ companyId: c.companyId, endToEndId: e2e, txid: c.txid, valorCents: c.amountCents });
+      c.events.push(chargePaidEvent(world, c));
+      return;
+    }
+    case "cancelCharge": {
+      const c = chargeById(world, op.chargeId);
+      if (answer.code === "INVALID_STATE" && mayBeOverdue(c, window)) {
+        c.status = "EXPIRED";
+        return;
+      }
+      if (c.status !== "PENDING" || mustBeOverdue(c, window)) {
+        expectError(answer, "INVALID_STATE", null, `cancel a ${c.status} charge`);
+        if (c.status === "PENDING") c.status = "EXPIRED";
+        return;
+      }
+      expectOk(answer, 200, "cancelCharge");
+      expectEqual(answer.body.status, "CANCELLED", "cancelCharge status");
+      c.status = "CANCELLED";
+      return;
+    }
+    case "adjust": {
+      expectOk(answer, 200, "createAdjustment");
+      expectEqual(answer.body.status, "POSTED", "adjustment status (maker-checker off)");
+      expectEqual(centsOf(answer.body.amount), op.amountCents, "adjustment amount");
+      account(world, op.companyId).adjustmentsCents.push(op.amountCents);
+      return;
+    }
+    case "reserve": {
+      // README decision: any charge not yet reserved can be held; only a PAID one leaves the balance.
+      const c = chargeById(world, op.chargeId);
+      if (c.reserved) {
+        expectError(answer, "INVALID_STATE", null, "reserve a reserved charge");
+        return;
+      }
+      expectOk(answer, 200, "reserveCharge");
+      expectEqual(answer.body.reserved, true, "reserveCharge reserved");
+      c.reserved = true;
+      return;
+    }
+    case "release": {
+      const c = chargeById(world, op.chargeId);
+      if (!c.reserved) {
+        expectError(answer, "INVALID_STATE", null, "release a charge that is not reserved");
+        return;
+      }
+      expectOk(answer, 200, "releaseCharge");
+      expectEqual(answer.body.reserved, false, "releaseCharge reserved");
+      c.reserved = false;
+      return;
+    }
+    case "createWithdrawal": {
+      applyCreateWithdrawal(world, op, answer, window);
+      return;
+    }
+    case "approve": {
+      const w = withdrawalById(world, op.withdrawalId);
+      if (w.status !== "PENDING") {
+        expectError(answer, "INVALID_STATE", null, `approve a ${w.status} withdrawal`);
+        return;
+      }
+      expectOk(answer, 200, "approveWithdrawal");
+      expectEqual(answer.body.status, "PROCESSING", "approveWithdrawal status");
+      toProcessing(world, w, window);
+      return;
+    }
+    case "reject":
+    case "cancelWithdrawal": {
+      const w = withdrawalById(world, op.withdrawalId);
+      const what = op.kind === "reject" ? "rejectWithdrawal" : "cancel";
+      // CONTRACT §2: PROCESSING, PAID, FAILED and CANCELLED cannot be cancelled (409 INVALID_STATE).
+      if (w.status !== "PENDING") {
+        expectError(answer, "INVALID_STATE", op.kind === "reject" ? null : 409, `${what} a ${w.status}`);
+        return;
+      }
+      expectOk(answer, 200, what);
+      expectEqual(answer.body.status, "CANCELLED", `${what} status`);
+      w.status = "CANCELLED";
+      w.reason = op.reason;
+      expectEqual(answer.body.reason ?? null, w.reason, `${what} reason`);
+      w.events.push(withdrawalEvent(world, w));
+      return;
+    }
+    case "settle": {
+      const w = withdrawalById(world, op.withdrawalId);
+      if (w.status !== "PROCESSING") {
+        expectError(answer, "INVALID_STATE", null, `settle a ${w.status}`);
+        return;
+      }
+      expectOk(answer, 200, "simulateWithdrawalOutcome PAID");
+      expectEqual(answer.body.status, "PAID", "settled status");
+      w.status = "PAID";
+      takeRetryCount(w, answer.body.retryCount);
+      w.events.push(withdrawalEvent(world, w));
+      return;
+    }
+    case "fail": {
+      const w = withdrawalById(world, op.withdrawalId);
+      if (w.status !== "PENDING" && w.status !== "PROCESSING") {
+        expectError(answer, "INVALID_STATE", null, `fail a ${w.status}`);
+        return;
+      }
+      expectOk(answer, 200, "simulateWithdrawalOutcome FAILED");
+      expectEqual(answer.body.status, "FAILED", "failed status");
+      w.status = "FAILED";
+      w.reason = op.reason;
+      expectEqual(answer.body.reason, op.reason, "failed reason");
+      takeRetryCount(w, answer.body.retryCount);
+      w.events.push(withdrawalEvent(world, w));
+      return;
+    }
+    case "rotate": {
+      expectOk(answer, 200, "rotateWebhookSecret");
+      const secret = String(answer.body.webhookSecret);
+      if (!secret.startsWith("whsec_")) mismatch(`rotated secret ${secret.slice(0, 8)}… has no whsec_ prefix`);
+      account(world, op.companyId).secrets.push(secret);
+      return;
+    }
+    case "ping": {
+      const a = account(world, op.companyId);
+      if (!a.hasWebhookUrl) {
+        expectError(answer, "VALIDATION_ERROR", null, "ping without a webhook URL");
+        return;
+      }
+      expectOk(answer, 200, "sendTestWebhook");
+      a.pings.push({ event: "ping", fields: { company_id: a.companyId }, secrets: [currentSecret(a)] });
+      return;
+    }
+    case "pause":
+      return;
+  }
+}
+
+function applyCreateCharge(
+  world: World,
+  op: Extract<Op, { kind: "createCharge" }>,
+  answer: Answer,
+  window: Window,
+): void {
+  const a = account(world, op.companyId);
+  const fingerprint = chargeFingerprint(op.amountCents, op.expiresIn);
+  if (op.key !== null)
+    remember(world.chargeRequests, { companyId: op.companyId, key: op.key, body: op.body, fingerprint });
+  if (op.key !== null) {
+    const used = world.chargeKeys.find((k) => k.companyId === op.companyId && k.key === op.key);
+    if (used) {
+      // CONTRACT §2: works as for withdrawals: the original answer again, or 409.
+      if (used.fingerprint !== fingerprint) {
+        expectError(answer, "IDEMPOTENCY_KEY_REUSED", 409, "charge key reused with another body");
+        return;
+      }
+      expectOk(answer, 201, "charge replay");
+      expectEqual(answer.replayed, true, "charge replay header Idempotent-Replayed");
+      expectEqual(answer.text, used.createdText, "charge replay body (byte for byte)");
+      return;
+    }
+  }
+  expectOk(answer, 201, "POST /charges");
+  expectEqual(answer.replayed, false, "new charge Idempotent-Replayed");
+  const body = answer.body;
+  const { feeCents, netCents } = feeOf(op.amountCents, a);
+  if (!/^[A-Z0-9]{8}$/.test(String(body.id))) mismatch(`charge id ${body.id} is not 8 of [A-Z0-9]`);
+  if (!/^[a-zA-Z0-9]{26,35}$/.test(String(body.txid))) mismatch(`txid ${body.txid} breaks the central bank's rule`);
+  expectEqual(centsOf(body.amount), op.amountCents, "charge amount");
+  expectEqual(centsOf(body.fee), feeCents, "charge fee");
+  expectEqual(centsOf(body.net_amount), netCents, "charge net_amount");
+  expectEqual(body.status, "PENDING", "new charge status");
+  expectEqual(body.e2e_id, null, "new charge e2e_id");
+  expectEqual(body.paid_at, null, "new charge paid_at");
+  const createdAt = Date.parse(body.created_at);
+  const expiresAt = Date.parse(body.expires_at);
+  expectEqual(expiresAt - createdAt, (op.expiresIn ?? 3600) * 1000, "expires_at - created_at (ms)");
+  if (createdAt < window.startMs - CLOCK_SLACK_MS || createdAt > window.endMs + CLOCK_SLACK_MS) {
+    mismatch(`created_at ${body.created_at} is outside the request`);
+  }
+  world.charges.push({
+    companyId: op.companyId,
+    id: body.id,
+    txid: body.txid,
+    amountCents: op.amountCents,
+    feeCents,
+    netCents,
+    status: "PENDING",
+    reserved: false,
+    expiresAtMs: expiresAt,
+    e2eId: null,
+    events: [],
+  });
+  if (op.key !== null) {
+    world.chargeKeys.push({ companyId: op.companyId, key: op.key, fingerprint, createdText: answer.text });
+  }
+}
+
+function applyPay(world: World, op: Extract<Op, { kind: "pay" }>, answer: Answer, window: Window): void {
+  expectOk(answer, 200, "POST /provider/pix");
+  const results = answer.body?.results;
+  if (!Array.isArray(results) || results.length !== op.items.length) {
+    mismatch(`provider answered ${JSON.stringify(answer.body)} for ${op.items.length} payments`);
+  }
+  op.items.forEach((item, index) => {
+    const result = results[index];
+    const outcome = String(result.outcome);
+    const kind = result.exceptionKind ?? null;
+    const what = `payment ${index + 1} (${item.endToEndId.slice(-6)})`;
+    const exception = (expected: ExceptionKind, charge: ChargeState | null) => {
+      expectEqual(`${outcome}/${kind}`, `EXCEPTION/${expected}`, what);
+      world.exceptions.push({
+        kind: expected,
+        txid: item.txid,
+        endToEndId: item.endToEndId,
+        chargeId: charge?.id ?? null,
+        companyId: charge?.companyId ?? null,
+      });
+    };
+    // CONTRACT §3: the same endToEndId twice changes nothing.
+    if (world.knownE2e.includes(item.endToEndId)) {
+      expectEqual(outcome, "DUPLICATE", what);
+      return;
+    }
+    world.knownE2e.push(item.endToEndId);
+    const c0 = world.charges.find((x) => x.txid === item.txid);
+    world.payments.push({ ...item, companyId: c0?.companyId ?? null });
+    const c = world.charges.find((x) => x.txid === item.txid) ?? null;
+    if (!c) {
+      exception("UNKNOWN_TXID", null);
+      return;
+    }
+    // Past expires_at the charge is EXPIRED, whether or not the service has written it yet.
+    if (kind === "CHARGE_EXPIRED" && mayBeOverdue(c, window)) {
+      c.status = "EXPIRED";
+      exception("CHARGE_EXPIRED", c);
+      return;
+    }
+    switch (c.status) {
+      case "PAID": {
+        exception("ALREADY_PAID", c);
+        return;
+      }
+      case "CANCELLED": {
+        exception("CHARGE_CANCELLED", c);
+        return;
+      }
+      case "EXPIRED": {
+        exception("CHARGE_EXPIRED", c);
+        return;
+      }
+      case "PENDING":
+        if (op.horarioMs >= c.expiresAtMs || mustBeOverdue(c, window)) {
+          c.status = "EXPIRED";
+          exception("CHARGE_EXPIRED", c);
+          return;
+        }
+        if (item.valorCents !== c.amountCents) {
+          exception("AMOUNT_MISMATCH", c);
+          return;
+        }
+        expectEqual(outcome, "CREDITED", what);
+        c.status = "PAID";
+        c.e2eId = item.endToEndId;
+        c.events.push(chargePaidEvent(world, c));
+        return;
+    }
+  });
+}
+
+function applyCreateWithdrawal(
+  world: World,
+  op: Extract<Op, { kind: "createWithdrawal" }>,
+  answer: Answer,
+  window: Window,
+): void {
+  const a = account(world, op.companyId);
+  // CONTRACT §2, in this order: body (400), key reuse (replay or 409), balance (400). A 400 does not use the key.
+  if (op.amountCents < MIN_WITHDRAWAL_CENTS) {
+    expectError(answer, "VALIDATION_ERROR", 400, "withdrawal below 1.00");
+    return;
+  }
+  const fingerprint = withdrawalFingerprint(op.amountCents, op.pixKeyType, op.pixKey);
+  remember(world.withdrawalRequests, { companyId: op.companyId, key: op.key, body: op.body, fingerprint });
+  const used = world.withdrawals.find((w) => w.companyId === op.companyId && w.idempotencyKey === op.key);
+  if (used) {
+    if (used.fingerprint !== fingerprint) {
+      expectError(answer, "IDEMPOTENCY_KEY_REUSED", 409, "withdrawal key reused with another body");
+      return;
+    }
+    expectOk(answer, 201, "withdrawal replay");
+    expectEqual(answer.replayed, true, "withdrawal replay header Idempotent-Replayed");
+    expectEqual(answer.text, used.createdText, "withdrawal replay body (byte for byte)");
+    return;
+  }
+  if (balanceOf(world, op.companyId) < op.amountCents) {
+    expectError(answer, "INSUFFICIENT_BALANCE", 400, `withdraw ${brl(op.amountCents)}`);
+    return;
+  }
+  expectOk(answer, 201, `POST /withdrawals ${brl(op.amountCents)}`);
+  expectEqual(answer.replayed, false, "new withdrawal Idempotent-Replayed");
+  const body = answer.body;
+  if (!/^wd_[A-Za-z0-9]+$/.test(String(body.id))) mismatch(`withdrawal id ${body.id} is not wd_<alphanumeric>`);
+  const canonical = canonicalPixKey(op.pixKeyType, op.pixKey);
+  expectEqual(centsOf(body.amount), op.amountCents, "withdrawal amount");
+  expectEqual(body.pix_key, canonical, "withdrawal pix_key (canonical)");
+  expectEqual(body.pix_key_type, op.pixKeyType, "withdrawal pix_key_type");
+  expectEqual(body.idempotency_key, op.key, "withdrawal idempotency_key");
+  const autoApproved = a.autoApproveLimitCents !== null && op.amountCents <= a.autoApproveLimitCents;
+  const w: WithdrawalState = {
+    companyId: op.companyId,
+    id: body.id,
+    reference: null,
+    amountCents: op.amountCents,
+    pixKeyType: op.pixKeyType,
+    pixKey: canonical,
+    bank: bankBehaviourOf(op.pixKeyType, canonical),
+    status: "PENDING",
+    reason: null,
+    retryCount: 0,
+    order: world.nextOrder++,
+    idempotencyKey: op.key,
+    fingerprint,
+    createdText: answer.text,
+    bankSinceMs: null,
+    bankSecretIndex: currentSecret(a),
+    events: [],
+  };
+  world.withdrawals.push(w);
+  expectEqual(body.queue_position, autoApproved ? null : queuePositionOf(world, w), "201 queue_position");
+  w.events.push(withdrawalEvent(world, w));
+  if (autoApproved) toProcessing(world, w, window);
+  // A 201 reports the status as it left the request: PROCESSING when the auto-approve limit covers it.
+  expectEqual(body.status, w.status, "201 status");
+}
+
+/** retry_count as the service reports it: it only grows, to 3, and only for a bank that was unavailable. */
+export function takeRetryCount(w: WithdrawalState, reported: unknown): void {
+  const count = Number(reported);
+  const max = w.bank === "unavailable" && w.bankSinceMs !== null ? UNAVAILABLE_RETRY_DELAYS_MS.length : w.retryCount;
+  if (!Number.isInteger(count) || count < w.retryCount || count > max) {
+    mismatch(`withdrawal ${w.id} retry_count ${String(reported)}, expected ${w.retryCount}..${max}`);
+  }
+  w.retryCount = count;
+}
+
+function remember(list: KeyedRequest[], request: KeyedRequest): void {
+  if (!list.some((r) => r.companyId === request.companyId && r.key === request.key && r.body === request.body)) {
+    list.push(request);
+  }
+}
+
+function toProcessing(world: World, w: WithdrawalState, window: Window): void {
+  w.status = "PROCESSING";
+  w.bankSinceMs = window.startMs;
+  w.bankSecretIndex = currentSecret(account(world, w.companyId));
+  w.events.push(withdrawalEvent(world, w));
+}
