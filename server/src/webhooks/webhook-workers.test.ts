@@ -154,12 +154,19 @@ test("jobs of one event running at once never send one attempt twice", async () 
   const merchant = await app.createMerchant({ webhookUrl: receiver.url(path) });
   const [eventId] = await writePings(merchant, 1);
   const dispatcher = app.services.webhookDispatcher;
-  // The first claim runs alone; the next two share a batch and must not share an attempt.
-  await Promise.all([
-    dispatcher.deliverEvent(eventId, merchant.companyId),
-    dispatcher.deliverEvent(eventId, merchant.companyId),
-    dispatcher.deliverEvent(eventId, merchant.companyId),
-  ]);
+  // The receiver refuses, so the event stays PENDING whether the first outcome is recorded
+  // before or after the second claim: the claims alone decide how many attempts there are.
+  receiver.respond(() => ({ status: 500 }));
+  try {
+    // The first claim runs alone; the next two share a batch and must not share an attempt.
+    await Promise.all([
+      dispatcher.deliverEvent(eventId, merchant.companyId),
+      dispatcher.deliverEvent(eventId, merchant.companyId),
+      dispatcher.deliverEvent(eventId, merchant.companyId),
+    ]);
+  } finally {
+    receiver.respond(() => ({ status: 200 }));
+  }
   const attempts: Array<{ attempt_number: number }> = await app.services.db.query(
     "SELECT attempt_number FROM webhook_attempts WHERE event_id = $1 ORDER BY attempt_number",
     [eventId],
