@@ -8,7 +8,7 @@ import { checkPage } from "../support/page-check";
 
 /**
  * A merchant's webhook endpoint on this machine: answers 200 (so no automatic retry races
- * the redelivery) and keeps every body it received.
+ * the redelivery), the first time after 3 s, and keeps every body it received.
  */
 async function receiver(): Promise<{ url: string; calls: string[]; server: Server }> {
   const calls: string[] = [];
@@ -19,8 +19,15 @@ async function receiver(): Promise<{ url: string; calls: string[]; server: Serve
     });
     request.on("end", () => {
       calls.push(body);
-      response.writeHead(200, { "content-type": "application/json" });
-      response.end(JSON.stringify({ received: calls.length }));
+      const received = calls.length;
+      // The first answer comes late, so the page opens on an attempt still in flight.
+      setTimeout(
+        () => {
+          response.writeHead(200, { "content-type": "application/json" });
+          response.end(JSON.stringify({ received }));
+        },
+        received === 1 ? 3_000 : 0,
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

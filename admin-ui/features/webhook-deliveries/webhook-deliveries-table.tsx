@@ -49,9 +49,13 @@ function Body({ label, text }: { label: string; text: string | null | undefined 
   );
 }
 
+/** How many times in a row the dialog re-reads the page while it waits for an attempt's answer. */
+const MAX_REFRESHES = 20;
+
 /**
- * One event's attempts, newest first, with every request and answer. Redeliver queues a new
- * attempt for the worker: the page re-renders every second until it is recorded (or 20 s).
+ * One event's attempts, newest first, with every request and answer. While the newest
+ * attempt is in flight, or a redelivery is queued but not yet recorded, the page is read
+ * again every second (at most MAX_REFRESHES times), so the answer shows up by itself.
  */
 function AttemptsDialog({
   delivery,
@@ -64,28 +68,30 @@ function AttemptsDialog({
 }) {
   const router = useRouter();
   const [busy, setBusy] = useState(false);
-  const [awaiting, setAwaiting] = useState<{ eventId: string; count: number; tries: number } | null>(null);
+  // The attempt count a queued redelivery will reach, per event.
+  const [awaited, setAwaited] = useState<{ eventId: string; count: number } | null>(null);
+  const [refreshes, setRefreshes] = useState(0);
   const current = delivery;
   const attempts = [...(current?.attempts ?? [])].sort((a, b) => b.attemptNumber - a.attemptNumber);
+  const redeliveryQueued =
+    current !== null && awaited?.eventId === current.eventId && current.attemptCount < awaited.count;
+  const newestInFlight = attempts[0] !== undefined && !attempts[0].finishedAt;
+  const waiting = (redeliveryQueued || newestInFlight) && refreshes < MAX_REFRESHES;
+
+  // A new event in the dialog starts its own count of refreshes.
+  const eventId = current?.eventId;
+  useEffect(() => {
+    if (eventId) setRefreshes(0);
+  }, [eventId]);
 
   useEffect(() => {
-    if (!awaiting) return;
-    if (
-      !current ||
-      current.eventId !== awaiting.eventId ||
-      // Done once the new attempt is recorded and finished (one in flight has no answer yet).
-      (current.attemptCount >= awaiting.count && attempts[0]?.finishedAt) ||
-      awaiting.tries >= 20
-    ) {
-      setAwaiting(null);
-      return;
-    }
-    const timer = setTimeout(() => {
+    if (!waiting) return;
+    const timer = setInterval(() => {
       router.refresh();
-      setAwaiting((state) => (state ? { ...state, tries: state.tries + 1 } : null));
+      setRefreshes((count) => count + 1);
     }, 1000);
-    return () => clearTimeout(timer);
-  }, [awaiting, current, attempts, router]);
+    return () => clearInterval(timer);
+  }, [waiting, router]);
 
   const redeliver = async () => {
     if (!current) return;
@@ -95,7 +101,8 @@ function AttemptsDialog({
       toast.success(`Redelivery of ${current.event} queued`, {
         description: `Attempt ${current.attemptCount + 1} appears here once sent.`,
       });
-      setAwaiting({ eventId: current.eventId, count: current.attemptCount + 1, tries: 0 });
+      setAwaited({ eventId: current.eventId, count: current.attemptCount + 1 });
+      setRefreshes(0);
       router.refresh();
     } catch (error) {
       toast.error("Could not redeliver", { description: errorMessage(error) });
@@ -117,9 +124,9 @@ function AttemptsDialog({
         <div className="flex flex-wrap items-center justify-between gap-2">
           {current && <DeliveryStatusBadge status={current.status} />}
           {canAct && (
-            <Button size="sm" onClick={() => void redeliver()} disabled={busy || awaiting !== null}>
-              <RotateCwIcon aria-hidden className={busy || awaiting ? "animate-spin" : undefined} />{" "}
-              {awaiting ? "Sending…" : "Redeliver"}
+            <Button size="sm" onClick={() => void redeliver()} disabled={busy || waiting}>
+              <RotateCwIcon aria-hidden className={busy || waiting ? "animate-spin" : undefined} />{" "}
+              {waiting ? "Sending…" : "Redeliver"}
             </Button>
           )}
         </div>
