@@ -29,6 +29,8 @@ RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/server/dist server/dist
 # Owned by the runtime user: Next may write its caches under admin-ui/.next.
 COPY --from=build --chown=node:node /app/admin-ui admin-ui
+# The server module the console imports is part of its build stamp (SHARED_SERVER_SOURCES).
+COPY --from=build /app/server/src/withdrawals/pix-key.ts server/src/withdrawals/pix-key.ts
 USER node
 # 4000: API and console. 9100: the internal port (INTERNAL_PORT) with /healthz, /readyz, /metrics.
 EXPOSE 4000 9100

@@ -1,5 +1,7 @@
 "use client";
 
+// The server's own rules: the form checks the key as the person types; the API checks it again.
+import { canonicalizePixKey, PIX_KEY_TYPES, type PixKeyType } from "@server/withdrawals/pix-key";
 import { LoaderIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
@@ -13,7 +15,6 @@ import { centavosToMoney, formatBRL, moneyToCentavos, parseMoneyInput } from "@/
 import { errorMessage, execute } from "@/lib/graphql/execute";
 import { keyTypeLabel } from "../withdrawals/key-types";
 import { CreateMerchantWithdrawalDocument } from "./documents";
-import { canonicalizePixKey, PIX_KEY_TYPES, type PixKeyType } from "./pix-key";
 
 const PLACEHOLDERS: Record<PixKeyType, string> = {
   CPF: "529.982.247-25",

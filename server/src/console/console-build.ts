@@ -7,6 +7,8 @@ import { join, relative, resolve } from "node:path";
 /** The console's sources: admin-ui at the repository root. */
 export const CONSOLE_DIR = resolve(__dirname, "../../../admin-ui");
 const LOCKFILE = resolve(CONSOLE_DIR, "../package-lock.json");
+/** Server modules the console imports (admin-ui's `@server/*` path): the same rules on both sides. */
+const SHARED_SERVER_SOURCES = [resolve(CONSOLE_DIR, "../server/src/withdrawals/pix-key.ts")];
 /** Written beside the build once `next build` succeeded: the hash of what it was built from. */
 const STAMP = "pix-console-build.json";
 
@@ -23,10 +25,10 @@ function listSources(dir: string): string[] {
     .sort();
 }
 
-/** SHA-256 over every source file of admin-ui (path and bytes) and the lockfile. */
+/** SHA-256 over every source file of admin-ui (path and bytes), the server modules it imports and the lockfile. */
 export function consoleSourceHash(dir = CONSOLE_DIR): string {
   const hash = createHash("sha256");
-  for (const file of [...listSources(dir), LOCKFILE]) {
+  for (const file of [...listSources(dir), ...SHARED_SERVER_SOURCES, LOCKFILE]) {
     if (!existsSync(file)) continue;
     hash.update(relative(dir, file)).update("\0").update(readFileSync(file)).update("\0");
   }
