@@ -4,8 +4,8 @@ import { KeyRoundIcon, PlusIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { toast } from "sonner";
-import { CopyButton } from "@/components/copy-button";
 import { DateTime } from "@/components/date-time";
+import { ShownOnceDialog } from "@/components/shown-once-dialog";
 import { EmptyState } from "@/components/states";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -166,38 +166,16 @@ export function CredentialsManager({ credentials, now }: { credentials: Credenti
         </DialogContent>
       </Dialog>
 
-      <Dialog
-        open={secret !== null}
-        onOpenChange={(open) => {
-          if (!open) {
-            setSecret(null);
-            router.refresh();
-          }
+      <ShownOnceDialog
+        value={secret}
+        title="Your new client secret"
+        copyLabel="Copy secret"
+        testId="new-client-secret"
+        onClose={() => {
+          setSecret(null);
+          router.refresh();
         }}
-      >
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Your new client secret</DialogTitle>
-            <DialogDescription>Copy it now: it is shown only this once.</DialogDescription>
-          </DialogHeader>
-          <div className="flex items-center gap-2 rounded-md bg-muted p-3">
-            <code data-testid="new-client-secret" className="min-w-0 flex-1 font-mono text-xs break-all">
-              {secret}
-            </code>
-            <CopyButton value={secret ?? ""} label="Copy secret" />
-          </div>
-          <DialogFooter>
-            <Button
-              onClick={() => {
-                setSecret(null);
-                router.refresh();
-              }}
-            >
-              I have stored it
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      />
 
       <Dialog open={revoking !== null} onOpenChange={(open) => !open && setRevoking(null)}>
         <DialogContent>

@@ -4,8 +4,8 @@ import { UserPlusIcon, UsersIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { toast } from "sonner";
-import { CopyButton } from "@/components/copy-button";
 import { DateTime } from "@/components/date-time";
+import { ShownOnceDialog } from "@/components/shown-once-dialog";
 import { EmptyState } from "@/components/states";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -177,23 +177,15 @@ export function TeamManager({ members, viewerId }: { members: Member[]; viewerId
         </DialogContent>
       </Dialog>
 
-      <Dialog open={inviteUrl !== null} onOpenChange={(open) => !open && setInviteUrl(null)}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Invite link</DialogTitle>
-            <DialogDescription>Send this link to the person: it is shown only this once.</DialogDescription>
-          </DialogHeader>
-          <div className="flex items-center gap-2 rounded-md bg-muted p-3">
-            <code data-testid="invite-url" className="min-w-0 flex-1 font-mono text-xs break-all">
-              {inviteUrl}
-            </code>
-            <CopyButton value={inviteUrl ?? ""} label="Copy invite link" />
-          </div>
-          <DialogFooter>
-            <Button onClick={() => setInviteUrl(null)}>Done</Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <ShownOnceDialog
+        value={inviteUrl}
+        title="Invite link"
+        description="Send this link to the person: it is shown only this once."
+        copyLabel="Copy invite link"
+        doneLabel="Done"
+        testId="invite-url"
+        onClose={() => setInviteUrl(null)}
+      />
 
       <Dialog open={removing !== null} onOpenChange={(open) => !open && setRemoving(null)}>
         <DialogContent>

@@ -4,7 +4,7 @@ import { RefreshCwIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { toast } from "sonner";
-import { CopyButton } from "@/components/copy-button";
+import { ShownOnceDialog } from "@/components/shown-once-dialog";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -65,38 +65,16 @@ export function RotateSecret({ hint }: { hint: string }) {
           </DialogFooter>
         </DialogContent>
       </Dialog>
-      <Dialog
-        open={secret !== null}
-        onOpenChange={(open) => {
-          if (!open) {
-            setSecret(null);
-            router.refresh();
-          }
+      <ShownOnceDialog
+        value={secret}
+        title="Your new signing secret"
+        copyLabel="Copy secret"
+        testId="new-webhook-secret"
+        onClose={() => {
+          setSecret(null);
+          router.refresh();
         }}
-      >
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Your new signing secret</DialogTitle>
-            <DialogDescription>Copy it now: it is shown only this once.</DialogDescription>
-          </DialogHeader>
-          <div className="flex items-center gap-2 rounded-md bg-muted p-3">
-            <code data-testid="new-webhook-secret" className="min-w-0 flex-1 font-mono text-xs break-all">
-              {secret}
-            </code>
-            <CopyButton value={secret ?? ""} label="Copy secret" />
-          </div>
-          <DialogFooter>
-            <Button
-              onClick={() => {
-                setSecret(null);
-                router.refresh();
-              }}
-            >
-              I have stored it
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      />
     </div>
   );
 }
