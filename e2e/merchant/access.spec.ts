@@ -1,3 +1,4 @@
+import { charge, createCompany, fund, withdrawal } from "../support/api";
 import { BASE_URL } from "../support/env";
 import { expect, test } from "../support/fixtures";
 import { checkPage } from "../support/page-check";
@@ -21,4 +22,21 @@ test("a merchant user cannot open operator pages nor operator data", async ({ pa
     data: { query: "query { companies { data { id name } } }" },
   });
   expect((await answer.json()).errors[0].extensions.code).toBe("FORBIDDEN");
+});
+
+test("another company's charge or withdrawal, or a malformed id, answers the not-found page", async ({ page }) => {
+  const other = await createCompany("Outra Empresa Ltda");
+  const foreignCharge = await charge(other.id, "12.34", "Pedido de outra empresa");
+  await fund(other.id, "100.00");
+  const foreignWithdrawal = await withdrawal(other.id, "10.00");
+  for (const path of [
+    `/m/charges/${foreignCharge}`,
+    `/m/withdrawals/${foreignWithdrawal.id}`,
+    "/m/charges/not-an-id%00",
+    "/m/withdrawals/wd_doesnotexist",
+  ]) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+    await expect(page.getByText("Pedido de outra empresa")).toHaveCount(0);
+  }
 });

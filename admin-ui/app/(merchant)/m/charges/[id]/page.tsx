@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
 import { CopyableId } from "@/components/copy-button";
 import { DateTime } from "@/components/date-time";
 import { Money } from "@/components/money";
@@ -11,23 +10,13 @@ import { Timeline, type TimelineItem } from "@/features/merchant/timeline";
 import { CancelChargeButton } from "@/features/merchant-charges/cancel-charge-button";
 import { ChargePaymentCard } from "@/features/merchant-charges/charge-payment-card";
 import { MerchantChargeDetailDocument } from "@/features/merchant-charges/documents";
-import { execute, GraphQLRequestError } from "@/lib/graphql/execute";
+import { executeOrNotFound } from "@/lib/graphql/execute-or-not-found";
 
 export const metadata: Metadata = { title: "Charge" };
 
-async function load(id: string) {
-  try {
-    return await execute(MerchantChargeDetailDocument, { id });
-  } catch (error) {
-    if (error instanceof GraphQLRequestError && (error.code === "NOT_FOUND" || error.code === "BAD_REQUEST"))
-      notFound();
-    throw error;
-  }
-}
-
 export default async function MerchantChargePage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const { charge, webhookDeliveries } = await load(id);
+  const { charge, webhookDeliveries } = await executeOrNotFound(MerchantChargeDetailDocument, { id });
   const events = [...webhookDeliveries.data].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   // Status history from the charge's own times: created, then paid, expired or cancelled.
   const history: TimelineItem[] = [

@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
 import { CopyableId } from "@/components/copy-button";
 import { DateTime } from "@/components/date-time";
 import { Money } from "@/components/money";
@@ -10,7 +9,7 @@ import { Timeline } from "@/features/merchant/timeline";
 import { CancelWithdrawalButton } from "@/features/merchant-withdrawals/cancel-withdrawal-button";
 import { MerchantWithdrawalDetailDocument } from "@/features/merchant-withdrawals/documents";
 import { keyTypeLabel } from "@/features/withdrawals/key-types";
-import { execute, GraphQLRequestError } from "@/lib/graphql/execute";
+import { executeOrNotFound } from "@/lib/graphql/execute-or-not-found";
 
 export const metadata: Metadata = { title: "Withdrawal" };
 
@@ -22,19 +21,9 @@ const STATUS_WORDS: Record<string, string> = {
   CANCELLED: "Cancelled: the amount returned to your balance",
 };
 
-async function load(id: string) {
-  try {
-    return await execute(MerchantWithdrawalDetailDocument, { id });
-  } catch (error) {
-    if (error instanceof GraphQLRequestError && (error.code === "NOT_FOUND" || error.code === "BAD_REQUEST"))
-      notFound();
-    throw error;
-  }
-}
-
 export default async function MerchantWithdrawalPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const { withdrawal, withdrawalHistory } = await load(id);
+  const { withdrawal, withdrawalHistory } = await executeOrNotFound(MerchantWithdrawalDetailDocument, { id });
   const waiting = withdrawal.status === "PENDING";
   const timeline = withdrawalHistory.map((t) => ({
     key: t.id,

@@ -1,7 +1,6 @@
 import { CheckIcon } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { CopyableId, CopyButton } from "@/components/copy-button";
 import { DateTime } from "@/components/date-time";
 import { Money } from "@/components/money";
@@ -14,7 +13,8 @@ import { ChargeDetailDocument, ChargeTimelineDocument } from "@/features/charges
 import { CompanyNameDocument } from "@/features/withdrawals/documents";
 import { requireViewer } from "@/lib/auth/session";
 import { canActOnMoney } from "@/lib/auth/viewer";
-import { execute, GraphQLRequestError } from "@/lib/graphql/execute";
+import { execute } from "@/lib/graphql/execute";
+import { executeOrNotFound } from "@/lib/graphql/execute-or-not-found";
 
 export const metadata: Metadata = { title: "Charge" };
 
@@ -26,20 +26,10 @@ const ACTION_WORDS: Record<string, string> = {
   "charge.simulate_payment": "Paid in the sandbox",
 };
 
-async function load(id: string) {
-  try {
-    return await execute(ChargeDetailDocument, { id });
-  } catch (error) {
-    if (error instanceof GraphQLRequestError && (error.code === "NOT_FOUND" || error.code === "VALIDATION_ERROR"))
-      notFound();
-    throw error;
-  }
-}
-
 export default async function ChargePage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const viewer = await requireViewer();
-  const { charge } = await load(decodeURIComponent(id));
+  const { charge } = await executeOrNotFound(ChargeDetailDocument, { id: decodeURIComponent(id) });
   const [{ company }, { auditTrail, webhookDeliveries }] = await Promise.all([
     execute(CompanyNameDocument, { id: charge.companyId }),
     execute(ChargeTimelineDocument, { id: charge.id }),

@@ -1,7 +1,6 @@
 import { ArrowDownToLineIcon, ArrowUpFromLineIcon, ScaleIcon, WalletIcon } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import type { SearchParams } from "nuqs/server";
 import { CopyableId } from "@/components/copy-button";
 import { DateTime } from "@/components/date-time";
@@ -23,18 +22,10 @@ import { WithdrawalsDocument } from "@/features/withdrawals/documents";
 import { WITHDRAWAL_STATUSES } from "@/features/withdrawals/search-params";
 import type { ChargeStatus, WithdrawalStatus } from "@/gql/graphql";
 import { formatBRL } from "@/lib/format";
-import { execute, GraphQLRequestError } from "@/lib/graphql/execute";
+import { execute } from "@/lib/graphql/execute";
+import { executeOrNotFound } from "@/lib/graphql/execute-or-not-found";
 
 export const metadata: Metadata = { title: "Company" };
-
-async function loadOverview(id: string) {
-  try {
-    return await execute(CompanyOverviewDocument, { id });
-  } catch (error) {
-    if (error instanceof GraphQLRequestError && error.code === "NOT_FOUND") notFound();
-    throw error;
-  }
-}
 
 export default async function CompanyPage({
   params,
@@ -53,7 +44,7 @@ export default async function CompanyPage({
     : null;
 
   const [{ company, balanceAudit }, list] = await Promise.all([
-    loadOverview(id),
+    executeOrNotFound(CompanyOverviewDocument, { id }),
     tab === "withdrawals"
       ? execute(WithdrawalsDocument, { companyId: id, status: withdrawalStatus, limit, offset }).then((r) => ({
           withdrawals: { rows: r.withdrawals.data, total: r.withdrawals.total },

@@ -1,7 +1,6 @@
 import { CheckIcon } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { CopyableId } from "@/components/copy-button";
 import { DateTime } from "@/components/date-time";
 import { Money } from "@/components/money";
@@ -13,7 +12,8 @@ import { keyTypeLabel } from "@/features/withdrawals/key-types";
 import { WithdrawalActions } from "@/features/withdrawals/withdrawal-actions";
 import { requireViewer } from "@/lib/auth/session";
 import { canActOnMoney } from "@/lib/auth/viewer";
-import { execute, GraphQLRequestError } from "@/lib/graphql/execute";
+import { execute } from "@/lib/graphql/execute";
+import { executeOrNotFound } from "@/lib/graphql/execute-or-not-found";
 
 export const metadata: Metadata = { title: "Withdrawal" };
 
@@ -25,19 +25,10 @@ const STATUS_WORDS: Record<string, string> = {
   CANCELLED: "Cancelled",
 };
 
-async function load(id: string) {
-  try {
-    return await execute(WithdrawalDetailDocument, { id });
-  } catch (error) {
-    if (error instanceof GraphQLRequestError && error.code === "NOT_FOUND") notFound();
-    throw error;
-  }
-}
-
 export default async function WithdrawalPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const viewer = await requireViewer();
-  const { withdrawal, withdrawalHistory, auditTrail } = await load(id);
+  const { withdrawal, withdrawalHistory, auditTrail } = await executeOrNotFound(WithdrawalDetailDocument, { id });
   const { company } = await execute(CompanyNameDocument, { id: withdrawal.companyId });
   const companyName = company.name;
   // One timeline: status changes and the audit rows of operator actions, oldest first.
