@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { gql } from "../support/api";
+import { charge as createCharge, createCompany, gql } from "../support/api";
 import { expect, test } from "../support/fixtures";
 import { checkPage } from "../support/page-check";
 import { type FreshMerchant, freshMerchant } from "./fresh-merchant";
@@ -81,6 +81,20 @@ test("paid through the sandbox, the charge and the balance show it PAID with the
   await expect(page.getByRole("link", { name: "Pedido 7 · sorvetes" })).toBeVisible();
   await page.goto("/m/charges?q=NOTACHARGE1");
   await expect(page.getByText("No charges match")).toBeVisible();
+  // ⌘K finds the merchant's own charge and opens it; another company's charge stays unseen.
+  const other = await createCompany("Concorrente Sorvetes Ltda");
+  const foreign = await gql<{ charge: { txid: string } }>("query($id: ID!) { charge(id: $id) { txid } }", {
+    id: await createCharge(other.id, "9.99", "Pedido alheio"),
+  });
+  await page.keyboard.press("Control+k");
+  const search = page.getByRole("dialog", { name: "Search" });
+  const input = search.getByRole("combobox", { name: "Search" });
+  await input.fill(foreign.charge.txid);
+  await expect(search.getByText("Nothing found.")).toBeVisible();
+  await input.fill(charge.txid);
+  await expect(search.getByRole("option", { name: new RegExp(`chg_${chargeId}`) })).toBeVisible();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`/m/charges/${chargeId}$`));
 
   const balance = await homeBalance(page);
   await expect(balance).toContainText("R$ 197,50");

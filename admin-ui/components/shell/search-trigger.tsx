@@ -90,10 +90,10 @@ export function SearchTrigger({ nav, navKey }: { nav: NavSection[]; navKey?: Nav
           if (!next) setText("");
         }}
         title="Search"
-        description={links ? "Find a charge, withdrawal or company, or jump to a page" : "Jump to a page"}
+        description={links?.finds ?? "Jump to a page"}
       >
         <CommandInput
-          placeholder={links ? "txid, e2e id, WDR_ reference, company, CNPJ…" : "Type a page name…"}
+          placeholder={links?.placeholder ?? "Type a page name…"}
           aria-label="Search"
           value={text}
           onValueChange={setText}

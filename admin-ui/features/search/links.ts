@@ -1,19 +1,31 @@
 import type { NavKey } from "@/components/shell/nav";
 
 export interface SearchLinks {
+  /** What the box finds, said in its description and placeholder. */
+  finds: string;
+  placeholder: string;
   charge: (id: string) => string;
   withdrawal: (id: string) => string;
   company: (id: string) => string | null;
 }
 
 /**
- * Where a search hit opens, per audience. An audience without an entry searches pages only;
- * the merchant console adds its own when its detail pages exist.
+ * Where a search hit opens, per audience. An audience without an entry searches pages only.
+ * The API scopes the hits: a merchant finds only their own account's charges and withdrawals.
  */
 export const SEARCH_LINKS: Partial<Record<NavKey, SearchLinks>> = {
   operator: {
+    finds: "Find a charge, withdrawal or company, or jump to a page",
+    placeholder: "txid, e2e id, WDR_ reference, company, CNPJ…",
     charge: (id) => `/ops/charges/${id}`,
     withdrawal: (id) => `/ops/withdrawals/${id}`,
     company: (id) => `/ops/companies/${id}`,
+  },
+  merchant: {
+    finds: "Find one of your charges or withdrawals, or jump to a page",
+    placeholder: "txid, e2e id, WDR_ reference…",
+    charge: (id) => `/m/charges/${id}`,
+    withdrawal: (id) => `/m/withdrawals/${id}`,
+    company: () => null,
   },
 };
