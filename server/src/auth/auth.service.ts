@@ -4,6 +4,7 @@ import { type AuditContext, appendAudit } from "../audit/audit";
 import { AppError, notFound, validationError } from "../core/errors";
 import { newCredentialId } from "../core/ids";
 import { hashSecret, newSecret } from "../core/secrets";
+import { poolRows } from "../core/sql";
 import { runTransaction } from "../core/transactions";
 import { ClientCredential } from "./client-credential.entity";
 import { clientSecretPrincipal, operatorTokenPrincipal, type Principal } from "./principal";
@@ -54,7 +55,8 @@ export class AuthService {
     // One statement, asked every time (no cache): a revocation or expiry, made by any
     // process or in SQL, refuses the credential's next request. The hash is the lookup key:
     // a 256-bit secret cannot be guessed through timing of an index.
-    const rows: Array<{ id: string; company_id: string }> = await this.db.query(
+    const rows = await poolRows<{ id: string; company_id: string }>(
+      this.db,
       `SELECT id, company_id FROM client_credentials
         WHERE secret_hash = $1 AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > now())`,
       [tokenHash],

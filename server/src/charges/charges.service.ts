@@ -19,7 +19,7 @@ import {
   SqlParams,
   type Total,
 } from "../core/pagination";
-import { execute, queryRows, type SqlRunner } from "../core/sql";
+import { execute, poolRows, queryRows, type SqlRunner } from "../core/sql";
 import { runTransaction } from "../core/transactions";
 import { postLedgerEntry } from "../ledger/ledger.service";
 import { LedgerEntryKind } from "../ledger/ledger-entry.entity";
@@ -131,7 +131,7 @@ export class ChargesService {
     limit = 10,
   ): Promise<Charge[]> {
     const scoped = scopeCompanyId === null ? "" : " AND company_id = $2";
-    const rows = await queryRows<Record<string, unknown>>(
+    const rows = await poolRows<Record<string, unknown>>(
       this.db,
       `SELECT ${CHARGE_READ_COLUMNS} FROM charges WHERE ${column} = $1${scoped} LIMIT ${limit}`,
       scopeCompanyId === null ? [value] : [value, scopeCompanyId],
