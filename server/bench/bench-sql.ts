@@ -7,12 +7,12 @@ const PAGE_COLUMNS = `*, (status = 'PENDING' AND expires_at <= now()) AS overdue
   to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS page_cursor_0, id::text AS page_cursor_1`;
 
 /** The first page of an account's charges, newest first: $1 account, $2 page size + 1. */
-export const CHARGE_PAGE_SQL = `SELECT ${PAGE_COLUMNS} FROM charges WHERE company_id = $1
+export const CHARGE_PAGE_SQL = `SELECT ${PAGE_COLUMNS} FROM charges WHERE company_id = (SELECT $1::text)
   ORDER BY created_at DESC, id DESC LIMIT $2`;
 
 /** The page after a cursor: $1 account, $2 and $3 the cursor's (created_at, id), $4 page size + 1. */
 export const CHARGE_CURSOR_PAGE_SQL = `SELECT ${PAGE_COLUMNS} FROM charges
-  WHERE company_id = $1 AND (created_at, id) < ($2::timestamptz, $3::text)
+  WHERE company_id = (SELECT $1::text) AND (created_at, id) < ($2::timestamptz, $3::text)
   ORDER BY created_at DESC, id DESC LIMIT $4`;
 
 /** The exact total of an account's charges: its counters and the overdue PENDING ones. */

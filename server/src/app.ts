@@ -1,5 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { ApolloServer, type ApolloServerPlugin } from "@apollo/server";
+import { ApolloServerPluginCacheControlDisabled } from "@apollo/server/plugin/disabled";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from "fastify";
 import { GraphQLError, type GraphQLFormattedError } from "graphql";
 import { INTERNAL_MESSAGE, toPublicError } from "./core/errors";
@@ -40,11 +41,17 @@ function isApiPath(url: string): boolean {
   return API_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 }
 
-/** A GraphQL answer refused by a rate limit (sign-in attempts) is HTTP 429 with Retry-After. */
-const rateLimitedStatusPlugin: ApolloServerPlugin<RequestContext> = {
+/**
+ * The HTTP side of GraphQL answers. Every one is `Cache-Control: no-store`, as Apollo's
+ * cache control plugin said for a schema without cache hints (that plugin is off: it ran a
+ * hook for every resolved field to reach the same answer). One refused by a rate limit
+ * (sign-in attempts) is HTTP 429 with Retry-After.
+ */
+const responseHttpPlugin: ApolloServerPlugin<RequestContext> = {
   async requestDidStart() {
     return {
       async willSendResponse({ response }) {
+        response.http.headers.set("cache-control", "no-store");
         const errors = response.body.kind === "single" ? response.body.singleResult.errors : undefined;
         const limited = errors?.find((error) => error.extensions?.code === "RATE_LIMITED");
         if (!limited) return;
@@ -102,8 +109,9 @@ export async function createHttpApp(services: Services, options: HttpAppOptions 
     plugins: [
       requestInputPlugin<RequestContext>(schema),
       ...limits.plugins,
-      rateLimitedStatusPlugin,
+      responseHttpPlugin,
       graphqlMetricsPlugin<RequestContext>(),
+      ApolloServerPluginCacheControlDisabled(),
     ],
     validationRules: limits.validationRules,
     formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {

@@ -1,32 +1,16 @@
+import { timingSafeEqual } from "node:crypto";
 import type { DataSource } from "typeorm";
 import { type AuditContext, appendAudit } from "../audit/audit";
 import { AppError, notFound, validationError } from "../core/errors";
 import { newCredentialId } from "../core/ids";
-import { hashSecret, newSecret, safeEqual } from "../core/secrets";
+import { hashSecret, newSecret } from "../core/secrets";
+import { poolRows } from "../core/sql";
 import { runTransaction } from "../core/transactions";
 import { ClientCredential } from "./client-credential.entity";
 import { clientSecretPrincipal, operatorTokenPrincipal, type Principal } from "./principal";
 import { lookupSession, type SessionSettings } from "./sessions";
 
 export const CLIENT_SECRET_PREFIX = "sk_";
-
-/**
- * How long a credential found valid is trusted without asking the database again: every
- * API request presents one, and the lookup was a third of a balance read's work. A
- * revocation made through this process drops the entry at once; one made by another API
- * process (or in SQL) takes effect here within this bound. A credential's own expiry is
- * kept exactly: an entry never outlives `expires_at`.
- */
-export const CREDENTIAL_CACHE_MS = 5_000;
-/** Entries kept at most (the oldest go first): memory stays bounded whatever the callers. */
-const CREDENTIAL_CACHE_ENTRIES = 10_000;
-
-interface KnownCredential {
-  companyId: string;
-  credentialId: string;
-  /** Date.now() after which the database is asked again. */
-  until: number;
-}
 
 function credentialFields(credential: ClientCredential) {
   return {
@@ -41,15 +25,15 @@ function credentialFields(credential: ClientCredential) {
  * authorization rule applies to both) and issues or revokes merchant credentials.
  */
 export class AuthService {
-  /** Valid credentials by secret hash, see CREDENTIAL_CACHE_MS. */
-  private readonly known = new Map<string, KnownCredential>();
+  private readonly adminTokenDigest: Buffer;
 
   constructor(
     private readonly db: DataSource,
-    private readonly adminTokenHash: string,
+    adminTokenHash: string,
     private readonly sessions: SessionSettings = { idleMinutes: 30, maxHours: 12 },
-    private readonly credentialCacheMs = CREDENTIAL_CACHE_MS,
-  ) {}
+  ) {
+    this.adminTokenDigest = Buffer.from(adminTokenHash, "utf8");
+  }
 
   /** The principal of the console session cookie's value, or null when it is not a live session. */
   authenticateSession(token: string | null | undefined): Promise<Principal | null> {
@@ -62,31 +46,23 @@ export class AuthService {
     if (!match) return null;
     const token = match[1];
     const tokenHash = hashSecret(token);
-    if (safeEqual(tokenHash, this.adminTokenHash)) return operatorTokenPrincipal();
+    // Both are SHA-256 in hex, of one length whatever was presented: compared in constant
+    // time as they are (safeEqual would hash them again, two more digests per request).
+    const presented = Buffer.from(tokenHash, "utf8");
+    if (presented.length === this.adminTokenDigest.length && timingSafeEqual(presented, this.adminTokenDigest))
+      return operatorTokenPrincipal();
     if (!token.startsWith(CLIENT_SECRET_PREFIX)) return null;
-    const now = Date.now();
-    const known = this.known.get(tokenHash);
-    if (known && known.until > now) return clientSecretPrincipal(known.companyId, known.credentialId);
-    // The hash is the lookup key: a 256-bit secret cannot be guessed through timing of an index.
-    const rows: Array<{ id: string; company_id: string; expires_at: Date | null }> = await this.db.query(
-      `SELECT id, company_id, expires_at FROM client_credentials
+    // One statement, asked every time (no cache): a revocation or expiry, made by any
+    // process or in SQL, refuses the credential's next request. The hash is the lookup key:
+    // a 256-bit secret cannot be guessed through timing of an index.
+    const rows = await poolRows<{ id: string; company_id: string }>(
+      this.db,
+      `SELECT id, company_id FROM client_credentials
         WHERE secret_hash = $1 AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > now())`,
       [tokenHash],
     );
-    this.known.delete(tokenHash);
     if (rows.length === 0) return null;
-    const [row] = rows;
-    const until = Math.min(now + this.credentialCacheMs, row.expires_at?.getTime() ?? Number.POSITIVE_INFINITY);
-    if (this.known.size >= CREDENTIAL_CACHE_ENTRIES) this.known.delete(this.known.keys().next().value as string);
-    this.known.set(tokenHash, { companyId: row.company_id, credentialId: row.id, until });
-    return clientSecretPrincipal(row.company_id, row.id);
-  }
-
-  /** Forgets a credential this process trusted (after its revocation committed). */
-  private forgetCredential(credentialId: string): void {
-    for (const [hash, known] of this.known) {
-      if (known.credentialId === credentialId) this.known.delete(hash);
-    }
+    return clientSecretPrincipal(rows[0].company_id, rows[0].id);
   }
 
   async issueClientSecret(
@@ -116,7 +92,7 @@ export class AuthService {
     scopeCompanyId: string | null = null,
     audit: AuditContext | null = null,
   ): Promise<ClientCredential> {
-    const revoked = await runTransaction(this.db, async (em) => {
+    return runTransaction(this.db, async (em) => {
       const repo = em.getRepository(ClientCredential);
       const credential = await repo.findOne({ where: { id: credentialId }, lock: { mode: "for_no_key_update" } });
       if (!credential || (scopeCompanyId !== null && credential.companyId !== scopeCompanyId)) {
@@ -136,9 +112,6 @@ export class AuthService {
       });
       return saved;
     });
-    // After the commit: a lookup racing the revocation cannot put the entry back.
-    this.forgetCredential(credentialId);
-    return revoked;
   }
 
   listClientCredentials(companyId: string): Promise<ClientCredential[]> {

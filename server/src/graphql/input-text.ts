@@ -84,15 +84,14 @@ function variableFields(document: DocumentNode, operation: OperationDefinitionNo
 }
 
 /**
- * Refuses NUL and other control characters in every string argument of an operation,
- * written as a literal or sent as a variable (tab and newline only in prose fields), with
- * 400 VALIDATION_ERROR naming the argument or variable path.
+ * Operations whose literals were found clean, and the fields of each one's variables:
+ * Apollo hands the same parsed document to every request of the same text, so a fixed
+ * document is walked once; only the variables are checked per request.
  */
-export function checkOperationText(
-  document: DocumentNode,
-  operation: OperationDefinitionNode,
-  variables: Record<string, unknown> | undefined,
-): void {
+const cleanLiterals = new WeakSet<OperationDefinitionNode>();
+const fieldsOfVariables = new WeakMap<OperationDefinitionNode, Map<string, string>>();
+
+function checkLiterals(document: DocumentNode, operation: OperationDefinitionNode): void {
   const names: string[] = [];
   const visitor = {
     Argument: {
@@ -113,8 +112,28 @@ export function checkOperationText(
   visit(operation, visitor);
   for (const definition of document.definitions)
     if (definition.kind === Kind.FRAGMENT_DEFINITION) visit(definition, visitor);
+}
+
+/**
+ * Refuses NUL and other control characters in every string argument of an operation,
+ * written as a literal or sent as a variable (tab and newline only in prose fields), with
+ * 400 VALIDATION_ERROR naming the argument or variable path.
+ */
+export function checkOperationText(
+  document: DocumentNode,
+  operation: OperationDefinitionNode,
+  variables: Record<string, unknown> | undefined,
+): void {
+  if (!cleanLiterals.has(operation)) {
+    checkLiterals(document, operation);
+    cleanLiterals.add(operation);
+  }
   if (!variables) return;
-  const fields = variableFields(document, operation);
+  let fields = fieldsOfVariables.get(operation);
+  if (!fields) {
+    fields = variableFields(document, operation);
+    fieldsOfVariables.set(operation, fields);
+  }
   for (const definition of operation.variableDefinitions ?? []) {
     const name = definition.variable.name.value;
     if (name in variables) checkVariable(variables[name], `$${name}`, fields.get(name) ?? name);

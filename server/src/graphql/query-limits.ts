@@ -386,12 +386,19 @@ function operationLimitsPlugin(schema: GraphQLSchema, introspection: boolean): A
   );
   const introspectionBudget =
     INTROSPECTION_COST_FACTOR * measureCosts(schema, listSizes, fullIntrospection, standard, {}).introspection;
+  // The costs of an operation without variables, by its node: Apollo hands the same parsed
+  // document to every request of the same text, so a fixed query is measured once.
+  const fixedCosts = new WeakMap<OperationDefinitionNode, ReturnType<typeof measureCosts>>();
   return {
     async requestDidStart() {
       return {
         async didResolveOperation({ document, operation, request, contextValue }) {
           if (!operation) return; // graphql-js answers the missing operation itself
-          const costs = measureCosts(schema, listSizes, document, operation, request.variables ?? {});
+          let costs = fixedCosts.get(operation);
+          if (!costs) {
+            costs = measureCosts(schema, listSizes, document, operation, request.variables ?? {});
+            if (!operation.variableDefinitions?.length) fixedCosts.set(operation, costs);
+          }
           if (costs.introspects) {
             const refused = introspectionRefusal(contextValue, introspection);
             if (refused) throw refused;

@@ -48,12 +48,33 @@ export function registerRequestScope(app: FastifyInstance): void {
   });
 }
 
-/** What operations see of the request; the signal aborts when the client leaves before its answer. */
+/**
+ * What operations see of the request; the signal aborts when the client leaves before its
+ * answer. It is made when an operation first asks for it (the cancellable reads): most
+ * requests never do, and an AbortController with a listener per request is not free.
+ */
 export function requestInfo(request: FastifyRequest, reply: FastifyReply): RequestInfo {
-  const controller = new AbortController();
-  reply.raw.once("close", () => {
-    if (!reply.raw.writableFinished) controller.abort();
-  });
   const userAgent = request.headers["user-agent"];
-  return { id: request.id, address: request.ip, signal: controller.signal, userAgent: userAgent ?? null };
+  let signal: AbortSignal | undefined;
+  return {
+    id: request.id,
+    address: request.ip,
+    userAgent: userAgent ?? null,
+    get signal() {
+      if (signal) return signal;
+      const controller = new AbortController();
+      signal = controller.signal;
+      const res = reply.raw;
+      const leftEarly = () => !res.writableFinished;
+      // Asked for after the client already left: the close event is past, abort now.
+      if (res.closed || res.destroyed) {
+        if (leftEarly()) controller.abort();
+      } else {
+        res.once("close", () => {
+          if (leftEarly()) controller.abort();
+        });
+      }
+      return signal;
+    },
+  };
 }

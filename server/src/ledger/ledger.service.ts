@@ -15,7 +15,7 @@ import {
   SqlParams,
   type Total,
 } from "../core/pagination";
-import { queryRows } from "../core/sql";
+import { poolRows, queryRows } from "../core/sql";
 import { runTransaction } from "../core/transactions";
 import { Adjustment, AdjustmentStatus } from "./adjustment.entity";
 import { LedgerEntry, LedgerEntryKind } from "./ledger-entry.entity";
@@ -205,7 +205,8 @@ export class LedgerService {
 
   /** One primary-key read of the running balance: the cost does not grow with history. */
   async readBalance(companyId: string): Promise<{ balanceCents: Cents; timestamp: Date }> {
-    const rows: Array<{ balance_cents: string; now: Date }> = await this.db.query(
+    const rows = await poolRows<{ balance_cents: string; now: Date }>(
+      this.db,
       "SELECT balance_cents, now() AS now FROM companies WHERE id = $1",
       [companyId],
     );
