@@ -38,7 +38,7 @@ interface AccountWindow {
 
 interface Waiter {
   grant(granted: boolean): void;
-  /** Called when the account gave a slot back to someone else: its slots still turn over. */
+  /** Called when the account gave a slot back quickly to someone else: its slots still turn over. */
   progress(): void;
 }
 
@@ -112,7 +112,8 @@ export class AccountWindows {
         queue.shift()?.grant(true);
       }
       if (account.window < this.limits.initial) for (const waiter of queue.splice(0)) waiter.grant(false);
-      for (const waiter of queue) waiter.progress();
+      // Only a quick answer keeps the others waiting: slow ones mean the slots stop turning over.
+      if (heldMs <= this.limits.slowMs) for (const waiter of queue) waiter.progress();
       if (queue.length === 0) this.waiters.delete(accountId);
     }
     // An idle account with nothing to remember is forgotten (the map stays small).
