@@ -7,9 +7,10 @@
  * `slowMs` (additive increase, multiplicative decrease, as TCP does), between 1 and
  * `max`. A new account starts at `initial`, so even a receiver never seen before cannot
  * fill every slot; a fast receiver soon uses up to `max`, which leaves the rest to other
- * accounts. An attempt beyond a full window waits briefly for a slot of its account
- * while that account's attempts are quick (a backlog of a fast receiver is then served
- * without requeueing), and otherwise is put back in the queue (see WebhookDispatcher).
+ * accounts. An attempt beyond a full window waits for a slot of its account while that
+ * account's attempts keep giving slots back (a backlog of a fast receiver is then served
+ * without requeueing, however deep), and otherwise is put back in the queue (see
+ * WebhookDispatcher).
  * The windows are per process and kept in memory: they only share out this process's
  * slots, they hold no state that matters after a restart.
  */
@@ -35,7 +36,11 @@ interface AccountWindow {
   window: number;
 }
 
-type Waiter = (granted: boolean) => void;
+interface Waiter {
+  grant(granted: boolean): void;
+  /** Called when the account gave a slot back quickly to someone else: its slots still turn over. */
+  progress(): void;
+}
 
 export class AccountWindows {
   private readonly accounts = new Map<string, AccountWindow>();
@@ -46,22 +51,33 @@ export class AccountWindows {
   /**
    * Takes a slot for the account: at once when its window has room; else, unless its
    * window has narrowed (its attempts are slow), the first slot one of its attempts gives
-   * back within `waitMs`. False when none came.
+   * back within `waitMs`, as long as its attempts keep giving slots back: a wait during
+   * which none came back for `stallMs` ends (a receiver that hangs holds its waiters no
+   * longer than that). False when none came.
    */
-  acquire(accountId: string, waitMs: number): Promise<boolean> {
+  acquire(accountId: string, waitMs: number, stallMs = waitMs): Promise<boolean> {
     if (this.tryAcquire(accountId)) return Promise.resolve(true);
     if (waitMs <= 0 || this.window(accountId) < this.limits.initial) return Promise.resolve(false);
     return new Promise((resolve) => {
       const queue = this.waiters.get(accountId) ?? [];
       this.waiters.set(accountId, queue);
-      const timer = setTimeout(() => {
-        queue.splice(queue.indexOf(waiter), 1);
+      const giveUp = () => {
+        clearTimeout(deadline);
+        clearTimeout(stall);
+        const index = queue.indexOf(waiter);
+        if (index >= 0) queue.splice(index, 1);
         if (queue.length === 0 && this.waiters.get(accountId) === queue) this.waiters.delete(accountId);
         resolve(false);
-      }, waitMs);
-      const waiter: Waiter = (granted) => {
-        clearTimeout(timer);
-        resolve(granted);
+      };
+      const deadline = setTimeout(giveUp, waitMs);
+      const stall = setTimeout(giveUp, Math.min(stallMs, waitMs));
+      const waiter: Waiter = {
+        grant: (granted) => {
+          clearTimeout(deadline);
+          clearTimeout(stall);
+          resolve(granted);
+        },
+        progress: () => stall.refresh(),
       };
       queue.push(waiter);
     });
@@ -93,9 +109,11 @@ export class AccountWindows {
       // Freed slots go to the attempts waiting for them; a narrowed window sends them away.
       while (queue.length > 0 && account.inFlight < account.window) {
         account.inFlight += 1;
-        queue.shift()?.(true);
+        queue.shift()?.grant(true);
       }
-      if (account.window < this.limits.initial) for (const waiter of queue.splice(0)) waiter(false);
+      if (account.window < this.limits.initial) for (const waiter of queue.splice(0)) waiter.grant(false);
+      // Only a quick answer keeps the others waiting: slow ones mean the slots stop turning over.
+      if (heldMs <= this.limits.slowMs) for (const waiter of queue) waiter.progress();
       if (queue.length === 0) this.waiters.delete(accountId);
     }
     // An idle account with nothing to remember is forgotten (the map stays small).

@@ -6,7 +6,7 @@ import { queryRows } from "../core/sql";
 import { observeWebhookAttempt } from "../metrics/metrics";
 import { AccountWindows, accountWindowLimits } from "./webhook-account-windows";
 import { WebhookDeliveryStatus } from "./webhook-event.entity";
-import { DELIVER_WEBHOOK_JOB, WEBHOOK_JOB_KEY_PREFIX, webhookJobKey } from "./webhook-jobs";
+import { DELIVER_WEBHOOK_JOB, WEBHOOK_JOB_KEY_PREFIX } from "./webhook-jobs";
 import type { WebhookResponse, WebhookSender } from "./webhook-sender";
 
 interface ClaimedAttempt {
@@ -23,8 +23,18 @@ interface ClaimedAttempt {
 
 export const INTERRUPTED_ATTEMPT_ERROR = "interrupted: the worker stopped before an answer was recorded";
 
-/** How long a delivery waits for a slot of its account's window before going back in the queue. */
-const ACCOUNT_SLOT_WAIT_MS = 100;
+/**
+ * How long a delivery may wait for a slot of its account's window before going back in
+ * the queue, and how long without any of the account's slots coming back it waits at
+ * most. A fast account's slots come back every few milliseconds, so its backlog waits and
+ * is served in turn; a receiver that hangs gives none back, so its waiters leave after
+ * the stall bound, and one that turns slow has them sent away at once
+ * (webhook-account-windows.ts). Sending a fast account's backlog back to the queue after
+ * a fixed 100 ms instead cost a statement per delivery and at least a poll interval of
+ * idle time for each: under load that, not the deliveries, took most of the worker's time.
+ */
+const ACCOUNT_SLOT_WAIT_MS = 1000;
+const ACCOUNT_SLOT_STALL_MS = 100;
 /** A delivery whose account's window stayed full goes back in the queue for this long. */
 export const DEFERRED_DELIVERY_MS = 1000;
 
@@ -35,6 +45,11 @@ export const DEFERRED_DELIVERY_MS = 1000;
 export function nextRetryDelayMs(retryScheduleMs: readonly number[], attemptNumber: number, manual: boolean) {
   if (manual) return null;
   return retryScheduleMs[attemptNumber - 1] ?? null;
+}
+
+interface DeferredDelivery {
+  eventId: string;
+  companyId: string;
 }
 
 interface AttemptOutcome {
@@ -60,6 +75,10 @@ export class WebhookDispatcher {
     await this.recordOutcomes(outcomes);
     return outcomes.map(() => undefined);
   });
+  private readonly deferDelivery = batchWhileBusy(async (jobs: DeferredDelivery[]) => {
+    await this.deferDeliveries(jobs);
+    return jobs.map(() => undefined);
+  });
 
   readonly windows: AccountWindows;
 
@@ -77,12 +96,8 @@ export class WebhookDispatcher {
   async deliverEvent(eventId: string, companyId?: string): Promise<void> {
     const account = companyId ?? (await this.accountOf(eventId));
     if (account === null) return;
-    if (!(await this.windows.acquire(account, ACCOUNT_SLOT_WAIT_MS))) {
-      await this.db.query(
-        `SELECT graphile_worker.add_job($1, json_build_object('eventId', $2::text, 'companyId', $3::text),
-                                       run_at => now() + $4 * interval '1 millisecond', job_key => $5)`,
-        [DELIVER_WEBHOOK_JOB, eventId, account, DEFERRED_DELIVERY_MS, webhookJobKey(eventId)],
-      );
+    if (!(await this.windows.acquire(account, ACCOUNT_SLOT_WAIT_MS, ACCOUNT_SLOT_STALL_MS))) {
+      await this.deferDelivery({ eventId, companyId: account });
       return;
     }
     const started = performance.now();
@@ -91,6 +106,26 @@ export class WebhookDispatcher {
     } finally {
       this.windows.release(account, performance.now() - started);
     }
+  }
+
+  /** Queues the deliveries again, DEFERRED_DELIVERY_MS from now, in one statement. */
+  private async deferDeliveries(jobs: DeferredDelivery[]): Promise<void> {
+    await this.db.query(
+      `SELECT (${addJobSql({
+        task: "$1",
+        payload: "json_build_object('eventId', d.event_id, 'companyId', d.company_id)",
+        runAt: "now() + $4 * interval '1 millisecond'",
+        jobKey: "$5 || d.event_id",
+      })}).id
+         FROM unnest($2::text[], $3::text[]) AS d(event_id, company_id)`,
+      [
+        DELIVER_WEBHOOK_JOB,
+        jobs.map((job) => job.eventId),
+        jobs.map((job) => job.companyId),
+        DEFERRED_DELIVERY_MS,
+        WEBHOOK_JOB_KEY_PREFIX,
+      ],
+    );
   }
 
   /** The account of an event, for jobs queued without it; null when the event is gone. */

@@ -122,6 +122,26 @@ describe("account windows", () => {
     assert.equal(windows.inFlight("a"), 2);
     assert.equal(await windows.acquire("a", 5000), false, "a slow account's attempts do not wait");
   });
+
+  test("a backlog waits as long as the account's slots keep coming back, and leaves once they stop", async () => {
+    const windows = new AccountWindows(LIMITS);
+    assert.equal(await windows.acquire("a", 0), true);
+    assert.equal(await windows.acquire("a", 0), true);
+    // A quick slot comes back every 25 ms: a backlog deeper than the window is served in
+    // turn, the last of it after 200 ms, five times the stall bound.
+    const backlog = Array.from({ length: 12 }, () => windows.acquire("a", 5000, 40));
+    for (let released = 0; released < 8; released += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      windows.release("a", 5);
+    }
+    assert.deepEqual(await Promise.all(backlog), Array(12).fill(true));
+    assert.equal(windows.window("a"), LIMITS.max);
+    // Nothing comes back (a receiver that hangs): a waiter leaves after the stall bound.
+    while (await windows.acquire("a", 0));
+    const started = performance.now();
+    assert.equal(await windows.acquire("a", 5000, 40), false);
+    assert.ok(performance.now() - started < 1000, "left after the stall bound, not the whole wait");
+  });
 });
 
 describe("misbehaving receivers", () => {
