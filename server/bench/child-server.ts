@@ -19,6 +19,15 @@ export interface ChildServer {
 }
 
 const running = new Set<ChildProcess>();
+
+/**
+ * BENCH_CPU_PROF=<dir>: every server and worker the bench starts writes a V8 CPU profile
+ * there when it exits (open it in Chrome's DevTools), to see where a case's time goes.
+ */
+export function profilingArgs(env: NodeJS.ProcessEnv = process.env): string[] {
+  const dir = env.BENCH_CPU_PROF;
+  return dir ? ["--cpu-prof", `--cpu-prof-dir=${dir}`] : [];
+}
 const KEPT_LINES = 200;
 
 /** Last resort when the runner dies: no server is left behind. */
@@ -79,7 +88,7 @@ export async function startChildServer(options: {
   env: NodeJS.ProcessEnv;
   port: number;
 }): Promise<ChildServer> {
-  const child = spawn(process.execPath, [options.script], {
+  const child = spawn(process.execPath, [...profilingArgs(), options.script], {
     env: options.env,
     stdio: ["ignore", "pipe", "pipe"],
     // Its own process group: Ctrl-C reaches the runner only, which stops the servers in order.

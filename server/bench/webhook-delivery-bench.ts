@@ -7,6 +7,7 @@ import { CompaniesService } from "../src/companies/companies.service";
 import { createDataSource } from "../src/core/data-source";
 import { attachSecretBox, parseSecretsKeys, SecretBox } from "../src/core/secret-box";
 import { appendWebhookEvent } from "../src/webhooks/webhook-outbox";
+import { profilingArgs } from "./child-server";
 import { bar, count, duration, log, status } from "./terminal";
 
 /**
@@ -100,7 +101,7 @@ async function writeEvents(databaseUrl: string, webhookUrl: string, events: numb
 }
 
 function startWorker(databaseUrl: string, env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, [join(__dirname, "..", "..", "dist", "worker.js")], {
+  return spawn(process.execPath, [...profilingArgs(), join(__dirname, "..", "..", "dist", "worker.js")], {
     env: {
       ...env,
       DATABASE_URL: databaseUrl,
