@@ -83,7 +83,7 @@ export function createServices(config: AppConfig, logger: Logger, db: DataSource
       webhookSender,
       config.webhookRetryScheduleMs,
       logger,
-      accountWindowLimits(config.workerConcurrency, config.webhookTimeoutMs),
+      accountWindowLimits(config.webhookConcurrency, config.webhookTimeoutMs),
     ),
     consoleUsers: new ConsoleUsersService(db, { publicBaseUrl: config.publicBaseUrl, sessions }, new SignInLimits(db)),
     audit: new AuditService(db),

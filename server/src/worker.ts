@@ -6,6 +6,7 @@ import { createGracefulShutdown, exitOnSignals } from "./core/shutdown";
 import { createJobHandlers } from "./job-handlers";
 import { startInternalServer } from "./metrics/internal-server";
 import { openRuntime, type Runtime } from "./runtime";
+import { DELIVER_WEBHOOK_JOB } from "./webhooks/webhook-jobs";
 
 /** A PENDING webhook delivery this overdue with no job is given one again. */
 const ORPHANED_DELIVERY_GRACE_MS = 60_000;
@@ -18,6 +19,7 @@ export async function startBackgroundWork(runtime: Runtime): Promise<{ stop(): P
   const { services } = runtime;
   const worker = await startJobWorker(runtime.databaseUrl, createJobHandlers(services), services.logger, {
     concurrency: services.config.workerConcurrency,
+    lanes: [{ tasks: [DELIVER_WEBHOOK_JOB], concurrency: services.config.webhookConcurrency }],
     heartbeatMs: services.config.workerHeartbeatMs,
     // A webhook attempt may take its whole timeout: the bound leaves it 5 s more than that.
     attemptTimeoutMs: Math.max(DEFAULT_ATTEMPT_TIMEOUT_MS, services.config.webhookTimeoutMs + 5_000),
@@ -73,7 +75,11 @@ async function main(): Promise<void> {
           workers: () => "running",
           draining: () => drainingNow(),
         });
-  logger.info("worker started", { concurrency: config.workerConcurrency, internalPort: internal?.port ?? null });
+  logger.info("worker started", {
+    concurrency: config.workerConcurrency,
+    webhookConcurrency: config.webhookConcurrency,
+    internalPort: internal?.port ?? null,
+  });
   const shutdown = createGracefulShutdown({
     logger,
     timeoutMs: config.shutdownTimeoutMs,

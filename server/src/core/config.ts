@@ -33,6 +33,7 @@ const envSchema = z.object({
   RATE_LIMIT_RPS: z.coerce.number().int().min(0).default(100),
   RUN_WORKER: booleanFromEnv.default(true),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(20),
+  WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(400),
   WORKER_HEARTBEAT_MS: z.coerce.number().int().min(50).default(5000),
   CHARGE_EXPIRY_SWEEP_MS: z.coerce.number().int().min(100).default(30000),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
@@ -85,8 +86,10 @@ export interface AppConfig {
   publicBaseUrl: string;
   rateLimitRps: number;
   runWorker: boolean;
-  /** Jobs one worker process runs at once (webhook deliveries, bank submissions). */
+  /** Jobs other than webhook deliveries (bank submissions, settlements) one worker process runs at once. */
   workerConcurrency: number;
+  /** Webhook deliveries one worker process has in flight at once (they wait on the network, not the database). */
+  webhookConcurrency: number;
   /** How often a worker process says it is alive; silent for 6 beats, its jobs go to others. */
   workerHeartbeatMs: number;
   chargeExpirySweepMs: number;
@@ -187,6 +190,7 @@ export function loadConfig(rawEnv: RawEnv = process.env): AppConfig {
     rateLimitRps: e.RATE_LIMIT_RPS,
     runWorker: e.RUN_WORKER,
     workerConcurrency: e.WORKER_CONCURRENCY,
+    webhookConcurrency: e.WEBHOOK_CONCURRENCY,
     workerHeartbeatMs: e.WORKER_HEARTBEAT_MS,
     chargeExpirySweepMs: e.CHARGE_EXPIRY_SWEEP_MS,
     dbPoolSize: e.DB_POOL_SIZE,

@@ -17,6 +17,7 @@ import { MakerChecker1763800620000 } from "../migrations/1763800620000-maker-che
 import { RateLimits1763800700000 } from "../migrations/1763800700000-rate-limits";
 import { ListsThatScale1763800800000 } from "../migrations/1763800800000-lists-that-scale";
 import { WebhookRequestIds1763800900000 } from "../migrations/1763800900000-webhook-request-ids";
+import { WebhookHotUpdates1763801000000 } from "../migrations/1763801000000-webhook-hot-updates";
 import { PaymentException } from "../provider/payment-exception.entity";
 import { WebhookAttempt } from "../webhooks/webhook-attempt.entity";
 import { WebhookEvent } from "../webhooks/webhook-event.entity";
@@ -52,6 +53,7 @@ export const MIGRATIONS = [
   ListsThatScale1763800800000,
   RateLimits1763800700000,
   WebhookRequestIds1763800900000,
+  WebhookHotUpdates1763801000000,
 ];
 
 /**

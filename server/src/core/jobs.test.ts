@@ -113,3 +113,62 @@ test("an attempt that never settles fails after the attempt timeout, runs again,
     assert.ok(Date.now() - stopStarted < 5_000, "stop is not held by the hung attempt");
   }
 });
+
+test("a lane's tasks run in a pool of their own, at the lane's concurrency, whatever the main pool is doing", async () => {
+  let releaseMain = () => {};
+  const mainHeld = new Promise<void>((resolve) => {
+    releaseMain = resolve;
+  });
+  let laneInFlight = 0;
+  let laneMostAtOnce = 0;
+  let laneDone = 0;
+  let releaseLane = () => {};
+  const laneHeld = new Promise<void>((resolve) => {
+    releaseLane = resolve;
+  });
+  const worker = await startJobWorker(
+    database.url,
+    {
+      slow_main: () => mainHeld,
+      lane_task: async () => {
+        laneInFlight += 1;
+        laneMostAtOnce = Math.max(laneMostAtOnce, laneInFlight);
+        await laneHeld;
+        laneInFlight -= 1;
+        laneDone += 1;
+      },
+    },
+    logger,
+    { concurrency: 1, lanes: [{ tasks: ["lane_task"], concurrency: 3 }], heartbeatMs: 200, pollIntervalMs: 100 },
+  );
+  try {
+    const main = await addJob("slow_main");
+    const laned = [
+      await addJob("lane_task"),
+      await addJob("lane_task"),
+      await addJob("lane_task"),
+      await addJob("lane_task"),
+    ];
+    // The main pool's only slot is taken; the lane still runs three of its jobs at once, and no more.
+    await waitFor("three lane jobs running", async () => laneInFlight === 3, 10_000);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.equal(laneMostAtOnce, 3);
+    assert.ok((await jobRow(main))?.locked_by, "the main job is still running");
+    releaseLane();
+    await waitFor(
+      "every lane job completed",
+      async () => {
+        for (const id of laned) if ((await jobRow(id)) !== undefined) return false;
+        return true;
+      },
+      10_000,
+    );
+    assert.equal(laneDone, 4);
+    releaseMain();
+    await waitFor("the main job completed", async () => (await jobRow(main)) === undefined, 10_000);
+  } finally {
+    releaseMain();
+    releaseLane();
+    await worker.stop();
+  }
+});

@@ -70,6 +70,7 @@ before(async () => {
     CHARGE_EXPIRY_SWEEP_MS: "1000",
     DB_POOL_SIZE: "12",
     WORKER_CONCURRENCY: "6",
+    WEBHOOK_CONCURRENCY: "6",
   });
   work = await startBackgroundWork(app.runtime);
   receiver = await startWebhookReceiver();

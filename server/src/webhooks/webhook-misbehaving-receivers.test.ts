@@ -24,7 +24,7 @@ before(async () => {
   app = await startTestApp({
     WEBHOOK_TIMEOUT_MS: String(TIMEOUT_MS),
     WEBHOOK_RETRY_SCHEDULE: "10m", // one retry, long after the test: each event shows its first attempt
-    WORKER_CONCURRENCY: String(CONCURRENCY),
+    WEBHOOK_CONCURRENCY: String(CONCURRENCY),
   });
   work = await startBackgroundWork(app.runtime);
 });

@@ -75,7 +75,7 @@ function startWorkerProcess(): { child: ChildProcess; exited: Promise<unknown> }
       WEBHOOK_ALLOW_PRIVATE: "true",
       WEBHOOK_TIMEOUT_MS: "3000",
       WORKER_HEARTBEAT_MS: "200",
-      WORKER_CONCURRENCY: "8",
+      WEBHOOK_CONCURRENCY: "8",
       LOG_LEVEL: "silent",
     },
     stdio: "ignore",
