@@ -18,6 +18,7 @@ import { RateLimits1763800700000 } from "../migrations/1763800700000-rate-limits
 import { ListsThatScale1763800800000 } from "../migrations/1763800800000-lists-that-scale";
 import { WebhookRequestIds1763800900000 } from "../migrations/1763800900000-webhook-request-ids";
 import { WebhookHotUpdates1763801000000 } from "../migrations/1763801000000-webhook-hot-updates";
+import { PaymentExceptionExpectedAmount1763801100000 } from "../migrations/1763801100000-payment-exception-expected-amount";
 import { PaymentException } from "../provider/payment-exception.entity";
 import { WebhookAttempt } from "../webhooks/webhook-attempt.entity";
 import { WebhookEvent } from "../webhooks/webhook-event.entity";
@@ -54,6 +55,7 @@ export const MIGRATIONS = [
   RateLimits1763800700000,
   WebhookRequestIds1763800900000,
   WebhookHotUpdates1763801000000,
+  PaymentExceptionExpectedAmount1763801100000,
 ];
 
 /**

@@ -90,6 +90,7 @@ export class InboundPixService {
       endToEndId: null,
       txid: entry.txid,
       amountCents: entry.amountCents,
+      expectedAmountCents: null,
       chargeId: null,
       companyId: null,
       payerName: null,
@@ -199,6 +200,7 @@ export class InboundPixService {
       endToEndId: payment.endToEndId,
       txid: payment.txid,
       amountCents: payment.amountCents,
+      expectedAmountCents: charge?.amountCents ?? null,
       chargeId: charge?.id ?? null,
       companyId: charge?.companyId ?? null,
       payerName: payment.payerName,
@@ -216,6 +218,7 @@ export class InboundPixService {
       endToEndId: string | null;
       txid: string | null;
       amountCents: bigint | null;
+      expectedAmountCents: bigint | null;
       chargeId: string | null;
       companyId: string | null;
       payerName: string | null;
@@ -230,8 +233,8 @@ export class InboundPixService {
       em,
       `INSERT INTO payment_exceptions (id, kind, status, end_to_end_id, txid, amount_cents, charge_id, company_id,
                                        payer_name, payer_document, paid_at, notification, problem, notification_sha256,
-                                       created_at)
-       VALUES ($1, $2, 'OPEN', $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb, $12, $13, now())
+                                       expected_amount_cents, created_at)
+       VALUES ($1, $2, 'OPEN', $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb, $12, $13, $14, now())
        ON CONFLICT (notification_sha256) WHERE end_to_end_id IS NULL DO NOTHING
        RETURNING id`,
       [
@@ -248,6 +251,7 @@ export class InboundPixService {
         notification,
         exception.problem,
         createHash("sha256").update(notification).digest("hex"),
+        exception.expectedAmountCents?.toString() ?? null,
       ],
     );
     return rows.length > 0;

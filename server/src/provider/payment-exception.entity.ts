@@ -52,6 +52,14 @@ export class PaymentException {
   @Field(() => MoneyScalar, { name: "amount", nullable: true, description: "Null only when MALFORMED and unreadable." })
   amountCents!: bigint | null;
 
+  @Column({ name: "expected_amount_cents", type: "bigint", transformer: bigintColumn, nullable: true })
+  @Field(() => MoneyScalar, {
+    name: "expectedAmount",
+    nullable: true,
+    description: "What the matched charge asked for; null when no charge matched.",
+  })
+  expectedAmountCents!: bigint | null;
+
   @Column({ name: "charge_id", type: "text", nullable: true })
   @Field(() => String, { nullable: true })
   chargeId!: string | null;

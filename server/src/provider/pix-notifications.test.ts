@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
+import { PaymentExceptionExpectedAmount1763801100000 } from "../migrations/1763801100000-payment-exception-expected-amount";
 import { assertAuditConsistent, balanceCents, outboxEvents, signProviderBody } from "../test-support/scenarios";
 import { type Merchant, newUuid, startTestApp, type TestApp } from "../test-support/test-app";
 
@@ -52,7 +53,7 @@ async function chargeRow(id: string) {
 
 async function exceptions(txid: string) {
   const result = await app.graphql(
-    `query { paymentExceptions(limit: 100) { data { id kind status txid endToEndId amount chargeId } total } }`,
+    `query { paymentExceptions(limit: 100) { data { id kind status txid endToEndId amount expectedAmount chargeId } total } }`,
   );
   return result.data.paymentExceptions.data.filter((row: any) => row.txid === txid);
 }
@@ -313,7 +314,13 @@ describe("crediting a charge", () => {
 });
 
 describe("payments recorded for review, never credited", () => {
-  async function assertException(item: ReturnType<typeof payment>, kind: string, chargeId: string | null) {
+  /** `expectedAmount`: what the matched charge asked for, kept beside what was paid. */
+  async function assertException(
+    item: ReturnType<typeof payment>,
+    kind: string,
+    chargeId: string | null,
+    expectedAmount: string | null,
+  ) {
     const before = await balanceCents(app, merchant);
     const res = await notify([item]);
     assert.equal(res.status, 200, res.text);
@@ -331,6 +338,7 @@ describe("payments recorded for review, never credited", () => {
     assert.equal(row.status, "OPEN");
     assert.equal(row.amount, item.valor);
     assert.equal(row.chargeId, chargeId);
+    assert.equal(row.expectedAmount, expectedAmount);
     // Delivered again: still one exception, still no credit.
     const again = await notify([item]);
     assert.equal(again.body.results[0].outcome, "DUPLICATE");
@@ -339,7 +347,7 @@ describe("payments recorded for review, never credited", () => {
   }
 
   test("an unknown txid", async () => {
-    await assertException(payment("UnknownTxid0000000000000000000"), "UNKNOWN_TXID", null);
+    await assertException(payment("UnknownTxid0000000000000000000"), "UNKNOWN_TXID", null, null);
   });
 
   test("one without endToEndId is kept once however often it is sent", async () => {
@@ -353,7 +361,7 @@ describe("payments recorded for review, never credited", () => {
 
   test("an amount different from the charge (the charge stays PENDING)", async () => {
     const charge = await newCharge(100);
-    await assertException(payment(charge.txid, "99.99"), "AMOUNT_MISMATCH", charge.id);
+    await assertException(payment(charge.txid, "99.99"), "AMOUNT_MISMATCH", charge.id, "100.00");
     assert.equal((await chargeRow(charge.id)).status, "PENDING");
   });
 
@@ -361,7 +369,7 @@ describe("payments recorded for review, never credited", () => {
     const charge = await newCharge(30);
     const cancelled = await app.graphql("mutation($id: ID!) { cancelCharge(id: $id) { status } }", { id: charge.id });
     assert.equal(cancelled.data.cancelCharge.status, "CANCELLED");
-    await assertException(payment(charge.txid, "30.00"), "CHARGE_CANCELLED", charge.id);
+    await assertException(payment(charge.txid, "30.00"), "CHARGE_CANCELLED", charge.id, "30.00");
   });
 
   test("a payment of an expired charge, and one made after expires_at", async () => {
@@ -369,7 +377,7 @@ describe("payments recorded for review, never credited", () => {
     await app.services.db.query("UPDATE charges SET expires_at = now() - interval '1 second' WHERE id = $1", [
       charge.id,
     ]);
-    await assertException(payment(charge.txid, "30.00"), "CHARGE_EXPIRED", charge.id);
+    await assertException(payment(charge.txid, "30.00"), "CHARGE_EXPIRED", charge.id, "30.00");
     assert.equal((await chargeRow(charge.id)).status, "EXPIRED");
   });
 
@@ -379,21 +387,21 @@ describe("payments recorded for review, never credited", () => {
       charge.id,
     ]);
     assert.equal((await chargeRow(charge.id)).status, "PENDING", "the sweep has not written it yet");
-    await assertException(payment(charge.txid, "30.01"), "CHARGE_EXPIRED", charge.id);
+    await assertException(payment(charge.txid, "30.01"), "CHARGE_EXPIRED", charge.id, "30.00");
     assert.equal((await chargeRow(charge.id)).status, "EXPIRED");
   });
 
   test("a second payment of a PAID charge", async () => {
     const charge = await newCharge(40);
     await notify([payment(charge.txid, "40.00")]);
-    await assertException(payment(charge.txid, "40.00"), "ALREADY_PAID", charge.id);
+    await assertException(payment(charge.txid, "40.00"), "ALREADY_PAID", charge.id, "40.00");
     assert.equal((await outboxEvents(app, charge.id)).length, 1);
     await assertAuditConsistent(app, merchant.companyId);
   });
 
   test("operators list exceptions by status and resolve them once; merchants cannot", async () => {
     const charge = await newCharge(15);
-    const row = await assertException(payment(charge.txid, "14.00"), "AMOUNT_MISMATCH", charge.id);
+    const row = await assertException(payment(charge.txid, "14.00"), "AMOUNT_MISMATCH", charge.id, "15.00");
     const asMerchant = await app.graphql("query { paymentExceptions { total } }", {}, merchant.clientSecret);
     assert.equal(asMerchant.errors?.[0].extensions.code, "FORBIDDEN");
     const resolve = (resolution: string) =>
@@ -411,5 +419,26 @@ describe("payments recorded for review, never credited", () => {
       open.data.paymentExceptions.data.some((r: any) => r.id === row.id),
       false,
     );
+  });
+});
+
+describe("the expected-amount migration", () => {
+  test("fills the exceptions recorded before it from their charges", async () => {
+    const charge = await newCharge(25);
+    await notify([payment(charge.txid, "24.50")]);
+    const unknown = payment("UnknownTxid0000000000000000009", "3.00");
+    await notify([unknown]);
+    const runner = app.services.db.createQueryRunner();
+    try {
+      const migration = new PaymentExceptionExpectedAmount1763801100000();
+      await migration.down(runner);
+      await migration.up(runner);
+    } finally {
+      await runner.release();
+    }
+    const mismatch = (await exceptions(charge.txid))[0];
+    assert.equal(mismatch.amount, "24.50");
+    assert.equal(mismatch.expectedAmount, "25.00");
+    assert.equal((await exceptions(unknown.txid))[0].expectedAmount, null);
   });
 });
