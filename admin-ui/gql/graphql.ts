@@ -389,7 +389,7 @@ export type OperatorOverviewQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type OperatorOverviewQuery = { operatorDashboard: { openPaymentExceptions: number, failedWebhookDeliveries: number, pendingWithdrawals: { count: number, amount: string, oldestCreatedAt: string | null }, today: { paidCharges: { count: number, amount: string }, withdrawals: { count: number, amount: string } }, daily: Array<{ date: string, paidAmount: string, paidCount: number, withdrawalAmount: string, withdrawalCount: number }> } };
 
-export type PaymentExceptionRowFragment = { id: string, kind: PaymentExceptionKind, status: PaymentExceptionStatus, amount: string | null, txid: string | null, endToEndId: string | null, chargeId: string | null, companyId: string | null, payerName: string | null, payerDocument: string | null, paidAt: string | null, problem: string | null, resolution: string | null, resolvedAt: string | null, resolvedBy: string | null, createdAt: string };
+export type PaymentExceptionRowFragment = { id: string, kind: PaymentExceptionKind, status: PaymentExceptionStatus, amount: string | null, expectedAmount: string | null, txid: string | null, endToEndId: string | null, chargeId: string | null, companyId: string | null, payerName: string | null, payerDocument: string | null, paidAt: string | null, problem: string | null, resolution: string | null, resolvedAt: string | null, resolvedBy: string | null, createdAt: string };
 
 export type PaymentExceptionsQueryVariables = Exact<{
   first?: number | null | undefined;
@@ -398,7 +398,7 @@ export type PaymentExceptionsQueryVariables = Exact<{
 }>;
 
 
-export type PaymentExceptionsQuery = { paymentExceptions: { data: Array<{ id: string, kind: PaymentExceptionKind, status: PaymentExceptionStatus, amount: string | null, txid: string | null, endToEndId: string | null, chargeId: string | null, companyId: string | null, payerName: string | null, payerDocument: string | null, paidAt: string | null, problem: string | null, resolution: string | null, resolvedAt: string | null, resolvedBy: string | null, createdAt: string }>, pageInfo: { endCursor: string | null, hasNextPage: boolean } } };
+export type PaymentExceptionsQuery = { paymentExceptions: { data: Array<{ id: string, kind: PaymentExceptionKind, status: PaymentExceptionStatus, amount: string | null, expectedAmount: string | null, txid: string | null, endToEndId: string | null, chargeId: string | null, companyId: string | null, payerName: string | null, payerDocument: string | null, paidAt: string | null, problem: string | null, resolution: string | null, resolvedAt: string | null, resolvedBy: string | null, createdAt: string }>, pageInfo: { endCursor: string | null, hasNextPage: boolean } } };
 
 export type ResolvePaymentExceptionMutationVariables = Exact<{
   id: string;
@@ -406,7 +406,7 @@ export type ResolvePaymentExceptionMutationVariables = Exact<{
 }>;
 
 
-export type ResolvePaymentExceptionMutation = { resolvePaymentException: { id: string, kind: PaymentExceptionKind, status: PaymentExceptionStatus, amount: string | null, txid: string | null, endToEndId: string | null, chargeId: string | null, companyId: string | null, payerName: string | null, payerDocument: string | null, paidAt: string | null, problem: string | null, resolution: string | null, resolvedAt: string | null, resolvedBy: string | null, createdAt: string } };
+export type ResolvePaymentExceptionMutation = { resolvePaymentException: { id: string, kind: PaymentExceptionKind, status: PaymentExceptionStatus, amount: string | null, expectedAmount: string | null, txid: string | null, endToEndId: string | null, chargeId: string | null, companyId: string | null, payerName: string | null, payerDocument: string | null, paidAt: string | null, problem: string | null, resolution: string | null, resolvedAt: string | null, resolvedBy: string | null, createdAt: string } };
 
 export type GlobalSearchQueryVariables = Exact<{
   query: string;
@@ -679,6 +679,7 @@ export const PaymentExceptionRowFragmentDoc = new TypedDocumentString(`
   kind
   status
   amount
+  expectedAmount
   txid
   endToEndId
   chargeId
@@ -1542,6 +1543,7 @@ export const PaymentExceptionsDocument = new TypedDocumentString(`
   kind
   status
   amount
+  expectedAmount
   txid
   endToEndId
   chargeId
@@ -1566,6 +1568,7 @@ export const ResolvePaymentExceptionDocument = new TypedDocumentString(`
   kind
   status
   amount
+  expectedAmount
   txid
   endToEndId
   chargeId

@@ -104,6 +104,7 @@ test("a payment of the wrong amount becomes an exception an operator resolves", 
   const row = table.getByRole("row").filter({ hasText: `chg_${chargeId}` });
   await expect(row).toContainText("Wrong amount");
   await expect(row).toContainText("R$ 49,00");
+  await expect(row).toContainText("expected R$ 50,00");
   await expect(row).toContainText(endToEndId);
   await checkPage(page, "ops-payment-exceptions");
   await row.getByRole("button", { name: /^Resolve exception/ }).click();

@@ -6,6 +6,7 @@ export const PaymentExceptionRowFields = graphql(`
     kind
     status
     amount
+    expectedAmount
     txid
     endToEndId
     chargeId

@@ -29,6 +29,16 @@ const KIND_LABELS: Record<string, string> = {
   UNKNOWN_TXID: "Unknown txid",
 };
 
+/** What the matched charge asked for, shown only when the payer sent something else. */
+function ExpectedAmount({ row }: { row: PaymentExceptionRowFragment }) {
+  if (!row.expectedAmount || row.expectedAmount === row.amount) return null;
+  return (
+    <span className="text-xs text-muted-foreground">
+      expected <Money value={row.expectedAmount} />
+    </span>
+  );
+}
+
 /**
  * Inbound PIX payments the service could not credit (wrong amount, expired charge, unknown
  * txid…). Resolving records what was done (a refund at the bank, an adjustment); it moves no money.
@@ -98,7 +108,12 @@ export function PaymentExceptionsTable({
       id: "amount",
       header: () => <span className="block text-right">Amount</span>,
       meta: { className: "text-right" },
-      cell: ({ row }) => (row.original.amount ? <Money value={row.original.amount} className="font-medium" /> : "—"),
+      cell: ({ row }) => (
+        <div className="flex flex-col items-end">
+          {row.original.amount ? <Money value={row.original.amount} className="font-medium" /> : "—"}
+          <ExpectedAmount row={row.original} />
+        </div>
+      ),
     },
     {
       id: "resolution",
@@ -151,7 +166,10 @@ export function PaymentExceptionsTable({
           <div className="flex flex-col gap-1.5">
             <div className="flex items-start justify-between gap-2">
               <Badge variant={row.status === "OPEN" ? "warn" : "neutral"}>{KIND_LABELS[row.kind] ?? row.kind}</Badge>
-              {row.amount && <Money value={row.amount} className="font-semibold" />}
+              <div className="flex flex-col items-end">
+                {row.amount && <Money value={row.amount} className="font-semibold" />}
+                <ExpectedAmount row={row} />
+              </div>
             </div>
             <p className="truncate text-sm">{row.payerName ?? "Unknown payer"}</p>
             <p className="truncate font-mono text-xs text-muted-foreground">{row.endToEndId ?? row.txid ?? "—"}</p>
