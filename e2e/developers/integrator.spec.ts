@@ -22,6 +22,22 @@ test.describe("as the signed-in merchant", () => {
     await expect(page.getByText("A GraphQL schema provides a root type for each kind of operation.")).toBeVisible();
     await checkPage(page, "developers-explorer", { axeExclude: ["[data-third-party=graphiql]"] });
   });
+
+  test("at phone width the docs take the whole explorer, and closing them brings the editor back", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/developers/explorer");
+    const editor = page.locator(".graphiql-query-editor");
+    await expect(editor).toContainText("query ReadBalance", { timeout: 45_000 });
+    await page.getByRole("button", { name: /Show Documentation Explorer/ }).click();
+    const docs = page.getByText("A GraphQL schema provides a root type for each kind of operation.");
+    await expect(docs).toBeVisible();
+    await expect(editor).toBeHidden();
+    const docsBox = await page.locator(".graphiql-plugin").boundingBox();
+    expect(docsBox?.width).toBeGreaterThan(250);
+    await page.getByRole("button", { name: /Hide Documentation Explorer/ }).click();
+    await expect(editor).toBeVisible();
+    await expect(docs).toBeHidden();
+  });
 });
 
 test.describe("signed out", () => {
