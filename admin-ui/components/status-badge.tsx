@@ -10,10 +10,7 @@ import {
   XCircleIcon,
 } from "lucide-react";
 import { Badge, type BadgeVariant } from "@/components/ui/badge";
-import type { ChargeStatus, WithdrawalStatus } from "@/gql/graphql";
-
-/** Not yet in any document of the console (the webhooks pages come next). */
-type WebhookDeliveryStatus = "PENDING" | "DELIVERED" | "FAILED" | "NO_URL";
+import type { ChargeStatus, WebhookDeliveryStatus, WithdrawalStatus } from "@/gql/graphql";
 
 interface StatusLook {
   label: string;
@@ -41,7 +38,8 @@ const WITHDRAWAL: Record<WithdrawalStatus, StatusLook> = {
 };
 
 const DELIVERY: Record<WebhookDeliveryStatus, StatusLook> = {
-  PENDING: { label: "Retrying", variant: "warn", icon: ClockIcon },
+  // Its first attempt or a retry is due or in flight: the last answer says which.
+  PENDING: { label: "Pending", variant: "warn", icon: ClockIcon },
   DELIVERED: { label: "Delivered", variant: "success", icon: CheckCircle2Icon },
   FAILED: { label: "Failed", variant: "danger", icon: XCircleIcon },
   NO_URL: { label: "No URL", variant: "neutral", icon: CircleDashedIcon },
@@ -77,3 +75,6 @@ export const CHARGE_STATUS_LABELS = Object.fromEntries(Object.entries(CHARGE).ma
 export const WITHDRAWAL_STATUS_LABELS = Object.fromEntries(
   Object.entries(WITHDRAWAL).map(([key, look]) => [key, look.label]),
 );
+export const DELIVERY_STATUS_LABELS = Object.fromEntries(
+  Object.entries(DELIVERY).map(([key, look]) => [key, look.label]),
+) as Record<WebhookDeliveryStatus, string>;

@@ -10,7 +10,7 @@ import { DataTable } from "@/components/data-table/data-table";
 import { DataTableFacetedFilter } from "@/components/data-table/data-table-faceted-filter";
 import { useTableUrlState } from "@/components/data-table/use-table-url-state";
 import { DateTime } from "@/components/date-time";
-import { DeliveryStatusBadge } from "@/components/status-badge";
+import { DELIVERY_STATUS_LABELS, DeliveryStatusBadge } from "@/components/status-badge";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -19,13 +19,6 @@ import { formatDateTime, formatInteger } from "@/lib/format";
 import { errorMessage, execute } from "@/lib/graphql/execute";
 import { RedeliverWebhookDocument } from "./documents";
 import { DELIVERY_STATUSES, deliveryFilters, WEBHOOK_EVENTS } from "./search-params";
-
-const STATUS_LABELS: Record<WebhookDeliveryStatus, string> = {
-  PENDING: "Retrying",
-  DELIVERED: "Delivered",
-  FAILED: "Failed",
-  NO_URL: "No URL",
-};
 
 function subjectHref(subjectId: string | null | undefined): string | null {
   if (!subjectId) return null;
@@ -301,7 +294,7 @@ export function WebhookDeliveriesTable({
           <>
             <DataTableFacetedFilter
               title="Status"
-              options={DELIVERY_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }))}
+              options={DELIVERY_STATUSES.map((value) => ({ value, label: DELIVERY_STATUS_LABELS[value] }))}
               selected={status ? [status] : []}
               onChange={(values) =>
                 void setState({ status: (values[0] as WebhookDeliveryStatus) ?? null, after: null })
