@@ -10,43 +10,63 @@ export const CANCELLED_MESSAGE = "The request was cancelled: the client went awa
  * (pg_terminate_backend), instead of working on for nobody while holding a connection.
  * The read gets a connection of its own for that (the pool's usual checkout; the
  * backend's pid comes with the connection, no extra round trip). Without a signal it is
- * an ordinary read on the pool.
+ * an ordinary read on the pool (one connection of its own, with `oneSnapshot`).
  *
  * Ended rather than cancelled: a read may have several statements queued on its
  * connection (a page and its count), and a cancel stops only the one running, after
  * which the next would start. The ended connection is dropped from the pool, never reused.
+ *
+ * With `oneSnapshot`, the read's statements run in one REPEATABLE READ, READ ONLY
+ * transaction: rows read by a second statement (a delivery's attempts, a withdrawal's
+ * place in the queue) are as of the same moment as the page, never a change committed
+ * between the two (a delivery still PENDING beside its attempt answered 200).
  */
 export async function readCancellable<T>(
   db: DataSource,
   signal: AbortSignal | undefined,
   read: (em: EntityManager) => Promise<T>,
+  options: { oneSnapshot?: boolean } = {},
 ): Promise<T> {
-  if (!signal) return read(db.manager);
-  if (signal.aborted) throw serviceUnavailable(CANCELLED_MESSAGE);
+  if (!signal && !options.oneSnapshot) return read(db.manager);
+  if (signal?.aborted) throw serviceUnavailable(CANCELLED_MESSAGE);
   const runner = db.createQueryRunner();
   let cancelling: Promise<void> | null = null;
+  let unusable = false;
   const onAbort = () => {
     const pid = (runner as unknown as { databaseConnection?: { processID?: number } }).databaseConnection?.processID;
     if (pid) cancelling = endBackend(db, pid);
   };
   try {
     await runner.connect();
-    if (signal.aborted) throw serviceUnavailable(CANCELLED_MESSAGE);
-    signal.addEventListener("abort", onAbort, { once: true });
+    if (signal?.aborted) throw serviceUnavailable(CANCELLED_MESSAGE);
+    signal?.addEventListener("abort", onAbort, { once: true });
     try {
-      return await read(runner.manager);
+      if (!options.oneSnapshot) return await read(runner.manager);
+      // One round trip to open the snapshot and one to close it.
+      await runner.query("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY");
+      try {
+        const result = await read(runner.manager);
+        await runner.query("COMMIT");
+        return result;
+      } catch (error) {
+        await runner.query("ROLLBACK").catch(() => {
+          unusable = true;
+        });
+        throw error;
+      }
     } catch (error) {
-      if (signal.aborted) throw serviceUnavailable(CANCELLED_MESSAGE);
+      if (signal?.aborted) throw serviceUnavailable(CANCELLED_MESSAGE);
       throw error;
     }
   } finally {
-    signal.removeEventListener("abort", onAbort);
+    signal?.removeEventListener("abort", onAbort);
     const ended = cancelling !== null;
     await (cancelling ?? Promise.resolve()).catch(() => undefined);
-    // An ended backend's connection is dropped from the pool, not reused.
+    // An ended backend's connection (or one left inside a transaction) is dropped from the pool, not reused.
     const release = (runner as unknown as { releasePostgresConnection(error?: Error): Promise<void> })
       .releasePostgresConnection;
-    await release.call(runner, ended ? new Error("read abandoned by its client") : undefined).catch(() => undefined);
+    const drop = ended || unusable ? new Error("read abandoned mid-way") : undefined;
+    await release.call(runner, drop).catch(() => undefined);
   }
 }
 

@@ -136,10 +136,17 @@ export class WebhooksService {
   }
 
   async getDelivery(scopeCompanyId: string | null, eventId: string): Promise<WebhookEvent> {
-    const event = await this.db.getRepository(WebhookEvent).findOneBy({ id: eventId });
-    if (!event || (scopeCompanyId !== null && event.companyId !== scopeCompanyId)) throw webhookEventNotFound();
-    await this.attachAttempts(this.db.manager, [event]);
-    return event;
+    return readCancellable(
+      this.db,
+      undefined,
+      async (em) => {
+        const event = await em.getRepository(WebhookEvent).findOneBy({ id: eventId });
+        if (!event || (scopeCompanyId !== null && event.companyId !== scopeCompanyId)) throw webhookEventNotFound();
+        await this.attachAttempts(em, [event]);
+        return event;
+      },
+      { oneSnapshot: true },
+    );
   }
 
   /** Newest first (outbox order), each with its attempts (oldest first); totals capped at 10,000. */
@@ -172,11 +179,17 @@ export class WebhooksService {
       branches: [where],
       params,
     };
-    return readCancellable(this.db, signal, async (em) => {
-      const page = await readPage(em, query, window, this.eventFromRow, () => cappedCount(em, query));
-      await this.attachAttempts(em, page.data);
-      return page;
-    });
+    // The page and its attempts as of one moment: never a delivery PENDING beside its answered attempt.
+    return readCancellable(
+      this.db,
+      signal,
+      async (em) => {
+        const page = await readPage(em, query, window, this.eventFromRow, () => cappedCount(em, query));
+        await this.attachAttempts(em, page.data);
+        return page;
+      },
+      { oneSnapshot: true },
+    );
   }
 
   private async attachAttempts(em: EntityManager, events: WebhookEvent[]): Promise<void> {

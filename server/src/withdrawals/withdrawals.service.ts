@@ -258,10 +258,18 @@ export class WithdrawalsService {
   }
 
   async getWithdrawal(scopeCompanyId: string | null, id: string): Promise<Withdrawal> {
-    const withdrawal = await this.db.getRepository(Withdrawal).findOneBy({ id });
-    if (!withdrawal || (scopeCompanyId !== null && withdrawal.companyId !== scopeCompanyId)) throw withdrawalNotFound();
-    await this.attachQueuePositions(this.db.manager, [withdrawal]);
-    return withdrawal;
+    return readCancellable(
+      this.db,
+      undefined,
+      async (em) => {
+        const withdrawal = await em.getRepository(Withdrawal).findOneBy({ id });
+        if (!withdrawal || (scopeCompanyId !== null && withdrawal.companyId !== scopeCompanyId))
+          throw withdrawalNotFound();
+        await this.attachQueuePositions(em, [withdrawal]);
+        return withdrawal;
+      },
+      { oneSnapshot: true },
+    );
   }
 
   /**
@@ -291,13 +299,18 @@ export class WithdrawalsService {
       branches: [where],
       params,
     };
-    return readCancellable(this.db, signal, async (em) => {
-      const page = await readPage(em, query, window, this.withdrawalFromRow, () =>
-        onlyByStatus ? this.countWithdrawals(scopeCompanyId, filter.status ?? null, em) : cappedCount(em, query),
-      );
-      await this.attachQueuePositions(em, page.data);
-      return page;
-    });
+    return readCancellable(
+      this.db,
+      signal,
+      async (em) => {
+        const page = await readPage(em, query, window, this.withdrawalFromRow, () =>
+          onlyByStatus ? this.countWithdrawals(scopeCompanyId, filter.status ?? null, em) : cappedCount(em, query),
+        );
+        await this.attachQueuePositions(em, page.data);
+        return page;
+      },
+      { oneSnapshot: true },
+    );
   }
 
   /** The exact number of withdrawals of a status (or all), from the counters kept by triggers. */
@@ -326,14 +339,21 @@ export class WithdrawalsService {
     limit = 10,
   ): Promise<Withdrawal[]> {
     const scoped = scopeCompanyId === null ? "" : " AND company_id = $2";
-    const rows = await queryRows<Record<string, unknown>>(
+    return readCancellable(
       this.db,
-      `SELECT * FROM withdrawals WHERE ${column} = $1${scoped} LIMIT ${limit}`,
-      scopeCompanyId === null ? [value] : [value, scopeCompanyId],
+      undefined,
+      async (em) => {
+        const rows = await queryRows<Record<string, unknown>>(
+          em,
+          `SELECT * FROM withdrawals WHERE ${column} = $1${scoped} LIMIT ${limit}`,
+          scopeCompanyId === null ? [value] : [value, scopeCompanyId],
+        );
+        const withdrawals = rows.map(this.withdrawalFromRow);
+        await this.attachQueuePositions(em, withdrawals);
+        return withdrawals;
+      },
+      { oneSnapshot: true },
     );
-    const withdrawals = rows.map(this.withdrawalFromRow);
-    await this.attachQueuePositions(this.db.manager, withdrawals);
-    return withdrawals;
   }
 
   /**
