@@ -1,24 +1,18 @@
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
-import { ApolloServer, type ApolloServerPlugin } from "@apollo/server";
-import { ApolloServerPluginCacheControlDisabled } from "@apollo/server/plugin/disabled";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from "fastify";
-import { GraphQLError, type GraphQLFormattedError } from "graphql";
-import { INTERNAL_MESSAGE, toPublicError } from "./core/errors";
-import { describeError } from "./core/logger";
 import { restOperations } from "./core/rest-operation";
-import type { RequestContext } from "./graphql/context";
-import { requestInputPlugin } from "./graphql/input-text";
+import { GraphQLPipeline } from "./graphql/graphql-pipeline";
 import { graphqlLimits } from "./graphql/query-limits";
 import { buildAppSchema } from "./graphql/schema";
 import { registerGraphqlRoute } from "./http/graphql-route";
 import { type HealthOptions, registerHealthRoutes } from "./http/health";
-import { clientErrorHandler, graphqlExtensions, registerErrorHandling, sendError } from "./http/http-errors";
+import { clientErrorHandler, registerErrorHandling, sendError } from "./http/http-errors";
 import { API_BODY_LIMIT, registerJsonBodies } from "./http/json-body";
 import { openApiDocument } from "./http/openapi";
 import { createAdmissionLimits, registerAdmission } from "./http/request-admission";
 import { registerRequestScope, requestIdOf } from "./http/request-scope";
 import { type CompiledRestRoute, compileRestOperation, registerRestRoutes } from "./http/rest-routes";
-import { graphqlMetricsPlugin, registerHttpMetrics, registerMetricsRoute } from "./metrics/metrics";
+import { registerHttpMetrics, registerMetricsRoute } from "./metrics/metrics";
 import { inboundPixRoutes } from "./provider/inbound-pix.http";
 import { registerPixLocationRoute } from "./provider/pix-location.http";
 import type { Services } from "./services";
@@ -40,28 +34,6 @@ function isApiPath(url: string): boolean {
   const path = url.split("?")[0];
   return API_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 }
-
-/**
- * The HTTP side of GraphQL answers. Every one is `Cache-Control: no-store`, as Apollo's
- * cache control plugin said for a schema without cache hints (that plugin is off: it ran a
- * hook for every resolved field to reach the same answer). One refused by a rate limit
- * (sign-in attempts) is HTTP 429 with Retry-After.
- */
-const responseHttpPlugin: ApolloServerPlugin<RequestContext> = {
-  async requestDidStart() {
-    return {
-      async willSendResponse({ response }) {
-        response.http.headers.set("cache-control", "no-store");
-        const errors = response.body.kind === "single" ? response.body.singleResult.errors : undefined;
-        const limited = errors?.find((error) => error.extensions?.code === "RATE_LIMITED");
-        if (!limited) return;
-        response.http.status = 429;
-        const retryAfter = limited.extensions?.retryAfter;
-        if (typeof retryAfter === "number") response.http.headers.set("retry-after", String(retryAfter));
-      },
-    };
-  },
-};
 
 /** Serves every path outside the API (the console will); until then a small 404. */
 export type FallbackHandler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -87,7 +59,7 @@ export interface HttpApp {
   routes: readonly CompiledRestRoute[];
   /** Listens and answers the port (0 picks a free one). */
   listen(port: number, host?: string): Promise<number>;
-  /** Stops accepting, finishes the requests in flight, then stops Apollo. */
+  /** Stops accepting and finishes the requests in flight. */
   close(): Promise<void>;
 }
 
@@ -97,38 +69,11 @@ export async function createHttpApp(services: Services, options: HttpAppOptions 
   const requestTimeout = options.requestTimeoutMs ?? 30_000;
   const headersTimeout = Math.min(options.headersTimeoutMs ?? 10_000, requestTimeout);
 
-  const limits = graphqlLimits(schema, { introspection: config.graphqlIntrospection });
-  const apollo = new ApolloServer<RequestContext>({
+  const graphqlPipeline = new GraphQLPipeline(
     schema,
-    // Who may introspect depends on the caller: decided by graphqlLimits, not by this switch.
-    introspection: true,
-    includeStacktraceInErrorResponses: false,
-    // Signals are the process's to handle (core/shutdown.ts): Apollo's own handler would stop it before the requests in flight finish.
-    stopOnTerminationSignals: false,
-    // Inputs first: a variable that does not coerce is the caller's error, whatever comes next.
-    plugins: [
-      requestInputPlugin<RequestContext>(schema),
-      ...limits.plugins,
-      responseHttpPlugin,
-      graphqlMetricsPlugin<RequestContext>(),
-      ApolloServerPluginCacheControlDisabled(),
-    ],
-    validationRules: limits.validationRules,
-    formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
-      const graphQLError = error instanceof GraphQLError ? error : new GraphQLError(INTERNAL_MESSAGE);
-      const publicError = toPublicError(graphQLError);
-      if (publicError.code === "INTERNAL_ERROR") {
-        logger.error("GraphQL operation failed", describeError(graphQLError.originalError ?? error));
-      }
-      return {
-        message: publicError.message,
-        locations: formatted.locations,
-        path: formatted.path,
-        extensions: graphqlExtensions(publicError),
-      };
-    },
-  });
-  await apollo.start();
+    graphqlLimits(schema, { introspection: config.graphqlIntrospection }),
+    logger,
+  );
 
   const app = Fastify({
     loggerInstance: logger.pino as unknown as FastifyBaseLogger,
@@ -171,7 +116,7 @@ export async function createHttpApp(services: Services, options: HttpAppOptions 
 
   const routes = restOperations().map((operation) => compileRestOperation(schema, operation));
   registerRestRoutes(app, schema, routes, services);
-  registerGraphqlRoute(app, apollo, services);
+  registerGraphqlRoute(app, graphqlPipeline, services);
   registerPixLocationRoute(app, services.charges);
   await app.register(inboundPixRoutes, { inboundPix: services.inboundPix });
   registerHealthRoutes(app, services, options);
@@ -180,9 +125,6 @@ export async function createHttpApp(services: Services, options: HttpAppOptions 
   app.get("/openapi.json", { config: { access: "public" } }, async (_request, reply) =>
     reply.type("application/json; charset=utf-8").send(openApi),
   );
-  app.addHook("onClose", async () => {
-    await apollo.stop();
-  });
   await app.ready();
 
   return {

@@ -44,8 +44,8 @@ function slowRequest(port: number, path: string, token: string, body: string) {
 }
 
 /**
- * The service as production runs it (NODE_ENV=production: Apollo's own signal handler,
- * on by default outside tests, once hung the close), logging at info, with an internal port.
+ * The service as production runs it (NODE_ENV=production, where a library's own signal
+ * handler once hung the close), logging at info, with an internal port.
  */
 async function startProduction(env: Record<string, string>): Promise<{ service: ServiceProcess; internal: string }> {
   const internalPort = await freePort();

@@ -1,4 +1,3 @@
-import type { ApolloServerPlugin } from "@apollo/server";
 import {
   type ASTNode,
   type DocumentNode,
@@ -84,9 +83,9 @@ function variableFields(document: DocumentNode, operation: OperationDefinitionNo
 }
 
 /**
- * Operations whose literals were found clean, and the fields of each one's variables:
- * Apollo hands the same parsed document to every request of the same text, so a fixed
- * document is walked once; only the variables are checked per request.
+ * Operations whose literals were found clean, and the fields of each one's variables: the
+ * same parsed document serves every request of the same text (prepared-documents.ts), so a
+ * fixed document is walked once; only the variables are checked per request.
  */
 const cleanLiterals = new WeakSet<OperationDefinitionNode>();
 const fieldsOfVariables = new WeakMap<OperationDefinitionNode, Map<string, string>>();
@@ -142,29 +141,25 @@ export function checkOperationText(
 
 /**
  * Checks an operation's inputs once it is known, before anything else looks at them:
- * variables that do not coerce to their types are 400 BAD_USER_INPUT (whatever later plugin
+ * variables that do not coerce to their types are 400 BAD_USER_INPUT (whatever later check
  * would trip over them first), then every string argument must be clean text.
  */
-export function requestInputPlugin<T extends object>(schema: GraphQLSchema): ApolloServerPlugin<T> {
-  return {
-    async requestDidStart() {
-      return {
-        async didResolveOperation({ document, operation, request }) {
-          if (!operation) return;
-          const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], request.variables ?? {}, {
-            maxErrors: 1,
-          });
-          if (coerced.errors?.length) {
-            const [error] = coerced.errors;
-            throw new GraphQLError(error.message, {
-              nodes: error.nodes,
-              originalError: error.originalError,
-              extensions: { code: "BAD_USER_INPUT", http: { status: 400 } },
-            });
-          }
-          checkOperationText(document, operation, request.variables);
-        },
-      };
-    },
-  };
+export function checkOperationInputs(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operation: OperationDefinitionNode,
+  variables: Record<string, unknown>,
+): void {
+  if (operation.variableDefinitions?.length) {
+    const coerced = getVariableValues(schema, operation.variableDefinitions, variables, { maxErrors: 1 });
+    if (coerced.errors?.length) {
+      const [error] = coerced.errors;
+      throw new GraphQLError(error.message, {
+        nodes: error.nodes,
+        originalError: error.originalError,
+        extensions: { code: "BAD_USER_INPUT", http: { status: 400 } },
+      });
+    }
+  }
+  checkOperationText(document, operation, variables);
 }

@@ -77,8 +77,8 @@ const PRINCIPALS = {
 } as const;
 
 /**
- * Runs a document through what Apollo runs before execution: graphql-js validation with the
- * limits' rules, then the limits' plugins at didResolveOperation. Answers the public errors.
+ * Runs a document through the limits as the GraphQL pipeline does before execution:
+ * graphql-js validation with the limits' rules, then checkOperation. Answers the public errors.
  */
 async function check(
   schema: GraphQLSchema,
@@ -98,15 +98,7 @@ async function check(
     responseHeaders: {},
   };
   try {
-    for (const plugin of limits.plugins) {
-      const listener = await plugin.requestDidStart?.({ contextValue } as any);
-      await listener?.didResolveOperation?.({
-        document,
-        operation,
-        request: { variables: options.variables ?? {} },
-        contextValue,
-      } as any);
-    }
+    if (operation) limits.checkOperation(document, operation, options.variables ?? {}, contextValue as any);
   } catch (thrown) {
     const error = thrown as GraphQLError;
     return [{ ...toPublicError(error), status: (error.extensions.http as { status?: number } | undefined)?.status }];

@@ -1,5 +1,4 @@
-import type { ApolloServerPlugin } from "@apollo/server";
-import { ApolloArmor } from "@escape.tech/graphql-armor";
+import { maxAliasesRule } from "@escape.tech/graphql-armor-max-aliases";
 import {
   type DocumentNode,
   type FieldNode,
@@ -40,15 +39,16 @@ import type { RequestContext } from "./context";
  * on entering the document, before graphql-js's own rules look at any selection, and a
  * refused document is not validated further; graphql-armor's rule counts aliases as each
  * operation is entered. The cost and who may introspect depend on the variables and the
- * caller, so a plugin checks them once the operation is known, before it runs (Apollo caches
- * validated documents, so nothing caller-dependent may live in a rule).
+ * caller, so checkOperation measures them once the operation is known, before it runs
+ * (validated documents are cached by their text, so nothing caller-dependent may live in a
+ * rule).
  *
  * graphql-armor is linear on fragments too (it memoises them), but only its alias count
  * fits: its directive count skips the directives written on a fragment's second and later
  * spreads (`...F @include(if: true)` repeated counts 1), its depth limit skips `__schema`
  * without any cap and counts `__type` like a normal field, its cost limit knows neither our
- * `limit` argument nor variables, and its Apollo token limit throws from a plugin hook,
- * which Apollo answers with 500. Those are measured here instead.
+ * `limit` argument nor variables, and its token limit throws from a plugin hook instead of
+ * reporting a validation error. Those are measured here instead.
  */
 
 /** Fields deep: every operation of the schema fits (webhookDeliveries { data { attempts { id } } } is 4). */
@@ -377,8 +377,35 @@ function introspectionRefusal(context: RequestContext, enabled: boolean): GraphQ
   return null;
 }
 
-/** Refuses, before it runs, an operation that costs too much or introspects without leave. */
-function operationLimitsPlugin(schema: GraphQLSchema, introspection: boolean): ApolloServerPlugin<RequestContext> {
+/** The checks of one operation that depend on its variables and its caller. */
+export interface OperationLimits {
+  /** graphql-js's rules run with these (tokens, depth, directives, aliases): they depend on the text alone. */
+  validationRules: ValidationRule[];
+  /** Refuses, before it runs, an operation that costs too much or introspects without leave. */
+  checkOperation(
+    document: DocumentNode,
+    operation: OperationDefinitionNode,
+    variables: Record<string, unknown>,
+    context: RequestContext,
+  ): void;
+  /** "Did you mean ...?" would spell the schema out to callers who may not introspect it. */
+  maySeeSuggestions(context: RequestContext): boolean;
+}
+
+/** graphql-js ends a message with its suggestions: the message without them. */
+export function withoutSuggestions(message: string): string {
+  return message.replace(SUGGESTION, "");
+}
+
+/**
+ * Everything that keeps one request from costing the server more than a request should:
+ * validation rules (tokens, depth, aliases, directives: refused with 400 before graphql-js
+ * validates the selections) and the per-request checks (cost and introspection, refused
+ * before execution; "did you mean" suggestions dropped for callers who may not introspect).
+ * `introspection` is `config.graphqlIntrospection`; the caller decides the rest (see
+ * introspectionRefusal).
+ */
+export function graphqlLimits(schema: GraphQLSchema, options: { introspection: boolean }): OperationLimits {
   const listSizes = introspectionListSizes(schema);
   const fullIntrospection = parse(FULL_INTROSPECTION_QUERY);
   const [standard] = fullIntrospection.definitions.filter(
@@ -386,68 +413,35 @@ function operationLimitsPlugin(schema: GraphQLSchema, introspection: boolean): A
   );
   const introspectionBudget =
     INTROSPECTION_COST_FACTOR * measureCosts(schema, listSizes, fullIntrospection, standard, {}).introspection;
-  // The costs of an operation without variables, by its node: Apollo hands the same parsed
-  // document to every request of the same text, so a fixed query is measured once.
-  const fixedCosts = new WeakMap<OperationDefinitionNode, ReturnType<typeof measureCosts>>();
+  // The costs of an operation without variables, by its node: the same parsed document
+  // serves every request of the same text (prepared-documents.ts), so it is measured once.
+  const fixedCosts = new WeakMap<OperationDefinitionNode, Costs>();
+  const aliasLimit = maxAliasesRule({
+    n: MAX_QUERY_ALIASES,
+    allowList: [],
+    propagateOnRejection: false,
+    onReject: [reportArmorRefusal],
+  });
   return {
-    async requestDidStart() {
-      return {
-        async didResolveOperation({ document, operation, request, contextValue }) {
-          if (!operation) return; // graphql-js answers the missing operation itself
-          let costs = fixedCosts.get(operation);
-          if (!costs) {
-            costs = measureCosts(schema, listSizes, document, operation, request.variables ?? {});
-            if (!operation.variableDefinitions?.length) fixedCosts.set(operation, costs);
-          }
-          if (costs.introspects) {
-            const refused = introspectionRefusal(contextValue, introspection);
-            if (refused) throw refused;
-            if (costs.introspection > introspectionBudget)
-              throw refusal(
-                "VALIDATION_ERROR",
-                `Introspection cost ${costs.introspection} exceeds the maximum of ${introspectionBudget}`,
-              );
-          }
-          if (costs.cost > MAX_QUERY_COMPLEXITY)
-            throw refusal(
-              "VALIDATION_ERROR",
-              `Query cost ${costs.cost} exceeds the maximum of ${MAX_QUERY_COMPLEXITY}`,
-            );
-        },
-        // "Did you mean ...?" would spell the schema out to callers who may not introspect it.
-        async didEncounterErrors({ errors, contextValue }) {
-          if (!introspectionRefusal(contextValue, introspection)) return;
-          for (const error of errors) error.message = error.message.replace(SUGGESTION, "");
-        },
-      };
+    validationRules: [documentLimitsRule, aliasLimit],
+    checkOperation(document, operation, variables, context) {
+      let costs = fixedCosts.get(operation);
+      if (!costs) {
+        costs = measureCosts(schema, listSizes, document, operation, variables);
+        if (!operation.variableDefinitions?.length) fixedCosts.set(operation, costs);
+      }
+      if (costs.introspects) {
+        const refused = introspectionRefusal(context, options.introspection);
+        if (refused) throw refused;
+        if (costs.introspection > introspectionBudget)
+          throw refusal(
+            "VALIDATION_ERROR",
+            `Introspection cost ${costs.introspection} exceeds the maximum of ${introspectionBudget}`,
+          );
+      }
+      if (costs.cost > MAX_QUERY_COMPLEXITY)
+        throw refusal("VALIDATION_ERROR", `Query cost ${costs.cost} exceeds the maximum of ${MAX_QUERY_COMPLEXITY}`);
     },
-  };
-}
-
-/**
- * Everything that keeps one request from costing the server more than a request should:
- * validation rules (tokens, depth, aliases, directives: refused with 400 before graphql-js
- * validates the selections) and plugins (cost and introspection, refused before execution;
- * "did you mean" suggestions dropped for callers who may not introspect). `introspection` is
- * `config.graphqlIntrospection`; the caller decides the rest (see introspectionRefusal), so
- * Apollo's own `introspection` switch must be true, or it refuses introspection before this.
- */
-export function graphqlLimits(
-  schema: GraphQLSchema,
-  options: { introspection: boolean },
-): { validationRules: ValidationRule[]; plugins: ApolloServerPlugin<RequestContext>[] } {
-  const armor = new ApolloArmor({
-    maxAliases: { n: MAX_QUERY_ALIASES, allowList: [], propagateOnRejection: false, onReject: [reportArmorRefusal] },
-    // Its directive count forgets the directives of a fragment's second and later spreads.
-    maxDirectives: { enabled: false },
-    // Its suggestion mask knows no callers and misses enum values: see didEncounterErrors.
-    blockFieldSuggestion: { enabled: false },
-    maxDepth: { enabled: false },
-    costLimit: { enabled: false },
-    maxTokens: { enabled: false },
-  }).protect();
-  return {
-    validationRules: [documentLimitsRule, ...armor.validationRules],
-    plugins: [operationLimitsPlugin(schema, options.introspection), ...armor.plugins],
+    maySeeSuggestions: (context) => introspectionRefusal(context, options.introspection) === null,
   };
 }

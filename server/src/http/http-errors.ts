@@ -2,19 +2,13 @@ import { STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { httpStatusFor, type PublicError, toPublicError } from "../core/errors";
+import { graphqlExtensions } from "../graphql/graphql-pipeline";
 
 /** The error body: `{"error","code"}` for REST, `{"errors":[{message, extensions.code}]}` on /graphql. */
 export function errorBody(error: PublicError, graphql: boolean): unknown {
   return graphql
     ? { errors: [{ message: error.message, extensions: graphqlExtensions(error) }] }
     : { error: error.message, code: error.code };
-}
-
-/** A GraphQL error's extensions: its code, and when to retry a rate-limited call. */
-export function graphqlExtensions(error: PublicError): Record<string, unknown> {
-  return error.retryAfterSeconds === undefined
-    ? { code: error.code }
-    : { code: error.code, retryAfter: error.retryAfterSeconds };
 }
 
 export function sendError(

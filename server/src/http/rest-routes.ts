@@ -2,11 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } fro
 import {
   coerceInputValue,
   type DocumentNode,
-  type ExecutionResult,
-  execute,
   type FieldNode,
   type GraphQLArgument,
-  GraphQLError,
   type GraphQLField,
   type GraphQLInputType,
   type GraphQLNamedType,
@@ -25,12 +22,12 @@ import {
   validate,
   visit,
 } from "graphql";
-import { compileQuery, isCompiledQuery } from "graphql-jit";
 import { AppError, type ErrorCode, httpStatusFor, toPublicError } from "../core/errors";
 import { checkIdempotencyKey } from "../core/idempotency";
 import type { RestOperation } from "../core/rest-operation";
 import { controlCharacterMessage, textPatternFor } from "../core/text-input";
 import type { RequestContext } from "../graphql/context";
+import { operationExecutor } from "../graphql/operation-executor";
 import type { Services } from "../services";
 import { sendError } from "./http-errors";
 import { requestInfo } from "./request-scope";
@@ -414,35 +411,6 @@ declare module "fastify" {
   }
 }
 
-type Executor = (context: RequestContext, variables: Record<string, unknown>) => Promise<ExecutionResult>;
-
-/**
- * How a route runs its fixed document. A read is compiled once to JavaScript (graphql-jit):
- * no walk of the document, no generic field completion per request, which was most of a
- * list page's cost. Its errors are not graphql-js's: a resolver's error is passed on as
- * graphql-js would wrap it, and anything else (a variable that does not coerce, raised
- * before any resolver ran) is answered by running graphql-js, which a read may do twice
- * since it writes nothing. Writes keep graphql-js's `execute`, so they never run twice.
- */
-function executorOf(schema: GraphQLSchema, document: DocumentNode, method: "GET" | "POST"): Executor {
-  const interpreted: Executor = async (context, variables) =>
-    execute({ schema, document, variableValues: variables, contextValue: context });
-  if (method !== "GET") return interpreted;
-  const compiled = compileQuery(schema, document);
-  if (!isCompiledQuery(compiled)) return interpreted;
-  return async (context, variables) => {
-    const result = await compiled.query(undefined, context, variables);
-    const [first] = result.errors ?? [];
-    if (!first) return result;
-    if (first.originalError) {
-      // A field error as graphql-js reports it: with its path, so it is not taken for a request-level one.
-      const path = first.path?.length ? first.path : ["rest"];
-      return { errors: [new GraphQLError(first.originalError.message, { originalError: first.originalError, path })] };
-    }
-    return interpreted(context, variables);
-  };
-}
-
 /** Registers every declared operation as a Fastify route that runs its GraphQL operation. */
 export function registerRestRoutes(
   app: FastifyInstance,
@@ -479,7 +447,8 @@ export function registerRestRoutes(
       return { ...parameter, convert };
     });
     const hasInput = parameters.some((parameter) => parameter.variable === "input");
-    const run = executorOf(schema, document, operation.method);
+    // Compiled at once: a route's document is fixed and runs on every request.
+    const run = operationExecutor(schema, document, document.definitions[0] as OperationDefinitionNode, 0);
     const variablesOf = (request: FastifyRequest): Record<string, unknown> => {
       const variables: Record<string, unknown> = {};
       const input: Record<string, unknown> = {};

@@ -1,7 +1,5 @@
 import { timingSafeEqual } from "node:crypto";
-import type { ApolloServerPlugin } from "@apollo/server";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { OperationDefinitionNode } from "graphql";
 import type { Pool } from "pg";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { DataSource } from "typeorm";
@@ -96,32 +94,12 @@ export function registerHttpMetrics(app: FastifyInstance): void {
   });
 }
 
-/** GraphQL operation durations, labelled by the schema's root field rather than the client's operation name. */
-export function graphqlMetricsPlugin<T extends object>(): ApolloServerPlugin<T> {
-  return {
-    async requestDidStart() {
-      const started = performance.now();
-      return {
-        async willSendResponse({ operation, response }) {
-          const errors = response.body.kind === "single" ? response.body.singleResult.errors : undefined;
-          const code = errors?.[0]?.extensions?.code;
-          graphqlDuration.observe(
-            {
-              type: operation?.operation ?? "unknown",
-              field: firstRootField(operation),
-              outcome: errors?.length ? (typeof code === "string" ? code : "ERROR") : "ok",
-            },
-            (performance.now() - started) / 1000,
-          );
-        },
-      };
-    },
-  };
-}
-
-function firstRootField(operation: OperationDefinitionNode | undefined): string {
-  const selection = operation?.selectionSet.selections[0];
-  return selection?.kind === "Field" ? selection.name.value : "unknown";
+/**
+ * One GraphQL operation's duration, labelled by the schema's root field rather than the
+ * client's operation name; the outcome is "ok" or the first error's public code.
+ */
+export function observeGraphqlOperation(type: string, field: string, outcome: string, seconds: number): void {
+  graphqlDuration.observe({ type, field, outcome }, seconds);
 }
 
 /** The gauges measured when scraped: queue depth, withdrawals waiting, pool use. */

@@ -1,0 +1,135 @@
+import { type ExecutionResult, GraphQLError, type GraphQLFormattedError, type GraphQLSchema } from "graphql";
+import { AppError, httpStatusFor, type PublicError, toPublicError } from "../core/errors";
+import { describeError, type Logger } from "../core/logger";
+import { observeGraphqlOperation } from "../metrics/metrics";
+import type { RequestContext } from "./context";
+import { checkOperationInputs } from "./input-text";
+import { PreparedDocuments } from "./prepared-documents";
+import { type OperationLimits, withoutSuggestions } from "./query-limits";
+
+/** A GraphQL request as sent: the body of a POST, or the parameters of a GET. */
+export interface GraphQLParams {
+  query: string;
+  variables: Record<string, unknown>;
+  operationName: string | undefined;
+}
+
+/** What goes back over HTTP: the status and GraphQL's `{ errors, data }`. */
+export interface GraphQLAnswer {
+  status: number;
+  body: { errors?: GraphQLFormattedError[]; data?: unknown };
+  /** Seconds a RATE_LIMITED caller waits (sent as Retry-After). */
+  retryAfterSeconds?: number;
+}
+
+/** A GraphQL error's extensions: its code, and when to retry a rate-limited call. */
+export function graphqlExtensions(error: PublicError): Record<string, unknown> {
+  return error.retryAfterSeconds === undefined
+    ? { code: error.code }
+    : { code: error.code, retryAfter: error.retryAfterSeconds };
+}
+
+/** Errors that refuse the request before execution (syntax, validation, operation choice). */
+class RequestErrors extends Error {
+  constructor(readonly errors: readonly GraphQLError[]) {
+    super(errors[0]?.message);
+  }
+}
+
+/** Refused because of the HTTP method, not the document: 405 with `Allow: POST`. */
+export class MethodNotAllowed extends AppError {
+  constructor(message: string) {
+    super("VALIDATION_ERROR", message);
+  }
+}
+
+/**
+ * The one way a GraphQL operation runs over /graphql, in the order of its checks:
+ * 1. the text parsed and validated (graphql-js's rules and the limits'), once per text;
+ * 2. the operation picked (`operationName`); a GET may only read;
+ * 3. the variables coerced and every string input checked for control characters;
+ * 4. cost and introspection, which depend on the variables and the caller;
+ * 5. execution (graphql-jit for a query run before, graphql-js otherwise).
+ * Anything refused before execution is a request error: 4xx by its code, no `data`. Errors
+ * met while executing answer 200 beside the data (429 with Retry-After when rate-limited).
+ * Every error leaves through toPublicError, so no internal message, stack or SQL does.
+ */
+export class GraphQLPipeline {
+  private readonly documents: PreparedDocuments;
+
+  constructor(
+    private readonly schema: GraphQLSchema,
+    private readonly limits: OperationLimits,
+    private readonly logger: Logger,
+  ) {
+    this.documents = new PreparedDocuments(schema, limits.validationRules);
+  }
+
+  async run(params: GraphQLParams, context: RequestContext, readOnly: boolean): Promise<GraphQLAnswer> {
+    const started = performance.now();
+    let type = "unknown";
+    let field = "unknown";
+    let answer: GraphQLAnswer;
+    try {
+      const prepared = this.documents.get(params.query);
+      if (!prepared.document) throw new RequestErrors(prepared.errors);
+      const operation = prepared.operation(params.operationName);
+      if (operation instanceof GraphQLError) throw new RequestErrors([operation]);
+      type = operation.operation.operation;
+      field = operation.rootField;
+      if (readOnly && type !== "query") {
+        throw new MethodNotAllowed(`Can only perform a ${type} operation from a POST request.`);
+      }
+      checkOperationInputs(this.schema, prepared.document, operation.operation, params.variables);
+      this.limits.checkOperation(prepared.document, operation.operation, params.variables, context);
+      answer = this.executed(await operation.run(context, params.variables), context);
+    } catch (thrown) {
+      answer = this.refused(thrown, context);
+    }
+    const firstError = answer.body.errors?.[0]?.extensions?.code;
+    observeGraphqlOperation(
+      type,
+      field,
+      answer.body.errors?.length ? (typeof firstError === "string" ? firstError : "ERROR") : "ok",
+      (performance.now() - started) / 1000,
+    );
+    return answer;
+  }
+
+  /** A request error (thrown before execution): its status by its code, no data. */
+  private refused(thrown: unknown, context: RequestContext): GraphQLAnswer {
+    const errors: readonly unknown[] = thrown instanceof RequestErrors ? thrown.errors : [thrown];
+    // Anything else thrown here is a fault of ours: the HTTP layer answers 500 and logs it.
+    if (!errors.every((error) => error instanceof GraphQLError || error instanceof AppError)) throw thrown;
+    const first = toPublicError(errors[0]);
+    const status = errors[0] instanceof MethodNotAllowed ? 405 : httpStatusFor(first.code);
+    return { status, body: { errors: this.format(errors as Array<GraphQLError | AppError>, context) } };
+  }
+
+  private executed(result: ExecutionResult, context: RequestContext): GraphQLAnswer {
+    if (!result.errors?.length) return { status: 200, body: { data: result.data } };
+    const errors = this.format(result.errors, context);
+    const body = result.data === undefined ? { errors } : { errors, data: result.data };
+    const limited = result.errors.map(toPublicError).find((error) => error.code === "RATE_LIMITED");
+    if (limited) return { status: 429, body, retryAfterSeconds: limited.retryAfterSeconds };
+    // No data at all: the request failed before any field ran (graphql-js's own coercion).
+    if (result.data === undefined) return { status: httpStatusFor(toPublicError(result.errors[0]).code), body };
+    return { status: 200, body };
+  }
+
+  private format(errors: ReadonlyArray<GraphQLError | AppError>, context: RequestContext): GraphQLFormattedError[] {
+    const suggestions = this.limits.maySeeSuggestions(context);
+    return errors.map((error) => {
+      const publicError = toPublicError(error);
+      if (publicError.code === "INTERNAL_ERROR") {
+        this.logger.error(
+          "GraphQL operation failed",
+          describeError(error instanceof GraphQLError ? (error.originalError ?? error) : error),
+        );
+      }
+      const message = suggestions ? publicError.message : withoutSuggestions(publicError.message);
+      if (!(error instanceof GraphQLError)) return { message, extensions: graphqlExtensions(publicError) };
+      return { message, locations: error.locations, path: error.path, extensions: graphqlExtensions(publicError) };
+    });
+  }
+}
