@@ -10,7 +10,7 @@ import { clientErrorHandler, registerErrorHandling, sendError } from "./http/htt
 import { API_BODY_LIMIT, registerJsonBodies } from "./http/json-body";
 import { openApiDocument } from "./http/openapi";
 import { createAdmissionLimits, registerAdmission } from "./http/request-admission";
-import { registerRequestScope, requestIdOf } from "./http/request-scope";
+import { lazyChildLogger, registerRequestScope, requestIdOf } from "./http/request-scope";
 import { type CompiledRestRoute, compileRestOperation, registerRestRoutes } from "./http/rest-routes";
 import { registerHttpMetrics, registerMetricsRoute } from "./metrics/metrics";
 import { inboundPixRoutes } from "./provider/inbound-pix.http";
@@ -80,6 +80,7 @@ export async function createHttpApp(services: Services, options: HttpAppOptions 
     // One line per request, written by the request scope's onResponse hook.
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: "requestId" }),
     genReqId: requestIdOf,
+    childLoggerFactory: lazyChildLogger,
     trustProxy: trustProxyOf(config.trustProxy),
     bodyLimit: API_BODY_LIMIT,
     requestTimeout,

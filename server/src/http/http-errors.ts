@@ -3,6 +3,7 @@ import type { Socket } from "node:net";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { httpStatusFor, type PublicError, toPublicError } from "../core/errors";
 import { graphqlExtensions } from "../graphql/graphql-pipeline";
+import { routeOf } from "./request-scope";
 
 /** The error body: `{"error","code"}` for REST, `{"errors":[{message, extensions.code}]}` on /graphql. */
 export function errorBody(error: PublicError, graphql: boolean): unknown {
@@ -19,7 +20,7 @@ export function sendError(
 ): FastifyReply {
   for (const [name, value] of Object.entries(headers)) reply.header(name, value);
   if (error.retryAfterSeconds !== undefined) reply.header("Retry-After", String(error.retryAfterSeconds));
-  const graphql = request.routeOptions.config?.errorShape === "graphql";
+  const graphql = routeOf(request).config?.errorShape === "graphql";
   return reply.code(httpStatusFor(error.code)).type("application/json; charset=utf-8").send(errorBody(error, graphql));
 }
 

@@ -8,6 +8,7 @@ import { AppError, unauthenticated } from "../core/errors";
 import { type Limit, type LimitStore, type LimitVerdict, requestRateSpec } from "../core/rate-limits";
 import { sendError } from "./http-errors";
 import { ANONYMOUS_BODY_LIMIT } from "./json-body";
+import { routeOf } from "./request-scope";
 
 /**
  * Who may call a route:
@@ -85,7 +86,7 @@ export function registerAdmission(
   app.decorateRequest("sessionToken", null);
   app.decorateRequest("viaSession", false);
   app.addHook("onRequest", async (request, reply) => {
-    const access = request.routeOptions.config?.access ?? "optional";
+    const access = routeOf(request).config?.access ?? "optional";
     if (access === "health") return;
     const address = request.ip;
     if (access === "public" || access === "provider") {
@@ -132,14 +133,15 @@ export function registerAdmission(
 
   // CSRF: a state change authenticated by the session cookie must come from our own origin.
   // After the body is read, since a GraphQL POST that only reads changes nothing.
-  app.addHook("preHandler", async (request, reply) => {
-    if (!request.viaSession) return;
+  app.addHook("preHandler", (request, reply, done) => {
+    if (!request.viaSession) return done();
     const path = request.url.split("?")[0];
-    if (!requestChangesState(request.method, path, request.body)) return;
+    if (!requestChangesState(request.method, path, request.body)) return done();
     const refused = checkSessionOrigin(
       { origin: request.headers.origin, referer: request.headers.referer },
       publicBaseUrl,
     );
-    if (refused) return sendError(request, reply, refused);
+    if (!refused) return done();
+    sendError(request, reply, refused);
   });
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { Bindings, ChildLoggerOptions, Level, LogFn, Logger as PinoLogger } from "pino";
 import { type RequestScope, requestScope } from "../core/logger";
 import type { RequestInfo } from "../graphql/context";
 
@@ -15,26 +16,102 @@ export function requestIdOf(req: IncomingMessage): string {
 declare module "fastify" {
   interface FastifyRequest {
     scope: RequestScope;
+    /** The matched route's options, read once (Fastify builds a new object on every read of routeOptions). */
+    route: FastifyRequest["routeOptions"] | null;
   }
+}
+
+/** The matched route's options (its url, its config), read once per request. */
+export function routeOf(request: FastifyRequest): FastifyRequest["routeOptions"] {
+  request.route ??= request.routeOptions;
+  return request.route;
+}
+
+type LogArgs = Parameters<LogFn>;
+
+/**
+ * The request's child logger, made when it first writes a line. Most requests never log
+ * (debug is off in production), and a pino child costs its bindings' serialisation and
+ * redaction on every request.
+ */
+export class LazyChildLogger implements FastifyBaseLogger {
+  private made: PinoLogger | undefined;
+
+  constructor(
+    private readonly parent: PinoLogger,
+    private readonly bindings: Bindings,
+    private readonly options: ChildLoggerOptions,
+  ) {}
+
+  private get logger(): PinoLogger {
+    this.made ??= this.parent.child(this.bindings, this.options);
+    return this.made;
+  }
+
+  get level(): string {
+    return (this.made ?? this.parent).level;
+  }
+
+  set level(level: string) {
+    this.logger.level = level;
+  }
+
+  private writes(level: Level): boolean {
+    return (this.made ?? this.parent).isLevelEnabled(level);
+  }
+
+  fatal(...args: LogArgs): void {
+    if (this.writes("fatal")) this.logger.fatal(...args);
+  }
+  error(...args: LogArgs): void {
+    if (this.writes("error")) this.logger.error(...args);
+  }
+  warn(...args: LogArgs): void {
+    if (this.writes("warn")) this.logger.warn(...args);
+  }
+  info(...args: LogArgs): void {
+    if (this.writes("info")) this.logger.info(...args);
+  }
+  debug(...args: LogArgs): void {
+    if (this.writes("debug")) this.logger.debug(...args);
+  }
+  trace(...args: LogArgs): void {
+    if (this.writes("trace")) this.logger.trace(...args);
+  }
+  silent(): void {}
+
+  child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
+    return this.logger.child(bindings, options);
+  }
+}
+
+/** Fastify's childLoggerFactory: every request's logger is a LazyChildLogger of the service's. */
+export function lazyChildLogger(logger: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions) {
+  return new LazyChildLogger(logger as PinoLogger, bindings, options);
 }
 
 /**
  * Every request: its id goes back in X-Request-Id, and its child logger (which writes the
  * id on every line) is the current logger of everything that runs for it. The scope is
- * entered again after the body is read, whose events arrive from outside it.
+ * entered again after a body is read, whose events arrive from outside it; a request
+ * without a body stays in it from its first hook on.
  */
 export function registerRequestScope(app: FastifyInstance): void {
   app.decorateRequest("scope", null as unknown as RequestScope);
+  app.decorateRequest("route", null);
   app.addHook("onRequest", (request, reply, done) => {
     reply.header("X-Request-Id", request.id);
     request.scope = { id: request.id, log: request.log };
     requestScope.run(request.scope, done);
   });
   app.addHook("preValidation", (request, _reply, done) => {
+    if (request.method === "GET" || request.method === "HEAD") return done();
     requestScope.run(request.scope, done);
   });
   // One line per request at debug level: the hot paths do not pay for a write each.
   app.addHook("onResponse", (request, reply, done) => {
+    const { level } = request.log;
+    if (level !== "debug" && level !== "trace") return done();
     request.log.debug(
       {
         method: request.method,
