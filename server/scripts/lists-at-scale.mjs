@@ -10,6 +10,7 @@
 //
 // DATABASE_URL names the server (default postgres://postgres@127.0.0.1:5432/postgres);
 // the database pix_lists_scale_<pid> is made there and dropped at the end.
+import { randomBytes } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import pg from "pg";
@@ -21,6 +22,7 @@ const { loadConfig } = await load("core/config.js");
 const { createLogger } = await load("core/logger.js");
 const { createServices } = await load("services.js");
 const { seedListHistory } = await load("lists/list-seed.js");
+const { attachSecretBox, parseSecretsKeys, SecretBox } = await load("core/secret-box.js");
 const { encodeCursor, ListOrder } = await load("core/pagination.js");
 
 const CHARGES = Number(process.env.LISTS_SCALE_CHARGES ?? 1_000_000);
@@ -46,6 +48,8 @@ const started = Date.now();
 let db;
 try {
   db = await openDatabase(url.toString(), 4);
+  // Webhook secrets are sealed at rest: a key of this run's own (the database is dropped at the end).
+  attachSecretBox(db, new SecretBox(parseSecretsKeys(randomBytes(32).toString("base64"))));
   const config = loadConfig({ DATABASE_URL: url.toString(), LOG_LEVEL: "silent", NODE_ENV: "production" });
   const services = createServices(config, createLogger("silent"), db, {
     adminTokenHash: "unused",
@@ -226,17 +230,20 @@ try {
     ["operatorDashboard daily(30)", () => S.dashboards.dailyVolumes(null, 30)],
   ];
 
+  // Every read the call sends, on any connection of the pool: node-postgres's Client.query sees them all.
   const capture = async (call) => {
     const captured = [];
-    const original = db.query;
-    db.query = (text, values) => {
-      captured.push({ text, values: values ?? [] });
-      return original.call(db, text, values);
+    const original = pg.Client.prototype.query;
+    pg.Client.prototype.query = function (config, values, ...rest) {
+      const text = typeof config === "string" ? config : config.text;
+      if (/^\s*(SELECT|WITH)\b/i.test(text))
+        captured.push({ text, values: (typeof config === "string" ? values : config.values) ?? [] });
+      return original.call(this, config, values, ...rest);
     };
     try {
       await call();
     } finally {
-      db.query = original;
+      pg.Client.prototype.query = original;
     }
     return captured;
   };

@@ -287,13 +287,13 @@ export class ChargesService {
       branches: effectiveStatusBranches(filter.status, base),
       params,
     };
-    return readCancellable(this.db, signal, (em) =>
+    return readCancellable(this.db, signal, (sql) =>
       readPage(
-        em,
+        sql,
         query,
         window,
         (row) => this.readChargeRow(row),
-        () => (onlyByStatus ? this.countCharges(scopeCompanyId, filter.status ?? null, em) : cappedCount(em, query)),
+        () => (onlyByStatus ? this.countCharges(scopeCompanyId, filter.status ?? null, sql) : cappedCount(sql, query)),
       ),
     );
   }

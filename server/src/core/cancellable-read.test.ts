@@ -5,6 +5,7 @@ import { waitFor } from "../test-support/scenarios";
 import { type Merchant, startTestApp, type TestApp } from "../test-support/test-app";
 import { appendWebhookEvent } from "../webhooks/webhook-outbox";
 import { readCancellable } from "./cancellable-read";
+import { queryRows, type SqlRunner } from "./sql";
 
 /**
  * Reads of several statements (a page, then rows that belong to it) in one snapshot: a
@@ -28,8 +29,8 @@ after(async () => {
 
 /** The account's name, read twice by `read`, with a rename committed by another session in between. */
 async function readAroundRename(options: { oneSnapshot?: boolean }, signal?: AbortSignal) {
-  const readName = async (em: { query(sql: string, params: unknown[]): Promise<Array<{ name: string }>> }) =>
-    (await em.query("SELECT name FROM companies WHERE id = $1", [merchant.companyId]))[0].name;
+  const readName = async (sql: SqlRunner) =>
+    (await queryRows<{ name: string }>(sql, "SELECT name FROM companies WHERE id = $1", [merchant.companyId]))[0].name;
   const renamed = `Renamed ${Math.random()}`;
   const names = await readCancellable(
     app.services.db,

@@ -1,6 +1,7 @@
 import pg from "pg";
-import type { DataSource, EntityManager } from "typeorm";
+import type { DataSource } from "typeorm";
 import { serviceUnavailable } from "./errors";
+import { poolOf, poolRunner, type SqlRunner } from "./sql";
 
 export const CANCELLED_MESSAGE = "The request was cancelled: the client went away";
 
@@ -8,9 +9,10 @@ export const CANCELLED_MESSAGE = "The request was cancelled: the client went awa
  * Runs a read that may be slow (a list, a history) so that it stops in PostgreSQL when
  * the client goes away: `signal` aborts, and the backend running the read is ended
  * (pg_terminate_backend), instead of working on for nobody while holding a connection.
- * The read gets a connection of its own for that (the pool's usual checkout; the
- * backend's pid comes with the connection, no extra round trip). Without a signal it is
- * an ordinary read on the pool (one connection of its own, with `oneSnapshot`).
+ * The read gets a connection of its own for that (node-postgres's checkout from the
+ * service's pool; the backend's pid comes with the connection, no extra round trip) and
+ * sends plain SQL on it: `sql.query` answers the rows. Without a signal it is an ordinary
+ * read on the pool (one connection of its own, with `oneSnapshot`).
  *
  * Ended rather than cancelled: a read may have several statements queued on its
  * connection (a page and its count), and a cancel stops only the one running, after
@@ -24,32 +26,31 @@ export const CANCELLED_MESSAGE = "The request was cancelled: the client went awa
 export async function readCancellable<T>(
   db: DataSource,
   signal: AbortSignal | undefined,
-  read: (em: EntityManager) => Promise<T>,
+  read: (sql: SqlRunner) => Promise<T>,
   options: { oneSnapshot?: boolean } = {},
 ): Promise<T> {
-  if (!signal && !options.oneSnapshot) return read(db.manager);
+  if (!signal && !options.oneSnapshot) return read(poolRunner(db));
   if (signal?.aborted) throw serviceUnavailable(CANCELLED_MESSAGE);
-  const runner = db.createQueryRunner();
+  const client = await poolOf(db).connect();
   let cancelling: Promise<void> | null = null;
   let unusable = false;
   const onAbort = () => {
-    const pid = (runner as unknown as { databaseConnection?: { processID?: number } }).databaseConnection?.processID;
-    if (pid) cancelling = endBackend(db, pid);
+    cancelling = endBackend(db, (client as unknown as { processID: number }).processID);
   };
+  const sql: SqlRunner = { query: async (text, parameters) => (await client.query(text, parameters)).rows };
   try {
-    await runner.connect();
     if (signal?.aborted) throw serviceUnavailable(CANCELLED_MESSAGE);
     signal?.addEventListener("abort", onAbort, { once: true });
     try {
-      if (!options.oneSnapshot) return await read(runner.manager);
+      if (!options.oneSnapshot) return await read(sql);
       // One round trip to open the snapshot and one to close it.
-      await runner.query("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY");
+      await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY");
       try {
-        const result = await read(runner.manager);
-        await runner.query("COMMIT");
+        const result = await read(sql);
+        await client.query("COMMIT");
         return result;
       } catch (error) {
-        await runner.query("ROLLBACK").catch(() => {
+        await client.query("ROLLBACK").catch(() => {
           unusable = true;
         });
         throw error;
@@ -63,10 +64,7 @@ export async function readCancellable<T>(
     const ended = cancelling !== null;
     await (cancelling ?? Promise.resolve()).catch(() => undefined);
     // An ended backend's connection (or one left inside a transaction) is dropped from the pool, not reused.
-    const release = (runner as unknown as { releasePostgresConnection(error?: Error): Promise<void> })
-      .releasePostgresConnection;
-    const drop = ended || unusable ? new Error("read abandoned mid-way") : undefined;
-    await release.call(runner, drop).catch(() => undefined);
+    client.release(ended || unusable ? new Error("read abandoned mid-way") : undefined);
   }
 }
 

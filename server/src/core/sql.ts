@@ -24,14 +24,22 @@ export async function execute(runner: SqlRunner, text: string, parameters: unkno
   return Array.isArray(result) && typeof result[1] === "number" ? result[1] : 0;
 }
 
+/** The DataSource's node-postgres pool: its connections, statement timeout and errors. */
+export function poolOf(db: DataSource): pg.Pool {
+  return (db.driver as unknown as { master: pg.Pool }).master;
+}
+
 /**
- * One statement straight on the DataSource's pool, for the hot reads of every request (the
- * credential, the balance, a charge): TypeORM's `query` makes, connects and releases a
- * QueryRunner around each statement, about a sixth of a balance read's CPU. The pool, its
- * connection settings (statement timeout) and node-postgres's errors are the same.
+ * One statement straight on the DataSource's pool, for reads on every request (the
+ * credential, the balance, a charge, list pages): TypeORM's `query` makes, connects and
+ * releases a QueryRunner around each statement, about a sixth of a balance read's CPU.
  */
 export async function poolRows<T>(db: DataSource, text: string, parameters: unknown[] = []): Promise<T[]> {
-  const pool = (db.driver as unknown as { master: pg.Pool }).master;
-  const result = await pool.query(text, parameters);
+  const result = await poolOf(db).query(text, parameters);
   return result.rows as T[];
+}
+
+/** The pool as a SqlRunner whose `query` answers rows (each statement on any free connection). */
+export function poolRunner(db: DataSource): SqlRunner {
+  return { query: (text, parameters) => poolRows(db, text, parameters) };
 }

@@ -75,19 +75,24 @@ function* nodes(plan: PlanNode): Generator<PlanNode> {
   for (const child of plan.Plans ?? []) yield* nodes(child);
 }
 
-/** The statements a call sends through the service's DataSource. */
+/**
+ * The reads a call sends to PostgreSQL, on any connection of the service's pool (TypeORM's,
+ * a pooled query or a connection of its own): node-postgres's Client.query sees them all.
+ */
 async function statementsOf(call: () => Promise<unknown>): Promise<PageStatement[]> {
-  const db = app.services.db;
   const captured: PageStatement[] = [];
-  const original = db.query;
-  db.query = ((text: string, values?: unknown[]) => {
-    captured.push({ text, values: values ?? [] });
-    return original.call(db, text, values);
-  }) as typeof db.query;
+  const original = pg.Client.prototype.query;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const [config, values] = args as [string | { text: string; values?: unknown[] }, unknown[] | undefined];
+    const text = typeof config === "string" ? config : config.text;
+    if (/^\s*(SELECT|WITH)\b/i.test(text))
+      captured.push({ text, values: (typeof config === "string" ? values : config.values) ?? [] });
+    return (original as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof original;
   try {
     await call();
   } finally {
-    db.query = original;
+    pg.Client.prototype.query = original;
   }
   return captured;
 }

@@ -277,8 +277,8 @@ export class InboundPixService {
       branches: [where],
       params,
     };
-    return readCancellable(this.db, signal, (em) =>
-      readPage(em, query, window, this.exceptionFromRow, () => cappedCount(em, query)),
+    return readCancellable(this.db, signal, (sql) =>
+      readPage(sql, query, window, this.exceptionFromRow, () => cappedCount(sql, query)),
     );
   }
 

@@ -17,6 +17,7 @@ import {
   SqlParams,
 } from "../core/pagination";
 import { newSecret } from "../core/secrets";
+import { queryRows, type SqlRunner } from "../core/sql";
 import { runTransaction } from "../core/transactions";
 import { WebhookAttempt } from "./webhook-attempt.entity";
 import { WebhookDeliveryStatus, WebhookEvent } from "./webhook-event.entity";
@@ -61,12 +62,14 @@ function secretHintOrNull(db: DataSource | EntityManager, company: Company): str
 /** The merchant's side of webhooks: settings, secret, test ping, history and redelivery. */
 export class WebhooksService {
   private readonly eventFromRow: (row: Record<string, unknown>) => WebhookEvent;
+  private readonly attemptFromRow: (row: Record<string, unknown>) => WebhookAttempt;
 
   constructor(
     private readonly db: DataSource,
     private readonly allowPrivate: boolean,
   ) {
     this.eventFromRow = entityRowMapper(db, WebhookEvent);
+    this.attemptFromRow = entityRowMapper(db, WebhookAttempt);
   }
 
   async getSettings(companyId: string): Promise<WebhookSettings> {
@@ -139,10 +142,13 @@ export class WebhooksService {
     return readCancellable(
       this.db,
       undefined,
-      async (em) => {
-        const event = await em.getRepository(WebhookEvent).findOneBy({ id: eventId });
+      async (sql) => {
+        const [row] = await queryRows<Record<string, unknown>>(sql, "SELECT * FROM webhook_events WHERE id = $1", [
+          eventId,
+        ]);
+        const event = row ? this.eventFromRow(row) : null;
         if (!event || (scopeCompanyId !== null && event.companyId !== scopeCompanyId)) throw webhookEventNotFound();
-        await this.attachAttempts(em, [event]);
+        await this.attachAttempts(sql, [event]);
         return event;
       },
       { oneSnapshot: true },
@@ -183,26 +189,27 @@ export class WebhooksService {
     return readCancellable(
       this.db,
       signal,
-      async (em) => {
-        const page = await readPage(em, query, window, this.eventFromRow, () => cappedCount(em, query));
-        await this.attachAttempts(em, page.data);
+      async (sql) => {
+        const page = await readPage(sql, query, window, this.eventFromRow, () => cappedCount(sql, query));
+        await this.attachAttempts(sql, page.data);
         return page;
       },
       { oneSnapshot: true },
     );
   }
 
-  private async attachAttempts(em: EntityManager, events: WebhookEvent[]): Promise<void> {
+  private async attachAttempts(sql: SqlRunner, events: WebhookEvent[]): Promise<void> {
     if (events.length === 0) return;
-    const attempts = await em
-      .getRepository(WebhookAttempt)
-      .createQueryBuilder("a")
-      .where("a.event_id IN (:...ids)", { ids: events.map((event) => event.id) })
-      .orderBy("a.attempt_number", "ASC")
-      .getMany();
+    const rows = await queryRows<Record<string, unknown>>(
+      sql,
+      "SELECT * FROM webhook_attempts WHERE event_id = ANY($1::text[]) ORDER BY attempt_number ASC",
+      [events.map((event) => event.id)],
+    );
+    const attempts = rows.map(this.attemptFromRow);
     for (const event of events) {
-      event.attempts = attempts.filter((attempt) => attempt.eventId === event.id);
-      for (const attempt of event.attempts) Object.assign(attempt, { event: event.event, requestBody: event.body });
+      const own = attempts.filter((attempt) => attempt.eventId === event.id);
+      for (const attempt of own) Object.assign(attempt, { event: event.event, requestBody: event.body });
+      event.attempts = own;
     }
   }
 

@@ -261,11 +261,12 @@ export class WithdrawalsService {
     return readCancellable(
       this.db,
       undefined,
-      async (em) => {
-        const withdrawal = await em.getRepository(Withdrawal).findOneBy({ id });
+      async (sql) => {
+        const [row] = await queryRows<Record<string, unknown>>(sql, "SELECT * FROM withdrawals WHERE id = $1", [id]);
+        const withdrawal = row ? this.withdrawalFromRow(row) : null;
         if (!withdrawal || (scopeCompanyId !== null && withdrawal.companyId !== scopeCompanyId))
           throw withdrawalNotFound();
-        await this.attachQueuePositions(em, [withdrawal]);
+        await this.attachQueuePositions(sql, [withdrawal]);
         return withdrawal;
       },
       { oneSnapshot: true },
@@ -302,11 +303,11 @@ export class WithdrawalsService {
     return readCancellable(
       this.db,
       signal,
-      async (em) => {
-        const page = await readPage(em, query, window, this.withdrawalFromRow, () =>
-          onlyByStatus ? this.countWithdrawals(scopeCompanyId, filter.status ?? null, em) : cappedCount(em, query),
+      async (sql) => {
+        const page = await readPage(sql, query, window, this.withdrawalFromRow, () =>
+          onlyByStatus ? this.countWithdrawals(scopeCompanyId, filter.status ?? null, sql) : cappedCount(sql, query),
         );
-        await this.attachQueuePositions(em, page.data);
+        await this.attachQueuePositions(sql, page.data);
         return page;
       },
       { oneSnapshot: true },
@@ -342,14 +343,14 @@ export class WithdrawalsService {
     return readCancellable(
       this.db,
       undefined,
-      async (em) => {
+      async (sql) => {
         const rows = await queryRows<Record<string, unknown>>(
-          em,
+          sql,
           `SELECT * FROM withdrawals WHERE ${column} = $1${scoped} LIMIT ${limit}`,
           scopeCompanyId === null ? [value] : [value, scopeCompanyId],
         );
         const withdrawals = rows.map(this.withdrawalFromRow);
-        await this.attachQueuePositions(em, withdrawals);
+        await this.attachQueuePositions(sql, withdrawals);
         return withdrawals;
       },
       { oneSnapshot: true },
@@ -633,12 +634,13 @@ export class WithdrawalsService {
   }
 
   /** queue_position: the place among the account's PENDING withdrawals, oldest first, from 1. */
-  private async attachQueuePositions(em: EntityManager, withdrawals: Withdrawal[]): Promise<void> {
+  private async attachQueuePositions(sql: SqlRunner, withdrawals: Withdrawal[]): Promise<void> {
     for (const withdrawal of withdrawals) withdrawal.queuePosition = null;
     const pending = withdrawals.filter((w) => w.status === WithdrawalStatus.PENDING);
     if (pending.length === 0) return;
     // Per withdrawal: its row by primary key, then the queue ahead of it in withdrawals_pending_queue.
-    const rows: Array<{ id: string; position: string }> = await em.query(
+    const rows = await queryRows<{ id: string; position: string }>(
+      sql,
       `SELECT wanted.id,
               (SELECT count(*) FROM withdrawals w
                  JOIN withdrawals q ON q.company_id = w.company_id AND q.status = 'PENDING'
