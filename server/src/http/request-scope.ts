@@ -129,29 +129,44 @@ export function registerRequestScope(app: FastifyInstance): void {
  * What operations see of the request; the signal aborts when the client leaves before its
  * answer. It is made when an operation first asks for it (the cancellable reads): most
  * requests never do, and an AbortController with a listener per request is not free.
+ *
+ * A class, not an object literal with a getter: V8 made each such literal (and the request
+ * and reply its getter's closure held) long-lived, so every request's objects were promoted
+ * out of the young generation: a third of a balance read's CPU went to the garbage collector.
  */
-export function requestInfo(request: FastifyRequest, reply: FastifyReply): RequestInfo {
-  const userAgent = request.headers["user-agent"];
-  let signal: AbortSignal | undefined;
-  return {
-    id: request.id,
-    address: request.ip,
-    userAgent: userAgent ?? null,
-    get signal() {
-      if (signal) return signal;
-      const controller = new AbortController();
-      signal = controller.signal;
-      const res = reply.raw;
-      const leftEarly = () => !res.writableFinished;
-      // Asked for after the client already left: the close event is past, abort now.
-      if (res.closed || res.destroyed) {
+class HttpRequestInfo implements RequestInfo {
+  readonly id: string;
+  readonly address: string;
+  readonly userAgent: string | null;
+  private abortSignal: AbortSignal | undefined;
+
+  constructor(
+    request: FastifyRequest,
+    private readonly reply: FastifyReply,
+  ) {
+    this.id = request.id;
+    this.address = request.ip;
+    this.userAgent = request.headers["user-agent"] ?? null;
+  }
+
+  get signal(): AbortSignal {
+    if (this.abortSignal) return this.abortSignal;
+    const controller = new AbortController();
+    this.abortSignal = controller.signal;
+    const res = this.reply.raw;
+    const leftEarly = () => !res.writableFinished;
+    // Asked for after the client already left: the close event is past, abort now.
+    if (res.closed || res.destroyed) {
+      if (leftEarly()) controller.abort();
+    } else {
+      res.once("close", () => {
         if (leftEarly()) controller.abort();
-      } else {
-        res.once("close", () => {
-          if (leftEarly()) controller.abort();
-        });
-      }
-      return signal;
-    },
-  };
+      });
+    }
+    return this.abortSignal;
+  }
+}
+
+export function requestInfo(request: FastifyRequest, reply: FastifyReply): RequestInfo {
+  return new HttpRequestInfo(request, reply);
 }
