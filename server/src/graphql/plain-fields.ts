@@ -1,6 +1,8 @@
 import { type GraphQLFieldResolver, type GraphQLSchema, isObjectType } from "graphql";
 import { getMetadataStorage } from "type-graphql";
 
+type FieldMetadata = NonNullable<ReturnType<typeof getMetadataStorage>["objectTypes"][number]["fields"]>[number];
+
 /**
  * type-graphql gives every field of an object type a resolver of its own, so that
  * middlewares and field-level @Authorized can run around it. We use neither on plain
@@ -12,27 +14,54 @@ import { getMetadataStorage } from "type-graphql";
  * Left as type-graphql made them: fields with roles or middlewares, @FieldResolver methods,
  * and properties that are functions on the class (GraphQL's default resolver would call them).
  */
+const plainReaders = new WeakSet<GraphQLFieldResolver<unknown, unknown>>();
+
+/** True for the property readers made here: they read, synchronously, and need no context. */
+export function isPlainFieldResolver(resolve: GraphQLFieldResolver<unknown, unknown>): boolean {
+  return plainReaders.has(resolve);
+}
+
 export function plainFieldResolvers(schema: GraphQLSchema): GraphQLSchema {
   const storage = getMetadataStorage();
+  const byClass = new Map(storage.objectTypes.map((objectType) => [objectType.target, objectType]));
+  // A type's fields with those it inherits (the lists' pages extend one generic page class).
+  const fieldsOf = (target: unknown): FieldMetadata[] => {
+    if (typeof target !== "function" || target === Function.prototype) return [];
+    return [...fieldsOf(Object.getPrototypeOf(target)), ...(byClass.get(target)?.fields ?? [])];
+  };
   for (const objectType of storage.objectTypes) {
     const type = schema.getType(objectType.name);
     if (!isObjectType(type)) continue;
     const fields = type.getFields();
-    const prototype = (objectType.target as { prototype?: Record<string, unknown> }).prototype ?? {};
-    for (const field of objectType.fields ?? []) {
+    const prototype = (objectType.target as { prototype?: object }).prototype ?? {};
+    for (const field of fieldsOf(objectType.target)) {
       const graphqlField = fields[field.schemaName];
       if (!graphqlField || field.roles?.length || field.middlewares?.length) continue;
-      if (typeof Object.getOwnPropertyDescriptor(prototype, field.name)?.value === "function") continue;
+      if (hasMethod(prototype, field.name)) continue;
       const resolvedByMethod = storage.fieldResolvers.some(
-        (resolver) => resolver.getObjectType?.() === objectType.target && resolver.methodName === field.name,
+        (resolver) =>
+          (resolver.getObjectType?.() === objectType.target || resolver.getObjectType?.() === field.target) &&
+          resolver.methodName === field.name,
       );
       if (resolvedByMethod) continue;
       const property = field.name;
-      graphqlField.resolve =
-        property === field.schemaName
-          ? undefined
-          : ((source: Record<string, unknown>) => source[property]) as GraphQLFieldResolver<unknown, unknown>;
+      if (property === field.schemaName) {
+        graphqlField.resolve = undefined;
+        continue;
+      }
+      const read = ((source: Record<string, unknown>) => source[property]) as GraphQLFieldResolver<unknown, unknown>;
+      plainReaders.add(read);
+      graphqlField.resolve = read;
     }
   }
   return schema;
+}
+
+/** A method of the class or of a class it extends (a getter is a property, not a method). */
+function hasMethod(prototype: object | null, name: string): boolean {
+  for (let level = prototype; level && level !== Object.prototype; level = Object.getPrototypeOf(level)) {
+    const descriptor = Object.getOwnPropertyDescriptor(level, name);
+    if (descriptor) return typeof descriptor.value === "function";
+  }
+  return false;
 }

@@ -4,6 +4,7 @@ import {
   type DocumentNode,
   type FieldNode,
   type GraphQLArgument,
+  GraphQLError,
   type GraphQLField,
   type GraphQLInputType,
   type GraphQLNamedType,
@@ -31,6 +32,7 @@ import { operationExecutor } from "../graphql/operation-executor";
 import type { Services } from "../services";
 import { sendError } from "./http-errors";
 import { requestInfo } from "./request-scope";
+import { type RestRunner, restRunnerOf } from "./rest-answer";
 
 /** A merchant's credential names its account: operator-only arguments are not REST parameters. */
 const REST_HIDDEN_ARGS = new Set(["companyId"]);
@@ -411,6 +413,18 @@ declare module "fastify" {
   }
 }
 
+/**
+ * A route whose answer needs the GraphQL engine (a selected field with a resolver of its
+ * own) runs its document, compiled at once: it is fixed and runs on every request.
+ */
+function executedByGraphql(schema: GraphQLSchema, document: DocumentNode, field: string): RestRunner {
+  const execute = operationExecutor(schema, document, document.definitions[0] as OperationDefinitionNode, 0);
+  return async (context, variables) => {
+    const result = await execute(context, variables);
+    return result.errors?.length ? { error: result.errors[0] } : { answer: result.data?.[field] };
+  };
+}
+
 /** Registers every declared operation as a Fastify route that runs its GraphQL operation. */
 export function registerRestRoutes(
   app: FastifyInstance,
@@ -447,8 +461,7 @@ export function registerRestRoutes(
       return { ...parameter, convert };
     });
     const hasInput = parameters.some((parameter) => parameter.variable === "input");
-    // Compiled at once: a route's document is fixed and runs on every request.
-    const run = operationExecutor(schema, document, document.definitions[0] as OperationDefinitionNode, 0);
+    const run = restRunnerOf(schema, document) ?? executedByGraphql(schema, document, operation.field);
     const variablesOf = (request: FastifyRequest): Record<string, unknown> => {
       const variables: Record<string, unknown> = {};
       const input: Record<string, unknown> = {};
@@ -505,11 +518,15 @@ export function registerRestRoutes(
           request: requestInfo(request, reply),
           sessionToken: request.sessionToken,
         };
-        const result = await run(context, variables);
-        if (result.errors?.length) {
-          const publicError = toPublicError(result.errors[0]);
+        const outcome = await run(context, variables);
+        if ("error" in outcome) {
+          const publicError = toPublicError(outcome.error);
           if (publicError.code === "INTERNAL_ERROR") {
-            request.log.error({ err: result.errors[0].originalError ?? result.errors[0] }, "REST operation failed");
+            const { error } = outcome;
+            request.log.error(
+              { err: error instanceof GraphQLError ? (error.originalError ?? error) : error },
+              "REST operation failed",
+            );
           }
           if (publicError.code === "BAD_USER_INPUT") {
             publicError.code = "VALIDATION_ERROR";
@@ -518,7 +535,7 @@ export function registerRestRoutes(
           return sendError(request, reply, publicError, context.responseHeaders);
         }
         for (const [name, value] of Object.entries(context.responseHeaders)) reply.header(name, value);
-        return reply.code(route.successStatus).send(result.data?.[operation.field]);
+        return reply.code(route.successStatus).send(outcome.answer);
       },
     });
   }
