@@ -34,11 +34,10 @@ export function parseBrl(value: unknown): Cents {
 
 /** "10.50", "-0.05": exactly two decimals. */
 export function formatBrl(cents: Cents): string {
-  const negative = cents < 0n;
-  const abs = negative ? -cents : cents;
-  const whole = abs / 100n;
-  const fraction = (abs % 100n).toString().padStart(2, "0");
-  return `${negative ? "-" : ""}${whole}.${fraction}`;
+  // The digits of the centavos, split two from the end: no division, no floating point.
+  const digits = (cents < 0n ? -cents : cents).toString().padStart(3, "0");
+  const point = digits.length - 2;
+  return `${cents < 0n ? "-" : ""}${digits.slice(0, point)}.${digits.slice(point)}`;
 }
 
 /** The REST edge speaks JSON numbers: "10.50" becomes 10.5, with no arithmetic on the way. */

@@ -67,6 +67,8 @@ export function registerGraphqlRoute(app: FastifyInstance, pipeline: GraphQLPipe
  */
 function refuseUnpreflighted(request: FastifyRequest): void {
   const contentType = request.headers["content-type"];
+  // What every client sends, decided without a parse (a simple request's type is never this).
+  if (contentType === "application/json" || contentType?.startsWith("application/json;")) return;
   if (contentType !== undefined) {
     const parsed = MIMEType.parse(contentType);
     if (parsed === null || !NON_PREFLIGHTED_CONTENT_TYPES.has(parsed.essence)) return;

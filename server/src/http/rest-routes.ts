@@ -39,6 +39,8 @@ const REST_HIDDEN_ARGS = new Set(["companyId"]);
 
 export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
 
+const JSON_TYPE = "application/json; charset=utf-8";
+
 const INT_MIN = -2147483648;
 const INT_MAX = 2147483647;
 const QUERY_INT_PATTERN = "^-?[0-9]{1,10}$";
@@ -461,7 +463,13 @@ export function registerRestRoutes(
       return { ...parameter, convert };
     });
     const hasInput = parameters.some((parameter) => parameter.variable === "input");
-    const run = restRunnerOf(schema, document) ?? executedByGraphql(schema, document, operation.field);
+    const direct = restRunnerOf(schema, document);
+    const run = direct ?? executedByGraphql(schema, document, operation.field);
+    // A projected answer is already in its JSON form (Money as numbers): sent as text. GraphQL's
+    // data goes through the route's serializer, which writes its Money strings as numbers.
+    const send = direct
+      ? (reply: FastifyReply, answer: unknown) => reply.type(JSON_TYPE).send(JSON.stringify(answer))
+      : (reply: FastifyReply, answer: unknown) => reply.send(answer);
     const variablesOf = (request: FastifyRequest): Record<string, unknown> => {
       const variables: Record<string, unknown> = {};
       const input: Record<string, unknown> = {};
@@ -535,7 +543,7 @@ export function registerRestRoutes(
           return sendError(request, reply, publicError, context.responseHeaders);
         }
         for (const [name, value] of Object.entries(context.responseHeaders)) reply.header(name, value);
-        return reply.code(route.successStatus).send(outcome.answer);
+        return send(reply.code(route.successStatus), outcome.answer);
       },
     });
   }
