@@ -32,6 +32,7 @@ export async function startBackgroundWork(runtime: Runtime): Promise<{ stop(): P
     concurrency: config.webhookConcurrency,
     leaseMs: config.webhookTimeoutMs + WEBHOOK_LEASE_MARGIN_MS,
     pollIntervalMs: WEBHOOK_POLL_INTERVAL_MS,
+    statementTimeoutMs: config.statementTimeoutMs,
   });
   await webhooks.start();
   // Sweeps in flight are awaited at stop, so the pools close after them.

@@ -1,7 +1,7 @@
-import { Client } from "pg";
+import type { Client } from "pg";
 import { describeError, type Logger } from "../core/logger";
 import type { ClaimedAttempt, WebhookDispatcher } from "./webhook-dispatcher";
-import { WEBHOOK_DUE_CHANNEL } from "./webhook-queue";
+import { openQueueConnection } from "./webhook-queue";
 
 export interface DeliveryLoopOptions {
   /** Attempts this process has in flight at most (WEBHOOK_CONCURRENCY). */
@@ -14,6 +14,8 @@ export interface DeliveryLoopOptions {
   leaseMs: number;
   /** How often to look for due events without being told (retries coming due, lost notifications). */
   pollIntervalMs: number;
+  /** The service's STATEMENT_TIMEOUT_MS, for the claims' connection too. */
+  statementTimeoutMs: number;
 }
 
 /**
@@ -31,13 +33,18 @@ export class WebhookDeliveryLoop {
   private inFlight = 0;
   private claiming: Promise<void> | null = null;
   private claimAgain = false;
-  /** The last claim took every free slot: due events may be left, any slot given back is worth a claim. */
-  private saturated = false;
+  /**
+   * The last claim found events: more may be due (it stopped at its free slots, or other
+   * workers held the rest for a moment), so any slot given back is worth a claim. After a
+   * claim that found none, only a notification or the poll starts the next.
+   */
+  private busy = false;
   /** Accounts the last claim left out or capped at their room: a slot of theirs given back is worth a claim. */
   private blocked = new Set<string>();
   private stopped = false;
   private poll: NodeJS.Timeout | null = null;
-  private listener: Client | null = null;
+  /** Claims and LISTEN (openQueueConnection); null while (re)connecting. */
+  private connection: Client | null = null;
   private drained: (() => void) | null = null;
 
   constructor(
@@ -48,17 +55,16 @@ export class WebhookDeliveryLoop {
   ) {}
 
   async start(): Promise<void> {
-    await this.listen();
+    await this.connect();
     this.poll = setInterval(() => this.wake(), this.options.pollIntervalMs);
-    this.wake();
   }
 
   /** Claims no more; resolves once every attempt in flight has its outcome recorded. */
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.poll) clearInterval(this.poll);
-    await this.listener?.end().catch(() => undefined);
     await this.claiming;
+    await this.connection?.end().catch(() => undefined);
     if (this.inFlight > 0) await new Promise<void>((resolve) => (this.drained = resolve));
   }
 
@@ -79,19 +85,21 @@ export class WebhookDeliveryLoop {
       this.claimAgain = false;
       const free = this.options.concurrency - this.inFlight;
       if (free <= 0) {
-        this.saturated = true;
+        this.busy = true;
         return;
       }
+      const connection = this.connection;
+      if (!connection) return; // claimed once connected again
       const windows = this.dispatcher.windows;
       const rooms = windows.rooms();
       let claimed: ClaimedAttempt[];
       try {
-        claimed = await this.dispatcher.claimDue(free, rooms, windows.limits.initial, this.options.leaseMs);
+        claimed = await this.dispatcher.claimDue(connection, free, rooms, windows.limits.initial, this.options.leaseMs);
       } catch (error) {
         this.logger.error("webhook claim failed", describeError(error));
         return; // the next poll claims again
       }
-      this.saturated = claimed.length >= free;
+      this.busy = claimed.length > 0;
       const taken = new Map<string, number>();
       for (const attempt of claimed) {
         taken.set(attempt.company_id, (taken.get(attempt.company_id) ?? 0) + 1);
@@ -122,33 +130,32 @@ export class WebhookDeliveryLoop {
         this.inFlight -= 1;
         this.dispatcher.windows.release(account, performance.now() - started);
         if (this.inFlight === 0) this.drained?.();
-        if (this.saturated || this.blocked.has(account)) this.wake();
+        if (this.busy || this.blocked.has(account)) this.wake();
       });
   }
 
-  /** LISTENs on its own connection; a connection lost is opened again a poll interval later. */
-  private async listen(): Promise<void> {
+  /** Opens the claims' connection; a connection lost or refused is tried again a poll interval later. */
+  private async connect(): Promise<void> {
     if (this.stopped) return;
-    const client = new Client({ connectionString: this.databaseUrl });
-    let lost = false;
-    const reopenLater = () => {
-      if (lost) return;
-      lost = true;
-      if (this.listener === client) this.listener = null;
-      if (!this.stopped) setTimeout(() => void this.listen(), this.options.pollIntervalMs).unref();
-    };
-    client.on("notification", () => this.wake());
-    client.on("error", (error) => this.logger.warn("webhook listener connection error", { error: error.message }));
-    client.on("end", reopenLater);
+    let connection: Client;
     try {
-      await client.connect();
-      await client.query(`LISTEN ${WEBHOOK_DUE_CHANNEL}`);
-      this.listener = client;
-      if (this.stopped) await client.end();
+      connection = await openQueueConnection(this.databaseUrl, { statementTimeoutMs: this.options.statementTimeoutMs });
     } catch (error) {
-      this.logger.warn("webhook listener could not connect; polling meanwhile", describeError(error));
-      await client.end().catch(() => undefined);
-      reopenLater();
+      this.logger.warn("webhook queue connection failed; trying again", describeError(error));
+      setTimeout(() => void this.connect(), this.options.pollIntervalMs).unref();
+      return;
     }
+    connection.on("notification", () => this.wake());
+    connection.on("error", (error) => this.logger.warn("webhook queue connection error", { error: error.message }));
+    connection.on("end", () => {
+      if (this.connection === connection) this.connection = null;
+      if (!this.stopped) setTimeout(() => void this.connect(), this.options.pollIntervalMs).unref();
+    });
+    if (this.stopped) {
+      await connection.end().catch(() => undefined);
+      return;
+    }
+    this.connection = connection;
+    this.wake();
   }
 }

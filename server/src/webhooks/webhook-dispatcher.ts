@@ -1,7 +1,7 @@
+import type { ClientBase } from "pg";
 import type { DataSource } from "typeorm";
 import { batchWhileBusy } from "../core/batch-while-busy";
 import type { Logger } from "../core/logger";
-import { queryRows } from "../core/sql";
 import { observeWebhookAttempt } from "../metrics/metrics";
 import type { AccountRooms } from "./webhook-account-windows";
 import { AccountWindows, accountWindowLimits } from "./webhook-account-windows";
@@ -50,10 +50,14 @@ interface AttemptOutcome {
  * account, is the delivery loop's business (webhook-delivery-loop.ts).
  */
 export class WebhookDispatcher {
-  private readonly recordOutcome = batchWhileBusy(async (outcomes: AttemptOutcome[]) => {
-    await this.recordOutcomes(outcomes);
-    return outcomes.map(() => undefined);
-  });
+  // Two outcome statements at once: one at a time, their wall time bounded the deliveries per second.
+  private readonly recordOutcome = batchWhileBusy(
+    async (outcomes: AttemptOutcome[]) => {
+      await this.recordOutcomes(outcomes);
+      return outcomes.map(() => undefined);
+    },
+    { concurrency: 2 },
+  );
 
   readonly windows: AccountWindows;
 
@@ -68,18 +72,25 @@ export class WebhookDispatcher {
   }
 
   /**
-   * Claims up to `limit` due events, oldest due first, taking no more of an account's
+   * Claims up to `limit` due events on the connection (openQueueConnection), oldest due first, taking no more of an account's
    * events than its room (`rooms`, else `defaultRoom`) and none of an account without
    * room. Each claimed event is leased for `leaseMs`: no worker claims it again before
    * then unless its outcome makes it due again. An attempt left unfinished by a worker
    * that died is closed as interrupted. An event whose account has no URL any more is
    * marked NO_URL instead.
    */
-  async claimDue(limit: number, rooms: AccountRooms, defaultRoom: number, leaseMs: number): Promise<ClaimedAttempt[]> {
+  async claimDue(
+    connection: ClientBase,
+    limit: number,
+    rooms: AccountRooms,
+    defaultRoom: number,
+    leaseMs: number,
+  ): Promise<ClaimedAttempt[]> {
     const full = rooms.accounts.filter((_, index) => rooms.rooms[index] <= 0);
-    return queryRows<ClaimedAttempt>(
-      this.db,
-      `WITH candidate AS (
+    const result = await connection.query<ClaimedAttempt>({
+      // Parsed once per connection (openQueueConnection).
+      name: "webhook_claim",
+      text: `WITH candidate AS (
          SELECT e.id, e.company_id, e.next_attempt_at, e.sequence FROM webhook_events e
           WHERE e.delivery_status = 'PENDING' AND e.next_attempt_at <= now()
             AND (e.leased_until IS NULL OR e.leased_until <= now())
@@ -115,8 +126,9 @@ export class WebhookDispatcher {
               claimed.attempt_count AS attempt_number, claimed.manual_attempt, claimed.webhook_url,
               attempt.id AS attempt_id, claimed.request_id
          FROM claimed JOIN attempt ON attempt.event_id = claimed.id`,
-      [limit, full, rooms.accounts, rooms.rooms, defaultRoom, leaseMs, INTERRUPTED_ATTEMPT_ERROR],
-    );
+      values: [limit, full, rooms.accounts, rooms.rooms, defaultRoom, leaseMs, INTERRUPTED_ATTEMPT_ERROR],
+    });
+    return result.rows;
   }
 
   /** Sends a claimed attempt and records its outcome. */

@@ -2,21 +2,31 @@ import assert from "node:assert/strict";
 import { type ChildProcess, spawn } from "node:child_process";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
+import type { Client } from "pg";
 import { waitFor } from "../test-support/scenarios";
 import { type Merchant, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from "../test-support/test-app";
 import { startWebhookReceiver, type WebhookReceiver } from "../test-support/webhook-receiver";
 import { startBackgroundWork } from "../worker";
 import { type ClaimedAttempt, INTERRUPTED_ATTEMPT_ERROR } from "./webhook-dispatcher";
 import { appendWebhookEvent } from "./webhook-outbox";
+import { openQueueConnection } from "./webhook-queue";
 
 let app: TestApp;
 let receiver: WebhookReceiver;
+/** Three workers' claim connections. */
+let queues: Client[];
 
 before(async () => {
   receiver = await startWebhookReceiver();
   app = await startTestApp(); // no worker in this process unless a test starts one
+  queues = await Promise.all(
+    [1, 2, 3].map(() =>
+      openQueueConnection(app.databaseUrl, { statementTimeoutMs: app.services.config.statementTimeoutMs }),
+    ),
+  );
 });
 after(async () => {
+  for (const queue of queues) await queue.end();
   await app.close();
   await receiver.close();
 });
@@ -146,17 +156,17 @@ test("an event leased by a worker that died is claimed again once its lease ends
   const merchant = await app.createMerchant({ webhookUrl: receiver.url("/lease") });
   const [eventId] = await writePings(merchant, 1);
   const dispatcher = app.services.webhookDispatcher;
-  const first = await dispatcher.claimDue(10, NO_ROOMS, 5, 60_000);
+  const first = await dispatcher.claimDue(queues[0], 10, NO_ROOMS, 5, 60_000);
   assert.deepEqual(
     first.map((attempt) => [attempt.event_id, attempt.attempt_number]),
     [[eventId, 1]],
   );
   // The claiming worker "dies": nothing is sent, no outcome recorded.
-  assert.deepEqual(await dispatcher.claimDue(10, NO_ROOMS, 5, 60_000), [], "leased: nobody claims it again");
+  assert.deepEqual(await dispatcher.claimDue(queues[0], 10, NO_ROOMS, 5, 60_000), [], "leased: nobody claims it again");
   await app.services.db.query("UPDATE webhook_events SET leased_until = now() - interval '1 ms' WHERE id = $1", [
     eventId,
   ]);
-  const second = await dispatcher.claimDue(10, NO_ROOMS, 5, 60_000);
+  const second = await dispatcher.claimDue(queues[0], 10, NO_ROOMS, 5, 60_000);
   assert.deepEqual(
     second.map((attempt) => [attempt.event_id, attempt.attempt_number]),
     [[eventId, 2]],
@@ -174,15 +184,20 @@ test("an event leased by a worker that died is claimed again once its lease ends
   assert.deepEqual(receivedIds("/lease"), [eventId]);
 });
 
-test("claims racing for one due event take it once", async () => {
+test("the claims' connection walks the due index in order (no bitmap scan) under the statement timeout", async () => {
+  const settings = await queues[0].query(
+    `SELECT (SELECT setting FROM pg_settings WHERE name = 'enable_bitmapscan') AS bitmap,
+            (SELECT setting FROM pg_settings WHERE name = 'statement_timeout') AS timeout`,
+  );
+  assert.ok(app.services.config.statementTimeoutMs > 0);
+  assert.deepEqual(settings.rows[0], { bitmap: "off", timeout: String(app.services.config.statementTimeoutMs) });
+});
+
+test("claims of three workers racing for one due event take it once", async () => {
   const merchant = await app.createMerchant({ webhookUrl: receiver.url("/race") });
   const [eventId] = await writePings(merchant, 1);
   const dispatcher = app.services.webhookDispatcher;
-  const claims = await Promise.all([
-    dispatcher.claimDue(10, NO_ROOMS, 5, 60_000),
-    dispatcher.claimDue(10, NO_ROOMS, 5, 60_000),
-    dispatcher.claimDue(10, NO_ROOMS, 5, 60_000),
-  ]);
+  const claims = await Promise.all(queues.map((queue) => dispatcher.claimDue(queue, 10, NO_ROOMS, 5, 60_000)));
   assert.deepEqual(
     claims.flat().map((attempt) => [attempt.event_id, attempt.attempt_number]),
     [[eventId, 1]],
@@ -202,10 +217,10 @@ test("a claim takes no more of an account's events than its room, and none of a 
   const rooms = { accounts: [full.companyId, narrow.companyId], rooms: [0, 2] };
   const perAccount = (attempts: ClaimedAttempt[]) =>
     [full, narrow, fresh].map((merchant) => attempts.filter((a) => a.company_id === merchant.companyId).length);
-  const claimed = await dispatcher.claimDue(100, rooms, 3, 60_000);
+  const claimed = await dispatcher.claimDue(queues[0], 100, rooms, 3, 60_000);
   assert.deepEqual(perAccount(claimed), [0, 2, 3]);
   // What was left is claimed later, when the windows have room again.
-  const rest = await dispatcher.claimDue(100, NO_ROOMS, 10, 60_000);
+  const rest = await dispatcher.claimDue(queues[0], 100, NO_ROOMS, 10, 60_000);
   assert.deepEqual(perAccount(rest), [2, 2, 1]);
   assert.deepEqual(
     [...claimed, ...rest].map((attempt) => attempt.event_id).sort(),
@@ -222,7 +237,7 @@ test("a PENDING event of an account whose URL was removed is marked NO_URL when 
   const merchant = await app.createMerchant({ webhookUrl: receiver.url("/removed") });
   const [eventId] = await writePings(merchant, 1);
   await app.services.db.query("UPDATE companies SET webhook_url = NULL WHERE id = $1", [merchant.companyId]);
-  assert.deepEqual(await app.services.webhookDispatcher.claimDue(10, NO_ROOMS, 5, 60_000), []);
+  assert.deepEqual(await app.services.webhookDispatcher.claimDue(queues[0], 10, NO_ROOMS, 5, 60_000), []);
   const rows = await app.services.db.query(
     "SELECT delivery_status, next_attempt_at, attempt_count FROM webhook_events WHERE id = $1",
     [eventId],
