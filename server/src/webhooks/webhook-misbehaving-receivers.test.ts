@@ -1,4 +1,6 @@
 import assert from "node:assert/strict";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { after, before, describe, test } from "node:test";
 import { waitFor } from "../test-support/scenarios";
 import { type Merchant, startTestApp, type TestApp } from "../test-support/test-app";
@@ -6,6 +8,7 @@ import { type ReceiverAnswer, startWebhookReceiver, type WebhookReceiver } from 
 import { startBackgroundWork } from "../worker";
 import { AccountWindows, accountWindowLimits } from "./webhook-account-windows";
 import { appendWebhookEvent } from "./webhook-outbox";
+import { WebhookSender } from "./webhook-sender";
 
 /**
  * Receivers that hang, crawl, cut the connection, redirect or are gone, each a real
@@ -186,7 +189,7 @@ describe("misbehaving receivers", () => {
     const before = await firstAttemptOf(cutBefore.merchant, events.cutBefore);
     assert.equal(before.status, "PENDING");
     assert.equal(before.attempts[0].responseStatus, null);
-    assert.equal(before.attempts[0].error, "ECONNRESET: socket hang up");
+    assert.equal(before.attempts[0].error, "connection closed before an answer");
 
     const moved = await firstAttemptOf(redirect.merchant, events.redirect);
     assert.equal(moved.status, "PENDING");
@@ -200,5 +203,47 @@ describe("misbehaving receivers", () => {
     assert.equal(removed.attempts[0].error, "HTTP 410");
 
     for (const item of [cutMid, cutBefore, redirect, gone]) assert.equal(item.receiver.received.length, 1);
+  });
+});
+
+describe("the sender's read limit", () => {
+  test("an endless answer is read up to 64 kB, kept to 1 kB, and its connection closed", async () => {
+    let closed = false;
+    let written = 0;
+    const server = createServer((req, res) => {
+      req.resume();
+      res.writeHead(200, { "content-type": "text/plain" });
+      const chunk = "y".repeat(16 * 1024);
+      const pump = setInterval(() => {
+        written += chunk.length;
+        res.write(chunk);
+      }, 2);
+      res.on("close", () => {
+        closed = true;
+        clearInterval(pump);
+      });
+    });
+    await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+    const sender = new WebhookSender(TIMEOUT_MS, true);
+    try {
+      const { port } = server.address() as AddressInfo;
+      const response = await sender.send({
+        url: `http://127.0.0.1:${port}/endless`,
+        body: "{}",
+        event: "ping",
+        signature: "x",
+      });
+      assert.deepEqual(
+        { ok: response.ok, status: response.status, error: response.error, kept: response.bodyStart },
+        { ok: true, status: 200, error: null, kept: "y".repeat(1024) },
+      );
+      assert.ok(response.timeMs < TIMEOUT_MS / 2, `${response.timeMs} ms`);
+      await waitFor("the connection closed", async () => closed, 5_000);
+      assert.ok(written < 1024 * 1024, `${written} bytes written before the close`);
+    } finally {
+      sender.close();
+      server.closeAllConnections();
+      await new Promise<void>((done) => server.close(() => done()));
+    }
   });
 });
