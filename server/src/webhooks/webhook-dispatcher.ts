@@ -103,23 +103,26 @@ export class WebhookDispatcher {
            LEFT JOIN unnest($3::text[], $4::int[]) AS r(company_id, room) ON r.company_id = c.company_id
           WHERE c.place <= coalesce(r.room, $5)
        ), claimed AS (
+         -- An event whose account has no URL any more is marked NO_URL instead; the claimed
+         -- ones keep their status, so their update stays HOT.
          UPDATE webhook_events e
-            SET attempt_count = e.attempt_count + 1, last_attempt_at = now(),
-                leased_until = now() + $6 * interval '1 millisecond'
+            SET attempt_count = e.attempt_count + (c.webhook_url IS NOT NULL)::int,
+                last_attempt_at = CASE WHEN c.webhook_url IS NOT NULL THEN now() ELSE e.last_attempt_at END,
+                leased_until = CASE WHEN c.webhook_url IS NOT NULL THEN now() + $6 * interval '1 millisecond' END,
+                delivery_status = CASE WHEN c.webhook_url IS NOT NULL THEN e.delivery_status ELSE 'NO_URL' END,
+                next_attempt_at = CASE WHEN c.webhook_url IS NOT NULL THEN e.next_attempt_at END
            FROM companies c
-          WHERE e.id IN (SELECT id FROM picked) AND c.id = e.company_id AND c.webhook_url IS NOT NULL
+          WHERE e.id IN (SELECT id FROM picked) AND c.id = e.company_id
          RETURNING e.id, e.company_id, e.event, e.body, e.signature, e.attempt_count, e.manual_attempt, c.webhook_url,
                    coalesce(e.redelivery_request_id, e.request_id) AS request_id
-       ), without_url AS (
-         UPDATE webhook_events e SET delivery_status = 'NO_URL', next_attempt_at = NULL
-           FROM companies c
-          WHERE e.id IN (SELECT id FROM picked) AND c.id = e.company_id AND c.webhook_url IS NULL
        ), interrupted AS (
+         -- Only a second or later attempt can follow one left unfinished.
          UPDATE webhook_attempts SET error = $7, finished_at = now()
-          WHERE event_id IN (SELECT id FROM claimed) AND finished_at IS NULL
+          WHERE event_id IN (SELECT id FROM claimed WHERE attempt_count > 1 AND webhook_url IS NOT NULL)
+            AND finished_at IS NULL
        ), attempt AS (
          INSERT INTO webhook_attempts (event_id, attempt_number, manual, url, request_id)
-         SELECT id, attempt_count, manual_attempt, webhook_url, request_id FROM claimed
+         SELECT id, attempt_count, manual_attempt, webhook_url, request_id FROM claimed WHERE webhook_url IS NOT NULL
          RETURNING id, event_id
        )
        SELECT claimed.id AS event_id, claimed.company_id, claimed.event, claimed.body, claimed.signature,
