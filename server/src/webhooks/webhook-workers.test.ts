@@ -184,13 +184,32 @@ test("an event leased by a worker that died is claimed again once its lease ends
   assert.deepEqual(receivedIds("/lease"), [eventId]);
 });
 
-test("the claims' connection walks the due index in order (no bitmap scan) under the statement timeout", async () => {
+test("the claims' connection reaches rows by index only, plans once, under the statement timeout", async () => {
   const settings = await queues[0].query(
-    `SELECT (SELECT setting FROM pg_settings WHERE name = 'enable_bitmapscan') AS bitmap,
-            (SELECT setting FROM pg_settings WHERE name = 'statement_timeout') AS timeout`,
+    `SELECT name, setting FROM pg_settings
+      WHERE name IN ('enable_bitmapscan', 'enable_seqscan', 'plan_cache_mode', 'statement_timeout') ORDER BY name`,
   );
   assert.ok(app.services.config.statementTimeoutMs > 0);
-  assert.deepEqual(settings.rows[0], { bitmap: "off", timeout: String(app.services.config.statementTimeoutMs) });
+  assert.deepEqual(settings.rows, [
+    { name: "enable_bitmapscan", setting: "off" },
+    { name: "enable_seqscan", setting: "off" },
+    { name: "plan_cache_mode", setting: "force_generic_plan" },
+    { name: "statement_timeout", setting: String(app.services.config.statementTimeoutMs) },
+  ]);
+  // The claim's plan, as the connection runs it: the due index, primary keys, the attempts' unique index.
+  assert.deepEqual(await app.services.webhookDispatcher.claimDue(queues[0], 0, NO_ROOMS, 5, 60_000), []);
+  const prepared = await queues[0].query(
+    "SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE name = 'webhook_claim'",
+  );
+  assert.equal(prepared.rows[0].custom_plans, "0");
+  const { rows } = await queues[0].query(
+    "EXPLAIN (COSTS OFF) EXECUTE webhook_claim(10, '{}', '{}', '{}', 5, 60000, 'x')",
+  );
+  const plan = rows.map((row: { "QUERY PLAN": string }) => row["QUERY PLAN"]).join("\n");
+  assert.doesNotMatch(plan, /Seq Scan|Bitmap/);
+  for (const index of ["webhook_events_due", "webhook_events_pkey", "webhook_attempts_event_id_attempt_number_key"]) {
+    assert.match(plan, new RegExp(`Index Scan using ${index}`));
+  }
 });
 
 test("claims of three workers racing for one due event take it once", async () => {
