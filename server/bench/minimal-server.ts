@@ -14,8 +14,8 @@ import {
 import { brlToJsonNumber, type Cents, calculateFee, formatBrl, MAX_AMOUNT_CENTS, parseBrl } from "../src/core/money";
 import { isSealed, parseSecretsKeys, SecretBox } from "../src/core/secret-box";
 import { hashSecret, safeEqual } from "../src/core/secrets";
-import { DELIVER_WEBHOOK_JOB, webhookJobKey } from "../src/webhooks/webhook-jobs";
 import { signWebhookBody } from "../src/webhooks/webhook-outbox";
+import { NOTIFY_WEBHOOK_DUE_SQL } from "../src/webhooks/webhook-queue";
 import { canonicalizePixKey, isPixKeyType } from "../src/withdrawals/pix-key";
 import { CHARGE_COUNTS_SQL, CHARGE_PAGE_SQL, GRAPHQL_BALANCE_QUERY } from "./bench-sql";
 
@@ -360,20 +360,9 @@ async function createWithdrawal(req: IncomingMessage, companyId: string): Promis
       `WITH inserted AS (
          INSERT INTO webhook_events (id, company_id, event, subject_id, body, signature, delivery_status, next_attempt_at)
          VALUES ($1, $2, 'withdrawal.pending', $3, $4, $5, $6, CASE WHEN $6 = 'PENDING' THEN now() END)
-         RETURNING id, company_id, delivery_status)
-       SELECT (graphile_worker.add_job($7, json_build_object('eventId', id, 'companyId', company_id),
-                                       job_key => $8)).id
-         FROM inserted WHERE delivery_status = 'PENDING'`,
-      [
-        signed.eventId,
-        companyId,
-        withdrawal.id,
-        signed.body,
-        signed.signature,
-        deliveryStatus,
-        DELIVER_WEBHOOK_JOB,
-        webhookJobKey(signed.eventId),
-      ],
+         RETURNING delivery_status)
+       SELECT ${NOTIFY_WEBHOOK_DUE_SQL} FROM inserted WHERE delivery_status = 'PENDING'`,
+      [signed.eventId, companyId, withdrawal.id, signed.body, signed.signature, deliveryStatus],
     );
     return {
       id: withdrawal.id,

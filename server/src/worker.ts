@@ -1,29 +1,40 @@
 import "reflect-metadata";
 import { loadConfig } from "./core/config";
-import { DEFAULT_ATTEMPT_TIMEOUT_MS, startJobWorker } from "./core/jobs";
+import { startJobWorker } from "./core/jobs";
 import { createLogger, describeError } from "./core/logger";
 import { createGracefulShutdown, exitOnSignals } from "./core/shutdown";
 import { createJobHandlers } from "./job-handlers";
 import { startInternalServer } from "./metrics/internal-server";
 import { openRuntime, type Runtime } from "./runtime";
-import { DELIVER_WEBHOOK_JOB } from "./webhooks/webhook-jobs";
-
-/** A PENDING webhook delivery this overdue with no job is given one again. */
-const ORPHANED_DELIVERY_GRACE_MS = 60_000;
+import { WebhookDeliveryLoop } from "./webhooks/webhook-delivery-loop";
 
 /**
- * Background work: the job queue's worker and the periodic sweeps. Runs inside
+ * A claimed webhook event stays leased this long beyond the sender's timeout (room for
+ * the outcome's statement): a worker killed mid-attempt has its events sent again by
+ * another within the timeout and this margin.
+ */
+const WEBHOOK_LEASE_MARGIN_MS = 5_000;
+/** How often a worker looks for due webhook events unasked (retries coming due). */
+const WEBHOOK_POLL_INTERVAL_MS = 1_000;
+
+/**
+ * Background work: the job queue's worker, the webhook delivery loop and the periodic sweeps. Runs inside
  * `npm start` by default, or alone with `npm run worker` (RUN_WORKER=false on the API).
  */
 export async function startBackgroundWork(runtime: Runtime): Promise<{ stop(): Promise<void> }> {
   const { services } = runtime;
+  const { config } = services;
   const worker = await startJobWorker(runtime.databaseUrl, createJobHandlers(services), services.logger, {
-    concurrency: services.config.workerConcurrency,
-    lanes: [{ tasks: [DELIVER_WEBHOOK_JOB], concurrency: services.config.webhookConcurrency }],
-    heartbeatMs: services.config.workerHeartbeatMs,
-    // A webhook attempt may take its whole timeout: the bound leaves it 5 s more than that.
-    attemptTimeoutMs: Math.max(DEFAULT_ATTEMPT_TIMEOUT_MS, services.config.webhookTimeoutMs + 5_000),
+    concurrency: config.workerConcurrency,
+    heartbeatMs: config.workerHeartbeatMs,
   });
+  const webhooks = new WebhookDeliveryLoop(services.webhookDispatcher, runtime.databaseUrl, services.logger, {
+    concurrency: config.webhookConcurrency,
+    leaseMs: config.webhookTimeoutMs + WEBHOOK_LEASE_MARGIN_MS,
+    pollIntervalMs: WEBHOOK_POLL_INTERVAL_MS,
+    statementTimeoutMs: config.statementTimeoutMs,
+  });
+  await webhooks.start();
   // Sweeps in flight are awaited at stop, so the pools close after them.
   const inFlight = new Set<Promise<unknown>>();
   const track = (work: Promise<unknown>) => {
@@ -37,23 +48,13 @@ export async function startBackgroundWork(runtime: Runtime): Promise<{ stop(): P
         .expireOverdueCharges()
         .catch((error) => services.logger.error("charge expiry sweep failed", describeError(error))),
     );
-  }, services.config.chargeExpirySweepMs);
+  }, config.chargeExpirySweepMs);
   sweep.unref();
-  const requeue = () =>
-    track(
-      services.webhookDispatcher
-        .requeueOrphanedDeliveries(ORPHANED_DELIVERY_GRACE_MS)
-        .catch((error) => services.logger.error("webhook requeue sweep failed", describeError(error))),
-    );
-  requeue();
-  const webhookSweep = setInterval(requeue, ORPHANED_DELIVERY_GRACE_MS);
-  webhookSweep.unref();
   return {
-    /** Takes no new job; the attempts in flight (deliveries, bank submissions) finish first. */
+    /** Takes no new job or delivery; the attempts in flight (deliveries, bank submissions) finish first. */
     stop: async () => {
       clearInterval(sweep);
-      clearInterval(webhookSweep);
-      await worker.stop();
+      await Promise.all([worker.stop(), webhooks.stop()]);
       await Promise.all(inFlight);
     },
   };

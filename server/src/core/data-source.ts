@@ -19,6 +19,7 @@ import { ListsThatScale1763800800000 } from "../migrations/1763800800000-lists-t
 import { WebhookRequestIds1763800900000 } from "../migrations/1763800900000-webhook-request-ids";
 import { WebhookHotUpdates1763801000000 } from "../migrations/1763801000000-webhook-hot-updates";
 import { PaymentExceptionExpectedAmount1763801100000 } from "../migrations/1763801100000-payment-exception-expected-amount";
+import { WebhookEventQueue1763801200000 } from "../migrations/1763801200000-webhook-event-queue";
 import { PaymentException } from "../provider/payment-exception.entity";
 import { WebhookAttempt } from "../webhooks/webhook-attempt.entity";
 import { WebhookEvent } from "../webhooks/webhook-event.entity";
@@ -56,6 +57,7 @@ export const MIGRATIONS = [
   WebhookRequestIds1763800900000,
   WebhookHotUpdates1763801000000,
   PaymentExceptionExpectedAmount1763801100000,
+  WebhookEventQueue1763801200000,
 ];
 
 /**

@@ -112,14 +112,8 @@ export interface JobWorker {
 }
 
 export interface JobWorkerOptions {
-  /** Jobs run at once by the pool of the tasks no lane names. */
+  /** Jobs run at once. */
   concurrency: number;
-  /**
-   * Tasks that run in a pool of their own, with their own concurrency: a task that spends
-   * its time waiting on the network (a webhook delivery) can run hundreds at once without
-   * letting as many database transactions (bank submissions) run at once beside it.
-   */
-  lanes?: JobLane[];
   /** How often this process says it is alive. */
   heartbeatMs: number;
   pollIntervalMs?: number;
@@ -127,15 +121,10 @@ export interface JobWorkerOptions {
   attemptTimeoutMs?: number;
 }
 
-export interface JobLane {
-  tasks: string[];
-  concurrency: number;
-}
-
 /**
  * Below the graceful shutdown's bound (SHUTDOWN_TIMEOUT_MS, 25 s by default), so one stuck
- * attempt cannot hold a worker's shutdown; above the longest honest attempt (a webhook
- * delivery's 10 s timeout, statements bounded by STATEMENT_TIMEOUT_MS).
+ * attempt cannot hold a worker's shutdown; above the longest honest attempt (a bank call,
+ * statements bounded by STATEMENT_TIMEOUT_MS).
  */
 export const DEFAULT_ATTEMPT_TIMEOUT_MS = 20_000;
 
@@ -194,33 +183,21 @@ async function beatAndFreeDeadWorkers(pool: Pool, poolIds: string[], staleMs: nu
   await pool.query("DELETE FROM job_worker_heartbeats WHERE beat_at < now() - interval '1 day'");
 }
 
-/** The tasks of each pool: every lane's, then the rest at the main concurrency. */
-function splitIntoLanes(
-  handlers: JobHandlers,
-  options: JobWorkerOptions,
-): Array<{ taskList: TaskList; concurrency: number }> {
-  const laned = new Set((options.lanes ?? []).flatMap((lane) => lane.tasks));
-  const pick = (tasks: (task: string) => boolean) =>
-    Object.fromEntries(Object.entries(handlers).filter(([task]) => tasks(task))) as TaskList;
-  const groups = (options.lanes ?? []).map((lane) => ({
-    taskList: pick((task) => lane.tasks.includes(task)),
-    concurrency: lane.concurrency,
-  }));
-  const rest = pick((task) => !laned.has(task));
-  if (Object.keys(rest).length > 0) groups.push({ taskList: rest, concurrency: options.concurrency });
-  return groups.filter((group) => Object.keys(group.taskList).length > 0);
-}
-
 export async function startJobWorker(
   connectionString: string,
   handlers: JobHandlers,
   logger: Logger,
   options: JobWorkerOptions,
 ): Promise<JobWorker> {
-  const groups = splitIntoLanes(
-    withinBound(underRequestIds(handlers, logger), options.attemptTimeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS),
-    options,
-  );
+  const groups = [
+    {
+      taskList: withinBound(
+        underRequestIds(handlers, logger),
+        options.attemptTimeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS,
+      ) as TaskList,
+      concurrency: options.concurrency,
+    },
+  ];
   // Jobs are fetched and completed in batches, and each pool keeps one connection for
   // LISTEN: a few connections per pool serve hundreds of jobs in flight (the handlers use
   // the service's own pool for their work).

@@ -142,4 +142,17 @@ test("requests, GraphQL operations, webhook outcomes, queue, withdrawals and the
   assert.equal(sampleValue(samples, "db_pool_connections", { state: "max" }), 7);
   const open = sampleValue(samples, "db_pool_connections", { state: "total" }) ?? 0;
   assert.ok(open >= 1 && open <= 7, `open connections ${open}`);
+  for (const state of ["ready", "scheduled", "running"]) {
+    assert.equal(sampleValue(samples, "webhook_deliveries_pending", { state }), 0, state);
+  }
+  // The failed ping made PENDING again with a retry an hour away: scheduled, neither ready nor running.
+  await app.services.db.query(
+    `UPDATE webhook_events SET delivery_status = 'PENDING', next_attempt_at = now() + interval '1 hour'
+      WHERE company_id = $1 AND delivery_status = 'FAILED'`,
+    [merchant.companyId],
+  );
+  const later = await scrape();
+  assert.equal(sampleValue(later, "webhook_deliveries_pending", { state: "scheduled" }), 1);
+  assert.equal(sampleValue(later, "webhook_deliveries_pending", { state: "ready" }), 0);
+  assert.equal(sampleValue(later, "webhook_deliveries_pending", { state: "running" }), 0);
 });

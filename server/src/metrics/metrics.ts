@@ -57,6 +57,13 @@ const jobQueue = new Gauge({
   registers: [registry],
 });
 
+const webhookDeliveries = new Gauge({
+  name: "webhook_deliveries_pending",
+  help: "PENDING webhook events by state: ready (due, waiting for a worker), scheduled (a retry later), running (claimed, leased).",
+  labelNames: ["state"] as const,
+  registers: [registry],
+});
+
 const withdrawalsWaiting = new Gauge({
   name: "withdrawals_waiting",
   help: "Withdrawals not yet settled: PENDING (approval or submission) and PROCESSING (at the bank).",
@@ -129,7 +136,7 @@ export function observeGraphqlOperation(type: string, field: string, outcome: st
   graphqlSeries(`${type} ${field} ${outcome}`, () => ({ type, field, outcome })).observe(seconds);
 }
 
-/** The gauges measured when scraped: queue depth, withdrawals waiting, pool use. */
+/** The gauges measured when scraped: queue depth, webhook deliveries pending, withdrawals waiting, pool use. */
 async function measureGauges(db: DataSource): Promise<void> {
   const pool = (db.driver as unknown as { master?: Pool }).master;
   if (pool) {
@@ -138,7 +145,7 @@ async function measureGauges(db: DataSource): Promise<void> {
     dbPool.set({ state: "idle" }, pool.idleCount);
     dbPool.set({ state: "waiting" }, pool.waitingCount);
   }
-  const [jobs, withdrawals] = await Promise.all([
+  const [jobs, deliveries, withdrawals] = await Promise.all([
     db.query(
       `SELECT task_identifier AS task,
               count(*) FILTER (WHERE locked_at IS NULL AND run_at <= now() AND attempts < max_attempts)::int AS ready,
@@ -146,6 +153,13 @@ async function measureGauges(db: DataSource): Promise<void> {
               count(*) FILTER (WHERE locked_at IS NOT NULL)::int AS running
          FROM graphile_worker.jobs GROUP BY task_identifier`,
     ) as Promise<Array<{ task: string; ready: number; scheduled: number; running: number }>>,
+    db.query(
+      `SELECT count(*) FILTER (WHERE next_attempt_at <= now() AND NOT leased)::int AS ready,
+              count(*) FILTER (WHERE next_attempt_at > now() AND NOT leased)::int AS scheduled,
+              count(*) FILTER (WHERE leased)::int AS running
+         FROM (SELECT next_attempt_at, coalesce(leased_until > now(), false) AS leased
+                 FROM webhook_events WHERE delivery_status = 'PENDING') e`,
+    ) as Promise<Array<{ ready: number; scheduled: number; running: number }>>,
     db.query(
       `SELECT s.status, count(w.id)::int AS n,
               coalesce(extract(epoch FROM now() - min(w.created_at)), 0)::float8 AS oldest
@@ -158,6 +172,8 @@ async function measureGauges(db: DataSource): Promise<void> {
   for (const row of jobs) {
     for (const state of ["ready", "scheduled", "running"] as const) jobQueue.set({ task: row.task, state }, row[state]);
   }
+  for (const state of ["ready", "scheduled", "running"] as const)
+    webhookDeliveries.set({ state }, deliveries[0][state]);
   for (const row of withdrawals) {
     withdrawalsWaiting.set({ status: row.status }, row.n);
     withdrawalsOldestWait.set({ status: row.status }, row.oldest);

@@ -7,10 +7,8 @@
  * `slowMs` (additive increase, multiplicative decrease, as TCP does), between 1 and
  * `max`. A new account starts at `initial`, so even a receiver never seen before cannot
  * fill every slot; a fast receiver soon uses up to `max`, which leaves the rest to other
- * accounts. An attempt beyond a full window waits for a slot of its account while that
- * account's attempts keep giving slots back (a backlog of a fast receiver is then served
- * without requeueing, however deep), and otherwise is put back in the queue (see
- * WebhookDispatcher).
+ * accounts. The delivery loop claims no more of an account's events than its window has
+ * room for (webhook-delivery-loop.ts): the rest stay in the table until a slot comes back.
  * The windows are per process and kept in memory: they only share out this process's
  * slots, they hold no state that matters after a restart.
  */
@@ -36,63 +34,35 @@ interface AccountWindow {
   window: number;
 }
 
-interface Waiter {
-  grant(granted: boolean): void;
-  /** Called when the account gave a slot back quickly to someone else: its slots still turn over. */
-  progress(): void;
+/** What a claim may take per account: `room` for each of `accounts`, `limits.initial` for any other. */
+export interface AccountRooms {
+  accounts: string[];
+  rooms: number[];
 }
 
 export class AccountWindows {
   private readonly accounts = new Map<string, AccountWindow>();
-  private readonly waiters = new Map<string, Waiter[]>();
 
   constructor(readonly limits: AccountWindowLimits) {}
 
-  /**
-   * Takes a slot for the account: at once when its window has room; else, unless its
-   * window has narrowed (its attempts are slow), the first slot one of its attempts gives
-   * back within `waitMs`, as long as its attempts keep giving slots back: a wait during
-   * which none came back for `stallMs` ends (a receiver that hangs holds its waiters no
-   * longer than that). False when none came.
-   */
-  acquire(accountId: string, waitMs: number, stallMs = waitMs): Promise<boolean> {
-    if (this.tryAcquire(accountId)) return Promise.resolve(true);
-    if (waitMs <= 0 || this.window(accountId) < this.limits.initial) return Promise.resolve(false);
-    return new Promise((resolve) => {
-      const queue = this.waiters.get(accountId) ?? [];
-      this.waiters.set(accountId, queue);
-      const giveUp = () => {
-        clearTimeout(deadline);
-        clearTimeout(stall);
-        const index = queue.indexOf(waiter);
-        if (index >= 0) queue.splice(index, 1);
-        if (queue.length === 0 && this.waiters.get(accountId) === queue) this.waiters.delete(accountId);
-        resolve(false);
-      };
-      const deadline = setTimeout(giveUp, waitMs);
-      const stall = setTimeout(giveUp, Math.min(stallMs, waitMs));
-      const waiter: Waiter = {
-        grant: (granted) => {
-          clearTimeout(deadline);
-          clearTimeout(stall);
-          resolve(granted);
-        },
-        progress: () => stall.refresh(),
-      };
-      queue.push(waiter);
-    });
-  }
-
   /** Takes a slot for the account; false when its window is full. */
   tryAcquire(accountId: string): boolean {
+    if (this.room(accountId) <= 0) return false;
+    this.take(accountId);
+    return true;
+  }
+
+  /**
+   * Takes a slot whether or not the window has room: for an attempt already claimed, whose
+   * window narrowed while the claim ran (it is sent all the same; the window soon catches up).
+   */
+  take(accountId: string): void {
     let account = this.accounts.get(accountId);
     if (!account) {
       account = { inFlight: 0, window: this.limits.initial };
       this.accounts.set(accountId, account);
     }
-    if (account.inFlight >= account.window) return false;
     account.inFlight += 1;
-    return true;
   }
 
   /** Gives the slot back, widening or narrowing the window by how long it was held. */
@@ -104,20 +74,30 @@ export class AccountWindows {
       heldMs > this.limits.slowMs
         ? Math.max(1, Math.floor(account.window / 2))
         : Math.min(this.limits.max, account.window + 1);
-    const queue = this.waiters.get(accountId);
-    if (queue) {
-      // Freed slots go to the attempts waiting for them; a narrowed window sends them away.
-      while (queue.length > 0 && account.inFlight < account.window) {
-        account.inFlight += 1;
-        queue.shift()?.grant(true);
-      }
-      if (account.window < this.limits.initial) for (const waiter of queue.splice(0)) waiter.grant(false);
-      // Only a quick answer keeps the others waiting: slow ones mean the slots stop turning over.
-      if (heldMs <= this.limits.slowMs) for (const waiter of queue) waiter.progress();
-      if (queue.length === 0) this.waiters.delete(accountId);
-    }
     // An idle account with nothing to remember is forgotten (the map stays small).
     if (account.inFlight === 0 && account.window === this.limits.initial) this.accounts.delete(accountId);
+  }
+
+  /** Slots the account may still take (0 or less when its window is full). */
+  room(accountId: string): number {
+    const account = this.accounts.get(accountId);
+    return account ? account.window - account.inFlight : this.limits.initial;
+  }
+
+  /**
+   * The room of every account that has attempts in flight or a window narrowed below
+   * `initial`; any other account has `initial` (an idle account whose window widened
+   * starts from there again, which only asks less of it).
+   */
+  rooms(): AccountRooms {
+    const accounts: string[] = [];
+    const rooms: number[] = [];
+    for (const [id, account] of this.accounts) {
+      if (account.inFlight === 0 && account.window >= this.limits.initial) continue;
+      accounts.push(id);
+      rooms.push(Math.max(0, account.window - account.inFlight));
+    }
+    return { accounts, rooms };
   }
 
   inFlight(accountId: string): number {

@@ -1,16 +1,16 @@
+import type { ClientBase } from "pg";
 import type { DataSource } from "typeorm";
 import { batchWhileBusy } from "../core/batch-while-busy";
-import { addJobSql } from "../core/jobs";
 import type { Logger } from "../core/logger";
-import { queryRows } from "../core/sql";
 import { observeWebhookAttempt } from "../metrics/metrics";
+import type { AccountRooms } from "./webhook-account-windows";
 import { AccountWindows, accountWindowLimits } from "./webhook-account-windows";
 import { WebhookDeliveryStatus } from "./webhook-event.entity";
-import { DELIVER_WEBHOOK_JOB, WEBHOOK_JOB_KEY_PREFIX } from "./webhook-jobs";
 import type { WebhookResponse, WebhookSender } from "./webhook-sender";
 
-interface ClaimedAttempt {
+export interface ClaimedAttempt {
   event_id: string;
+  company_id: string;
   event: string;
   body: string;
   signature: string;
@@ -24,32 +24,12 @@ interface ClaimedAttempt {
 export const INTERRUPTED_ATTEMPT_ERROR = "interrupted: the worker stopped before an answer was recorded";
 
 /**
- * How long a delivery may wait for a slot of its account's window before going back in
- * the queue, and how long without any of the account's slots coming back it waits at
- * most. A fast account's slots come back every few milliseconds, so its backlog waits and
- * is served in turn; a receiver that hangs gives none back, so its waiters leave after
- * the stall bound, and one that turns slow has them sent away at once
- * (webhook-account-windows.ts). Sending a fast account's backlog back to the queue after
- * a fixed 100 ms instead cost a statement per delivery and at least a poll interval of
- * idle time for each: under load that, not the deliveries, took most of the worker's time.
- */
-const ACCOUNT_SLOT_WAIT_MS = 1000;
-const ACCOUNT_SLOT_STALL_MS = 100;
-/** A delivery whose account's window stayed full goes back in the queue for this long. */
-export const DEFERRED_DELIVERY_MS = 1000;
-
-/**
  * After attempt n fails, the next one waits retryScheduleMs[n - 1]; when the schedule is
  * spent (or the attempt was a one-off asked for by hand) the delivery is FAILED.
  */
 export function nextRetryDelayMs(retryScheduleMs: readonly number[], attemptNumber: number, manual: boolean) {
   if (manual) return null;
   return retryScheduleMs[attemptNumber - 1] ?? null;
-}
-
-interface DeferredDelivery {
-  eventId: string;
-  companyId: string;
 }
 
 interface AttemptOutcome {
@@ -60,25 +40,24 @@ interface AttemptOutcome {
 }
 
 /**
- * The worker's half of webhooks: sends one outbox event per job. Each attempt is
- * claimed before it is sent (a numbered row, unique per event), so no attempt is sent
- * twice, whatever the number of workers; the outcome and the next retry are recorded
- * together afterwards. A worker that dies mid-attempt leaves its job to another worker
- * (see core/jobs.ts), which sends the event again as a new attempt: at least once.
- * Claims and outcomes of jobs running at the same time share one statement each.
- * An account's attempts in flight are limited by its window (webhook-account-windows.ts),
- * so receivers that hang do not starve the other accounts of worker slots.
+ * The worker's half of webhooks. Due events are claimed straight from webhook_events
+ * (webhook-queue.ts): each claim numbers the event's next attempt, records it as started
+ * and leases the event, in one statement, so no attempt is sent twice, whatever the
+ * number of workers; the outcome and the next retry are recorded together afterwards. A
+ * worker that dies mid-attempt leaves its events leased: when the lease ends another
+ * worker claims them again and sends a new attempt (at least once). Outcomes of attempts
+ * finishing at the same time share one statement. Which events a claim may take, per
+ * account, is the delivery loop's business (webhook-delivery-loop.ts).
  */
 export class WebhookDispatcher {
-  private readonly claimAttempt = batchWhileBusy((eventIds: string[]) => this.claimAttempts(eventIds));
-  private readonly recordOutcome = batchWhileBusy(async (outcomes: AttemptOutcome[]) => {
-    await this.recordOutcomes(outcomes);
-    return outcomes.map(() => undefined);
-  });
-  private readonly deferDelivery = batchWhileBusy(async (jobs: DeferredDelivery[]) => {
-    await this.deferDeliveries(jobs);
-    return jobs.map(() => undefined);
-  });
+  // Two outcome statements at once: one at a time, their wall time bounded the deliveries per second.
+  private readonly recordOutcome = batchWhileBusy(
+    async (outcomes: AttemptOutcome[]) => {
+      await this.recordOutcomes(outcomes);
+      return outcomes.map(() => undefined);
+    },
+    { concurrency: 2 },
+  );
 
   readonly windows: AccountWindows;
 
@@ -92,55 +71,72 @@ export class WebhookDispatcher {
     this.windows = new AccountWindows(limits);
   }
 
-  /** Sends the event's next attempt, or, when its account's window is full, queues it again a little later. */
-  async deliverEvent(eventId: string, companyId?: string): Promise<void> {
-    const account = companyId ?? (await this.accountOf(eventId));
-    if (account === null) return;
-    if (!(await this.windows.acquire(account, ACCOUNT_SLOT_WAIT_MS, ACCOUNT_SLOT_STALL_MS))) {
-      await this.deferDelivery({ eventId, companyId: account });
-      return;
-    }
-    const started = performance.now();
-    try {
-      await this.attemptDelivery(eventId);
-    } finally {
-      this.windows.release(account, performance.now() - started);
-    }
+  /**
+   * Claims up to `limit` due events on the connection (openQueueConnection), oldest due first, taking no more of an account's
+   * events than its room (`rooms`, else `defaultRoom`) and none of an account without
+   * room. Each claimed event is leased for `leaseMs`: no worker claims it again before
+   * then unless its outcome makes it due again. An attempt left unfinished by a worker
+   * that died is closed as interrupted. An event whose account has no URL any more is
+   * marked NO_URL instead.
+   */
+  async claimDue(
+    connection: ClientBase,
+    limit: number,
+    rooms: AccountRooms,
+    defaultRoom: number,
+    leaseMs: number,
+  ): Promise<ClaimedAttempt[]> {
+    const full = rooms.accounts.filter((_, index) => rooms.rooms[index] <= 0);
+    const result = await connection.query<ClaimedAttempt>({
+      // Parsed once per connection (openQueueConnection).
+      name: "webhook_claim",
+      text: `WITH candidate AS (
+         SELECT e.id, e.company_id, e.next_attempt_at, e.sequence FROM webhook_events e
+          WHERE e.delivery_status = 'PENDING' AND e.next_attempt_at <= now()
+            AND (e.leased_until IS NULL OR e.leased_until <= now())
+            AND e.company_id <> ALL($2::text[])
+          ORDER BY e.next_attempt_at
+          LIMIT $1
+          FOR UPDATE SKIP LOCKED
+       ), picked AS (
+         SELECT c.id FROM (SELECT id, company_id, row_number() OVER (PARTITION BY company_id ORDER BY next_attempt_at, sequence) AS place FROM candidate) c
+           LEFT JOIN unnest($3::text[], $4::int[]) AS r(company_id, room) ON r.company_id = c.company_id
+          WHERE c.place <= coalesce(r.room, $5)
+       ), claimed AS (
+         -- An event whose account has no URL any more is marked NO_URL instead; the claimed
+         -- ones keep their status, so their update stays HOT.
+         UPDATE webhook_events e
+            SET attempt_count = e.attempt_count + (c.webhook_url IS NOT NULL)::int,
+                last_attempt_at = CASE WHEN c.webhook_url IS NOT NULL THEN now() ELSE e.last_attempt_at END,
+                leased_until = CASE WHEN c.webhook_url IS NOT NULL THEN now() + $6 * interval '1 millisecond' END,
+                delivery_status = CASE WHEN c.webhook_url IS NOT NULL THEN e.delivery_status ELSE 'NO_URL' END,
+                next_attempt_at = CASE WHEN c.webhook_url IS NOT NULL THEN e.next_attempt_at END
+           FROM companies c
+          WHERE e.id IN (SELECT id FROM picked) AND c.id = e.company_id
+         RETURNING e.id, e.company_id, e.event, e.body, e.signature, e.attempt_count, e.manual_attempt, c.webhook_url,
+                   coalesce(e.redelivery_request_id, e.request_id) AS request_id,
+                   -- The attempt's id, drawn here so that the answer needs no join with the insert.
+                   CASE WHEN c.webhook_url IS NOT NULL THEN nextval('webhook_attempts_id_seq') END AS attempt_id
+       ), interrupted AS (
+         -- Only a second or later attempt can follow one left unfinished.
+         UPDATE webhook_attempts SET error = $7, finished_at = now()
+          WHERE event_id IN (SELECT id FROM claimed WHERE attempt_count > 1 AND webhook_url IS NOT NULL)
+            AND finished_at IS NULL
+       ), attempt AS (
+         INSERT INTO webhook_attempts (id, event_id, attempt_number, manual, url, request_id)
+         SELECT attempt_id, id, attempt_count, manual_attempt, webhook_url, request_id FROM claimed
+          WHERE webhook_url IS NOT NULL
+       )
+       SELECT id AS event_id, company_id, event, body, signature, attempt_count AS attempt_number, manual_attempt,
+              webhook_url, attempt_id, request_id
+         FROM claimed WHERE webhook_url IS NOT NULL`,
+      values: [limit, full, rooms.accounts, rooms.rooms, defaultRoom, leaseMs, INTERRUPTED_ATTEMPT_ERROR],
+    });
+    return result.rows;
   }
 
-  /** Queues the deliveries again, DEFERRED_DELIVERY_MS from now, in one statement. */
-  private async deferDeliveries(jobs: DeferredDelivery[]): Promise<void> {
-    await this.db.query(
-      `SELECT (${addJobSql({
-        task: "$1",
-        payload: "json_build_object('eventId', d.event_id, 'companyId', d.company_id)",
-        runAt: "now() + $4 * interval '1 millisecond'",
-        jobKey: "$5 || d.event_id",
-      })}).id
-         FROM unnest($2::text[], $3::text[]) AS d(event_id, company_id)`,
-      [
-        DELIVER_WEBHOOK_JOB,
-        jobs.map((job) => job.eventId),
-        jobs.map((job) => job.companyId),
-        DEFERRED_DELIVERY_MS,
-        WEBHOOK_JOB_KEY_PREFIX,
-      ],
-    );
-  }
-
-  /** The account of an event, for jobs queued without it; null when the event is gone. */
-  private async accountOf(eventId: string): Promise<string | null> {
-    const rows = await queryRows<{ company_id: string }>(
-      this.db,
-      "SELECT company_id FROM webhook_events WHERE id = $1",
-      [eventId],
-    );
-    return rows[0]?.company_id ?? null;
-  }
-
-  private async attemptDelivery(eventId: string): Promise<void> {
-    const attempt = await this.claimAttempt(eventId);
-    if (!attempt) return;
+  /** Sends a claimed attempt and records its outcome. */
+  async deliver(attempt: ClaimedAttempt): Promise<void> {
     const response = await this.sender.send({
       url: attempt.webhook_url,
       body: attempt.body,
@@ -157,7 +153,7 @@ export class WebhookDispatcher {
     await this.recordOutcome({ attempt, response, status, retryDelayMs });
     if (!response.ok) {
       this.logger.debug("webhook attempt failed", {
-        eventId,
+        eventId: attempt.event_id,
         attempt: attempt.attempt_number,
         error: response.error,
         next: status,
@@ -166,57 +162,8 @@ export class WebhookDispatcher {
   }
 
   /**
-   * Numbers the next attempt of each PENDING event and records it as started, in one
-   * statement. An attempt left unfinished by a worker that died is closed as interrupted.
-   * Nothing is claimed for an event already delivered or failed, or without a URL (then
-   * it is marked NO_URL).
-   */
-  private async claimAttempts(eventIds: string[]): Promise<Array<ClaimedAttempt | null>> {
-    const rows = await queryRows<ClaimedAttempt>(
-      this.db,
-      `WITH claimed AS (
-         UPDATE webhook_events e
-            SET attempt_count = e.attempt_count + 1, last_attempt_at = now(), next_attempt_at = NULL
-           FROM companies c
-          WHERE e.id = ANY($1) AND e.delivery_status = 'PENDING' AND c.id = e.company_id AND c.webhook_url IS NOT NULL
-         RETURNING e.id, e.event, e.body, e.signature, e.attempt_count, e.manual_attempt, c.webhook_url,
-                   coalesce(e.redelivery_request_id, e.request_id) AS request_id
-       ), interrupted AS (
-         UPDATE webhook_attempts SET error = $2, finished_at = now()
-          WHERE event_id IN (SELECT id FROM claimed) AND finished_at IS NULL
-       ), attempt AS (
-         INSERT INTO webhook_attempts (event_id, attempt_number, manual, url, request_id)
-         SELECT id, attempt_count, manual_attempt, webhook_url, request_id FROM claimed
-         RETURNING id, event_id
-       )
-       SELECT claimed.id AS event_id, claimed.event, claimed.body, claimed.signature,
-              claimed.attempt_count AS attempt_number, claimed.manual_attempt, claimed.webhook_url,
-              attempt.id AS attempt_id, claimed.request_id
-         FROM claimed JOIN attempt ON attempt.event_id = claimed.id`,
-      [eventIds, INTERRUPTED_ATTEMPT_ERROR],
-    );
-    const byEvent = new Map(rows.map((row) => [row.event_id, row]));
-    const unclaimed = eventIds.filter((id) => !byEvent.has(id));
-    if (unclaimed.length > 0) {
-      await this.db.query(
-        `UPDATE webhook_events e SET delivery_status = 'NO_URL', next_attempt_at = NULL
-           FROM companies c
-          WHERE e.id = ANY($1) AND e.delivery_status = 'PENDING' AND c.id = e.company_id AND c.webhook_url IS NULL`,
-        [unclaimed],
-      );
-    }
-    // Two jobs of one event in one batch (a redelivery beside a running job): one attempt, one sender.
-    const answered = new Set<string>();
-    return eventIds.map((id) => {
-      if (answered.has(id)) return null;
-      answered.add(id);
-      return byEvent.get(id) ?? null;
-    });
-  }
-
-  /**
-   * Closes the attempts and moves each delivery on: DELIVERED, PENDING with the next
-   * retry queued, or FAILED. Only the newest attempt of an event moves it, so a slow
+   * Closes the attempts and moves each delivery on: DELIVERED, PENDING due at its next
+   * retry (its lease ended), or FAILED. Only the newest attempt of an event moves it, so a slow
    * attempt overtaken by a redelivery cannot undo what the newer one decided.
    */
   private async recordOutcomes(outcomes: AttemptOutcome[]): Promise<void> {
@@ -238,18 +185,11 @@ export class WebhookDispatcher {
                 delivered_at = CASE WHEN o.delivery_status = 'DELIVERED' THEN now() ELSE e.delivered_at END,
                 next_attempt_at = CASE WHEN o.delivery_status = 'PENDING'
                                        THEN now() + o.retry_delay_ms * interval '1 millisecond' END,
-                manual_attempt = false, redelivery_request_id = NULL
+                manual_attempt = false, redelivery_request_id = NULL, leased_until = NULL
            FROM outcome o
           WHERE e.id = o.event_id AND e.attempt_count = o.attempt_number AND e.delivery_status = 'PENDING'
-         RETURNING e.id, e.company_id, e.delivery_status, e.next_attempt_at
        )
-       SELECT (${addJobSql({
-         task: "$10",
-         payload: "json_build_object('eventId', id, 'companyId', company_id)",
-         runAt: "next_attempt_at",
-         jobKey: "$11 || id",
-       })}).id
-         FROM moved WHERE delivery_status = 'PENDING'`,
+       SELECT 1`,
       [
         column((o) => o.attempt.attempt_id),
         column((o) => o.response.status),
@@ -260,27 +200,7 @@ export class WebhookDispatcher {
         column((o) => o.attempt.event_id),
         column((o) => o.attempt.attempt_number),
         column((o) => o.retryDelayMs ?? 0),
-        DELIVER_WEBHOOK_JOB,
-        WEBHOOK_JOB_KEY_PREFIX,
       ],
     );
-  }
-
-  /**
-   * Safety net for a delivery whose job was lost (for instance an event written before
-   * delivery existed): a PENDING event overdue by `graceMs` with no job gets one again.
-   */
-  async requeueOrphanedDeliveries(graceMs: number): Promise<number> {
-    const rows = await queryRows<{ id: string }>(
-      this.db,
-      `SELECT (${addJobSql({ task: "$1", payload: "json_build_object('eventId', e.id, 'companyId', e.company_id)", jobKey: "$2 || e.id" })}).id
-         FROM webhook_events e
-        WHERE e.delivery_status = 'PENDING'
-          AND coalesce(e.next_attempt_at, e.last_attempt_at) < now() - $3 * interval '1 millisecond'
-          AND NOT EXISTS (SELECT 1 FROM graphile_worker.jobs j WHERE j.key = $2 || e.id)
-        LIMIT 500`,
-      [DELIVER_WEBHOOK_JOB, WEBHOOK_JOB_KEY_PREFIX, graceMs],
-    );
-    return rows.length;
   }
 }

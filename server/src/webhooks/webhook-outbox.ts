@@ -1,12 +1,11 @@
 import type { EntityManager } from "typeorm";
 import { notFound } from "../core/errors";
 import { newEventId } from "../core/ids";
-import { addJobSql } from "../core/jobs";
 import { currentRequestId } from "../core/logger";
 import { hmacSha256Hex } from "../core/secrets";
 import { queryRows } from "../core/sql";
 import { WebhookDeliveryStatus } from "./webhook-event.entity";
-import { DELIVER_WEBHOOK_JOB, webhookJobKey } from "./webhook-jobs";
+import { NOTIFY_WEBHOOK_DUE_SQL } from "./webhook-queue";
 import { openWebhookSecret } from "./webhook-secrets";
 
 /** Every event a merchant can receive, named here once. */
@@ -56,8 +55,9 @@ export interface WebhookAccount {
 }
 
 /**
- * Writes an event into the outbox inside the caller's transaction, with the job that
- * delivers it, so both exist if and only if the change that caused them commits. The
+ * Writes an event into the outbox inside the caller's transaction, due at once, so it
+ * exists (and is delivered) if and only if the change that caused it commits; the
+ * workers are woken when that transaction commits (webhook-queue.ts). The
  * webhook secret is read in the same transaction (or given by a caller that already read
  * it there): events created after a rotation are signed with the new secret. Without a
  * webhook URL the event is kept, marked NO_URL.
@@ -73,16 +73,15 @@ export async function appendWebhookEvent(
   const { webhookSecret, webhookUrl } = account ?? (await readWebhookAccount(em, companyId));
   const signed = signWebhookBody(webhookSecret, event, fields);
   const deliveryStatus = webhookUrl ? WebhookDeliveryStatus.PENDING : WebhookDeliveryStatus.NO_URL;
-  // One round trip: the event row, then its delivery job when there is somewhere to send it.
+  // One round trip: the event row, then the workers' wake-up when there is somewhere to send it.
   await em.query(
     `WITH inserted AS (
        INSERT INTO webhook_events (id, company_id, event, subject_id, body, signature, delivery_status, next_attempt_at,
                                    request_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, CASE WHEN $7 = 'PENDING' THEN now() END, $10)
-       RETURNING id, company_id, delivery_status
+       VALUES ($1, $2, $3, $4, $5, $6, $7, CASE WHEN $7 = 'PENDING' THEN now() END, $8)
+       RETURNING delivery_status
      )
-     SELECT (${addJobSql({ task: "$8", payload: "json_build_object('eventId', id, 'companyId', company_id)", jobKey: "$9" })}).id
-       FROM inserted WHERE delivery_status = 'PENDING'`,
+     SELECT ${NOTIFY_WEBHOOK_DUE_SQL} FROM inserted WHERE delivery_status = 'PENDING'`,
     [
       signed.eventId,
       companyId,
@@ -91,8 +90,6 @@ export async function appendWebhookEvent(
       signed.body,
       signed.signature,
       deliveryStatus,
-      DELIVER_WEBHOOK_JOB,
-      webhookJobKey(signed.eventId),
       // The request this change is made for (its attempts are sent with it); null in a job.
       currentRequestId(),
     ],

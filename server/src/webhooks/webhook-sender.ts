@@ -1,7 +1,6 @@
 import { type LookupAddress, lookup } from "node:dns";
-import http from "node:http";
-import https from "node:https";
 import type { LookupFunction } from "node:net";
+import { Agent } from "undici";
 import { nonPublicAddressReason, nonPublicHostReason } from "./webhook-address-policy";
 
 /** How much of the receiver's answer is kept in the history. */
@@ -78,33 +77,47 @@ function describeFailure(error: unknown, timeoutMs: number, timedOut: boolean): 
   if (timedOut) return `timeout: no complete answer within ${timeoutMs} ms`;
   if (error instanceof PrivateAddressError) return error.message;
   const code = (error as { code?: string }).code;
+  // undici's word for a connection the receiver closed: say it in ours.
+  if (code === "UND_ERR_SOCKET") return "connection closed before an answer";
   const message = error instanceof Error ? error.message : String(error);
   return code && !message.includes(code) ? `${code}: ${message}` : message;
 }
 
+/** The Location header among undici's raw headers (name, value, name, value...). */
+function locationOf(rawHeaders: Buffer[] | string[] | null): string | null {
+  if (!rawHeaders) return null;
+  for (let index = 0; index + 1 < rawHeaders.length; index += 2) {
+    if (rawHeaders[index].toString().toLowerCase() === "location") return rawHeaders[index + 1].toString();
+  }
+  return null;
+}
+
 /**
- * POSTs webhooks with keep-alive connections. Redirects are not followed (a 3xx is a
- * failed attempt); a receiver that does not answer within the timeout is a failed attempt.
+ * POSTs webhooks with keep-alive connections (undici, at most 64 per receiver, one
+ * request at a time on each). Redirects are not followed (a 3xx is a failed attempt); a
+ * receiver that does not answer within the timeout is a failed attempt.
  */
 export class WebhookSender {
-  private readonly httpAgent: http.Agent;
-  private readonly httpsAgent: https.Agent;
+  private readonly agent: Agent;
 
   constructor(
     private readonly timeoutMs: number,
     private readonly allowPrivate: boolean,
     resolveHost: ResolveHost = resolveWithDns,
     /** Extra TLS options (tests trust their own certificate authority with `ca`). */
-    tlsOptions: Pick<https.AgentOptions, "ca"> = {},
+    tlsOptions: { ca?: string | Buffer } = {},
   ) {
-    const agentOptions = { keepAlive: true, maxSockets: 64, lookup: guardedLookup(allowPrivate, resolveHost) };
-    this.httpAgent = new http.Agent(agentOptions);
-    this.httpsAgent = new https.Agent({ ...agentOptions, ...tlsOptions });
+    this.agent = new Agent({
+      connections: 64,
+      // Our own timer ends an attempt (send); undici's bounds are only a backstop behind it.
+      headersTimeout: timeoutMs + 1000,
+      bodyTimeout: timeoutMs + 1000,
+      connect: { ...tlsOptions, timeout: timeoutMs + 1000, lookup: guardedLookup(allowPrivate, resolveHost) },
+    });
   }
 
   send(request: WebhookRequest): Promise<WebhookResponse> {
     const started = performance.now();
-    const elapsed = () => Math.round(performance.now() - started);
     return new Promise((resolve) => {
       let url: URL;
       try {
@@ -112,83 +125,103 @@ export class WebhookSender {
       } catch {
         return resolve({ ok: false, status: null, timeMs: 0, bodyStart: null, error: "invalid webhook URL" });
       }
+      if (url.protocol !== "http:" && url.protocol !== "https:") {
+        return resolve({ ok: false, status: null, timeMs: 0, bodyStart: null, error: "invalid webhook URL" });
+      }
       // A literal IP never goes through the lookup: the socket connects to it directly.
       const refusal = this.allowPrivate ? null : nonPublicHostReason(url.hostname);
       if (refusal)
         return resolve({ ok: false, status: null, timeMs: 0, bodyStart: null, error: `refused: ${refusal}` });
-      const secure = url.protocol === "https:";
+
+      let status: number | null = null;
+      let location: string | null = null;
+      const kept: Buffer[] = [];
+      let keptBytes = 0;
+      let readBytes = 0;
       let timedOut = false;
       let settled = false;
+      let abort: ((reason: Error) => void) | null = null;
       const finish = (result: Omit<WebhookResponse, "timeMs">) => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
-        resolve({ ...result, timeMs: elapsed() });
+        resolve({ ...result, timeMs: Math.round(performance.now() - started) });
       };
-      const req = (secure ? https : http).request(url, {
-        method: "POST",
-        agent: secure ? this.httpsAgent : this.httpAgent,
-        headers: {
-          "Content-Type": "application/json",
-          "Content-Length": Buffer.byteLength(request.body),
-          "User-Agent": "pix-payments-webhooks/1",
-          "X-Service-Event": request.event,
-          "X-Signature": request.signature,
-          ...(request.requestId ? { "X-Request-Id": request.requestId } : {}),
-        },
-      });
+      const verdict = (): Omit<WebhookResponse, "timeMs"> => {
+        const answered = status ?? 0;
+        const bodyStart = Buffer.concat(kept).subarray(0, RESPONSE_BODY_KEEP_BYTES).toString("utf8");
+        const ok = answered >= 200 && answered < 300;
+        let error: string | null = null;
+        if (answered >= 300 && answered < 400) error = `redirect to ${location ?? "(none)"} not followed`;
+        else if (!ok) error = `HTTP ${answered}`;
+        // PostgreSQL text cannot hold NUL characters.
+        return { ok, status, bodyStart: bodyStart.replaceAll("\u0000", ""), error };
+      };
       const timer = setTimeout(() => {
         timedOut = true;
-        req.destroy(new Error("timeout"));
+        // A timeout wins over whatever had arrived: status and body so far are kept.
+        const error = describeFailure(null, this.timeoutMs, true);
+        finish(
+          status === null ? { ok: false, status: null, bodyStart: null, error } : { ...verdict(), ok: false, error },
+        );
+        abort?.(new Error("timeout"));
       }, this.timeoutMs);
-      req.on("error", (error) =>
-        finish({ ok: false, status: null, bodyStart: null, error: describeFailure(error, this.timeoutMs, timedOut) }),
-      );
-      req.on("response", (res) => {
-        const status = res.statusCode ?? 0;
-        const kept: Buffer[] = [];
-        let keptBytes = 0;
-        let readBytes = 0;
-        const verdict = () => {
-          const bodyStart = Buffer.concat(kept).subarray(0, RESPONSE_BODY_KEEP_BYTES).toString("utf8");
-          const ok = status >= 200 && status < 300;
-          let error: string | null = null;
-          if (status >= 300 && status < 400) error = `redirect to ${res.headers.location ?? "(none)"} not followed`;
-          else if (!ok) error = `HTTP ${status}`;
-          // PostgreSQL text cannot hold NUL characters.
-          return { ok, status, bodyStart: bodyStart.replaceAll("\u0000", ""), error };
-        };
-        res.on("data", (chunk: Buffer) => {
-          readBytes += chunk.length;
-          if (keptBytes < RESPONSE_BODY_KEEP_BYTES) {
-            kept.push(chunk);
-            keptBytes += chunk.length;
-          }
-          if (readBytes > RESPONSE_BODY_READ_LIMIT) {
+
+      const headers: Record<string, string> = {
+        "content-type": "application/json",
+        "user-agent": "pix-payments-webhooks/1",
+        "x-service-event": request.event,
+        "x-signature": request.signature,
+      };
+      if (request.requestId) headers["x-request-id"] = request.requestId;
+      this.agent.dispatch(
+        { origin: url.origin, path: `${url.pathname}${url.search}`, method: "POST", headers, body: request.body },
+        {
+          onConnect: (abortRequest) => {
+            abort = abortRequest;
+            if (settled) abortRequest(new Error("timeout"));
+          },
+          onHeaders: (statusCode, rawHeaders) => {
+            status = statusCode;
+            location = locationOf(rawHeaders);
+            return true;
+          },
+          onData: (chunk) => {
+            readBytes += chunk.length;
+            if (keptBytes < RESPONSE_BODY_KEEP_BYTES) {
+              kept.push(chunk);
+              keptBytes += chunk.length;
+            }
+            if (readBytes > RESPONSE_BODY_READ_LIMIT) {
+              finish(verdict());
+              abort?.(new Error("answer too long"));
+              return false;
+            }
+            return true;
+          },
+          onComplete: () => {
+            if (timedOut) return;
             finish(verdict());
-            res.destroy();
-          }
-        });
-        // A timeout wins over whatever had arrived, and an answer cut off is no answer:
-        // the receiver may not have taken the event, so it is sent again.
-        const done = () => {
-          if (timedOut) return finish({ ...verdict(), ok: false, error: describeFailure(null, this.timeoutMs, true) });
-          if (!res.complete) {
-            const error = `connection closed mid-answer: HTTP ${status} and ${readBytes} bytes of body before it ended`;
-            return finish({ ...verdict(), ok: false, error });
-          }
-          finish(verdict());
-        };
-        res.on("end", done);
-        res.on("error", done);
-        res.on("close", done);
-      });
-      req.end(request.body);
+          },
+          onError: (error) => {
+            // An answer cut off is no answer: the receiver may not have taken the event, so it is sent again.
+            if (status !== null) {
+              const cut = `connection closed mid-answer: HTTP ${status} and ${readBytes} bytes of body before it ended`;
+              return finish({ ...verdict(), ok: false, error: cut });
+            }
+            finish({
+              ok: false,
+              status: null,
+              bodyStart: null,
+              error: describeFailure(error, this.timeoutMs, timedOut),
+            });
+          },
+        },
+      );
     });
   }
 
   close(): void {
-    this.httpAgent.destroy();
-    this.httpsAgent.destroy();
+    void this.agent.destroy().catch(() => undefined);
   }
 }

@@ -2,21 +2,31 @@ import assert from "node:assert/strict";
 import { type ChildProcess, spawn } from "node:child_process";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
+import type { Client } from "pg";
 import { waitFor } from "../test-support/scenarios";
 import { type Merchant, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from "../test-support/test-app";
 import { startWebhookReceiver, type WebhookReceiver } from "../test-support/webhook-receiver";
 import { startBackgroundWork } from "../worker";
-import { INTERRUPTED_ATTEMPT_ERROR } from "./webhook-dispatcher";
+import { type ClaimedAttempt, INTERRUPTED_ATTEMPT_ERROR } from "./webhook-dispatcher";
 import { appendWebhookEvent } from "./webhook-outbox";
+import { openQueueConnection } from "./webhook-queue";
 
 let app: TestApp;
 let receiver: WebhookReceiver;
+/** Three workers' claim connections. */
+let queues: Client[];
 
 before(async () => {
   receiver = await startWebhookReceiver();
   app = await startTestApp(); // no worker in this process unless a test starts one
+  queues = await Promise.all(
+    [1, 2, 3].map(() =>
+      openQueueConnection(app.databaseUrl, { statementTimeoutMs: app.services.config.statementTimeoutMs }),
+    ),
+  );
 });
 after(async () => {
+  for (const queue of queues) await queue.end();
   await app.close();
   await receiver.close();
 });
@@ -96,10 +106,12 @@ test("a worker killed with SIGKILL in the middle of deliveries loses no event", 
 
   const deliveredBefore = await deliveredCount(merchant.companyId);
   assert.ok(deliveredBefore < ids.length, "the worker died with deliveries left to do");
-  const locked = await app.services.db.query(
-    "SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE locked_by IS NOT NULL",
+  const leased = await app.services.db.query(
+    `SELECT count(*)::int AS n FROM webhook_events
+      WHERE company_id = $1 AND delivery_status = 'PENDING' AND leased_until > now()`,
+    [merchant.companyId],
   );
-  assert.ok(locked[0].n > 0, "the dead worker left jobs locked");
+  assert.ok(leased[0].n > 0, "the dead worker left events leased");
 
   const second = startWorkerProcess();
   try {
@@ -130,50 +142,125 @@ test("a worker killed with SIGKILL in the middle of deliveries loses no event", 
   assert.ok(receivedIds(path).length <= ids.length + interrupted[0].n);
 });
 
-test("a PENDING delivery that lost its job is queued again by the sweep", async () => {
-  const path = "/orphan";
-  const merchant = await app.createMerchant({ webhookUrl: receiver.url(path) });
-  const [eventId] = await writePings(merchant, 1);
-  await app.services.db.query("SELECT graphile_worker.remove_job($1)", [`webhook:${eventId}`]);
-  await app.services.db.query("UPDATE webhook_events SET next_attempt_at = now() - interval '1 hour' WHERE id = $1", [
-    eventId,
-  ]);
-  assert.equal(await app.services.webhookDispatcher.requeueOrphanedDeliveries(60_000), 1);
-  assert.equal(await app.services.webhookDispatcher.requeueOrphanedDeliveries(60_000), 0, "queued once");
-  const worker = await startBackgroundWork(app.runtime);
-  try {
-    await receiver.waitForCount(1, path);
-  } finally {
-    await worker.stop();
-  }
-  assert.equal(receivedIds(path)[0], eventId);
-});
+const NO_ROOMS = { accounts: [], rooms: [] };
 
-test("jobs of one event running at once never send one attempt twice", async () => {
-  const path = "/same-event";
-  const merchant = await app.createMerchant({ webhookUrl: receiver.url(path) });
-  const [eventId] = await writePings(merchant, 1);
-  const dispatcher = app.services.webhookDispatcher;
-  // The receiver refuses, so the event stays PENDING whether the first outcome is recorded
-  // before or after the second claim: the claims alone decide how many attempts there are.
-  receiver.respond(() => ({ status: 500 }));
-  try {
-    // The first claim runs alone; the next two share a batch and must not share an attempt.
-    await Promise.all([
-      dispatcher.deliverEvent(eventId, merchant.companyId),
-      dispatcher.deliverEvent(eventId, merchant.companyId),
-      dispatcher.deliverEvent(eventId, merchant.companyId),
-    ]);
-  } finally {
-    receiver.respond(() => ({ status: 200 }));
-  }
-  const attempts: Array<{ attempt_number: number }> = await app.services.db.query(
-    "SELECT attempt_number FROM webhook_attempts WHERE event_id = $1 ORDER BY attempt_number",
+/** The attempts of an event: number and error, oldest first. */
+async function attemptsOf(eventId: string) {
+  return app.services.db.query(
+    "SELECT attempt_number, error, finished_at IS NOT NULL AS finished FROM webhook_attempts WHERE event_id = $1 ORDER BY attempt_number",
     [eventId],
   );
+}
+
+test("an event leased by a worker that died is claimed again once its lease ends, as a new attempt", async () => {
+  const merchant = await app.createMerchant({ webhookUrl: receiver.url("/lease") });
+  const [eventId] = await writePings(merchant, 1);
+  const dispatcher = app.services.webhookDispatcher;
+  const first = await dispatcher.claimDue(queues[0], 10, NO_ROOMS, 5, 60_000);
   assert.deepEqual(
-    attempts.map((row) => row.attempt_number),
-    [1, 2],
+    first.map((attempt) => [attempt.event_id, attempt.attempt_number]),
+    [[eventId, 1]],
   );
-  assert.equal(receivedIds(path).length, attempts.length, "one POST per attempt");
+  // The claiming worker "dies": nothing is sent, no outcome recorded.
+  assert.deepEqual(await dispatcher.claimDue(queues[0], 10, NO_ROOMS, 5, 60_000), [], "leased: nobody claims it again");
+  await app.services.db.query("UPDATE webhook_events SET leased_until = now() - interval '1 ms' WHERE id = $1", [
+    eventId,
+  ]);
+  const second = await dispatcher.claimDue(queues[0], 10, NO_ROOMS, 5, 60_000);
+  assert.deepEqual(
+    second.map((attempt) => [attempt.event_id, attempt.attempt_number]),
+    [[eventId, 2]],
+  );
+  assert.deepEqual(await attemptsOf(eventId), [
+    { attempt_number: 1, error: INTERRUPTED_ATTEMPT_ERROR, finished: true },
+    { attempt_number: 2, error: null, finished: false },
+  ]);
+  await dispatcher.deliver(second[0]);
+  const rows = await app.services.db.query(
+    "SELECT delivery_status, leased_until, attempt_count FROM webhook_events WHERE id = $1",
+    [eventId],
+  );
+  assert.deepEqual(rows[0], { delivery_status: "DELIVERED", leased_until: null, attempt_count: 2 });
+  assert.deepEqual(receivedIds("/lease"), [eventId]);
+});
+
+test("the claims' connection reaches rows by index only, plans once, under the statement timeout", async () => {
+  const settings = await queues[0].query(
+    `SELECT name, setting FROM pg_settings
+      WHERE name IN ('enable_bitmapscan', 'enable_seqscan', 'plan_cache_mode', 'statement_timeout') ORDER BY name`,
+  );
+  assert.ok(app.services.config.statementTimeoutMs > 0);
+  assert.deepEqual(settings.rows, [
+    { name: "enable_bitmapscan", setting: "off" },
+    { name: "enable_seqscan", setting: "off" },
+    { name: "plan_cache_mode", setting: "force_generic_plan" },
+    { name: "statement_timeout", setting: String(app.services.config.statementTimeoutMs) },
+  ]);
+  // The claim's plan, as the connection runs it: the due index, primary keys, the attempts' unique index.
+  assert.deepEqual(await app.services.webhookDispatcher.claimDue(queues[0], 0, NO_ROOMS, 5, 60_000), []);
+  const prepared = await queues[0].query(
+    "SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE name = 'webhook_claim'",
+  );
+  assert.equal(prepared.rows[0].custom_plans, "0");
+  const { rows } = await queues[0].query(
+    "EXPLAIN (COSTS OFF) EXECUTE webhook_claim(10, '{}', '{}', '{}', 5, 60000, 'x')",
+  );
+  const plan = rows.map((row: { "QUERY PLAN": string }) => row["QUERY PLAN"]).join("\n");
+  assert.doesNotMatch(plan, /Seq Scan|Bitmap/);
+  for (const index of ["webhook_events_due", "webhook_events_pkey", "webhook_attempts_event_id_attempt_number_key"]) {
+    assert.match(plan, new RegExp(`Index Scan using ${index}`));
+  }
+});
+
+test("claims of three workers racing for one due event take it once", async () => {
+  const merchant = await app.createMerchant({ webhookUrl: receiver.url("/race") });
+  const [eventId] = await writePings(merchant, 1);
+  const dispatcher = app.services.webhookDispatcher;
+  const claims = await Promise.all(queues.map((queue) => dispatcher.claimDue(queue, 10, NO_ROOMS, 5, 60_000)));
+  assert.deepEqual(
+    claims.flat().map((attempt) => [attempt.event_id, attempt.attempt_number]),
+    [[eventId, 1]],
+  );
+  assert.deepEqual(await attemptsOf(eventId), [{ attempt_number: 1, error: null, finished: false }]);
+  await dispatcher.deliver(claims.flat()[0]);
+});
+
+test("a claim takes no more of an account's events than its room, and none of a full account's", async () => {
+  const full = await app.createMerchant({ webhookUrl: receiver.url("/full") });
+  const narrow = await app.createMerchant({ webhookUrl: receiver.url("/narrow") });
+  const fresh = await app.createMerchant({ webhookUrl: receiver.url("/fresh") });
+  const fullIds = await writePings(full, 2);
+  const narrowIds = await writePings(narrow, 4);
+  const freshIds = await writePings(fresh, 4);
+  const dispatcher = app.services.webhookDispatcher;
+  const rooms = { accounts: [full.companyId, narrow.companyId], rooms: [0, 2] };
+  const perAccount = (attempts: ClaimedAttempt[]) =>
+    [full, narrow, fresh].map((merchant) => attempts.filter((a) => a.company_id === merchant.companyId).length);
+  const claimed = await dispatcher.claimDue(queues[0], 100, rooms, 3, 60_000);
+  assert.deepEqual(perAccount(claimed), [0, 2, 3]);
+  // What was left is claimed later, when the windows have room again.
+  const rest = await dispatcher.claimDue(queues[0], 100, NO_ROOMS, 10, 60_000);
+  assert.deepEqual(perAccount(rest), [2, 2, 1]);
+  assert.deepEqual(
+    [...claimed, ...rest].map((attempt) => attempt.event_id).sort(),
+    [...fullIds, ...narrowIds, ...freshIds].sort(),
+  );
+  assert.ok(
+    [...claimed, ...rest].every((attempt) => attempt.attempt_number === 1),
+    "one attempt each",
+  );
+  await Promise.all([...claimed, ...rest].map((attempt) => dispatcher.deliver(attempt)));
+});
+
+test("a PENDING event of an account whose URL was removed is marked NO_URL when claimed", async () => {
+  const merchant = await app.createMerchant({ webhookUrl: receiver.url("/removed") });
+  const [eventId] = await writePings(merchant, 1);
+  await app.services.db.query("UPDATE companies SET webhook_url = NULL WHERE id = $1", [merchant.companyId]);
+  assert.deepEqual(await app.services.webhookDispatcher.claimDue(queues[0], 10, NO_ROOMS, 5, 60_000), []);
+  const rows = await app.services.db.query(
+    "SELECT delivery_status, next_attempt_at, attempt_count FROM webhook_events WHERE id = $1",
+    [eventId],
+  );
+  assert.deepEqual(rows[0], { delivery_status: "NO_URL", next_attempt_at: null, attempt_count: 0 });
+  assert.deepEqual(await attemptsOf(eventId), []);
 });

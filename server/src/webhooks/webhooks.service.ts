@@ -5,7 +5,6 @@ import { Company } from "../companies/company.entity";
 import { readCancellable } from "../core/cancellable-read";
 import { entityRowMapper } from "../core/entity-rows";
 import { notFound, validationError } from "../core/errors";
-import { enqueueJob } from "../core/jobs";
 import { currentRequestId } from "../core/logger";
 import {
   cappedCount,
@@ -21,8 +20,8 @@ import { queryRows, type SqlRunner } from "../core/sql";
 import { runTransaction } from "../core/transactions";
 import { WebhookAttempt } from "./webhook-attempt.entity";
 import { WebhookDeliveryStatus, WebhookEvent } from "./webhook-event.entity";
-import { DELIVER_WEBHOOK_JOB, webhookJobKey } from "./webhook-jobs";
 import { appendWebhookEvent, WEBHOOK_EVENT_NAMES, WEBHOOK_EVENTS, type WebhookEventName } from "./webhook-outbox";
+import { NOTIFY_WEBHOOK_DUE_SQL } from "./webhook-queue";
 import { openWebhookSecret, sealWebhookSecret, webhookSecretHint } from "./webhook-secrets";
 import { assertWebhookUrl } from "./webhook-url";
 import { noWebhookUrl, unknownWebhookEvent, webhookEventNotFound } from "./webhooks.errors";
@@ -230,17 +229,15 @@ export class WebhooksService {
       const company = await em.getRepository(Company).findOneBy({ id: event.companyId });
       if (!company?.webhookUrl) throw noWebhookUrl();
       const retrying = event.deliveryStatus === WebhookDeliveryStatus.PENDING;
+      // Due now, whatever lease an attempt in flight holds: that attempt's outcome no longer moves the event.
       await em.query(
-        `UPDATE webhook_events SET delivery_status = 'PENDING', next_attempt_at = now(), manual_attempt = $2,
-                redelivery_request_id = $3
-          WHERE id = $1`,
+        `WITH redelivered AS (
+           UPDATE webhook_events SET delivery_status = 'PENDING', next_attempt_at = now(), leased_until = NULL,
+                  manual_attempt = $2, redelivery_request_id = $3
+            WHERE id = $1
+         )
+         SELECT ${NOTIFY_WEBHOOK_DUE_SQL}`,
         [eventId, !retrying, currentRequestId()],
-      );
-      await enqueueJob(
-        em,
-        DELIVER_WEBHOOK_JOB,
-        { eventId, companyId: event.companyId },
-        { jobKey: webhookJobKey(eventId) },
       );
       await appendAudit(em, audit, {
         action: "webhook.redeliver",
