@@ -239,6 +239,19 @@ async function run(options: BenchOptions): Promise<number> {
   return problems.length > 0 ? 1 : 0;
 }
 
+/**
+ * BENCH_SERVICE_ENV="CONSOLE=off RUN_WORKER=false": settings of the service only, to see what
+ * a part of the process costs (not how users start it: the figures are then not the target's).
+ */
+function serviceSettings(text: string | undefined): Record<string, string> {
+  return Object.fromEntries(
+    (text ?? "")
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]),
+  );
+}
+
 /** The HTTP cases: the real service (and the minimal server for comparison), measured in turn. */
 async function measureHttpCases(db: BenchDatabase, options: BenchOptions): Promise<string[]> {
   // As `npm start` runs it (the worker in the same process, the console on), rate limits off.
@@ -249,6 +262,7 @@ async function measureHttpCases(db: BenchDatabase, options: BenchOptions): Promi
     STATEMENT_TIMEOUT_MS: "60000",
     LOG_LEVEL: "warn",
     PROVIDER_WEBHOOK_SECRET: PROVIDER_SECRET,
+    ...serviceSettings(process.env.BENCH_SERVICE_ENV),
   });
   const api = new ApiClient(real.baseUrl, OPERATOR_TOKEN);
   const fixtures = await timed("Creating the bench account (funded 99,999,999.99) and a paid charge", () =>

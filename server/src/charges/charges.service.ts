@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager } from "typeorm";
 import { type AuditContext, appendAudit } from "../audit/audit";
-import { readCancellable } from "../core/cancellable-read";
+import { type CancelSignal, readCancellable } from "../core/cancellable-read";
 import { entityRowMapper } from "../core/entity-rows";
 import { validationError } from "../core/errors";
 import { checkIdempotencyKey, findOriginalRequest, insertUnlessKeyUsed, requestFingerprint } from "../core/idempotency";
@@ -256,7 +256,7 @@ export class ChargesService {
   async listCharges(
     scopeCompanyId: string | null,
     filter: ChargeListFilter,
-    signal?: AbortSignal,
+    signal?: CancelSignal,
   ): Promise<Page<Charge>> {
     const window = readPageWindow(filter);
     const params = new SqlParams();

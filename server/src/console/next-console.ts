@@ -5,6 +5,7 @@ import type { FallbackHandler } from "../app";
 import type { Logger } from "../core/logger";
 import { describeError } from "../core/logger";
 import { CONSOLE_DIR, ensureConsoleBuild } from "./console-build";
+import { keepNodeGlobals } from "./node-globals";
 
 /** What the HTTP stack (Fastify, through `reply.hijack()`) calls for every non-API path. */
 export type { FallbackHandler };
@@ -54,12 +55,14 @@ export async function startConsole(options: ConsoleOptions): Promise<NextConsole
     const outcome = await ensureConsoleBuild({ dir });
     if (outcome === "reused") options.logger.info("console: reusing the build in admin-ui/.next (sources unchanged)");
   }
+  const nodeGlobals = keepNodeGlobals();
   // `next` is admin-ui's dependency: resolve it from there, not from the server's package.
   const loaded = createRequire(join(dir, "package.json"))("next") as NextFactory | { default: NextFactory };
   const createNext = typeof loaded === "function" ? loaded : loaded.default;
   // Not quiet: errors thrown while rendering a page are logged (with their digest) here.
   const app = createNext({ dev: options.dev, dir, quiet: false, httpServer: options.httpServer });
   await app.prepare();
+  nodeGlobals.restore();
   const handler = app.getRequestHandler();
   return {
     handle: (req, res) => {

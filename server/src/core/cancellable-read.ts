@@ -6,6 +6,17 @@ import { poolOf, poolRunner, type SqlRunner } from "./sql";
 export const CANCELLED_MESSAGE = "The request was cancelled: the client went away";
 
 /**
+ * What a cancellable read needs of its caller: whether the client left, and a call when it
+ * does. An AbortSignal fits; the HTTP layer gives a lighter one of its own (no EventTarget
+ * per request).
+ */
+export interface CancelSignal {
+  readonly aborted: boolean;
+  addEventListener(type: "abort", listener: () => void, options?: { once?: boolean }): void;
+  removeEventListener(type: "abort", listener: () => void): void;
+}
+
+/**
  * Runs a read that may be slow (a list, a history) so that it stops in PostgreSQL when
  * the client goes away: `signal` aborts, and the backend running the read is ended
  * (pg_terminate_backend), instead of working on for nobody while holding a connection.
@@ -25,7 +36,7 @@ export const CANCELLED_MESSAGE = "The request was cancelled: the client went awa
  */
 export async function readCancellable<T>(
   db: DataSource,
-  signal: AbortSignal | undefined,
+  signal: CancelSignal | undefined,
   read: (sql: SqlRunner) => Promise<T>,
   options: { oneSnapshot?: boolean } = {},
 ): Promise<T> {

@@ -197,6 +197,34 @@ describe("a read whose client went away is cancelled in PostgreSQL", () => {
     });
   }
 
+  test("over HTTP, a client that leaves in the middle of GET /charges ends the read's backend", async () => {
+    await probe.query("BEGIN");
+    await probe.query("LOCK TABLE charges IN ACCESS EXCLUSIVE MODE");
+    try {
+      const client = new AbortController();
+      const request = fetch(`${app.baseUrl}/charges?limit=5`, {
+        headers: { authorization: `Bearer ${merchant.clientSecret}` },
+        signal: client.signal,
+      }).catch((error: unknown) => error);
+      const pid = await backendWaitingOn("charges");
+      client.abort();
+      await request;
+      // The request's connection closed unanswered: the service ends the backend at once.
+      let gone = false;
+      for (let tries = 0; tries < 50 && !gone; tries += 1) {
+        await probe.query("SELECT pg_stat_clear_snapshot()");
+        const state = await probe.query("SELECT 1 FROM pg_stat_activity WHERE pid = $1", [pid]);
+        gone = state.rowCount === 0;
+        if (!gone) await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      assert.ok(gone, "the backend of the abandoned read is gone while the lock is still held");
+    } finally {
+      await probe.query("ROLLBACK");
+    }
+    const after = await app.request("GET", "/charges?limit=5", { token: merchant.clientSecret });
+    assert.equal(after.status, 200);
+  });
+
   test("a signal that never aborts changes nothing; one aborted before the read runs no query", async () => {
     const page = await app.services.withdrawals.listWithdrawals(merchant.companyId, {}, new AbortController().signal);
     assert.equal(page.total, 0);

@@ -1,5 +1,6 @@
 import type { AuthChecker } from "type-graphql";
 import { type Access, type Principal, satisfies } from "../auth/principal";
+import type { CancelSignal } from "../core/cancellable-read";
 import { forbidden, unauthenticated } from "../core/errors";
 import type { Services } from "../services";
 
@@ -10,7 +11,7 @@ export interface RequestInfo {
   /** The client's address (X-Forwarded-For believed only from TRUST_PROXY's proxies). */
   address: string;
   /** Aborts when the client goes away before its answer. */
-  signal: AbortSignal;
+  signal: CancelSignal;
   userAgent: string | null;
 }
 

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
-import type { IncomingMessage } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Bindings, ChildLoggerOptions, Level, LogFn, Logger as PinoLogger } from "pino";
+import type { CancelSignal } from "../core/cancellable-read";
 import { type RequestScope, requestScope } from "../core/logger";
 import type { RequestInfo } from "../graphql/context";
 
@@ -138,7 +139,7 @@ class HttpRequestInfo implements RequestInfo {
   readonly id: string;
   readonly address: string;
   readonly userAgent: string | null;
-  private abortSignal: AbortSignal | undefined;
+  private departure: ClientDeparture | undefined;
 
   constructor(
     request: FastifyRequest,
@@ -149,21 +150,36 @@ class HttpRequestInfo implements RequestInfo {
     this.userAgent = request.headers["user-agent"] ?? null;
   }
 
-  get signal(): AbortSignal {
-    if (this.abortSignal) return this.abortSignal;
-    const controller = new AbortController();
-    this.abortSignal = controller.signal;
-    const res = this.reply.raw;
-    const leftEarly = () => !res.writableFinished;
+  get signal(): CancelSignal {
+    this.departure ??= new ClientDeparture(this.reply.raw);
+    return this.departure;
+  }
+}
+
+/** Aborted when the connection closes before the answer was written: the client went away. */
+class ClientDeparture implements CancelSignal {
+  aborted = false;
+  private listeners: Array<() => void> = [];
+
+  constructor(res: ServerResponse) {
     // Asked for after the client already left: the close event is past, abort now.
-    if (res.closed || res.destroyed) {
-      if (leftEarly()) controller.abort();
-    } else {
-      res.once("close", () => {
-        if (leftEarly()) controller.abort();
-      });
-    }
-    return this.abortSignal;
+    if (res.closed || res.destroyed) this.aborted = !res.writableFinished;
+    else res.once("close", () => !res.writableFinished && this.abort());
+  }
+
+  addEventListener(_type: "abort", listener: () => void): void {
+    if (!this.aborted) this.listeners.push(listener);
+  }
+
+  removeEventListener(_type: "abort", listener: () => void): void {
+    this.listeners = this.listeners.filter((known) => known !== listener);
+  }
+
+  private abort(): void {
+    this.aborted = true;
+    const listeners = this.listeners;
+    this.listeners = [];
+    for (const listener of listeners) listener();
   }
 }
 

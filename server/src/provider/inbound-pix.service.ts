@@ -3,7 +3,7 @@ import type { DataSource, EntityManager } from "typeorm";
 import { type AuditContext, appendAudit } from "../audit/audit";
 import { Charge, ChargeStatus } from "../charges/charge.entity";
 import type { ChargesService } from "../charges/charges.service";
-import { readCancellable } from "../core/cancellable-read";
+import { type CancelSignal, readCancellable } from "../core/cancellable-read";
 import { entityRowMapper } from "../core/entity-rows";
 import { invalidState, notFound, unauthenticated, validationError } from "../core/errors";
 import { newPaymentExceptionId } from "../core/ids";
@@ -260,7 +260,7 @@ export class InboundPixService {
   /** Newest first; totals capped at 10,000. */
   async listPaymentExceptions(
     filter: PageArgs & { status?: PaymentExceptionStatus | null; companyId?: string | null },
-    signal?: AbortSignal,
+    signal?: CancelSignal,
   ): Promise<Page<PaymentException>> {
     const window = readPageWindow(filter);
     if (filter.status != null && !Object.values(PaymentExceptionStatus).includes(filter.status))

@@ -2,7 +2,7 @@ import type { DataSource, EntityManager } from "typeorm";
 import { type AuditContext, appendAudit } from "../audit/audit";
 import { WEBHOOK_SECRET_PREFIX, writeWebhookSettings } from "../companies/companies.service";
 import { Company } from "../companies/company.entity";
-import { readCancellable } from "../core/cancellable-read";
+import { type CancelSignal, readCancellable } from "../core/cancellable-read";
 import { entityRowMapper } from "../core/entity-rows";
 import { notFound, validationError } from "../core/errors";
 import { currentRequestId } from "../core/logger";
@@ -158,7 +158,7 @@ export class WebhooksService {
   async listDeliveries(
     scopeCompanyId: string | null,
     filter: DeliveryFilter,
-    signal?: AbortSignal,
+    signal?: CancelSignal,
   ): Promise<Page<WebhookEvent>> {
     const window = readPageWindow(filter);
     if (filter.event && !WEBHOOK_EVENT_NAMES.includes(filter.event as WebhookEventName)) {

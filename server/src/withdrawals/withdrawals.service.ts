@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager } from "typeorm";
 import { type AuditContext, appendAudit } from "../audit/audit";
-import { readCancellable } from "../core/cancellable-read";
+import { type CancelSignal, readCancellable } from "../core/cancellable-read";
 import { entityRowMapper } from "../core/entity-rows";
 import { invalidState, notFound, validationError } from "../core/errors";
 import { checkIdempotencyKey, findOriginalRequest, insertUnlessKeyUsed, requestFingerprint } from "../core/idempotency";
@@ -280,7 +280,7 @@ export class WithdrawalsService {
   async listWithdrawals(
     scopeCompanyId: string | null,
     filter: WithdrawalListFilter,
-    signal?: AbortSignal,
+    signal?: CancelSignal,
   ): Promise<Page<Withdrawal>> {
     const window = readPageWindow(filter);
     if (filter.status != null && !WITHDRAWAL_STATUSES.has(filter.status))
