@@ -7,6 +7,7 @@ import { AppError, notFound } from "../core/errors";
 import { sendError } from "../http/http-errors";
 import { routeOf } from "../http/request-scope";
 import type { Services } from "../services";
+import { LatencyHistogram } from "./latency-histogram";
 
 /**
  * Prometheus metrics of this process (prom-client). Counters and histograms are kept as
@@ -19,21 +20,20 @@ collectDefaultMetrics({ register: registry });
 
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
-const httpDuration = new Histogram({
-  name: "http_request_duration_seconds",
-  help: "HTTP requests by route (the matched pattern) and status.",
-  labelNames: ["method", "route", "status"] as const,
-  buckets: LATENCY_BUCKETS,
-  registers: [registry],
-});
+/** Observed on every request: see LatencyHistogram for why not prom-client's Histogram. */
+const httpDuration = new LatencyHistogram<"method" | "route" | "status">(
+  "http_request_duration_seconds",
+  "HTTP requests by route (the matched pattern) and status.",
+  LATENCY_BUCKETS,
+  registry,
+);
 
-const graphqlDuration = new Histogram({
-  name: "graphql_operation_duration_seconds",
-  help: "GraphQL operations by type, first root field and outcome (ok or the error code).",
-  labelNames: ["type", "field", "outcome"] as const,
-  buckets: LATENCY_BUCKETS,
-  registers: [registry],
-});
+const graphqlDuration = new LatencyHistogram<"type" | "field" | "outcome">(
+  "graphql_operation_duration_seconds",
+  "GraphQL operations by type, first root field and outcome (ok or the error code).",
+  LATENCY_BUCKETS,
+  registry,
+);
 
 const webhookAttempts = new Counter({
   name: "webhook_attempts_total",
@@ -93,32 +93,13 @@ export function observeWebhookAttempt(outcome: WebhookOutcome, timeMs: number): 
   webhookLatency.observe({ outcome }, timeMs / 1000);
 }
 
-/**
- * A histogram's series by their label values, looked up once: prom-client otherwise sorts
- * and joins the labels on every observation. The values come from the code (routes, root
- * fields, codes, methods Node's parser knows), so the map stays small.
- */
-function seriesOf<T extends string>(histogram: Histogram<T>) {
-  const series = new Map<string, Histogram.Internal<T>>();
-  return (key: string, labels: () => Record<T, string>): Histogram.Internal<T> => {
-    let found = series.get(key);
-    if (!found) {
-      found = histogram.labels(labels());
-      series.set(key, found);
-    }
-    return found;
-  };
-}
-
-const httpSeries = seriesOf(httpDuration);
-const graphqlSeries = seriesOf(graphqlDuration);
-
 /** Request durations by route; paths outside the routes (the console, 404s) are one label each. */
 export function registerHttpMetrics(app: FastifyInstance): void {
   app.addHook("onResponse", (request, reply, done) => {
     const route = routeOf(request).url ?? (reply.statusCode === 404 ? "(not found)" : "(other)");
     const status = reply.statusCode;
-    const series = httpSeries(`${request.method} ${status} ${route}`, () => ({
+    // Label values come from the code (routes, statuses, methods Node's parser knows): few series.
+    const series = httpDuration.seriesOf(`${request.method} ${status} ${route}`, () => ({
       method: request.method,
       route,
       status: String(status),
@@ -133,7 +114,7 @@ export function registerHttpMetrics(app: FastifyInstance): void {
  * client's operation name; the outcome is "ok" or the first error's public code.
  */
 export function observeGraphqlOperation(type: string, field: string, outcome: string, seconds: number): void {
-  graphqlSeries(`${type} ${field} ${outcome}`, () => ({ type, field, outcome })).observe(seconds);
+  graphqlDuration.seriesOf(`${type} ${field} ${outcome}`, () => ({ type, field, outcome })).observe(seconds);
 }
 
 /** The gauges measured when scraped: queue depth, webhook deliveries pending, withdrawals waiting, pool use. */
