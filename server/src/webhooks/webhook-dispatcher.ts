@@ -163,8 +163,9 @@ export class WebhookDispatcher {
 
   /**
    * Closes the attempts and moves each delivery on: DELIVERED, PENDING due at its next
-   * retry (its lease ended), or FAILED. Only the newest attempt of an event moves it, so a slow
-   * attempt overtaken by a redelivery cannot undo what the newer one decided.
+   * retry (its lease ended), or FAILED. Only the attempt that holds the event's lease moves
+   * it: a newer claim numbers a newer attempt, and a redelivery clears the lease, so a slow
+   * attempt overtaken by either cannot undo what was decided after it was sent.
    */
   private async recordOutcomes(outcomes: AttemptOutcome[]): Promise<void> {
     const column = <T>(pick: (outcome: AttemptOutcome) => T) => outcomes.map(pick);
@@ -188,6 +189,7 @@ export class WebhookDispatcher {
                 manual_attempt = false, redelivery_request_id = NULL, leased_until = NULL
            FROM outcome o
           WHERE e.id = o.event_id AND e.attempt_count = o.attempt_number AND e.delivery_status = 'PENDING'
+            AND e.leased_until IS NOT NULL
        )
        SELECT 1`,
       [

@@ -184,6 +184,30 @@ test("an event leased by a worker that died is claimed again once its lease ends
   assert.deepEqual(receivedIds("/lease"), [eventId]);
 });
 
+test("a redelivery asked for while an attempt is in flight stands, whatever that attempt's outcome", async () => {
+  const merchant = await app.createMerchant({ webhookUrl: receiver.url("/overtaken") });
+  const [eventId] = await writePings(merchant, 1);
+  const dispatcher = app.services.webhookDispatcher;
+  const [inFlight] = await dispatcher.claimDue(queues[0], 10, NO_ROOMS, 5, 60_000);
+  assert.equal(inFlight.attempt_number, 1);
+  await app.services.webhooks.redeliver(merchant.companyId, eventId);
+  // The attempt in flight answers after the redelivery was asked for, before any claim.
+  await dispatcher.deliver(inFlight);
+  const [event] = await app.services.db.query(
+    "SELECT delivery_status, next_attempt_at <= now() AS due, leased_until FROM webhook_events WHERE id = $1",
+    [eventId],
+  );
+  assert.deepEqual(event, { delivery_status: "PENDING", due: true, leased_until: null });
+  const [redelivery] = await dispatcher.claimDue(queues[0], 10, NO_ROOMS, 5, 60_000);
+  assert.equal(redelivery.attempt_number, 2);
+  await dispatcher.deliver(redelivery);
+  assert.deepEqual(await attemptsOf(eventId), [
+    { attempt_number: 1, error: null, finished: true },
+    { attempt_number: 2, error: null, finished: true },
+  ]);
+  assert.deepEqual(receivedIds("/overtaken"), [eventId, eventId]);
+});
+
 test("the claims' connection reaches rows by index only, plans once, under the statement timeout", async () => {
   const settings = await queues[0].query(
     `SELECT name, setting FROM pg_settings
