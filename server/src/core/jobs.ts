@@ -189,21 +189,16 @@ export async function startJobWorker(
   logger: Logger,
   options: JobWorkerOptions,
 ): Promise<JobWorker> {
-  const groups = [
-    {
-      taskList: withinBound(
-        underRequestIds(handlers, logger),
-        options.attemptTimeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS,
-      ) as TaskList,
-      concurrency: options.concurrency,
-    },
-  ];
-  // Jobs are fetched and completed in batches, and each pool keeps one connection for
-  // LISTEN: a few connections per pool serve hundreds of jobs in flight (the handlers use
-  // the service's own pool for their work).
-  const connections = groups.reduce((sum, group) => sum + Math.min(group.concurrency, 8) + 2, 0);
+  const taskList = withinBound(
+    underRequestIds(handlers, logger),
+    options.attemptTimeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS,
+  ) as TaskList;
+  const { concurrency } = options;
+  // Jobs are fetched and completed in batches, and the pool keeps one connection for
+  // LISTEN: a few connections serve hundreds of jobs in flight (the handlers use the
+  // service's own pool for their work).
+  const pgPool = new Pool({ connectionString, max: Math.min(concurrency, 8) + 2 });
   // Our own pool, so a connection dropped at shutdown is logged, not an uncaught 'error'.
-  const pgPool = new Pool({ connectionString, max: connections });
   pgPool.on("error", (error) => logger.warn("worker pool connection error", { error: error.message }));
   // An idle client's error is reported on the client too; graphile-worker checks for this handler.
   pgPool.on("connect", (client) => {
@@ -215,81 +210,68 @@ export async function startJobWorker(
   /** Releases of ended pools still writing (awaited before the pool of connections closes). */
   const releasing = new Set<Promise<void>>();
 
-  /** One graphile-worker runner per group, started again when its pool ends unexpectedly. */
-  const runners = groups.map(({ taskList, concurrency }) => {
-    let runner: Runner | null = null;
-    let launching: Promise<void> = Promise.resolve();
-    const events: WorkerEvents = new EventEmitter();
-    events.on("pool:create", ({ workerPool }) => livePools.add(workerPool.id));
-    /*
-     * graphile-worker ends a pool when it cannot record an attempt (its batched completing
-     * DELETE or failing UPDATE failed once: a deadlock, a lost connection). The jobs of that
-     * batch stay locked by the ended pool, and this live process would keep beating for it:
-     * they would never run again. So a pool that ended no longer beats, the jobs it still
-     * holds are released at once (the dead-worker sweep frees them if this write fails too),
-     * and, unless we are stopping, a new pool takes over. A pool ends only after its workers
-     * finished their attempts (each bounded by withinBound), or, forced, after failing the
-     * ones in flight itself: what it still holds is no longer running.
-     */
-    events.on("pool:release", ({ workerPool }) => {
-      livePools.delete(workerPool.id);
-      const release = releaseEndedPool(pgPool, workerPool.id).catch((error) =>
-        logger.warn("could not release the jobs of an ended worker pool", {
-          poolId: workerPool.id,
-          error: error instanceof Error ? error.message : String(error),
-        }),
-      );
-      releasing.add(release);
-      void release.finally(() => releasing.delete(release));
-      if (!stopping) {
-        logger.error("worker pool ended unexpectedly; starting a new one", { poolId: workerPool.id });
-        launching = release.then(launch);
-      }
-    });
-    const runOptions = {
-      pgPool,
-      concurrency,
-      pollInterval: options.pollIntervalMs ?? 1000,
-      noHandleSignals: true,
-      logger: workerLogger(logger),
-      taskList,
-      events,
-      preset: {
-        worker: {
-          // Fetch and complete jobs in batches: one round trip for many jobs.
-          localQueue: { size: concurrency * 2 },
-          completeJobBatchDelay: 0,
-          failJobBatchDelay: 0,
-        },
-      },
-    };
-    /** Starts a pool; after a failure to start, tries again a heartbeat later. */
-    async function launch(): Promise<void> {
-      if (stopping) return;
-      try {
-        const started = await run(runOptions);
-        if (stopping) await started.stop();
-        else runner = started;
-      } catch (error) {
-        logger.error("worker pool failed to start", { error: error instanceof Error ? error.message : String(error) });
-        setTimeout(() => {
-          launching = launch();
-        }, options.heartbeatMs).unref();
-      }
+  /** The graphile-worker runner, started again when its pool ends unexpectedly. */
+  let runner: Runner | null = null;
+  let launching: Promise<void> = Promise.resolve();
+  const events: WorkerEvents = new EventEmitter();
+  events.on("pool:create", ({ workerPool }) => livePools.add(workerPool.id));
+  /*
+   * graphile-worker ends a pool when it cannot record an attempt (its batched completing
+   * DELETE or failing UPDATE failed once: a deadlock, a lost connection). The jobs of that
+   * batch stay locked by the ended pool, and this live process would keep beating for it:
+   * they would never run again. So a pool that ended no longer beats, the jobs it still
+   * holds are released at once (the dead-worker sweep frees them if this write fails too),
+   * and, unless we are stopping, a new pool takes over. A pool ends only after its workers
+   * finished their attempts (each bounded by withinBound), or, forced, after failing the
+   * ones in flight itself: what it still holds is no longer running.
+   */
+  events.on("pool:release", ({ workerPool }) => {
+    livePools.delete(workerPool.id);
+    const release = releaseEndedPool(pgPool, workerPool.id).catch((error) =>
+      logger.warn("could not release the jobs of an ended worker pool", {
+        poolId: workerPool.id,
+        error: error instanceof Error ? error.message : String(error),
+      }),
+    );
+    releasing.add(release);
+    void release.finally(() => releasing.delete(release));
+    if (!stopping) {
+      logger.error("worker pool ended unexpectedly; starting a new one", { poolId: workerPool.id });
+      launching = release.then(launch);
     }
-    return {
-      start: async () => {
-        runner = await run(runOptions);
-      },
-      stop: async () => {
-        await launching;
-        await runner?.stop().catch(() => undefined); // a pool that ended already is stopped
-        // Its pool:release is emitted before the runner's promise settles: releasing is complete.
-        await runner?.promise.catch(() => undefined);
-      },
-    };
   });
-  for (const runner of runners) await runner.start();
+  const runOptions = {
+    pgPool,
+    concurrency,
+    pollInterval: options.pollIntervalMs ?? 1000,
+    noHandleSignals: true,
+    logger: workerLogger(logger),
+    taskList,
+    events,
+    preset: {
+      worker: {
+        // Fetch and complete jobs in batches: one round trip for many jobs.
+        localQueue: { size: concurrency * 2 },
+        completeJobBatchDelay: 0,
+        failJobBatchDelay: 0,
+      },
+    },
+  };
+  /** Starts a pool again; after a failure to start, tries again a heartbeat later. */
+  async function launch(): Promise<void> {
+    if (stopping) return;
+    try {
+      const started = await run(runOptions);
+      if (stopping) await started.stop();
+      else runner = started;
+    } catch (error) {
+      logger.error("worker pool failed to start", { error: error instanceof Error ? error.message : String(error) });
+      setTimeout(() => {
+        launching = launch();
+      }, options.heartbeatMs).unref();
+    }
+  }
+  runner = await run(runOptions);
 
   const staleMs = options.heartbeatMs * MISSED_HEARTBEATS_BEFORE_DEAD;
   const beat = () =>
@@ -303,7 +285,10 @@ export async function startJobWorker(
     stop: async () => {
       stopping = true;
       clearInterval(heartbeat);
-      await Promise.all(runners.map((runner) => runner.stop()));
+      await launching;
+      await runner?.stop().catch(() => undefined); // a pool that ended already is stopped
+      // Its pool:release is emitted before the runner's promise settles: releasing is complete.
+      await runner?.promise.catch(() => undefined);
       await Promise.all(releasing);
       await pgPool.end();
     },

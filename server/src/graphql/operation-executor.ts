@@ -23,11 +23,10 @@ interface JitError {
 }
 
 /**
- * How an operation runs, for the REST routes and /graphql alike. A query is compiled to
- * JavaScript by graphql-jit once it has run `compileAfterRuns` times (no walk of the
- * document and no generic field completion per request: most of a list page's cost;
- * /graphql waits for a second run, so a one-off document costs no compilation). Mutations
- * keep graphql-js's `execute`.
+ * How an operation of /graphql runs. A query is compiled to JavaScript by graphql-jit once
+ * it has run `compileAfterRuns` times (no walk of the document and no generic field
+ * completion per request: most of a list page's cost; a one-off document costs no
+ * compilation). Mutations keep graphql-js's `execute`.
  *
  * A compiled query's errors are not graphql-js's. Those a resolver raised (they carry the
  * original error) are rebuilt as graphql-js builds them, with their path and locations;

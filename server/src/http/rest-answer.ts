@@ -39,8 +39,8 @@ class AnswerShapeError extends Error {}
  *
  * Per request this skips a document execution's bookkeeping: a page of 20 charges made
  * some 500 objects for error paths and locations alone. A selection with a field that has
- * a resolver of its own (anything but a plain property read) cannot be projected: such a
- * route answers null here and keeps the compiled GraphQL execution.
+ * a resolver of its own (anything but a plain property read) cannot be projected: for such
+ * a route this answers null, and registering it fails at start-up.
  */
 export function restRunnerOf(schema: GraphQLSchema, document: DocumentNode): RestRunner | null {
   const operation = document.definitions[0] as OperationDefinitionNode;

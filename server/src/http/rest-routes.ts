@@ -28,11 +28,10 @@ import { checkIdempotencyKey } from "../core/idempotency";
 import type { RestOperation } from "../core/rest-operation";
 import { controlCharacterMessage, textPatternFor } from "../core/text-input";
 import type { RequestContext } from "../graphql/context";
-import { operationExecutor } from "../graphql/operation-executor";
 import type { Services } from "../services";
 import { sendError } from "./http-errors";
 import { requestInfo } from "./request-scope";
-import { type RestRunner, restRunnerOf } from "./rest-answer";
+import { restRunnerOf } from "./rest-answer";
 
 /** A merchant's credential names its account: operator-only arguments are not REST parameters. */
 const REST_HIDDEN_ARGS = new Set(["companyId"]);
@@ -415,18 +414,6 @@ declare module "fastify" {
   }
 }
 
-/**
- * A route whose answer needs the GraphQL engine (a selected field with a resolver of its
- * own) runs its document, compiled at once: it is fixed and runs on every request.
- */
-function executedByGraphql(schema: GraphQLSchema, document: DocumentNode, field: string): RestRunner {
-  const execute = operationExecutor(schema, document, document.definitions[0] as OperationDefinitionNode, 0);
-  return async (context, variables) => {
-    const result = await execute(context, variables);
-    return result.errors?.length ? { error: result.errors[0] } : { answer: result.data?.[field] };
-  };
-}
-
 /** Registers every declared operation as a Fastify route that runs its GraphQL operation. */
 export function registerRestRoutes(
   app: FastifyInstance,
@@ -463,13 +450,12 @@ export function registerRestRoutes(
       return { ...parameter, convert };
     });
     const hasInput = parameters.some((parameter) => parameter.variable === "input");
-    const direct = restRunnerOf(schema, document);
-    const run = direct ?? executedByGraphql(schema, document, operation.field);
-    // A projected answer is already in its JSON form (Money as numbers): sent as text. GraphQL's
-    // data goes through the route's serializer, which writes its Money strings as numbers.
-    const send = direct
-      ? (reply: FastifyReply, answer: unknown) => reply.type(JSON_TYPE).send(JSON.stringify(answer))
-      : (reply: FastifyReply, answer: unknown) => reply.send(answer);
+    const run = restRunnerOf(schema, document);
+    if (!run) {
+      throw new Error(
+        `REST ${operation.method} ${operation.path}: its selection has a field with a resolver of its own; a REST answer selects plain fields`,
+      );
+    }
     const variablesOf = (request: FastifyRequest): Record<string, unknown> => {
       const variables: Record<string, unknown> = {};
       const input: Record<string, unknown> = {};
@@ -543,7 +529,8 @@ export function registerRestRoutes(
           return sendError(request, reply, publicError, context.responseHeaders);
         }
         for (const [name, value] of Object.entries(context.responseHeaders)) reply.header(name, value);
-        return send(reply.code(route.successStatus), outcome.answer);
+        // The projected answer is already in its JSON form (Money as numbers): sent as text.
+        return reply.code(route.successStatus).type(JSON_TYPE).send(JSON.stringify(outcome.answer));
       },
     });
   }
