@@ -12,6 +12,7 @@ import { SearchResolver } from "../search/search.resolver";
 import { WebhooksResolver } from "../webhooks/webhooks.resolver";
 import { WithdrawalsResolver } from "../withdrawals/withdrawals.resolver";
 import { authChecker } from "./context";
+import { compileOperationResolvers } from "./operation-resolvers";
 import { plainFieldResolvers } from "./plain-fields";
 
 export const RESOLVERS = [
@@ -32,6 +33,8 @@ let built: Promise<GraphQLSchema> | undefined;
 
 /** The one schema of the service: GraphQL, the REST routes and the console all run on it. */
 export function buildAppSchema(): Promise<GraphQLSchema> {
-  built ??= buildSchema({ resolvers: RESOLVERS, authChecker, validate: false }).then(plainFieldResolvers);
+  built ??= buildSchema({ resolvers: RESOLVERS, authChecker, validate: false }).then((schema) =>
+    compileOperationResolvers(plainFieldResolvers(schema), authChecker as never),
+  );
   return built;
 }
