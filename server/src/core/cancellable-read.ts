@@ -48,7 +48,8 @@ export async function readCancellable<T>(
   const onAbort = () => {
     cancelling = endBackend(db, (client as unknown as { processID: number }).processID);
   };
-  const sql: SqlRunner = { query: async (text, parameters) => (await client.query(text, parameters)).rows };
+  // Rows straight from the client: this runs on every list page, so no async frame of its own.
+  const sql: SqlRunner = { query: (text, parameters) => client.query(text, parameters).then(rowsOf) };
   try {
     if (signal?.aborted) throw serviceUnavailable(CANCELLED_MESSAGE);
     signal?.addEventListener("abort", onAbort, { once: true });
@@ -73,11 +74,13 @@ export async function readCancellable<T>(
   } finally {
     signal?.removeEventListener("abort", onAbort);
     const ended = cancelling !== null;
-    await (cancelling ?? Promise.resolve()).catch(() => undefined);
+    if (cancelling !== null) await (cancelling as Promise<void>).catch(() => undefined);
     // An ended backend's connection (or one left inside a transaction) is dropped from the pool, not reused.
     client.release(ended || unusable ? new Error("read abandoned mid-way") : undefined);
   }
 }
+
+const rowsOf = (result: pg.QueryResult) => result.rows;
 
 /**
  * Asks PostgreSQL to end the backend `pid`, from a short-lived connection of its own: the

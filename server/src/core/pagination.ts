@@ -291,14 +291,23 @@ export async function readPage<T>(
     totalCapped: counted.capped,
     limit: window.size,
     offset: window.offset,
-    pageInfo: {
-      endCursor: last
-        ? encodeCursor(
-            query.cursorTag,
-            query.key.map((_k, i) => String(last[`page_cursor_${i}`])),
-          )
-        : null,
+    pageInfo: new ListPageInfo(
       hasNextPage,
-    },
+      query.cursorTag,
+      last ? query.key.map((_k, i) => String(last[`page_cursor_${i}`])) : null,
+    ),
   };
+}
+
+/** A page's PageInfo; its cursor is encoded when read (a REST answer never selects it). */
+class ListPageInfo implements PageInfo {
+  constructor(
+    readonly hasNextPage: boolean,
+    private readonly tag: string,
+    private readonly lastKey: string[] | null,
+  ) {}
+
+  get endCursor(): string | null {
+    return this.lastKey === null ? null : encodeCursor(this.tag, this.lastKey);
+  }
 }

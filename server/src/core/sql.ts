@@ -10,12 +10,15 @@ export interface SqlRunner {
  * Runs raw SQL and returns its rows. TypeORM's postgres driver answers UPDATE and DELETE
  * with [rows, affectedCount] but SELECT and INSERT with rows; this hides the difference.
  */
-export async function queryRows<T>(runner: SqlRunner, text: string, parameters: unknown[] = []): Promise<T[]> {
-  const result = await runner.query(text, parameters);
+export function queryRows<T>(runner: SqlRunner, text: string, parameters: unknown[] = []): Promise<T[]> {
+  return runner.query(text, parameters).then(rowsOf) as Promise<T[]>;
+}
+
+function rowsOf(result: unknown): unknown[] {
   if (Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === "number") {
-    return result[0] as T[];
+    return result[0];
   }
-  return result as T[];
+  return result as unknown[];
 }
 
 /** Runs an UPDATE or DELETE and returns how many rows it touched. */
@@ -34,10 +37,11 @@ export function poolOf(db: DataSource): pg.Pool {
  * credential, the balance, a charge, list pages): TypeORM's `query` makes, connects and
  * releases a QueryRunner around each statement, about a sixth of a balance read's CPU.
  */
-export async function poolRows<T>(db: DataSource, text: string, parameters: unknown[] = []): Promise<T[]> {
-  const result = await poolOf(db).query(text, parameters);
-  return result.rows as T[];
+export function poolRows<T>(db: DataSource, text: string, parameters: unknown[] = []): Promise<T[]> {
+  return poolOf(db).query(text, parameters).then(resultRows) as Promise<T[]>;
 }
+
+const resultRows = (result: pg.QueryResult) => result.rows;
 
 /** The pool as a SqlRunner whose `query` answers rows (each statement on any free connection). */
 export function poolRunner(db: DataSource): SqlRunner {

@@ -485,23 +485,29 @@ export function registerRestRoutes(
       config: { access: "credential" },
       schemaErrorFormatter: schemaErrorFormatter(route) as never,
       // Checks in the contract's order: credential (admission), Idempotency-Key, then the body.
+      // Callback hooks, not async ones: every request of the route runs them.
       preParsing: operation.idempotencyKey
-        ? async (request, _reply, payload) => {
+        ? (request, _reply, payload, done) => {
             const header = request.headers["idempotency-key"];
-            request.idempotencyKey = checkIdempotencyKey(
-              Array.isArray(header) ? header.join(", ") : header,
-              operation.idempotencyKey === "required",
-            );
-            return payload;
+            try {
+              request.idempotencyKey = checkIdempotencyKey(
+                Array.isArray(header) ? header.join(", ") : header,
+                operation.idempotencyKey === "required",
+              );
+            } catch (error) {
+              return done(error as Error);
+            }
+            done(null, payload);
           }
         : undefined,
-      preValidation: async (request) => {
+      preValidation: (request, _reply, done) => {
         const query = request.query as Record<string, unknown>;
         for (const name in query) {
           if (Array.isArray(query[name]))
-            throw new AppError("VALIDATION_ERROR", `Query parameter ${name} is given twice`);
+            return done(new AppError("VALIDATION_ERROR", `Query parameter ${name} is given twice`));
         }
         if (operation.method === "POST" && request.body === undefined) request.body = {};
+        done();
       },
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         const variables = variablesOf(request);
