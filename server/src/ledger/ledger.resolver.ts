@@ -154,7 +154,10 @@ export class LedgerResolver {
     @Arg("order", () => ListOrder, { nullable: true, defaultValue: ListOrder.NEWEST_FIRST }) order?: ListOrder,
   ) {
     return ctx.services.ledger.listEntries(requireCompanyScope(ctx.principal, companyId), {
-      ...paging,
+      limit: paging.limit,
+      offset: paging.offset,
+      first: paging.first,
+      after: paging.after,
       from,
       to,
       order,

@@ -18,7 +18,10 @@ export class ProviderResolver {
     @Arg("status", () => PaymentExceptionStatus, { nullable: true }) status?: PaymentExceptionStatus,
     @Arg("companyId", () => ID, { nullable: true }) companyId?: string,
   ) {
-    return ctx.services.inboundPix.listPaymentExceptions({ ...paging, status, companyId }, ctx.request?.signal);
+    return ctx.services.inboundPix.listPaymentExceptions(
+      { limit: paging.limit, offset: paging.offset, first: paging.first, after: paging.after, status, companyId },
+      ctx.request?.signal,
+    );
   }
 
   @Authorized("OPERATOR")

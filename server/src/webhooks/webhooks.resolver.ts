@@ -83,7 +83,10 @@ export class WebhooksResolver {
     return ctx.services.webhooks.listDeliveries(
       companyScope(ctx.principal, companyId),
       {
-        ...paging,
+        limit: paging.limit,
+        offset: paging.offset,
+        first: paging.first,
+        after: paging.after,
         event,
         status,
         subjectId,

@@ -108,7 +108,10 @@ export class WithdrawalsResolver {
     return ctx.services.withdrawals.listWithdrawals(
       companyScope(ctx.principal, companyId),
       {
-        ...paging,
+        limit: paging.limit,
+        offset: paging.offset,
+        first: paging.first,
+        after: paging.after,
         status,
         createdFrom,
         createdTo,
