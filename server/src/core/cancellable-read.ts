@@ -1,7 +1,7 @@
 import pg from "pg";
 import type { DataSource } from "typeorm";
 import { serviceUnavailable } from "./errors";
-import { poolOf, poolRunner, type SqlRunner } from "./sql";
+import { poolOf, poolRunner, resultRows, type SqlRunner } from "./sql";
 
 export const CANCELLED_MESSAGE = "The request was cancelled: the client went away";
 
@@ -49,7 +49,7 @@ export async function readCancellable<T>(
     cancelling = endBackend(db, (client as unknown as { processID: number }).processID);
   };
   // Rows straight from the client: this runs on every list page, so no async frame of its own.
-  const sql: SqlRunner = { query: (text, parameters) => client.query(text, parameters).then(rowsOf) };
+  const sql: SqlRunner = { query: (text, parameters) => client.query(text, parameters).then(resultRows) };
   try {
     if (signal?.aborted) throw serviceUnavailable(CANCELLED_MESSAGE);
     signal?.addEventListener("abort", onAbort, { once: true });
@@ -79,8 +79,6 @@ export async function readCancellable<T>(
     client.release(ended || unusable ? new Error("read abandoned mid-way") : undefined);
   }
 }
-
-const rowsOf = (result: pg.QueryResult) => result.rows;
 
 /**
  * Asks PostgreSQL to end the backend `pid`, from a short-lived connection of its own: the

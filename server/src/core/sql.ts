@@ -41,7 +41,8 @@ export function poolRows<T>(db: DataSource, text: string, parameters: unknown[] 
   return poolOf(db).query(text, parameters).then(resultRows) as Promise<T[]>;
 }
 
-const resultRows = (result: pg.QueryResult) => result.rows;
+/** The rows of a node-postgres result. */
+export const resultRows = (result: pg.QueryResult) => result.rows;
 
 /** The pool as a SqlRunner whose `query` answers rows (each statement on any free connection). */
 export function poolRunner(db: DataSource): SqlRunner {

@@ -1,4 +1,4 @@
-import type { AuthChecker } from "type-graphql";
+import type { AuthCheckerFn } from "type-graphql";
 import { type Access, type Principal, satisfies } from "../auth/principal";
 import type { CancelSignal } from "../core/cancellable-read";
 import { forbidden, unauthenticated } from "../core/errors";
@@ -30,7 +30,7 @@ export interface RequestContext {
  * @Authorized() needs any caller; @Authorized("OPERATOR", "MERCHANT") needs a caller that
  * satisfies one of the rules (see Access in auth/principal.ts).
  */
-export const authChecker: AuthChecker<RequestContext, Access> = ({ context }, rules) => {
+export const authChecker: AuthCheckerFn<RequestContext, Access> = ({ context }, rules) => {
   const { principal } = context;
   if (!principal) throw unauthenticated();
   if (rules.length === 0 || rules.some((rule) => satisfies(principal, rule))) return true;

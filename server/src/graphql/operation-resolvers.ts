@@ -1,5 +1,5 @@
 import { type GraphQLFieldResolver, GraphQLScalarType, type GraphQLSchema } from "graphql";
-import { type AuthChecker, getMetadataStorage, type ResolverData } from "type-graphql";
+import { type AuthCheckerFn, getMetadataStorage, type ResolverData } from "type-graphql";
 
 type Storage = ReturnType<typeof getMetadataStorage>;
 type ResolverMetadata = Storage["queries"][number];
@@ -29,9 +29,9 @@ export function isCompiledOperationResolver(resolve: GraphQLFieldResolver<unknow
  * type-graphql's resolver. operation-resolvers.test.ts checks, for every operation and
  * every kind of caller, that both answer alike.
  */
-export function compileOperationResolvers(
+export function compileOperationResolvers<Context extends object, Role>(
   schema: GraphQLSchema,
-  authChecker: AuthChecker<never, never>,
+  authChecker: AuthCheckerFn<Context, Role>,
 ): GraphQLSchema {
   const storage = getMetadataStorage();
   const instances = new Map<unknown, Record<string, (...params: unknown[]) => unknown>>();
@@ -54,10 +54,10 @@ export function compileOperationResolvers(
   return schema;
 }
 
-function operationResolverOf(
+function operationResolverOf<Context extends object, Role>(
   storage: Storage,
   operation: ResolverMetadata,
-  authChecker: AuthChecker<never, never>,
+  authChecker: AuthCheckerFn<Context, Role>,
   instances: Map<unknown, Record<string, (...params: unknown[]) => unknown>>,
 ): GraphQLFieldResolver<unknown, unknown> | null {
   if (operation.middlewares?.length) return null;
@@ -77,7 +77,6 @@ function operationResolverOf(
   }
   const resolver = instance;
   const method = resolver[methodName];
-  const check = authChecker as unknown as (data: ResolverData<object>, roles: unknown[]) => unknown;
   return (root, args, context, info) => {
     const data: ResolverData<object> = {
       root,
@@ -86,7 +85,8 @@ function operationResolverOf(
       info,
     };
     // Our authChecker answers synchronously: it returns true or throws the error to answer.
-    if (roles && check(data, roles) !== true) throw new Error("authChecker must throw to refuse");
+    if (roles && authChecker(data as ResolverData<Context>, roles as Role[]) !== true)
+      throw new Error("authChecker must throw to refuse");
     const values = new Array<unknown>(readers.length);
     for (let i = 0; i < readers.length; i++) values[i] = readers[i](data);
     return method.apply(resolver, values);

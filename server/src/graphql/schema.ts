@@ -34,7 +34,7 @@ let built: Promise<GraphQLSchema> | undefined;
 /** The one schema of the service: GraphQL, the REST routes and the console all run on it. */
 export function buildAppSchema(): Promise<GraphQLSchema> {
   built ??= buildSchema({ resolvers: RESOLVERS, authChecker, validate: false }).then((schema) =>
-    compileOperationResolvers(plainFieldResolvers(schema), authChecker as never),
+    compileOperationResolvers(plainFieldResolvers(schema), authChecker),
   );
   return built;
 }
