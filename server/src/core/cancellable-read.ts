@@ -17,9 +17,18 @@ export interface CancelSignal {
 }
 
 /**
+ * How long a read may go on after its client left before its backend is ended. Nearly every
+ * read is done within it and gives its connection back whole: ending a backend costs a new
+ * one (a process forked and warmed up in PostgreSQL), and a load balancer or a client pool
+ * that drops many connections at once would otherwise end and reopen as many backends.
+ */
+export const CANCEL_GRACE_MS = 200;
+
+/**
  * Runs a read that may be slow (a list, a history) so that it stops in PostgreSQL when
  * the client goes away: `signal` aborts, and the backend running the read is ended
- * (pg_terminate_backend), instead of working on for nobody while holding a connection.
+ * (pg_terminate_backend) if the read is still running CANCEL_GRACE_MS later, instead of
+ * working on for nobody while holding a connection.
  * The read gets a connection of its own for that (node-postgres's checkout from the
  * service's pool; the backend's pid comes with the connection, no extra round trip) and
  * sends plain SQL on it: `sql.query` answers the rows. Without a signal it is an ordinary
@@ -44,9 +53,12 @@ export async function readCancellable<T>(
   if (signal?.aborted) throw serviceUnavailable(CANCELLED_MESSAGE);
   const client = await poolOf(db).connect();
   let cancelling: Promise<void> | null = null;
+  let grace: NodeJS.Timeout | undefined;
   let unusable = false;
   const onAbort = () => {
-    cancelling = endBackend(db, (client as unknown as { processID: number }).processID);
+    grace = setTimeout(() => {
+      cancelling = endBackend(db, (client as unknown as { processID: number }).processID);
+    }, CANCEL_GRACE_MS);
   };
   // Rows straight from the client: this runs on every list page, so no async frame of its own.
   const sql: SqlRunner = { query: (text, parameters) => client.query(text, parameters).then(resultRows) };
@@ -73,6 +85,7 @@ export async function readCancellable<T>(
     }
   } finally {
     signal?.removeEventListener("abort", onAbort);
+    clearTimeout(grace);
     const ended = cancelling !== null;
     if (cancelling !== null) await (cancelling as Promise<void>).catch(() => undefined);
     // An ended backend's connection (or one left inside a transaction) is dropped from the pool, not reused.

@@ -3,7 +3,7 @@ import { after, before, describe, test } from "node:test";
 import pg from "pg";
 import { fundedMerchant, postWithdrawal } from "../test-support/scenarios";
 import { type Merchant, newUuid, startTestApp, type TestApp } from "../test-support/test-app";
-import { CANCELLED_MESSAGE } from "./cancellable-read";
+import { CANCEL_GRACE_MS, CANCELLED_MESSAGE } from "./cancellable-read";
 import { AppError, toPublicError } from "./errors";
 
 /** A session of the test's own, to hold locks the service then has to wait for. */
@@ -223,6 +223,31 @@ describe("a read whose client went away is cancelled in PostgreSQL", () => {
     }
     const after = await app.request("GET", "/charges?limit=5", { token: merchant.clientSecret });
     assert.equal(after.status, 200);
+  });
+
+  test("a read that ends within the grace after its client left keeps its connection: its backend lives on", async () => {
+    // The lock makes the read wait; the abort comes while it waits, and the lock goes well
+    // within CANCEL_GRACE_MS, so the read ends by itself and gives its connection back.
+    await probe.query("BEGIN");
+    await probe.query("LOCK TABLE charges IN ACCESS EXCLUSIVE MODE");
+    const controller = new AbortController();
+    let reading: Promise<unknown>;
+    let pid: number;
+    try {
+      reading = app.services.charges.listCharges(merchant.companyId, {}, controller.signal).catch((e) => e);
+      pid = await backendWaitingOn("charges");
+      controller.abort();
+    } finally {
+      await probe.query("ROLLBACK");
+    }
+    const page = await reading;
+    assert.ok(!(page instanceof Error), `the read answered: ${String(page)}`);
+    assert.equal((page as { total: number }).total, 0);
+    // Past the grace, the backend that ran the read is still there (idle, back in the pool).
+    await new Promise((resolve) => setTimeout(resolve, CANCEL_GRACE_MS + 100));
+    await probe.query("SELECT pg_stat_clear_snapshot()");
+    const state = await probe.query("SELECT state FROM pg_stat_activity WHERE pid = $1", [pid]);
+    assert.deepEqual(state.rows, [{ state: "idle" }]);
   });
 
   test("a signal that never aborts changes nothing; one aborted before the read runs no query", async () => {
