@@ -10,9 +10,15 @@ import { clientErrorHandler, registerErrorHandling, sendError } from "./http/htt
 import { API_BODY_LIMIT, registerJsonBodies } from "./http/json-body";
 import { openApiDocument } from "./http/openapi";
 import { createAdmissionLimits, registerAdmission } from "./http/request-admission";
-import { lazyChildLogger, registerRequestScope, requestIdOf } from "./http/request-scope";
+import {
+  decorateRequestScope,
+  enterRequestScope,
+  lazyChildLogger,
+  logRequestLine,
+  requestIdOf,
+} from "./http/request-scope";
 import { type CompiledRestRoute, compileRestOperation, registerRestRoutes } from "./http/rest-routes";
-import { registerHttpMetrics, registerMetricsRoute } from "./metrics/metrics";
+import { observeHttpRequest, registerMetricsRoute } from "./metrics/metrics";
 import { inboundPixRoutes } from "./provider/inbound-pix.http";
 import { registerPixLocationRoute } from "./provider/pix-location.http";
 import type { Services } from "./services";
@@ -90,21 +96,36 @@ export async function createHttpApp(services: Services, options: HttpAppOptions 
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: false, multipleOfPrecision: 4 } },
   });
 
-  registerRequestScope(app);
-  registerHttpMetrics(app);
-  registerAdmission(
+  decorateRequestScope(app);
+  const admit = registerAdmission(
     app,
     services.auth,
     createAdmissionLimits(services.limits, config.rateLimitRps),
     config.publicBaseUrl,
   );
-  // Paths outside the API go, unread, to the fallback (the console), after admission.
   const fallback = options.fallback ?? notFoundFallback;
-  app.addHook("onRequest", (request, reply, done) => {
-    if (!request.is404 || isApiPath(request.url)) return done();
-    reply.hijack();
-    reply.raw.setHeader("X-Request-Id", request.id);
-    fallback(request.raw, reply.raw);
+  // The start of every request, in one hook (each hook and each phase with hooks costs every
+  // request): its scope, its admission, then the paths outside the API go, unread, to the
+  // fallback (the console).
+  app.addHook("onRequest", (request, reply, done) =>
+    enterRequestScope(request, reply, () => {
+      const goOn = () => {
+        if (reply.sent) return;
+        if (!request.is404 || isApiPath(request.url)) return done();
+        reply.hijack();
+        reply.raw.setHeader("X-Request-Id", request.id);
+        fallback(request.raw, reply.raw);
+      };
+      const admitting = admit(request, reply);
+      if (admitting === undefined) goOn();
+      else admitting.then(goOn, done);
+    }),
+  );
+  // And its end: its duration for /metrics, and its line at debug level.
+  app.addHook("onResponse", (request, reply, done) => {
+    observeHttpRequest(request, reply);
+    logRequestLine(request, reply);
+    done();
   });
   registerErrorHandling(app);
   app.setNotFoundHandler((request, reply) =>

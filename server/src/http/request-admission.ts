@@ -71,23 +71,55 @@ function refuse(request: FastifyRequest, reply: FastifyReply, verdict: LimitVerd
   return sendError(request, reply, RATE_LIMITED, { "Retry-After": String(seconds) });
 }
 
+/** Admits a request, or answers it (401, 429): see registerAdmission. */
+export type Admission = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown> | undefined;
+
+/** Methods that may change state: their routes get the CSRF check of session callers. */
+const STATE_CHANGING_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
 /**
  * The one admission of every request, before its body is read: the credential (bearer or
  * session cookie) is resolved and the rate limit spent, in an order that makes no database
- * lookup for callers who are already refused.
+ * lookup for callers who are already refused. Returns the admission for the request's first
+ * hook to call; a route that takes state-changing methods gets the CSRF check of session
+ * callers (it needs the body, so it runs once the body is read).
  */
 export function registerAdmission(
   app: FastifyInstance,
   auth: AuthService,
   limits: AdmissionLimits | null,
   publicBaseUrl: string,
-): void {
+): Admission {
   app.decorateRequest("principal", null);
   app.decorateRequest("sessionToken", null);
   app.decorateRequest("viaSession", false);
-  app.addHook("onRequest", async (request, reply) => {
+  // CSRF: a state change authenticated by the session cookie must come from our own origin.
+  const refuseCrossSiteSessionWrites = (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+    if (!request.viaSession) return done();
+    const path = request.url.split("?")[0];
+    if (!requestChangesState(request.method, path, request.body)) return done();
+    const refused = checkSessionOrigin(
+      { origin: request.headers.origin, referer: request.headers.referer },
+      publicBaseUrl,
+    );
+    if (!refused) return done();
+    sendError(request, reply, refused);
+  };
+
+  app.addHook("onRoute", (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!methods.some((method) => STATE_CHANGING_METHODS.has(method))) return;
+    const own = route.preHandler ?? [];
+    route.preHandler = [...(Array.isArray(own) ? own : [own]), refuseCrossSiteSessionWrites];
+  });
+
+  return (request, reply) => {
     const access = routeOf(request).config?.access ?? "optional";
-    if (access === "health") return;
+    if (access === "health") return undefined;
+    return admitCaller(request, reply, access);
+  };
+
+  async function admitCaller(request: FastifyRequest, reply: FastifyReply, access: Access): Promise<unknown> {
     const address = request.ip;
     if (access === "public" || access === "provider") {
       const verdict = await limits?.[access === "public" ? "anonymous" : "provider"].consume(address);
@@ -129,19 +161,5 @@ export function registerAdmission(
     // Nothing an anonymous caller may do needs a large body: refused unread.
     if (Number(request.headers["content-length"] ?? 0) > ANONYMOUS_BODY_LIMIT)
       return sendError(request, reply, unauthenticated());
-  });
-
-  // CSRF: a state change authenticated by the session cookie must come from our own origin.
-  // After the body is read, since a GraphQL POST that only reads changes nothing.
-  app.addHook("preHandler", (request, reply, done) => {
-    if (!request.viaSession) return done();
-    const path = request.url.split("?")[0];
-    if (!requestChangesState(request.method, path, request.body)) return done();
-    const refused = checkSessionOrigin(
-      { origin: request.headers.origin, referer: request.headers.referer },
-      publicBaseUrl,
-    );
-    if (!refused) return done();
-    sendError(request, reply, refused);
-  });
+  }
 }

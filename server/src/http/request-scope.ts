@@ -91,39 +91,37 @@ export function lazyChildLogger(logger: FastifyBaseLogger, bindings: Bindings, o
   return new LazyChildLogger(logger as PinoLogger, bindings, options);
 }
 
-/**
- * Every request: its id goes back in X-Request-Id, and its child logger (which writes the
- * id on every line) is the current logger of everything that runs for it. The scope is
- * entered again after a body is read, whose events arrive from outside it; a request
- * without a body stays in it from its first hook on.
- */
-export function registerRequestScope(app: FastifyInstance): void {
+/** Fastify's decorations of the request scope (before the routes and hooks that use them). */
+export function decorateRequestScope(app: FastifyInstance): void {
   app.decorateRequest("scope", null as unknown as RequestScope);
   app.decorateRequest("route", null);
-  app.addHook("onRequest", (request, reply, done) => {
-    reply.header("X-Request-Id", request.id);
-    request.scope = { id: request.id, log: request.log };
-    requestScope.run(request.scope, done);
-  });
-  app.addHook("preValidation", (request, _reply, done) => {
-    if (request.method === "GET" || request.method === "HEAD") return done();
-    requestScope.run(request.scope, done);
-  });
-  // One line per request at debug level: the hot paths do not pay for a write each.
-  app.addHook("onResponse", (request, reply, done) => {
-    const { level } = request.log;
-    if (level !== "debug" && level !== "trace") return done();
-    request.log.debug(
-      {
-        method: request.method,
-        path: request.url.split("?")[0],
-        status: reply.statusCode,
-        ms: Math.round(reply.elapsedTime),
-      },
-      "request",
-    );
-    done();
-  });
+}
+
+/**
+ * The start of every request: its id goes back in X-Request-Id, and its child logger (which
+ * writes the id on every line) is the current logger of everything that runs for it, from
+ * `next` on. Fastify carries the scope across the reading of a body (its content-type
+ * parser runs in an AsyncResource made inside the scope).
+ */
+export function enterRequestScope(request: FastifyRequest, reply: FastifyReply, next: () => void): void {
+  reply.header("X-Request-Id", request.id);
+  request.scope = { id: request.id, log: request.log };
+  requestScope.run(request.scope, next);
+}
+
+/** One line per request at debug level: the hot paths do not pay for a write each. */
+export function logRequestLine(request: FastifyRequest, reply: FastifyReply): void {
+  const { level } = request.log;
+  if (level !== "debug" && level !== "trace") return;
+  request.log.debug(
+    {
+      method: request.method,
+      path: request.url.split("?")[0],
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime),
+    },
+    "request",
+  );
 }
 
 /**

@@ -93,20 +93,17 @@ export function observeWebhookAttempt(outcome: WebhookOutcome, timeMs: number): 
   webhookLatency.observe({ outcome }, timeMs / 1000);
 }
 
-/** Request durations by route; paths outside the routes (the console, 404s) are one label each. */
-export function registerHttpMetrics(app: FastifyInstance): void {
-  app.addHook("onResponse", (request, reply, done) => {
-    const route = routeOf(request).url ?? (reply.statusCode === 404 ? "(not found)" : "(other)");
-    const status = reply.statusCode;
-    // Label values come from the code (routes, statuses, methods Node's parser knows): few series.
-    const series = httpDuration.seriesOf(`${request.method} ${status} ${route}`, () => ({
-      method: request.method,
-      route,
-      status: String(status),
-    }));
-    series.observe(reply.elapsedTime / 1000);
-    done();
-  });
+/** A request's duration, by route; paths outside the routes (the console, 404s) are one label each. */
+export function observeHttpRequest(request: FastifyRequest, reply: FastifyReply): void {
+  const route = routeOf(request).url ?? (reply.statusCode === 404 ? "(not found)" : "(other)");
+  const status = reply.statusCode;
+  // Label values come from the code (routes, statuses, methods Node's parser knows): few series.
+  const series = httpDuration.seriesOf(`${request.method} ${status} ${route}`, () => ({
+    method: request.method,
+    route,
+    status: String(status),
+  }));
+  series.observe(reply.elapsedTime / 1000);
 }
 
 /**
