@@ -10,13 +10,7 @@ import { clientErrorHandler, registerErrorHandling, sendError } from "./http/htt
 import { API_BODY_LIMIT, registerJsonBodies } from "./http/json-body";
 import { openApiDocument } from "./http/openapi";
 import { createAdmissionLimits, registerAdmission } from "./http/request-admission";
-import {
-  decorateRequestScope,
-  enterRequestScope,
-  lazyChildLogger,
-  logRequestLine,
-  requestIdOf,
-} from "./http/request-scope";
+import { decorateRequestRoute, lazyChildLogger, logRequestLine, requestIdOf } from "./http/request-scope";
 import { type CompiledRestRoute, compileRestOperation, registerRestRoutes } from "./http/rest-routes";
 import { observeHttpRequest, registerMetricsRoute } from "./metrics/metrics";
 import { inboundPixRoutes } from "./provider/inbound-pix.http";
@@ -96,7 +90,7 @@ export async function createHttpApp(services: Services, options: HttpAppOptions 
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: false, multipleOfPrecision: 4 } },
   });
 
-  decorateRequestScope(app);
+  decorateRequestRoute(app);
   const admit = registerAdmission(
     app,
     services.auth,
@@ -105,22 +99,21 @@ export async function createHttpApp(services: Services, options: HttpAppOptions 
   );
   const fallback = options.fallback ?? notFoundFallback;
   // The start of every request, in one hook (each hook and each phase with hooks costs every
-  // request): its scope, its admission, then the paths outside the API go, unread, to the
-  // fallback (the console).
-  app.addHook("onRequest", (request, reply, done) =>
-    enterRequestScope(request, reply, () => {
-      const goOn = () => {
-        if (reply.sent) return;
-        if (!request.is404 || isApiPath(request.url)) return done();
-        reply.hijack();
-        reply.raw.setHeader("X-Request-Id", request.id);
-        fallback(request.raw, reply.raw);
-      };
-      const admitting = admit(request, reply);
-      if (admitting === undefined) goOn();
-      else admitting.then(goOn, done);
-    }),
-  );
+  // request): its id goes back in X-Request-Id (its log lines carry it: request.log), it is
+  // admitted, then the paths outside the API go, unread, to the fallback (the console).
+  app.addHook("onRequest", (request, reply, done) => {
+    reply.header("X-Request-Id", request.id);
+    const goOn = () => {
+      if (reply.sent) return;
+      if (!request.is404 || isApiPath(request.url)) return done();
+      reply.hijack();
+      reply.raw.setHeader("X-Request-Id", request.id);
+      fallback(request.raw, reply.raw);
+    };
+    const admitting = admit(request, reply);
+    if (admitting === undefined) goOn();
+    else admitting.then(goOn, done);
+  });
   // And its end: its duration for /metrics, and its line at debug level.
   app.addHook("onResponse", (request, reply, done) => {
     observeHttpRequest(request, reply);

@@ -145,7 +145,12 @@ export class ChargesResolver {
     @Arg("payerName", () => String, { nullable: true }) payerName?: string,
     @Arg("payerDocument", () => String, { nullable: true }) payerDocument?: string,
   ) {
-    return ctx.services.charges.simulateChargePayment(chargeId, { payerName, payerDocument }, operatorAudit(ctx));
+    return ctx.services.charges.simulateChargePayment(
+      chargeId,
+      { payerName, payerDocument },
+      operatorAudit(ctx),
+      ctx.request.id,
+    );
   }
 
   @Authorized("OPERATOR")

@@ -83,6 +83,8 @@ export interface PaymentConfirmation {
   paidAt: Date;
   payerName?: string | null;
   payerDocument?: string | null;
+  /** The request that brought the payment (the bank's notification, a simulation): its charge.paid event names it. */
+  requestId: string | null;
 }
 
 /** "chg_K7Q2M9XA" (as webhooks name it) and "K7Q2M9XA" are the same charge. */
@@ -360,6 +362,7 @@ export class ChargesService {
     id: string,
     payer: { payerName?: string | null; payerDocument?: string | null },
     audit: AuditContext | null = null,
+    requestId: string | null = null,
   ): Promise<Charge> {
     return runTransaction(this.db, async (em) => {
       const charge = await this.lockCharge(em, null, id);
@@ -370,6 +373,7 @@ export class ChargesService {
         paidAt,
         payerName: payer.payerName ?? null,
         payerDocument: payer.payerDocument ?? null,
+        requestId,
       });
       await this.audit(em, audit, "charge.simulate_payment", paid, before);
       return paid;
@@ -402,7 +406,14 @@ export class ChargesService {
         chargeId: charge.id,
       });
     }
-    await appendWebhookEvent(em, charge.companyId, WEBHOOK_EVENTS.chargePaid, chargePaidFields(charge), charge.id);
+    await appendWebhookEvent(
+      em,
+      charge.companyId,
+      WEBHOOK_EVENTS.chargePaid,
+      chargePaidFields(charge),
+      charge.id,
+      payment.requestId,
+    );
     return charge;
   }
 

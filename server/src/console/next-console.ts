@@ -67,7 +67,10 @@ export async function startConsole(options: ConsoleOptions): Promise<NextConsole
   return {
     handle: (req, res) => {
       handler(req, res).catch((error: unknown) => {
-        options.logger.error("console request failed", describeError(error));
+        options.logger.error("console request failed", {
+          requestId: res.getHeader("x-request-id") ?? null,
+          ...describeError(error),
+        });
         if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain; charset=utf-8" });
         res.end("Internal error");
       });

@@ -83,7 +83,7 @@ describe("readCancellable", () => {
 describe("a delivery's history is read in one snapshot", () => {
   test("an outcome committed between the page and its attempts shows in neither: PENDING with the attempt in flight", async () => {
     const eventId = await app.services.db.transaction(
-      async (em) => (await appendWebhookEvent(em, merchant.companyId, "ping", { ok: true }, null)).eventId,
+      async (em) => (await appendWebhookEvent(em, merchant.companyId, "ping", { ok: true }, null, null)).eventId,
     );
     // The worker's claim: attempt 1 started, not yet answered.
     await probe.query("UPDATE webhook_events SET attempt_count = 1 WHERE id = $1", [eventId]);

@@ -9,7 +9,7 @@ import {
   Logger as WorkerLogger,
 } from "graphile-worker";
 import { Pool } from "pg";
-import { currentRequestId, type Logger, requestScope } from "./logger";
+import type { Logger } from "./logger";
 import type { SqlRunner } from "./sql";
 
 /**
@@ -55,9 +55,9 @@ export function addJobSql(job: JobSql): string {
 }
 
 /**
- * Queues a job. A job queued while serving a request carries the request's id
- * (`requestId` in its payload): it runs under that id, so its log lines and the webhook
- * events it writes name the request that caused it.
+ * Queues a job. A job caused by a request carries the request's id in its payload
+ * (`requestId`, put there by the caller): its handler passes it on, so the webhook events
+ * it writes (and the jobs it queues in turn) name the request that caused them.
  */
 export async function enqueueJob(
   runner: SqlRunner,
@@ -65,13 +65,11 @@ export async function enqueueJob(
   payload: Record<string, unknown>,
   options: EnqueueOptions = {},
 ): Promise<void> {
-  const requestId = currentRequestId();
-  const carried = requestId && payload.requestId === undefined ? { ...payload, requestId } : payload;
   await runner.query(
     `SELECT ${addJobSql({ task: "$1", payload: "$2::json", queueName: "$3", runAt: "$4", maxAttempts: "$5", jobKey: "$6" })}`,
     [
       task,
-      JSON.stringify(carried),
+      JSON.stringify(payload),
       options.queueName ?? null,
       options.runAt ?? null,
       options.maxAttempts ?? null,
@@ -91,20 +89,6 @@ function workerLogger(logger: Logger): WorkerLogger {
 /** Creates or upgrades graphile-worker's own schema; safe to run from several processes. */
 export async function migrateJobQueue(connectionString: string, logger: Logger): Promise<void> {
   await runMigrations({ connectionString, logger: workerLogger(logger) });
-}
-
-/** Runs each job under the request id its payload carries, if any (see enqueueJob). */
-function underRequestIds(handlers: JobHandlers, logger: Logger): JobHandlers {
-  return Object.fromEntries(
-    Object.entries(handlers).map(([task, handler]) => [
-      task,
-      (payload: unknown, helpers: JobHelpers) => {
-        const id = (payload as { requestId?: unknown } | null)?.requestId;
-        if (typeof id !== "string") return handler(payload, helpers);
-        return requestScope.run({ id, log: logger.pino.child({ requestId: id }) }, () => handler(payload, helpers));
-      },
-    ]),
-  );
 }
 
 export interface JobWorker {
@@ -189,10 +173,7 @@ export async function startJobWorker(
   logger: Logger,
   options: JobWorkerOptions,
 ): Promise<JobWorker> {
-  const taskList = withinBound(
-    underRequestIds(handlers, logger),
-    options.attemptTimeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS,
-  ) as TaskList;
+  const taskList = withinBound(handlers, options.attemptTimeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS) as TaskList;
   const { concurrency } = options;
   // Jobs are fetched and completed in batches, and the pool keeps one connection for
   // LISTEN: a few connections serve hundreds of jobs in flight (the handlers use the

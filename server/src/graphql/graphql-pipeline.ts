@@ -122,10 +122,10 @@ export class GraphQLPipeline {
     return errors.map((error) => {
       const publicError = toPublicError(error);
       if (publicError.code === "INTERNAL_ERROR") {
-        this.logger.error(
-          "GraphQL operation failed",
-          describeError(error instanceof GraphQLError ? (error.originalError ?? error) : error),
-        );
+        this.logger.error("GraphQL operation failed", {
+          requestId: context.request?.id,
+          ...describeError(error instanceof GraphQLError ? (error.originalError ?? error) : error),
+        });
       }
       const message = suggestions ? publicError.message : withoutSuggestions(publicError.message);
       if (!(error instanceof GraphQLError)) return { message, extensions: graphqlExtensions(publicError) };

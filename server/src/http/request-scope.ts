@@ -3,7 +3,6 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Bindings, ChildLoggerOptions, Level, LogFn, Logger as PinoLogger } from "pino";
 import type { CancelSignal } from "../core/cancellable-read";
-import { type RequestScope, requestScope } from "../core/logger";
 import type { RequestInfo } from "../graphql/context";
 
 /** A caller's X-Request-Id is kept when it is short and plain; otherwise one is made. */
@@ -16,7 +15,6 @@ export function requestIdOf(req: IncomingMessage): string {
 
 declare module "fastify" {
   interface FastifyRequest {
-    scope: RequestScope;
     /** The matched route's options, read once (Fastify builds a new object on every read of routeOptions). */
     route: FastifyRequest["routeOptions"] | null;
   }
@@ -91,22 +89,9 @@ export function lazyChildLogger(logger: FastifyBaseLogger, bindings: Bindings, o
   return new LazyChildLogger(logger as PinoLogger, bindings, options);
 }
 
-/** Fastify's decorations of the request scope (before the routes and hooks that use them). */
-export function decorateRequestScope(app: FastifyInstance): void {
-  app.decorateRequest("scope", null as unknown as RequestScope);
+/** Fastify's decoration of the request's route options (before the routes and hooks that read them). */
+export function decorateRequestRoute(app: FastifyInstance): void {
   app.decorateRequest("route", null);
-}
-
-/**
- * The start of every request: its id goes back in X-Request-Id, and its child logger (which
- * writes the id on every line) is the current logger of everything that runs for it, from
- * `next` on. Fastify carries the scope across the reading of a body (its content-type
- * parser runs in an AsyncResource made inside the scope).
- */
-export function enterRequestScope(request: FastifyRequest, reply: FastifyReply, next: () => void): void {
-  reply.header("X-Request-Id", request.id);
-  request.scope = { id: request.id, log: request.log };
-  requestScope.run(request.scope, next);
 }
 
 /** One line per request at debug level: the hot paths do not pay for a write each. */

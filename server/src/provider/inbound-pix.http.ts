@@ -15,6 +15,7 @@ export async function inboundPixRoutes(app: FastifyInstance, options: { inboundP
     const results = await options.inboundPix.receivePixNotifications(
       rawBody,
       Array.isArray(signature) ? signature[0] : signature,
+      request.id,
     );
     return { received: results.length, results };
   });

@@ -62,7 +62,11 @@ export class InboundPixService {
    * the batch is answered with the error, so the provider sends it again: what was applied
    * then answers DUPLICATE, and the failed entry gets its next chance.
    */
-  async receivePixNotifications(rawBody: Buffer, signature: string | undefined): Promise<InboundPixResult[]> {
+  async receivePixNotifications(
+    rawBody: Buffer,
+    signature: string | undefined,
+    requestId: string | null = null,
+  ): Promise<InboundPixResult[]> {
     if (!this.provider.verifyNotification(rawBody, signature)) throw unauthenticated();
     let body: unknown;
     try {
@@ -74,7 +78,9 @@ export class InboundPixService {
     let failure: unknown = null;
     for (const entry of parsePixNotifications(body)) {
       try {
-        results.push(entry.ok ? await this.applyPixPayment(entry.notification) : await this.recordMalformed(entry));
+        results.push(
+          entry.ok ? await this.applyPixPayment(entry.notification, requestId) : await this.recordMalformed(entry),
+        );
       } catch (error) {
         failure ??= error;
       }
@@ -111,8 +117,9 @@ export class InboundPixService {
    * One payment, one transaction. The end-to-end id is claimed first (a primary key), so
    * the same notification delivered many times at once is applied by exactly one of them;
    * then the charge is locked and the payment credited, or recorded as an exception.
+   * `requestId` is the notification's request: a credit's charge.paid event names it.
    */
-  async applyPixPayment(payment: PixNotification): Promise<InboundPixResult> {
+  async applyPixPayment(payment: PixNotification, requestId: string | null = null): Promise<InboundPixResult> {
     const result = (outcome: InboundPixOutcome, exceptionKind?: PaymentExceptionKind): InboundPixResult => ({
       endToEndId: payment.endToEndId,
       txid: payment.txid,
@@ -131,7 +138,7 @@ export class InboundPixService {
       const charge = await em
         .getRepository(Charge)
         .findOne({ where: { txid: payment.txid }, lock: { mode: "for_no_key_update" } });
-      const decided = await this.decide(em, charge, payment);
+      const decided = await this.decide(em, charge, payment, requestId);
       if (decided.exceptionKind && !(await this.recordException(em, decided.exceptionKind, charge, payment))) {
         return result("DUPLICATE"); // the same notification, without end-to-end id, kept before
       }
@@ -150,6 +157,7 @@ export class InboundPixService {
     em: EntityManager,
     charge: Charge | null,
     payment: PixNotification,
+    requestId: string | null,
   ): Promise<{ outcome: InboundPixOutcome; exceptionKind?: PaymentExceptionKind }> {
     const exception = (exceptionKind: PaymentExceptionKind) => ({ outcome: "EXCEPTION" as const, exceptionKind });
     if (!charge) return exception(PaymentExceptionKind.UNKNOWN_TXID);
@@ -182,6 +190,7 @@ export class InboundPixService {
           paidAt,
           payerName: payment.payerName,
           payerDocument: payment.payerDocument,
+          requestId,
         });
         return { outcome: "CREDITED" };
       }

@@ -30,7 +30,7 @@ before(async () => {
   keys.withdrawalId = await createWithdrawal(app, shop, { amount: 5, pix_key_type: "CPF", pix_key: "52998224725" });
   await approve(app, keys.withdrawalId);
   // The worker's submission: the sandbox bank accepts the transfer and names it.
-  await app.services.withdrawalProcessor.submitTransfer({ withdrawalId: keys.withdrawalId });
+  await app.services.withdrawalProcessor.submitTransfer({ withdrawalId: keys.withdrawalId, requestId: null });
   const read = await app.request("GET", `/withdrawals/${keys.withdrawalId}`, { token: shop.clientSecret });
   keys.reference = read.body.withdrawal_reference;
   keys.withdrawalE2e = read.body.e2e_id;

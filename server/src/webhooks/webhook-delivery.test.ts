@@ -347,7 +347,7 @@ describe("the outbox", () => {
     assert.equal(refused.body.code, "INSUFFICIENT_BALANCE");
     await assert.rejects(
       app.services.db.transaction(async (em) => {
-        await appendWebhookEvent(em, merchant.companyId, "ping", { company_id: merchant.companyId }, null);
+        await appendWebhookEvent(em, merchant.companyId, "ping", { company_id: merchant.companyId }, null, null);
         throw new Error("the change fails after its event was written");
       }),
       /the change fails/,
@@ -373,7 +373,7 @@ describe("the outbox", () => {
     // The database refuses a second one outright.
     await assert.rejects(
       app.services.db.transaction((em) =>
-        appendWebhookEvent(em, merchant.companyId, "charge.paid", {}, charge.body.id),
+        appendWebhookEvent(em, merchant.companyId, "charge.paid", {}, charge.body.id, null),
       ),
       /webhook_events_charge_paid_once/,
     );

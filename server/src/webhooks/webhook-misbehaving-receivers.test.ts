@@ -52,7 +52,8 @@ async function writePings(merchant: Merchant, count: number): Promise<string[]> 
     const ids: string[] = [];
     for (let i = 0; i < count; i += 1) {
       ids.push(
-        (await appendWebhookEvent(em, merchant.companyId, "ping", { company_id: merchant.companyId }, null)).eventId,
+        (await appendWebhookEvent(em, merchant.companyId, "ping", { company_id: merchant.companyId }, null, null))
+          .eventId,
       );
     }
     return ids;

@@ -1,7 +1,6 @@
 import type { EntityManager } from "typeorm";
 import { notFound } from "../core/errors";
 import { newEventId } from "../core/ids";
-import { currentRequestId } from "../core/logger";
 import { hmacSha256Hex } from "../core/secrets";
 import { queryRows } from "../core/sql";
 import { WebhookDeliveryStatus } from "./webhook-event.entity";
@@ -60,7 +59,8 @@ export interface WebhookAccount {
  * workers are woken when that transaction commits (webhook-queue.ts). The
  * webhook secret is read in the same transaction (or given by a caller that already read
  * it there): events created after a rotation are signed with the new secret. Without a
- * webhook URL the event is kept, marked NO_URL.
+ * webhook URL the event is kept, marked NO_URL. `requestId` names the request that made
+ * the change (null for the service's own work): its attempts are sent with it.
  */
 export async function appendWebhookEvent(
   em: EntityManager,
@@ -68,6 +68,7 @@ export async function appendWebhookEvent(
   event: WebhookEventName,
   fields: Record<string, unknown>,
   subjectId: string | null,
+  requestId: string | null,
   account?: WebhookAccount,
 ): Promise<SignedWebhookBody & { deliveryStatus: WebhookDeliveryStatus }> {
   const { webhookSecret, webhookUrl } = account ?? (await readWebhookAccount(em, companyId));
@@ -90,8 +91,8 @@ export async function appendWebhookEvent(
       signed.body,
       signed.signature,
       deliveryStatus,
-      // The request this change is made for (its attempts are sent with it); null in a job.
-      currentRequestId(),
+      // The request this change is made for (its attempts are sent with it), if any.
+      requestId,
     ],
   );
   return { ...signed, deliveryStatus };

@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { waitFor } from "../test-support/scenarios";
-import { startTestApp, TEST_ADMIN_TOKEN, type TestApp } from "../test-support/test-app";
+import { SANDBOX_REFUSING_DOMAIN } from "../provider/pix-provider";
+import { fundedMerchant, waitFor } from "../test-support/scenarios";
+import { newUuid, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from "../test-support/test-app";
 import { startWebhookReceiver, type WebhookReceiver } from "../test-support/webhook-receiver";
 import { startBackgroundWork } from "../worker";
 
@@ -92,6 +93,39 @@ test("the request id of the call that caused an event reaches every attempt and 
     [eventId],
   );
   assert.deepEqual(event, { request_id: "pay-req-0001", redelivery_request_id: null, delivery_status: "DELIVERED" });
+});
+
+test("a job's events name the request that queued it: the approval's id reaches the bank's refusal", async () => {
+  const merchant = await fundedMerchant(app, "50.00", { webhookUrl: receiver.url("/refused") });
+  receiver.respond(() => ({ status: 200 }));
+  // The sandbox bank refuses keys of this domain: the submission job fails the withdrawal.
+  const created = await app.request("POST", "/withdrawals", {
+    token: merchant.clientSecret,
+    body: { amount: 10, pix_key_type: "EMAIL", pix_key: `ninguem${SANDBOX_REFUSING_DOMAIN}` },
+    headers: { "idempotency-key": newUuid(), "x-request-id": "create-req-1" },
+  });
+  assert.equal(created.status, 201, created.text);
+  const withdrawalId: string = created.body.id;
+  const approved = await app.gql(
+    "mutation($id: ID!) { approveWithdrawal(id: $id) { status } }",
+    { id: withdrawalId },
+    { token: TEST_ADMIN_TOKEN, headers: { "x-request-id": "approve-req-1" } },
+  );
+  assert.equal(approved.body.data?.approveWithdrawal.status, "PROCESSING", approved.text);
+  const eventsOf = () =>
+    app.services.db.query("SELECT event, request_id FROM webhook_events WHERE subject_id = $1 ORDER BY sequence", [
+      withdrawalId,
+    ]);
+  await waitFor("the submission job's event", async () => (await eventsOf()).length === 3, 10_000);
+  assert.deepEqual(await eventsOf(), [
+    { event: "withdrawal.pending", request_id: "create-req-1" },
+    { event: "withdrawal.processing", request_id: "approve-req-1" },
+    { event: "withdrawal.failed", request_id: "approve-req-1" },
+  ]);
+  const failed = (await receiver.waitForCount(3, "/refused", 10_000)).find(
+    (got) => got.json.event === "withdrawal.failed",
+  );
+  assert.equal(failed?.headers["x-request-id"], "approve-req-1");
 });
 
 test("without X-Request-Id the generated id answered to the caller is the one the receiver gets", async () => {

@@ -70,7 +70,7 @@ function expectedSignature(rawBody: string, secret: string): string {
 /** Signs a ping through the given process, as a committed change would. */
 async function signPing(runtime: Runtime, merchant: Merchant) {
   return runtime.db.transaction((em) =>
-    appendWebhookEvent(em, merchant.companyId, "ping", { company_id: merchant.companyId }, null),
+    appendWebhookEvent(em, merchant.companyId, "ping", { company_id: merchant.companyId }, null, null),
   );
 }
 

@@ -36,7 +36,14 @@ async function writePings(merchant: Merchant, count: number): Promise<string[]> 
   return app.services.db.transaction(async (em) => {
     const ids: string[] = [];
     for (let i = 0; i < count; i += 1) {
-      const signed = await appendWebhookEvent(em, merchant.companyId, "ping", { company_id: merchant.companyId }, null);
+      const signed = await appendWebhookEvent(
+        em,
+        merchant.companyId,
+        "ping",
+        { company_id: merchant.companyId },
+        null,
+        null,
+      );
       ids.push(signed.eventId);
     }
     return ids;

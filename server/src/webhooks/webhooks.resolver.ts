@@ -62,7 +62,11 @@ export class WebhooksResolver {
   @Authorized("MERCHANT_ADMIN", "OPERATOR")
   @Mutation(() => WebhookEvent, { description: "Sends a `ping` event to the webhook URL." })
   sendTestWebhook(@Ctx() ctx: RequestContext, @Arg("companyId", () => ID, companyIdArg) companyId?: string) {
-    return ctx.services.webhooks.sendTestWebhook(requireCompanyScope(ctx.principal, companyId), requestAudit(ctx));
+    return ctx.services.webhooks.sendTestWebhook(
+      requireCompanyScope(ctx.principal, companyId),
+      requestAudit(ctx),
+      ctx.request.id,
+    );
   }
 
   @Authorized()
@@ -100,6 +104,6 @@ export class WebhooksResolver {
     description: "Sends an event again, as a new attempt with the same body. A merchant ADMIN redelivers its own.",
   })
   redeliverWebhook(@Arg("eventId", () => ID) eventId: string, @Ctx() ctx: RequestContext) {
-    return ctx.services.webhooks.redeliver(companyScope(ctx.principal), eventId, requestAudit(ctx));
+    return ctx.services.webhooks.redeliver(companyScope(ctx.principal), eventId, requestAudit(ctx), ctx.request.id);
   }
 }

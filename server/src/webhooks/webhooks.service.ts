@@ -5,7 +5,6 @@ import { Company } from "../companies/company.entity";
 import { type CancelSignal, readCancellable } from "../core/cancellable-read";
 import { entityRowMapper } from "../core/entity-rows";
 import { notFound, validationError } from "../core/errors";
-import { currentRequestId } from "../core/logger";
 import {
   cappedCount,
   type KeyColumn,
@@ -122,9 +121,20 @@ export class WebhooksService {
   }
 
   /** Writes a `ping` event for the account; the workers deliver it like any other. */
-  async sendTestWebhook(companyId: string, audit: AuditContext | null = null): Promise<WebhookEvent> {
+  async sendTestWebhook(
+    companyId: string,
+    audit: AuditContext | null = null,
+    requestId: string | null = null,
+  ): Promise<WebhookEvent> {
     const eventId = await runTransaction(this.db, async (em) => {
-      const signed = await appendWebhookEvent(em, companyId, WEBHOOK_EVENTS.ping, { company_id: companyId }, null);
+      const signed = await appendWebhookEvent(
+        em,
+        companyId,
+        WEBHOOK_EVENTS.ping,
+        { company_id: companyId },
+        null,
+        requestId,
+      );
       if (signed.deliveryStatus === WebhookDeliveryStatus.NO_URL) throw noWebhookUrl();
       await appendAudit(em, audit, {
         action: "webhook.test",
@@ -220,6 +230,7 @@ export class WebhooksService {
     scopeCompanyId: string | null,
     eventId: string,
     audit: AuditContext | null = null,
+    requestId: string | null = null,
   ): Promise<WebhookEvent> {
     await runTransaction(this.db, async (em) => {
       const event = await em
@@ -237,7 +248,7 @@ export class WebhooksService {
             WHERE id = $1
          )
          SELECT ${NOTIFY_WEBHOOK_DUE_SQL}`,
-        [eventId, !retrying, currentRequestId()],
+        [eventId, !retrying, requestId],
       );
       await appendAudit(em, audit, {
         action: "webhook.redeliver",

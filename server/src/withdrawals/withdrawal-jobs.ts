@@ -8,10 +8,12 @@ export const BANK_UNAVAILABLE_REASON = "bank unavailable";
 
 export interface WithdrawalJobPayload {
   withdrawalId: string;
+  /** The request that caused the job (an approval): the events the job writes name it. */
+  requestId: string | null;
 }
 
 export function readWithdrawalJobPayload(payload: unknown): WithdrawalJobPayload {
-  const withdrawalId = (payload as { withdrawalId?: unknown } | null)?.withdrawalId;
+  const { withdrawalId, requestId } = (payload ?? {}) as { withdrawalId?: unknown; requestId?: unknown };
   if (typeof withdrawalId !== "string") throw new Error("withdrawal job without withdrawalId");
-  return { withdrawalId };
+  return { withdrawalId, requestId: typeof requestId === "string" ? requestId : null };
 }

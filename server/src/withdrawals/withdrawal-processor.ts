@@ -30,7 +30,7 @@ export class WithdrawalProcessor {
    * so a withdrawal cancelled or failed meanwhile stays as it is. The withdrawal reference
    * travels with the order: a real provider uses it to refuse a duplicate submission.
    */
-  async submitTransfer({ withdrawalId }: WithdrawalJobPayload): Promise<void> {
+  async submitTransfer({ withdrawalId, requestId }: WithdrawalJobPayload): Promise<void> {
     const withdrawal = await this.db.getRepository(Withdrawal).findOneBy({ id: withdrawalId });
     if (!withdrawal || withdrawal.status !== WithdrawalStatus.PROCESSING) return;
     let submission: Awaited<ReturnType<PixProvider["sendTransfer"]>>;
@@ -44,19 +44,19 @@ export class WithdrawalProcessor {
       });
     } catch (error) {
       if (!(error instanceof ProviderUnavailableError)) throw error; // the job queue retries it
-      this.logger.warn("bank unavailable; transfer will be retried", { withdrawalId });
-      await this.withdrawals.recordTransientBankFailure(withdrawalId);
+      this.logger.warn("bank unavailable; transfer will be retried", { withdrawalId, requestId });
+      await this.withdrawals.recordTransientBankFailure(withdrawalId, requestId);
       return;
     }
     if (submission.outcome === "refused") {
-      await this.withdrawals.failWithdrawal(withdrawalId, submission.reason, "provider").catch((error) => {
+      await this.withdrawals.failWithdrawal(withdrawalId, submission.reason, "provider", requestId).catch((error) => {
         if (!lostTheRace(error)) throw error;
       });
       return;
     }
     await this.withdrawals.recordBankAcceptance(withdrawalId, submission.endToEndId);
     if (submission.settleAfterMs !== null) {
-      const payload: WithdrawalJobPayload = { withdrawalId };
+      const payload: WithdrawalJobPayload = { withdrawalId, requestId };
       await enqueueJob(
         this.db,
         SETTLE_TRANSFER_JOB,
@@ -69,8 +69,8 @@ export class WithdrawalProcessor {
   }
 
   /** The sandbox bank settles an accepted transfer when its delay is over. */
-  async settleTransfer({ withdrawalId }: WithdrawalJobPayload): Promise<void> {
-    await this.withdrawals.settleWithdrawal(withdrawalId, "provider").catch((error) => {
+  async settleTransfer({ withdrawalId, requestId }: WithdrawalJobPayload): Promise<void> {
+    await this.withdrawals.settleWithdrawal(withdrawalId, "provider", requestId).catch((error) => {
       if (!lostTheRace(error)) throw error;
     });
   }

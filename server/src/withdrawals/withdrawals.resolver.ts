@@ -172,6 +172,7 @@ export class WithdrawalsResolver {
       idempotencyKey,
       actorOf(principal),
       operatorAudit(ctx),
+      ctx.request.id,
     );
     if (replayed) ctx.responseHeaders["Idempotent-Replayed"] = "true";
     return withdrawal;
@@ -199,6 +200,7 @@ export class WithdrawalsResolver {
       reason ?? null,
       actorOf(principal),
       operatorAudit(ctx),
+      ctx.request.id,
     );
   }
 
@@ -208,7 +210,12 @@ export class WithdrawalsResolver {
       "PENDING -> PROCESSING: the transfer goes to the bank. Above APPROVAL_SECOND_OPERATOR_ABOVE the first operator's approval is recorded and the withdrawal stays PENDING until a second, different operator approves.",
   })
   approveWithdrawal(@Arg("id", () => ID) id: string, @Ctx() ctx: RequestContext) {
-    return ctx.services.withdrawals.approveWithdrawal(id, actorOf(requirePrincipal(ctx.principal)), operatorAudit(ctx));
+    return ctx.services.withdrawals.approveWithdrawal(
+      id,
+      actorOf(requirePrincipal(ctx.principal)),
+      operatorAudit(ctx),
+      ctx.request.id,
+    );
   }
 
   @Authorized("OPERATOR")
@@ -223,6 +230,7 @@ export class WithdrawalsResolver {
       reason,
       actorOf(requirePrincipal(ctx.principal)),
       operatorAudit(ctx),
+      ctx.request.id,
     );
   }
 
@@ -236,6 +244,12 @@ export class WithdrawalsResolver {
     @Ctx() ctx: RequestContext,
     @Arg("reason", () => String, { nullable: true, description: 'FAILED only; default "bank error".' }) reason?: string,
   ) {
-    return ctx.services.withdrawals.simulateWithdrawalOutcome(id, outcome, reason ?? null, operatorAudit(ctx));
+    return ctx.services.withdrawals.simulateWithdrawalOutcome(
+      id,
+      outcome,
+      reason ?? null,
+      operatorAudit(ctx),
+      ctx.request.id,
+    );
   }
 }

@@ -108,6 +108,8 @@ export interface TransitionRequest {
   /** Statuses the withdrawal may leave for `to`; anything else is INVALID_STATE. */
   from: WithdrawalStatus[];
   action: string;
+  /** The request that asks for the change (null for the service's own work): its event names it. */
+  requestId: string | null;
 }
 
 export class WithdrawalsService {
@@ -167,6 +169,7 @@ export class WithdrawalsService {
     rawIdempotencyKey: string | null | undefined,
     actor: string,
     audit: AuditContext | null = null,
+    requestId: string | null = null,
   ): Promise<{ withdrawal: Withdrawal; replayed: boolean }> {
     const idempotencyKey = checkIdempotencyKey(rawIdempotencyKey, true) as string;
     if (input.amountCents < MIN_WITHDRAWAL_CENTS || input.amountCents > MAX_AMOUNT_CENTS) {
@@ -224,7 +227,7 @@ export class WithdrawalsService {
         withdrawalId: withdrawal.id,
         pendingWithdrawalsDelta: 1,
       });
-      await this.recordTransition(em, withdrawal, null, actor, null, account);
+      await this.recordTransition(em, withdrawal, null, actor, null, requestId, account);
       await appendAudit(em, audit, {
         action: "withdrawal.create",
         objectType: "withdrawal",
@@ -233,7 +236,10 @@ export class WithdrawalsService {
         after: withdrawalAuditFields(withdrawal),
       });
       if (autoApprove) {
-        return { withdrawal: await this.approveInTransaction(em, withdrawal.id, AUTO_APPROVE_ACTOR), replayed: false };
+        return {
+          withdrawal: await this.approveInTransaction(em, withdrawal.id, AUTO_APPROVE_ACTOR, requestId),
+          replayed: false,
+        };
       }
       return { withdrawal, replayed: false };
     });
@@ -377,7 +383,12 @@ export class WithdrawalsService {
    * transfer is handed to the bank; before that it stays PENDING. Under the withdrawal's
    * row lock, so concurrent approvals make exactly one transition.
    */
-  approveWithdrawal(id: string, actor: string, audit: AuditContext | null = null): Promise<Withdrawal> {
+  approveWithdrawal(
+    id: string,
+    actor: string,
+    audit: AuditContext | null = null,
+    requestId: string | null = null,
+  ): Promise<Withdrawal> {
     return runTransaction(this.db, async (em) => {
       const withdrawal = await em
         .getRepository(Withdrawal)
@@ -408,7 +419,7 @@ export class WithdrawalsService {
         await this.attachQueuePositions(em, [withdrawal]);
         result = withdrawal;
       } else {
-        result = await this.approveInTransaction(em, id, actor);
+        result = await this.approveInTransaction(em, id, actor, requestId);
       }
       await appendAudit(em, audit, {
         action: "withdrawal.approve",
@@ -422,27 +433,49 @@ export class WithdrawalsService {
     });
   }
 
-  /** The submission job is queued in the approval's transaction: approved means sent, even after a crash. */
-  private async approveInTransaction(em: EntityManager, id: string, actor: string): Promise<Withdrawal> {
+  /**
+   * The submission job is queued in the approval's transaction: approved means sent, even
+   * after a crash. It carries the approval's request id, which the bank's outcome then names.
+   */
+  private async approveInTransaction(
+    em: EntityManager,
+    id: string,
+    actor: string,
+    requestId: string | null,
+  ): Promise<Withdrawal> {
     const withdrawal = await this.transitionInTransaction(em, null, id, {
       to: WithdrawalStatus.PROCESSING,
       from: [WithdrawalStatus.PENDING],
       actor,
       action: "approve",
+      requestId,
     });
-    const payload: WithdrawalJobPayload = { withdrawalId: withdrawal.id };
+    const payload: WithdrawalJobPayload = { withdrawalId: withdrawal.id, requestId };
     await enqueueJob(em, SUBMIT_TRANSFER_JOB, { ...payload });
     return withdrawal;
   }
 
   /** Operator rejection: PENDING -> CANCELLED with the operator's reason; the amount returns. */
-  rejectWithdrawal(id: string, reason: string, actor: string, audit: AuditContext | null = null): Promise<Withdrawal> {
+  rejectWithdrawal(
+    id: string,
+    reason: string,
+    actor: string,
+    audit: AuditContext | null = null,
+    requestId: string | null = null,
+  ): Promise<Withdrawal> {
     const text = typeof reason === "string" ? reason.trim() : "";
     if (text.length === 0) throw validationError("reason is required to reject a withdrawal");
     return this.transition(
       null,
       id,
-      { to: WithdrawalStatus.CANCELLED, from: [WithdrawalStatus.PENDING], actor, reason: text, action: "reject" },
+      {
+        to: WithdrawalStatus.CANCELLED,
+        from: [WithdrawalStatus.PENDING],
+        actor,
+        reason: text,
+        action: "reject",
+        requestId,
+      },
       audit,
     );
   }
@@ -451,23 +484,25 @@ export class WithdrawalsService {
    * The bank settled the transfer: PROCESSING -> PAID. A transfer the bank settles without
    * having named it (the sandbox settled by hand) gets its end-to-end id now.
    */
-  settleWithdrawal(id: string, actor: string): Promise<Withdrawal> {
+  settleWithdrawal(id: string, actor: string, requestId: string | null = null): Promise<Withdrawal> {
     return this.transition(null, id, {
       to: WithdrawalStatus.PAID,
       from: [WithdrawalStatus.PROCESSING],
       actor,
       action: "settle",
+      requestId,
     });
   }
 
   /** The bank refused or failed the transfer: PENDING or PROCESSING -> FAILED; the amount returns. */
-  failWithdrawal(id: string, reason: string, actor: string): Promise<Withdrawal> {
+  failWithdrawal(id: string, reason: string, actor: string, requestId: string | null = null): Promise<Withdrawal> {
     return this.transition(null, id, {
       to: WithdrawalStatus.FAILED,
       from: [WithdrawalStatus.PENDING, WithdrawalStatus.PROCESSING],
       actor,
       reason,
       action: "fail",
+      requestId,
     });
   }
 
@@ -477,17 +512,19 @@ export class WithdrawalsService {
     outcome: "PAID" | "FAILED",
     reason: string | null,
     audit: AuditContext | null = null,
+    requestId: string | null = null,
   ): Promise<Withdrawal> {
     const actor = "provider:sandbox (simulated by operator)";
     const request: TransitionRequest =
       outcome === "PAID"
-        ? { to: WithdrawalStatus.PAID, from: [WithdrawalStatus.PROCESSING], actor, action: "settle" }
+        ? { to: WithdrawalStatus.PAID, from: [WithdrawalStatus.PROCESSING], actor, action: "settle", requestId }
         : {
             to: WithdrawalStatus.FAILED,
             from: [WithdrawalStatus.PENDING, WithdrawalStatus.PROCESSING],
             actor,
             reason: reason?.trim() || "bank error",
             action: "fail",
+            requestId,
           };
     return this.transition(null, id, request, audit, "withdrawal.simulate_outcome");
   }
@@ -497,7 +534,7 @@ export class WithdrawalsService {
    * and queue the next submission after 1, 2 then 4 seconds, or fail the withdrawal when
    * the retries are spent. A withdrawal that left PROCESSING meanwhile is left alone.
    */
-  async recordTransientBankFailure(id: string): Promise<Withdrawal> {
+  async recordTransientBankFailure(id: string, requestId: string | null = null): Promise<Withdrawal> {
     return runTransaction(this.db, async (em) => {
       const repo = em.getRepository(Withdrawal);
       const withdrawal = await repo.findOne({ where: { id }, lock: { mode: "for_no_key_update" } });
@@ -510,13 +547,14 @@ export class WithdrawalsService {
           actor: "provider",
           reason: BANK_UNAVAILABLE_REASON,
           action: "fail",
+          requestId,
         });
       }
       const delayMs = TRANSIENT_RETRY_DELAYS_MS[withdrawal.retryCount];
       withdrawal.retryCount += 1;
       withdrawal.updatedAt = new Date();
       await repo.save(withdrawal);
-      const payload: WithdrawalJobPayload = { withdrawalId: id };
+      const payload: WithdrawalJobPayload = { withdrawalId: id, requestId };
       await enqueueJob(em, SUBMIT_TRANSFER_JOB, { ...payload }, { runAt: new Date(Date.now() + delayMs) });
       return withdrawal;
     });
@@ -529,11 +567,12 @@ export class WithdrawalsService {
     reason: string | null,
     actor: string,
     audit: AuditContext | null = null,
+    requestId: string | null = null,
   ): Promise<Withdrawal> {
     return this.transition(
       scopeCompanyId,
       id,
-      { to: WithdrawalStatus.CANCELLED, from: [WithdrawalStatus.PENDING], actor, reason, action: "cancel" },
+      { to: WithdrawalStatus.CANCELLED, from: [WithdrawalStatus.PENDING], actor, reason, action: "cancel", requestId },
       audit,
     );
   }
@@ -604,7 +643,7 @@ export class WithdrawalsService {
     } else if (leavesQueue) {
       await movePendingWithdrawals(em, withdrawal.companyId, leavesQueue);
     }
-    await this.recordTransition(em, withdrawal, from, request.actor, request.reason ?? null);
+    await this.recordTransition(em, withdrawal, from, request.actor, request.reason ?? null, request.requestId);
     await this.attachQueuePositions(em, [withdrawal]);
     return withdrawal;
   }
@@ -616,6 +655,7 @@ export class WithdrawalsService {
     from: WithdrawalStatus | null,
     actor: string,
     reason: string | null,
+    requestId: string | null,
     account?: WebhookAccount,
   ): Promise<void> {
     await em.query(
@@ -629,6 +669,7 @@ export class WithdrawalsService {
       EVENT_OF_STATUS[withdrawal.status],
       withdrawalEventFields(withdrawal),
       withdrawal.id,
+      requestId,
       account,
     );
   }
