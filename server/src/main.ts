@@ -18,8 +18,7 @@ async function main(): Promise<void> {
   const { services, secrets } = runtime;
   let workerState: "running" | "stopped" = "stopped";
   // The console (admin-ui) answers every non-API path on the same port; CONSOLE=off leaves it
-  // out. Next needs the HTTP server (its dev HMR upgrade) and the HTTP app needs the console's
-  // handler, so the handler is bound once the console is ready (before the port opens).
+  // out. Its handler is bound once the console is ready (before the port opens).
   let consoleApp: NextConsole | null = null;
   // Set once the shutdown exists (after the port opens); /readyz asks it.
   let drainingNow = () => false;
@@ -29,7 +28,11 @@ async function main(): Promise<void> {
     ...(config.console === "off" ? {} : { fallback: (req, res) => consoleFallback(consoleApp, req, res) }),
   });
   if (config.console !== "off") {
-    consoleApp = await startConsole({ dev: config.console === "dev", httpServer: http.server, logger });
+    const dev = config.console === "dev";
+    consoleApp = await startConsole({ dev, logger });
+    // Dev: Next's hot reload talks over a websocket, passed to the console's worker.
+    const console = consoleApp;
+    if (dev) http.server.on("upgrade", (req, socket, head) => console.upgrade(req, socket, head));
   }
   const firstOperator = await ensureFirstOperator(runtime.db, config);
 

@@ -1,17 +1,20 @@
-import type { IncomingMessage, Server, ServerResponse } from "node:http";
-import { createRequire } from "node:module";
+import { Agent, type IncomingHttpHeaders, type IncomingMessage, request } from "node:http";
+import { connect, type Socket } from "node:net";
 import { join } from "node:path";
+import type { Duplex } from "node:stream";
+import { Worker } from "node:worker_threads";
 import type { FallbackHandler } from "../app";
 import type { Logger } from "../core/logger";
-import { describeError } from "../core/logger";
 import { CONSOLE_DIR, ensureConsoleBuild } from "./console-build";
-import { keepNodeGlobals } from "./node-globals";
+import type { ConsoleParentMessage, ConsoleWorkerData, ConsoleWorkerMessage } from "./console-worker";
 
 /** What the HTTP stack (Fastify, through `reply.hijack()`) calls for every non-API path. */
 export type { FallbackHandler };
 
 export interface NextConsole {
   handle: FallbackHandler;
+  /** A websocket upgrade of a console path (Next's dev HMR). */
+  upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
   /** Where server components reach the API (this process), known once the server listens. */
   setApiOrigin(origin: string): void;
   close(): Promise<void>;
@@ -20,65 +23,133 @@ export interface NextConsole {
 export interface ConsoleOptions {
   /** Next's dev server (hot reload, compiles on request) instead of the production build. */
   dev: boolean;
-  /** The server the API listens on: Next attaches its dev HMR websocket upgrade to it. */
-  httpServer: Server;
   logger: Logger;
   dir?: string;
 }
 
-/** The part of Next's custom-server API this file uses. */
-interface NextApp {
-  prepare(): Promise<void>;
-  getRequestHandler(): (req: IncomingMessage, res: ServerResponse) => Promise<void>;
-  close(): Promise<void>;
+/** Headers of one hop only (RFC 9110 §7.6.1): not passed between the browser and the worker. */
+const HOP_BY_HOP = new Set([
+  "connection",
+  "keep-alive",
+  "proxy-authenticate",
+  "proxy-authorization",
+  "proxy-connection",
+  "te",
+  "trailer",
+  "transfer-encoding",
+  "upgrade",
+]);
+
+function endToEnd(headers: IncomingHttpHeaders): IncomingHttpHeaders {
+  const kept: IncomingHttpHeaders = {};
+  for (const [name, value] of Object.entries(headers)) if (!HOP_BY_HOP.has(name)) kept[name] = value;
+  return kept;
 }
-type NextFactory = (options: {
-  dev: boolean;
-  dir: string;
-  quiet?: boolean;
-  httpServer?: Server;
-  hostname?: string;
-  port?: number;
-}) => NextApp;
+
+/** How long the worker gets to finish its pages at shutdown before it is stopped. */
+const CLOSE_TIMEOUT_MS = 10_000;
 
 /**
- * The admin console (admin-ui, Next.js) inside the API's process, on the API's port.
- * Production: reuses admin-ui/.next when it was built from the current sources, else builds
- * it first. Dev: Next's dev server, whose HMR websocket Next attaches to `httpServer`'s
- * upgrade event itself (once, at the first request).
+ * The admin console (admin-ui, Next.js) on the API's port, rendered in a worker thread of
+ * this process (console-worker.ts says why): each console request is passed to the worker's
+ * loopback port and its answer streamed back, with the request's X-Request-Id, which the
+ * pages' own calls to the API carry on. Production: reuses admin-ui/.next when it was built
+ * from the current sources, else builds it first. Dev: Next's dev server, its HMR websocket
+ * passed through `upgrade`.
  */
 export async function startConsole(options: ConsoleOptions): Promise<NextConsole> {
   const dir = options.dir ?? CONSOLE_DIR;
-  process.env.NEXT_TELEMETRY_DISABLED = "1";
+  const { logger } = options;
   if (!options.dev) {
     // Printed whatever LOG_LEVEL says: a build takes a while and the person waiting should see why.
     const outcome = await ensureConsoleBuild({ dir });
-    if (outcome === "reused") options.logger.info("console: reusing the build in admin-ui/.next (sources unchanged)");
+    if (outcome === "reused") logger.info("console: reusing the build in admin-ui/.next (sources unchanged)");
   }
-  const nodeGlobals = keepNodeGlobals();
-  // `next` is admin-ui's dependency: resolve it from there, not from the server's package.
-  const loaded = createRequire(join(dir, "package.json"))("next") as NextFactory | { default: NextFactory };
-  const createNext = typeof loaded === "function" ? loaded : loaded.default;
-  // Not quiet: errors thrown while rendering a page are logged (with their digest) here.
-  const app = createNext({ dev: options.dev, dir, quiet: false, httpServer: options.httpServer });
-  await app.prepare();
-  nodeGlobals.restore();
-  const handler = app.getRequestHandler();
-  return {
-    handle: (req, res) => {
-      handler(req, res).catch((error: unknown) => {
-        options.logger.error("console request failed", {
-          requestId: res.getHeader("x-request-id") ?? null,
-          ...describeError(error),
-        });
-        if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain; charset=utf-8" });
-        res.end("Internal error");
+  const data: ConsoleWorkerData = { dir, dev: options.dev };
+  const worker = new Worker(join(__dirname, "console-worker.js"), { workerData: data });
+  const port = await new Promise<number>((resolve, reject) => {
+    const failed = (error: Error) => reject(new Error(`the console did not start: ${error.message}`));
+    worker.once("error", failed);
+    worker.once("exit", (code) => failed(new Error(`its worker exited (code ${code})`)));
+    worker.on("message", (message: ConsoleWorkerMessage) => {
+      if (message.type === "ready") resolve(message.port);
+    });
+  }).finally(() => {
+    worker.removeAllListeners("error");
+    worker.removeAllListeners("exit");
+  });
+  worker.on("message", (message: ConsoleWorkerMessage) => {
+    if (message.type === "request-failed") {
+      logger.error("console request failed", {
+        requestId: message.requestId,
+        error: message.error,
+        stack: message.stack,
       });
+    }
+  });
+  worker.on("error", (error) => logger.error("console worker failed", { error: error.message, stack: error.stack }));
+  let closing = false;
+  const exited = new Promise<void>((resolve) =>
+    worker.once("exit", (code) => {
+      if (!closing) logger.error("console worker exited", { code });
+      resolve();
+    }),
+  );
+  const tell = (message: ConsoleParentMessage) => worker.postMessage(message);
+  const agent = new Agent({ keepAlive: true });
+
+  const handle: FallbackHandler = (req, res) => {
+    const headers = endToEnd(req.headers);
+    // The pages' calls to the API name the page's request (admin-ui/lib/graphql/transport.server.ts).
+    const requestId = res.getHeader("x-request-id");
+    if (typeof requestId === "string") headers["x-request-id"] = requestId;
+    const toWorker = request(
+      { host: "127.0.0.1", port, method: req.method, path: req.url, headers, agent },
+      (answer: IncomingMessage) => {
+        res.writeHead(answer.statusCode ?? 502, endToEnd(answer.headers));
+        answer.pipe(res);
+      },
+    );
+    let abandoned = false;
+    toWorker.on("error", (error) => {
+      if (abandoned) return; // ended by us: the browser had left
+      logger.error("console request failed", { requestId: requestId ?? null, error: error.message });
+      if (!res.headersSent) res.writeHead(502, { "content-type": "text/plain; charset=utf-8" });
+      res.end("The console is unavailable");
+    });
+    // The browser left (a navigation, a closed tab): the worker stops working for it too.
+    res.once("close", () => {
+      if (res.writableFinished) return;
+      abandoned = true;
+      toWorker.destroy();
+    });
+    req.pipe(toWorker);
+  };
+
+  const upgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const toWorker: Socket = connect(port, "127.0.0.1", () => {
+      const lines = [`${req.method} ${req.url} HTTP/${req.httpVersion}`];
+      for (let i = 0; i < req.rawHeaders.length; i += 2) lines.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`);
+      toWorker.write(`${lines.join("\r\n")}\r\n\r\n`);
+      if (head.length > 0) toWorker.write(head);
+      toWorker.pipe(socket);
+      socket.pipe(toWorker);
+    });
+    toWorker.on("error", () => socket.destroy());
+    socket.on("error", () => toWorker.destroy());
+  };
+
+  return {
+    handle,
+    upgrade,
+    setApiOrigin: (origin) => tell({ type: "api-origin", origin }),
+    close: async () => {
+      closing = true;
+      tell({ type: "close" });
+      const stopped = setTimeout(() => void worker.terminate(), CLOSE_TIMEOUT_MS);
+      await exited;
+      clearTimeout(stopped);
+      agent.destroy();
     },
-    // Read by admin-ui/lib/graphql/execute.ts at request time: server components call the API here.
-    setApiOrigin: (origin) => {
-      process.env.PIX_API_ORIGIN = origin;
-    },
-    close: () => app.close(),
   };
 }

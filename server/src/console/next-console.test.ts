@@ -1,0 +1,147 @@
+import assert from "node:assert/strict";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, test } from "node:test";
+import { createLogger } from "../core/logger";
+import { type NextConsole, startConsole } from "./next-console";
+
+/**
+ * The console's hand-off to its worker thread, with a stand-in for Next (a `next` package
+ * in a temporary admin-ui folder) that answers what it saw and where it ran. Next itself is
+ * covered by the browser tests (e2e/).
+ */
+const FAKE_NEXT = `
+const { AsyncLocalStorage } = require("node:async_hooks");
+const { isMainThread } = require("node:worker_threads");
+const storage = new AsyncLocalStorage();
+module.exports = (options) => ({
+  prepare: async () => undefined,
+  close: async () => undefined,
+  getRequestHandler: () => (req, res) =>
+    // As Next renders every page: inside AsyncLocalStorage.
+    storage.run({ page: req.url }, async () => {
+      if (req.url === "/broken") throw new Error("render failed");
+      await Promise.resolve();
+      let body = "";
+      for await (const chunk of req) body += chunk;
+      res.setHeader("set-cookie", ["a=1; Path=/", "b=2; Path=/"]);
+      res.writeHead(req.url === "/missing" ? 404 : 200, { "content-type": "application/json" });
+      res.end(JSON.stringify({
+        url: req.url,
+        method: req.method,
+        body,
+        mainThread: isMainThread,
+        dev: options.dev,
+        requestId: req.headers["x-request-id"] ?? null,
+        host: req.headers.host,
+        connection: req.headers.connection ?? null,
+        apiOrigin: process.env.PIX_API_ORIGIN ?? null,
+      }));
+    }),
+});
+`;
+
+let dir: string;
+let consoleApp: NextConsole;
+let server: Server;
+let baseUrl: string;
+const logLines: string[] = [];
+
+before(async () => {
+  dir = mkdtempSync(join(tmpdir(), "pix-console-test-"));
+  writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "admin-ui-stand-in", private: true }));
+  mkdirSync(join(dir, "node_modules", "next"), { recursive: true });
+  writeFileSync(join(dir, "node_modules", "next", "package.json"), JSON.stringify({ name: "next", main: "index.js" }));
+  writeFileSync(join(dir, "node_modules", "next", "index.js"), FAKE_NEXT);
+  const logger = createLogger("error", { write: (line: string) => logLines.push(line) });
+  // dev: no production build of the stand-in to make or check.
+  consoleApp = await startConsole({ dev: true, logger, dir });
+  server = createServer((req, res) => {
+    res.setHeader("X-Request-Id", "page-req-1");
+    consoleApp.handle(req, res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  consoleApp.setApiOrigin("http://127.0.0.1:9999");
+});
+
+after(async () => {
+  server.close();
+  await consoleApp.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test("a console request is answered by Next in the worker thread, with the page's request id", async () => {
+  const res = await fetch(`${baseUrl}/ops/withdrawals?status=PENDING`);
+  assert.equal(res.status, 200);
+  assert.equal(res.headers.get("x-request-id"), "page-req-1");
+  assert.deepEqual(res.headers.getSetCookie(), ["a=1; Path=/", "b=2; Path=/"]);
+  const seen = await res.json();
+  assert.deepEqual(seen, {
+    url: "/ops/withdrawals?status=PENDING",
+    method: "GET",
+    body: "",
+    mainThread: false,
+    dev: true,
+    requestId: "page-req-1",
+    // The browser's Host, not the worker's loopback port: Next builds its redirects from it.
+    host: new URL(baseUrl).host,
+    // Hop-by-hop headers stay on their hop: the worker's connection is the proxy's own.
+    connection: "keep-alive",
+    apiOrigin: "http://127.0.0.1:9999",
+  });
+});
+
+test("a body and a status pass through both ways", async () => {
+  const res = await fetch(`${baseUrl}/missing`, { method: "POST", body: "name=Loja" });
+  assert.equal(res.status, 404);
+  const seen = await res.json();
+  assert.equal(seen.method, "POST");
+  assert.equal(seen.body, "name=Loja");
+});
+
+test("Next's AsyncLocalStorage stays in its thread: promises of the API's thread are not tagged", async () => {
+  await (await fetch(`${baseUrl}/ops`)).json();
+  // An enabled AsyncLocalStorage gives every new promise of its thread its kResourceStore
+  // property (node:test's own async hook adds the async id symbols, which are not this).
+  const tags = Object.getOwnPropertySymbols(Promise.resolve()).map((symbol) => symbol.description);
+  assert.ok(!tags.includes("kResourceStore"), `promises carry ${tags.join(", ")}`);
+  // The check itself: an AsyncLocalStorage run in this thread would show.
+  const { execFileSync } = await import("node:child_process");
+  const inThread = execFileSync(process.execPath, [
+    "-e",
+    "new (require('node:async_hooks').AsyncLocalStorage)().run(1, () => {}); console.log(Object.getOwnPropertySymbols(Promise.resolve()).map((s) => s.description).join())",
+  ]);
+  assert.match(inThread.toString(), /kResourceStore/);
+});
+
+test("a page that fails to render answers 500 and is logged with the page's request id", async () => {
+  logLines.length = 0;
+  const res = await fetch(`${baseUrl}/broken`);
+  assert.equal(res.status, 500);
+  assert.equal(await res.text(), "Internal error");
+  const failure = logLines.map((line) => JSON.parse(line)).find((line) => line.msg === "console request failed");
+  assert.equal(failure?.requestId, "page-req-1");
+  assert.equal(failure?.error, "render failed");
+});
+
+test("a console that cannot start fails the start with the reason", async () => {
+  const broken = mkdtempSync(join(tmpdir(), "pix-console-broken-"));
+  try {
+    writeFileSync(join(broken, "package.json"), JSON.stringify({ name: "admin-ui-stand-in", private: true }));
+    mkdirSync(join(broken, "node_modules", "next"), { recursive: true });
+    writeFileSync(join(broken, "node_modules", "next", "package.json"), JSON.stringify({ name: "next" }));
+    writeFileSync(
+      join(broken, "node_modules", "next", "index.js"),
+      'module.exports = () => ({ prepare: async () => { throw new Error("no build here"); } });',
+    );
+    await assert.rejects(startConsole({ dev: true, logger: createLogger("silent"), dir: broken }), {
+      message: "the console did not start: no build here",
+    });
+  } finally {
+    rmSync(broken, { recursive: true, force: true });
+  }
+});
