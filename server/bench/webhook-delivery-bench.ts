@@ -86,7 +86,7 @@ async function writeEvents(databaseUrl: string, webhookUrl: string, events: numb
       const batch = Math.min(500, events - written);
       await db.transaction(async (em) => {
         for (let i = 0; i < batch; i += 1) {
-          await appendWebhookEvent(em, company.id, "ping", { company_id: company.id }, null);
+          await appendWebhookEvent(em, company.id, "ping", { company_id: company.id }, null, null);
         }
       });
       written += batch;
