@@ -76,6 +76,8 @@ async function main(): Promise<void> {
         { name: "quiet logs if embedded", stop: quietIfEmbedded },
         // Stops accepting and finishes the requests in flight; the job attempts in flight finish meanwhile.
         { name: "http", stop: () => http.close() },
+        // Dev: a browser's hot-reload websocket would hold the HTTP server's close.
+        { name: "console websockets", stop: consoleApp ? async () => consoleApp?.dropUpgrades() : undefined },
         { name: "worker", stop: worker ? () => worker.stop().finally(() => (workerState = "stopped")) : undefined },
       ],
       [{ name: "console", stop: consoleApp ? () => (consoleApp as NextConsole).close() : undefined }],

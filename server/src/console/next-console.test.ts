@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { type AddressInfo, connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
@@ -18,7 +18,13 @@ const { AsyncLocalStorage } = require("node:async_hooks");
 const { isMainThread } = require("node:worker_threads");
 const storage = new AsyncLocalStorage();
 module.exports = (options) => ({
-  prepare: async () => undefined,
+  prepare: async () => {
+    // As Next's dev server: its HMR websocket on the server's upgrade event (here an echo).
+    options.httpServer.on("upgrade", (req, socket) => {
+      socket.write("HTTP/1.1 101 Switching Protocols\\r\\nUpgrade: echo\\r\\nConnection: Upgrade\\r\\n\\r\\n" + req.url + "\\n");
+      socket.pipe(socket);
+    });
+  },
   close: async () => undefined,
   getRequestHandler: () => (req, res) =>
     // As Next renders every page: inside AsyncLocalStorage.
@@ -63,6 +69,7 @@ before(async () => {
     res.setHeader("X-Request-Id", "page-req-1");
     consoleApp.handle(req, res);
   });
+  server.on("upgrade", (req, socket, head) => consoleApp.upgrade(req, socket, head));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   consoleApp.setApiOrigin("http://127.0.0.1:9999");
@@ -126,6 +133,31 @@ test("a page that fails to render answers 500 and is logged with the page's requ
   const failure = logLines.map((line) => JSON.parse(line)).find((line) => line.msg === "console request failed");
   assert.equal(failure?.requestId, "page-req-1");
   assert.equal(failure?.error, "render failed");
+});
+
+test("a websocket upgrade reaches the worker both ways, and dropUpgrades ends it", async () => {
+  const socket = connect(Number(new URL(baseUrl).port), "127.0.0.1");
+  let received = "";
+  socket.setEncoding("utf8");
+  socket.on("data", (chunk) => {
+    received += chunk;
+  });
+  const closed = new Promise<void>((resolve) => socket.once("close", () => resolve()));
+  socket.write("GET /_next/hmr HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: echo\r\n\r\n");
+  const until = async (what: string) => {
+    for (let tries = 0; tries < 100 && !received.includes(what); tries += 1)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.ok(received.includes(what), `got ${JSON.stringify(received)}`);
+  };
+  await until("/_next/hmr\n");
+  assert.match(received, /^HTTP\/1\.1 101 Switching Protocols\r\n/);
+  socket.write("ping");
+  await until("ping");
+  consoleApp.dropUpgrades();
+  await Promise.race([
+    closed,
+    new Promise((_resolve, reject) => setTimeout(() => reject(new Error("the websocket is still open")), 5000).unref()),
+  ]);
 });
 
 test("a console that cannot start fails the start with the reason", async () => {

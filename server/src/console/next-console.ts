@@ -15,6 +15,8 @@ export interface NextConsole {
   handle: FallbackHandler;
   /** A websocket upgrade of a console path (Next's dev HMR). */
   upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
+  /** Ends the websockets passed to the worker: an open one would hold the HTTP server's close. */
+  dropUpgrades(): void;
   /** Where server components reach the API (this process), known once the server listens. */
   setApiOrigin(origin: string): void;
   close(): Promise<void>;
@@ -126,7 +128,10 @@ export async function startConsole(options: ConsoleOptions): Promise<NextConsole
     req.pipe(toWorker);
   };
 
+  const upgraded = new Set<Duplex>();
   const upgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    upgraded.add(socket);
+    socket.once("close", () => upgraded.delete(socket));
     const toWorker: Socket = connect(port, "127.0.0.1", () => {
       const lines = [`${req.method} ${req.url} HTTP/${req.httpVersion}`];
       for (let i = 0; i < req.rawHeaders.length; i += 2) lines.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`);
@@ -135,13 +140,19 @@ export async function startConsole(options: ConsoleOptions): Promise<NextConsole
       toWorker.pipe(socket);
       socket.pipe(toWorker);
     });
+    // Either side gone (an error, a dropped websocket), the other goes too.
     toWorker.on("error", () => socket.destroy());
     socket.on("error", () => toWorker.destroy());
+    toWorker.once("close", () => socket.destroy());
+    socket.once("close", () => toWorker.destroy());
   };
 
   return {
     handle,
     upgrade,
+    dropUpgrades: () => {
+      for (const socket of upgraded) socket.destroy();
+    },
     setApiOrigin: (origin) => tell({ type: "api-origin", origin }),
     close: async () => {
       closing = true;
