@@ -225,29 +225,34 @@ async function createCharge(companyId: string, body: Record<string, unknown>): P
     merchantName: company.name,
     merchantCity: company.city,
   });
-  await inTransaction((client) =>
-    client.query(
-      `INSERT INTO charges (id, company_id, amount_cents, description, status, pix_code, fee_cents, net_amount_cents,
-                            e2e_id, payer_name, payer_document, paid_at, expires_at, created_at, txid, location_id,
-                            cancelled_at, reserved, reserved_reason, idempotency_key, request_fingerprint, updated_at)
-       VALUES ($1, $2, $3, $4, 'PENDING', $5, $6, $7, NULL, NULL, NULL, NULL, $8, $9, $10, $11, NULL, false, NULL,
-               NULL, NULL, $9)
-       ON CONFLICT (company_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING RETURNING 1 AS inserted`,
-      [
-        charge.id,
-        companyId,
-        amountCents.toString(),
-        description,
-        pixCode,
-        feeCents.toString(),
-        netAmountCents.toString(),
-        charge.expiresAt,
-        now,
-        charge.txid,
-        charge.locationId,
-      ],
-    ),
-  );
+  // A taken id (8 characters) inserts nothing: another id, as the service does.
+  await inTransaction(async (client) => {
+    for (;;) {
+      const inserted = await client.query(
+        `INSERT INTO charges (id, company_id, amount_cents, description, status, pix_code, fee_cents, net_amount_cents,
+                              e2e_id, payer_name, payer_document, paid_at, expires_at, created_at, txid, location_id,
+                              cancelled_at, reserved, reserved_reason, idempotency_key, request_fingerprint, updated_at)
+         VALUES ($1, $2, $3, $4, 'PENDING', $5, $6, $7, NULL, NULL, NULL, NULL, $8, $9, $10, $11, NULL, false, NULL,
+                 NULL, NULL, $9)
+         ON CONFLICT DO NOTHING RETURNING 1 AS inserted`,
+        [
+          charge.id,
+          companyId,
+          amountCents.toString(),
+          description,
+          pixCode,
+          feeCents.toString(),
+          netAmountCents.toString(),
+          charge.expiresAt,
+          now,
+          charge.txid,
+          charge.locationId,
+        ],
+      );
+      if (inserted.rowCount === 1) return;
+      charge.id = newChargeId();
+    }
+  });
   return restCharge({
     id: charge.id,
     amount_cents: amountCents.toString(),
@@ -315,7 +320,7 @@ async function createWithdrawal(req: IncomingMessage, companyId: string): Promis
                                 request_fingerprint, initial_status, initial_queue_position, reason, retry_count, e2e_id,
                                 paid_at, created_at, updated_at)
        VALUES ($1, $2, $3, $4, 'PENDING', $5, $6, $7, $8, 'PENDING', $9, NULL, 0, NULL, NULL, $10, $10)
-       ON CONFLICT (company_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING RETURNING 1 AS inserted`,
+       ON CONFLICT DO NOTHING RETURNING 1 AS inserted`,
       [
         withdrawal.id,
         companyId,

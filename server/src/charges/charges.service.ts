@@ -30,6 +30,8 @@ import { Charge, ChargeStatus } from "./charge.entity";
 import { chargeExpired, chargeIdempotencyKeyReused, chargeNotFound, chargeNotPending } from "./charges.errors";
 
 export const DEFAULT_EXPIRES_IN_SECONDS = 3600;
+/** Ids tried for one new charge before giving up (at 10^6 charges, one new charge in 2.8 × 10^6 needs a second). */
+const CHARGE_ID_ATTEMPTS = 5;
 export const MAX_DESCRIPTION_LENGTH = 140;
 
 export interface NewCharge {
@@ -114,6 +116,8 @@ export class ChargesService {
   constructor(
     private readonly db: DataSource,
     private readonly provider: PixProvider,
+    /** Where new charge ids come from (a test may hand out a taken one). */
+    private readonly nextChargeId: () => string = newChargeId,
   ) {
     this.chargeFromRow = entityRowMapper(db, Charge);
   }
@@ -185,7 +189,7 @@ export class ChargesService {
     // The bank call runs outside any transaction: no connection or lock is held while it waits.
     const { location } = await this.provider.registerCharge({ locationId, txid });
     const charge = this.db.getRepository(Charge).create({
-      id: newChargeId(),
+      id: this.nextChargeId(),
       companyId,
       amountCents: input.amountCents,
       feeCents,
@@ -214,14 +218,19 @@ export class ChargesService {
       updatedAt: now,
     });
     return runTransaction(this.db, async (em) => {
-      if (await insertUnlessKeyUsed(em, Charge, charge)) {
-        await this.audit(em, audit, "charge.create", charge, null);
-        return { charge, replayed: false };
+      for (let attempt = 1; ; attempt += 1) {
+        if (await insertUnlessKeyUsed(em, Charge, charge)) {
+          await this.audit(em, audit, "charge.create", charge, null);
+          return { charge, replayed: false };
+        }
+        // The same key won by a simultaneous request (its registration at the bank is left to expire).
+        const replay = idempotencyKey ? await this.replayCharge(em, companyId, idempotencyKey, fingerprint) : null;
+        if (replay) return replay;
+        // Else the id was taken: 8 characters (the contract's) are 2.8 × 10^12 ids, so among
+        // millions of charges a new one meets an old one now and then. Another id, then.
+        if (attempt === CHARGE_ID_ATTEMPTS) throw new Error(`no free charge id in ${attempt} attempts`);
+        charge.id = this.nextChargeId();
       }
-      // The same key won by a simultaneous request (its registration at the bank is left to expire).
-      const replay = await this.replayCharge(em, companyId, idempotencyKey as string, fingerprint);
-      if (replay) return replay;
-      throw new Error("Idempotency-Key conflict without a charge");
     });
   }
 

@@ -23,12 +23,14 @@ export function requestFingerprint(parts: ReadonlyArray<string | number | bigint
 
 /**
  * One mechanism for every create that takes an Idempotency-Key (charges, withdrawals):
- * the row is inserted with ON CONFLICT DO NOTHING on the account's unique
- * (company_id, idempotency_key). PostgreSQL decides which of two simultaneous requests
- * creates: the other's insert waits for the first transaction to end, finds the key taken,
- * and that request is answered from the row that won (the same request: a replay) or with
- * 409 (a different one). A request refused before its insert (400, insufficient balance)
- * leaves the key unused. No lock is taken besides the insert's own.
+ * the row is inserted with ON CONFLICT DO NOTHING, the account's unique
+ * (company_id, idempotency_key) among its arbiters. PostgreSQL decides which of two
+ * simultaneous requests creates: the other's insert waits for the first transaction to end,
+ * finds the key taken, and that request is answered from the row that won (the same
+ * request: a replay) or with 409 (a different one). A request refused before its insert
+ * (400, insufficient balance) leaves the key unused. No lock is taken besides the insert's
+ * own. The other unique columns (the id) are arbiters too: an insert that finds its key
+ * unused and still inserted nothing met a taken id, and the caller tries another id.
  */
 export interface IdempotentRow extends ObjectLiteral {
   companyId: string;
@@ -36,7 +38,7 @@ export interface IdempotentRow extends ObjectLiteral {
   requestFingerprint: string | null;
 }
 
-/** Inserts `row`; false when its Idempotency-Key is already used on the account. */
+/** Inserts `row`; false when its Idempotency-Key is already used on the account, or its id is taken. */
 export async function insertUnlessKeyUsed<T extends IdempotentRow>(
   em: EntityManager,
   entity: EntityTarget<T>,
@@ -49,7 +51,7 @@ export async function insertUnlessKeyUsed<T extends IdempotentRow>(
     `INSERT INTO ${em.connection.driver.escape(metadata.tableName)}
             (${columns.map((column) => em.connection.driver.escape(column.databaseName)).join(", ")})
      VALUES (${columns.map((_, index) => `$${index + 1}`).join(", ")})
-     ON CONFLICT (company_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
+     ON CONFLICT DO NOTHING
      RETURNING 1 AS inserted`,
     columns.map((column) => column.getEntityValue(row, true) ?? null),
   );
