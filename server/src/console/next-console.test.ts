@@ -30,6 +30,7 @@ module.exports = (options) => ({
     // As Next renders every page: inside AsyncLocalStorage.
     storage.run({ page: req.url }, async () => {
       if (req.url === "/broken") throw new Error("render failed");
+      if (req.url === "/crash") process.exit(3); // in a worker thread: that thread ends
       await Promise.resolve();
       let body = "";
       for await (const chunk of req) body += chunk;
@@ -158,6 +159,27 @@ test("a websocket upgrade reaches the worker both ways, and dropUpgrades ends it
     closed,
     new Promise((_resolve, reject) => setTimeout(() => reject(new Error("the websocket is still open")), 5000).unref()),
   ]);
+});
+
+test("a worker that dies is replaced: the console answers again, and knows the API's address", async () => {
+  logLines.length = 0;
+  const crashed = await fetch(`${baseUrl}/crash`);
+  assert.equal(crashed.status, 502);
+  let answer: Response | null = null;
+  for (let tries = 0; tries < 100; tries += 1) {
+    answer = await fetch(`${baseUrl}/ops`);
+    if (answer.status === 200) break;
+    // Between the two workers: 503 with a Retry-After.
+    assert.equal(answer.status, 503);
+    assert.equal(answer.headers.get("retry-after"), "2");
+    await answer.arrayBuffer();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  assert.equal(answer?.status, 200);
+  const seen = await answer?.json();
+  assert.equal(seen.apiOrigin, "http://127.0.0.1:9999");
+  const exit = logLines.map((line) => JSON.parse(line)).find((line) => line.msg.startsWith("console worker exited"));
+  assert.equal(exit?.code, 3);
 });
 
 test("a console that cannot start fails the start with the reason", async () => {

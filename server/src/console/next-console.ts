@@ -50,6 +50,8 @@ function endToEnd(headers: IncomingHttpHeaders): IncomingHttpHeaders {
 
 /** How long the worker gets to finish its pages at shutdown before it is stopped. */
 const CLOSE_TIMEOUT_MS = 10_000;
+/** The wait before a new worker starts after one died (or failed to start). */
+const RESTART_DELAY_MS = 1000;
 
 /**
  * The admin console (admin-ui, Next.js) on the API's port, rendered in a worker thread of
@@ -68,39 +70,42 @@ export async function startConsole(options: ConsoleOptions): Promise<NextConsole
     if (outcome === "reused") logger.info("console: reusing the build in admin-ui/.next (sources unchanged)");
   }
   const data: ConsoleWorkerData = { dir, dev: options.dev };
-  const worker = new Worker(join(__dirname, "console-worker.js"), { workerData: data });
-  const port = await new Promise<number>((resolve, reject) => {
-    const failed = (error: Error) => reject(new Error(`the console did not start: ${error.message}`));
-    worker.once("error", failed);
-    worker.once("exit", (code) => failed(new Error(`its worker exited (code ${code})`)));
-    worker.on("message", (message: ConsoleWorkerMessage) => {
-      if (message.type === "ready") resolve(message.port);
-    });
-  }).finally(() => {
-    worker.removeAllListeners("error");
-    worker.removeAllListeners("exit");
-  });
-  worker.on("message", (message: ConsoleWorkerMessage) => {
-    if (message.type === "request-failed") {
-      logger.error("console request failed", {
-        requestId: message.requestId,
-        error: message.error,
-        stack: message.stack,
-      });
-    }
-  });
-  worker.on("error", (error) => logger.error("console worker failed", { error: error.message, stack: error.stack }));
   let closing = false;
-  const exited = new Promise<void>((resolve) =>
-    worker.once("exit", (code) => {
-      if (!closing) logger.error("console worker exited", { code });
-      resolve();
-    }),
-  );
-  const tell = (message: ConsoleParentMessage) => worker.postMessage(message);
-  const agent = new Agent({ keepAlive: true });
+  let agent = new Agent({ keepAlive: true });
+  let apiOrigin: string | null = null;
+  // The worker serving now; null while another starts after it died.
+  let current: RunningWorker | null = null;
+  const serve = (running: RunningWorker) => {
+    current = running;
+    if (apiOrigin) running.tell({ type: "api-origin", origin: apiOrigin });
+    void running.exited.then((code) => {
+      if (closing) return;
+      // Next died (an error it did not catch): the API goes on, and another worker takes over.
+      logger.error("console worker exited; starting another", { code });
+      current = null;
+      agent.destroy();
+      agent = new Agent({ keepAlive: true });
+      setTimeout(startAnother, RESTART_DELAY_MS).unref();
+    });
+  };
+  const startAnother = () =>
+    launchWorker(data, logger).then(
+      (running) => (closing ? void running.stop() : serve(running)),
+      (error: Error) => {
+        logger.error("console worker did not start; trying again", { error: error.message });
+        if (!closing) setTimeout(startAnother, RESTART_DELAY_MS).unref();
+      },
+    );
+  serve(await launchWorker(data, logger));
 
   const handle: FallbackHandler = (req, res) => {
+    const running = current;
+    if (running === null) {
+      res.writeHead(503, { "content-type": "text/plain; charset=utf-8", "retry-after": "2" });
+      res.end("The console is restarting");
+      return;
+    }
+    const { port } = running;
     const headers = endToEnd(req.headers);
     // The pages' calls to the API name the page's request (admin-ui/lib/graphql/transport.server.ts).
     const requestId = res.getHeader("x-request-id");
@@ -130,6 +135,8 @@ export async function startConsole(options: ConsoleOptions): Promise<NextConsole
 
   const upgraded = new Set<Duplex>();
   const upgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (current === null) return void socket.destroy();
+    const { port } = current;
     upgraded.add(socket);
     socket.once("close", () => upgraded.delete(socket));
     const toWorker: Socket = connect(port, "127.0.0.1", () => {
@@ -153,14 +160,60 @@ export async function startConsole(options: ConsoleOptions): Promise<NextConsole
     dropUpgrades: () => {
       for (const socket of upgraded) socket.destroy();
     },
-    setApiOrigin: (origin) => tell({ type: "api-origin", origin }),
+    setApiOrigin: (origin) => {
+      apiOrigin = origin;
+      current?.tell({ type: "api-origin", origin });
+    },
     close: async () => {
       closing = true;
+      await current?.stop();
+      agent.destroy();
+    },
+  };
+}
+
+/** A console worker that answered ready. */
+interface RunningWorker {
+  port: number;
+  tell(message: ConsoleParentMessage): void;
+  /** Resolves with the exit code when the worker ends, whoever ends it. */
+  exited: Promise<number>;
+  /** Asks it to finish its pages and stop; stops it outright after CLOSE_TIMEOUT_MS. */
+  stop(): Promise<void>;
+}
+
+/** Starts a worker and waits for it to listen; its page errors are logged here. */
+async function launchWorker(data: ConsoleWorkerData, logger: Logger): Promise<RunningWorker> {
+  const worker = new Worker(join(__dirname, "console-worker.js"), { workerData: data });
+  const exited = new Promise<number>((resolve) => worker.once("exit", resolve));
+  const port = await new Promise<number>((resolve, reject) => {
+    const failed = (error: Error) => reject(new Error(`the console did not start: ${error.message}`));
+    worker.once("error", failed);
+    void exited.then((code) => failed(new Error(`its worker exited (code ${code})`)));
+    worker.on("message", (message: ConsoleWorkerMessage) => {
+      if (message.type === "ready") resolve(message.port);
+    });
+  }).finally(() => worker.removeAllListeners("error"));
+  worker.on("message", (message: ConsoleWorkerMessage) => {
+    if (message.type === "request-failed") {
+      logger.error("console request failed", {
+        requestId: message.requestId,
+        error: message.error,
+        stack: message.stack,
+      });
+    }
+  });
+  worker.on("error", (error) => logger.error("console worker failed", { error: error.message, stack: error.stack }));
+  const tell = (message: ConsoleParentMessage) => worker.postMessage(message);
+  return {
+    port,
+    tell,
+    exited,
+    stop: async () => {
       tell({ type: "close" });
       const stopped = setTimeout(() => void worker.terminate(), CLOSE_TIMEOUT_MS);
       await exited;
       clearTimeout(stopped);
-      agent.destroy();
     },
   };
 }
