@@ -119,7 +119,8 @@ export async function startConsole(options: ConsoleOptions): Promise<NextConsole
     );
     let abandoned = false;
     toWorker.on("error", (error) => {
-      if (abandoned) return; // ended by us: the browser had left
+      // The browser left (whichever of its close and this error came first): nobody to answer.
+      if (abandoned || req.socket.destroyed) return;
       logger.error("console request failed", { requestId: requestId ?? null, error: error.message });
       if (!res.headersSent) res.writeHead(502, { "content-type": "text/plain; charset=utf-8" });
       res.end("The console is unavailable");
