@@ -225,9 +225,9 @@ async function createCharge(companyId: string, body: Record<string, unknown>): P
     merchantName: company.name,
     merchantCity: company.city,
   });
-  // A taken id (8 characters) inserts nothing: another id, as the service does.
+  // A taken id (8 characters) inserts nothing: another id, as the service does (5 tries).
   await inTransaction(async (client) => {
-    for (;;) {
+    for (let attempt = 1; ; attempt += 1) {
       const inserted = await client.query(
         `INSERT INTO charges (id, company_id, amount_cents, description, status, pix_code, fee_cents, net_amount_cents,
                               e2e_id, payer_name, payer_document, paid_at, expires_at, created_at, txid, location_id,
@@ -250,6 +250,7 @@ async function createCharge(companyId: string, body: Record<string, unknown>): P
         ],
       );
       if (inserted.rowCount === 1) return;
+      if (attempt === 5) throw new Error(`no free charge id in ${attempt} attempts`);
       charge.id = newChargeId();
     }
   });

@@ -31,8 +31,8 @@ async function main(): Promise<void> {
     const dev = config.console === "dev";
     consoleApp = await startConsole({ dev, logger });
     // Dev: Next's hot reload talks over a websocket, passed to the console's worker.
-    const console = consoleApp;
-    if (dev) http.server.on("upgrade", (req, socket, head) => console.upgrade(req, socket, head));
+    const nextConsole = consoleApp;
+    if (dev) http.server.on("upgrade", (req, socket, head) => nextConsole.upgrade(req, socket, head));
   }
   const firstOperator = await ensureFirstOperator(runtime.db, config);
 

@@ -3,7 +3,7 @@ import { type AuditContext, appendAudit } from "../audit/audit";
 import { type CancelSignal, readCancellable } from "../core/cancellable-read";
 import { entityRowMapper } from "../core/entity-rows";
 import { validationError } from "../core/errors";
-import { checkIdempotencyKey, findOriginalRequest, insertUnlessKeyUsed, requestFingerprint } from "../core/idempotency";
+import { checkIdempotencyKey, findOriginalRequest, insertUnlessTaken, requestFingerprint } from "../core/idempotency";
 import { CHARGE_ID_PATTERN, newChargeId, newEndToEndId, newLocationId, newTxid } from "../core/ids";
 import { brlToJsonNumber, type Cents, calculateFee, formatBrl, MAX_AMOUNT_CENTS } from "../core/money";
 import {
@@ -219,7 +219,7 @@ export class ChargesService {
     });
     return runTransaction(this.db, async (em) => {
       for (let attempt = 1; ; attempt += 1) {
-        if (await insertUnlessKeyUsed(em, Charge, charge)) {
+        if (await insertUnlessTaken(em, Charge, charge)) {
           await this.audit(em, audit, "charge.create", charge, null);
           return { charge, replayed: false };
         }

@@ -39,7 +39,7 @@ export interface IdempotentRow extends ObjectLiteral {
 }
 
 /** Inserts `row`; false when its Idempotency-Key is already used on the account, or its id is taken. */
-export async function insertUnlessKeyUsed<T extends IdempotentRow>(
+export async function insertUnlessTaken<T extends IdempotentRow>(
   em: EntityManager,
   entity: EntityTarget<T>,
   row: T,

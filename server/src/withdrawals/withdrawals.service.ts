@@ -3,7 +3,7 @@ import { type AuditContext, appendAudit } from "../audit/audit";
 import { type CancelSignal, readCancellable } from "../core/cancellable-read";
 import { entityRowMapper } from "../core/entity-rows";
 import { invalidState, notFound, validationError } from "../core/errors";
-import { checkIdempotencyKey, findOriginalRequest, insertUnlessKeyUsed, requestFingerprint } from "../core/idempotency";
+import { checkIdempotencyKey, findOriginalRequest, insertUnlessTaken, requestFingerprint } from "../core/idempotency";
 import { newEndToEndId, newWithdrawalId, newWithdrawalReference } from "../core/ids";
 import { enqueueJob } from "../core/jobs";
 import { brlToJsonNumber, type Cents, formatBrl, MAX_AMOUNT_CENTS } from "../core/money";
@@ -214,10 +214,10 @@ export class WithdrawalsService {
         createdAt: now,
         updatedAt: now,
       });
-      if (!(await insertUnlessKeyUsed(em, Withdrawal, withdrawal))) {
+      if (!(await insertUnlessTaken(em, Withdrawal, withdrawal))) {
         const replay = await this.replayWithdrawal(em, companyId, idempotencyKey, fingerprint);
         if (replay) return replay;
-        throw new Error("Idempotency-Key conflict without a withdrawal");
+        throw new Error("withdrawal not inserted: its id was taken (24 random characters: not expected)");
       }
       withdrawal.queuePosition = withdrawal.initialQueuePosition;
       await postLedgerEntry(em, {
