@@ -5,7 +5,8 @@ import { waitFor } from "../test-support/scenarios";
 import { type Merchant, startTestApp, type TestApp } from "../test-support/test-app";
 import { appendWebhookEvent } from "../webhooks/webhook-outbox";
 import { readCancellable } from "./cancellable-read";
-import { queryRows, type SqlRunner } from "./sql";
+import { isDatabaseUnavailable } from "./errors";
+import { poolRows, queryRows, readRetries, type SqlRunner } from "./sql";
 
 /**
  * Reads of several statements (a page, then rows that belong to it) in one snapshot: a
@@ -127,5 +128,80 @@ describe("a delivery's history is read in one snapshot", () => {
     assert.equal(after.status, "DELIVERED");
     assert.equal(after.attempts[0].responseStatus, 200);
     assert.notEqual(after.attempts[0].finishedAt, null);
+  });
+});
+
+/** Ends (pg_terminate_backend) the backend running the statement that contains `marker`, once it runs. */
+async function endBackendRunning(marker: string): Promise<number> {
+  let pid = 0;
+  await waitFor(`a backend running ${marker}`, async () => {
+    const { rows } = await probe.query(
+      `SELECT pid, pg_terminate_backend(pid) AS ended FROM pg_stat_activity
+        WHERE state = 'active' AND pid <> pg_backend_pid() AND query LIKE '%' || $1 || '%' LIMIT 1`,
+      [marker],
+    );
+    pid = rows[0]?.ended ? rows[0].pid : 0;
+    return pid !== 0;
+  });
+  return pid;
+}
+
+describe("a read whose connection is lost under it", () => {
+  /** A read of 42 that takes 300 ms, named by `marker` so that the test can find its backend. */
+  const slowRead = (marker: string) => `SELECT 42 AS answer, pg_sleep(0.3) AS "${marker}"`;
+
+  test("poolRows sends it once more on another connection and answers its rows", async () => {
+    const before = readRetries.lostConnections;
+    const read = poolRows<{ answer: number }>(app.services.db, slowRead("pool_read_lost_once"));
+    const endedPid = await endBackendRunning("pool_read_lost_once");
+    const rows = await read;
+    assert.equal(rows[0].answer, 42);
+    assert.equal(readRetries.lostConnections, before + 1);
+    const { rows: alive } = await probe.query("SELECT 1 FROM pg_stat_activity WHERE pid = $1", [endedPid]);
+    assert.equal(alive.length, 0, "the first attempt's backend is gone: the answer came from another");
+  });
+
+  test("a read on its own connection (a signal, one snapshot) runs again once and answers", async () => {
+    const before = readRetries.lostConnections;
+    const read = readCancellable(
+      app.services.db,
+      new AbortController().signal,
+      (sql) => queryRows<{ answer: number }>(sql, slowRead("own_read_lost_once")),
+      { oneSnapshot: true },
+    );
+    await endBackendRunning("own_read_lost_once");
+    assert.equal((await read)[0].answer, 42);
+    assert.equal(readRetries.lostConnections, before + 1);
+  });
+
+  test("lost twice, the read gives up: the error is the database's, answered 503", async () => {
+    const before = readRetries.lostConnections;
+    const read = poolRows(app.services.db, slowRead("pool_read_lost_twice"));
+    const outcome = read.then(
+      () => null,
+      (error: unknown) => error,
+    );
+    const first = await endBackendRunning("pool_read_lost_twice");
+    await waitFor("the second attempt on another backend", async () => {
+      const { rows } = await probe.query(
+        "SELECT pid FROM pg_stat_activity WHERE state = 'active' AND query LIKE '%pool_read_lost_twice%' AND pid <> pg_backend_pid()",
+      );
+      return rows.length > 0 && rows[0].pid !== first;
+    });
+    await endBackendRunning("pool_read_lost_twice");
+    const error = await outcome;
+    assert.equal((error as { code?: string }).code, "57P01");
+    assert.ok(isDatabaseUnavailable(error));
+    assert.equal(readRetries.lostConnections, before + 1);
+  });
+
+  test("a read that fails for what it asks is not sent again", async () => {
+    const before = readRetries.lostConnections;
+    await assert.rejects(poolRows(app.services.db, "SELECT 1 / 0"), { code: "22012" });
+    await assert.rejects(
+      readCancellable(app.services.db, new AbortController().signal, (sql) => sql.query("SELECT 1 / 0")),
+      { code: "22012" },
+    );
+    assert.equal(readRetries.lostConnections, before);
   });
 });

@@ -1,7 +1,7 @@
 import pg from "pg";
 import type { DataSource } from "typeorm";
-import { serviceUnavailable } from "./errors";
-import { poolOf, poolRunner, resultRows, type SqlRunner } from "./sql";
+import { isConnectionLost, serviceUnavailable } from "./errors";
+import { poolOf, poolRunner, readRetries, resultRows, type SqlRunner } from "./sql";
 
 export const CANCELLED_MESSAGE = "The request was cancelled: the client went away";
 
@@ -42,6 +42,9 @@ export const CANCEL_GRACE_MS = 200;
  * transaction: rows read by a second statement (a delivery's attempts, a withdrawal's
  * place in the queue) are as of the same moment as the page, never a change committed
  * between the two (a delivery still PENDING beside its attempt answered 200).
+ *
+ * A read whose connection is lost under it (its backend ended by someone else, the socket
+ * closed) runs again once on another connection, as poolRows does.
  */
 export async function readCancellable<T>(
   db: DataSource,
@@ -50,6 +53,23 @@ export async function readCancellable<T>(
   options: { oneSnapshot?: boolean } = {},
 ): Promise<T> {
   if (!signal && !options.oneSnapshot) return read(poolRunner(db));
+  try {
+    return await readOnOwnConnection(db, signal, read, options);
+  } catch (error) {
+    // Its connection was lost under it (not ended by us: that answers CANCELLED): a read
+    // runs again, once, on another connection, as poolRows does.
+    if (!isConnectionLost(error) || signal?.aborted) throw error;
+    readRetries.lostConnections += 1;
+    return readOnOwnConnection(db, signal, read, options);
+  }
+}
+
+async function readOnOwnConnection<T>(
+  db: DataSource,
+  signal: CancelSignal | undefined,
+  read: (sql: SqlRunner) => Promise<T>,
+  options: { oneSnapshot?: boolean },
+): Promise<T> {
   if (signal?.aborted) throw serviceUnavailable(CANCELLED_MESSAGE);
   const client = await poolOf(db).connect();
   let cancelling: Promise<void> | null = null;

@@ -2,7 +2,33 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { GraphQLError } from "graphql";
 import { startTestApp, type TestApp } from "../test-support/test-app";
-import { AppError, type ErrorCode, httpStatusFor, toPublicError } from "./errors";
+import { AppError, type ErrorCode, httpStatusFor, isConnectionLost, toPublicError } from "./errors";
+
+describe("isConnectionLost: which failed reads may be sent again", () => {
+  test("an ended session or a lost socket is; a refused connection, a timeout or a wrong statement is not", () => {
+    const lost = [
+      { code: "57P01" }, // admin_shutdown: pg_terminate_backend
+      { code: "57P02" }, // crash_shutdown
+      { code: "08006" }, // connection_failure
+      { code: "ECONNRESET" },
+      { code: "EPIPE" },
+      new Error("Connection terminated unexpectedly"),
+      new Error("Client has encountered a connection error and is not queryable"),
+    ];
+    const notLost = [
+      { code: "57014" }, // statement timeout: the same read would run as long again
+      { code: "57P03" }, // cannot_connect_now
+      { code: "53300" }, // too_many_connections
+      { code: "ECONNREFUSED" },
+      { code: "22012" },
+      new Error("timeout exceeded when trying to connect"),
+      null,
+      "Connection terminated",
+    ];
+    for (const error of lost) assert.equal(isConnectionLost(error), true, JSON.stringify(error) ?? String(error));
+    for (const error of notLost) assert.equal(isConnectionLost(error), false, JSON.stringify(error) ?? String(error));
+  });
+});
 
 describe("the error table", () => {
   test("maps every code to its HTTP status", () => {

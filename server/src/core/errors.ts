@@ -120,6 +120,25 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return Array.isArray(errors) && errors.some((inner) => isDatabaseUnavailable(inner));
 }
 
+/** PostgreSQL's "your session was ended" (57P01 by an operator or pg_terminate_backend, 57P02 in a crash). */
+const SESSION_ENDED_SQLSTATES = new Set(["57P01", "57P02"]);
+
+/**
+ * True when a statement failed because its connection was lost under it (its backend
+ * ended, the socket closed), not because of what it asked: the same read sent again on
+ * another connection may well succeed. A refused connection or a busy server is not one.
+ */
+export function isConnectionLost(error: unknown): boolean {
+  if (typeof error !== "object" || error === null) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code === "string")
+    return SESSION_ENDED_SQLSTATES.has(code) || code.startsWith("08") || code === "ECONNRESET" || code === "EPIPE";
+  return (
+    typeof message === "string" &&
+    (message.startsWith("Connection terminated") || message.startsWith("Client has encountered a connection error"))
+  );
+}
+
 /** RATE_LIMITED with the seconds to wait: GraphQL answers them as `extensions.retryAfter`. */
 export class RateLimitedError extends AppError {
   constructor(

@@ -1,5 +1,6 @@
 import type pg from "pg";
 import type { DataSource } from "typeorm";
+import { isConnectionLost } from "./errors";
 
 /** Anything TypeORM can run raw SQL on: a DataSource, an EntityManager or a QueryRunner. */
 export interface SqlRunner {
@@ -33,13 +34,25 @@ export function poolOf(db: DataSource): pg.Pool {
 }
 
 /**
- * One statement straight on the DataSource's pool, for reads on every request (the
- * credential, the balance, a charge, list pages): TypeORM's `query` makes, connects and
- * releases a QueryRunner around each statement, about a sixth of a balance read's CPU.
+ * One read straight on the DataSource's pool, for reads on every request (the credential,
+ * the balance, a charge, list pages): TypeORM's `query` makes, connects and releases a
+ * QueryRunner around each statement, about a sixth of a balance read's CPU.
+ *
+ * Reads only: a statement whose connection was lost under it (an idle connection whose
+ * backend was ended a moment ago, a database restart) is sent once more, on another
+ * connection, instead of answering 503 for a read that would succeed.
  */
 export function poolRows<T>(db: DataSource, text: string, parameters: unknown[] = []): Promise<T[]> {
-  return poolOf(db).query(text, parameters).then(resultRows) as Promise<T[]>;
+  const pool = poolOf(db);
+  return pool.query(text, parameters).then(resultRows, (error: unknown) => {
+    if (!isConnectionLost(error)) throw error;
+    readRetries.lostConnections += 1;
+    return pool.query(text, parameters).then(resultRows);
+  }) as Promise<T[]>;
 }
+
+/** Reads sent again after their connection was lost, since the process started: a test probe. */
+export const readRetries = { lostConnections: 0 };
 
 /** The rows of a node-postgres result. */
 export const resultRows = (result: pg.QueryResult) => result.rows;
