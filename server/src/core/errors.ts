@@ -90,12 +90,10 @@ export const serviceUnavailable = (message = UNAVAILABLE_MESSAGE) => new AppErro
 const UNAVAILABLE_SQLSTATES = new Set(["57014", "57P01", "57P02", "57P03", "53300", "25P03", "40P01", "40001"]);
 /** Node's socket errors when PostgreSQL cannot be reached. */
 const UNREACHABLE_ERRNOS = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "EPIPE"]);
+/** node-postgres's words, as bare Errors without a code, for a connection lost under a statement. */
+const LOST_CONNECTION_MESSAGES = ["Connection terminated", "Client has encountered a connection error"];
 /** node-postgres and its pool report these as bare Errors without a code. */
-const UNREACHABLE_MESSAGES = [
-  "timeout exceeded when trying to connect",
-  "Connection terminated",
-  "Client has encountered a connection error",
-];
+const UNREACHABLE_MESSAGES = ["timeout exceeded when trying to connect", ...LOST_CONNECTION_MESSAGES];
 
 /** True when an error says the database is too slow or unreachable now (answered 503, not 500). */
 export function isDatabaseUnavailable(error: unknown): boolean {
@@ -133,10 +131,7 @@ export function isConnectionLost(error: unknown): boolean {
   const { code, message } = error as { code?: unknown; message?: unknown };
   if (typeof code === "string")
     return SESSION_ENDED_SQLSTATES.has(code) || code.startsWith("08") || code === "ECONNRESET" || code === "EPIPE";
-  return (
-    typeof message === "string" &&
-    (message.startsWith("Connection terminated") || message.startsWith("Client has encountered a connection error"))
-  );
+  return typeof message === "string" && LOST_CONNECTION_MESSAGES.some((text) => message.startsWith(text));
 }
 
 /** RATE_LIMITED with the seconds to wait: GraphQL answers them as `extensions.retryAfter`. */
