@@ -34,4 +34,6 @@ export function newEndToEndId(ispb: string, at: Date = new Date()): string {
 
 export const CHARGE_ID_PATTERN = /^[A-Z0-9]{8}$/;
 export const E2E_ID_PATTERN = /^E\d{8}\d{12}[a-zA-Z0-9]{11}$/;
+/** A devolução's rtrId: "D" + 8-digit ISPB + yyyyMMddHHmm (UTC) + 11 alphanumerics. */
+export const RETURN_ID_PATTERN = /^D\d{8}\d{12}[a-zA-Z0-9]{11}$/;
 export const UUID_PATTERN = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;

@@ -19,7 +19,12 @@ import {
 import { queryRows } from "../core/sql";
 import { runTransaction } from "../core/transactions";
 import { PaymentException, PaymentExceptionKind, PaymentExceptionStatus } from "./payment-exception.entity";
-import { type MalformedPixNotification, type PixNotification, parsePixNotifications } from "./pix-notification";
+import {
+  type MalformedPixNotification,
+  type ParsedPixEntry,
+  type PixNotification,
+  parsePixNotifications,
+} from "./pix-notification";
 import type { PixProvider } from "./pix-provider";
 
 /** What became of one received payment. */
@@ -74,9 +79,17 @@ export class InboundPixService {
     } catch {
       throw validationError("body is not valid JSON");
     }
+    return this.applyPixEntries(parsePixNotifications(body), requestId);
+  }
+
+  /**
+   * Applies a batch read by parsePixNotifications, each entry on its own (a provider's
+   * own route, such as a PSP adapter's webhook, reads its body into the same entries).
+   */
+  async applyPixEntries(entries: ParsedPixEntry[], requestId: string | null = null): Promise<InboundPixResult[]> {
     const results: InboundPixResult[] = [];
     let failure: unknown = null;
-    for (const entry of parsePixNotifications(body)) {
+    for (const entry of entries) {
       try {
         results.push(
           entry.ok ? await this.applyPixPayment(entry.notification, requestId) : await this.recordMalformed(entry),

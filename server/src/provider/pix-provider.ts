@@ -1,4 +1,6 @@
+import { createHash } from "node:crypto";
 import { newEndToEndId } from "../core/ids";
+import type { Cents } from "../core/money";
 import { hmacSha256Hex, safeEqual } from "../core/secrets";
 
 /** What the service asks the bank to pay out. */
@@ -19,6 +21,12 @@ export type TransferSubmission =
   | { outcome: "accepted"; endToEndId: string; settleAfterMs: number | null }
   | { outcome: "refused"; reason: string };
 
+/** Where a transfer stands at the bank when read back. */
+export type TransferAtBank =
+  | { status: "PROCESSING"; endToEndId: string | null }
+  | { status: "PAID"; endToEndId: string }
+  | { status: "FAILED"; reason: string };
+
 export class ProviderUnavailableError extends Error {
   constructor(message = "bank unavailable") {
     super(message);
@@ -27,18 +35,84 @@ export class ProviderUnavailableError extends Error {
 }
 
 /**
- * How the service reaches the PIX network, with three duties: register a charge, send a
- * transfer, and take in the provider's notifications. The sandbox provider simulates the
- * bank inside the service; a real PSP integration implements the same interface.
+ * What the service asks the bank to give back to a payer: a devolução of a received Pix
+ * (API Pix `PUT /pix/{e2eid}/devolucao/{id}`), for a refund or a payment exception.
+ */
+export interface RefundOrder {
+  /** The received Pix's end-to-end id: the `e2eid` of the devolução. */
+  endToEndId: string;
+  /**
+   * The devolução's `id` at the bank, `[a-zA-Z0-9]{1,35}`, derived from what is returned (a
+   * refund's id without its underscore): the same refund is always the same devolução, so
+   * a submission sent again (a retried job, a worker killed after the call) cannot return
+   * the money twice.
+   */
+  returnRequestId: string;
+  amountCents: Cents;
+  /** Sent as `descricao` (at most 140 characters); null sends none. */
+  description: string | null;
+}
+
+/**
+ * Where a devolução stands at the bank (API Pix `Devolucao.status`):
+ * - PROCESSING (`EM_PROCESSAMENTO`): taken, the outcome comes later. `returnId` is its
+ *   `rtrId` once the bank has named it. `settleAfterMs` is the sandbox's own settlement
+ *   delay (a real bank answers null: its outcome arrives by notification or read-back).
+ * - RETURNED (`DEVOLVIDO`): the payer has the money back.
+ * - REFUSED (`NAO_REALIZADO`, or refused outright): nothing was returned, for good.
+ */
+export type RefundAtBank =
+  | { status: "PROCESSING"; returnId: string | null; settleAfterMs: number | null }
+  | { status: "RETURNED"; returnId: string; returnedAt: Date }
+  | { status: "REFUSED"; returnId: string | null; reason: string };
+
+/** What became of the removal of a charge at the bank (API Pix cob `REMOVIDA_PELO_USUARIO_RECEBEDOR`). */
+export type ChargeRemoval = { outcome: "removed" } | { outcome: "refused"; reason: string };
+
+/**
+ * How the service reaches the PIX network: register a charge and remove it, send a
+ * transfer, return a received Pix (devolução), read back what the bank did when its
+ * notification never came, and take in the provider's notifications. The sandbox provider
+ * simulates the bank inside the service; a real PSP integration implements the same
+ * interface. Every call is made outside database transactions, and every sending call is
+ * idempotent by an id the service derives from its own row, so the service may repeat
+ * one whose answer it never saw. A transient failure (bank unavailable, timeout, 5xx, 429)
+ * is thrown as ProviderUnavailableError; the caller retries.
  */
 export interface PixProvider {
   readonly name: string;
   /** ISPB of the receiving institution, written into the end-to-end ids it reports. */
   readonly ispb: string;
+  /**
+   * Delays after the bank took a devolução (or a transfer) at which the service reads it
+   * back when no notification has decided it yet: notifications can be lost. Empty for the
+   * sandbox, which decides by itself.
+   */
+  readonly outcomeCheckDelaysMs: readonly number[];
   /** Registers a charge and answers where the payer's bank fetches it: host and path, no scheme. */
   registerCharge(charge: { locationId: string; txid: string }): Promise<{ location: string }>;
+  /**
+   * Takes a cancelled charge off the bank, so that it can no longer be paid. Removing one
+   * already removed is "removed"; one the bank cannot remove (already paid) is "refused",
+   * and its payment, when it arrives, is recorded for review as any payment of a cancelled charge.
+   */
+  removeCharge(charge: { locationId: string; txid: string }): Promise<ChargeRemoval>;
   /** Submits a transfer; throws ProviderUnavailableError when the bank cannot take it now. */
   sendTransfer(order: TransferOrder): Promise<TransferSubmission>;
+  /**
+   * Reads a transfer back by the reference it was sent with (the outcome of a submission
+   * whose answer or notification never came); null when the bank has no such transfer,
+   * so sending it is safe.
+   */
+  readTransfer(order: TransferOrder): Promise<TransferAtBank | null>;
+  /**
+   * Requests the devolução. Idempotent by `returnRequestId`: the same order sent again
+   * answers the state of the devolução already made (a real PSP refuses an id it has seen;
+   * its adapter then reads the devolução back) and never returns twice.
+   */
+  sendRefund(order: RefundOrder): Promise<RefundAtBank>;
+  /** Reads the devolução back (API Pix `GET /pix/{e2eid}/devolucao/{id}`); null when the bank has none. */
+  readRefund(order: RefundOrder): Promise<RefundAtBank | null>;
   /** True when an inbound notification's raw body carries the provider's signature. */
   verifyNotification(rawBody: Buffer, signatureHeader: string | undefined): boolean;
 }
@@ -46,10 +120,26 @@ export interface PixProvider {
 /** Sandbox e-mail domains that make the simulated bank refuse or be unavailable. */
 export const SANDBOX_REFUSING_DOMAIN = "@fail.invalid";
 export const SANDBOX_UNAVAILABLE_DOMAIN = "@unavailable.invalid";
+/** Words in a refund's reason (its `descricao`) that make the simulated bank refuse it or be unavailable. */
+export const SANDBOX_REFUND_REFUSED_MARKER = "[sandbox:refuse]";
+export const SANDBOX_REFUND_UNAVAILABLE_MARKER = "[sandbox:unavailable]";
+export const SANDBOX_REFUND_REFUSED_REASON = "payer account closed";
+
+/**
+ * A devolução's `rtrId` as the central bank builds it ("D" + ISPB + yyyyMMddHHmm (UTC) + 11
+ * alphanumerics), the sequence derived from the devolução's id: the sandbox names the same
+ * devolução the same way whenever it is asked.
+ */
+export function sandboxReturnId(ispb: string, returnRequestId: string, at: Date): string {
+  const sequence = createHash("sha256").update(returnRequestId).digest("base64url").replace(/[-_]/g, "").slice(0, 11);
+  return `D${newEndToEndId(ispb, at).slice(1, 21)}${sequence}`;
+}
 
 export class SandboxPixProvider implements PixProvider {
   readonly name = "sandbox";
   readonly ispb = "99999999"; // not a real institution's ISPB
+  /** The sandbox settles by itself (SANDBOX_SETTLE_MS) or by the operator: nothing to read back. */
+  readonly outcomeCheckDelaysMs: readonly number[] = [];
   private readonly publicHost: string;
 
   constructor(
@@ -65,17 +155,60 @@ export class SandboxPixProvider implements PixProvider {
     return { location: `${this.publicHost}/pix/v2/${charge.locationId}` };
   }
 
+  /** The location answers REMOVIDA_PELO_USUARIO_RECEBEDOR from the charge's own status. */
+  async removeCharge(): Promise<ChargeRemoval> {
+    return { outcome: "removed" };
+  }
+
   async sendTransfer(order: TransferOrder): Promise<TransferSubmission> {
-    const key = order.pixKey.toLowerCase();
-    if (order.pixKeyType === "EMAIL" && key.endsWith(SANDBOX_UNAVAILABLE_DOMAIN)) throw new ProviderUnavailableError();
-    if (order.pixKeyType === "EMAIL" && key.endsWith(SANDBOX_REFUSING_DOMAIN)) {
-      return { outcome: "refused", reason: "PIX key not found" };
-    }
+    const refusal = this.transferRefusal(order);
+    if (refusal !== null) return { outcome: "refused", reason: refusal };
     // SANDBOX_SETTLE_MS=0: the transfer stays PROCESSING until simulateWithdrawalOutcome.
     return {
       outcome: "accepted",
       endToEndId: newEndToEndId(this.ispb),
       settleAfterMs: this.settleMs > 0 ? this.settleMs : null,
+    };
+  }
+
+  /** The sandbox decides by the key alone, so it answers what it did with the same order. */
+  async readTransfer(order: TransferOrder): Promise<TransferAtBank | null> {
+    const refusal = this.transferRefusal(order);
+    return refusal === null ? { status: "PROCESSING", endToEndId: null } : { status: "FAILED", reason: refusal };
+  }
+
+  private transferRefusal(order: TransferOrder): string | null {
+    const key = order.pixKey.toLowerCase();
+    if (order.pixKeyType === "EMAIL" && key.endsWith(SANDBOX_UNAVAILABLE_DOMAIN)) throw new ProviderUnavailableError();
+    if (order.pixKeyType === "EMAIL" && key.endsWith(SANDBOX_REFUSING_DOMAIN)) return "PIX key not found";
+    return null;
+  }
+
+  /**
+   * Takes every devolução (SANDBOX_SETTLE_MS=0: it stays PROCESSING until
+   * simulateRefundOutcome), except those whose reason names a sandbox marker.
+   */
+  async sendRefund(order: RefundOrder): Promise<RefundAtBank> {
+    const state = this.refundState(order, new Date());
+    return state.status === "PROCESSING"
+      ? { ...state, settleAfterMs: this.settleMs > 0 ? this.settleMs : null }
+      : state;
+  }
+
+  /** The sandbox decides by the order alone: what it would answer now is what it did. */
+  async readRefund(order: RefundOrder): Promise<RefundAtBank | null> {
+    return this.refundState(order, new Date());
+  }
+
+  private refundState(order: RefundOrder, at: Date): RefundAtBank {
+    const description = order.description ?? "";
+    if (description.includes(SANDBOX_REFUND_UNAVAILABLE_MARKER)) throw new ProviderUnavailableError();
+    if (description.includes(SANDBOX_REFUND_REFUSED_MARKER))
+      return { status: "REFUSED", returnId: null, reason: SANDBOX_REFUND_REFUSED_REASON };
+    return {
+      status: "PROCESSING",
+      returnId: sandboxReturnId(this.ispb, order.returnRequestId, at),
+      settleAfterMs: null,
     };
   }
 
