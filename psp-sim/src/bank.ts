@@ -1,0 +1,476 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { buildDynamicBrCode } from "../../server/src/charges/br-code";
+import { newEndToEndId } from "../../server/src/core/ids";
+import { efiError, problem } from "./efi-errors";
+
+/**
+ * The bank behind the local PSP, in memory: immediate charges (cob), the Pix it received,
+ * its Pix Send transfers and the devoluções of received Pix, and the webhook of its key.
+ * It answers as Efí's Pix API does (statuses, 409 for a txid or idEnvio used before) and
+ * tells `notify` what Efí would POST to the key's webhook.
+ */
+export const EFI_ISPB = "09089356";
+/** The payers' bank in the end-to-end ids of Pix received here (not a real institution). */
+const PAYER_ISPB = "99999999";
+const LOCATION_HOST = "qrcodes.psp-sim.invalid";
+
+export type CobStatus = "ATIVA" | "CONCLUIDA" | "REMOVIDA_PELO_USUARIO_RECEBEDOR" | "REMOVIDA_PELO_PSP";
+export type OperationStatus = "EM_PROCESSAMENTO" | "DEVOLVIDO" | "REALIZADO" | "NAO_REALIZADO";
+
+export interface Cob {
+  txid: string;
+  revisao: number;
+  status: CobStatus;
+  criacao: Date;
+  expiracao: number;
+  valor: string;
+  chave: string;
+  solicitacaoPagador?: string;
+  loc: { id: number; location: string; criacao: Date };
+  pixCopiaECola: string;
+  /** End-to-end ids of the Pix that paid it. */
+  pix: string[];
+}
+
+export interface Payer {
+  nome: string;
+  cpf?: string;
+  cnpj?: string;
+}
+
+export interface Devolucao {
+  id: string;
+  rtrId: string;
+  valor: string;
+  descricao?: string;
+  natureza: string;
+  solicitacao: Date;
+  liquidacao?: Date;
+  status: "EM_PROCESSAMENTO" | "DEVOLVIDO" | "NAO_REALIZADO";
+  motivo?: string;
+}
+
+export interface ReceivedPix {
+  endToEndId: string;
+  txid?: string;
+  valor: string;
+  chave: string;
+  horario: Date;
+  infoPagador?: string;
+  pagador?: Payer;
+  devolucoes: Devolucao[];
+}
+
+export interface PixSend {
+  idEnvio: string;
+  endToEndId: string;
+  valor: string;
+  chave: string;
+  favorecido: Record<string, unknown>;
+  infoPagador?: string;
+  solicitacao: Date;
+  liquidacao?: Date;
+  status: "EM_PROCESSAMENTO" | "REALIZADO" | "NAO_REALIZADO";
+  erro?: { codigo: string; origem: string; motivo: string };
+}
+
+export interface WebhookRegistration {
+  chave: string;
+  webhookUrl: string;
+  criacao: Date;
+  skipMtlsChecking: boolean;
+}
+
+export interface BankOptions {
+  pixKey: string;
+  merchantName: string;
+  merchantCity: string;
+  /** Sends and devoluções settle by themselves this long after they are asked (0: only through the control API). */
+  settleMs: number;
+}
+
+/** What Efí POSTs to the webhook of a key: the chave and the body. */
+export type Notify = (chave: string, body: { pix: Record<string, unknown>[] }) => void;
+
+export const centsOf = (valor: string): bigint => {
+  const [whole, fraction] = valor.split(".");
+  return BigInt(whole) * 100n + BigInt(fraction);
+};
+export const valorOf = (cents: bigint): string => `${cents / 100n}.${(cents % 100n).toString().padStart(2, "0")}`;
+
+export class Bank {
+  readonly cobs = new Map<string, Cob>();
+  readonly received = new Map<string, ReceivedPix>();
+  readonly sends = new Map<string, PixSend>();
+  readonly webhooks = new Map<string, WebhookRegistration>();
+  private nextLocId = 1;
+  private readonly timers = new Set<NodeJS.Timeout>();
+
+  constructor(
+    readonly options: BankOptions,
+    private readonly notify: Notify,
+  ) {}
+
+  close(): void {
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+  }
+
+  private later(fn: () => void): void {
+    if (this.options.settleMs <= 0) return;
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      fn();
+    }, this.options.settleMs);
+    timer.unref();
+    this.timers.add(timer);
+  }
+
+  private ownKey(chave: string, what: string): void {
+    if (chave !== this.options.pixKey)
+      throw efiError(400, "chave_invalida", `A chave ${what} não pertence a esta conta`);
+  }
+
+  // --- cob -----------------------------------------------------------------------------
+
+  createCob(
+    txid: string,
+    body: {
+      calendario?: { expiracao?: number };
+      valor: { original: string };
+      chave: string;
+      solicitacaoPagador?: string;
+    },
+  ): Cob {
+    if (this.cobs.has(txid))
+      throw efiError(409, "txid_duplicado", "Campo txid informado já foi utilizado em outra cobrança");
+    if (body.chave !== this.options.pixKey) {
+      throw problem(400, "CobOperacaoInvalida", [
+        { razao: "A chave informada não pertence ao usuário recebedor.", propriedade: "cob.chave", valor: body.chave },
+      ]);
+    }
+    if (centsOf(body.valor.original) <= 0n) {
+      throw problem(400, "CobOperacaoInvalida", [
+        { razao: "Valor da cobrança não pode ser 0.00", propriedade: "cob.valor.original" },
+      ]);
+    }
+    const criacao = new Date();
+    const location = `${LOCATION_HOST}/v2/${randomBytes(16).toString("hex")}`;
+    const cob: Cob = {
+      txid,
+      revisao: 0,
+      status: "ATIVA",
+      criacao,
+      expiracao: body.calendario?.expiracao ?? 86400,
+      valor: body.valor.original,
+      chave: body.chave,
+      ...(body.solicitacaoPagador !== undefined ? { solicitacaoPagador: body.solicitacaoPagador } : {}),
+      loc: { id: this.nextLocId++, location, criacao },
+      pixCopiaECola: buildDynamicBrCode({
+        locationUrl: location,
+        amountCents: centsOf(body.valor.original),
+        merchantName: this.options.merchantName,
+        merchantCity: this.options.merchantCity,
+      }),
+      pix: [],
+    };
+    this.cobs.set(txid, cob);
+    return cob;
+  }
+
+  getCob(txid: string): Cob {
+    const cob = this.cobs.get(txid);
+    if (!cob) throw efiError(404, "cobranca_nao_encontrada", "Nenhuma cobrança encontrada para o txid informado");
+    return cob;
+  }
+
+  reviseCob(txid: string, body: { status?: string; solicitacaoPagador?: string; calendario?: { expiracao?: number } }) {
+    const cob = this.getCob(txid);
+    if (cob.status !== "ATIVA") {
+      throw problem(400, "CobOperacaoInvalida", [
+        { razao: `A cobrança está ${cob.status} e não pode ser alterada.`, propriedade: "cob.status" },
+      ]);
+    }
+    if (body.status === "REMOVIDA_PELO_USUARIO_RECEBEDOR") cob.status = "REMOVIDA_PELO_USUARIO_RECEBEDOR";
+    if (body.solicitacaoPagador !== undefined) cob.solicitacaoPagador = body.solicitacaoPagador;
+    if (body.calendario?.expiracao !== undefined) cob.expiracao = body.calendario.expiracao;
+    cob.revisao += 1;
+    return cob;
+  }
+
+  cobJson(cob: Cob): Record<string, unknown> {
+    return {
+      calendario: { criacao: cob.criacao.toISOString(), expiracao: cob.expiracao },
+      txid: cob.txid,
+      revisao: cob.revisao,
+      loc: { id: cob.loc.id, location: cob.loc.location, tipoCob: "cob", criacao: cob.loc.criacao.toISOString() },
+      location: cob.loc.location,
+      status: cob.status,
+      valor: { original: cob.valor },
+      chave: cob.chave,
+      ...(cob.solicitacaoPagador !== undefined ? { solicitacaoPagador: cob.solicitacaoPagador } : {}),
+      pixCopiaECola: cob.pixCopiaECola,
+      ...(cob.pix.length > 0 ? { pix: cob.pix.map((e2e) => this.pixJson(this.received.get(e2e)!, false)) } : {}),
+    };
+  }
+
+  // --- received Pix ----------------------------------------------------------------------
+
+  /** A payer pays a cob (the control API's doing). */
+  payCob(txid: string, payment: { pagador?: Payer; infoPagador?: string }): ReceivedPix {
+    const cob = this.getCob(txid);
+    if (cob.status !== "ATIVA") throw efiError(409, "cobranca_nao_ativa", `A cobrança está ${cob.status}`);
+    if (cob.criacao.getTime() + cob.expiracao * 1000 <= Date.now())
+      throw efiError(409, "cobranca_expirada", "A cobrança está expirada");
+    const pix = this.receive({ txid, valor: cob.valor, ...payment });
+    cob.status = "CONCLUIDA";
+    cob.pix.push(pix.endToEndId);
+    return pix;
+  }
+
+  /** A Pix arrives at the key, for a txid or none (the control API's doing). */
+  receive(payment: { txid?: string; valor: string; pagador?: Payer; infoPagador?: string }): ReceivedPix {
+    const pix: ReceivedPix = {
+      endToEndId: newEndToEndId(PAYER_ISPB),
+      ...(payment.txid !== undefined ? { txid: payment.txid } : {}),
+      valor: payment.valor,
+      chave: this.options.pixKey,
+      horario: new Date(),
+      ...(payment.infoPagador !== undefined ? { infoPagador: payment.infoPagador } : {}),
+      ...(payment.pagador !== undefined ? { pagador: payment.pagador } : {}),
+      devolucoes: [],
+    };
+    this.received.set(pix.endToEndId, pix);
+    this.notify(pix.chave, { pix: [this.pixJson(pix, true)] });
+    return pix;
+  }
+
+  getPix(e2eid: string): ReceivedPix {
+    const pix = this.received.get(e2eid);
+    if (!pix) throw efiError(404, "pix_nao_encontrado", "Nenhum pix encontrado para o identificador informado");
+    return pix;
+  }
+
+  /** `GET /v2/pix`: received Pix with horario in [inicio, fim], oldest first, paged. */
+  listPix(inicio: Date, fim: Date, page: number, perPage: number) {
+    const all = [...this.received.values()]
+      .filter((pix) => pix.horario >= inicio && pix.horario <= fim)
+      .sort((a, b) => a.horario.getTime() - b.horario.getTime());
+    return {
+      parametros: {
+        inicio: inicio.toISOString(),
+        fim: fim.toISOString(),
+        paginacao: {
+          paginaAtual: page,
+          itensPorPagina: perPage,
+          quantidadeDePaginas: Math.max(1, Math.ceil(all.length / perPage)),
+          quantidadeTotalDeItens: all.length,
+        },
+      },
+      pix: all.slice(page * perPage, (page + 1) * perPage).map((pix) => this.pixJson(pix, true)),
+    };
+  }
+
+  /** A received Pix as API Pix writes it, with Efí's `gnExtras.pagador` (the payer) when asked. */
+  pixJson(pix: ReceivedPix, withExtras: boolean): Record<string, unknown> {
+    return {
+      endToEndId: pix.endToEndId,
+      ...(pix.txid !== undefined ? { txid: pix.txid } : {}),
+      chave: pix.chave,
+      valor: pix.valor,
+      horario: pix.horario.toISOString(),
+      ...(pix.infoPagador !== undefined ? { infoPagador: pix.infoPagador } : {}),
+      ...(pix.devolucoes.length > 0 ? { devolucoes: pix.devolucoes.map(devolucaoJson) } : {}),
+      ...(withExtras && pix.pagador ? { gnExtras: { pagador: pix.pagador } } : {}),
+    };
+  }
+
+  // --- devolução -------------------------------------------------------------------------
+
+  requestDevolucao(e2eid: string, id: string, body: { valor: string; descricao?: string; natureza?: string }) {
+    const pix = this.getPix(e2eid);
+    if (pix.devolucoes.some((devolucao) => devolucao.id === id))
+      throw efiError(409, "devolucao_id_duplicado", "O id de devolução informado já foi utilizado para este Pix");
+    const returned = pix.devolucoes
+      .filter((devolucao) => devolucao.status !== "NAO_REALIZADO")
+      .reduce((sum, devolucao) => sum + centsOf(devolucao.valor), 0n);
+    const asked = centsOf(body.valor);
+    if (asked <= 0n || asked > centsOf(pix.valor) - returned) {
+      throw problem(400, "PixDevolucaoInvalida", [
+        {
+          razao: `O valor da devolução excede o valor disponível para devolução (${valorOf(centsOf(pix.valor) - returned)}).`,
+          propriedade: "devolucao.valor",
+          valor: body.valor,
+        },
+      ]);
+    }
+    const devolucao: Devolucao = {
+      id,
+      rtrId: `D${newEndToEndId(EFI_ISPB).slice(1)}`,
+      valor: body.valor,
+      ...(body.descricao !== undefined ? { descricao: body.descricao } : {}),
+      natureza: body.natureza ?? "ORIGINAL",
+      solicitacao: new Date(),
+      status: "EM_PROCESSAMENTO",
+    };
+    pix.devolucoes.push(devolucao);
+    this.later(() => {
+      if (devolucao.status === "EM_PROCESSAMENTO") this.settleDevolucao(id, "DEVOLVIDO");
+    });
+    return devolucao;
+  }
+
+  getDevolucao(e2eid: string, id: string): Devolucao {
+    const devolucao = this.getPix(e2eid).devolucoes.find((candidate) => candidate.id === id);
+    if (!devolucao) throw efiError(404, "devolucao_nao_encontrada", "Nenhuma devolução encontrada para o id informado");
+    return devolucao;
+  }
+
+  /** The bank returns the money (DEVOLVIDO) or cannot (NAO_REALIZADO, with its reason), and tells the webhook. */
+  settleDevolucao(id: string, status: "DEVOLVIDO" | "NAO_REALIZADO", motivo?: string): Devolucao {
+    const found = [...this.received.values()].flatMap((pix) =>
+      pix.devolucoes.filter((devolucao) => devolucao.id === id).map((devolucao) => ({ pix, devolucao })),
+    );
+    if (found.length === 0) throw efiError(404, "devolucao_nao_encontrada", "Nenhuma devolução com este id");
+    const { pix, devolucao } = found[0];
+    if (devolucao.status !== "EM_PROCESSAMENTO")
+      throw efiError(409, "devolucao_finalizada", `A devolução já está ${devolucao.status}`);
+    devolucao.status = status;
+    devolucao.liquidacao = new Date();
+    if (motivo !== undefined) devolucao.motivo = motivo;
+    this.notify(pix.chave, { pix: [{ ...this.pixJson(pix, false), devolucoes: [devolucaoJson(devolucao)] }] });
+    return devolucao;
+  }
+
+  // --- Pix Send ----------------------------------------------------------------------------
+
+  send(
+    idEnvio: string,
+    body: { valor: string; pagador: { chave: string; infoPagador?: string }; favorecido: Record<string, unknown> },
+  ): PixSend {
+    if (this.sends.has(idEnvio))
+      throw efiError(409, "id_envio_duplicado", "O idEnvio informado já foi utilizado em outra requisição de envio");
+    this.ownKey(body.pagador.chave, "do pagador");
+    if (!this.webhooks.has(body.pagador.chave)) {
+      throw efiError(
+        400,
+        "webhook_nao_cadastrado",
+        "Para requisitar o envio de Pix, a chave do pagador precisa ter um webhook associado",
+      );
+    }
+    if (centsOf(body.valor) <= 0n) throw efiError(400, "valor_invalido", "O valor do envio deve ser maior que 0.00");
+    if (body.favorecido.chave === body.pagador.chave)
+      throw efiError(400, "chave_favorecido_invalida", "A chave do favorecido não pode ser a chave do pagador");
+    const send: PixSend = {
+      idEnvio,
+      endToEndId: newEndToEndId(EFI_ISPB),
+      valor: body.valor,
+      chave: body.pagador.chave,
+      favorecido: body.favorecido,
+      ...(body.pagador.infoPagador !== undefined ? { infoPagador: body.pagador.infoPagador } : {}),
+      solicitacao: new Date(),
+      status: "EM_PROCESSAMENTO",
+    };
+    this.sends.set(idEnvio, send);
+    this.later(() => {
+      if (send.status === "EM_PROCESSAMENTO") this.settleSend(idEnvio, "REALIZADO");
+    });
+    return send;
+  }
+
+  getSend(idEnvio: string): PixSend {
+    const send = this.sends.get(idEnvio);
+    if (!send) throw efiError(404, "pix_nao_encontrado", "Nenhum Pix enviado encontrado para o idEnvio informado");
+    return send;
+  }
+
+  settleSend(
+    idEnvio: string,
+    status: "REALIZADO" | "NAO_REALIZADO",
+    motivo = "Conta do favorecido encerrada",
+  ): PixSend {
+    const send = this.getSend(idEnvio);
+    if (send.status !== "EM_PROCESSAMENTO") throw efiError(409, "envio_finalizado", `O envio já está ${send.status}`);
+    send.status = status;
+    send.liquidacao = new Date();
+    if (status === "NAO_REALIZADO") send.erro = { codigo: "AC14", origem: "PSP do favorecido", motivo };
+    this.notify(send.chave, {
+      pix: [
+        {
+          endToEndId: send.endToEndId,
+          chave: send.chave,
+          tipo: "SOLICITACAO",
+          status: send.status,
+          valor: send.valor,
+          horario: send.liquidacao.toISOString(),
+          gnExtras: { idEnvio: send.idEnvio, ...(send.erro ? { erro: send.erro } : {}) },
+        },
+      ],
+    });
+    return send;
+  }
+
+  sendJson(send: PixSend): Record<string, unknown> {
+    return {
+      endToEndId: send.endToEndId,
+      idEnvio: send.idEnvio,
+      valor: send.valor,
+      chave: send.chave,
+      status: send.status,
+      ...(send.infoPagador !== undefined ? { infoPagador: send.infoPagador } : {}),
+      horario: {
+        solicitacao: send.solicitacao.toISOString(),
+        ...(send.liquidacao ? { liquidacao: send.liquidacao.toISOString() } : {}),
+      },
+      favorecido: send.favorecido,
+      ...(send.erro ? { gnExtras: { erro: send.erro } } : {}),
+    };
+  }
+
+  // --- webhook -----------------------------------------------------------------------------
+
+  registerWebhook(chave: string, webhookUrl: string, skipMtlsChecking: boolean): WebhookRegistration {
+    this.ownKey(chave, "informada");
+    const url = new URL(webhookUrl);
+    if (url.protocol === "http:" && !skipMtlsChecking) {
+      throw efiError(
+        400,
+        "webhook_invalido",
+        "A autenticação de TLS mútuo não está configurada na URL informada (use https, ou o cabeçalho x-skip-mtls-checking)",
+      );
+    }
+    const registration = { chave, webhookUrl, criacao: new Date(), skipMtlsChecking };
+    this.webhooks.set(chave, registration);
+    return registration;
+  }
+
+  getWebhook(chave: string): WebhookRegistration {
+    const registration = this.webhooks.get(chave);
+    if (!registration)
+      throw efiError(404, "webhook_nao_encontrado", "Nenhum webhook encontrado para a chave informada");
+    return registration;
+  }
+
+  deleteWebhook(chave: string): void {
+    this.getWebhook(chave);
+    this.webhooks.delete(chave);
+  }
+}
+
+function devolucaoJson(devolucao: Devolucao): Record<string, unknown> {
+  return {
+    id: devolucao.id,
+    rtrId: devolucao.rtrId,
+    valor: devolucao.valor,
+    natureza: devolucao.natureza,
+    ...(devolucao.descricao !== undefined ? { descricao: devolucao.descricao } : {}),
+    horario: {
+      solicitacao: devolucao.solicitacao.toISOString(),
+      ...(devolucao.liquidacao ? { liquidacao: devolucao.liquidacao.toISOString() } : {}),
+    },
+    status: devolucao.status,
+    ...(devolucao.motivo !== undefined ? { motivo: devolucao.motivo } : {}),
+  };
+}
+
+export const newPixKey = () => randomUUID();

@@ -1,0 +1,188 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { ApiServer } from "./api-server";
+import { type Bank, type Payer, valorOf } from "./bank";
+import { EfiError } from "./efi-errors";
+import type { FaultSpec, Faults } from "./faults";
+import type { WebhookSender } from "./webhook-sender";
+
+/**
+ * The local PSP's control API, plain HTTP on loopback, for tests and for trying the service
+ * by hand: what a payer, the Pix network or a bad day at the bank would do.
+ *
+ *   GET  /control/state                         the bank: cobs, received Pix, sends, devoluções, webhook, counters
+ *   GET  /control/requests                      the last API requests (method, path, status)
+ *   GET  /control/webhooks/deliveries           the last webhook deliveries
+ *   POST /control/cobs/:txid/pay                a payer pays a cob          {pagador?: {nome, cpf|cnpj}, infoPagador?}
+ *   POST /control/pix                           a Pix arrives without a cob {valor, txid?, pagador?, infoPagador?}
+ *   POST /control/webhooks/drop-next            lose the next webhooks      {count?}
+ *   POST /control/faults                        trouble on the API          {status: 429|5xx|"hang", count?, rate?, retryAfterSeconds?, pathPrefix?}
+ *   DELETE /control/faults                      no more trouble
+ *   POST /control/sends/:idEnvio/settle         a Pix Send is paid (REALIZADO)
+ *   POST /control/sends/:idEnvio/refuse         a Pix Send fails            {motivo?}
+ *   POST /control/devolucoes/:id/settle         a devolução is returned (DEVOLVIDO)
+ *   POST /control/devolucoes/:id/refuse         a devolução fails           {motivo?}
+ *   POST /control/tokens/expire                 every token issued stops working
+ */
+export interface ControlServerOptions {
+  bank: Bank;
+  api: ApiServer;
+  faults: Faults;
+  webhooks: WebhookSender;
+}
+
+const DOCUMENT = /^(\d{11}|[0-9A-Z]{14})$/;
+const VALOR = /^\d{1,10}\.\d{2}$/;
+
+export function createControlServer(options: ControlServerOptions): Server {
+  return createServer((req, res) => {
+    handle(options, req)
+      .then((answer) => send(res, answer.status, answer.body))
+      .catch((error) => {
+        if (error instanceof EfiError) send(res, error.status, error.body);
+        else send(res, 400, { error: error instanceof Error ? error.message : String(error) });
+      });
+  });
+}
+
+async function handle(options: ControlServerOptions, req: IncomingMessage): Promise<{ status: number; body: unknown }> {
+  const { bank, api, faults, webhooks } = options;
+  const url = new URL(req.url ?? "/", "http://psp-sim");
+  const method = req.method ?? "GET";
+  const path = url.pathname.replace(/\/+$/, "");
+  const body = method === "GET" || method === "DELETE" ? {} : await readJson(req);
+  const routes: Array<[string, RegExp, (params: string[]) => { status: number; body: unknown }]> = [
+    [
+      "GET",
+      /^\/control\/state$/,
+      () => ({
+        status: 200,
+        body: {
+          pixKey: bank.options.pixKey,
+          cobs: [...bank.cobs.values()].map((cob) => bank.cobJson(cob)),
+          received: [...bank.received.values()].map((pix) => bank.pixJson(pix, true)),
+          sends: [...bank.sends.values()].map((sent) => bank.sendJson(sent)),
+          webhooks: [...bank.webhooks.values()],
+          faults: faults.list(),
+          stats: api.stats,
+        },
+      }),
+    ],
+    ["GET", /^\/control\/requests$/, () => ({ status: 200, body: api.requests })],
+    ["GET", /^\/control\/webhooks\/deliveries$/, () => ({ status: 200, body: webhooks.deliveries })],
+    [
+      "POST",
+      /^\/control\/cobs\/([^/]+)\/pay$/,
+      ([txid]) => ({
+        status: 201,
+        body: bank.pixJson(bank.payCob(txid, readPayment(body)), true),
+      }),
+    ],
+    [
+      "POST",
+      /^\/control\/pix$/,
+      () => {
+        const valor = typeof body.valor === "number" ? valorOf(BigInt(Math.round(body.valor * 100))) : body.valor;
+        if (typeof valor !== "string" || !VALOR.test(valor)) throw new Error('valor must be like "10.00"');
+        const txid = body.txid === undefined ? undefined : String(body.txid);
+        return { status: 201, body: bank.pixJson(bank.receive({ ...readPayment(body), valor, txid }), true) };
+      },
+    ],
+    [
+      "POST",
+      /^\/control\/webhooks\/drop-next$/,
+      () => {
+        const count = body.count === undefined ? 1 : Number(body.count);
+        if (!Number.isInteger(count) || count < 1) throw new Error("count must be a positive integer");
+        return { status: 200, body: { dropping: webhooks.dropNext(count) } };
+      },
+    ],
+    [
+      "POST",
+      /^\/control\/faults$/,
+      () => {
+        faults.arm(body as unknown as FaultSpec);
+        return { status: 200, body: { faults: faults.list() } };
+      },
+    ],
+    [
+      "DELETE",
+      /^\/control\/faults$/,
+      () => {
+        faults.clear();
+        return { status: 200, body: { faults: [] } };
+      },
+    ],
+    [
+      "POST",
+      /^\/control\/sends\/([^/]+)\/settle$/,
+      ([idEnvio]) => ({
+        status: 200,
+        body: bank.sendJson(bank.settleSend(idEnvio, "REALIZADO")),
+      }),
+    ],
+    [
+      "POST",
+      /^\/control\/sends\/([^/]+)\/refuse$/,
+      ([idEnvio]) => ({
+        status: 200,
+        body: bank.sendJson(bank.settleSend(idEnvio, "NAO_REALIZADO", readReason(body))),
+      }),
+    ],
+    [
+      "POST",
+      /^\/control\/devolucoes\/([^/]+)\/settle$/,
+      ([id]) => ({
+        status: 200,
+        body: bank.settleDevolucao(id, "DEVOLVIDO"),
+      }),
+    ],
+    [
+      "POST",
+      /^\/control\/devolucoes\/([^/]+)\/refuse$/,
+      ([id]) => ({
+        status: 200,
+        body: bank.settleDevolucao(id, "NAO_REALIZADO", readReason(body) ?? "Conta do pagador encerrada"),
+      }),
+    ],
+    ["POST", /^\/control\/tokens\/expire$/, () => ({ status: 200, body: { expired: api.expireTokens() } })],
+  ];
+  for (const [routeMethod, pattern, handler] of routes) {
+    const match = pattern.exec(path);
+    if (match && routeMethod === method) return handler(match.slice(1).map(decodeURIComponent));
+  }
+  return { status: 404, body: { error: `no control route ${method} ${path}` } };
+}
+
+function readPayment(body: Record<string, unknown>): { pagador?: Payer; infoPagador?: string } {
+  const payer = body.pagador as Record<string, unknown> | undefined;
+  let pagador: Payer | undefined;
+  if (payer !== undefined) {
+    const document = String(payer.cpf ?? payer.cnpj ?? "");
+    if (typeof payer.nome !== "string" || !DOCUMENT.test(document))
+      throw new Error("pagador needs nome and a cpf (11 digits) or cnpj (14 characters)");
+    pagador = document.length === 11 ? { nome: payer.nome, cpf: document } : { nome: payer.nome, cnpj: document };
+  }
+  return {
+    ...(pagador ? { pagador } : {}),
+    ...(typeof body.infoPagador === "string" ? { infoPagador: body.infoPagador } : {}),
+  };
+}
+
+function readReason(body: Record<string, unknown>): string | undefined {
+  return typeof body.motivo === "string" && body.motivo.trim() !== "" ? body.motivo.slice(0, 140) : undefined;
+}
+
+async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString("utf8").trim();
+  if (text === "") return {};
+  const parsed: unknown = JSON.parse(text);
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new Error("body must be an object");
+  return parsed as Record<string, unknown>;
+}
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body, null, 2);
+  res.writeHead(status, { "content-type": "application/json; charset=utf-8" }).end(`${text}\n`);
+}

@@ -1,0 +1,181 @@
+/**
+ * JSON Schemas of the request bodies the Efí adapter sends, written from the central bank's
+ * API Pix (openapi.yaml 2.9.0: CobSolicitada, CobRevisada, DevolucaoSolicitada,
+ * WebhookSolicitado) and Efí's Pix Send (`PUT /v3/gn/pix/{idEnvio}`), which the API Pix does
+ * not cover. Plain data: the service never validates its own bodies at run time; the local
+ * PSP (psp-sim) validates every request against these, and the tests validate every body the
+ * adapter builds (and, when the central bank's file is at hand, these schemas against it).
+ *
+ * Stricter than the central bank's text where it is loose on purpose: patterns are anchored
+ * (the published ones are not) and unknown properties are refused, so that a misspelt field
+ * fails a test instead of being ignored by the bank.
+ */
+
+/** API Pix money: "10.00", a dot and exactly two decimals. */
+export const VALOR_PATTERN = "^\\d{1,10}\\.\\d{2}$";
+/** txid of an immediate charge (API Pix TxId). */
+export const TXID_PATTERN = "^[a-zA-Z0-9]{26,35}$";
+/** Devolução id (API Pix DevolucaoId) and Efí's idEnvio. */
+export const CLIENT_ID_PATTERN = "^[a-zA-Z0-9]{1,35}$";
+/** End-to-end ids (E...) and return ids (D...). */
+export const END_TO_END_ID_PATTERN = "^[a-zA-Z0-9]{32}$";
+
+const pessoa = (document: "cpf" | "cnpj") => ({
+  type: "object",
+  required: [document, "nome"],
+  additionalProperties: false,
+  properties: {
+    [document]: { type: "string", pattern: document === "cpf" ? "^\\d{11}$" : "^[0-9A-Z]{14}$" },
+    nome: { type: "string", minLength: 1, maxLength: 200 },
+  },
+});
+
+const calendario = {
+  type: "object",
+  additionalProperties: false,
+  properties: { expiracao: { type: "integer", minimum: 1, maximum: 2147483647 } },
+};
+
+const cobValor = {
+  type: "object",
+  additionalProperties: false,
+  properties: {
+    original: { type: "string", pattern: VALOR_PATTERN },
+    modalidadeAlteracao: { type: "integer", enum: [0, 1] },
+  },
+};
+
+const infoAdicionais = {
+  type: "array",
+  maxItems: 50,
+  items: {
+    type: "object",
+    required: ["nome", "valor"],
+    additionalProperties: false,
+    properties: { nome: { type: "string", maxLength: 50 }, valor: { type: "string", maxLength: 200 } },
+  },
+};
+
+const cobFields = {
+  calendario,
+  devedor: { oneOf: [pessoa("cpf"), pessoa("cnpj")] },
+  loc: { type: "object", required: ["id"], additionalProperties: false, properties: { id: { type: "integer" } } },
+  chave: { type: "string", minLength: 1, maxLength: 77 },
+  solicitacaoPagador: { type: "string", maxLength: 140 },
+  infoAdicionais,
+};
+
+/** `PUT /v2/cob/{txid}` (API Pix CobSolicitada). */
+export const COB_SOLICITADA_SCHEMA = {
+  $id: "efi:CobSolicitada",
+  type: "object",
+  required: ["calendario", "valor", "chave"],
+  additionalProperties: false,
+  properties: { ...cobFields, valor: { ...cobValor, required: ["original"] } },
+};
+
+/** `PATCH /v2/cob/{txid}` (API Pix CobRevisada): removal is `status: REMOVIDA_PELO_USUARIO_RECEBEDOR`. */
+export const COB_REVISADA_SCHEMA = {
+  $id: "efi:CobRevisada",
+  type: "object",
+  minProperties: 1,
+  additionalProperties: false,
+  properties: { ...cobFields, valor: cobValor, status: { type: "string", enum: ["REMOVIDA_PELO_USUARIO_RECEBEDOR"] } },
+};
+
+/** `PUT /v2/pix/{e2eid}/devolucao/{id}` (API Pix DevolucaoSolicitada). */
+export const DEVOLUCAO_SOLICITADA_SCHEMA = {
+  $id: "efi:DevolucaoSolicitada",
+  type: "object",
+  required: ["valor"],
+  additionalProperties: false,
+  properties: {
+    valor: { type: "string", pattern: VALOR_PATTERN },
+    natureza: { type: "string", enum: ["ORIGINAL", "RETIRADA", "MED_OPERACIONAL", "MED_FRAUDE"] },
+    descricao: { type: "string", maxLength: 140 },
+  },
+};
+
+/** `PUT /v2/webhook/{chave}` (API Pix WebhookSolicitado). */
+export const WEBHOOK_SOLICITADO_SCHEMA = {
+  $id: "efi:WebhookSolicitado",
+  type: "object",
+  required: ["webhookUrl"],
+  additionalProperties: false,
+  properties: { webhookUrl: { type: "string", format: "uri", maxLength: 2048 } },
+};
+
+/** `PUT /v3/gn/pix/{idEnvio}`: Efí's Pix Send, to a key (the only form the service uses) or an account. */
+export const PIX_ENVIO_SOLICITADO_SCHEMA = {
+  $id: "efi:PixEnvioSolicitado",
+  type: "object",
+  required: ["valor", "pagador", "favorecido"],
+  additionalProperties: false,
+  properties: {
+    valor: { type: "string", pattern: VALOR_PATTERN },
+    pagador: {
+      type: "object",
+      required: ["chave"],
+      additionalProperties: false,
+      properties: {
+        chave: { type: "string", minLength: 1, maxLength: 77 },
+        infoPagador: { type: "string", maxLength: 140 },
+      },
+    },
+    favorecido: {
+      oneOf: [
+        {
+          type: "object",
+          required: ["chave"],
+          additionalProperties: false,
+          properties: {
+            chave: { type: "string", minLength: 1, maxLength: 77 },
+            cpf: { type: "string", pattern: "^\\d{11}$" },
+            cnpj: { type: "string", pattern: "^[0-9A-Z]{14}$" },
+          },
+        },
+        {
+          type: "object",
+          required: ["contaBanco"],
+          additionalProperties: false,
+          properties: {
+            contaBanco: {
+              type: "object",
+              required: ["nome", "codigoBanco", "agencia", "conta", "tipoConta"],
+              properties: {
+                nome: { type: "string" },
+                cpf: { type: "string", pattern: "^\\d{11}$" },
+                cnpj: { type: "string", pattern: "^[0-9A-Z]{14}$" },
+                codigoBanco: { type: "string", pattern: "^\\d{8}$" },
+                agencia: { type: "string" },
+                conta: { type: "string" },
+                tipoConta: { type: "string", enum: ["cacc", "svgs"] },
+              },
+            },
+          },
+        },
+      ],
+    },
+  },
+};
+
+/** `POST /oauth/token`: OAuth2 client credentials, the client authenticated by HTTP Basic. */
+export const TOKEN_REQUEST_SCHEMA = {
+  $id: "efi:TokenRequest",
+  type: "object",
+  required: ["grant_type"],
+  additionalProperties: false,
+  properties: { grant_type: { type: "string", const: "client_credentials" } },
+};
+
+/** Every schema above, by the name the central bank (or Efí) gives the body. */
+export const EFI_REQUEST_SCHEMAS = {
+  CobSolicitada: COB_SOLICITADA_SCHEMA,
+  CobRevisada: COB_REVISADA_SCHEMA,
+  DevolucaoSolicitada: DEVOLUCAO_SOLICITADA_SCHEMA,
+  WebhookSolicitado: WEBHOOK_SOLICITADO_SCHEMA,
+  PixEnvioSolicitado: PIX_ENVIO_SOLICITADO_SCHEMA,
+  TokenRequest: TOKEN_REQUEST_SCHEMA,
+} as const;
+
+export type EfiRequestBodyName = keyof typeof EFI_REQUEST_SCHEMAS;
