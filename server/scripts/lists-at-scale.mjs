@@ -6,7 +6,7 @@
 // dashboards) from the real services and prints, for each, the time of the call (median of
 // 5) on the big and the small account and EXPLAIN (ANALYZE, BUFFERS) of its statements.
 //
-//   npm run build -w server && node server/scripts/lists-at-scale.mjs [out.md]
+//   npm run build:test -w server && node server/scripts/lists-at-scale.mjs [out.md]
 //
 // DATABASE_URL names the server (default postgres://postgres@127.0.0.1:5432/postgres);
 // the database pix_lists_scale_<pid> is made there and dropped at the end.
@@ -15,15 +15,17 @@ import { writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import pg from "pg";
 
-const dist = resolve(import.meta.dirname, "..", "dist");
+// The tests' build: the seeder is test support (test/support/list-seed.ts), and the services
+// it seeds for must be the same modules (src/ compiled beside it).
+const dist = resolve(import.meta.dirname, "..", "dist-test");
 const load = (path) => import(join(dist, path));
-const { openDatabase } = await load("core/data-source.js");
-const { loadConfig } = await load("core/config.js");
-const { createLogger } = await load("core/logger.js");
-const { createServices } = await load("services.js");
-const { seedListHistory } = await load("lists/list-seed.js");
-const { attachSecretBox, parseSecretsKeys, SecretBox } = await load("core/secret-box.js");
-const { encodeCursor, ListOrder } = await load("core/pagination.js");
+const { openDatabase } = await load("src/core/data-source.js");
+const { loadConfig } = await load("src/core/config.js");
+const { createLogger } = await load("src/core/logger.js");
+const { createServices } = await load("src/services.js");
+const { seedListHistory } = await load("test/support/list-seed.js");
+const { attachSecretBox, parseSecretsKeys, SecretBox } = await load("src/core/secret-box.js");
+const { encodeCursor, ListOrder } = await load("src/core/pagination.js");
 
 const CHARGES = Number(process.env.LISTS_SCALE_CHARGES ?? 1_000_000);
 const WITHDRAWALS = Number(process.env.LISTS_SCALE_WITHDRAWALS ?? CHARGES / 10);

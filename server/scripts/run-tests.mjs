@@ -1,6 +1,10 @@
 // Runs every compiled test file against a real PostgreSQL: the server named by
 // DATABASE_URL, or else an embedded one under .data/test-postgres. A template database
 // is migrated once; each test file clones it into a database of its own.
+//
+// The tests are compiled apart from the product (`npm run build:test`: src/ and test/ into
+// dist-test/); dist/ (`npm run build`) holds only the product, which the tests that start
+// the service as a process run. `npm test` builds both.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readdirSync, statSync } from "node:fs";
@@ -9,6 +13,7 @@ import pg from "pg";
 
 const root = resolve(import.meta.dirname, "..");
 const dist = join(root, "dist");
+const distTest = join(root, "dist-test");
 
 function findTests(dir) {
   return readdirSync(dir).flatMap((name) => {
@@ -49,7 +54,7 @@ const db = await openDatabase(templateUrl.toString(), 2);
 await db.destroy();
 
 const only = process.argv.slice(2);
-const files = findTests(dist).filter((file) => only.length === 0 || only.some((part) => file.includes(part)));
+const files = findTests(distTest).filter((file) => only.length === 0 || only.some((part) => file.includes(part)));
 const concurrency = process.env.TEST_CONCURRENCY ?? "2";
 const child = spawn(process.execPath, ["--test", `--test-concurrency=${concurrency}`, ...files], {
   stdio: "inherit",

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { createWithdrawal, fundedMerchant } from "../test-support/scenarios";
-import { type ConsoleLogin, type Merchant, startTestApp, type TestApp } from "../test-support/test-app";
+import { createWithdrawal, fundedMerchant } from "../../test/support/scenarios";
+import { type ConsoleLogin, type Merchant, startTestApp, type TestApp } from "../../test/support/test-app";
 
 let app: TestApp;
 let admin: ConsoleLogin;

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
+import { type Merchant, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from "../../test/support/test-app";
 import { hashSecret } from "../core/secrets";
-import { type Merchant, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from "../test-support/test-app";
 import { AuthService } from "./auth.service";
 
 let app: TestApp;

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { startTestApp, type TestApp } from "../test-support/test-app";
+import { startTestApp, type TestApp } from "../../test/support/test-app";
 
 const lines: string[] = [];
 let app: TestApp;

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
+import { type Merchant, newUuid, startTestApp, type TestApp } from "../../test/support/test-app";
 import { CHARGE_ID_PATTERN, newChargeId } from "../core/ids";
-import { type Merchant, newUuid, startTestApp, type TestApp } from "../test-support/test-app";
 import { ChargesService } from "./charges.service";
 
 /**

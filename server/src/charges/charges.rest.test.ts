@@ -2,8 +2,8 @@ import assert from "node:assert/strict";
 import { connect } from "node:net";
 import { after, before, describe, test } from "node:test";
 import { hasError, parsePix } from "pix-utils";
+import { type Merchant, newUuid, startTestApp, type TestApp } from "../../test/support/test-app";
 import { E2E_ID_PATTERN } from "../core/ids";
-import { type Merchant, newUuid, startTestApp, type TestApp } from "../test-support/test-app";
 
 let app: TestApp;
 let merchant: Merchant;

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, beforeEach, describe, test } from "node:test";
+import { type ConsoleLogin, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from "../../test/support/test-app";
 import { hashSecret } from "../core/secrets";
-import { type ConsoleLogin, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from "../test-support/test-app";
 import { ensureFirstOperator, GENERATED_ADMIN_EMAIL } from "./first-operator";
 
 let app: TestApp;

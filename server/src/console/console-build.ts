@@ -3,9 +3,10 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, relative, resolve } from "node:path";
+import { REPOSITORY_ROOT } from "../core/repository-root";
 
 /** The console's sources: admin-ui at the repository root. */
-export const CONSOLE_DIR = resolve(__dirname, "../../../admin-ui");
+export const CONSOLE_DIR = join(REPOSITORY_ROOT, "admin-ui");
 const LOCKFILE = resolve(CONSOLE_DIR, "../package-lock.json");
 /** Server modules the console imports (admin-ui's `@server/*` path): the same rules on both sides. */
 const SHARED_SERVER_SOURCES = [resolve(CONSOLE_DIR, "../server/src/withdrawals/pix-key.ts")];

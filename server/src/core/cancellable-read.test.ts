@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import pg from "pg";
-import { waitFor } from "../test-support/scenarios";
-import { type Merchant, startTestApp, type TestApp } from "../test-support/test-app";
+import { waitFor } from "../../test/support/scenarios";
+import { type Merchant, startTestApp, type TestApp } from "../../test/support/test-app";
 import { appendWebhookEvent } from "../webhooks/webhook-outbox";
 import { readCancellable } from "./cancellable-read";
 import { isDatabaseUnavailable } from "./errors";

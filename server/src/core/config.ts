@@ -1,7 +1,8 @@
 import { isIP } from "node:net";
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { z } from "zod";
 import { parseBrl } from "./money";
+import { REPOSITORY_ROOT } from "./repository-root";
 import { parseSecretsKeys } from "./secret-box";
 
 /**
@@ -173,7 +174,7 @@ export function loadConfig(rawEnv: RawEnv = process.env): AppConfig {
     port: e.PORT,
     databaseUrl: e.DATABASE_URL,
     // .data/ at the repository root, wherever the command was started from.
-    dataDir: e.DATA_DIR ? resolve(e.DATA_DIR) : resolve(__dirname, "../../../.data"),
+    dataDir: e.DATA_DIR ? resolve(e.DATA_DIR) : join(REPOSITORY_ROOT, ".data"),
     embeddedPgPort: e.EMBEDDED_PG_PORT,
     adminApiToken: e.ADMIN_API_TOKEN,
     adminEmail: e.ADMIN_EMAIL,

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { GraphQLError } from "graphql";
-import { startTestApp, type TestApp } from "../test-support/test-app";
+import { startTestApp, type TestApp } from "../../test/support/test-app";
 import { AppError, type ErrorCode, httpStatusFor, isConnectionLost, toPublicError } from "./errors";
 
 describe("isConnectionLost: which failed reads may be sent again", () => {

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import pg from "pg";
-import { waitFor } from "../test-support/scenarios";
-import { createTestDatabase } from "../test-support/test-app";
+import { waitFor } from "../../test/support/scenarios";
+import { createTestDatabase } from "../../test/support/test-app";
 import { type JobHandler, migrateJobQueue, startJobWorker } from "./jobs";
 import { createLogger } from "./logger";
 

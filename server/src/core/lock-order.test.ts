@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import pg from "pg";
-import { fundedMerchant, VALID_CPF } from "../test-support/scenarios";
-import { type Merchant, newUuid, startTestApp, type TestApp } from "../test-support/test-app";
+import { fundedMerchant, VALID_CPF } from "../../test/support/scenarios";
+import { type Merchant, newUuid, startTestApp, type TestApp } from "../../test/support/test-app";
 import { transactionRetries } from "./transactions";
 
 /**

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
 import { after, before, describe, test } from "node:test";
-import { startTestApp, type TestApp } from "../test-support/test-app";
+import { startTestApp, type TestApp } from "../../test/support/test-app";
 import { createLimitStore } from "./rate-limits";
 
 const NOWHERE = `/pix/v2/${"a".repeat(32)}`;

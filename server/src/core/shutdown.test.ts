@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import { connect, type Socket } from "node:net";
 import { after, before, test } from "node:test";
-import { waitFor } from "../test-support/scenarios";
-import { freePort, type ServiceProcess, startServiceProcess } from "../test-support/service-process";
-import { startTestApp, type TestApp } from "../test-support/test-app";
-import { startWebhookReceiver, type WebhookReceiver } from "../test-support/webhook-receiver";
+import { waitFor } from "../../test/support/scenarios";
+import { freePort, type ServiceProcess, startServiceProcess } from "../../test/support/service-process";
+import { startTestApp, type TestApp } from "../../test/support/test-app";
+import { startWebhookReceiver, type WebhookReceiver } from "../../test/support/webhook-receiver";
 
 let app: TestApp;
 let receiver: WebhookReceiver;

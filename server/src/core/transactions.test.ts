@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import pg from "pg";
 import type { DataSource } from "typeorm";
-import { createTestDatabase } from "../test-support/test-app";
+import { createTestDatabase } from "../../test/support/test-app";
 import { createDataSource } from "./data-source";
 import { AppError, httpStatusFor } from "./errors";
 import { runTransaction, TRANSACTION_ATTEMPTS, transactionRetries } from "./transactions";

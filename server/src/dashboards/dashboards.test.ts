@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { approve, createWithdrawal, signProviderBody, simulateOutcome } from "../test-support/scenarios";
-import { type Merchant, startTestApp, type TestApp } from "../test-support/test-app";
+import { approve, createWithdrawal, signProviderBody, simulateOutcome } from "../../test/support/scenarios";
+import { type Merchant, startTestApp, type TestApp } from "../../test/support/test-app";
 
 /*
  * The dashboards on a database of their own, so that the operator's figures are exactly what

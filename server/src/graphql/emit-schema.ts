@@ -1,11 +1,12 @@
 import { readFileSync, writeFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { join } from "node:path";
 import { lexicographicSortSchema, printSchema } from "graphql";
+import { REPOSITORY_ROOT } from "../core/repository-root";
 import { buildAppSchema } from "./schema";
 
 /** Writes schema.graphql at the repository root, or with --check fails when it is stale. */
 async function main(): Promise<void> {
-  const target = resolve(__dirname, "../../../schema.graphql");
+  const target = join(REPOSITORY_ROOT, "schema.graphql");
   const schema = await buildAppSchema();
   const text = `# Generated from the TypeGraphQL code by \`npm run schema:emit\`. Do not edit.\n\n${printSchema(lexicographicSortSchema(schema))}\n`;
   if (process.argv.includes("--check")) {

@@ -15,8 +15,8 @@ import {
   isObjectType,
 } from "graphql";
 import pg from "pg";
-import { fundedMerchant, VALID_CPF } from "../test-support/scenarios";
-import { newUuid, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from "../test-support/test-app";
+import { fundedMerchant, VALID_CPF } from "../../test/support/scenarios";
+import { newUuid, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from "../../test/support/test-app";
 import { buildAppSchema } from "./schema";
 
 /*

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { type Merchant, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from "../test-support/test-app";
+import { type Merchant, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from "../../test/support/test-app";
 
 /*
  * GraphQL over HTTP as /graphql answers it: how a request is read (POST body, GET query

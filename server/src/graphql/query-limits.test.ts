@@ -15,10 +15,10 @@ import {
   specifiedRules,
   validate,
 } from "graphql";
+import { startTestApp, type TestApp } from "../../test/support/test-app";
 import { toPublicError } from "../core/errors";
 import { restOperations } from "../core/rest-operation";
 import { ANONYMOUS_BODY_LIMIT } from "../http/json-body";
-import { startTestApp, type TestApp } from "../test-support/test-app";
 import {
   graphqlLimits,
   MAX_INTROSPECTION_DEPTH,

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { connect } from "node:net";
 import { after, before, describe, test } from "node:test";
 import { validate } from "@readme/openapi-parser";
-import { type Merchant, newUuid, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from "../test-support/test-app";
+import { type Merchant, newUuid, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from "../../test/support/test-app";
 
 let app: TestApp;
 let merchant: Merchant;

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { createHmac } from "node:crypto";
 import { connect } from "node:net";
 import { after, before, describe, test } from "node:test";
-import { startTestApp, TEST_ADMIN_TOKEN, type TestApp } from "../test-support/test-app";
+import { startTestApp, TEST_ADMIN_TOKEN, type TestApp } from "../../test/support/test-app";
 
 const lines: string[] = [];
 const capture = {

@@ -3,10 +3,10 @@ import { after, before, describe, test } from "node:test";
 import fc from "fast-check";
 import { getNamedType, isEnumType } from "graphql";
 import pg from "pg";
+import { fundedMerchant, VALID_CPF } from "../../test/support/scenarios";
+import { newUuid, startTestApp, type TestApp } from "../../test/support/test-app";
 import type { ErrorCode } from "../core/errors";
 import { PLAIN_TEXT_PATTERN } from "../core/text-input";
-import { fundedMerchant, VALID_CPF } from "../test-support/scenarios";
-import { newUuid, startTestApp, type TestApp } from "../test-support/test-app";
 import type { CompiledRestRoute, RestParameter } from "./rest-routes";
 
 /**

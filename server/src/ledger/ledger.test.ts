@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import fc from "fast-check";
+import { type Merchant, newUuid, startTestApp, type TestApp } from "../../test/support/test-app";
 import { formatBrl } from "../core/money";
-import { type Merchant, newUuid, startTestApp, type TestApp } from "../test-support/test-app";
 
 let app: TestApp;
 

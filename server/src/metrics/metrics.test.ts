@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
+import { fundedMerchant, postWithdrawal, waitFor } from "../../test/support/scenarios";
+import { startTestApp, TEST_ADMIN_TOKEN, type TestApp } from "../../test/support/test-app";
+import { startWebhookReceiver, type WebhookReceiver } from "../../test/support/webhook-receiver";
 import { enqueueJob } from "../core/jobs";
-import { fundedMerchant, postWithdrawal, waitFor } from "../test-support/scenarios";
-import { startTestApp, TEST_ADMIN_TOKEN, type TestApp } from "../test-support/test-app";
-import { startWebhookReceiver, type WebhookReceiver } from "../test-support/webhook-receiver";
 import { startBackgroundWork } from "../worker";
 import { type InternalServer, startInternalServer } from "./internal-server";
 

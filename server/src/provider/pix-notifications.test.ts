@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
+import { assertAuditConsistent, balanceCents, outboxEvents, signProviderBody } from "../../test/support/scenarios";
+import { type Merchant, newUuid, startTestApp, type TestApp } from "../../test/support/test-app";
 import { PaymentExceptionExpectedAmount1763801100000 } from "../migrations/1763801100000-payment-exception-expected-amount";
-import { assertAuditConsistent, balanceCents, outboxEvents, signProviderBody } from "../test-support/scenarios";
-import { type Merchant, newUuid, startTestApp, type TestApp } from "../test-support/test-app";
 
 const PROVIDER_SECRET = "provider-secret-for-tests-0123456789";
 let app: TestApp;

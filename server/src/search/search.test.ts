@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
+import { approve, createWithdrawal, simulateOutcome } from "../../test/support/scenarios";
+import { type Merchant, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from "../../test/support/test-app";
 import { E2E_ID_PATTERN } from "../core/ids";
-import { approve, createWithdrawal, simulateOutcome } from "../test-support/scenarios";
-import { type Merchant, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from "../test-support/test-app";
 
 let app: TestApp;
 let shop: Merchant;

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import type { TLSSocket } from "node:tls";
-import { startWebhookReceiver, type WebhookReceiver } from "../test-support/webhook-receiver";
+import { startWebhookReceiver, type WebhookReceiver } from "../../test/support/webhook-receiver";
 import { nonPublicAddressReason, nonPublicHostReason } from "./webhook-address-policy";
 import { guardedLookup, type ResolveHost, WebhookSender } from "./webhook-sender";
 

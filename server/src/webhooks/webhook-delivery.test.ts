@@ -8,9 +8,9 @@ import {
   postWithdrawal,
   simulateOutcome,
   waitFor,
-} from "../test-support/scenarios";
-import { type Merchant, startTestApp, type TestApp } from "../test-support/test-app";
-import { startWebhookReceiver, type WebhookReceiver } from "../test-support/webhook-receiver";
+} from "../../test/support/scenarios";
+import { type Merchant, startTestApp, type TestApp } from "../../test/support/test-app";
+import { startWebhookReceiver, type WebhookReceiver } from "../../test/support/webhook-receiver";
 import { startBackgroundWork } from "../worker";
 import { appendWebhookEvent } from "./webhook-outbox";
 

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
+import { waitFor } from "../../test/support/scenarios";
+import { startTestApp, type TestApp } from "../../test/support/test-app";
+import { startWebhookReceiver, type WebhookReceiver } from "../../test/support/webhook-receiver";
 import { AppError } from "../core/errors";
-import { waitFor } from "../test-support/scenarios";
-import { startTestApp, type TestApp } from "../test-support/test-app";
-import { startWebhookReceiver, type WebhookReceiver } from "../test-support/webhook-receiver";
 import { startBackgroundWork } from "../worker";
 import { WebhookDispatcher } from "./webhook-dispatcher";
 import { type ResolveHost, WebhookSender } from "./webhook-sender";

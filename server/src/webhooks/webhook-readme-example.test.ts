@@ -3,14 +3,15 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { waitFor } from "../test-support/scenarios";
-import { startTestApp, type TestApp } from "../test-support/test-app";
+import { waitFor } from "../../test/support/scenarios";
+import { startTestApp, type TestApp } from "../../test/support/test-app";
+import { REPOSITORY_ROOT } from "../core/repository-root";
 import { startBackgroundWork } from "../worker";
 
 /** The receiver example of the README runs here as written, against real deliveries. */
-const README = resolve(__dirname, "../../../README.md");
+const README = join(REPOSITORY_ROOT, "README.md");
 const MARKER = "<!-- example: verify-webhook -->";
 
 function readmeExample(): string {

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
+import { fundedMerchant, waitFor } from "../../test/support/scenarios";
+import { newUuid, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from "../../test/support/test-app";
+import { startWebhookReceiver, type WebhookReceiver } from "../../test/support/webhook-receiver";
 import { SANDBOX_REFUSING_DOMAIN } from "../provider/pix-provider";
-import { fundedMerchant, waitFor } from "../test-support/scenarios";
-import { newUuid, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from "../test-support/test-app";
-import { startWebhookReceiver, type WebhookReceiver } from "../test-support/webhook-receiver";
 import { startBackgroundWork } from "../worker";
 
 const lines: string[] = [];

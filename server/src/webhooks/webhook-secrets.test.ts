@@ -1,13 +1,13 @@
 import assert from "node:assert/strict";
 import { createHmac, randomBytes } from "node:crypto";
 import { after, before, describe, test } from "node:test";
+import { createWithdrawal, fundedMerchant } from "../../test/support/scenarios";
+import { type Merchant, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from "../../test/support/test-app";
+import { startWebhookReceiver, type WebhookReceiver } from "../../test/support/webhook-receiver";
 import { loadConfig } from "../core/config";
 import { createLogger } from "../core/logger";
 import { secretsKeyId } from "../core/secret-box";
 import { openRuntime, type Runtime } from "../runtime";
-import { createWithdrawal, fundedMerchant } from "../test-support/scenarios";
-import { type Merchant, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from "../test-support/test-app";
-import { startWebhookReceiver, type WebhookReceiver } from "../test-support/webhook-receiver";
 import { startBackgroundWork } from "../worker";
 import { appendWebhookEvent } from "./webhook-outbox";
 

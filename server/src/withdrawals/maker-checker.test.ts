@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { assertAuditConsistent, balanceCents, createWithdrawal, fundedMerchant } from "../test-support/scenarios";
-import { type ConsoleLogin, type Merchant, startTestApp, type TestApp } from "../test-support/test-app";
+import { assertAuditConsistent, balanceCents, createWithdrawal, fundedMerchant } from "../../test/support/scenarios";
+import { type ConsoleLogin, type Merchant, startTestApp, type TestApp } from "../../test/support/test-app";
 
 // Maker-checker on: above R$ 100.00 two different operators must agree.
 let app: TestApp;

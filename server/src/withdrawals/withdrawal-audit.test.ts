@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import fc from "fast-check";
-import { formatBrl } from "../core/money";
 import {
   approve,
   assertAuditConsistent,
@@ -11,8 +10,9 @@ import {
   simulateOutcome,
   VALID_CPF,
   waitFor,
-} from "../test-support/scenarios";
-import { startTestApp, type TestApp } from "../test-support/test-app";
+} from "../../test/support/scenarios";
+import { startTestApp, type TestApp } from "../../test/support/test-app";
+import { formatBrl } from "../core/money";
 import { startBackgroundWork } from "../worker";
 
 let app: TestApp;

@@ -10,8 +10,8 @@ import {
   readWithdrawal,
   waitFor,
   waitForWithdrawalStatus,
-} from "../test-support/scenarios";
-import { startTestApp, TEST_ADMIN_TOKEN, type TestApp } from "../test-support/test-app";
+} from "../../test/support/scenarios";
+import { startTestApp, TEST_ADMIN_TOKEN, type TestApp } from "../../test/support/test-app";
 
 let app: TestApp;
 

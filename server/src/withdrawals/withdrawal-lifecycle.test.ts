@@ -11,8 +11,8 @@ import {
   readWithdrawal,
   simulateOutcome,
   waitForWithdrawalStatus,
-} from "../test-support/scenarios";
-import { newUuid, startTestApp, type TestApp } from "../test-support/test-app";
+} from "../../test/support/scenarios";
+import { newUuid, startTestApp, type TestApp } from "../../test/support/test-app";
 import { startBackgroundWork } from "../worker";
 
 let app: TestApp;

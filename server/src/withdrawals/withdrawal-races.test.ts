@@ -8,8 +8,8 @@ import {
   fundedMerchant,
   readWithdrawal,
   simulateOutcome,
-} from "../test-support/scenarios";
-import { startTestApp, type TestApp } from "../test-support/test-app";
+} from "../../test/support/scenarios";
+import { startTestApp, type TestApp } from "../../test/support/test-app";
 
 let app: TestApp;
 

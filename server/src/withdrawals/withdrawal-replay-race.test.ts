@@ -6,11 +6,11 @@ import {
   fundedMerchant,
   postWithdrawal,
   VALID_CPF,
-} from "../test-support/scenarios";
-import { newUuid, startTestApp, type TestApp } from "../test-support/test-app";
+} from "../../test/support/scenarios";
+import { newUuid, startTestApp, type TestApp } from "../../test/support/test-app";
 
 /*
- * Found by the model-based test (reliability/money-model.test.ts): a client sending its
+ * Found by the model-based test (server/test/reliability/money-model.test.ts): a client sending its
  * POST /withdrawals again (same Idempotency-Key) while an operator or the bank moves that
  * withdrawal to a status that returns its amount. The replay held the account's row lock
  * and waited at the key's unique index for the transition, which held the withdrawal's row

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { type Merchant, newUuid, startTestApp, type TestApp } from "../test-support/test-app";
+import { type Merchant, newUuid, startTestApp, type TestApp } from "../../test/support/test-app";
 
 let app: TestApp;
 

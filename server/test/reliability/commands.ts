@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import fc from "fast-check";
-import { signProviderBody } from "../test-support/scenarios";
-import type { TestApp } from "../test-support/test-app";
+import { signProviderBody } from "../support/scenarios";
+import type { TestApp } from "../support/test-app";
 import {
   type Answer,
   account,

@@ -6,8 +6,8 @@ import pg from "pg";
 import { TEST_ADMIN_TOKEN } from "./test-app";
 
 /**
- * The compiled service run as real child processes (`node dist/main.js`, and
- * `node dist/worker.js` for a separate worker), for tests that kill, restart or run several
+ * The compiled service run as real child processes (`node server/dist/main.js`, and
+ * `node server/dist/worker.js` for a separate worker), for tests that kill, restart or run several
  * of them: SIGKILL, graceful shutdown, multi-process. Run `npm run build -w server` first
  * (`npm test` does). Every process is started on a database the test owns (e.g. from
  * createTestDatabase()); the migrations run at start, as in production.
@@ -44,9 +44,10 @@ export interface ServiceProcessOptions {
   startTimeoutMs?: number;
 }
 
-const DIST = resolve(__dirname, "..");
-const MAIN = join(DIST, "main.js");
-const WORKER = join(DIST, "worker.js");
+/** The product's build (server/dist/, from this file's place in server/dist-test/test/support/). */
+export const SERVER_DIST = resolve(__dirname, "../../../dist");
+const MAIN = join(SERVER_DIST, "main.js");
+const WORKER = join(SERVER_DIST, "worker.js");
 const KEPT_LINES = 300;
 const running = new Set<ChildProcess>();
 

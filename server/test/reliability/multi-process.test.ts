@@ -4,11 +4,11 @@ import { randomUUID } from "node:crypto";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import pg from "pg";
-import { randomString } from "../core/ids";
-import { signProviderBody, VALID_CPF, waitFor } from "../test-support/scenarios";
-import { freePort, type ServiceProcess, startServiceProcess } from "../test-support/service-process";
-import { type Merchant, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from "../test-support/test-app";
-import { startWebhookReceiver, type WebhookReceiver } from "../test-support/webhook-receiver";
+import { randomString } from "../../src/core/ids";
+import { signProviderBody, VALID_CPF, waitFor } from "../support/scenarios";
+import { freePort, SERVER_DIST, type ServiceProcess, startServiceProcess } from "../support/service-process";
+import { type Merchant, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from "../support/test-app";
+import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
 
 /*
  * Two API processes and two workers, as deployed (`npm run migrate`, `start:api`, `worker`),
@@ -95,7 +95,7 @@ async function emptyDatabase() {
 
 /** `npm run migrate` on the empty database: exits 0 having applied everything. */
 async function migrate(url: string): Promise<string> {
-  const child = spawn(process.execPath, [join(__dirname, "..", "migrate.js")], {
+  const child = spawn(process.execPath, [join(SERVER_DIST, "migrate.js")], {
     env: { PATH: process.env.PATH, DATABASE_URL: url, NODE_ENV: "production", LOG_LEVEL: "info" },
   });
   let output = "";

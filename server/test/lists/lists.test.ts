@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { encodeCursor } from "../core/pagination";
-import { approve, assertAuditConsistent, createWithdrawal, signProviderBody } from "../test-support/scenarios";
-import { type Merchant, newUuid, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from "../test-support/test-app";
+import { encodeCursor } from "../../src/core/pagination";
+import { approve, assertAuditConsistent, createWithdrawal, signProviderBody } from "../support/scenarios";
+import { type Merchant, newUuid, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from "../support/test-app";
 
 const PROVIDER_SECRET = "provider-secret-for-list-tests-0123456789";
 let app: TestApp;

@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import type pg from "pg";
-import type { TestApp } from "../test-support/test-app";
+import type { TestApp } from "../support/test-app";
 import {
   type AccountState,
   balanceOf,

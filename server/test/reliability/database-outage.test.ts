@@ -3,11 +3,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { type EmbeddedDatabase, startEmbeddedPostgres } from "../core/embedded-postgres";
-import { createLogger } from "../core/logger";
-import { READY_CACHE_MS } from "../http/health";
-import { freePort } from "../test-support/service-process";
-import { newUuid, startTestApp, type TestApp } from "../test-support/test-app";
+import { type EmbeddedDatabase, startEmbeddedPostgres } from "../../src/core/embedded-postgres";
+import { createLogger } from "../../src/core/logger";
+import { READY_CACHE_MS } from "../../src/http/health";
+import { freePort } from "../support/service-process";
+import { newUuid, startTestApp, type TestApp } from "../support/test-app";
 import { call, FAULT_ROUNDS, figuresLine, moneyProblems, openAccount, settled } from "./fault-audit";
 
 /**

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import pg from "pg";
-import { newUuid, startTestApp, type TestApp } from "../test-support/test-app";
+import { newUuid, startTestApp, type TestApp } from "../support/test-app";
 import { call, FAULT_ROUNDS, figuresLine, moneyProblems, openAccount } from "./fault-audit";
 
 /**

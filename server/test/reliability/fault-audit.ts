@@ -1,5 +1,5 @@
 import pg from "pg";
-import { TEST_ADMIN_TOKEN } from "../test-support/test-app";
+import { TEST_ADMIN_TOKEN } from "../support/test-app";
 
 /**
  * What the fault tests check after the faults, read from the database and the service as

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { startService } from "../test-support/service-process";
-import { createTestDatabase, TEST_ADMIN_TOKEN } from "../test-support/test-app";
+import { startService } from "../support/service-process";
+import { createTestDatabase, TEST_ADMIN_TOKEN } from "../support/test-app";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 before(async () => {

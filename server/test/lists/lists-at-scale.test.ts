@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import pg from "pg";
-import { ChargeStatus } from "../charges/charge.entity";
-import { ListOrder, type PageStatement, TOTAL_CAP } from "../core/pagination";
-import { type Merchant, startTestApp, type TestApp } from "../test-support/test-app";
-import { WithdrawalStatus } from "../withdrawals/withdrawal.entity";
-import { seedListHistory } from "./list-seed";
+import { ChargeStatus } from "../../src/charges/charge.entity";
+import { ListOrder, type PageStatement, TOTAL_CAP } from "../../src/core/pagination";
+import { WithdrawalStatus } from "../../src/withdrawals/withdrawal.entity";
+import { seedListHistory } from "../support/list-seed";
+import { type Merchant, startTestApp, type TestApp } from "../support/test-app";
 
 /*
  * The lists at test scale: 20,000 charges (and their ledger entries), 5,000 withdrawals and

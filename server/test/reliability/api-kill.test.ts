@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import pg from "pg";
-import { startService } from "../test-support/service-process";
-import { createTestDatabase, newUuid } from "../test-support/test-app";
-import { startWebhookReceiver, type WebhookReceiver } from "../test-support/webhook-receiver";
+import { startService } from "../support/service-process";
+import { createTestDatabase, newUuid } from "../support/test-app";
+import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
 import { call, deliveryProblems, FAULT_ROUNDS, figuresLine, moneyProblems, openAccount, settled } from "./fault-audit";
 
 /**

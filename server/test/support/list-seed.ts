@@ -1,4 +1,4 @@
-import type { SqlRunner } from "../core/sql";
+import type { SqlRunner } from "../../src/core/sql";
 
 /**
  * Fills an account with a long history straight in SQL (INSERT ... SELECT generate_series,

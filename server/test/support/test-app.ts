@@ -1,14 +1,14 @@
 import "reflect-metadata";
 import pg from "pg";
 import type { DestinationStream } from "pino";
-import { createHttpApp, type HttpApp, type HttpAppOptions } from "../app";
-import { hashPassword } from "../auth/passwords";
-import { createSession } from "../auth/sessions";
-import { loadConfig, type RawEnv } from "../core/config";
-import { newConsoleUserId, randomString } from "../core/ids";
-import { createLogger } from "../core/logger";
-import { openRuntime, type Runtime } from "../runtime";
-import type { Services } from "../services";
+import { createHttpApp, type HttpApp, type HttpAppOptions } from "../../src/app";
+import { hashPassword } from "../../src/auth/passwords";
+import { createSession } from "../../src/auth/sessions";
+import { loadConfig, type RawEnv } from "../../src/core/config";
+import { newConsoleUserId, randomString } from "../../src/core/ids";
+import { createLogger } from "../../src/core/logger";
+import { openRuntime, type Runtime } from "../../src/runtime";
+import type { Services } from "../../src/services";
 
 /**
  * A whole service for one test file: its own database cloned from the migrated template
