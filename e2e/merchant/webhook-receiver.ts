@@ -29,7 +29,7 @@ export async function startReceiver() {
   };
 }
 
-/** Whether a body is signed with `secret`: HMAC-SHA256 of the body without `signature`, as the README says. */
+/** Whether a body is signed with `secret`: HMAC-SHA256 of the body without `signature`, as docs/api.md says. */
 export function signedWith(webhook: Received, secret: string): boolean {
   const { signature, ...unsigned } = webhook.json;
   const expected = createHmac("sha256", secret).update(JSON.stringify(unsigned)).digest("hex");

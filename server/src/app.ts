@@ -159,7 +159,7 @@ export async function createHttpApp(services: Services, options: HttpAppOptions 
  * TRUST_PROXY for Fastify (proxy-addr). A hop count trusts that many proxies nearest to us
  * whatever their address (Fastify itself ignores bare counts, as a direct client could then
  * claim any address): right only when every request comes through those proxies, which
- * the README says. A list of addresses and ranges is the safer form.
+ * docs/api.md says. A list of addresses and ranges is the safer form.
  */
 function trustProxyOf(
   setting: false | number | string[],

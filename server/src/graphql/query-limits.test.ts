@@ -471,7 +471,7 @@ describe("GraphQL limits on the running service", () => {
     ]);
   });
 
-  test("the operations of the README and of integrators still run, webhook attempts and company fields included", async () => {
+  test("the operations of the docs and of integrators still run, webhook attempts and company fields included", async () => {
     const created = await post(
       app,
       `mutation { createCompany(input: {name: "Loja Exemplo"}) { company { id name city feePercent feeFixed autoApproveLimit balance webhookUrl createdAt updatedAt } clientSecret webhookSecret } }`,

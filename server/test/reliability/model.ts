@@ -1,5 +1,5 @@
 /*
- * The contract (shared/spec/CONTRACT.md, and the README's decisions where the contract
+ * The contract (shared/spec/CONTRACT.md, and docs/decisions.md where the contract
  * leaves a point open) as a plain in-memory model. Nothing here imports the service: money,
  * fees, PIX keys, statuses, queue positions and webhook events are computed from the
  * contract's words, so a mistake the service and its tests share is still caught.
@@ -530,7 +530,7 @@ function apply(world: World, op: Op, answer: Answer, window: Window): void {
       return;
     }
     case "reserve": {
-      // README decision: any charge not yet reserved can be held; only a PAID one leaves the balance.
+      // docs/decisions.md: any charge not yet reserved can be held; only a PAID one leaves the balance.
       const c = chargeById(world, op.chargeId);
       if (c.reserved) {
         expectError(answer, "INVALID_STATE", null, "reserve a reserved charge");

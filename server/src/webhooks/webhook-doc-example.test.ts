@@ -10,14 +10,14 @@ import { startTestApp, type TestApp } from "../../test/support/test-app";
 import { REPOSITORY_ROOT } from "../core/repository-root";
 import { startBackgroundWork } from "../worker";
 
-/** The receiver example of the README runs here as written, against real deliveries. */
-const README = join(REPOSITORY_ROOT, "README.md");
+/** The receiver example of docs/api.md runs here as written, against real deliveries. */
+const API_DOC = join(REPOSITORY_ROOT, "docs", "api.md");
 const MARKER = "<!-- example: verify-webhook -->";
 
 function readmeExample(): string {
-  const text = readFileSync(README, "utf8");
+  const text = readFileSync(API_DOC, "utf8");
   const start = text.indexOf(MARKER);
-  assert.ok(start >= 0, `README.md has the ${MARKER} block`);
+  assert.ok(start >= 0, `docs/api.md has the ${MARKER} block`);
   const block = /```js\n([\s\S]*?)```/.exec(text.slice(start));
   assert.ok(block, "a js code block follows the marker");
   return block[1];
@@ -57,7 +57,7 @@ async function attemptOf(eventId: string, token: string) {
   });
 }
 
-test("the README's receiver accepts signed webhooks and refuses others", async () => {
+test("the receiver of docs/api.md accepts signed webhooks and refuses others", async () => {
   const port = await freePort();
   const merchant = await app.createMerchant({ webhookUrl: `http://127.0.0.1:${port}/webhooks` });
   const file = join(dir, "verify-webhook.mjs");
