@@ -29,7 +29,7 @@ async function main(): Promise<void> {
   });
   if (config.console !== "off") {
     const dev = config.console === "dev";
-    consoleApp = await startConsole({ dev, logger });
+    consoleApp = await startConsole({ dev, logger, publicBaseUrl: config.publicBaseUrl });
     // Dev: Next's hot reload talks over a websocket, passed to the console's worker.
     const nextConsole = consoleApp;
     if (dev) http.server.on("upgrade", (req, socket, head) => nextConsole.upgrade(req, socket, head));

@@ -15,6 +15,8 @@ import { parentPort, workerData } from "node:worker_threads";
 export interface ConsoleWorkerData {
   dir: string;
   dev: boolean;
+  /** PUBLIC_BASE_URL's origin: the console's own origin (where `next` may send people back). */
+  publicOrigin: string;
 }
 
 /** What the worker tells the API's thread. */
@@ -37,8 +39,10 @@ function tell(message: ConsoleWorkerMessage): void {
   parentPort?.postMessage(message);
 }
 
-async function serveConsole({ dir, dev }: ConsoleWorkerData): Promise<void> {
+async function serveConsole({ dir, dev, publicOrigin }: ConsoleWorkerData): Promise<void> {
   process.env.NEXT_TELEMETRY_DISABLED = "1";
+  // Read by admin-ui/lib/auth/session.ts (consoleOrigin).
+  process.env.PIX_PUBLIC_ORIGIN = publicOrigin;
   // `next` is admin-ui's dependency: resolve it from there, not from the server's package.
   const loaded = createRequire(join(dir, "package.json"))("next") as NextFactory | { default: NextFactory };
   const createNext = typeof loaded === "function" ? loaded : loaded.default;

@@ -65,7 +65,7 @@ before(async () => {
   writeFileSync(join(dir, "node_modules", "next", "index.js"), FAKE_NEXT);
   const logger = createLogger("error", { write: (line: string) => logLines.push(line) });
   // dev: no production build of the stand-in to make or check.
-  consoleApp = await startConsole({ dev: true, logger, dir });
+  consoleApp = await startConsole({ dev: true, logger, dir, publicBaseUrl: "http://localhost:4000" });
   server = createServer((req, res) => {
     res.setHeader("X-Request-Id", "page-req-1");
     consoleApp.handle(req, res);
@@ -193,9 +193,12 @@ test("a console that cannot start fails the start with the reason", async () => 
       join(broken, "node_modules", "next", "index.js"),
       'module.exports = () => ({ prepare: async () => { throw new Error("no build here"); } });',
     );
-    await assert.rejects(startConsole({ dev: true, logger: createLogger("silent"), dir: broken }), {
-      message: "the console did not start: no build here",
-    });
+    await assert.rejects(
+      startConsole({ dev: true, logger: createLogger("silent"), dir: broken, publicBaseUrl: "http://localhost:4000" }),
+      {
+        message: "the console did not start: no build here",
+      },
+    );
   } finally {
     rmSync(broken, { recursive: true, force: true });
   }

@@ -26,6 +26,8 @@ export interface ConsoleOptions {
   /** Next's dev server (hot reload, compiles on request) instead of the production build. */
   dev: boolean;
   logger: Logger;
+  /** PUBLIC_BASE_URL: the console's own origin comes from it. */
+  publicBaseUrl: string;
   dir?: string;
 }
 
@@ -69,7 +71,7 @@ export async function startConsole(options: ConsoleOptions): Promise<NextConsole
     const outcome = await ensureConsoleBuild({ dir });
     if (outcome === "reused") logger.info("console: reusing the build in admin-ui/.next (sources unchanged)");
   }
-  const data: ConsoleWorkerData = { dir, dev: options.dev };
+  const data: ConsoleWorkerData = { dir, dev: options.dev, publicOrigin: new URL(options.publicBaseUrl).origin };
   let closing = false;
   let agent = new Agent({ keepAlive: true });
   let apiOrigin: string | null = null;
