@@ -9,7 +9,7 @@ import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Field, FormError } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
-import { homeOf } from "@/lib/auth/viewer";
+import { homeOf, safeNextPath } from "@/lib/auth/viewer";
 import { errorMessage, execute, GraphQLRequestError } from "@/lib/graphql/execute";
 import { SignInDocument } from "./documents";
 
@@ -30,7 +30,8 @@ export function LoginForm({ next }: { next: string | null }) {
     setFormError(null);
     try {
       const { signIn } = await execute(SignInDocument, values);
-      router.replace(next ?? homeOf(signIn));
+      // Checked again where the browser navigates, against the origin it is really on.
+      router.replace(safeNextPath(next, window.location.origin) ?? homeOf(signIn));
       router.refresh();
     } catch (error) {
       if (error instanceof GraphQLRequestError && error.code === "UNAUTHENTICATED") {

@@ -10,6 +10,15 @@ import { safeNextPath, type Viewer } from "./viewer";
 export const PATH_HEADER = "x-pix-path";
 
 /**
+ * The service's own origin (PUBLIC_BASE_URL's), which `next` is resolved against. The API's
+ * process hands it to the console (server/src/console/console-worker.ts); without it (the
+ * console built or run on its own) an origin that no `next` can name stands in.
+ */
+export function consoleOrigin(): string {
+  return process.env.PIX_PUBLIC_ORIGIN ?? "http://console.invalid";
+}
+
+/**
  * The signed-in console user, read once per request from the API (`viewer`) with the
  * browser's session cookie; null without a valid session. Bearer callers never reach the
  * console (browsers send no bearer header), and are refused here if they did.
@@ -34,7 +43,7 @@ export const getViewer = cache(async (): Promise<Viewer | null> => {
 });
 
 async function loginRedirect(): Promise<never> {
-  const path = safeNextPath((await headers()).get(PATH_HEADER));
+  const path = safeNextPath((await headers()).get(PATH_HEADER), consoleOrigin());
   redirect(path ? `/login?next=${encodeURIComponent(path)}` : "/login");
 }
 

@@ -31,20 +31,29 @@ export const ROLE_LABELS: Record<string, string> = {
 };
 
 /**
- * `next` as a path on this site, or null: it must start with one "/" (no "//host" or "/\\host"),
- * hold no scheme or control characters, and not point back at the sign-in page.
+ * `next` as a path on this site, or null. It is resolved with the WHATWG URL parser against
+ * the service's own origin, as the browser will resolve it, and kept only when it stays on
+ * that origin and comes back as a path with one leading "/" and no backslash. Decided on the
+ * result, not the input: "/..//evil.example" resolves to the path "//evil.example", which a
+ * browser reads as another host. The input is checked first too, since the parser drops tabs
+ * and newlines and reads a backslash as "/" ("/<tab>/evil.example" would become
+ * "//evil.example"). The sign-in page itself is refused (no loop).
  */
-export function safeNextPath(next: string | null | undefined): string | null {
-  if (!next || next.length > 2048) return null;
-  if (!next.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) return null;
+export function safeNextPath(next: string | null | undefined, origin: string): string | null {
+  if (typeof next !== "string" || next.length === 0 || next.length > 2048) return null;
   // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
-  if (/[\u0000-\u001f\\]/.test(next)) return null;
+  if (!next.startsWith("/") || /[\u0000-\u001f\u007f\\]/.test(next)) return null;
+  let own: URL;
+  let url: URL;
   try {
-    const url = new URL(next, "http://console.invalid");
-    if (url.origin !== "http://console.invalid") return null;
-    if (url.pathname === "/login") return null;
-    return `${url.pathname}${url.search}${url.hash}`;
+    own = new URL(origin);
+    url = new URL(next, own);
   } catch {
     return null;
   }
+  if (url.origin !== own.origin || url.username !== "" || url.password !== "") return null;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  if (!path.startsWith("/") || path.startsWith("//") || path.includes("\\")) return null;
+  if (url.pathname === "/login" || url.pathname.startsWith("/login/")) return null;
+  return path;
 }
