@@ -151,8 +151,8 @@ export function createSimCertificates(clientId: string): Omit<SimCertificates, "
   };
 }
 
-/** PKCS#12 of a certificate and its key, without a password (as Efí issues them). */
-export function toPkcs12(certPem: string, keyPem: string, password: string | null = null): Buffer {
+/** PKCS#12 of a certificate and its key, with an empty password (as Efí issues them). */
+export function toPkcs12(certPem: string, keyPem: string, password: string | null = ""): Buffer {
   const asn1 = forge.pkcs12.toPkcs12Asn1(
     forge.pki.privateKeyFromPem(keyPem),
     [forge.pki.certificateFromPem(certPem)],

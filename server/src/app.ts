@@ -13,6 +13,7 @@ import { createAdmissionLimits, registerAdmission } from "./http/request-admissi
 import { decorateRequestRoute, lazyChildLogger, logRequestLine, requestIdOf } from "./http/request-scope";
 import { type CompiledRestRoute, compileRestOperation, registerRestRoutes } from "./http/rest-routes";
 import { observeHttpRequest, registerMetricsRoute } from "./metrics/metrics";
+import { efiNotificationRoutes } from "./provider/efi/efi-notifications";
 import { inboundPixRoutes } from "./provider/inbound-pix.http";
 import { registerPixLocationRoute } from "./provider/pix-location.http";
 import type { Services } from "./services";
@@ -132,8 +133,10 @@ export async function createHttpApp(services: Services, options: HttpAppOptions 
   const routes = restOperations().map((operation) => compileRestOperation(schema, operation));
   registerRestRoutes(app, schema, routes, services);
   registerGraphqlRoute(app, graphqlPipeline, services);
-  registerPixLocationRoute(app, services.charges);
+  // A real PSP serves its own locations; the service answers them for the sandbox only.
+  if (services.provider.servesLocations) registerPixLocationRoute(app, services.charges);
   await app.register(inboundPixRoutes, { inboundPix: services.inboundPix });
+  if (services.efi) await app.register(efiNotificationRoutes, { notifications: services.efi.notifications });
   registerHealthRoutes(app, services, options);
   registerMetricsRoute(app, services);
   const openApi = JSON.stringify(openApiDocument(routes, config.publicBaseUrl));

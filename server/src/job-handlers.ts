@@ -1,4 +1,5 @@
 import type { JobHandlers } from "./core/jobs";
+import { RECONCILE_JOB } from "./provider/efi/efi-reconciliation";
 import type { Services } from "./services";
 import { readWithdrawalJobPayload, SETTLE_TRANSFER_JOB, SUBMIT_TRANSFER_JOB } from "./withdrawals/withdrawal-jobs";
 
@@ -7,5 +8,8 @@ export function createJobHandlers(services: Services): JobHandlers {
   return {
     [SUBMIT_TRANSFER_JOB]: (payload) => services.withdrawalProcessor.submitTransfer(readWithdrawalJobPayload(payload)),
     [SETTLE_TRANSFER_JOB]: (payload) => services.withdrawalProcessor.settleTransfer(readWithdrawalJobPayload(payload)),
+    [RECONCILE_JOB]: async () => {
+      await services.efi?.reconciliation.runAndScheduleNext();
+    },
   };
 }

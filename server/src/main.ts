@@ -7,6 +7,7 @@ import { loadConfig } from "./core/config";
 import { createLogger } from "./core/logger";
 import { createGracefulShutdown, exitOnSignals } from "./core/shutdown";
 import { startInternalServer } from "./metrics/internal-server";
+import { registerEfiWebhook } from "./provider/efi/efi-webhook-registration";
 import { openRuntime, type Runtime } from "./runtime";
 import { startBackgroundWork } from "./worker";
 
@@ -41,6 +42,8 @@ async function main(): Promise<void> {
 
   const port = await http.listen(config.port);
   consoleApp?.setApiOrigin(`http://127.0.0.1:${port}`);
+  // Efí checks the URL with a test notification: registered once the port answers, in the background.
+  void registerEfiWebhook(services);
 
   printBanner({
     consoleOn: consoleApp !== null,

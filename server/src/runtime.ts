@@ -56,6 +56,12 @@ export async function openRuntime(config: AppConfig, logger: Logger): Promise<Ru
     await migrateJobQueue(url, logger);
     const secrets = await loadGeneratedSecrets(db, config);
     const services = createServices(config, logger, db, secrets);
+    // PIX_PROVIDER=efi: a token now, so that a wrong certificate or credential stops the start.
+    await services.efi?.provider.client.verify().catch(async (error) => {
+      await services.efi?.provider.client.close();
+      await db.destroy();
+      throw error;
+    });
     return {
       services,
       databaseUrl: url,
@@ -65,6 +71,7 @@ export async function openRuntime(config: AppConfig, logger: Logger): Promise<Ru
       secretsKey,
       close: async () => {
         services.webhookSender.close();
+        await services.efi?.provider.client.close();
         await services.limits.close();
         await db.destroy();
         await stopEmbedded();

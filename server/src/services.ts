@@ -10,8 +10,12 @@ import type { Logger } from "./core/logger";
 import { createLimitStore, type LimitStore } from "./core/rate-limits";
 import { DashboardsService } from "./dashboards/dashboards.service";
 import { LedgerService } from "./ledger/ledger.service";
+import { createPixProvider } from "./provider/create-provider";
+import { EfiNotificationsService } from "./provider/efi/efi-notifications";
+import { EfiPixProvider } from "./provider/efi/efi-provider";
+import { EfiReconciliation } from "./provider/efi/efi-reconciliation";
 import { InboundPixService } from "./provider/inbound-pix.service";
-import { createPixProvider, type PixProvider } from "./provider/pix-provider";
+import type { PixProvider } from "./provider/pix-provider";
 import { SearchService } from "./search/search.service";
 import { accountWindowLimits } from "./webhooks/webhook-account-windows";
 import { WebhookDispatcher } from "./webhooks/webhook-dispatcher";
@@ -42,6 +46,14 @@ export interface Services {
   dashboards: DashboardsService;
   /** Rate-limit counters shared by every API process (PostgreSQL, or Redis with REDIS_URL). */
   limits: LimitStore;
+  /** PIX_PROVIDER=efi: the adapter, its notifications and its reconciliation; null for the sandbox. */
+  efi: EfiServices | null;
+}
+
+export interface EfiServices {
+  provider: EfiPixProvider;
+  notifications: EfiNotificationsService;
+  reconciliation: EfiReconciliation;
 }
 
 /** Secrets that may have been generated at first start (see core/generated-secrets.ts). */
@@ -51,12 +63,28 @@ export interface ServiceSecrets {
 }
 
 export function createServices(config: AppConfig, logger: Logger, db: DataSource, secrets: ServiceSecrets): Services {
-  const provider = createPixProvider({ ...config, providerWebhookSecret: secrets.providerWebhookSecret });
+  const provider = createPixProvider(config, secrets.providerWebhookSecret, logger);
   const charges = new ChargesService(db, provider);
   const withdrawals = new WithdrawalsService(db, {
     secondOperatorAboveCents: config.approvalSecondOperatorAboveCents,
     bankIspb: provider.ispb,
   });
+  const inboundPix = new InboundPixService(db, provider, charges);
+  const efi =
+    provider instanceof EfiPixProvider
+      ? {
+          provider,
+          notifications: new EfiNotificationsService(db, provider, inboundPix, withdrawals, logger),
+          reconciliation: new EfiReconciliation(
+            db,
+            provider,
+            inboundPix,
+            withdrawals,
+            logger,
+            config.efi?.reconcileEverySeconds ?? 60,
+          ),
+        }
+      : null;
   const sessions = { idleMinutes: config.sessionIdleMinutes, maxHours: config.sessionMaxHours };
   const webhookSender = new WebhookSender(config.webhookTimeoutMs, config.webhookAllowPrivate);
   const companies = new CompaniesService(
@@ -75,7 +103,7 @@ export function createServices(config: AppConfig, logger: Logger, db: DataSource
     ledger: new LedgerService(db, config.approvalSecondOperatorAboveCents),
     withdrawals,
     withdrawalProcessor: new WithdrawalProcessor(db, provider, withdrawals, logger),
-    inboundPix: new InboundPixService(db, provider, charges),
+    inboundPix,
     webhooks: new WebhooksService(db, config.webhookAllowPrivate),
     webhookSender,
     webhookDispatcher: new WebhookDispatcher(
@@ -90,5 +118,6 @@ export function createServices(config: AppConfig, logger: Logger, db: DataSource
     search: new SearchService(charges, withdrawals, companies),
     dashboards: new DashboardsService(db),
     limits: createLimitStore({ pgPool: (db.driver as { master?: unknown }).master, redisUrl: config.redisUrl }),
+    efi,
   };
 }

@@ -35,6 +35,8 @@ export async function startBackgroundWork(runtime: Runtime): Promise<{ stop(): P
     statementTimeoutMs: config.statementTimeoutMs,
   });
   await webhooks.start();
+  // PIX_PROVIDER=efi: the reconciliation's chain of jobs (one per database, by its job key).
+  await services.efi?.reconciliation.scheduleNext(0);
   // Sweeps in flight are awaited at stop, so the pools close after them.
   const inFlight = new Set<Promise<unknown>>();
   const track = (work: Promise<unknown>) => {

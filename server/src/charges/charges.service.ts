@@ -187,7 +187,13 @@ export class ChargesService {
     const txid = newTxid();
     const locationId = newLocationId();
     // The bank call runs outside any transaction: no connection or lock is held while it waits.
-    const { location } = await this.provider.registerCharge({ locationId, txid });
+    const registered = await this.provider.registerCharge({
+      locationId,
+      txid,
+      amountCents: input.amountCents,
+      expiresInSeconds: expiresIn,
+      description,
+    });
     const charge = this.db.getRepository(Charge).create({
       id: this.nextChargeId(),
       companyId,
@@ -198,12 +204,14 @@ export class ChargesService {
       status: ChargeStatus.PENDING,
       txid,
       locationId,
-      pixCode: buildDynamicBrCode({
-        locationUrl: location,
-        amountCents: input.amountCents,
-        merchantName: company.name,
-        merchantCity: company.city,
-      }),
+      pixCode:
+        registered.pixCode ??
+        buildDynamicBrCode({
+          locationUrl: registered.location,
+          amountCents: input.amountCents,
+          merchantName: company.name,
+          merchantCity: company.city,
+        }),
       e2eId: null,
       payerName: null,
       payerDocument: null,

@@ -13,6 +13,9 @@ const booleanFromEnv = z.enum(["true", "false", "1", "0"]).transform((value) => 
 
 const decimalString = z.string().regex(/^\d+(\.\d{1,2})?$/, "expected a decimal with at most two places");
 
+/** Efí's production Pix API; its homologation is https://pix-h.api.efipay.com.br. */
+export const EFI_PRODUCTION_URL = "https://pix.api.efipay.com.br";
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
@@ -22,7 +25,7 @@ const envSchema = z.object({
   ADMIN_API_TOKEN: z.string().min(16).optional(),
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().min(12).max(256).optional(),
-  PIX_PROVIDER: z.enum(["sandbox"]).default("sandbox"),
+  PIX_PROVIDER: z.enum(["sandbox", "efi"]).default("sandbox"),
   SANDBOX_SETTLE_MS: z.coerce.number().int().min(0).default(3000),
   PROVIDER_WEBHOOK_SECRET: z.string().min(16).optional(),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(1).default(10000),
@@ -62,7 +65,40 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16).optional(),
   INTERNAL_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   INTERNAL_HOST: z.string().min(1).default("127.0.0.1"),
+  EFI_BASE_URL: z.string().url().default(EFI_PRODUCTION_URL),
+  EFI_CLIENT_ID: z.string().min(1).optional(),
+  EFI_CLIENT_SECRET: z.string().min(1).optional(),
+  EFI_CERT_FILE: z.string().min(1).optional(),
+  EFI_CA_FILE: z.string().min(1).optional(),
+  EFI_PIX_KEY: z.string().min(1).max(77).optional(),
+  EFI_WEBHOOK_SECRET: z
+    .string()
+    .min(16, "at least 16 characters")
+    .max(200)
+    .regex(/^[A-Za-z0-9._~-]+$/, "letters, digits and . _ ~ - only (it travels in a URL)")
+    .optional(),
+  EFI_RECONCILE_EVERY_S: z.coerce.number().int().min(5).max(86400).default(60),
 });
+
+/** PIX_PROVIDER=efi (CONTRACT §10): the variables, checked present at load; the files are read at start. */
+export interface EfiConfig {
+  baseUrl: string;
+  clientId: string;
+  clientSecret: string;
+  certFile: string;
+  caFile: string | undefined;
+  pixKey: string;
+  webhookSecret: string;
+  reconcileEverySeconds: number;
+}
+
+const EFI_REQUIRED = [
+  "EFI_CLIENT_ID",
+  "EFI_CLIENT_SECRET",
+  "EFI_CERT_FILE",
+  "EFI_PIX_KEY",
+  "EFI_WEBHOOK_SECRET",
+] as const;
 
 export type RawEnv = Record<string, string | undefined>;
 
@@ -75,7 +111,9 @@ export interface AppConfig {
   adminApiToken: string | undefined;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
-  pixProvider: "sandbox";
+  pixProvider: "sandbox" | "efi";
+  /** Set when PIX_PROVIDER=efi. */
+  efi: EfiConfig | null;
   sandboxSettleMs: number;
   providerWebhookSecret: string | undefined;
   webhookTimeoutMs: number;
@@ -169,6 +207,14 @@ export function loadConfig(rawEnv: RawEnv = process.env): AppConfig {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const e = parsed.data;
+  if (e.PIX_PROVIDER === "efi") {
+    const missing = EFI_REQUIRED.filter((name) => e[name] === undefined);
+    if (missing.length > 0) {
+      throw new Error(
+        `Invalid configuration: ${missing.map((name) => `${name}: required when PIX_PROVIDER=efi`).join("; ")}`,
+      );
+    }
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -180,6 +226,19 @@ export function loadConfig(rawEnv: RawEnv = process.env): AppConfig {
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
     pixProvider: e.PIX_PROVIDER,
+    efi:
+      e.PIX_PROVIDER === "efi"
+        ? {
+            baseUrl: e.EFI_BASE_URL.replace(/\/+$/, ""),
+            clientId: e.EFI_CLIENT_ID as string,
+            clientSecret: e.EFI_CLIENT_SECRET as string,
+            certFile: resolve(e.EFI_CERT_FILE as string),
+            caFile: e.EFI_CA_FILE === undefined ? undefined : resolve(e.EFI_CA_FILE),
+            pixKey: e.EFI_PIX_KEY as string,
+            webhookSecret: e.EFI_WEBHOOK_SECRET as string,
+            reconcileEverySeconds: e.EFI_RECONCILE_EVERY_S,
+          }
+        : null,
     sandboxSettleMs: e.SANDBOX_SETTLE_MS,
     providerWebhookSecret: e.PROVIDER_WEBHOOK_SECRET,
     webhookTimeoutMs: e.WEBHOOK_TIMEOUT_MS,

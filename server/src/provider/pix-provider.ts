@@ -66,6 +66,25 @@ export type RefundAtBank =
   | { status: "RETURNED"; returnId: string; returnedAt: Date }
   | { status: "REFUSED"; returnId: string | null; reason: string };
 
+/** What the bank needs to register a charge (an API Pix immediate charge, `cob`). */
+export interface ChargeRegistration {
+  locationId: string;
+  txid: string;
+  amountCents: Cents;
+  expiresInSeconds: number;
+  /** Shown to the payer (`solicitacaoPagador`); at most 140 characters. */
+  description: string | null;
+}
+
+/**
+ * Where the payer's bank fetches the charge (host and path, no scheme) and, from a bank that
+ * writes the BR Code itself (Efí's `pixCopiaECola`), the code; null: the service writes it.
+ */
+export interface RegisteredCharge {
+  location: string;
+  pixCode: string | null;
+}
+
 /** What became of the removal of a charge at the bank (API Pix cob `REMOVIDA_PELO_USUARIO_RECEBEDOR`). */
 export type ChargeRemoval = { outcome: "removed" } | { outcome: "refused"; reason: string };
 
@@ -89,8 +108,13 @@ export interface PixProvider {
    * sandbox, which decides by itself.
    */
   readonly outcomeCheckDelaysMs: readonly number[];
-  /** Registers a charge and answers where the payer's bank fetches it: host and path, no scheme. */
-  registerCharge(charge: { locationId: string; txid: string }): Promise<{ location: string }>;
+  /**
+   * True when the service itself answers the charge's location (`GET /pix/v2/:locationId`):
+   * the sandbox. A real PSP serves its own locations.
+   */
+  readonly servesLocations: boolean;
+  /** Registers a charge; a failure the merchant cannot fix is an AppError SERVICE_UNAVAILABLE. */
+  registerCharge(charge: ChargeRegistration): Promise<RegisteredCharge>;
   /**
    * Takes a cancelled charge off the bank, so that it can no longer be paid. Removing one
    * already removed is "removed"; one the bank cannot remove (already paid) is "refused",
@@ -140,6 +164,7 @@ export class SandboxPixProvider implements PixProvider {
   readonly ispb = "99999999"; // not a real institution's ISPB
   /** The sandbox settles by itself (SANDBOX_SETTLE_MS) or by the operator: nothing to read back. */
   readonly outcomeCheckDelaysMs: readonly number[] = [];
+  readonly servesLocations = true;
   private readonly publicHost: string;
 
   constructor(
@@ -151,8 +176,8 @@ export class SandboxPixProvider implements PixProvider {
     this.publicHost = `${url.host}${url.pathname.replace(/\/+$/, "")}`;
   }
 
-  async registerCharge(charge: { locationId: string }): Promise<{ location: string }> {
-    return { location: `${this.publicHost}/pix/v2/${charge.locationId}` };
+  async registerCharge(charge: { locationId: string }): Promise<RegisteredCharge> {
+    return { location: `${this.publicHost}/pix/v2/${charge.locationId}`, pixCode: null };
   }
 
   /** The location answers REMOVIDA_PELO_USUARIO_RECEBEDOR from the charge's own status. */
@@ -215,17 +240,5 @@ export class SandboxPixProvider implements PixProvider {
   verifyNotification(rawBody: Buffer, signatureHeader: string | undefined): boolean {
     if (!signatureHeader) return false;
     return safeEqual(signatureHeader.trim().toLowerCase(), hmacSha256Hex(this.webhookSecret, rawBody));
-  }
-}
-
-export function createPixProvider(config: {
-  pixProvider: "sandbox";
-  publicBaseUrl: string;
-  sandboxSettleMs: number;
-  providerWebhookSecret: string;
-}): PixProvider {
-  switch (config.pixProvider) {
-    case "sandbox":
-      return new SandboxPixProvider(config.publicBaseUrl, config.sandboxSettleMs, config.providerWebhookSecret);
   }
 }

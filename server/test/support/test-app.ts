@@ -106,6 +106,8 @@ export interface TestAppOptions extends HttpAppOptions {
   logDestination?: DestinationStream;
   /** Use this database instead of a new one (it is not dropped on close). */
   databaseUrl?: string;
+  /** Listen on this port instead of a free one (a test that must know its address before start). */
+  port?: number;
 }
 
 export async function startTestApp(env: RawEnv = {}, options: TestAppOptions = {}): Promise<TestApp> {
@@ -128,7 +130,7 @@ export async function startTestApp(env: RawEnv = {}, options: TestAppOptions = {
   });
   const runtime = await openRuntime(config, createLogger(config.logLevel, options.logDestination));
   const http = await createHttpApp(runtime.services, options);
-  const baseUrl = `http://127.0.0.1:${await http.listen(0, "127.0.0.1")}`;
+  const baseUrl = `http://127.0.0.1:${await http.listen(options.port ?? 0, "127.0.0.1")}`;
 
   const request: TestApp["request"] = async (method, path, options = {}) => {
     const headers: Record<string, string> = { ...options.headers };

@@ -1,0 +1,293 @@
+import { AppError } from "../../core/errors";
+import { formatBrl } from "../../core/money";
+import { safeEqual } from "../../core/secrets";
+import {
+  type ChargeRegistration,
+  type ChargeRemoval,
+  type PixProvider,
+  ProviderUnavailableError,
+  type RefundAtBank,
+  type RefundOrder,
+  type RegisteredCharge,
+  type TransferAtBank,
+  type TransferOrder,
+  type TransferSubmission,
+} from "../pix-provider";
+import { EfiApiError, type EfiClient } from "./efi-client";
+
+/** Efí Pay's ISPB (Efí S.A. IP), in the end-to-end ids of the transfers it sends. */
+export const EFI_ISPB = "09089356";
+/** Where Efí's notifications come in (CONTRACT §10). */
+export const EFI_WEBHOOK_PATH = "/provider/efi/pix";
+
+/**
+ * A withdrawal's Pix Send id (`idEnvio`, `[a-zA-Z0-9]{1,35}`): its id without the underscore
+ * (`wd_AbC…` → `wdAbC…`). The same withdrawal is always the same send, so a submission sent
+ * again (a retried job, a worker killed after the call) cannot pay twice: Efí answers 409.
+ */
+export function idEnvioOf(withdrawalId: string): string {
+  return withdrawalId.replace("_", "");
+}
+
+/** The withdrawal a Pix Send id belongs to, or null when the id is not one of ours. */
+export function withdrawalIdOf(idEnvio: string): string | null {
+  return /^wd[A-Za-z0-9]{1,33}$/.test(idEnvio) ? `wd_${idEnvio.slice(2)}` : null;
+}
+
+/** API Pix money: "10.50". */
+const valor = (cents: bigint) => formatBrl(cents);
+
+interface CobAnswer {
+  txid: string;
+  status: string;
+  valor?: { original?: string };
+  location?: string;
+  loc?: { location?: string };
+  pixCopiaECola?: string;
+}
+
+interface SendAnswer {
+  endToEndId?: string;
+  idEnvio?: string;
+  status?: string;
+  gnExtras?: { erro?: { motivo?: string } };
+}
+
+interface DevolucaoAnswer {
+  id: string;
+  rtrId?: string;
+  status?: string;
+  motivo?: string;
+  horario?: { solicitacao?: string; liquidacao?: string };
+}
+
+export interface EfiProviderOptions {
+  pixKey: string;
+  webhookSecret: string;
+  publicBaseUrl: string;
+}
+
+/**
+ * PIX_PROVIDER=efi: the provider interface over Efí's Pix API (CONTRACT §10). Charges are
+ * `cob`s whose `pixCopiaECola` is the charge's BR Code; cancelling removes the cob;
+ * withdrawals are Pix Send, refunds devoluções. Every sending call is idempotent by an id
+ * derived from the service's own row, and a 409 (the id was used) is answered by reading
+ * the operation back.
+ */
+export class EfiPixProvider implements PixProvider {
+  readonly name = "efi";
+  readonly ispb = EFI_ISPB;
+  /** Efí's notifications can be lost: a devolução or transfer still open is read back at these delays. */
+  readonly outcomeCheckDelaysMs: readonly number[] = [60_000, 300_000, 1_800_000, 7_200_000, 21_600_000, 86_400_000];
+  readonly servesLocations = false;
+
+  constructor(
+    readonly client: EfiClient,
+    private readonly options: EfiProviderOptions,
+  ) {}
+
+  /** The URL registered for the key: Efí appends `/pix`, which the `ignorar` parameter swallows. */
+  get webhookUrl(): string {
+    return `${this.options.publicBaseUrl}${EFI_WEBHOOK_PATH}?hmac=${encodeURIComponent(this.options.webhookSecret)}&ignorar=`;
+  }
+
+  get pixKey(): string {
+    return this.options.pixKey;
+  }
+
+  /** A notification's `hmac` parameter against EFI_WEBHOOK_SECRET, in constant time. */
+  verifyWebhookSecret(hmac: string | undefined): boolean {
+    return typeof hmac === "string" && safeEqual(hmac, this.options.webhookSecret);
+  }
+
+  /** Efí does not sign bodies: its notifications come to EFI_WEBHOOK_PATH, never to /provider/pix. */
+  verifyNotification(): boolean {
+    return false;
+  }
+
+  /** `PUT /v2/webhook/{chave}` with `x-skip-mtls-checking: true` (mutual TLS is the proxy's choice). */
+  async registerWebhook(): Promise<{ webhookUrl: string }> {
+    await this.client.call(
+      "PUT",
+      `/v2/webhook/${encodeURIComponent(this.options.pixKey)}`,
+      {
+        webhookUrl: this.webhookUrl,
+      },
+      { "x-skip-mtls-checking": "true" },
+    );
+    return { webhookUrl: this.webhookUrl };
+  }
+
+  async registerCharge(charge: ChargeRegistration): Promise<RegisteredCharge> {
+    const body = cobBody(charge, this.options.pixKey);
+    let cob: CobAnswer;
+    try {
+      cob = (await this.client.call<CobAnswer>("PUT", `/v2/cob/${charge.txid}`, body)).body;
+    } catch (error) {
+      if (error instanceof EfiApiError && error.status === 409) {
+        // This txid was registered by an earlier attempt whose answer was lost: the same charge.
+        cob = (await this.callOrUnavailable<CobAnswer>("GET", `/v2/cob/${charge.txid}`)).body;
+        if (cob.valor?.original !== body.valor.original) {
+          throw new AppError("SERVICE_UNAVAILABLE", "The bank holds a different charge under this txid");
+        }
+      } else {
+        throw chargeFailure(error);
+      }
+    }
+    const location = cob.location ?? cob.loc?.location;
+    if (!location || !cob.pixCopiaECola) {
+      throw new AppError("SERVICE_UNAVAILABLE", "The bank's charge came without location or pixCopiaECola");
+    }
+    return { location, pixCode: cob.pixCopiaECola };
+  }
+
+  async removeCharge(charge: { txid: string }): Promise<ChargeRemoval> {
+    try {
+      await this.client.call("PATCH", `/v2/cob/${charge.txid}`, { status: "REMOVIDA_PELO_USUARIO_RECEBEDOR" });
+      return { outcome: "removed" };
+    } catch (error) {
+      if (!(error instanceof EfiApiError)) throw error;
+      if (error.status === 404) return { outcome: "removed" }; // nothing at the bank to pay
+      const cob = await this.readCob(charge.txid);
+      if (cob === null || cob.status.startsWith("REMOVIDA")) return { outcome: "removed" };
+      if (cob.status === "CONCLUIDA") return { outcome: "refused", reason: "the charge was already paid at the bank" };
+      return { outcome: "refused", reason: error.reason };
+    }
+  }
+
+  async sendTransfer(order: TransferOrder): Promise<TransferSubmission> {
+    const idEnvio = idEnvioOf(order.withdrawalId);
+    try {
+      const { body } = await this.client.call<SendAnswer>(
+        "PUT",
+        `/v3/gn/pix/${idEnvio}`,
+        pixSendBody(order, this.options.pixKey),
+      );
+      if (!body.endToEndId) throw new ProviderUnavailableError("Efí took the transfer without an endToEndId");
+      return { outcome: "accepted", endToEndId: body.endToEndId, settleAfterMs: null };
+    } catch (error) {
+      if (!(error instanceof EfiApiError)) throw error;
+      if (error.status === 409) {
+        // Sent before (an attempt whose answer was lost): what the bank did with it decides.
+        const sent = await this.readTransfer(order);
+        if (sent === null) throw new ProviderUnavailableError("Efí reports the idEnvio used but has no such transfer");
+        if (sent.status === "FAILED") return { outcome: "refused", reason: sent.reason };
+        if (sent.endToEndId) return { outcome: "accepted", endToEndId: sent.endToEndId, settleAfterMs: null };
+        throw new ProviderUnavailableError("Efí has the transfer without an endToEndId yet");
+      }
+      if (error.status === 401 || error.status === 403) throw new ProviderUnavailableError(error.message);
+      return { outcome: "refused", reason: error.reason };
+    }
+  }
+
+  async readTransfer(order: TransferOrder): Promise<TransferAtBank | null> {
+    const answer = await this.readOrNull<SendAnswer>(`/v2/gn/pix/enviados/id-envio/${idEnvioOf(order.withdrawalId)}`);
+    if (answer === null) return null;
+    switch (answer.status) {
+      case "REALIZADO":
+        return { status: "PAID", endToEndId: answer.endToEndId ?? "" };
+      case "NAO_REALIZADO":
+        return { status: "FAILED", reason: answer.gnExtras?.erro?.motivo ?? "Pix não realizado" };
+      default:
+        return { status: "PROCESSING", endToEndId: answer.endToEndId ?? null };
+    }
+  }
+
+  async sendRefund(order: RefundOrder): Promise<RefundAtBank> {
+    const body = {
+      valor: valor(order.amountCents),
+      ...(order.description ? { descricao: order.description.slice(0, 140) } : {}),
+    };
+    try {
+      const answer = await this.client.call<DevolucaoAnswer>(
+        "PUT",
+        `/v2/pix/${order.endToEndId}/devolucao/${order.returnRequestId}`,
+        body,
+      );
+      return refundState(answer.body);
+    } catch (error) {
+      if (!(error instanceof EfiApiError)) throw error;
+      if (error.status === 401 || error.status === 403) throw new ProviderUnavailableError(error.message);
+      // A devolução id used before (an attempt whose answer was lost): read it back.
+      const earlier = await this.readRefund(order);
+      if (earlier !== null) return earlier;
+      return { status: "REFUSED", returnId: null, reason: error.reason };
+    }
+  }
+
+  async readRefund(order: RefundOrder): Promise<RefundAtBank | null> {
+    const answer = await this.readOrNull<DevolucaoAnswer>(
+      `/v2/pix/${order.endToEndId}/devolucao/${order.returnRequestId}`,
+    );
+    return answer === null ? null : refundState(answer);
+  }
+
+  private async readCob(txid: string): Promise<CobAnswer | null> {
+    return this.readOrNull<CobAnswer>(`/v2/cob/${txid}`);
+  }
+
+  /** A GET whose 404 means "the bank has none". */
+  private async readOrNull<T>(path: string): Promise<T | null> {
+    try {
+      return (await this.client.call<T>("GET", path)).body;
+    } catch (error) {
+      if (error instanceof EfiApiError && error.status === 404) return null;
+      if (error instanceof EfiApiError) throw new ProviderUnavailableError(error.message);
+      throw error;
+    }
+  }
+
+  private async callOrUnavailable<T>(method: string, path: string): Promise<{ status: number; body: T }> {
+    try {
+      return await this.client.call<T>(method, path);
+    } catch (error) {
+      throw chargeFailure(error);
+    }
+  }
+}
+
+/** The `PUT /v2/cob/{txid}` body (API Pix CobSolicitada). */
+export function cobBody(charge: ChargeRegistration, pixKey: string) {
+  return {
+    calendario: { expiracao: charge.expiresInSeconds },
+    valor: { original: valor(charge.amountCents) },
+    chave: pixKey,
+    ...(charge.description ? { solicitacaoPagador: [...charge.description].slice(0, 140).join("") } : {}),
+  };
+}
+
+/** The `PUT /v3/gn/pix/{idEnvio}` body (Efí's Pix Send to a key). */
+export function pixSendBody(order: TransferOrder, pixKey: string) {
+  return {
+    valor: valor(order.amountCents),
+    pagador: { chave: pixKey, infoPagador: `Saque ${order.reference}` },
+    favorecido: { chave: order.pixKey },
+  };
+}
+
+function refundState(answer: DevolucaoAnswer): RefundAtBank {
+  const returnId = answer.rtrId ?? null;
+  switch (answer.status) {
+    case "DEVOLVIDO":
+      return {
+        status: "RETURNED",
+        returnId: returnId ?? "",
+        returnedAt: new Date(answer.horario?.liquidacao ?? answer.horario?.solicitacao ?? Date.now()),
+      };
+    case "NAO_REALIZADO":
+      return { status: "REFUSED", returnId, reason: answer.motivo ?? "Devolução não realizada" };
+    default:
+      return { status: "PROCESSING", returnId, settleAfterMs: null };
+  }
+}
+
+function chargeFailure(error: unknown): Error {
+  if (error instanceof AppError) return error;
+  if (error instanceof EfiApiError) {
+    return new AppError("SERVICE_UNAVAILABLE", `The bank refused the charge: ${error.reason}`);
+  }
+  if (error instanceof ProviderUnavailableError) {
+    return new AppError("SERVICE_UNAVAILABLE", "The bank is unavailable; try again shortly");
+  }
+  return error instanceof Error ? error : new Error(String(error));
+}
