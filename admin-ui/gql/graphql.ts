@@ -408,6 +408,11 @@ export type ResolvePaymentExceptionMutationVariables = Exact<{
 
 export type ResolvePaymentExceptionMutation = { resolvePaymentException: { id: string, kind: PaymentExceptionKind, status: PaymentExceptionStatus, amount: string | null, expectedAmount: string | null, txid: string | null, endToEndId: string | null, chargeId: string | null, companyId: string | null, payerName: string | null, payerDocument: string | null, paidAt: string | null, problem: string | null, resolution: string | null, resolvedAt: string | null, resolvedBy: string | null, createdAt: string } };
 
+export type ProviderStatusQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ProviderStatusQuery = { providerStatus: { name: string, reconcileEverySeconds: number | null, efi: { baseUrl: string, pixKey: string, certificateSubject: string, certificateIssuer: string, certificateValidTo: string, certificateDaysLeft: number, tokenValid: boolean, tokenExpiresAt: string | null, tokenRequests: number, circuit: string, lastSuccessAt: string | null, lastFailureAt: string | null, lastFailure: string | null } | null, webhook: { ok: boolean, webhookUrl: string, pixKey: string, registeredAt: string, error: string | null } | null, lastNotification: { receivedAt: string, test: boolean, payments: number, transfers: number, failed: string | null } | null, lastReconciliation: { startedAt: string, finishedAt: string | null, windowFrom: string, windowTo: string, pixSeen: number, credited: number, exceptions: number, transfersReadBack: number, transfersDecided: number, error: string | null, differences: Array<{ kind: string, endToEndId: string | null, txid: string | null, valor: string | null, detail: string | null }> } | null }, reconciliationReports: Array<{ day: string, generatedAt: string, pspCount: number, pspSum: string, serviceCount: number, serviceSum: string, differences: Array<{ kind: string, endToEndId: string | null, txid: string | null, chargeId: string | null, valor: string | null }> }> };
+
 export type GlobalSearchQueryVariables = Exact<{
   query: string;
 }>;
@@ -1582,6 +1587,77 @@ export const ResolvePaymentExceptionDocument = new TypedDocumentString(`
   resolvedBy
   createdAt
 }`) as unknown as TypedDocumentString<ResolvePaymentExceptionMutation, ResolvePaymentExceptionMutationVariables>;
+export const ProviderStatusDocument = new TypedDocumentString(`
+    query ProviderStatus {
+  providerStatus {
+    name
+    reconcileEverySeconds
+    efi {
+      baseUrl
+      pixKey
+      certificateSubject
+      certificateIssuer
+      certificateValidTo
+      certificateDaysLeft
+      tokenValid
+      tokenExpiresAt
+      tokenRequests
+      circuit
+      lastSuccessAt
+      lastFailureAt
+      lastFailure
+    }
+    webhook {
+      ok
+      webhookUrl
+      pixKey
+      registeredAt
+      error
+    }
+    lastNotification {
+      receivedAt
+      test
+      payments
+      transfers
+      failed
+    }
+    lastReconciliation {
+      startedAt
+      finishedAt
+      windowFrom
+      windowTo
+      pixSeen
+      credited
+      exceptions
+      transfersReadBack
+      transfersDecided
+      error
+      differences {
+        kind
+        endToEndId
+        txid
+        valor
+        detail
+      }
+    }
+  }
+  reconciliationReports(days: 14) {
+    day
+    generatedAt
+    pspCount
+    pspSum
+    serviceCount
+    serviceSum
+    differences {
+      kind
+      endToEndId
+      txid
+      chargeId
+      valor
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ProviderStatusQuery, ProviderStatusQueryVariables>;
 export const GlobalSearchDocument = new TypedDocumentString(`
     query GlobalSearch($query: String!) {
   search(query: $query) {

@@ -5,6 +5,7 @@ import {
   FileClockIcon,
   HomeIcon,
   KeyRoundIcon,
+  LandmarkIcon,
   type LucideIcon,
   ReceiptIcon,
   ScaleIcon,
@@ -46,6 +47,7 @@ export const OPERATOR_NAV: NavSection[] = [
     items: [
       { title: "Payment exceptions", href: "/ops/payment-exceptions", icon: ShieldAlertIcon },
       { title: "Webhook deliveries", href: "/ops/webhooks", icon: WebhookIcon },
+      { title: "Bank provider", href: "/ops/provider", icon: LandmarkIcon },
       { title: "Audit log", href: "/ops/audit-log", icon: FileClockIcon },
       { title: "Operators", href: "/ops/operators", icon: UsersIcon, adminOnly: true },
     ],
@@ -97,6 +99,7 @@ export const SEGMENT_LABELS: Record<string, string> = {
   "audit-log": "Audit log",
   adjustments: "Adjustments",
   "payment-exceptions": "Payment exceptions",
+  provider: "Bank provider",
   operators: "Operators",
   new: "New",
   statement: "Statement",

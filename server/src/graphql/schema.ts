@@ -7,6 +7,7 @@ import { CompaniesResolver } from "../companies/companies.resolver";
 import { ConsoleUsersResolver } from "../console-users/console-users.resolver";
 import { MerchantOverviewResolver, OperatorDashboardResolver } from "../dashboards/dashboards.resolver";
 import { LedgerResolver } from "../ledger/ledger.resolver";
+import { ProviderStatusResolver } from "../provider/efi/provider-status.resolver";
 import { ProviderResolver } from "../provider/provider.resolver";
 import { SearchResolver } from "../search/search.resolver";
 import { WebhooksResolver } from "../webhooks/webhooks.resolver";
@@ -21,6 +22,7 @@ export const RESOLVERS = [
   LedgerResolver,
   WithdrawalsResolver,
   ProviderResolver,
+  ProviderStatusResolver,
   WebhooksResolver,
   ConsoleUsersResolver,
   AuditResolver,

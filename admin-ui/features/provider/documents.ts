@@ -1,0 +1,73 @@
+import { graphql } from "@/gql";
+
+export const ProviderStatusDocument = graphql(`
+  query ProviderStatus {
+    providerStatus {
+      name
+      reconcileEverySeconds
+      efi {
+        baseUrl
+        pixKey
+        certificateSubject
+        certificateIssuer
+        certificateValidTo
+        certificateDaysLeft
+        tokenValid
+        tokenExpiresAt
+        tokenRequests
+        circuit
+        lastSuccessAt
+        lastFailureAt
+        lastFailure
+      }
+      webhook {
+        ok
+        webhookUrl
+        pixKey
+        registeredAt
+        error
+      }
+      lastNotification {
+        receivedAt
+        test
+        payments
+        transfers
+        failed
+      }
+      lastReconciliation {
+        startedAt
+        finishedAt
+        windowFrom
+        windowTo
+        pixSeen
+        credited
+        exceptions
+        transfersReadBack
+        transfersDecided
+        error
+        differences {
+          kind
+          endToEndId
+          txid
+          valor
+          detail
+        }
+      }
+    }
+    reconciliationReports(days: 14) {
+      day
+      generatedAt
+      pspCount
+      pspSum
+      serviceCount
+      serviceSum
+      differences {
+        kind
+        endToEndId
+        txid
+        chargeId
+        valor
+      }
+    }
+  }
+`);
