@@ -8,6 +8,7 @@ import { ConsoleUsersService } from "./console-users/console-users.service";
 import type { AppConfig } from "./core/config";
 import type { Logger } from "./core/logger";
 import { createLimitStore, type LimitStore } from "./core/rate-limits";
+import { poolOf } from "./core/sql";
 import { DashboardsService } from "./dashboards/dashboards.service";
 import { LedgerService } from "./ledger/ledger.service";
 import { createPixProvider } from "./provider/create-provider";
@@ -117,7 +118,7 @@ export function createServices(config: AppConfig, logger: Logger, db: DataSource
     audit: new AuditService(db),
     search: new SearchService(charges, withdrawals, companies),
     dashboards: new DashboardsService(db),
-    limits: createLimitStore({ pgPool: (db.driver as { master?: unknown }).master, redisUrl: config.redisUrl }),
+    limits: createLimitStore({ pgPool: poolOf(db), redisUrl: config.redisUrl }),
     efi,
   };
 }

@@ -20,6 +20,7 @@ import { WebhookRequestIds1763800900000 } from "../migrations/1763800900000-webh
 import { WebhookHotUpdates1763801000000 } from "../migrations/1763801000000-webhook-hot-updates";
 import { PaymentExceptionExpectedAmount1763801100000 } from "../migrations/1763801100000-payment-exception-expected-amount";
 import { WebhookEventQueue1763801200000 } from "../migrations/1763801200000-webhook-event-queue";
+import { RateLimitBuckets1763902000000 } from "../migrations/1763902000000-rate-limit-buckets";
 import { Efi1763906000000 } from "../migrations/1763906000000-efi";
 import { PaymentException } from "../provider/payment-exception.entity";
 import { WebhookAttempt } from "../webhooks/webhook-attempt.entity";
@@ -59,6 +60,7 @@ export const MIGRATIONS = [
   WebhookHotUpdates1763801000000,
   PaymentExceptionExpectedAmount1763801100000,
   WebhookEventQueue1763801200000,
+  RateLimitBuckets1763902000000,
   Efi1763906000000,
 ];
 

@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
-import { spawn, spawnSync } from "node:child_process";
 import { after, before, describe, test } from "node:test";
-import { startTestApp, type TestApp } from "../../test/support/test-app";
+import { redisServerInstalled, startTestRedis } from "../../test/support/redis-server";
+import { startServiceProcess } from "../../test/support/service-process";
+import { createTestDatabase, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from "../../test/support/test-app";
 import { createLimitStore } from "./rate-limits";
 
 const NOWHERE = `/pix/v2/${"a".repeat(32)}`;
@@ -34,22 +35,17 @@ describe("the limiter module", () => {
   });
 });
 
-const redisServer = spawnSync("redis-server", ["--version"]).status === 0;
-
-describe("the Redis store (REDIS_URL)", { skip: redisServer ? false : "redis-server is not installed" }, () => {
-  test("counts in Redis, shared by every process", async () => {
-    const port = 20000 + Math.floor(Math.random() * 20000);
-    const redis = spawn("redis-server", ["--port", String(port), "--save", "", "--appendonly", "no"], {
-      stdio: "ignore",
-    });
+describe("the Redis store (REDIS_URL)", {
+  skip: redisServerInstalled ? false : "redis-server is not installed",
+}, () => {
+  test("counts exact limits in Redis, shared by every process", async () => {
+    const redis = await startTestRedis();
     try {
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      const url = `redis://127.0.0.1:${port}`;
-      const first = createLimitStore({ redisUrl: url });
-      const second = createLimitStore({ redisUrl: url });
+      const first = createLimitStore({ redisUrl: redis.url });
+      const second = createLimitStore({ redisUrl: redis.url });
       assert.equal(first.kind, "redis");
       await Promise.all([first.ready(), second.ready()]);
-      const spec = { name: `redis-test-${port}`, points: 2, durationSeconds: 60 };
+      const spec = { name: "redis-test", points: 2, durationSeconds: 60 };
       const a = first.create(spec);
       const b = second.create(spec);
       assert.deepEqual(await a.consume("k"), { allowed: true });
@@ -59,7 +55,7 @@ describe("the Redis store (REDIS_URL)", { skip: redisServer ? false : "redis-ser
       await first.close();
       await second.close();
     } finally {
-      redis.kill();
+      redis.stop();
     }
   });
 });
@@ -195,6 +191,93 @@ describe("addresses, proxies and bad credentials", () => {
       );
     } finally {
       await app.close();
+    }
+  });
+});
+
+describe("request limits counted in the process, shared in the background", () => {
+  test("no store write on a request's path: rate_limits stays empty, the shared bucket moves in the background", async () => {
+    const app = await startTestApp({ RATE_LIMIT_RPS: "100" });
+    try {
+      const merchant = await app.createMerchant();
+      const statuses = [];
+      for (let i = 0; i < 20; i += 1) {
+        statuses.push((await app.request("GET", "/charges/balance", { token: merchant.clientSecret })).status);
+      }
+      assert.deepEqual(statuses, Array(20).fill(200));
+      await app.services.db.query("SELECT pg_sleep(0.3)");
+      const exact = await app.services.db.query("SELECT count(*)::int AS n FROM rate_limits");
+      assert.equal(exact[0].n, 0, "no exact limit was spent");
+      const buckets = await app.services.db.query(
+        "SELECT key, tat_ms FROM rate_limit_buckets WHERE key LIKE 'credential:%'",
+      );
+      assert.equal(buckets.length, 2, "the operator token's bucket and the merchant's");
+    } finally {
+      await app.close();
+    }
+  });
+
+  test("REDIS_URL: the API processes share the request buckets in Redis, none in PostgreSQL", {
+    skip: redisServerInstalled ? false : "redis-server is not installed",
+  }, async () => {
+    const redis = await startTestRedis();
+    const app = await startTestApp({ RATE_LIMIT_RPS: "1", REDIS_URL: redis.url });
+    const second = await startTestApp({ RATE_LIMIT_RPS: "1", REDIS_URL: redis.url }, { databaseUrl: app.databaseUrl });
+    try {
+      await Promise.all([app.services.limits.ready(), second.services.limits.ready()]);
+      const merchant = await createMerchantPaced(app);
+      const responses = await Promise.all(
+        [app, second, app, second, app, second].map((side) =>
+          side.request("GET", "/charges/balance", { token: merchant.clientSecret }),
+        ),
+      );
+      const statuses = responses.map((res) => res.status);
+      // A burst of two, each process admitting at most one more before it hears.
+      assert.ok(statuses.filter((status) => status === 200).length <= 4, `statuses ${statuses}`);
+      assert.ok(statuses.filter((status) => status === 429).length >= 2, `statuses ${statuses}`);
+      const inPostgres = await app.services.db.query("SELECT count(*)::int AS n FROM rate_limit_buckets");
+      assert.equal(inPostgres[0].n, 0);
+    } finally {
+      await second.close();
+      await app.close();
+      redis.stop();
+    }
+  });
+
+  test("two API processes: one credential's burst, overshoot within the documented bound", async () => {
+    const database = await createTestDatabase();
+    const env = { RATE_LIMIT_RPS: "5" };
+    const [first, second] = await Promise.all([
+      startServiceProcess({ databaseUrl: database.url, env }),
+      startServiceProcess({ databaseUrl: database.url, env }),
+    ]);
+    try {
+      const created = await fetch(`${first.baseUrl}/graphql`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${TEST_ADMIN_TOKEN}` },
+        body: JSON.stringify({ query: 'mutation { createCompany(input: {name: "Loja"}) { clientSecret } }' }),
+      });
+      const secret = (await created.json()).data.createCompany.clientSecret;
+      const started = Date.now();
+      const responses = await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          fetch(`${(i % 2 === 0 ? first : second).baseUrl}/charges/balance`, {
+            headers: { authorization: `Bearer ${secret}` },
+          }),
+        ),
+      );
+      const seconds = (Date.now() - started) / 1000;
+      const admittedCount = responses.filter((res) => res.status === 200).length;
+      const refused = responses.filter((res) => res.status === 429);
+      // A burst of 10, one unreported point per process (10 % of 10), and the refill meanwhile.
+      const bound = 10 + 2 * 1 + Math.ceil(5 * seconds);
+      assert.ok(admittedCount >= 10, `the burst is admitted (${admittedCount})`);
+      assert.ok(admittedCount <= bound, `at most ${bound} in ${seconds} s (${admittedCount})`);
+      assert.equal(refused.length, 40 - admittedCount);
+      for (const res of refused) assert.equal(res.headers.get("retry-after"), "1");
+    } finally {
+      await Promise.all([first.stop(), second.stop()]);
+      await database.drop();
     }
   });
 });

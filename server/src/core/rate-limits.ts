@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import Redis from "ioredis";
+import type pg from "pg";
 import {
   type RateLimiterAbstract,
   RateLimiterMemory,
@@ -7,32 +8,41 @@ import {
   RateLimiterRedis,
   RateLimiterRes,
 } from "rate-limiter-flexible";
+import { BatchedLimits } from "./batched-limit";
+import { postgresBucketStore, redisBucketStore } from "./bucket-stores";
 
 /**
- * Rate limits shared by every API process, on rate-limiter-flexible: counters in the
- * service's PostgreSQL (table rate_limits), or in Redis when REDIS_URL is set, with an
- * in-memory limiter standing in while the store is unreachable. A key over its limit is
- * also remembered in the process's memory until its window ends, so a flood costs the
- * store one write per window per process, and a caller can be refused before any other
- * database work. The HTTP admission uses it (server/src/http/request-admission.ts); so can
- * anything else that must limit attempts (sign-in per address and per e-mail).
+ * Rate limits shared by every API process, counted one of two ways (LimitSpec.counting):
+ * - "batched", for limits on every request (the HTTP admission): counted in the process and
+ *   reconciled with the shared store in the background, with a bounded overshoot
+ *   (core/batched-limit.ts): no store round trip on a request's path;
+ * - "exact" (the default), for attempts that must be counted one by one across processes
+ *   (sign-in per address and per e-mail): each one is spent in the store, atomically
+ *   (rate-limiter-flexible), with an in-memory limiter standing in while the store is
+ *   unreachable; a key over its limit is remembered in the process until its window ends.
+ * The store is the service's PostgreSQL (tables rate_limit_buckets and rate_limits), or
+ * Redis when REDIS_URL is set.
  */
 export type LimitVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 export interface LimitSpec {
   /** Names the counters; unique per limit. */
   name: string;
-  /** Points a key may spend in each window. */
+  /** Points a key may spend in `durationSeconds` (batched: the burst, refilled at points / duration a second). */
   points: number;
   durationSeconds: number;
-  /** Once over, the key stays refused this long (default: until its window ends). */
+  /** Exact only: once over, the key stays refused this long (default: until its window ends). */
   blockSeconds?: number;
+  /** "exact" (default) or "batched": see above. */
+  counting?: "exact" | "batched";
 }
 
 export interface Limit {
   /** Spends `points` of the key's allowance; refused when it is spent. */
   consume(key: string, points?: number): Promise<LimitVerdict>;
-  /** Refused when this process already saw the key go over; asks no store. */
+  /** As consume, but answers at once (no promise) when the process can decide alone: batched limits almost always. */
+  take(key: string, points?: number): LimitVerdict | Promise<LimitVerdict>;
+  /** Refused when this process already knows the key is over; asks no store. */
   refusedHere(key: string): LimitVerdict;
   /** Forgets the key (e.g. failed attempts after a successful one). */
   reset(key: string): Promise<void>;
@@ -43,6 +53,7 @@ export interface LimitStore {
   create(spec: LimitSpec): Limit;
   /** Resolves once the store is connected (until then the in-memory insurance counts). */
   ready(): Promise<void>;
+  /** Reports what the batched limits still hold, then disconnects. */
   close(): Promise<void>;
 }
 
@@ -71,18 +82,20 @@ function limitOn(limiter: RateLimiterAbstract): Limit {
     }
     refusedUntil.set(key, until);
   };
+  const consume = async (rawKey: string, points = 1): Promise<LimitVerdict> => {
+    const key = storeKey(rawKey);
+    try {
+      await limiter.consume(key, points);
+      return ALLOWED;
+    } catch (error) {
+      if (!(error instanceof RateLimiterRes)) throw error;
+      remember(key, Date.now() + error.msBeforeNext);
+      return refusal(error.msBeforeNext);
+    }
+  };
   return {
-    async consume(rawKey, points = 1) {
-      const key = storeKey(rawKey);
-      try {
-        await limiter.consume(key, points);
-        return ALLOWED;
-      } catch (error) {
-        if (!(error instanceof RateLimiterRes)) throw error;
-        remember(key, Date.now() + error.msBeforeNext);
-        return refusal(error.msBeforeNext);
-      }
-    },
+    consume,
+    take: consume,
     refusedHere(rawKey) {
       const until = refusedUntil.get(storeKey(rawKey));
       if (until === undefined) return ALLOWED;
@@ -101,8 +114,12 @@ function limitOn(limiter: RateLimiterAbstract): Limit {
 
 export interface LimitStoreOptions {
   /** A pg Pool on the service's database (used unless redisUrl is given). */
-  pgPool?: unknown;
+  pgPool?: pg.Pool;
   redisUrl?: string;
+  /** Milliseconds since the epoch, for the batched limits (tests move it). */
+  now?: () => number;
+  /** How often the batched limits reconcile (default SYNC_INTERVAL_MS). */
+  syncIntervalMs?: number;
 }
 
 export function createLimitStore(options: LimitStoreOptions): LimitStore {
@@ -112,9 +129,15 @@ export function createLimitStore(options: LimitStoreOptions): LimitStore {
   // Redis reports a lost connection as an error event; the in-memory insurance takes over.
   redis?.on("error", () => undefined);
   const kind = redis ? "redis" : options.pgPool ? "postgres" : "memory";
+  const buckets = redis ? redisBucketStore(redis) : options.pgPool ? postgresBucketStore(options.pgPool) : null;
+  const batched = new BatchedLimits(buckets, options.now, options.syncIntervalMs);
   return {
     kind,
     create(spec) {
+      if (spec.counting === "batched") {
+        if (spec.blockSeconds !== undefined) throw new Error(`limit ${spec.name}: blockSeconds needs exact counting`);
+        return batched.create(spec);
+      }
       const base = {
         keyPrefix: `rl:${spec.name}`,
         points: spec.points,
@@ -143,6 +166,7 @@ export function createLimitStore(options: LimitStoreOptions): LimitStore {
       if (redis && redis.status !== "ready") await new Promise((resolve) => redis.once("ready", resolve));
     },
     async close() {
+      await batched.close().catch(() => undefined);
       await redis?.quit().catch(() => undefined);
     },
   };
@@ -150,8 +174,8 @@ export function createLimitStore(options: LimitStoreOptions): LimitStore {
 
 /**
  * RATE_LIMIT_RPS as the contract states it: `rps` requests a second, bursts of twice that.
- * A window of two seconds holding 2 x rps points gives both.
+ * A bucket of 2 x rps points refilled over two seconds gives both; counted batched.
  */
 export function requestRateSpec(name: string, rps: number): LimitSpec {
-  return { name, points: rps * 2, durationSeconds: 2 };
+  return { name, points: rps * 2, durationSeconds: 2, counting: "batched" };
 }

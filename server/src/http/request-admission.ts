@@ -35,11 +35,15 @@ declare module "fastify" {
   }
 }
 
-/** Presented credentials that were not valid, per address, before we look them up again. */
+/**
+ * Presented credentials that were not valid, per address, before we look them up again:
+ * counted exactly (each failure is spent in the store), as sign-in attempts are.
+ */
 const FAILED_AUTH = { points: 30, durationSeconds: 60 };
 /** Signed provider notifications: generous, and apart from everyone else's traffic. */
 const PROVIDER_RATE_FACTOR = 10;
 
+/** The request limits are batched (core/batched-limit.ts): no store round trip on a request's path. */
 export interface AdmissionLimits {
   /** Per presented credential (the SHA-256 of the token: no lookup needed to pick it). */
   credential: Limit;
@@ -122,7 +126,7 @@ export function registerAdmission(
   async function admitCaller(request: FastifyRequest, reply: FastifyReply, access: Access): Promise<unknown> {
     const address = request.ip;
     if (access === "public" || access === "provider") {
-      const verdict = await limits?.[access === "public" ? "anonymous" : "provider"].consume(address);
+      const verdict = await limits?.[access === "public" ? "anonymous" : "provider"].take(address);
       if (verdict && !verdict.allowed) return refuse(request, reply, verdict);
       return;
     }
@@ -137,7 +141,7 @@ export function registerAdmission(
         // An address that keeps presenting bad credentials is refused before another lookup.
         const failed = limits.failedAuth.refusedHere(address);
         if (!failed.allowed) return refuse(request, reply, failed);
-        const verdict = await limits.credential.consume(sha256(presented));
+        const verdict = await limits.credential.take(sha256(presented));
         if (!verdict.allowed) return refuse(request, reply, verdict);
       }
       principal =
@@ -156,7 +160,7 @@ export function registerAdmission(
     request.viaSession = principal !== null && authorization === undefined;
     if (principal) return;
     if (access === "credential") return sendError(request, reply, unauthenticated());
-    const verdict = await limits?.anonymous.consume(address);
+    const verdict = await limits?.anonymous.take(address);
     if (verdict && !verdict.allowed) return refuse(request, reply, verdict);
     // Nothing an anonymous caller may do needs a large body: refused unread.
     if (Number(request.headers["content-length"] ?? 0) > ANONYMOUS_BODY_LIMIT)
