@@ -10,7 +10,7 @@ import { clientErrorHandler, registerErrorHandling, sendError } from "./http/htt
 import { API_BODY_LIMIT, registerJsonBodies } from "./http/json-body";
 import { openApiDocument } from "./http/openapi";
 import { createAdmissionLimits, registerAdmission } from "./http/request-admission";
-import { decorateRequestRoute, lazyChildLogger, logRequestLine, requestIdOf } from "./http/request-scope";
+import { decorateRequestRoute, lazyChildLogger, logAccess, requestIdOf } from "./http/request-scope";
 import { type CompiledRestRoute, compileRestOperation, registerRestRoutes } from "./http/rest-routes";
 import { observeHttpRequest, registerMetricsRoute } from "./metrics/metrics";
 import { efiNotificationRoutes } from "./provider/efi/efi-notifications";
@@ -115,10 +115,10 @@ export async function createHttpApp(services: Services, options: HttpAppOptions 
     if (admitting === undefined) goOn();
     else admitting.then(goOn, done);
   });
-  // And its end: its duration for /metrics, and its line at debug level.
+  // And its end: its duration for /metrics, and its access line.
   app.addHook("onResponse", (request, reply, done) => {
     observeHttpRequest(request, reply);
-    logRequestLine(request, reply);
+    logAccess(logger, request, reply);
     done();
   });
   registerErrorHandling(app);

@@ -79,19 +79,23 @@ export function createGracefulShutdown(options: {
 }
 
 /**
- * SIGTERM and SIGINT start the shutdown and exit with its code. A second SIGINT (Ctrl-C
- * twice) does not wait.
+ * SIGTERM and SIGINT start the shutdown and exit with its code, once the log lines still
+ * buffered are written out. A second SIGINT (Ctrl-C twice) does not wait.
  */
 export function exitOnSignals(shutdown: GracefulShutdown, logger: Logger): void {
   const onSignal = (signal: NodeJS.Signals) => {
     if (shutdown.draining) {
       if (signal === "SIGINT") {
         logger.warn("second SIGINT: exiting without waiting");
+        logger.flush();
         process.exit(1);
       }
       return;
     }
-    void shutdown.run(signal).then((code) => process.exit(code));
+    void shutdown.run(signal).then((code) => {
+      logger.flush();
+      process.exit(code);
+    });
   };
   process.on("SIGTERM", onSignal);
   process.on("SIGINT", onSignal);

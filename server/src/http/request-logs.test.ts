@@ -2,7 +2,9 @@ import assert from "node:assert/strict";
 import { createHmac } from "node:crypto";
 import { connect } from "node:net";
 import { after, before, describe, test } from "node:test";
-import { startTestApp, TEST_ADMIN_TOKEN, type TestApp } from "../../test/support/test-app";
+import { accessLine } from "../core/logger";
+import { startServiceProcess } from "../../test/support/service-process";
+import { createTestDatabase, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from "../../test/support/test-app";
 
 const lines: string[] = [];
 const capture = {
@@ -101,5 +103,114 @@ describe("request logs", () => {
       mine.filter((record) => record.level === "error" || record.level === "warn"),
       [],
     );
+  });
+});
+
+describe("the access line", () => {
+  test("one line per request at the default level, with its id, method, path, status, time and address", async () => {
+    const own: string[] = [];
+    // LOG_LEVEL unset, as `npm start` runs (the test app's default is silent).
+    const info = await startTestApp({ LOG_LEVEL: undefined }, { logDestination: { write: (line: string) => own.push(line) } });
+    try {
+      assert.equal(info.services.config.logLevel, "info", "the default level");
+      const merchant = await info.createMerchant();
+      own.length = 0;
+      const sent = [
+        ["GET", "/charges?limit=5&status=PENDING", 200],
+        ["GET", "/charges/balance", 200],
+        ["GET", "/charges/chg_nope", 404],
+        ["POST", "/graphql", 200],
+      ] as const;
+      for (const [index, [method, path]] of sent.entries()) {
+        await info.request(method, path, {
+          token: merchant.clientSecret,
+          headers: { "x-request-id": `access-${index}` },
+          ...(method === "POST" ? { body: { query: "{ balance { balance } }" } } : {}),
+        });
+      }
+      const lines = own.map((line) => JSON.parse(line) as Record<string, unknown>);
+      const access = lines.filter((line) => line.msg === "request");
+      assert.equal(access.length, sent.length, "one access line per request, nothing else at info");
+      assert.equal(lines.length, sent.length);
+      for (const [index, [method, path, status]] of sent.entries()) {
+        const line = access[index];
+        assert.deepEqual(Object.keys(line), [
+          "level",
+          "time",
+          "requestId",
+          "method",
+          "path",
+          "status",
+          "ms",
+          "address",
+          "msg",
+        ]);
+        assert.equal(line.level, "info");
+        assert.ok(!Number.isNaN(Date.parse(line.time as string)));
+        assert.equal(line.requestId, `access-${index}`);
+        assert.equal(line.method, method);
+        assert.equal(line.path, path.split("?")[0], "no query string");
+        assert.equal(line.status, status);
+        assert.ok(typeof line.ms === "number" && line.ms >= 0);
+        assert.equal(line.address, "127.0.0.1");
+      }
+      assert.ok(!own.join("").includes(merchant.clientSecret));
+      assert.ok(!own.join("").includes("limit=5"));
+    } finally {
+      await info.close();
+    }
+  });
+
+  test("a path is written escaped, so every line stays one JSON record", () => {
+    const line = accessLine({
+      requestId: "r",
+      method: "GET",
+      path: '/x"y\\z\n\u2028é',
+      status: 404,
+      ms: 0.4,
+      address: "::1",
+    });
+    assert.ok(line.endsWith("}\n") && line.indexOf("\n") === line.length - 1);
+    assert.equal(JSON.parse(line).path, '/x"y\\z\n\u2028é');
+  });
+
+  test("none at LOG_LEVEL=warn", async () => {
+    const own: string[] = [];
+    const quiet = await startTestApp(
+      { LOG_LEVEL: "warn" },
+      { logDestination: { write: (line: string) => own.push(line) } },
+    );
+    try {
+      await quiet.request("GET", "/healthz");
+      await quiet.request("GET", "/charges/balance", { token: TEST_ADMIN_TOKEN });
+      assert.deepEqual(own, []);
+    } finally {
+      await quiet.close();
+    }
+  });
+
+  test("lines still buffered are written out when the service stops (SIGTERM)", async () => {
+    const database = await createTestDatabase();
+    const service = await startServiceProcess({ databaseUrl: database.url, env: { LOG_LEVEL: "info" } });
+    try {
+      const count = 100;
+      await Promise.all(
+        Array.from({ length: count }, (_, i) =>
+          fetch(`${service.baseUrl}/healthz`, { headers: { "x-request-id": `flush-${i}` } }).then((res) => res.text()),
+        ),
+      );
+      const stopped = await service.stop("SIGTERM");
+      assert.equal(stopped.code, 0);
+      const access = service
+        .output()
+        .filter((line) => line.startsWith("{"))
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+        .filter((line) => line.msg === "request" && String(line.requestId).startsWith("flush-"));
+      assert.equal(access.length, count);
+      assert.ok(service.output().some((line) => line.includes('"msg":"shut down cleanly"')));
+    } finally {
+      await service.stop("SIGKILL");
+      await database.drop();
+    }
   });
 });

@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Bindings, ChildLoggerOptions, Level, LogFn, Logger as PinoLogger } from "pino";
 import type { CancelSignal } from "../core/cancellable-read";
+import type { Logger } from "../core/logger";
 import type { RequestInfo } from "../graphql/context";
 
 /** A caller's X-Request-Id is kept when it is short and plain; otherwise one is made. */
@@ -94,19 +95,23 @@ export function decorateRequestRoute(app: FastifyInstance): void {
   app.decorateRequest("route", null);
 }
 
-/** One line per request at debug level: the hot paths do not pay for a write each. */
-export function logRequestLine(request: FastifyRequest, reply: FastifyReply): void {
-  const { level } = request.log;
-  if (level !== "debug" && level !== "trace") return;
-  request.log.debug(
-    {
-      method: request.method,
-      path: request.url.split("?")[0],
-      status: reply.statusCode,
-      ms: Math.round(reply.elapsedTime),
-    },
-    "request",
-  );
+/**
+ * The access line of every request, at info level (the default): its id, method, path
+ * (without the query string, which may carry search terms), status, duration and the
+ * client's address. Written by the logger's own serialiser (core/logger.ts accessLine).
+ */
+export function logAccess(logger: Logger, request: FastifyRequest, reply: FastifyReply): void {
+  if (!logger.writes("info")) return;
+  const { url } = request;
+  const query = url.indexOf("?");
+  logger.access({
+    requestId: request.id,
+    method: request.method,
+    path: query === -1 ? url : url.slice(0, query),
+    status: reply.statusCode,
+    ms: Math.round(reply.elapsedTime * 10) / 10,
+    address: request.ip,
+  });
 }
 
 /**
