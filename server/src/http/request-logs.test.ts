@@ -110,7 +110,10 @@ describe("the access line", () => {
   test("one line per request at the default level, with its id, method, path, status, time and address", async () => {
     const own: string[] = [];
     // LOG_LEVEL unset, as `npm start` runs (the test app's default is silent).
-    const info = await startTestApp({ LOG_LEVEL: undefined }, { logDestination: { write: (line: string) => own.push(line) } });
+    const info = await startTestApp(
+      { LOG_LEVEL: undefined },
+      { logDestination: { write: (line: string) => own.push(line) } },
+    );
     try {
       assert.equal(info.services.config.logLevel, "info", "the default level");
       const merchant = await info.createMerchant();
