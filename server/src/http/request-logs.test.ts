@@ -2,9 +2,9 @@ import assert from "node:assert/strict";
 import { createHmac } from "node:crypto";
 import { connect } from "node:net";
 import { after, before, describe, test } from "node:test";
-import { accessLine } from "../core/logger";
 import { startServiceProcess } from "../../test/support/service-process";
 import { createTestDatabase, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from "../../test/support/test-app";
+import { accessLine } from "../core/logger";
 
 const lines: string[] = [];
 const capture = {
