@@ -40,6 +40,8 @@ export type LedgerEntryKind =
   | 'CHARGE_PAID'
   | 'CHARGE_RELEASED'
   | 'CHARGE_RESERVED'
+  | 'REFUND_FAILED'
+  | 'REFUND_RESERVED'
   | 'WITHDRAWAL_REFUNDED'
   | 'WITHDRAWAL_RESERVED';
 
@@ -67,6 +69,7 @@ export type PaymentExceptionKind =
   | 'CHARGE_CANCELLED'
   | 'CHARGE_EXPIRED'
   | 'MALFORMED'
+  | 'UNKNOWN_RETURN'
   | 'UNKNOWN_TXID';
 
 export type PaymentExceptionStatus =
@@ -428,7 +431,7 @@ export type StatementQueryVariables = Exact<{
 }>;
 
 
-export type StatementQuery = { ledgerEntries: { total: number, totalCapped: boolean, data: Array<{ id: string, kind: LedgerEntryKind, amount: string, balanceAfter: string, memo: string | null, chargeId: string | null, withdrawalId: string | null, adjustmentId: string | null, createdAt: string }> }, balance: { balance: string } };
+export type StatementQuery = { ledgerEntries: { total: number, totalCapped: boolean, data: Array<{ id: string, kind: LedgerEntryKind, amount: string, balanceAfter: string, memo: string | null, chargeId: string | null, withdrawalId: string | null, adjustmentId: string | null, refundId: string | null, createdAt: string }> }, balance: { balance: string } };
 
 export type TeamQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -577,7 +580,7 @@ export type ExportStatementQueryVariables = Exact<{
 }>;
 
 
-export type ExportStatementQuery = { ledgerEntries: { data: Array<{ id: string, kind: LedgerEntryKind, amount: string, balanceAfter: string, memo: string | null, chargeId: string | null, withdrawalId: string | null, adjustmentId: string | null, createdAt: string }>, pageInfo: { endCursor: string | null, hasNextPage: boolean } } };
+export type ExportStatementQuery = { ledgerEntries: { data: Array<{ id: string, kind: LedgerEntryKind, amount: string, balanceAfter: string, memo: string | null, chargeId: string | null, withdrawalId: string | null, adjustmentId: string | null, refundId: string | null, createdAt: string }>, pageInfo: { endCursor: string | null, hasNextPage: boolean } } };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -1696,6 +1699,7 @@ export const StatementDocument = new TypedDocumentString(`
       chargeId
       withdrawalId
       adjustmentId
+      refundId
       createdAt
     }
   }
@@ -2130,6 +2134,7 @@ export const ExportStatementDocument = new TypedDocumentString(`
       chargeId
       withdrawalId
       adjustmentId
+      refundId
       createdAt
     }
     pageInfo {

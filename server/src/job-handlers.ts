@@ -1,5 +1,6 @@
 import type { JobHandlers } from "./core/jobs";
 import { RECONCILE_JOB } from "./provider/efi/efi-reconciliation";
+import { CHECK_REFUND_JOB, readRefundJobPayload, SETTLE_REFUND_JOB, SUBMIT_REFUND_JOB } from "./refunds/refund-jobs";
 import type { Services } from "./services";
 import { readWithdrawalJobPayload, SETTLE_TRANSFER_JOB, SUBMIT_TRANSFER_JOB } from "./withdrawals/withdrawal-jobs";
 
@@ -11,5 +12,8 @@ export function createJobHandlers(services: Services): JobHandlers {
     [RECONCILE_JOB]: async () => {
       await services.efi?.reconciliation.runAndScheduleNext();
     },
+    [SUBMIT_REFUND_JOB]: (payload) => services.refundProcessor.submitRefund(readRefundJobPayload(payload)),
+    [SETTLE_REFUND_JOB]: (payload) => services.refundProcessor.settleRefund(readRefundJobPayload(payload)),
+    [CHECK_REFUND_JOB]: (payload) => services.refundProcessor.checkRefundOutcome(readRefundJobPayload(payload)),
   };
 }

@@ -17,6 +17,8 @@ import { EfiPixProvider } from "./provider/efi/efi-provider";
 import { EfiReconciliation } from "./provider/efi/efi-reconciliation";
 import { InboundPixService } from "./provider/inbound-pix.service";
 import type { PixProvider } from "./provider/pix-provider";
+import { RefundProcessor } from "./refunds/refund-processor";
+import { RefundsService } from "./refunds/refunds.service";
 import { SearchService } from "./search/search.service";
 import { accountWindowLimits } from "./webhooks/webhook-account-windows";
 import { WebhookDispatcher } from "./webhooks/webhook-dispatcher";
@@ -37,6 +39,8 @@ export interface Services {
   ledger: LedgerService;
   withdrawals: WithdrawalsService;
   withdrawalProcessor: WithdrawalProcessor;
+  refunds: RefundsService;
+  refundProcessor: RefundProcessor;
   inboundPix: InboundPixService;
   webhooks: WebhooksService;
   webhookSender: WebhookSender;
@@ -70,7 +74,8 @@ export function createServices(config: AppConfig, logger: Logger, db: DataSource
     secondOperatorAboveCents: config.approvalSecondOperatorAboveCents,
     bankIspb: provider.ispb,
   });
-  const inboundPix = new InboundPixService(db, provider, charges);
+  const refunds = new RefundsService(db, charges, provider.ispb);
+  const inboundPix = new InboundPixService(db, provider, charges, refunds);
   const efi =
     provider instanceof EfiPixProvider
       ? {
@@ -104,6 +109,8 @@ export function createServices(config: AppConfig, logger: Logger, db: DataSource
     ledger: new LedgerService(db, config.approvalSecondOperatorAboveCents),
     withdrawals,
     withdrawalProcessor: new WithdrawalProcessor(db, provider, withdrawals, logger),
+    refunds,
+    refundProcessor: new RefundProcessor(db, provider, refunds, logger),
     inboundPix,
     webhooks: new WebhooksService(db, config.webhookAllowPrivate),
     webhookSender,

@@ -27,6 +27,7 @@ const KIND_LABELS: Record<string, string> = {
   CHARGE_EXPIRED: "Charge expired",
   MALFORMED: "Unreadable",
   UNKNOWN_TXID: "Unknown txid",
+  UNKNOWN_RETURN: "Unknown devolução",
 };
 
 /** What the matched charge asked for, shown only when the payer sent something else. */

@@ -9,10 +9,13 @@ export const LEDGER_KIND_LABELS: Record<LedgerEntryKind, string> = {
   WITHDRAWAL_RESERVED: "Withdrawal",
   WITHDRAWAL_REFUNDED: "Withdrawal returned",
   ADJUSTMENT: "Adjustment",
+  REFUND_RESERVED: "Refund to payer",
+  REFUND_FAILED: "Refund failed (returned)",
 };
 
-/** What a ledger entry is about: the charge, withdrawal or adjustment it belongs to. */
+/** What a ledger entry is about: the refund, charge, withdrawal or adjustment it belongs to. */
 export function statementReference(row: StatementRow): string {
+  if (row.refundId) return row.refundId;
   if (row.chargeId) return `chg_${row.chargeId}`;
   if (row.withdrawalId) return row.withdrawalId;
   return row.adjustmentId ?? "";

@@ -14,6 +14,7 @@ export const StatementDocument = graphql(`
         chargeId
         withdrawalId
         adjustmentId
+        refundId
         createdAt
       }
     }

@@ -38,6 +38,7 @@ export const ExportStatementDocument = graphql(`
         chargeId
         withdrawalId
         adjustmentId
+        refundId
         createdAt
       }
       pageInfo {

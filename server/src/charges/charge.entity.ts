@@ -88,6 +88,13 @@ export class Charge {
   @Field(() => String, { nullable: true })
   reservedReason!: string | null;
 
+  @Column({ name: "refunded_amount_cents", type: "bigint", transformer: bigintColumn })
+  @Field(() => MoneyScalar, {
+    name: "refundedAmount",
+    description: "Sum of the charge's refunds that are not FAILED (PROCESSING or REFUNDED).",
+  })
+  refundedAmountCents!: bigint;
+
   @Column({ name: "idempotency_key", type: "text", nullable: true })
   idempotencyKey!: string | null;
 

@@ -36,9 +36,9 @@ class CreateChargeInput {
 @ObjectType()
 class ChargePage extends PageOf(Charge) {}
 
-/** The Charge object of the REST API, fields in the source document's order, then txid. */
+/** The Charge object of the REST API, fields in the source document's order, then txid and refunded_amount. */
 const CHARGE_REST_FIELDS =
-  "id amount description status pixCode fee netAmount e2eId payerName payerDocument paidAt expiresAt createdAt txid";
+  "id amount description status pixCode fee netAmount e2eId payerName payerDocument paidAt expiresAt createdAt txid refundedAmount";
 
 @Resolver(() => Charge)
 export class ChargesResolver {

@@ -31,6 +31,7 @@ const CHARGE_FIELDS = [
   "expires_at",
   "created_at",
   "txid",
+  "refunded_amount",
 ];
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 

@@ -106,6 +106,7 @@ function asCreated(charge: Charge): Charge {
     paidAt: null,
     reserved: false,
     reservedReason: null,
+    refundedAmountCents: 0n,
     updatedAt: charge.createdAt,
   };
 }
@@ -220,6 +221,7 @@ export class ChargesService {
       cancelledAt: null,
       reserved: false,
       reservedReason: null,
+      refundedAmountCents: 0n,
       idempotencyKey,
       requestFingerprint: idempotencyKey ? fingerprint : null,
       createdAt: now,

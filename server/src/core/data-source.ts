@@ -21,8 +21,10 @@ import { WebhookHotUpdates1763801000000 } from "../migrations/1763801000000-webh
 import { PaymentExceptionExpectedAmount1763801100000 } from "../migrations/1763801100000-payment-exception-expected-amount";
 import { WebhookEventQueue1763801200000 } from "../migrations/1763801200000-webhook-event-queue";
 import { RateLimitBuckets1763902000000 } from "../migrations/1763902000000-rate-limit-buckets";
+import { Refunds1763905000000 } from "../migrations/1763905000000-refunds";
 import { Efi1763906000000 } from "../migrations/1763906000000-efi";
 import { PaymentException } from "../provider/payment-exception.entity";
+import { Refund } from "../refunds/refund.entity";
 import { WebhookAttempt } from "../webhooks/webhook-attempt.entity";
 import { WebhookEvent } from "../webhooks/webhook-event.entity";
 import { Withdrawal } from "../withdrawals/withdrawal.entity";
@@ -42,6 +44,7 @@ export const ENTITIES = [
   WebhookAttempt,
   PaymentException,
   ConsoleUser,
+  Refund,
 ];
 
 /** Migrations in order; the schema only ever changes through them. */
@@ -61,6 +64,7 @@ export const MIGRATIONS = [
   PaymentExceptionExpectedAmount1763801100000,
   WebhookEventQueue1763801200000,
   RateLimitBuckets1763902000000,
+  Refunds1763905000000,
   Efi1763906000000,
 ];
 

@@ -16,6 +16,9 @@ export type ErrorCode =
   | "IDEMPOTENCY_KEY_REUSED"
   | "INVALID_STATE"
   | "CONFLICT"
+  | "CHARGE_RESERVED"
+  | "REFUND_WINDOW_CLOSED"
+  | "REFUND_EXCEEDS_CHARGE"
   | "RATE_LIMITED"
   | "INTERNAL_ERROR"
   | "BAD_USER_INPUT"
@@ -28,6 +31,7 @@ export function httpStatusFor(code: ErrorCode): number {
     case "VALIDATION_ERROR":
     case "INVALID_JSON":
     case "INSUFFICIENT_BALANCE":
+    case "REFUND_EXCEEDS_CHARGE":
     case "BAD_USER_INPUT":
       return 400;
     case "UNAUTHENTICATED":
@@ -39,6 +43,8 @@ export function httpStatusFor(code: ErrorCode): number {
     case "IDEMPOTENCY_KEY_REUSED":
     case "INVALID_STATE":
     case "CONFLICT":
+    case "CHARGE_RESERVED":
+    case "REFUND_WINDOW_CLOSED":
       return 409;
     case "REQUEST_TIMEOUT":
       return 408;
@@ -222,6 +228,9 @@ const ERROR_CODES = new Set<string>([
   "IDEMPOTENCY_KEY_REUSED",
   "INVALID_STATE",
   "CONFLICT",
+  "CHARGE_RESERVED",
+  "REFUND_WINDOW_CLOSED",
+  "REFUND_EXCEEDS_CHARGE",
   "RATE_LIMITED",
   "INTERNAL_ERROR",
   "BAD_USER_INPUT",

@@ -18,7 +18,7 @@ import type { ErrorCode } from "./errors";
  *   fields (POST), in snake_case;
  * - `companyId` is never a REST parameter: a merchant's credential names its account.
  */
-export interface RestDeclaration {
+export interface RestDeclaration<Context = unknown> {
   method: "GET" | "POST";
   /** Fastify path, e.g. "/withdrawals/:id/cancel". */
   path: string;
@@ -39,6 +39,12 @@ export interface RestDeclaration {
   summary: string;
   /** OpenAPI tag (the feature). */
   tag: string;
+  /**
+   * A check the contract orders before the Idempotency-Key and the body: the resource the
+   * path names must exist for the caller (404 first). Given the resolvers' context and the
+   * path's parameters; it throws the error to answer.
+   */
+  checkFirst?: (context: Context, params: Record<string, string>) => Promise<unknown>;
 }
 
 export interface RestOperation extends RestDeclaration {
@@ -49,9 +55,9 @@ export interface RestOperation extends RestDeclaration {
 const declared: RestOperation[] = [];
 
 /** Declares the REST route of the resolver method it decorates. */
-export function RestRoute(declaration: RestDeclaration): MethodDecorator {
+export function RestRoute<Context = unknown>(declaration: RestDeclaration<Context>): MethodDecorator {
   return (_target, propertyKey) => {
-    declared.push({ ...declaration, field: String(propertyKey) });
+    declared.push({ ...(declaration as RestDeclaration), field: String(propertyKey) });
   };
 }
 

@@ -71,7 +71,7 @@ class MerchantToday {
 }
 
 @ObjectType({
-  description: "An account's home page: balance = paidChargesNet + adjustments - withdrawalsHeld.",
+  description: "An account's home page: balance = paidChargesNet + adjustments - withdrawalsHeld - refundsHeld.",
 })
 class MerchantOverview {
   @Field(() => ID)
@@ -88,6 +88,9 @@ class MerchantOverview {
 
   @Field(() => MoneyScalar, { description: "Withdrawals PENDING, PROCESSING or PAID." })
   withdrawalsHeld!: bigint;
+
+  @Field(() => MoneyScalar, { description: "Refunds to payers PROCESSING or REFUNDED." })
+  refundsHeld!: bigint;
 
   @Field(() => MoneyScalar, { description: "Net of PAID charges on hold by an operator (not in the balance)." })
   reserved!: bigint;
@@ -148,6 +151,7 @@ export class MerchantOverviewResolver {
       paidChargesNet: figures.paidChargesNetCents,
       adjustments: figures.adjustmentsCents,
       withdrawalsHeld: figures.withdrawalsHeldCents,
+      refundsHeld: figures.refundsHeldCents,
       reserved: figures.reservedCents,
       today: { received: amountCount(figures.today.received), sent: amountCount(figures.today.sent) },
     };

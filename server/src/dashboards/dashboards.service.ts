@@ -41,6 +41,7 @@ export interface MerchantOverviewFigures {
   paidChargesNetCents: Cents;
   adjustmentsCents: Cents;
   withdrawalsHeldCents: Cents;
+  refundsHeldCents: Cents;
   reservedCents: Cents;
   today: { received: AmountCount; sent: AmountCount };
 }
@@ -106,6 +107,7 @@ export class DashboardsService {
       reserved: string;
       adjustments: string;
       held: string;
+      refunds_held: string;
       today: TodayRows;
     }>(
       this.db,
@@ -119,6 +121,8 @@ export class DashboardsService {
            AS adjustments,
          (SELECT coalesce(sum(amount_cents), 0) FROM list_counters
            WHERE company_id = $1 AND list = 'withdrawals' AND status IN ('PENDING', 'PROCESSING', 'PAID')) AS held,
+         (SELECT coalesce(sum(amount_cents), 0) FROM list_counters
+           WHERE company_id = $1 AND list = 'refunds' AND status IN ('PROCESSING', 'REFUNDED')) AS refunds_held,
          ${todaySql(" AND company_id = $1")} AS today`,
       [companyId],
     );
@@ -130,6 +134,7 @@ export class DashboardsService {
       paidChargesNetCents: BigInt(row.paid_net) - reserved,
       adjustmentsCents: BigInt(row.adjustments),
       withdrawalsHeldCents: BigInt(row.held),
+      refundsHeldCents: BigInt(row.refunds_held),
       reservedCents: reserved,
       today: { received: todayFigure(row.today, "charges_paid"), sent: todayFigure(row.today, "withdrawals_paid") },
     };

@@ -9,6 +9,7 @@ import { MerchantOverviewResolver, OperatorDashboardResolver } from "../dashboar
 import { LedgerResolver } from "../ledger/ledger.resolver";
 import { ProviderStatusResolver } from "../provider/efi/provider-status.resolver";
 import { ProviderResolver } from "../provider/provider.resolver";
+import { RefundsResolver } from "../refunds/refunds.resolver";
 import { SearchResolver } from "../search/search.resolver";
 import { WebhooksResolver } from "../webhooks/webhooks.resolver";
 import { WithdrawalsResolver } from "../withdrawals/withdrawals.resolver";
@@ -21,6 +22,7 @@ export const RESOLVERS = [
   ChargesResolver,
   LedgerResolver,
   WithdrawalsResolver,
+  RefundsResolver,
   ProviderResolver,
   ProviderStatusResolver,
   WebhooksResolver,

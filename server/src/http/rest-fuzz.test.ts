@@ -408,10 +408,20 @@ describe("REST fuzz: every declared route, requests broken in one known way", ()
       headers: { "idempotency-key": newUuid() },
     });
     assert.equal(withdrawal.status, 201, withdrawal.text);
+    const paid = await app.request("POST", "/charges", { token: merchant.clientSecret, body: { amount: 50 } });
+    await app.graphql("mutation($id: ID!) { simulateChargePayment(chargeId: $id) { status } }", { id: paid.body.id });
+    const refund = await app.request("POST", `/charges/${paid.body.id}/refunds`, {
+      token: merchant.clientSecret,
+      body: { amount: 5 },
+      headers: { "idempotency-key": newUuid() },
+    });
+    assert.equal(refund.status, 201, refund.text);
     fixtures = {
       secret: merchant.clientSecret,
       ids: {
         "/charges/:id": [charge.body.id, `chg_${charge.body.id}`],
+        "/charges/:chargeId/refunds": [paid.body.id, `chg_${paid.body.id}`],
+        "/refunds/:id": [refund.body.id],
         "/withdrawals/:id": [withdrawal.body.id],
         "/withdrawals/:id/cancel": [withdrawal.body.id],
       },

@@ -26,7 +26,7 @@ import {
 import { AppError, type ErrorCode, httpStatusFor, toPublicError } from "../core/errors";
 import { checkIdempotencyKey } from "../core/idempotency";
 import type { RestOperation } from "../core/rest-operation";
-import { controlCharacterMessage, textPatternFor } from "../core/text-input";
+import { controlCharacterMessage, isAcceptableText, textPatternFor } from "../core/text-input";
 import type { RequestContext } from "../graphql/context";
 import type { Services } from "../services";
 import { sendError } from "./http-errors";
@@ -422,6 +422,13 @@ export function registerRestRoutes(
   services: Services,
 ): void {
   app.decorateRequest("idempotencyKey", null);
+  const contextOf = (request: FastifyRequest, reply: FastifyReply): RequestContext => ({
+    principal: request.principal,
+    services,
+    responseHeaders: {},
+    request: requestInfo(request, reply),
+    sessionToken: request.sessionToken,
+  });
   for (const route of routes) {
     const { operation, document, parameters } = route;
     const fastifySchema: FastifySchema = {
@@ -478,28 +485,48 @@ export function registerRestRoutes(
       return variables;
     };
 
+    const { checkFirst } = operation;
+    const pathParameters = parameters.filter((parameter) => parameter.location === "path");
+    const readIdempotencyKey = (request: FastifyRequest) => {
+      if (!operation.idempotencyKey) return;
+      const header = request.headers["idempotency-key"];
+      request.idempotencyKey = checkIdempotencyKey(
+        Array.isArray(header) ? header.join(", ") : header,
+        operation.idempotencyKey === "required",
+      );
+    };
+
     app.route({
       method: operation.method,
       url: operation.path,
       schema: fastifySchema,
       config: { access: "credential" },
       schemaErrorFormatter: schemaErrorFormatter(route) as never,
-      // Checks in the contract's order: credential (admission), Idempotency-Key, then the body.
-      // Callback hooks, not async ones: every request of the route runs them.
-      preParsing: operation.idempotencyKey
-        ? (request, _reply, payload, done) => {
-            const header = request.headers["idempotency-key"];
-            try {
-              request.idempotencyKey = checkIdempotencyKey(
-                Array.isArray(header) ? header.join(", ") : header,
-                operation.idempotencyKey === "required",
-              );
-            } catch (error) {
-              return done(error as Error);
+      // Checks in the contract's order: credential (admission), the path's resource when the
+      // route asks for it first, Idempotency-Key, then the body. Callback hooks where they
+      // can be: every request of the route runs them.
+      preParsing: checkFirst
+        ? async (request, reply, payload) => {
+            const params = request.params as Record<string, string>;
+            // The path's own text rule comes first, as on every route (its schema runs later).
+            for (const { name } of pathParameters) {
+              if (!isAcceptableText(name, params[name] ?? ""))
+                throw new AppError("VALIDATION_ERROR", controlCharacterMessage(name));
             }
-            done(null, payload);
+            await checkFirst(contextOf(request, reply), params);
+            readIdempotencyKey(request);
+            return payload;
           }
-        : undefined,
+        : operation.idempotencyKey
+          ? (request, _reply, payload, done) => {
+              try {
+                readIdempotencyKey(request);
+              } catch (error) {
+                return done(error as Error);
+              }
+              done(null, payload);
+            }
+          : undefined,
       preValidation: (request, _reply, done) => {
         const query = request.query as Record<string, unknown>;
         for (const name in query) {
@@ -511,13 +538,7 @@ export function registerRestRoutes(
       },
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         const variables = variablesOf(request);
-        const context: RequestContext = {
-          principal: request.principal,
-          services,
-          responseHeaders: {},
-          request: requestInfo(request, reply),
-          sessionToken: request.sessionToken,
-        };
+        const context = contextOf(request, reply);
         const outcome = await run(context, variables);
         if ("error" in outcome) {
           const publicError = toPublicError(outcome.error);

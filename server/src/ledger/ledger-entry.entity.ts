@@ -10,6 +10,10 @@ export enum LedgerEntryKind {
   ADJUSTMENT = "ADJUSTMENT",
   WITHDRAWAL_RESERVED = "WITHDRAWAL_RESERVED",
   WITHDRAWAL_REFUNDED = "WITHDRAWAL_REFUNDED",
+  /** A refund to a payer takes its amount out of the balance when it is created. */
+  REFUND_RESERVED = "REFUND_RESERVED",
+  /** The bank did not return it: the amount comes back. */
+  REFUND_FAILED = "REFUND_FAILED",
 }
 registerEnumType(LedgerEntryKind, { name: "LedgerEntryKind" });
 
@@ -48,6 +52,10 @@ export class LedgerEntry {
   @Column({ name: "adjustment_id", type: "text", nullable: true })
   @Field(() => String, { nullable: true })
   adjustmentId!: string | null;
+
+  @Column({ name: "refund_id", type: "text", nullable: true })
+  @Field(() => String, { nullable: true })
+  refundId!: string | null;
 
   @Column({ type: "text", nullable: true })
   @Field(() => String, { nullable: true })

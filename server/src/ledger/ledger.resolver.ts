@@ -50,7 +50,10 @@ class BalanceAudit {
   @Field(() => MoneyScalar, { description: "Withdrawals PENDING, PROCESSING or PAID." })
   withdrawalsHeld!: bigint;
 
-  @Field(() => MoneyScalar, { description: "paidChargesNet + adjustments - withdrawalsHeld." })
+  @Field(() => MoneyScalar, { description: "Refunds PROCESSING or REFUNDED." })
+  refundsHeld!: bigint;
+
+  @Field(() => MoneyScalar, { description: "paidChargesNet + adjustments - withdrawalsHeld - refundsHeld." })
   recomputedBalance!: bigint;
 
   @Field(() => Int)
@@ -191,6 +194,7 @@ export class LedgerResolver {
       paidChargesNet: audit.paidChargesNetCents,
       adjustments: audit.adjustmentsCents,
       withdrawalsHeld: audit.withdrawalsHeldCents,
+      refundsHeld: audit.refundsHeldCents,
       recomputedBalance: audit.recomputedBalanceCents,
       ledgerEntries: audit.ledgerEntries,
       pendingWithdrawals: audit.pendingWithdrawals,

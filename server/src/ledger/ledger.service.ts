@@ -40,6 +40,7 @@ export interface LedgerPosting {
   chargeId?: string | null;
   withdrawalId?: string | null;
   adjustmentId?: string | null;
+  refundId?: string | null;
   memo?: string | null;
   /**
    * The account row also counts its PENDING withdrawals (queue positions): a posting that
@@ -64,8 +65,9 @@ export async function postLedgerEntry(em: EntityManager, posting: LedgerPosting)
         WHERE id = $1
        RETURNING balance_cents
      )
-     INSERT INTO ledger_entries (company_id, kind, amount_cents, balance_after_cents, charge_id, withdrawal_id, adjustment_id, memo, created_at)
-     SELECT $1, $3, $2, account.balance_cents, $4, $5, $6, $7, clock_timestamp() FROM account
+     INSERT INTO ledger_entries (company_id, kind, amount_cents, balance_after_cents, charge_id, withdrawal_id, adjustment_id,
+                                 memo, refund_id, created_at)
+     SELECT $1, $3, $2, account.balance_cents, $4, $5, $6, $7, $9, clock_timestamp() FROM account
      RETURNING balance_after_cents`,
     [
       posting.companyId,
@@ -76,6 +78,7 @@ export async function postLedgerEntry(em: EntityManager, posting: LedgerPosting)
       posting.adjustmentId ?? null,
       posting.memo ?? null,
       posting.pendingWithdrawalsDelta ?? 0,
+      posting.refundId ?? null,
     ],
   );
   if (rows.length === 0) throw notFound("Company");
@@ -122,6 +125,8 @@ export interface BalanceAuditResult {
   paidChargesNetCents: Cents;
   adjustmentsCents: Cents;
   withdrawalsHeldCents: Cents;
+  /** Refunds PROCESSING or REFUNDED: their amounts left the balance. */
+  refundsHeldCents: Cents;
   recomputedBalanceCents: Cents;
   ledgerEntries: number;
   /** The account row's count of PENDING withdrawals, and the count of the rows themselves. */
@@ -168,6 +173,9 @@ const DERIVED_ROWS_AUDIT = `
     UNION ALL
     SELECT 'adjustments', 'ALL', count(*), sum(amount_cents)::bigint, sum(amount_cents)::bigint
       FROM adjustments WHERE company_id = $1 HAVING count(*) > 0
+    UNION ALL
+    SELECT 'refunds', status, count(*), sum(amount_cents)::bigint, sum(amount_cents)::bigint
+      FROM refunds WHERE company_id = $1 GROUP BY status
   ), kept_days AS (
     SELECT day, kind, n, amount_cents AS amount FROM daily_volumes
      WHERE company_id = $1 AND (n <> 0 OR amount_cents <> 0)
@@ -383,7 +391,9 @@ export class LedgerService {
            (SELECT coalesce(sum(amount_cents), 0) FROM adjustments
              WHERE company_id = $1 AND status = 'POSTED') AS adjustments,
            (SELECT coalesce(sum(amount_cents), 0) FROM withdrawals
-             WHERE company_id = $1 AND status IN ('PENDING', 'PROCESSING', 'PAID')) AS withdrawals_held`,
+             WHERE company_id = $1 AND status IN ('PENDING', 'PROCESSING', 'PAID')) AS withdrawals_held,
+           (SELECT coalesce(sum(amount_cents), 0) FROM refunds
+             WHERE company_id = $1 AND status IN ('PROCESSING', 'REFUNDED')) AS refunds_held`,
         [companyId],
       );
       const row = rows[0];
@@ -394,7 +404,7 @@ export class LedgerService {
         [companyId],
       );
       const big = (value: string | null) => BigInt(value ?? "0");
-      const recomputed = big(row.paid_net) + big(row.adjustments) - big(row.withdrawals_held);
+      const recomputed = big(row.paid_net) + big(row.adjustments) - big(row.withdrawals_held) - big(row.refunds_held);
       const result: BalanceAuditResult = {
         companyId,
         runningBalanceCents: big(row.running),
@@ -403,6 +413,7 @@ export class LedgerService {
         paidChargesNetCents: big(row.paid_net),
         adjustmentsCents: big(row.adjustments),
         withdrawalsHeldCents: big(row.withdrawals_held),
+        refundsHeldCents: big(row.refunds_held),
         recomputedBalanceCents: recomputed,
         ledgerEntries: Number(row.ledger_count),
         pendingWithdrawals: Number(row.pending_row),

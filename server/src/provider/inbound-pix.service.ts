@@ -18,12 +18,14 @@ import {
 } from "../core/pagination";
 import { queryRows } from "../core/sql";
 import { runTransaction } from "../core/transactions";
+import type { RefundsService } from "../refunds/refunds.service";
 import { PaymentException, PaymentExceptionKind, PaymentExceptionStatus } from "./payment-exception.entity";
 import {
   type MalformedPixNotification,
   type ParsedPixEntry,
   type PixNotification,
   parsePixNotifications,
+  type ReturnReport,
 } from "./pix-notification";
 import type { PixProvider } from "./pix-provider";
 
@@ -46,6 +48,17 @@ export interface InboundPixResult {
   exceptionKind?: PaymentExceptionKind;
   /** A malformed entry: what could not be read. */
   problem?: string;
+  /** What each of the entry's devoluções (`devolucoes[]`) did, in order. */
+  returns?: ReturnResult[];
+}
+
+/** What became of one reported devolução. */
+export interface ReturnResult {
+  id: string | null;
+  /** APPLIED and DUPLICATE name the refund's status; EXCEPTION: kept for operator review, with why. */
+  outcome: "APPLIED" | "DUPLICATE" | "EXCEPTION";
+  status?: string;
+  problem?: string;
 }
 
 /** The bank side's inbound half: PIX payments reported by the provider. */
@@ -56,6 +69,7 @@ export class InboundPixService {
     private readonly db: DataSource,
     private readonly provider: PixProvider,
     private readonly charges: ChargesService,
+    private readonly refunds: RefundsService,
   ) {
     this.exceptionFromRow = entityRowMapper(db, PaymentException);
   }
@@ -91,15 +105,59 @@ export class InboundPixService {
     let failure: unknown = null;
     for (const entry of entries) {
       try {
-        results.push(
-          entry.ok ? await this.applyPixPayment(entry.notification, requestId) : await this.recordMalformed(entry),
-        );
+        if (!entry.ok) {
+          results.push(await this.recordMalformed(entry));
+          continue;
+        }
+        const result = await this.applyPixPayment(entry.notification, requestId);
+        const { returns, malformedReturns } = entry.notification;
+        if (returns.length > 0 || malformedReturns.length > 0) {
+          result.returns = [];
+          for (const report of returns) result.returns.push(await this.applyReturnReport(report, requestId));
+          for (const malformed of malformedReturns) {
+            const kept = await this.recordMalformed(malformed);
+            result.returns.push({
+              id: null,
+              outcome: kept.outcome === "EXCEPTION" ? "EXCEPTION" : "DUPLICATE",
+              problem: malformed.problem,
+            });
+          }
+        }
+        results.push(result);
       } catch (error) {
         failure ??= error;
       }
     }
     if (failure !== null) throw failure;
     return results;
+  }
+
+  /**
+   * A devolução the bank reports: it settles the refund it names (idempotently); one the
+   * service does not know, or that disagrees with it, is kept once (by its digest) as an
+   * UNKNOWN_RETURN exception for an operator.
+   */
+  private async applyReturnReport(report: ReturnReport, requestId: string | null): Promise<ReturnResult> {
+    const applied = await this.refunds.applyReturnReport(report, requestId);
+    if (applied.outcome !== "UNRECOGNISED") {
+      return { id: report.returnRequestId, outcome: applied.outcome, status: applied.status };
+    }
+    await this.insertException(this.db.manager, {
+      kind: PaymentExceptionKind.UNKNOWN_RETURN,
+      // The Pix's own exception (if any) holds its end-to-end id; this one is kept by its digest.
+      endToEndId: null,
+      txid: (report.raw as { txid?: string }).txid ?? null,
+      amountCents: report.amountCents,
+      expectedAmountCents: null,
+      chargeId: null,
+      companyId: null,
+      payerName: null,
+      payerDocument: null,
+      paidAt: report.at ?? new Date(),
+      raw: report.raw,
+      problem: applied.problem,
+    });
+    return { id: report.returnRequestId, outcome: "EXCEPTION", problem: applied.problem };
   }
 
   /** A malformed entry: kept once (by its digest) for an operator, never credited. */

@@ -12,6 +12,8 @@ export enum PaymentExceptionKind {
   ALREADY_PAID = "ALREADY_PAID",
   /** An entry of the provider's batch that could not be read; `problem` says why. */
   MALFORMED = "MALFORMED",
+  /** A devolução the bank reported that is not one the service asked for, or disagrees with it; `problem` says how. */
+  UNKNOWN_RETURN = "UNKNOWN_RETURN",
 }
 registerEnumType(PaymentExceptionKind, { name: "PaymentExceptionKind" });
 

@@ -15,6 +15,9 @@ export const WEBHOOK_EVENTS = {
   withdrawalPaid: "withdrawal.paid",
   withdrawalFailed: "withdrawal.failed",
   withdrawalCancelled: "withdrawal.cancelled",
+  refundProcessing: "refund.processing",
+  refundRefunded: "refund.refunded",
+  refundFailed: "refund.failed",
   ping: "ping",
 } as const;
 
