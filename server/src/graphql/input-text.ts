@@ -9,19 +9,25 @@ import {
   type ValueNode,
   visit,
 } from "graphql";
-import { controlCharacterMessage, isAcceptableText } from "../core/text-input";
+import { isAcceptableText, textProblem } from "../core/text-input";
 
-function refuse(path: string): GraphQLError {
-  return new GraphQLError(controlCharacterMessage(path), {
-    extensions: { code: "VALIDATION_ERROR", http: { status: 400 } },
-  });
+/** A string argument refused by the text rule (core/text-input.ts): 400 VALIDATION_ERROR. */
+export class RefusedText extends GraphQLError {
+  constructor(message: string) {
+    super(message, { extensions: { code: "VALIDATION_ERROR", http: { status: 400 } } });
+  }
+}
+
+function checkText(path: string, field: string, text: string): void {
+  const problem = textProblem(path, field, text);
+  if (problem !== null) throw new RefusedText(problem);
 }
 
 /** Checks every string inside a literal value; `path` names where it is written. */
 function checkLiteral(value: ValueNode, path: string, field: string): void {
   switch (value.kind) {
     case Kind.STRING:
-      if (!isAcceptableText(field, value.value)) throw refuse(path);
+      checkText(path, field, value.value);
       return;
     case Kind.LIST:
       value.values.forEach((item, index) => {
@@ -38,7 +44,7 @@ function checkLiteral(value: ValueNode, path: string, field: string): void {
 /** Checks every string inside a variable's value, JSON as sent. */
 function checkVariable(value: unknown, path: string, field: string): void {
   if (typeof value === "string") {
-    if (!isAcceptableText(field, value)) throw refuse(path);
+    checkText(path, field, value);
   } else if (Array.isArray(value)) {
     value.forEach((item, index) => {
       checkVariable(item, `${path}[${index}]`, field);
@@ -114,9 +120,10 @@ function checkLiterals(document: DocumentNode, operation: OperationDefinitionNod
 }
 
 /**
- * Refuses NUL and other control characters in every string argument of an operation,
- * written as a literal or sent as a variable (tab and newline only in prose fields), with
- * 400 VALIDATION_ERROR naming the argument or variable path.
+ * Refuses ill-formed text (a lone surrogate), NUL and other control characters in every
+ * string argument of an operation, written as a literal or sent as a variable (tab and
+ * newline only in prose fields), with 400 VALIDATION_ERROR naming the argument or variable
+ * path (a RefusedText).
  */
 export function checkOperationText(
   document: DocumentNode,

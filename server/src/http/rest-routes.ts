@@ -26,7 +26,7 @@ import {
 import { AppError, type ErrorCode, httpStatusFor, toPublicError } from "../core/errors";
 import { checkIdempotencyKey } from "../core/idempotency";
 import type { RestOperation } from "../core/rest-operation";
-import { controlCharacterMessage, isAcceptableText, textPatternFor } from "../core/text-input";
+import { controlCharacterMessage, illFormedTextMessage, textPatternFor, textProblem } from "../core/text-input";
 import type { RequestContext } from "../graphql/context";
 import type { Services } from "../services";
 import { sendError } from "./http-errors";
@@ -478,6 +478,9 @@ export function registerRestRoutes(
           value = text !== undefined && reader.convert ? reader.convert(text) : text;
         } else value = body[reader.name];
         if (value === undefined) continue;
+        // The schema refused control characters; text must also be well-formed (core/text-input.ts).
+        if (typeof value === "string" && !value.isWellFormed())
+          throw new AppError("VALIDATION_ERROR", illFormedTextMessage(reader.name));
         if (reader.inputField) input[reader.inputField] = value;
         else variables[reader.variable] = value;
       }
@@ -510,8 +513,8 @@ export function registerRestRoutes(
             const params = request.params as Record<string, string>;
             // The path's own text rule comes first, as on every route (its schema runs later).
             for (const { name } of pathParameters) {
-              if (!isAcceptableText(name, params[name] ?? ""))
-                throw new AppError("VALIDATION_ERROR", controlCharacterMessage(name));
+              const problem = textProblem(name, name, params[name] ?? "");
+              if (problem !== null) throw new AppError("VALIDATION_ERROR", problem);
             }
             await checkFirst(contextOf(request, reply), params);
             readIdempotencyKey(request);

@@ -4,14 +4,18 @@
  * an unpaired UTF-16 surrogate in jsonb, so both are taken out before anything is written.
  */
 
+import { truncateCodePoints } from "../core/text-input";
+
 /** Unicode's control characters (C0, DEL, C1): nothing a name or a document number carries. */
 const CONTROL_CHARACTERS = /\p{Cc}/gu;
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
-/** A provider's text field for a column: control characters removed, trimmed, cut to `max`; null when empty. */
+/**
+ * A provider's text field for a column: control characters removed, unpaired surrogates
+ * replaced (U+FFFD), trimmed, cut to `max` code points (never inside a pair); null when empty.
+ */
 export function cleanProviderText(value: unknown, max: number): string | null {
   if (typeof value !== "string") return null;
-  const text = value.replace(CONTROL_CHARACTERS, "").trim().slice(0, max).replace(LONE_SURROGATE, "\ufffd");
+  const text = truncateCodePoints(value.replace(CONTROL_CHARACTERS, "").toWellFormed().trim(), max);
   return text.length === 0 ? null : text;
 }
 
@@ -19,7 +23,7 @@ export function cleanProviderText(value: unknown, max: number): string | null {
 export const MAX_STORED_DEPTH = 16;
 
 function storableString(text: string): string {
-  return text.replaceAll("\u0000", "").replace(LONE_SURROGATE, "\ufffd");
+  return text.replaceAll("\u0000", "").toWellFormed();
 }
 
 /**
