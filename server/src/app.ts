@@ -1,12 +1,13 @@
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from "fastify";
+import { consoleUsersRefusedInputRecorders } from "./console-users/console-users.resolver";
 import { restOperations } from "./core/rest-operation";
 import { GraphQLPipeline } from "./graphql/graphql-pipeline";
 import { graphqlLimits } from "./graphql/query-limits";
 import { buildAppSchema } from "./graphql/schema";
 import { registerGraphqlRoute } from "./http/graphql-route";
 import { type HealthOptions, registerHealthRoutes } from "./http/health";
-import { clientErrorHandler, registerErrorHandling, sendError } from "./http/http-errors";
+import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling, sendError } from "./http/http-errors";
 import { API_BODY_LIMIT, registerJsonBodies } from "./http/json-body";
 import { openApiDocument } from "./http/openapi";
 import { createAdmissionLimits, registerAdmission } from "./http/request-admission";
@@ -74,6 +75,7 @@ export async function createHttpApp(services: Services, options: HttpAppOptions 
     schema,
     graphqlLimits(schema, { introspection: config.graphqlIntrospection }),
     logger,
+    consoleUsersRefusedInputRecorders,
   );
 
   const app = Fastify({
@@ -87,6 +89,7 @@ export async function createHttpApp(services: Services, options: HttpAppOptions 
     requestTimeout,
     http: { headersTimeout, requestTimeout, connectionsCheckingInterval: Math.min(1000, headersTimeout) },
     clientErrorHandler,
+    frameworkErrors: frameworkErrorHandler,
     routerOptions: { ignoreTrailingSlash: true, querystringParser: parseQueryString },
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: false, multipleOfPrecision: 4 } },
   });

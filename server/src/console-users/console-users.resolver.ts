@@ -4,6 +4,7 @@ import { companyScope, requireCompanyScope, requirePrincipal } from "../auth/pri
 import { clearedSessionCookie, sessionCookie } from "../auth/session-cookie";
 import { RateLimitedError } from "../core/errors";
 import type { RequestContext } from "../graphql/context";
+import type { RefusedInputRecorder } from "../graphql/graphql-pipeline";
 import { ConsoleUser, ConsoleUserInvite, MerchantRoleEnum, OperatorRoleEnum, Viewer } from "./console-user.entity";
 import type { ClientInfo } from "./console-users.service";
 
@@ -24,6 +25,15 @@ async function withRetryAfter<T>(ctx: RequestContext, work: () => Promise<T>): P
     throw error;
   }
 }
+
+/**
+ * Operations of this feature that record an attempt even when its input is refused as text
+ * before it runs (graphql/graphql-pipeline.ts): a failed sign-in is always audited.
+ */
+export const consoleUsersRefusedInputRecorders: Record<string, RefusedInputRecorder> = {
+  signIn: (args, ctx) =>
+    withRetryAfter(ctx, () => ctx.services.consoleUsers.recordRefusedSignIn(args.email, clientOf(ctx))),
+};
 
 @Resolver()
 export class ConsoleUsersResolver {

@@ -9,11 +9,12 @@ import {
   principalOfUser,
   type SessionSettings,
 } from "../auth/sessions";
-import type { SignInLimits } from "../auth/sign-in-limits";
+import type { SignInLimits, SignInTicket } from "../auth/sign-in-limits";
 import { AppError, forbidden, invalidState, notFound, validationError } from "../core/errors";
 import { newConsoleUserId } from "../core/ids";
 import { hashSecret, newSecret } from "../core/secrets";
 import { queryRows } from "../core/sql";
+import { truncateCodePoints } from "../core/text-input";
 import { runTransaction } from "../core/transactions";
 import { ConsoleUser, type ConsoleUserInvite, ConsoleUserKind, type Viewer } from "./console-user.entity";
 
@@ -30,6 +31,15 @@ export function normalizeEmail(raw: string): string {
     throw validationError("email must be an e-mail address");
   }
   return email;
+}
+
+/**
+ * The e-mail a sign-in attempt is counted and recorded under: trimmed, lower case, at most
+ * 254 code points (a cut never splits a surrogate pair), lone surrogates replaced by U+FFFD
+ * (an attempt refused for one is still recorded, in a form PostgreSQL stores).
+ */
+function signInEmail(raw: unknown): string {
+  return typeof raw === "string" ? truncateCodePoints(raw.toWellFormed().trim().toLowerCase(), MAX_EMAIL_LENGTH) : "";
 }
 
 function checkName(name: string | null | undefined): string | null {
@@ -90,7 +100,7 @@ export class ConsoleUsersService {
     presentedToken: string | null,
     client: ClientInfo,
   ): Promise<{ user: ConsoleUser; token: string; principal: Principal }> {
-    const email = typeof rawEmail === "string" ? rawEmail.trim().toLowerCase().slice(0, MAX_EMAIL_LENGTH) : "";
+    const email = signInEmail(rawEmail);
     const ticket = await this.limits.admit(client.address ?? "unknown", email);
     const user = await findByEmail(this.db.manager, email, false);
     const candidate = typeof password === "string" ? password.slice(0, 1024) : "";
@@ -98,18 +108,7 @@ export class ConsoleUsersService {
       ? await verifyPassword(user.passwordHash, candidate)
       : await verifyPassword(await dummyPasswordHash(), candidate).then(() => false);
     if (!user || !passwordOk || user.disabled) {
-      await this.limits.recordFailure(ticket);
-      await appendAudit(
-        this.db,
-        { actor: "anonymous", actorKind: "ANONYMOUS", address: client.address, requestId: client.requestId },
-        {
-          action: "session.sign_in_failed",
-          objectType: "console_user",
-          objectId: user?.id ?? null,
-          companyId: user?.companyId ?? null,
-          after: { email },
-        },
-      );
+      await this.recordFailedSignIn(ticket, user, email, client);
       throw signInFailed();
     }
     await this.limits.recordSuccess(ticket);
@@ -129,6 +128,39 @@ export class ConsoleUsersService {
     });
     user.lastSignInAt = new Date();
     return { user, token, principal };
+  }
+
+  /**
+   * A sign-in refused before it ran because its e-mail or password is not text (a lone
+   * surrogate; the request answers VALIDATION_ERROR): counted and audited as a failed
+   * sign-in all the same, naming the user when the e-mail was well-formed and is theirs.
+   */
+  async recordRefusedSignIn(rawEmail: unknown, client: ClientInfo): Promise<void> {
+    const email = signInEmail(rawEmail);
+    const ticket = await this.limits.admit(client.address ?? "unknown", email);
+    const wellFormed = typeof rawEmail === "string" && rawEmail.isWellFormed();
+    const user = wellFormed ? await findByEmail(this.db.manager, email, false) : null;
+    await this.recordFailedSignIn(ticket, user, email, client);
+  }
+
+  private async recordFailedSignIn(
+    ticket: SignInTicket,
+    user: ConsoleUser | null,
+    email: string,
+    client: ClientInfo,
+  ): Promise<void> {
+    await this.limits.recordFailure(ticket);
+    await appendAudit(
+      this.db,
+      { actor: "anonymous", actorKind: "ANONYMOUS", address: client.address, requestId: client.requestId },
+      {
+        action: "session.sign_in_failed",
+        objectType: "console_user",
+        objectId: user?.id ?? null,
+        companyId: user?.companyId ?? null,
+        after: { email },
+      },
+    );
   }
 
   /** Deletes the session; true when there was one. */

@@ -1,9 +1,18 @@
-import { type ExecutionResult, GraphQLError, type GraphQLFormattedError, type GraphQLSchema } from "graphql";
+import {
+  type ExecutionResult,
+  GraphQLError,
+  type GraphQLFormattedError,
+  type GraphQLSchema,
+  getArgumentValues,
+  getVariableValues,
+  Kind,
+  type OperationDefinitionNode,
+} from "graphql";
 import { AppError, httpStatusFor, type PublicError, toPublicError } from "../core/errors";
 import { describeError, type Logger } from "../core/logger";
 import { observeGraphqlOperation } from "../metrics/metrics";
 import type { RequestContext } from "./context";
-import { checkOperationInputs } from "./input-text";
+import { checkOperationInputs, RefusedText } from "./input-text";
 import { PreparedDocuments } from "./prepared-documents";
 import { type OperationLimits, withoutSuggestions } from "./query-limits";
 
@@ -29,6 +38,12 @@ export function graphqlExtensions(error: PublicError): Record<string, unknown> {
     : { code: error.code, retryAfter: error.retryAfterSeconds };
 }
 
+/**
+ * What an operation records when its text inputs are refused before it runs, given its
+ * arguments as a resolver would get them: a sign-in attempt is audited even then.
+ */
+export type RefusedInputRecorder = (args: Record<string, unknown>, context: RequestContext) => Promise<void>;
+
 /** Errors that refuse the request before execution (syntax, validation, operation choice). */
 class RequestErrors extends Error {
   constructor(readonly errors: readonly GraphQLError[]) {
@@ -47,7 +62,8 @@ export class MethodNotAllowed extends AppError {
  * The one way a GraphQL operation runs over /graphql, in the order of its checks:
  * 1. the text parsed and validated (graphql-js's rules and the limits'), once per text;
  * 2. the operation picked (`operationName`); a GET may only read;
- * 3. the variables coerced and every string input checked for control characters;
+ * 3. the variables coerced and every string input checked (well-formed, no control
+ *    characters); a refused operation that records its attempts (refusedInputRecorders) does;
  * 4. cost and introspection, which depend on the variables and the caller;
  * 5. execution (graphql-jit for a query run before, graphql-js otherwise).
  * Anything refused before execution is a request error: 4xx by its code, no `data`. Errors
@@ -61,6 +77,8 @@ export class GraphQLPipeline {
     private readonly schema: GraphQLSchema,
     private readonly limits: OperationLimits,
     private readonly logger: Logger,
+    /** By root field name. */
+    private readonly refusedInputRecorders: Readonly<Record<string, RefusedInputRecorder>> = {},
   ) {
     this.documents = new PreparedDocuments(schema, limits.validationRules);
   }
@@ -80,7 +98,12 @@ export class GraphQLPipeline {
       if (readOnly && type !== "query") {
         throw new MethodNotAllowed(`Can only perform a ${type} operation from a POST request.`);
       }
-      checkOperationInputs(this.schema, prepared.document, operation.operation, params.variables);
+      try {
+        checkOperationInputs(this.schema, prepared.document, operation.operation, params.variables);
+      } catch (error) {
+        if (error instanceof RefusedText) await this.recordRefusal(operation.operation, params.variables, context);
+        throw error;
+      }
       this.limits.checkOperation(prepared.document, operation.operation, params.variables, context);
       answer = this.executed(await operation.run(context, params.variables), context);
     } catch (thrown) {
@@ -94,6 +117,24 @@ export class GraphQLPipeline {
       (performance.now() - started) / 1000,
     );
     return answer;
+  }
+
+  /** Lets each refused root field that records its attempts do so (its own errors answer instead). */
+  private async recordRefusal(
+    operation: OperationDefinitionNode,
+    variables: Record<string, unknown>,
+    context: RequestContext,
+  ): Promise<void> {
+    const rootType = operation.operation === "mutation" ? this.schema.getMutationType() : this.schema.getQueryType();
+    for (const selection of operation.selectionSet.selections) {
+      if (selection.kind !== Kind.FIELD) continue;
+      const record = this.refusedInputRecorders[selection.name.value];
+      const field = rootType?.getFields()[selection.name.value];
+      if (!record || !field) continue;
+      const coerced = getVariableValues(this.schema, operation.variableDefinitions ?? [], variables);
+      if (coerced.errors) continue;
+      await record(getArgumentValues(field, selection, coerced.coerced), context);
+    }
   }
 
   /** A request error (thrown before execution): its status by its code, no data. */
