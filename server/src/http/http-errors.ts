@@ -48,6 +48,22 @@ export function registerErrorHandling(app: FastifyInstance): void {
 }
 
 /**
+ * Requests Fastify refuses before it routes them: a path that is not percent-encoded UTF-8
+ * (`/charges/%ED%A0%80`, the bytes of a lone surrogate), or a path segment past its length.
+ * The same error body as everything else, not Fastify's own.
+ */
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  reply.header("X-Request-Id", request.id);
+  sendError(request, reply, {
+    code: "VALIDATION_ERROR",
+    message:
+      error.code === "FST_ERR_MAX_PARAM_LENGTH"
+        ? "A segment of the URL path is too long"
+        : "The URL path is not valid percent-encoded UTF-8",
+  });
+}
+
+/**
  * Requests that never reached a route: unparsable HTTP, headers too long or too slow, a
  * body that took too long. Answered (when the socket still can) with the same error body.
  */
