@@ -90,11 +90,16 @@ const numbers: fc.Arbitrary<Value> = fc.oneof(
 );
 
 const CONTROL = ["\u0000", "\u0001", "\u0007", "\b", "\u001b", "\u001f", "\u007f", "\t", "\n", "\r", "\u0085"];
+/** Halves of a surrogate pair: no character; JSON carries them escaped, PostgreSQL's jsonb refuses them. */
+const LONE_SURROGATES = ["\ud800", "\udbff", "\udc00", "\udfff"];
 const strings: fc.Arbitrary<string> = fc.oneof(
   fc.string(),
   fc.string({ unit: "grapheme" }),
   fc.string({ unit: "binary" }),
-  fc.string({ unit: fc.constantFrom(...CONTROL, "a", "é", "😀", "\u202e", "\ufeff", "\u200b"), maxLength: 30 }),
+  fc.string({
+    unit: fc.constantFrom(...CONTROL, ...LONE_SURROGATES, "a", "é", "😀", "\u202e", "\ufeff", "\u200b"),
+    maxLength: 30,
+  }),
   fc.constantFrom(
     "",
     " ",
@@ -111,11 +116,20 @@ const strings: fc.Arbitrary<string> = fc.oneof(
     "\\",
     "{{x}}",
     "<script>",
+    "\ud800",
+    "Loja \udfff",
+    "x@example.com\ud83d",
+    `${"a".repeat(246)}@ex.com😀`,
   ),
 );
+/** Text with one lone surrogate in it (head and tail are well-formed, so it stays lone). */
+const illFormedStrings: fc.Arbitrary<string> = fc
+  .tuple(fc.string({ maxLength: 12 }), fc.constantFrom(...LONE_SURROGATES), fc.string({ maxLength: 12 }))
+  .map(([head, lone, tail]) => `${head.toWellFormed()}${lone}${tail.toWellFormed()}`);
 const hugeStrings: fc.Arbitrary<string> = fc.oneof(
   fc.integer({ min: 200, max: 12_000 }).map((n) => "x".repeat(n)),
   fc.integer({ min: 50, max: 1_500 }).map((n) => "é😀\u0000".repeat(n)),
+  fc.integer({ min: 50, max: 1_500 }).map((n) => `${"é😀".repeat(n)}\ud83d`),
 );
 
 /** Anything at all: wrong types, nested objects and lists. */
@@ -185,7 +199,12 @@ function valueFor(type: GraphQLInputType, ids: string[], depth = 0): fc.Arbitrar
         fc.constantFrom(...ids).map((id) => `${id}\u0000`),
         strings,
       ),
-      String: fc.oneof(strings, hugeStrings, fc.constantFrom(VALID_CPF, "https://example.com/hook", newUuid())),
+      String: fc.oneof(
+        strings,
+        hugeStrings,
+        illFormedStrings,
+        fc.constantFrom(VALID_CPF, "https://example.com/hook", newUuid()),
+      ),
       Int: numbers,
       Float: numbers,
       Boolean: fc.boolean(),
@@ -346,7 +365,7 @@ describe("GraphQL fuzz: every operation of the schema, hostile arguments", async
     })),
   ];
   const runsEach = Math.ceil(RUNS / operations.length);
-  const totals = { runs: 0, refused: 0 };
+  const totals = { runs: 0, refused: 0, serverErrors: 0 };
 
   let app: TestApp;
   let db: pg.Client;
@@ -433,6 +452,7 @@ describe("GraphQL fuzz: every operation of the schema, hostile arguments", async
           const token = caller === "merchant" ? merchantSecret : TEST_ADMIN_TOKEN;
           const { answer, refused, problems } = await callAndCheck(app, call, token, state);
           if (refused) totals.refused++;
+          if (answer.status >= 500) totals.serverErrors++;
           if (problems.length === 0) return;
           throw new Error(
             `${problems.join("; ")}\n${caller} ${mode}\nsent ${call.body.slice(0, 2000)}\nanswer ${answer.status} ${answer.text.slice(0, 2000)}`,
@@ -445,8 +465,9 @@ describe("GraphQL fuzz: every operation of the schema, hostile arguments", async
 
   test("summary", (t) => {
     t.diagnostic(
-      `graphql fuzz: ${totals.runs} cases run (FUZZ_RUNS=${RUNS}) over ${operations.length} operations, ${totals.refused} answered errors`,
+      `graphql fuzz: ${totals.runs} cases run (FUZZ_RUNS=${RUNS}) over ${operations.length} operations, ${totals.refused} answered errors, ${totals.serverErrors} 5xx`,
     );
     assert.ok(totals.runs >= RUNS);
+    assert.equal(totals.serverErrors, 0);
   });
 });

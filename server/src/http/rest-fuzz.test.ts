@@ -12,7 +12,8 @@ import type { CompiledRestRoute, RestParameter } from "./rest-routes";
 /**
  * REST fuzz: every route of the declared route table (a new one is fuzzed without a change
  * here), each request made invalid in one known way (a control character in a string field,
- * path id, query parameter or header; a value of the wrong type; a number past what the
+ * path id, query parameter or header; a lone UTF-16 surrogate in a body's string, or its
+ * bytes in the path or query; a value of the wrong type; a number past what the
  * field holds; an unknown or doubled parameter; a body that is no JSON object; an odd
  * Content-Type; a bad credential; an id that names nothing), the rest of it random. The
  * answer must be that way's 4xx with exactly `{"error","code"}`, a code the route declares
@@ -61,6 +62,17 @@ const hostileText = fc
   .tuple(cleanText, fc.constantFrom(...REFUSED_CONTROLS), cleanText)
   // Cut by code points: half a surrogate pair is no text to send.
   .map(([head, control, tail]) => `${[...head].slice(0, 20).join("")}${control}${[...tail].slice(0, 20).join("")}`);
+
+/** Half a surrogate pair: no character. JSON carries it escaped ("\ud800"). */
+const LONE_SURROGATES = ["\ud800", "\udbff", "\udc00", "\udfff"];
+
+/** Text with one lone surrogate somewhere in it (the rest is well-formed, so it stays lone). */
+const illFormedText = fc
+  .tuple(cleanText, fc.constantFrom(...LONE_SURROGATES), cleanText)
+  .map(([head, lone, tail]) => `${[...head].slice(0, 20).join("")}${lone}${[...tail].slice(0, 20).join("")}`);
+
+/** A lone surrogate's UTF-8 bytes (and other bytes that are no UTF-8), percent-encoded in a URL. */
+const SURROGATE_BYTES = ["%ED%A0%80", "%ED%BF%BF", "x%ED%B0%80y", "%FF", "%C0%AF"];
 
 /** Numbers no Money or Int field of the contract takes (past its range, below a centavo, zero). */
 const BAD_NUMBERS = [
@@ -186,6 +198,37 @@ function caseFor(route: CompiledRestRoute, fixtures: Fixtures): fc.Arbitrary<Cas
         change: (parts: Parts) => set(parts, p, text),
         expected: VALIDATION,
       })),
+    );
+  const bodyStringParams = stringParams.filter((p) => p.location === "body");
+  if (bodyStringParams.length > 0)
+    faults.push(
+      fc.record({ p: fc.constantFrom(...bodyStringParams), text: illFormedText }).map(({ p, text }) => ({
+        fault: `lone surrogate in body ${p.name}`,
+        change: (parts: Parts) => set(parts, p, text),
+        expected: VALIDATION,
+      })),
+    );
+  if (pathParams.length > 0)
+    faults.push(
+      fc.constantFrom(...SURROGATE_BYTES).map((bytes) => ({
+        fault: "surrogate bytes in the path",
+        change: (parts: Parts) => {
+          parts.rawPath = operation.path.replace(/:(\w+)/g, () => bytes);
+        },
+        expected: VALIDATION,
+      })),
+    );
+  if (queryParams.length > 0)
+    faults.push(
+      fc
+        .record({ p: fc.constantFrom(...queryParams), bytes: fc.constantFrom(...SURROGATE_BYTES) })
+        .map(({ p, bytes }) => ({
+          fault: `surrogate bytes in query ${p.name}`,
+          change: (parts: Parts) => {
+            parts.rawQuery = `${encodeURIComponent(p.name)}=${bytes}`;
+          },
+          expected: VALIDATION,
+        })),
     );
   if (bodyParams.length > 0)
     faults.push(
