@@ -1,9 +1,9 @@
 import { resolve } from "node:path";
 import pg from "pg";
-import { openDatabase } from "../src/core/data-source";
 import { startEmbeddedPostgres } from "../src/core/embedded-postgres";
 import { migrateJobQueue } from "../src/core/jobs";
 import { createLogger } from "../src/core/logger";
+import { openDatabase } from "../src/database";
 
 /**
  * A fresh database for one bench run, migrated as the service migrates it: on the server

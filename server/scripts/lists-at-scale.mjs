@@ -19,7 +19,7 @@ import pg from "pg";
 // it seeds for must be the same modules (src/ compiled beside it).
 const dist = resolve(import.meta.dirname, "..", "dist-test");
 const load = (path) => import(join(dist, path));
-const { openDatabase } = await load("src/core/data-source.js");
+const { openDatabase } = await load("src/database.js");
 const { loadConfig } = await load("src/core/config.js");
 const { createLogger } = await load("src/core/logger.js");
 const { createServices } = await load("src/services.js");

@@ -49,7 +49,7 @@ await admin.query(`DROP DATABASE IF EXISTS ${template}`);
 await admin.query(`CREATE DATABASE ${template}`);
 const templateUrl = new URL(adminUrl);
 templateUrl.pathname = `/${template}`;
-const { openDatabase } = await import(join(dist, "core/data-source.js"));
+const { openDatabase } = await import(join(dist, "database.js"));
 const db = await openDatabase(templateUrl.toString(), 2);
 await db.destroy();
 

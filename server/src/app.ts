@@ -9,11 +9,11 @@ import { registerGraphqlRoute } from "./http/graphql-route";
 import { type HealthOptions, registerHealthRoutes } from "./http/health";
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling, sendError } from "./http/http-errors";
 import { API_BODY_LIMIT, registerJsonBodies } from "./http/json-body";
+import { observeRequestDuration, registerMetricsRoute } from "./http/metrics-route";
 import { openApiDocument } from "./http/openapi";
 import { createAdmissionLimits, registerAdmission } from "./http/request-admission";
 import { decorateRequestRoute, lazyChildLogger, logAccess, requestIdOf } from "./http/request-scope";
 import { type CompiledRestRoute, compileRestOperation, registerRestRoutes } from "./http/rest-routes";
-import { observeHttpRequest, registerMetricsRoute } from "./metrics/metrics";
 import { efiNotificationRoutes } from "./provider/efi/efi-notifications";
 import { inboundPixRoutes } from "./provider/inbound-pix.http";
 import { registerPixLocationRoute } from "./provider/pix-location.http";
@@ -120,7 +120,7 @@ export async function createHttpApp(services: Services, options: HttpAppOptions 
   });
   // And its end: its duration for /metrics, and its access line.
   app.addHook("onResponse", (request, reply, done) => {
-    observeHttpRequest(request, reply);
+    observeRequestDuration(request, reply);
     logAccess(logger, request, reply);
     done();
   });

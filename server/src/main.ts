@@ -6,7 +6,7 @@ import { ensureFirstOperator } from "./console-users/first-operator";
 import { loadConfig } from "./core/config";
 import { createLogger } from "./core/logger";
 import { createGracefulShutdown, exitOnSignals } from "./core/shutdown";
-import { startInternalServer } from "./metrics/internal-server";
+import { startInternalServer } from "./http/internal-server";
 import { registerEfiWebhook } from "./provider/efi/efi-webhook-registration";
 import { openRuntime, type Runtime } from "./runtime";
 import { startBackgroundWork } from "./worker";

@@ -1,9 +1,9 @@
 import "reflect-metadata";
 import { loadConfig } from "./core/config";
-import { openDatabase } from "./core/data-source";
 import { startEmbeddedPostgres } from "./core/embedded-postgres";
 import { migrateJobQueue } from "./core/jobs";
 import { createLogger } from "./core/logger";
+import { openDatabase } from "./database";
 
 /**
  * `npm run migrate`: applies the pending migrations (ours and the job queue's) once and

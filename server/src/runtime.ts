@@ -1,12 +1,12 @@
 import type { DataSource } from "typeorm";
 import type { AppConfig } from "./core/config";
-import { openDatabase } from "./core/data-source";
 import { startEmbeddedPostgres } from "./core/embedded-postgres";
 import { type GeneratedSecrets, loadGeneratedSecrets } from "./core/generated-secrets";
 import { migrateJobQueue } from "./core/jobs";
 import type { Logger } from "./core/logger";
 import { attachSecretBox, SecretBox } from "./core/secret-box";
 import { loadSecretsKeys, type SecretsKeys } from "./core/secrets-key-file";
+import { openDatabase } from "./database";
 import { createServices, type Services } from "./services";
 import { sealWebhookSecretsAtStart } from "./webhooks/webhook-secrets";
 

@@ -3,8 +3,8 @@ import { loadConfig } from "./core/config";
 import { startJobWorker } from "./core/jobs";
 import { createLogger, describeError } from "./core/logger";
 import { createGracefulShutdown, exitOnSignals } from "./core/shutdown";
+import { startInternalServer } from "./http/internal-server";
 import { createJobHandlers } from "./job-handlers";
-import { startInternalServer } from "./metrics/internal-server";
 import { openRuntime, type Runtime } from "./runtime";
 import { WebhookDeliveryLoop } from "./webhooks/webhook-delivery-loop";
 

@@ -1,72 +1,11 @@
 import pg from "pg";
-import { DataSource } from "typeorm";
-import { ClientCredential } from "../auth/client-credential.entity";
-import { Charge } from "../charges/charge.entity";
-import { Company } from "../companies/company.entity";
-import { ConsoleUser } from "../console-users/console-user.entity";
-import { Adjustment } from "../ledger/adjustment.entity";
-import { LedgerEntry } from "../ledger/ledger-entry.entity";
-import { InitialSchema1763800000000 } from "../migrations/1763800000000-initial-schema";
-import { WithdrawalLifecycle1763800100000 } from "../migrations/1763800100000-withdrawal-lifecycle";
-import { WebhookDelivery1763800200000 } from "../migrations/1763800200000-webhook-delivery";
-import { AccountPendingWithdrawals1763800300000 } from "../migrations/1763800300000-account-pending-withdrawals";
-import { MalformedPixNotifications1763800500000 } from "../migrations/1763800500000-malformed-pix-notifications";
-import { ConsoleUsers1763800600000 } from "../migrations/1763800600000-console-users";
-import { AuditLog1763800610000 } from "../migrations/1763800610000-audit-log";
-import { MakerChecker1763800620000 } from "../migrations/1763800620000-maker-checker";
-import { RateLimits1763800700000 } from "../migrations/1763800700000-rate-limits";
-import { ListsThatScale1763800800000 } from "../migrations/1763800800000-lists-that-scale";
-import { WebhookRequestIds1763800900000 } from "../migrations/1763800900000-webhook-request-ids";
-import { WebhookHotUpdates1763801000000 } from "../migrations/1763801000000-webhook-hot-updates";
-import { PaymentExceptionExpectedAmount1763801100000 } from "../migrations/1763801100000-payment-exception-expected-amount";
-import { WebhookEventQueue1763801200000 } from "../migrations/1763801200000-webhook-event-queue";
-import { RateLimitBuckets1763902000000 } from "../migrations/1763902000000-rate-limit-buckets";
-import { Refunds1763905000000 } from "../migrations/1763905000000-refunds";
-import { Efi1763906000000 } from "../migrations/1763906000000-efi";
-import { PaymentException } from "../provider/payment-exception.entity";
-import { Refund } from "../refunds/refund.entity";
-import { WebhookAttempt } from "../webhooks/webhook-attempt.entity";
-import { WebhookEvent } from "../webhooks/webhook-event.entity";
-import { Withdrawal } from "../withdrawals/withdrawal.entity";
-import { WithdrawalTransition } from "../withdrawals/withdrawal-transition.entity";
-import { ServiceSetting } from "./service-setting.entity";
+import { DataSource, type DataSourceOptions } from "typeorm";
 
-export const ENTITIES = [
-  ServiceSetting,
-  Company,
-  ClientCredential,
-  Charge,
-  Withdrawal,
-  WithdrawalTransition,
-  Adjustment,
-  LedgerEntry,
-  WebhookEvent,
-  WebhookAttempt,
-  PaymentException,
-  ConsoleUser,
-  Refund,
-];
-
-/** Migrations in order; the schema only ever changes through them. */
-export const MIGRATIONS = [
-  InitialSchema1763800000000,
-  WithdrawalLifecycle1763800100000,
-  WebhookDelivery1763800200000,
-  AccountPendingWithdrawals1763800300000,
-  MalformedPixNotifications1763800500000,
-  ConsoleUsers1763800600000,
-  AuditLog1763800610000,
-  MakerChecker1763800620000,
-  ListsThatScale1763800800000,
-  RateLimits1763800700000,
-  WebhookRequestIds1763800900000,
-  WebhookHotUpdates1763801000000,
-  PaymentExceptionExpectedAmount1763801100000,
-  WebhookEventQueue1763801200000,
-  RateLimitBuckets1763902000000,
-  Refunds1763905000000,
-  Efi1763906000000,
-];
+/** What the database holds: the entities TypeORM maps, and the migrations, in order, that make their tables. */
+export interface DatabaseSchema {
+  entities: NonNullable<DataSourceOptions["entities"]>;
+  migrations: NonNullable<DataSourceOptions["migrations"]>;
+}
 
 /**
  * pg emits "error" on a client whose backend ends (killed, server restarting) while no query
@@ -88,13 +27,18 @@ export interface ConnectionLimits {
   statementTimeoutMs?: number;
 }
 
-export function createDataSource(url: string, poolSize: number, limits: ConnectionLimits = {}): DataSource {
+export function createDataSourceFor(
+  schema: DatabaseSchema,
+  url: string,
+  poolSize: number,
+  limits: ConnectionLimits = {},
+): DataSource {
   const timeoutMs = limits.statementTimeoutMs ?? 0;
   return new DataSource({
     type: "postgres",
     url,
-    entities: ENTITIES,
-    migrations: MIGRATIONS,
+    entities: schema.entities,
+    migrations: schema.migrations,
     migrationsTableName: "schema_migrations",
     synchronize: false,
     logging: false,
@@ -121,8 +65,13 @@ export function createDataSource(url: string, poolSize: number, limits: Connecti
  * index build on a large table, or the wait for another process's migrations, may take
  * longer than any request should.
  */
-export async function openDatabase(url: string, poolSize: number, limits: ConnectionLimits = {}): Promise<DataSource> {
-  const migrator = createDataSource(url, 2); // one holds the lock, one runs the migrations
+export async function openDatabaseFor(
+  schema: DatabaseSchema,
+  url: string,
+  poolSize: number,
+  limits: ConnectionLimits = {},
+): Promise<DataSource> {
+  const migrator = createDataSourceFor(schema, url, 2); // one holds the lock, one runs the migrations
   await migrator.initialize();
   try {
     // One process migrates at a time; the others wait, then find nothing to do.
@@ -138,7 +87,7 @@ export async function openDatabase(url: string, poolSize: number, limits: Connec
   } finally {
     await migrator.destroy();
   }
-  const db = createDataSource(url, poolSize, limits);
+  const db = createDataSourceFor(schema, url, poolSize, limits);
   await db.initialize();
   return db;
 }

@@ -158,6 +158,13 @@ export interface PublicError {
   retryAfterSeconds?: number;
 }
 
+/** A public error's GraphQL extensions: its code, and when to retry a rate-limited call. */
+export function graphqlExtensions(error: PublicError): Record<string, unknown> {
+  return error.retryAfterSeconds === undefined
+    ? { code: error.code }
+    : { code: error.code, retryAfter: error.retryAfterSeconds };
+}
+
 /** The codes of answers the HTTP layer itself gives, by the status a framework error carries. */
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
   400: "VALIDATION_ERROR",

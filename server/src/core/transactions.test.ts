@@ -3,7 +3,7 @@ import { after, before, describe, test } from "node:test";
 import pg from "pg";
 import type { DataSource } from "typeorm";
 import { createTestDatabase } from "../../test/support/test-app";
-import { createDataSource } from "./data-source";
+import { createDataSource } from "../database";
 import { AppError, httpStatusFor } from "./errors";
 import { runTransaction, TRANSACTION_ATTEMPTS, transactionRetries } from "./transactions";
 

@@ -8,7 +8,7 @@ import {
   Kind,
   type OperationDefinitionNode,
 } from "graphql";
-import { AppError, httpStatusFor, type PublicError, toPublicError } from "../core/errors";
+import { AppError, graphqlExtensions, httpStatusFor, toPublicError } from "../core/errors";
 import { describeError, type Logger } from "../core/logger";
 import { observeGraphqlOperation } from "../metrics/metrics";
 import type { RequestContext } from "./context";
@@ -29,13 +29,6 @@ export interface GraphQLAnswer {
   body: { errors?: GraphQLFormattedError[]; data?: unknown };
   /** Seconds a RATE_LIMITED caller waits (sent as Retry-After). */
   retryAfterSeconds?: number;
-}
-
-/** A GraphQL error's extensions: its code, and when to retry a rate-limited call. */
-export function graphqlExtensions(error: PublicError): Record<string, unknown> {
-  return error.retryAfterSeconds === undefined
-    ? { code: error.code }
-    : { code: error.code, retryAfter: error.retryAfterSeconds };
 }
 
 /**

@@ -1,8 +1,7 @@
 import { STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { httpStatusFor, type PublicError, toPublicError } from "../core/errors";
-import { graphqlExtensions } from "../graphql/graphql-pipeline";
+import { graphqlExtensions, httpStatusFor, type PublicError, toPublicError } from "../core/errors";
 import { routeOf } from "./request-scope";
 
 /** The error body: `{"error","code"}` for REST, `{"errors":[{message, extensions.code}]}` on /graphql. */

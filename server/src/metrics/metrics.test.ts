@@ -4,8 +4,8 @@ import { fundedMerchant, postWithdrawal, waitFor } from "../../test/support/scen
 import { startTestApp, TEST_ADMIN_TOKEN, type TestApp } from "../../test/support/test-app";
 import { startWebhookReceiver, type WebhookReceiver } from "../../test/support/webhook-receiver";
 import { enqueueJob } from "../core/jobs";
+import { type InternalServer, startInternalServer } from "../http/internal-server";
 import { startBackgroundWork } from "../worker";
-import { type InternalServer, startInternalServer } from "./internal-server";
 
 const METRICS_TOKEN = "metrics-token-for-the-test-0123";
 

@@ -1,19 +1,15 @@
-import { timingSafeEqual } from "node:crypto";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Pool } from "pg";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { DataSource } from "typeorm";
-import { AppError, notFound } from "../core/errors";
-import { sendError } from "../http/http-errors";
-import { routeOf } from "../http/request-scope";
-import type { Services } from "../services";
 import { LatencyHistogram } from "./latency-histogram";
 
 /**
  * Prometheus metrics of this process (prom-client). Counters and histograms are kept as
- * things happen; the gauges read from the database (job queue, withdrawals waiting) and
- * the pool are measured when scraped. Labels come from the code (routes, GraphQL root
- * fields, outcomes), never from what a caller sends, so their number stays bounded.
+ * things happen (the observe* functions, called by the HTTP layer, GraphQL and the webhook
+ * dispatcher); the gauges read from the database (job queue, withdrawals waiting) and the
+ * pool are measured when scraped (metricsText, served by http/metrics-route.ts). Labels
+ * come from the code (routes, GraphQL root fields, outcomes), never from what a caller
+ * sends, so their number stays bounded.
  */
 export const registry = new Registry();
 collectDefaultMetrics({ register: registry });
@@ -93,17 +89,15 @@ export function observeWebhookAttempt(outcome: WebhookOutcome, timeMs: number): 
   webhookLatency.observe({ outcome }, timeMs / 1000);
 }
 
-/** A request's duration, by route; paths outside the routes (the console, 404s) are one label each. */
-export function observeHttpRequest(request: FastifyRequest, reply: FastifyReply): void {
-  const route = routeOf(request).url ?? (reply.statusCode === 404 ? "(not found)" : "(other)");
-  const status = reply.statusCode;
+/** A request's duration, by its route's pattern (see http/metrics-route.ts). */
+export function observeHttpRequest(method: string, route: string, status: number, seconds: number): void {
   // Label values come from the code (routes, statuses, methods Node's parser knows): few series.
-  const series = httpDuration.seriesOf(`${request.method} ${status} ${route}`, () => ({
-    method: request.method,
+  const series = httpDuration.seriesOf(`${method} ${status} ${route}`, () => ({
+    method,
     route,
     status: String(status),
   }));
-  series.observe(reply.elapsedTime / 1000);
+  series.observe(seconds);
 }
 
 /**
@@ -158,32 +152,8 @@ async function measureGauges(db: DataSource): Promise<void> {
   }
 }
 
-async function sendMetrics(services: Services, reply: FastifyReply): Promise<FastifyReply> {
-  await measureGauges(services.db);
-  return reply.type(registry.contentType).send(await registry.metrics());
-}
-
-function bearerMatches(request: FastifyRequest, token: string): boolean {
-  const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? "")?.[1];
-  if (!given) return false;
-  const a = Buffer.from(given);
-  const b = Buffer.from(token);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
-/**
- * GET /metrics. On the API port it needs `Authorization: Bearer <METRICS_TOKEN>` and is
- * 404 without METRICS_TOKEN; on the internal port (`open`) it needs nothing.
- */
-export function registerMetricsRoute(app: FastifyInstance, services: Services, open = false): void {
-  const token = services.config.metricsToken;
-  app.get("/metrics", { config: { access: "health" } }, async (request, reply) => {
-    if (!open) {
-      if (!token) return sendError(request, reply, notFound("Route GET /metrics"));
-      if (!bearerMatches(request, token)) {
-        return sendError(request, reply, new AppError("UNAUTHENTICATED", "GET /metrics needs the METRICS_TOKEN"));
-      }
-    }
-    return sendMetrics(services, reply);
-  });
+/** The text of GET /metrics, with the gauges measured now. */
+export async function metricsText(db: DataSource): Promise<{ contentType: string; text: string }> {
+  await measureGauges(db);
+  return { contentType: registry.contentType, text: await registry.metrics() };
 }

@@ -1,7 +1,7 @@
 import Fastify, { type FastifyBaseLogger, LogController } from "fastify";
-import { type HealthOptions, registerHealthRoutes } from "../http/health";
 import type { Services } from "../services";
-import { registerMetricsRoute } from "./metrics";
+import { type HealthOptions, registerHealthRoutes } from "./health";
+import { registerMetricsRoute } from "./metrics-route";
 
 export interface InternalServer {
   port: number;

@@ -1,0 +1,42 @@
+/**
+ * The server's layout rules (npm run check:house, part of npm run lint). The server is a
+ * house of feature folders (server/src/<feature>/) over a small shared core
+ * (server/src/core/); services.ts wires the features together, and http/, graphql/, app.ts
+ * and the processes (main.ts, worker.ts) sit on top. The rules keep it that way.
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: "no-circular",
+      severity: "error",
+      comment:
+        "No module of server/src may depend on itself through others (type imports included): a circle means no part of it can be read, tested or changed alone.",
+      // The rate limiter's three files (core/rate-limits.ts, batched-limit.ts, bucket-stores.ts)
+      // still import each other's types in a circle: left to the limiter's owner; once its
+      // shared types live below the three, this exception goes.
+      from: { path: "^server/src/", pathNot: "^server/src/core/(rate-limits|batched-limit|bucket-stores)\\.ts$" },
+      to: { circular: true },
+    },
+    {
+      name: "core-stays-below-features",
+      severity: "error",
+      comment:
+        "server/src/core/ is shared plumbing under every feature: it imports only core/ and libraries. A feature's entity is listed in server/src/entities.ts, not in core/.",
+      from: { path: "^server/src/core/", pathNot: "\\.test\\.ts$" },
+      to: { path: "^server/src/", pathNot: "^server/src/core/" },
+    },
+    {
+      name: "product-without-tests",
+      severity: "error",
+      comment: "The product never imports a test or the test harness (server/test/): they are not in its build.",
+      from: { path: "^server/src/", pathNot: "\\.test\\.ts$" },
+      to: { path: ["^server/test/", "\\.test\\.ts$"] },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "server/tsconfig.test.json" },
+    enhancedResolveOptions: { exportsFields: ["exports"], conditionNames: ["import", "require", "node", "default"] },
+  },
+};

@@ -1,0 +1,38 @@
+import { InitialSchema1763800000000 } from "./1763800000000-initial-schema";
+import { WithdrawalLifecycle1763800100000 } from "./1763800100000-withdrawal-lifecycle";
+import { WebhookDelivery1763800200000 } from "./1763800200000-webhook-delivery";
+import { AccountPendingWithdrawals1763800300000 } from "./1763800300000-account-pending-withdrawals";
+import { MalformedPixNotifications1763800500000 } from "./1763800500000-malformed-pix-notifications";
+import { ConsoleUsers1763800600000 } from "./1763800600000-console-users";
+import { AuditLog1763800610000 } from "./1763800610000-audit-log";
+import { MakerChecker1763800620000 } from "./1763800620000-maker-checker";
+import { RateLimits1763800700000 } from "./1763800700000-rate-limits";
+import { ListsThatScale1763800800000 } from "./1763800800000-lists-that-scale";
+import { WebhookRequestIds1763800900000 } from "./1763800900000-webhook-request-ids";
+import { WebhookHotUpdates1763801000000 } from "./1763801000000-webhook-hot-updates";
+import { PaymentExceptionExpectedAmount1763801100000 } from "./1763801100000-payment-exception-expected-amount";
+import { WebhookEventQueue1763801200000 } from "./1763801200000-webhook-event-queue";
+import { RateLimitBuckets1763902000000 } from "./1763902000000-rate-limit-buckets";
+import { Refunds1763905000000 } from "./1763905000000-refunds";
+import { Efi1763906000000 } from "./1763906000000-efi";
+
+/** Migrations in order; the schema only ever changes through them. A new migration is added last. */
+export const MIGRATIONS = [
+  InitialSchema1763800000000,
+  WithdrawalLifecycle1763800100000,
+  WebhookDelivery1763800200000,
+  AccountPendingWithdrawals1763800300000,
+  MalformedPixNotifications1763800500000,
+  ConsoleUsers1763800600000,
+  AuditLog1763800610000,
+  MakerChecker1763800620000,
+  ListsThatScale1763800800000,
+  RateLimits1763800700000,
+  WebhookRequestIds1763800900000,
+  WebhookHotUpdates1763801000000,
+  PaymentExceptionExpectedAmount1763801100000,
+  WebhookEventQueue1763801200000,
+  RateLimitBuckets1763902000000,
+  Refunds1763905000000,
+  Efi1763906000000,
+];
