@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { Pool, type PoolClient } from "pg";
 import { buildDynamicBrCode } from "../src/charges/br-code";
+import { calculateFee } from "../src/companies/fee-plan";
 import { requestFingerprint } from "../src/core/idempotency";
 import {
   CHARGE_ID_PATTERN,
@@ -11,7 +12,7 @@ import {
   newWithdrawalReference,
   UUID_PATTERN,
 } from "../src/core/ids";
-import { brlToJsonNumber, type Cents, calculateFee, formatBrl, MAX_AMOUNT_CENTS, parseBrl } from "../src/core/money";
+import { brlToJsonNumber, type Cents, formatBrl, MAX_AMOUNT_CENTS, parseBrl } from "../src/core/money";
 import { isSealed, parseSecretsKeys, SecretBox } from "../src/core/secret-box";
 import { hashSecret, safeEqual } from "../src/core/secrets";
 import { signWebhookBody } from "../src/webhooks/webhook-outbox";

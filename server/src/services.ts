@@ -24,7 +24,10 @@ import { accountWindowLimits } from "./webhooks/webhook-account-windows";
 import { WebhookDispatcher } from "./webhooks/webhook-dispatcher";
 import { WebhookSender } from "./webhooks/webhook-sender";
 import { WebhooksService } from "./webhooks/webhooks.service";
+import { WithdrawalApprovals } from "./withdrawals/withdrawal-approvals";
+import { WithdrawalBankOutcomes } from "./withdrawals/withdrawal-bank-outcomes";
 import { WithdrawalProcessor } from "./withdrawals/withdrawal-processor";
+import { WithdrawalTransitions } from "./withdrawals/withdrawal-transitions";
 import { WithdrawalsService } from "./withdrawals/withdrawals.service";
 
 /** Every service, built once per process from the config and the database. */
@@ -37,7 +40,12 @@ export interface Services {
   companies: CompaniesService;
   charges: ChargesService;
   ledger: LedgerService;
+  /** Creation, the merchant's cancel, reads. */
   withdrawals: WithdrawalsService;
+  /** Maker-checker: the operators' approvals and rejections. */
+  withdrawalApprovals: WithdrawalApprovals;
+  /** The bank's answers: accepted, settled, failed, unavailable; simulated in the sandbox. */
+  withdrawalOutcomes: WithdrawalBankOutcomes;
   withdrawalProcessor: WithdrawalProcessor;
   refunds: RefundsService;
   refundProcessor: RefundProcessor;
@@ -70,22 +78,26 @@ export interface ServiceSecrets {
 export function createServices(config: AppConfig, logger: Logger, db: DataSource, secrets: ServiceSecrets): Services {
   const provider = createPixProvider(config, secrets.providerWebhookSecret, logger);
   const charges = new ChargesService(db, provider);
-  const withdrawals = new WithdrawalsService(db, {
-    secondOperatorAboveCents: config.approvalSecondOperatorAboveCents,
-    bankIspb: provider.ispb,
-  });
+  const withdrawalTransitions = new WithdrawalTransitions(db, provider.ispb);
+  const withdrawalApprovals = new WithdrawalApprovals(
+    db,
+    withdrawalTransitions,
+    config.approvalSecondOperatorAboveCents,
+  );
+  const withdrawals = new WithdrawalsService(db, withdrawalTransitions, withdrawalApprovals);
+  const withdrawalOutcomes = new WithdrawalBankOutcomes(db, withdrawalTransitions);
   const refunds = new RefundsService(db, charges, provider.ispb);
   const inboundPix = new InboundPixService(db, provider, charges, refunds);
   const efi =
     provider instanceof EfiPixProvider
       ? {
           provider,
-          notifications: new EfiNotificationsService(db, provider, inboundPix, withdrawals, logger),
+          notifications: new EfiNotificationsService(db, provider, inboundPix, withdrawalOutcomes, logger),
           reconciliation: new EfiReconciliation(
             db,
             provider,
             inboundPix,
-            withdrawals,
+            withdrawalOutcomes,
             logger,
             config.efi?.reconcileEverySeconds ?? 60,
           ),
@@ -108,7 +120,9 @@ export function createServices(config: AppConfig, logger: Logger, db: DataSource
     charges,
     ledger: new LedgerService(db, config.approvalSecondOperatorAboveCents),
     withdrawals,
-    withdrawalProcessor: new WithdrawalProcessor(db, provider, withdrawals, logger),
+    withdrawalApprovals,
+    withdrawalOutcomes,
+    withdrawalProcessor: new WithdrawalProcessor(db, provider, withdrawalOutcomes, logger),
     refunds,
     refundProcessor: new RefundProcessor(db, provider, refunds, logger),
     inboundPix,

@@ -1,11 +1,12 @@
 import type { DataSource, EntityManager } from "typeorm";
 import { type AuditContext, appendAudit } from "../audit/audit";
+import { calculateFee } from "../companies/fee-plan";
 import { type CancelSignal, readCancellable } from "../core/cancellable-read";
 import { entityRowMapper } from "../core/entity-rows";
 import { validationError } from "../core/errors";
 import { checkIdempotencyKey, findOriginalRequest, insertUnlessTaken, requestFingerprint } from "../core/idempotency";
 import { CHARGE_ID_PATTERN, newChargeId, newEndToEndId, newLocationId, newTxid } from "../core/ids";
-import { brlToJsonNumber, type Cents, calculateFee, formatBrl, MAX_AMOUNT_CENTS } from "../core/money";
+import { brlToJsonNumber, type Cents, formatBrl, MAX_AMOUNT_CENTS } from "../core/money";
 import {
   CREATED_KEY,
   cappedCount,

@@ -1,8 +1,9 @@
 /**
  * Money is integer centavos (bigint) everywhere inside the service. This module is the
- * only place that turns BRL text or JSON numbers into centavos and back, and the only
- * place that does arithmetic with rates. No floats: numbers are read through their
- * shortest decimal text, which is exact for any value written with two decimals.
+ * only place that turns BRL text or JSON numbers into centavos and back (and rates into
+ * hundredths of a percent). No floats: numbers are read through their shortest decimal
+ * text, which is exact for any value written with two decimals. The fee rule, the one
+ * sum with a rate, is the companies' (companies/fee-plan.ts).
  */
 export type Cents = bigint;
 
@@ -56,23 +57,4 @@ export function parsePercent(value: unknown): PercentCenti {
 
 export function formatPercent(centi: PercentCenti): string {
   return formatBrl(centi);
-}
-
-export interface FeePlan {
-  feePercentCenti: PercentCenti;
-  feeFixedCents: Cents;
-}
-
-/** Rounds a non-negative rational numerator/denominator to the nearest integer, halves up. */
-function divideRoundHalfUp(numerator: bigint, denominator: bigint): bigint {
-  return (numerator * 2n + denominator) / (denominator * 2n);
-}
-
-/** fee = round_half_up(amount * percent / 100) + fixed, capped at amount; net = amount - fee. */
-export function calculateFee(amountCents: Cents, plan: FeePlan): { feeCents: Cents; netAmountCents: Cents } {
-  if (amountCents < 0n) throw new MoneyFormatError("amount must not be negative");
-  const percentPart = divideRoundHalfUp(amountCents * plan.feePercentCenti, 10_000n);
-  const uncapped = percentPart + plan.feeFixedCents;
-  const feeCents = uncapped > amountCents ? amountCents : uncapped;
-  return { feeCents, netAmountCents: amountCents - feeCents };
 }

@@ -4,8 +4,8 @@ import { enqueueJob } from "../core/jobs";
 import type { Logger } from "../core/logger";
 import { type PixProvider, ProviderUnavailableError } from "../provider/pix-provider";
 import { Withdrawal, WithdrawalStatus } from "./withdrawal.entity";
+import type { WithdrawalBankOutcomes } from "./withdrawal-bank-outcomes";
 import { SETTLE_TRANSFER_JOB, type WithdrawalJobPayload } from "./withdrawal-jobs";
-import type { WithdrawalsService } from "./withdrawals.service";
 
 /** A transition that lost to another one (a cancel, a simulated outcome) is not an error here. */
 function lostTheRace(error: unknown): boolean {
@@ -20,7 +20,7 @@ export class WithdrawalProcessor {
   constructor(
     private readonly db: DataSource,
     private readonly provider: PixProvider,
-    private readonly withdrawals: WithdrawalsService,
+    private readonly outcomes: WithdrawalBankOutcomes,
     private readonly logger: Logger,
   ) {}
 
@@ -45,16 +45,16 @@ export class WithdrawalProcessor {
     } catch (error) {
       if (!(error instanceof ProviderUnavailableError)) throw error; // the job queue retries it
       this.logger.warn("bank unavailable; transfer will be retried", { withdrawalId, requestId });
-      await this.withdrawals.recordTransientBankFailure(withdrawalId, requestId);
+      await this.outcomes.recordTransientBankFailure(withdrawalId, requestId);
       return;
     }
     if (submission.outcome === "refused") {
-      await this.withdrawals.failWithdrawal(withdrawalId, submission.reason, "provider", requestId).catch((error) => {
+      await this.outcomes.failWithdrawal(withdrawalId, submission.reason, "provider", requestId).catch((error) => {
         if (!lostTheRace(error)) throw error;
       });
       return;
     }
-    await this.withdrawals.recordBankAcceptance(withdrawalId, submission.endToEndId);
+    await this.outcomes.recordBankAcceptance(withdrawalId, submission.endToEndId);
     if (submission.settleAfterMs !== null) {
       const payload: WithdrawalJobPayload = { withdrawalId, requestId };
       await enqueueJob(
@@ -70,7 +70,7 @@ export class WithdrawalProcessor {
 
   /** The sandbox bank settles an accepted transfer when its delay is over. */
   async settleTransfer({ withdrawalId, requestId }: WithdrawalJobPayload): Promise<void> {
-    await this.withdrawals.settleWithdrawal(withdrawalId, "provider", requestId).catch((error) => {
+    await this.outcomes.settleWithdrawal(withdrawalId, "provider", requestId).catch((error) => {
       if (!lostTheRace(error)) throw error;
     });
   }

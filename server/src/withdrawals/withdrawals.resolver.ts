@@ -133,7 +133,7 @@ export class WithdrawalsResolver {
       ctx,
       "withdrawalApprovals",
       withdrawal.id,
-      (ids) => ctx.services.withdrawals.listApprovals(ids),
+      (ids) => ctx.services.withdrawalApprovals.listApprovals(ids),
       [],
     );
   }
@@ -142,7 +142,7 @@ export class WithdrawalsResolver {
     description: "Different operators whose approval it needs: 2 above APPROVAL_SECOND_OPERATOR_ABOVE, else 1.",
   })
   approvalsRequired(@Root() withdrawal: Withdrawal, @Ctx() ctx: RequestContext) {
-    return ctx.services.withdrawals.approvalsRequired(withdrawal.amountCents);
+    return ctx.services.withdrawalApprovals.approvalsRequired(withdrawal.amountCents);
   }
 
   @RestRoute({
@@ -210,7 +210,7 @@ export class WithdrawalsResolver {
       "PENDING -> PROCESSING: the transfer goes to the bank. Above APPROVAL_SECOND_OPERATOR_ABOVE the first operator's approval is recorded and the withdrawal stays PENDING until a second, different operator approves.",
   })
   approveWithdrawal(@Arg("id", () => ID) id: string, @Ctx() ctx: RequestContext) {
-    return ctx.services.withdrawals.approveWithdrawal(
+    return ctx.services.withdrawalApprovals.approveWithdrawal(
       id,
       actorOf(requirePrincipal(ctx.principal)),
       operatorAudit(ctx),
@@ -225,7 +225,7 @@ export class WithdrawalsResolver {
     @Arg("reason", () => String) reason: string,
     @Ctx() ctx: RequestContext,
   ) {
-    return ctx.services.withdrawals.rejectWithdrawal(
+    return ctx.services.withdrawalApprovals.rejectWithdrawal(
       id,
       reason,
       actorOf(requirePrincipal(ctx.principal)),
@@ -244,7 +244,7 @@ export class WithdrawalsResolver {
     @Ctx() ctx: RequestContext,
     @Arg("reason", () => String, { nullable: true, description: 'FAILED only; default "bank error".' }) reason?: string,
   ) {
-    return ctx.services.withdrawals.simulateWithdrawalOutcome(
+    return ctx.services.withdrawalOutcomes.simulateWithdrawalOutcome(
       id,
       outcome,
       reason ?? null,

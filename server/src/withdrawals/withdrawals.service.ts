@@ -2,11 +2,10 @@ import type { DataSource, EntityManager } from "typeorm";
 import { type AuditContext, appendAudit } from "../audit/audit";
 import { type CancelSignal, readCancellable } from "../core/cancellable-read";
 import { entityRowMapper } from "../core/entity-rows";
-import { invalidState, notFound, validationError } from "../core/errors";
+import { notFound, validationError } from "../core/errors";
 import { checkIdempotencyKey, findOriginalRequest, insertUnlessTaken, requestFingerprint } from "../core/idempotency";
-import { newEndToEndId, newWithdrawalId, newWithdrawalReference } from "../core/ids";
-import { enqueueJob } from "../core/jobs";
-import { brlToJsonNumber, type Cents, formatBrl, MAX_AMOUNT_CENTS } from "../core/money";
+import { newWithdrawalId, newWithdrawalReference } from "../core/ids";
+import { type Cents, formatBrl, MAX_AMOUNT_CENTS } from "../core/money";
 import {
   CREATED_KEY,
   cappedCount,
@@ -18,32 +17,18 @@ import {
   SqlParams,
   type Total,
 } from "../core/pagination";
-import { execute, queryRows, type SqlRunner } from "../core/sql";
+import { queryRows, type SqlRunner } from "../core/sql";
 import { runTransaction } from "../core/transactions";
-import { movePendingWithdrawals, postLedgerEntry } from "../ledger/ledger.service";
+import { postLedgerEntry } from "../ledger/ledger.service";
 import { LedgerEntryKind } from "../ledger/ledger-entry.entity";
-import {
-  appendWebhookEvent,
-  WEBHOOK_EVENTS,
-  type WebhookAccount,
-  type WebhookEventName,
-} from "../webhooks/webhook-outbox";
+import type { WebhookAccount } from "../webhooks/webhook-outbox";
 import { openWebhookSecret } from "../webhooks/webhook-secrets";
 import { canonicalizePixKey, isPixKeyType, type PixKeyType } from "./pix-key";
 import { Withdrawal, WithdrawalStatus } from "./withdrawal.entity";
-import {
-  BANK_UNAVAILABLE_REASON,
-  SUBMIT_TRANSFER_JOB,
-  TRANSIENT_RETRY_DELAYS_MS,
-  type WithdrawalJobPayload,
-} from "./withdrawal-jobs";
+import type { WithdrawalApprovals } from "./withdrawal-approvals";
 import { WithdrawalTransition } from "./withdrawal-transition.entity";
-import {
-  insufficientBalance,
-  withdrawalIdempotencyKeyReused,
-  withdrawalInvalidState,
-  withdrawalNotFound,
-} from "./withdrawals.errors";
+import { attachQueuePositions, type WithdrawalTransitions } from "./withdrawal-transitions";
+import { insufficientBalance, withdrawalIdempotencyKeyReused, withdrawalNotFound } from "./withdrawals.errors";
 
 export const MIN_WITHDRAWAL_CENTS = 100n;
 /** History actor of a withdrawal approved by the account's auto-approve limit. */
@@ -64,17 +49,6 @@ export interface NewWithdrawal {
   pixKey: string;
 }
 
-const EVENT_OF_STATUS: Record<WithdrawalStatus, WebhookEventName> = {
-  [WithdrawalStatus.PENDING]: WEBHOOK_EVENTS.withdrawalPending,
-  [WithdrawalStatus.PROCESSING]: WEBHOOK_EVENTS.withdrawalProcessing,
-  [WithdrawalStatus.PAID]: WEBHOOK_EVENTS.withdrawalPaid,
-  [WithdrawalStatus.FAILED]: WEBHOOK_EVENTS.withdrawalFailed,
-  [WithdrawalStatus.CANCELLED]: WEBHOOK_EVENTS.withdrawalCancelled,
-};
-
-/** Statuses whose amount is no longer held: the reservation goes back to the balance. */
-const REFUNDING_STATUSES = new Set([WithdrawalStatus.FAILED, WithdrawalStatus.CANCELLED]);
-
 /** The withdrawal as first returned by POST /withdrawals, for byte-identical replays. */
 function asCreated(withdrawal: Withdrawal): Withdrawal {
   return {
@@ -89,72 +63,21 @@ function asCreated(withdrawal: Withdrawal): Withdrawal {
   };
 }
 
-/** One operator's approval of a withdrawal (maker-checker). */
-export interface WithdrawalApprovalRow {
-  withdrawalId: string;
-  operator: string;
-  /** The console user's e-mail; null for the operator token. */
-  operatorEmail: string | null;
-  at: Date;
-}
-
-export const secondOperatorNeeded = () =>
-  invalidState("You already approved this withdrawal: a second, different operator must approve it");
-
-export interface TransitionRequest {
-  to: WithdrawalStatus;
-  actor: string;
-  reason?: string | null;
-  /** Statuses the withdrawal may leave for `to`; anything else is INVALID_STATE. */
-  from: WithdrawalStatus[];
-  action: string;
-  /** The request that asks for the change (null for the service's own work): its event names it. */
-  requestId: string | null;
-}
-
+/**
+ * The merchant's side of withdrawals: creation (the balance check and the reservation in
+ * one step, idempotent by key), cancellation while PENDING, and every read. The operators'
+ * approvals are in withdrawal-approvals.ts, the bank's outcomes in
+ * withdrawal-bank-outcomes.ts, and every status change goes through withdrawal-transitions.ts.
+ */
 export class WithdrawalsService {
   private readonly withdrawalFromRow: (row: Record<string, unknown>) => Withdrawal;
-  private readonly secondOperatorAboveCents: Cents | null;
-  private readonly bankIspb: string;
 
   constructor(
     private readonly db: DataSource,
-    options: {
-      /** Maker-checker: above this amount an approval needs two different operators; null = off. */
-      secondOperatorAboveCents?: Cents | null;
-      /** Names the sandbox bank in the end-to-end ids of transfers settled by hand. */
-      bankIspb?: string;
-    } = {},
+    private readonly transitions: WithdrawalTransitions,
+    private readonly approvals: WithdrawalApprovals,
   ) {
     this.withdrawalFromRow = entityRowMapper(db, Withdrawal);
-    this.secondOperatorAboveCents = options.secondOperatorAboveCents ?? null;
-    this.bankIspb = options.bankIspb ?? "99999999";
-  }
-
-  /** How many different operators must approve a withdrawal of this amount. */
-  approvalsRequired(amountCents: Cents): number {
-    return this.secondOperatorAboveCents !== null && amountCents > this.secondOperatorAboveCents ? 2 : 1;
-  }
-
-  /** The operators' approvals of each withdrawal, oldest first. */
-  async listApprovals(withdrawalIds: string[]): Promise<Map<string, WithdrawalApprovalRow[]>> {
-    const rows = await queryRows<{ withdrawal_id: string; operator: string; email: string | null; created_at: Date }>(
-      this.db,
-      `SELECT a.withdrawal_id, a.operator, u.email, a.created_at
-         FROM withdrawal_approvals a LEFT JOIN console_users u ON a.operator = 'operator:' || u.id
-        WHERE a.withdrawal_id = ANY($1) ORDER BY a.created_at, a.operator`,
-      [withdrawalIds],
-    );
-    const byWithdrawal = new Map<string, WithdrawalApprovalRow[]>(withdrawalIds.map((id) => [id, []]));
-    for (const row of rows) {
-      byWithdrawal.get(row.withdrawal_id)?.push({
-        withdrawalId: row.withdrawal_id,
-        operator: row.operator,
-        operatorEmail: row.email,
-        at: row.created_at,
-      });
-    }
-    return byWithdrawal;
   }
 
   /**
@@ -195,7 +118,7 @@ export class WithdrawalsService {
       const autoApprove =
         account.autoApproveLimitCents !== null &&
         input.amountCents <= account.autoApproveLimitCents &&
-        this.approvalsRequired(input.amountCents) === 1;
+        this.approvals.approvalsRequired(input.amountCents) === 1;
       const now = new Date();
       const withdrawal = em.getRepository(Withdrawal).create({
         id: newWithdrawalId(),
@@ -227,7 +150,7 @@ export class WithdrawalsService {
         withdrawalId: withdrawal.id,
         pendingWithdrawalsDelta: 1,
       });
-      await this.recordTransition(em, withdrawal, null, actor, null, requestId, account);
+      await this.transitions.recordTransition(em, withdrawal, null, actor, null, requestId, account);
       await appendAudit(em, audit, {
         action: "withdrawal.create",
         objectType: "withdrawal",
@@ -237,7 +160,7 @@ export class WithdrawalsService {
       });
       if (autoApprove) {
         return {
-          withdrawal: await this.approveInTransaction(em, withdrawal.id, AUTO_APPROVE_ACTOR, requestId),
+          withdrawal: await this.approvals.approveInTransaction(em, withdrawal.id, AUTO_APPROVE_ACTOR, requestId),
           replayed: false,
         };
       }
@@ -272,7 +195,7 @@ export class WithdrawalsService {
         const withdrawal = row ? this.withdrawalFromRow(row) : null;
         if (!withdrawal || (scopeCompanyId !== null && withdrawal.companyId !== scopeCompanyId))
           throw withdrawalNotFound();
-        await this.attachQueuePositions(sql, [withdrawal]);
+        await attachQueuePositions(sql, [withdrawal]);
         return withdrawal;
       },
       { oneSnapshot: true },
@@ -313,7 +236,7 @@ export class WithdrawalsService {
         const page = await readPage(sql, query, window, this.withdrawalFromRow, () =>
           onlyByStatus ? this.countWithdrawals(scopeCompanyId, filter.status ?? null, sql) : cappedCount(sql, query),
         );
-        await this.attachQueuePositions(sql, page.data);
+        await attachQueuePositions(sql, page.data);
         return page;
       },
       { oneSnapshot: true },
@@ -356,208 +279,16 @@ export class WithdrawalsService {
           scopeCompanyId === null ? [value] : [value, scopeCompanyId],
         );
         const withdrawals = rows.map(this.withdrawalFromRow);
-        await this.attachQueuePositions(sql, withdrawals);
+        await attachQueuePositions(sql, withdrawals);
         return withdrawals;
       },
       { oneSnapshot: true },
     );
   }
 
-  /**
-   * The bank accepted the transfer and named it by its end-to-end id. Kept once: a second
-   * acceptance of the same submission (a retried job) does not rename it.
-   */
-  async recordBankAcceptance(id: string, e2eId: string): Promise<void> {
-    await execute(this.db, "UPDATE withdrawals SET e2e_id = $2 WHERE id = $1 AND e2e_id IS NULL", [id, e2eId]);
-  }
-
   async listTransitions(scopeCompanyId: string | null, withdrawalId: string): Promise<WithdrawalTransition[]> {
     await this.getWithdrawal(scopeCompanyId, withdrawalId);
     return this.db.getRepository(WithdrawalTransition).find({ where: { withdrawalId }, order: { id: "ASC" } });
-  }
-
-  /**
-   * An operator's approval. Each operator's approval is recorded (one per operator);
-   * when the withdrawal has as many as its amount requires (two different operators
-   * above APPROVAL_SECOND_OPERATOR_ABOVE, else one) it goes PENDING -> PROCESSING and the
-   * transfer is handed to the bank; before that it stays PENDING. Under the withdrawal's
-   * row lock, so concurrent approvals make exactly one transition.
-   */
-  approveWithdrawal(
-    id: string,
-    actor: string,
-    audit: AuditContext | null = null,
-    requestId: string | null = null,
-  ): Promise<Withdrawal> {
-    return runTransaction(this.db, async (em) => {
-      const withdrawal = await em
-        .getRepository(Withdrawal)
-        .findOne({ where: { id }, lock: { mode: "for_no_key_update" } });
-      if (!withdrawal) throw withdrawalNotFound();
-      if (withdrawal.status !== WithdrawalStatus.PENDING) throw withdrawalInvalidState(withdrawal.status, "approve");
-      const required = this.approvalsRequired(withdrawal.amountCents);
-      const inserted = await queryRows<{ operator: string }>(
-        em,
-        `INSERT INTO withdrawal_approvals (withdrawal_id, operator) VALUES ($1, $2)
-         ON CONFLICT DO NOTHING RETURNING operator`,
-        [id, actor],
-      );
-      const approvals = Number(
-        (
-          await queryRows<{ n: string }>(
-            em,
-            "SELECT count(*) AS n FROM withdrawal_approvals WHERE withdrawal_id = $1",
-            [id],
-          )
-        )[0].n,
-      );
-      // The same operator again counts once: it cannot make up the second pair of eyes.
-      if (inserted.length === 0 && approvals < required) throw secondOperatorNeeded();
-      const before = { status: withdrawal.status, approvals: approvals - inserted.length, approvalsRequired: required };
-      let result: Withdrawal;
-      if (approvals < required) {
-        await this.attachQueuePositions(em, [withdrawal]);
-        result = withdrawal;
-      } else {
-        result = await this.approveInTransaction(em, id, actor, requestId);
-      }
-      await appendAudit(em, audit, {
-        action: "withdrawal.approve",
-        objectType: "withdrawal",
-        objectId: id,
-        companyId: withdrawal.companyId,
-        before,
-        after: { status: result.status, approvals, approvalsRequired: required },
-      });
-      return result;
-    });
-  }
-
-  /**
-   * The submission job is queued in the approval's transaction: approved means sent, even
-   * after a crash. It carries the approval's request id, which the bank's outcome then names.
-   */
-  private async approveInTransaction(
-    em: EntityManager,
-    id: string,
-    actor: string,
-    requestId: string | null,
-  ): Promise<Withdrawal> {
-    const withdrawal = await this.transitionInTransaction(em, null, id, {
-      to: WithdrawalStatus.PROCESSING,
-      from: [WithdrawalStatus.PENDING],
-      actor,
-      action: "approve",
-      requestId,
-    });
-    const payload: WithdrawalJobPayload = { withdrawalId: withdrawal.id, requestId };
-    await enqueueJob(em, SUBMIT_TRANSFER_JOB, { ...payload });
-    return withdrawal;
-  }
-
-  /** Operator rejection: PENDING -> CANCELLED with the operator's reason; the amount returns. */
-  rejectWithdrawal(
-    id: string,
-    reason: string,
-    actor: string,
-    audit: AuditContext | null = null,
-    requestId: string | null = null,
-  ): Promise<Withdrawal> {
-    const text = typeof reason === "string" ? reason.trim() : "";
-    if (text.length === 0) throw validationError("reason is required to reject a withdrawal");
-    return this.transition(
-      null,
-      id,
-      {
-        to: WithdrawalStatus.CANCELLED,
-        from: [WithdrawalStatus.PENDING],
-        actor,
-        reason: text,
-        action: "reject",
-        requestId,
-      },
-      audit,
-    );
-  }
-
-  /**
-   * The bank settled the transfer: PROCESSING -> PAID. A transfer the bank settles without
-   * having named it (the sandbox settled by hand) gets its end-to-end id now.
-   */
-  settleWithdrawal(id: string, actor: string, requestId: string | null = null): Promise<Withdrawal> {
-    return this.transition(null, id, {
-      to: WithdrawalStatus.PAID,
-      from: [WithdrawalStatus.PROCESSING],
-      actor,
-      action: "settle",
-      requestId,
-    });
-  }
-
-  /** The bank refused or failed the transfer: PENDING or PROCESSING -> FAILED; the amount returns. */
-  failWithdrawal(id: string, reason: string, actor: string, requestId: string | null = null): Promise<Withdrawal> {
-    return this.transition(null, id, {
-      to: WithdrawalStatus.FAILED,
-      from: [WithdrawalStatus.PENDING, WithdrawalStatus.PROCESSING],
-      actor,
-      reason,
-      action: "fail",
-      requestId,
-    });
-  }
-
-  /** Sandbox: the operator plays the bank and decides the outcome now. */
-  simulateWithdrawalOutcome(
-    id: string,
-    outcome: "PAID" | "FAILED",
-    reason: string | null,
-    audit: AuditContext | null = null,
-    requestId: string | null = null,
-  ): Promise<Withdrawal> {
-    const actor = "provider:sandbox (simulated by operator)";
-    const request: TransitionRequest =
-      outcome === "PAID"
-        ? { to: WithdrawalStatus.PAID, from: [WithdrawalStatus.PROCESSING], actor, action: "settle", requestId }
-        : {
-            to: WithdrawalStatus.FAILED,
-            from: [WithdrawalStatus.PENDING, WithdrawalStatus.PROCESSING],
-            actor,
-            reason: reason?.trim() || "bank error",
-            action: "fail",
-            requestId,
-          };
-    return this.transition(null, id, request, audit, "withdrawal.simulate_outcome");
-  }
-
-  /**
-   * The bank could not take the submission now: under the row lock, count one more retry
-   * and queue the next submission after 1, 2 then 4 seconds, or fail the withdrawal when
-   * the retries are spent. A withdrawal that left PROCESSING meanwhile is left alone.
-   */
-  async recordTransientBankFailure(id: string, requestId: string | null = null): Promise<Withdrawal> {
-    return runTransaction(this.db, async (em) => {
-      const repo = em.getRepository(Withdrawal);
-      const withdrawal = await repo.findOne({ where: { id }, lock: { mode: "for_no_key_update" } });
-      if (!withdrawal) throw withdrawalNotFound();
-      if (withdrawal.status !== WithdrawalStatus.PROCESSING) return withdrawal;
-      if (withdrawal.retryCount >= TRANSIENT_RETRY_DELAYS_MS.length) {
-        return this.transitionInTransaction(em, null, id, {
-          to: WithdrawalStatus.FAILED,
-          from: [WithdrawalStatus.PROCESSING],
-          actor: "provider",
-          reason: BANK_UNAVAILABLE_REASON,
-          action: "fail",
-          requestId,
-        });
-      }
-      const delayMs = TRANSIENT_RETRY_DELAYS_MS[withdrawal.retryCount];
-      withdrawal.retryCount += 1;
-      withdrawal.updatedAt = new Date();
-      await repo.save(withdrawal);
-      const payload: WithdrawalJobPayload = { withdrawalId: id, requestId };
-      await enqueueJob(em, SUBMIT_TRANSFER_JOB, { ...payload }, { runAt: new Date(Date.now() + delayMs) });
-      return withdrawal;
-    });
   }
 
   /** PENDING -> CANCELLED by the merchant (or an operator's rejection): the amount returns. */
@@ -569,129 +300,12 @@ export class WithdrawalsService {
     audit: AuditContext | null = null,
     requestId: string | null = null,
   ): Promise<Withdrawal> {
-    return this.transition(
+    return this.transitions.changeStatus(
       scopeCompanyId,
       id,
       { to: WithdrawalStatus.CANCELLED, from: [WithdrawalStatus.PENDING], actor, reason, action: "cancel", requestId },
       audit,
     );
-  }
-
-  /** Runs one guarded transition in its own transaction, with its audit row when an operator acts. */
-  transition(
-    scopeCompanyId: string | null,
-    id: string,
-    request: TransitionRequest,
-    audit: AuditContext | null = null,
-    auditAction = `withdrawal.${request.action}`,
-  ): Promise<Withdrawal> {
-    return runTransaction(this.db, async (em) => {
-      // Locked now (the transition locks it again): the status read is the one it leaves.
-      const before = audit
-        ? await em.getRepository(Withdrawal).findOne({ where: { id }, lock: { mode: "for_no_key_update" } })
-        : null;
-      const withdrawal = await this.transitionInTransaction(em, scopeCompanyId, id, request);
-      await appendAudit(em, audit, {
-        action: auditAction,
-        objectType: "withdrawal",
-        objectId: id,
-        companyId: withdrawal.companyId,
-        reason: request.reason ?? null,
-        before: before ? { status: before.status } : null,
-        after: { status: withdrawal.status, reason: withdrawal.reason },
-      });
-      return withdrawal;
-    });
-  }
-
-  /**
-   * The one way a withdrawal changes status: under the withdrawal's row lock, checks the
-   * current status, writes the change, its ledger effect (a refund when it leaves the
-   * held statuses), its history row and its webhook event.
-   */
-  async transitionInTransaction(
-    em: EntityManager,
-    scopeCompanyId: string | null,
-    id: string,
-    request: TransitionRequest,
-  ): Promise<Withdrawal> {
-    if (request.reason != null && request.reason.length > 500)
-      throw validationError("reason must have at most 500 characters");
-    const repo = em.getRepository(Withdrawal);
-    const withdrawal = await repo.findOne({ where: { id }, lock: { mode: "for_no_key_update" } });
-    if (!withdrawal || (scopeCompanyId !== null && withdrawal.companyId !== scopeCompanyId)) throw withdrawalNotFound();
-    if (!request.from.includes(withdrawal.status)) throw withdrawalInvalidState(withdrawal.status, request.action);
-    const from = withdrawal.status;
-    withdrawal.status = request.to;
-    withdrawal.reason = request.reason ?? null;
-    withdrawal.updatedAt = new Date();
-    if (request.to === WithdrawalStatus.PAID) {
-      withdrawal.paidAt = withdrawal.updatedAt;
-      withdrawal.e2eId ??= newEndToEndId(this.bankIspb, withdrawal.paidAt);
-    }
-    await repo.save(withdrawal);
-    const leavesQueue = from === WithdrawalStatus.PENDING ? -1 : 0;
-    if (REFUNDING_STATUSES.has(request.to)) {
-      await postLedgerEntry(em, {
-        companyId: withdrawal.companyId,
-        kind: LedgerEntryKind.WITHDRAWAL_REFUNDED,
-        amountCents: withdrawal.amountCents,
-        withdrawalId: withdrawal.id,
-        memo: request.reason ?? null,
-        pendingWithdrawalsDelta: leavesQueue,
-      });
-    } else if (leavesQueue) {
-      await movePendingWithdrawals(em, withdrawal.companyId, leavesQueue);
-    }
-    await this.recordTransition(em, withdrawal, from, request.actor, request.reason ?? null, request.requestId);
-    await this.attachQueuePositions(em, [withdrawal]);
-    return withdrawal;
-  }
-
-  /** The history row and the webhook event of a status change (the first one: from null). */
-  private async recordTransition(
-    em: EntityManager,
-    withdrawal: Withdrawal,
-    from: WithdrawalStatus | null,
-    actor: string,
-    reason: string | null,
-    requestId: string | null,
-    account?: WebhookAccount,
-  ): Promise<void> {
-    await em.query(
-      `INSERT INTO withdrawal_transitions (withdrawal_id, from_status, to_status, actor, reason, created_at)
-       VALUES ($1, $2, $3, $4, $5, now())`,
-      [withdrawal.id, from, withdrawal.status, actor, reason],
-    );
-    await appendWebhookEvent(
-      em,
-      withdrawal.companyId,
-      EVENT_OF_STATUS[withdrawal.status],
-      withdrawalEventFields(withdrawal),
-      withdrawal.id,
-      requestId,
-      account,
-    );
-  }
-
-  /** queue_position: the place among the account's PENDING withdrawals, oldest first, from 1. */
-  private async attachQueuePositions(sql: SqlRunner, withdrawals: Withdrawal[]): Promise<void> {
-    for (const withdrawal of withdrawals) withdrawal.queuePosition = null;
-    const pending = withdrawals.filter((w) => w.status === WithdrawalStatus.PENDING);
-    if (pending.length === 0) return;
-    // Per withdrawal: its row by primary key, then the queue ahead of it in withdrawals_pending_queue.
-    const rows = await queryRows<{ id: string; position: string }>(
-      sql,
-      `SELECT wanted.id,
-              (SELECT count(*) FROM withdrawals w
-                 JOIN withdrawals q ON q.company_id = w.company_id AND q.status = 'PENDING'
-                                   AND (q.created_at, q.id) <= (w.created_at, w.id)
-                WHERE w.id = wanted.id) AS position
-         FROM unnest($1::text[]) AS wanted(id)`,
-      [pending.map((w) => w.id)],
-    );
-    const positions = new Map(rows.map((row) => [row.id, Number(row.position)]));
-    for (const withdrawal of pending) withdrawal.queuePosition = positions.get(withdrawal.id) ?? null;
   }
 }
 
@@ -703,21 +317,6 @@ function withdrawalAuditFields(withdrawal: Withdrawal) {
     pixKeyType: withdrawal.pixKeyType,
     pixKey: withdrawal.pixKey,
   };
-}
-
-/** withdrawal.* fields in the source document's order; reason only on failed and cancelled. */
-export function withdrawalEventFields(withdrawal: Withdrawal): Record<string, unknown> {
-  const fields: Record<string, unknown> = {
-    company_id: withdrawal.companyId,
-    withdrawal_id: withdrawal.id,
-    withdrawal_reference: withdrawal.reference,
-    status: withdrawal.status,
-    amount: brlToJsonNumber(withdrawal.amountCents),
-    retry_count: withdrawal.retryCount,
-  };
-  if (withdrawal.status === WithdrawalStatus.FAILED) fields.reason = withdrawal.reason ?? "bank error";
-  if (withdrawal.status === WithdrawalStatus.CANCELLED && withdrawal.reason) fields.reason = withdrawal.reason;
-  return fields;
 }
 
 interface WithdrawalAccount extends WebhookAccount {

@@ -3,7 +3,7 @@ import type { DataSource } from "typeorm";
 import { AppError, unauthenticated, validationError } from "../../core/errors";
 import type { Logger } from "../../core/logger";
 import { registerRawBodies } from "../../http/json-body";
-import type { WithdrawalsService } from "../../withdrawals/withdrawals.service";
+import type { WithdrawalBankOutcomes } from "../../withdrawals/withdrawal-bank-outcomes";
 import type { InboundPixResult, InboundPixService } from "../inbound-pix.service";
 import { parsePixNotifications } from "../pix-notification";
 import { EFI_WEBHOOK_PATH, type EfiPixProvider, withdrawalIdOf } from "./efi-provider";
@@ -45,7 +45,7 @@ export class EfiNotificationsService {
     private readonly db: DataSource,
     private readonly provider: EfiPixProvider,
     private readonly inboundPix: InboundPixService,
-    private readonly withdrawals: WithdrawalsService,
+    private readonly withdrawals: WithdrawalBankOutcomes,
     private readonly logger: Logger,
   ) {}
 

@@ -3,7 +3,7 @@ import { AppError } from "../../core/errors";
 import { enqueueJob } from "../../core/jobs";
 import { describeError, type Logger } from "../../core/logger";
 import { queryRows } from "../../core/sql";
-import type { WithdrawalsService } from "../../withdrawals/withdrawals.service";
+import type { WithdrawalBankOutcomes } from "../../withdrawals/withdrawal-bank-outcomes";
 import type { InboundPixService } from "../inbound-pix.service";
 import { parsePixNotifications } from "../pix-notification";
 import type { EfiPixProvider } from "./efi-provider";
@@ -71,7 +71,7 @@ export class EfiReconciliation {
     private readonly db: DataSource,
     private readonly provider: EfiPixProvider,
     private readonly inboundPix: InboundPixService,
-    private readonly withdrawals: WithdrawalsService,
+    private readonly withdrawals: WithdrawalBankOutcomes,
     private readonly logger: Logger,
     private readonly everySeconds: number,
   ) {}

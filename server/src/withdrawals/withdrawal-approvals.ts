@@ -1,0 +1,166 @@
+import type { DataSource, EntityManager } from "typeorm";
+import { type AuditContext, appendAudit } from "../audit/audit";
+import { invalidState, validationError } from "../core/errors";
+import { enqueueJob } from "../core/jobs";
+import type { Cents } from "../core/money";
+import { queryRows } from "../core/sql";
+import { runTransaction } from "../core/transactions";
+import { Withdrawal, WithdrawalStatus } from "./withdrawal.entity";
+import { SUBMIT_TRANSFER_JOB, type WithdrawalJobPayload } from "./withdrawal-jobs";
+import { attachQueuePositions, type WithdrawalTransitions } from "./withdrawal-transitions";
+import { withdrawalInvalidState, withdrawalNotFound } from "./withdrawals.errors";
+
+/** One operator's approval of a withdrawal (maker-checker). */
+export interface WithdrawalApprovalRow {
+  withdrawalId: string;
+  operator: string;
+  /** The console user's e-mail; null for the operator token. */
+  operatorEmail: string | null;
+  at: Date;
+}
+
+export const secondOperatorNeeded = () =>
+  invalidState("You already approved this withdrawal: a second, different operator must approve it");
+
+/**
+ * The operators' side of a withdrawal (maker-checker): approval, which hands the transfer
+ * to the bank once enough different operators approved, and rejection.
+ */
+export class WithdrawalApprovals {
+  constructor(
+    private readonly db: DataSource,
+    private readonly transitions: WithdrawalTransitions,
+    /** Above this amount an approval needs two different operators (APPROVAL_SECOND_OPERATOR_ABOVE); null = off. */
+    private readonly secondOperatorAboveCents: Cents | null,
+  ) {}
+
+  /** How many different operators must approve a withdrawal of this amount. */
+  approvalsRequired(amountCents: Cents): number {
+    return this.secondOperatorAboveCents !== null && amountCents > this.secondOperatorAboveCents ? 2 : 1;
+  }
+
+  /** The operators' approvals of each withdrawal, oldest first. */
+  async listApprovals(withdrawalIds: string[]): Promise<Map<string, WithdrawalApprovalRow[]>> {
+    const rows = await queryRows<{ withdrawal_id: string; operator: string; email: string | null; created_at: Date }>(
+      this.db,
+      `SELECT a.withdrawal_id, a.operator, u.email, a.created_at
+         FROM withdrawal_approvals a LEFT JOIN console_users u ON a.operator = 'operator:' || u.id
+        WHERE a.withdrawal_id = ANY($1) ORDER BY a.created_at, a.operator`,
+      [withdrawalIds],
+    );
+    const byWithdrawal = new Map<string, WithdrawalApprovalRow[]>(withdrawalIds.map((id) => [id, []]));
+    for (const row of rows) {
+      byWithdrawal.get(row.withdrawal_id)?.push({
+        withdrawalId: row.withdrawal_id,
+        operator: row.operator,
+        operatorEmail: row.email,
+        at: row.created_at,
+      });
+    }
+    return byWithdrawal;
+  }
+
+  /**
+   * An operator's approval. Each operator's approval is recorded (one per operator);
+   * when the withdrawal has as many as its amount requires (two different operators
+   * above APPROVAL_SECOND_OPERATOR_ABOVE, else one) it goes PENDING -> PROCESSING and the
+   * transfer is handed to the bank; before that it stays PENDING. Under the withdrawal's
+   * row lock, so concurrent approvals make exactly one transition.
+   */
+  approveWithdrawal(
+    id: string,
+    actor: string,
+    audit: AuditContext | null = null,
+    requestId: string | null = null,
+  ): Promise<Withdrawal> {
+    return runTransaction(this.db, async (em) => {
+      const withdrawal = await em
+        .getRepository(Withdrawal)
+        .findOne({ where: { id }, lock: { mode: "for_no_key_update" } });
+      if (!withdrawal) throw withdrawalNotFound();
+      if (withdrawal.status !== WithdrawalStatus.PENDING) throw withdrawalInvalidState(withdrawal.status, "approve");
+      const required = this.approvalsRequired(withdrawal.amountCents);
+      const inserted = await queryRows<{ operator: string }>(
+        em,
+        `INSERT INTO withdrawal_approvals (withdrawal_id, operator) VALUES ($1, $2)
+         ON CONFLICT DO NOTHING RETURNING operator`,
+        [id, actor],
+      );
+      const approvals = Number(
+        (
+          await queryRows<{ n: string }>(
+            em,
+            "SELECT count(*) AS n FROM withdrawal_approvals WHERE withdrawal_id = $1",
+            [id],
+          )
+        )[0].n,
+      );
+      // The same operator again counts once: it cannot make up the second pair of eyes.
+      if (inserted.length === 0 && approvals < required) throw secondOperatorNeeded();
+      const before = { status: withdrawal.status, approvals: approvals - inserted.length, approvalsRequired: required };
+      let result: Withdrawal;
+      if (approvals < required) {
+        await attachQueuePositions(em, [withdrawal]);
+        result = withdrawal;
+      } else {
+        result = await this.approveInTransaction(em, id, actor, requestId);
+      }
+      await appendAudit(em, audit, {
+        action: "withdrawal.approve",
+        objectType: "withdrawal",
+        objectId: id,
+        companyId: withdrawal.companyId,
+        before,
+        after: { status: result.status, approvals, approvalsRequired: required },
+      });
+      return result;
+    });
+  }
+
+  /**
+   * The submission job is queued in the approval's transaction: approved means sent, even
+   * after a crash. It carries the approval's request id, which the bank's outcome then names.
+   */
+  async approveInTransaction(
+    em: EntityManager,
+    id: string,
+    actor: string,
+    requestId: string | null,
+  ): Promise<Withdrawal> {
+    const withdrawal = await this.transitions.changeStatusInTransaction(em, null, id, {
+      to: WithdrawalStatus.PROCESSING,
+      from: [WithdrawalStatus.PENDING],
+      actor,
+      action: "approve",
+      requestId,
+    });
+    const payload: WithdrawalJobPayload = { withdrawalId: withdrawal.id, requestId };
+    await enqueueJob(em, SUBMIT_TRANSFER_JOB, { ...payload });
+    return withdrawal;
+  }
+
+  /** Operator rejection: PENDING -> CANCELLED with the operator's reason; the amount returns. */
+  rejectWithdrawal(
+    id: string,
+    reason: string,
+    actor: string,
+    audit: AuditContext | null = null,
+    requestId: string | null = null,
+  ): Promise<Withdrawal> {
+    const text = typeof reason === "string" ? reason.trim() : "";
+    if (text.length === 0) throw validationError("reason is required to reject a withdrawal");
+    return this.transitions.changeStatus(
+      null,
+      id,
+      {
+        to: WithdrawalStatus.CANCELLED,
+        from: [WithdrawalStatus.PENDING],
+        actor,
+        reason: text,
+        action: "reject",
+        requestId,
+      },
+      audit,
+    );
+  }
+}
