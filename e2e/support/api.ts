@@ -39,12 +39,6 @@ export async function gqlAnonymous<T = unknown>(query: string, variables: Record
   return body.data as T;
 }
 
-export interface SeededCompany {
-  id: string;
-  name: string;
-  clientSecret: string;
-}
-
 export async function createCompany(name: string, extra: Record<string, unknown> = {}) {
   const data = await gql<{
     createCompany: { company: { id: string }; clientSecret: string; ownerInvite: { inviteToken: string } | null };

@@ -15,7 +15,6 @@ const PAYER_ISPB = "99999999";
 const LOCATION_HOST = "qrcodes.psp-sim.invalid";
 
 export type CobStatus = "ATIVA" | "CONCLUIDA" | "REMOVIDA_PELO_USUARIO_RECEBEDOR" | "REMOVIDA_PELO_PSP";
-export type OperationStatus = "EM_PROCESSAMENTO" | "DEVOLVIDO" | "REALIZADO" | "NAO_REALIZADO";
 
 export interface Cob {
   txid: string;

@@ -1,6 +1,7 @@
 import { graphql } from "@/gql";
 
-export const AdjustmentRowFields = graphql(`
+// Fragment AdjustmentRow, spread by name (...AdjustmentRow) in the queries; graphql-codegen reads it here.
+graphql(`
   fragment AdjustmentRow on Adjustment {
     id
     companyId

@@ -1,6 +1,7 @@
 import { graphql } from "@/gql";
 
-export const ChargeRowFields = graphql(`
+// Fragment ChargeRow, spread by name (...ChargeRow) in the queries; graphql-codegen reads it here.
+graphql(`
   fragment ChargeRow on Charge {
     id
     companyId

@@ -2,7 +2,6 @@ import { createLoader, parseAsStringLiteral } from "nuqs/server";
 import { tableParsers } from "@/components/data-table/search-params";
 
 export const CHARGE_STATUSES = ["PENDING", "PAID", "EXPIRED", "CANCELLED"] as const;
-export const COMPANY_SORTS = ["name", "balance", "createdAt"] as const;
 
 /** The companies list: search by name or id, sort, page. */
 export const loadCompanyListParams = createLoader(tableParsers);

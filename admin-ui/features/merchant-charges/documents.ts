@@ -1,6 +1,7 @@
 import { graphql } from "@/gql";
 
-export const MerchantChargeRowFields = graphql(`
+// Fragment MerchantChargeRow, spread by name (...MerchantChargeRow) in the queries; graphql-codegen reads it here.
+graphql(`
   fragment MerchantChargeRow on Charge {
     id
     txid

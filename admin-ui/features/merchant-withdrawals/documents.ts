@@ -1,6 +1,7 @@
 import { graphql } from "@/gql";
 
-export const MerchantWithdrawalRowFields = graphql(`
+// Fragment MerchantWithdrawalRow, spread by name (...MerchantWithdrawalRow) in the queries; graphql-codegen reads it here.
+graphql(`
   fragment MerchantWithdrawalRow on Withdrawal {
     id
     amount

@@ -1,6 +1,7 @@
 import { graphql } from "@/gql";
 
-export const OperatorRowFields = graphql(`
+// Fragment OperatorRow, spread by name (...OperatorRow) in the queries; graphql-codegen reads it here.
+graphql(`
   fragment OperatorRow on ConsoleUser {
     id
     email

@@ -1,6 +1,7 @@
 import { graphql } from "@/gql";
 
-export const PaymentExceptionRowFields = graphql(`
+// Fragment PaymentExceptionRow, spread by name (...PaymentExceptionRow) in the queries; graphql-codegen reads it here.
+graphql(`
   fragment PaymentExceptionRow on PaymentException {
     id
     kind

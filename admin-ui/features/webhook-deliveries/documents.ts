@@ -1,6 +1,7 @@
 import { graphql } from "@/gql";
 
-export const WebhookDeliveryRowFields = graphql(`
+// Fragment WebhookDeliveryRow, spread by name (...WebhookDeliveryRow) in the queries; graphql-codegen reads it here.
+graphql(`
   fragment WebhookDeliveryRow on WebhookDelivery {
     eventId
     event

@@ -1,6 +1,7 @@
 import { graphql } from "@/gql";
 
-export const WebhookDeliveryFields = graphql(`
+// Fragment MerchantWebhookDelivery, spread by name (...MerchantWebhookDelivery) in the queries; graphql-codegen reads it here.
+graphql(`
   fragment MerchantWebhookDelivery on WebhookDelivery {
     eventId
     event

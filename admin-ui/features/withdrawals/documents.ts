@@ -1,6 +1,7 @@
 import { graphql } from "@/gql";
 
-export const WithdrawalRowFields = graphql(`
+// Fragment WithdrawalRow, spread by name (...WithdrawalRow) in the queries; graphql-codegen reads it here.
+graphql(`
   fragment WithdrawalRow on Withdrawal {
     id
     companyId

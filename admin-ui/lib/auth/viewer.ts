@@ -11,8 +11,6 @@ export interface Viewer {
   companyName: string | null;
 }
 
-export type OperatorRole = "ADMIN" | "OPERATOR" | "VIEWER";
-
 /** The home of each kind of user. */
 export function homeOf(viewer: Pick<Viewer, "kind">): string {
   return viewer.kind === "OPERATOR" ? "/ops" : "/m";

@@ -4,7 +4,7 @@ import { chargesExport } from "./resources/charges";
 import { statementExport } from "./resources/statement";
 import { withdrawalsExport } from "./resources/withdrawals";
 
-export type { ExportDefinition, ExportPage } from "./registry-types";
+export type { ExportDefinition } from "./registry-types";
 
 /**
  * Every list that exports to CSV, by the name in /api/export/<name>. To add one (e.g. a

@@ -20,10 +20,6 @@ export class GraphQLRequestError extends Error {
   }
 }
 
-export function errorCode(error: unknown): string | null {
-  return error instanceof GraphQLRequestError ? error.code : null;
-}
-
 /** The message a person should read for a failed operation. */
 export function errorMessage(error: unknown): string {
   if (error instanceof GraphQLRequestError) {

@@ -2,7 +2,7 @@ import { transport } from "#graphql-transport";
 import type { TypedDocumentString } from "@/gql/graphql";
 import { GraphQLRequestError } from "./errors";
 
-export { errorCode, errorMessage, GraphQLRequestError } from "./errors";
+export { errorMessage, GraphQLRequestError } from "./errors";
 
 /** A typed document as the client preset generates it (documentMode "string"). */
 export type { TypedDocumentString };

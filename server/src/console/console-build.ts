@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, relative, resolve } from "node:path";
 import { REPOSITORY_ROOT } from "../core/repository-root";
@@ -86,9 +86,4 @@ export async function ensureConsoleBuild(
   writeFileSync(join(dir, ".next", STAMP), JSON.stringify(built, null, 2));
   report(`console: built in ${Math.round((Date.now() - started) / 1000)} s`);
   return "built";
-}
-
-/** True when admin-ui exists beside the server (an API-only image may leave it out). */
-export function consoleAvailable(dir = CONSOLE_DIR): boolean {
-  return existsSync(join(dir, "package.json")) && statSync(dir).isDirectory();
 }

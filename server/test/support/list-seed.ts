@@ -22,10 +22,8 @@ export interface ListSeed {
   batch?: number;
 }
 
-/** Seeded ids: 8 characters [A-Z0-9] for charges ('L' and 7 hex digits). */
-export const seededChargeId = (seq: number) => `L${seq.toString(16).toUpperCase().padStart(7, "0")}`;
-
 // One statement per batch: charges, then their ledger entries with the running balance.
+// Seeded charge ids are 8 characters [A-Z0-9]: 'L' and 7 hex digits.
 const CHARGES_BATCH = `
   WITH seeded AS (
     SELECT g AS seq, 'L' || lpad(upper(to_hex(g)), 7, '0') AS id, 1000 + (g * 7919) % 99000 AS amount,
