@@ -4,7 +4,6 @@ import { consoleUsersRefusedInputRecorders } from "./console-users/console-users
 import { restOperations } from "./core/rest-operation";
 import { GraphQLPipeline } from "./graphql/graphql-pipeline";
 import { graphqlLimits } from "./graphql/query-limits";
-import { buildAppSchema } from "./graphql/schema";
 import { registerGraphqlRoute } from "./http/graphql-route";
 import { type HealthOptions, registerHealthRoutes } from "./http/health";
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling, sendError } from "./http/http-errors";
@@ -17,6 +16,7 @@ import { type CompiledRestRoute, compileRestOperation, registerRestRoutes } from
 import { efiNotificationRoutes } from "./provider/efi/efi-notifications";
 import { inboundPixRoutes } from "./provider/inbound-pix.http";
 import { registerPixLocationRoute } from "./provider/pix-location.http";
+import { buildAppSchema } from "./schema";
 import type { Services } from "./services";
 
 /** Paths that belong to the API: unknown ones answer JSON 404, not the console's page. */

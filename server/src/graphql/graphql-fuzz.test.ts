@@ -17,7 +17,7 @@ import {
 import pg from "pg";
 import { fundedMerchant, VALID_CPF } from "../../test/support/scenarios";
 import { newUuid, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from "../../test/support/test-app";
-import { buildAppSchema } from "./schema";
+import { buildAppSchema } from "../schema";
 
 /*
  * Every root operation of the schema, called with random and hostile arguments, as variables

@@ -14,10 +14,10 @@ import {
 import { buildSchema } from "type-graphql";
 import type { Principal } from "../auth/principal";
 import { AppError } from "../core/errors";
+import { buildAppSchema, RESOLVERS } from "../schema";
 import type { Services } from "../services";
 import { authChecker, type RequestContext } from "./context";
 import { isCompiledOperationResolver } from "./operation-resolvers";
-import { buildAppSchema, RESOLVERS } from "./schema";
 
 /*
  * The service's query and mutation resolvers are compiled from type-graphql's metadata

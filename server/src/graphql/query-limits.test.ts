@@ -19,6 +19,7 @@ import { startTestApp, type TestApp } from "../../test/support/test-app";
 import { toPublicError } from "../core/errors";
 import { restOperations } from "../core/rest-operation";
 import { ANONYMOUS_BODY_LIMIT } from "../http/json-body";
+import { buildAppSchema } from "../schema";
 import {
   graphqlLimits,
   MAX_INTROSPECTION_DEPTH,
@@ -28,7 +29,6 @@ import {
   MAX_QUERY_DIRECTIVES,
   MAX_QUERY_TOKENS,
 } from "./query-limits";
-import { buildAppSchema } from "./schema";
 
 /** 1.2 kB: each fragment spreads the next one twice, 2^28 paths for a naive walk. */
 function fragmentBomb(levels = 28): string {

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { lexicographicSortSchema, printSchema } from "graphql";
-import { REPOSITORY_ROOT } from "../core/repository-root";
+import { REPOSITORY_ROOT } from "./core/repository-root";
 import { buildAppSchema } from "./schema";
 
 /** Writes schema.graphql at the repository root, or with --check fails when it is stale. */

@@ -1,0 +1,44 @@
+import "reflect-metadata";
+import type { GraphQLSchema } from "graphql";
+import { buildSchema } from "type-graphql";
+import { AuditResolver } from "./audit/audit.resolver";
+import { ChargesResolver } from "./charges/charges.resolver";
+import { CompaniesResolver } from "./companies/companies.resolver";
+import { ConsoleUsersResolver } from "./console-users/console-users.resolver";
+import { MerchantOverviewResolver, OperatorDashboardResolver } from "./dashboards/dashboards.resolver";
+import { authChecker } from "./graphql/context";
+import { compileOperationResolvers } from "./graphql/operation-resolvers";
+import { plainFieldResolvers } from "./graphql/plain-fields";
+import { LedgerResolver } from "./ledger/ledger.resolver";
+import { ProviderStatusResolver } from "./provider/efi/provider-status.resolver";
+import { ProviderResolver } from "./provider/provider.resolver";
+import { RefundsResolver } from "./refunds/refunds.resolver";
+import { SearchResolver } from "./search/search.resolver";
+import { WebhooksResolver } from "./webhooks/webhooks.resolver";
+import { WithdrawalsResolver } from "./withdrawals/withdrawals.resolver";
+
+export const RESOLVERS = [
+  CompaniesResolver,
+  ChargesResolver,
+  LedgerResolver,
+  WithdrawalsResolver,
+  RefundsResolver,
+  ProviderResolver,
+  ProviderStatusResolver,
+  WebhooksResolver,
+  ConsoleUsersResolver,
+  AuditResolver,
+  SearchResolver,
+  OperatorDashboardResolver,
+  MerchantOverviewResolver,
+] as const;
+
+let built: Promise<GraphQLSchema> | undefined;
+
+/** The one schema of the service: GraphQL, the REST routes and the console all run on it. */
+export function buildAppSchema(): Promise<GraphQLSchema> {
+  built ??= buildSchema({ resolvers: RESOLVERS, authChecker, validate: false }).then((schema) =>
+    compileOperationResolvers(plainFieldResolvers(schema), authChecker),
+  );
+  return built;
+}
