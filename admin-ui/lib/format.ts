@@ -1,6 +1,3 @@
-import { TZDate } from "@date-fns/tz";
-import { startOfDay } from "date-fns";
-
 /**
  * Every number, amount and date the console shows goes through this file, with an explicit
  * locale and time zone in every Intl call, so the server's render and the browser's are the
@@ -160,9 +157,4 @@ export function formatAge(iso: string | Date, now: Date = new Date()): string {
   const hours = Math.floor(minutes / 60);
   if (hours < 24) return `${hours}h ${minutes % 60}m`;
   return `${Math.floor(hours / 24)}d ${hours % 24}h`;
-}
-
-/** Midnight in São Paulo of the day `date` falls on there. */
-export function startOfDayInSaoPaulo(date: Date = new Date()): Date {
-  return new Date(startOfDay(new TZDate(date, TIME_ZONE)).getTime());
 }

@@ -5,7 +5,6 @@ import {
   formatDateTime,
   moneyToCentavos,
   parseMoneyInput,
-  startOfDayInSaoPaulo,
 } from "../../admin-ui/lib/format";
 
 /** The console's one money and date formatter (admin-ui/lib/format.ts), without a browser. */
@@ -40,5 +39,4 @@ test("money typed by a person is read as a Brazilian writes it", () => {
 test("dates are São Paulo time whatever the machine's zone", () => {
   expect(formatDateTime("2026-11-22T10:00:00.000Z")).toBe("22/11/2026 07:00");
   expect(formatDateTime("2026-11-23T02:30:00.000Z", { seconds: true })).toBe("22/11/2026 23:30:00");
-  expect(startOfDayInSaoPaulo(new Date("2026-11-23T02:30:00.000Z")).toISOString()).toBe("2026-11-22T03:00:00.000Z");
 });
