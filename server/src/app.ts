@@ -1,5 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from "fastify";
+import { registerChargeQrCodeRoute } from "./charges/charge-qrcode.http";
 import { consoleUsersRefusedInputRecorders } from "./console-users/console-users.resolver";
 import { restOperations } from "./core/rest-operation";
 import { GraphQLPipeline } from "./graphql/graphql-pipeline";
@@ -136,6 +137,7 @@ export async function createHttpApp(services: Services, options: HttpAppOptions 
   const routes = restOperations().map((operation) => compileRestOperation(schema, operation));
   registerRestRoutes(app, schema, routes, services);
   registerGraphqlRoute(app, graphqlPipeline, services);
+  registerChargeQrCodeRoute(app, services.charges);
   // A real PSP serves its own locations; the service answers them for the sandbox only.
   if (services.provider.servesLocations) registerPixLocationRoute(app, services.charges);
   await app.register(inboundPixRoutes, { inboundPix: services.inboundPix });

@@ -1,3 +1,4 @@
+import { REMOVE_CHARGE_JOB } from "./charges/charges.service";
 import type { JobHandlers } from "./core/jobs";
 import { RECONCILE_JOB } from "./provider/efi/efi-reconciliation";
 import { CHECK_REFUND_JOB, readRefundJobPayload, SETTLE_REFUND_JOB, SUBMIT_REFUND_JOB } from "./refunds/refund-jobs";
@@ -12,6 +13,8 @@ export function createJobHandlers(services: Services): JobHandlers {
     [RECONCILE_JOB]: async () => {
       await services.efi?.reconciliation.runAndScheduleNext();
     },
+    [REMOVE_CHARGE_JOB]: (payload) =>
+      services.charges.removeChargeAtBank(String((payload as { chargeId?: unknown }).chargeId), services.logger),
     [SUBMIT_REFUND_JOB]: (payload) => services.refundProcessor.submitRefund(readRefundJobPayload(payload)),
     [SETTLE_REFUND_JOB]: (payload) => services.refundProcessor.settleRefund(readRefundJobPayload(payload)),
     [CHECK_REFUND_JOB]: (payload) => services.refundProcessor.checkRefundOutcome(readRefundJobPayload(payload)),

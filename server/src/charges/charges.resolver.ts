@@ -131,10 +131,21 @@ export class ChargesResolver {
     return charge;
   }
 
+  @RestRoute({
+    method: "POST",
+    path: "/charges/:id/cancel",
+    selection: `{ ${CHARGE_REST_FIELDS} }`,
+    errors: ["NOT_FOUND", "INVALID_STATE"],
+    summary:
+      "Cancels a PENDING charge: it can no longer be paid (a payment that still arrives is refused and kept for review).",
+    tag: "Charges",
+  })
   @Authorized("MERCHANT", "OPERATOR")
-  @Mutation(() => Charge, { description: "PENDING -> CANCELLED." })
+  @Mutation(() => Charge, {
+    description: "PENDING -> CANCELLED (409 INVALID_STATE otherwise); the charge is taken off the bank.",
+  })
   cancelCharge(@Arg("id", () => ID) id: string, @Ctx() ctx: RequestContext) {
-    return ctx.services.charges.cancelCharge(companyScope(ctx.principal), id, operatorAudit(ctx));
+    return ctx.services.charges.cancelCharge(companyScope(ctx.principal), id, operatorAudit(ctx), ctx.request.id);
   }
 
   @Authorized("OPERATOR")

@@ -6,6 +6,8 @@ import { entityRowMapper } from "../core/entity-rows";
 import { validationError } from "../core/errors";
 import { checkIdempotencyKey, findOriginalRequest, insertUnlessTaken, requestFingerprint } from "../core/idempotency";
 import { CHARGE_ID_PATTERN, newChargeId, newEndToEndId, newLocationId, newTxid } from "../core/ids";
+import { enqueueJob } from "../core/jobs";
+import type { Logger } from "../core/logger";
 import { brlToJsonNumber, type Cents, formatBrl, MAX_AMOUNT_CENTS } from "../core/money";
 import {
   CREATED_KEY,
@@ -20,7 +22,7 @@ import {
   SqlParams,
   type Total,
 } from "../core/pagination";
-import { execute, poolRows, queryRows, type SqlRunner } from "../core/sql";
+import { poolRows, queryRows, type SqlRunner } from "../core/sql";
 import { runTransaction } from "../core/transactions";
 import { postLedgerEntry } from "../ledger/ledger.service";
 import { LedgerEntryKind } from "../ledger/ledger-entry.entity";
@@ -34,6 +36,10 @@ export const DEFAULT_EXPIRES_IN_SECONDS = 3600;
 /** Ids tried for one new charge before giving up (at 10^6 charges, one new charge in 2.8 × 10^6 needs a second). */
 const CHARGE_ID_ATTEMPTS = 5;
 export const MAX_DESCRIPTION_LENGTH = 140;
+/** Charges the expiry sweep expires in one transaction. */
+const EXPIRY_BATCH = 500;
+/** The job, queued with a cancel, that takes the charge off the bank. */
+export const REMOVE_CHARGE_JOB = "charge_remove_at_bank";
 
 export interface NewCharge {
   amountCents: Cents;
@@ -351,30 +357,79 @@ export class ChargesService {
     return { total, capped: false };
   }
 
-  /** The periodic sweep: PENDING past expires_at becomes EXPIRED in the table. */
-  async expireOverdueCharges(): Promise<number> {
-    return execute(
-      this.db,
-      "UPDATE charges SET status = 'EXPIRED', updated_at = now() WHERE status = 'PENDING' AND expires_at <= now()",
-    );
+  /**
+   * The periodic sweep: PENDING past expires_at becomes EXPIRED in the table, each with its
+   * charge.expired event in the same transaction, in batches. Several processes may sweep at
+   * once: a charge another transaction holds (a payment, a cancel) is left to it.
+   */
+  async expireOverdueCharges(batchSize = EXPIRY_BATCH): Promise<number> {
+    let expired = 0;
+    for (;;) {
+      const batch = await runTransaction(this.db, async (em) => {
+        const rows = await queryRows<Record<string, unknown>>(
+          em,
+          `UPDATE charges SET status = 'EXPIRED', updated_at = now()
+            WHERE id IN (SELECT id FROM charges WHERE status = 'PENDING' AND expires_at <= now()
+                          ORDER BY expires_at LIMIT $1 FOR NO KEY UPDATE SKIP LOCKED)
+           RETURNING *`,
+          [batchSize],
+        );
+        for (const row of rows) await this.appendStatusEvent(em, this.chargeFromRow(row), null);
+        return rows.length;
+      });
+      expired += batch;
+      if (batch < batchSize) return expired;
+    }
   }
 
-  async cancelCharge(scopeCompanyId: string | null, id: string, audit: AuditContext | null = null): Promise<Charge> {
-    return runTransaction(this.db, async (em) => {
+  /**
+   * PENDING -> CANCELLED with its charge.cancelled event and, in the same transaction, the
+   * job that takes the charge off the bank (so it cannot be paid there). A charge already
+   * past its expiry is EXPIRED instead (that is kept, with its event) and the cancel is 409.
+   */
+  async cancelCharge(
+    scopeCompanyId: string | null,
+    id: string,
+    audit: AuditContext | null = null,
+    requestId: string | null = null,
+  ): Promise<Charge> {
+    const outcome = await runTransaction(this.db, async (em) => {
       const charge = await this.lockCharge(em, scopeCompanyId, id);
       const before = auditFields(charge);
       if (charge.status !== ChargeStatus.PENDING) throw chargeNotPending(charge.status);
       if (charge.expiresAt.getTime() <= Date.now()) {
-        await this.markExpired(em, charge);
-        throw chargeNotPending(ChargeStatus.EXPIRED);
+        await this.markExpired(em, charge, requestId);
+        return { expired: true as const };
       }
       charge.status = ChargeStatus.CANCELLED;
       charge.cancelledAt = new Date();
       charge.updatedAt = charge.cancelledAt;
       const saved = await em.getRepository(Charge).save(charge);
       await this.audit(em, audit, "charge.cancel", saved, before);
-      return saved;
+      await this.appendStatusEvent(em, saved, requestId);
+      await enqueueJob(em, REMOVE_CHARGE_JOB, { chargeId: saved.id, requestId });
+      return { expired: false as const, charge: saved };
     });
+    if (outcome.expired) throw chargeNotPending(ChargeStatus.EXPIRED);
+    return outcome.charge;
+  }
+
+  /**
+   * The job after a cancel: takes the charge off the bank. A bank that cannot answer now is
+   * an error (the job is tried again later); one that refuses (the payer paid meanwhile) is
+   * logged: that payment arrives as a payment of a cancelled charge, kept for review.
+   */
+  async removeChargeAtBank(chargeId: string, logger: Logger): Promise<void> {
+    const [row] = await queryRows<{ txid: string; location_id: string; status: string }>(
+      this.db,
+      "SELECT txid, location_id, status FROM charges WHERE id = $1",
+      [chargeId],
+    );
+    if (!row || row.status !== ChargeStatus.CANCELLED) return;
+    const removal = await this.provider.removeCharge({ txid: row.txid, locationId: row.location_id });
+    if (removal.outcome === "refused") {
+      logger.warn("the bank did not remove a cancelled charge", { chargeId, reason: removal.reason });
+    }
   }
 
   /** Sandbox: the payer pays a PENDING charge now. */
@@ -514,11 +569,19 @@ export class ChargesService {
     return charge;
   }
 
-  /** PENDING -> EXPIRED in the caller's transaction (the caller holds the row lock). */
-  async markExpired(em: EntityManager, charge: Charge): Promise<void> {
+  /** PENDING -> EXPIRED with its charge.expired event, in the caller's transaction (the caller holds the row lock). */
+  async markExpired(em: EntityManager, charge: Charge, requestId: string | null = null): Promise<void> {
     charge.status = ChargeStatus.EXPIRED;
     charge.updatedAt = new Date();
     await em.getRepository(Charge).save(charge);
+    await this.appendStatusEvent(em, charge, requestId);
+  }
+
+  /** charge.expired or charge.cancelled, in the transaction that changed the status. */
+  private async appendStatusEvent(em: EntityManager, charge: Charge, requestId: string | null): Promise<void> {
+    const event =
+      charge.status === ChargeStatus.EXPIRED ? WEBHOOK_EVENTS.chargeExpired : WEBHOOK_EVENTS.chargeCancelled;
+    await appendWebhookEvent(em, charge.companyId, event, chargeStatusFields(charge), charge.id, requestId);
   }
 }
 
@@ -530,6 +593,16 @@ function auditFields(charge: Charge) {
     netAmount: formatBrl(charge.netAmountCents),
     reserved: charge.reserved,
     reservedReason: charge.reservedReason,
+  };
+}
+
+/** charge.expired and charge.cancelled fields in the contract's order (event, event_id, timestamp come first). */
+export function chargeStatusFields(charge: Charge): Record<string, unknown> {
+  return {
+    charge_id: `chg_${charge.id}`,
+    company_id: charge.companyId,
+    amount: brlToJsonNumber(charge.amountCents),
+    status: charge.status,
   };
 }
 

@@ -66,8 +66,34 @@ function operationOf(route: CompiledRestRoute): Json {
   };
 }
 
-/** Routes outside the declared operations, public ones. */
-const PUBLIC_PATHS: Json = {
+/** Routes outside the declared operations: the QR code image, and the public ones. */
+const PLAIN_PATHS: Json = {
+  "/charges/{id}/qrcode": {
+    get: {
+      operationId: "chargeQrCode",
+      summary:
+        "The charge's pix_code as a QR code: PNG (512 × 512 pixels) by default, SVG with format=svg. Another account's charge is 404.",
+      tags: ["Charges"],
+      security: [{ bearer: [] }],
+      parameters: [
+        { name: "id", in: "path", required: true, schema: { type: "string" } },
+        { name: "format", in: "query", required: false, schema: { type: "string", enum: ["png", "svg"] } },
+      ],
+      responses: {
+        "200": {
+          description: "The QR code",
+          content: {
+            "image/png": { schema: { type: "string", format: "binary" } },
+            "image/svg+xml": { schema: { type: "string" } },
+          },
+        },
+        "400": errorAnswer(400, ["VALIDATION_ERROR"]),
+        "401": errorAnswer(401, ["UNAUTHENTICATED"]),
+        "404": errorAnswer(404, ["NOT_FOUND"]),
+        "429": errorAnswer(429, ["RATE_LIMITED"]),
+      },
+    },
+  },
   "/pix/v2/{locationId}": {
     get: {
       operationId: "pixLocation",
@@ -152,7 +178,7 @@ export function openApiDocument(routes: readonly CompiledRestRoute[], baseUrl: s
     },
     servers: [{ url: baseUrl }],
     security: [{ bearer: [] }],
-    paths: { ...paths, ...PUBLIC_PATHS },
+    paths: { ...paths, ...PLAIN_PATHS },
     components: {
       securitySchemes: {
         bearer: { type: "http", scheme: "bearer", description: "A merchant's client secret (sk_...)" },

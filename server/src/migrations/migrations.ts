@@ -14,6 +14,7 @@ import { PaymentExceptionExpectedAmount1763801100000 } from "./1763801100000-pay
 import { WebhookEventQueue1763801200000 } from "./1763801200000-webhook-event-queue";
 import { RateLimitBuckets1763902000000 } from "./1763902000000-rate-limit-buckets";
 import { Refunds1763905000000 } from "./1763905000000-refunds";
+import { ChargeLifecycleEvents1763905100000 } from "./1763905100000-charge-lifecycle-events";
 import { Efi1763906000000 } from "./1763906000000-efi";
 
 /** Migrations in order; the schema only ever changes through them. A new migration is added last. */
@@ -34,5 +35,6 @@ export const MIGRATIONS = [
   WebhookEventQueue1763801200000,
   RateLimitBuckets1763902000000,
   Refunds1763905000000,
+  ChargeLifecycleEvents1763905100000,
   Efi1763906000000,
 ];

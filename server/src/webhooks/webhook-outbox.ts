@@ -10,6 +10,8 @@ import { openWebhookSecret } from "./webhook-secrets";
 /** Every event a merchant can receive, named here once. */
 export const WEBHOOK_EVENTS = {
   chargePaid: "charge.paid",
+  chargeExpired: "charge.expired",
+  chargeCancelled: "charge.cancelled",
   withdrawalPending: "withdrawal.pending",
   withdrawalProcessing: "withdrawal.processing",
   withdrawalPaid: "withdrawal.paid",
