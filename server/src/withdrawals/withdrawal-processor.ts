@@ -2,10 +2,15 @@ import type { DataSource } from "typeorm";
 import { AppError } from "../core/errors";
 import { enqueueJob } from "../core/jobs";
 import type { Logger } from "../core/logger";
-import { type PixProvider, ProviderUnavailableError } from "../provider/pix-provider";
+import {
+  type PixProvider,
+  ProviderUnavailableError,
+  type TransferAtBank,
+  type TransferOrder,
+} from "../provider/pix-provider";
 import { Withdrawal, WithdrawalStatus } from "./withdrawal.entity";
 import type { WithdrawalBankOutcomes } from "./withdrawal-bank-outcomes";
-import { SETTLE_TRANSFER_JOB, type WithdrawalJobPayload } from "./withdrawal-jobs";
+import { SETTLE_TRANSFER_JOB, TRANSIENT_RETRY_DELAYS_MS, type WithdrawalJobPayload } from "./withdrawal-jobs";
 
 /** A transition that lost to another one (a cancel, a simulated outcome) is not an error here. */
 function lostTheRace(error: unknown): boolean {
@@ -33,17 +38,24 @@ export class WithdrawalProcessor {
   async submitTransfer({ withdrawalId, requestId }: WithdrawalJobPayload): Promise<void> {
     const withdrawal = await this.db.getRepository(Withdrawal).findOneBy({ id: withdrawalId });
     if (!withdrawal || withdrawal.status !== WithdrawalStatus.PROCESSING) return;
+    const order = {
+      withdrawalId,
+      reference: withdrawal.reference,
+      amountCents: withdrawal.amountCents,
+      pixKeyType: withdrawal.pixKeyType,
+      pixKey: withdrawal.pixKey,
+    };
     let submission: Awaited<ReturnType<PixProvider["sendTransfer"]>>;
     try {
-      submission = await this.provider.sendTransfer({
-        withdrawalId,
-        reference: withdrawal.reference,
-        amountCents: withdrawal.amountCents,
-        pixKeyType: withdrawal.pixKeyType,
-        pixKey: withdrawal.pixKey,
-      });
+      submission = await this.provider.sendTransfer(order);
     } catch (error) {
       if (!(error instanceof ProviderUnavailableError)) throw error; // the job queue retries it
+      if (
+        withdrawal.retryCount >= TRANSIENT_RETRY_DELAYS_MS.length &&
+        (await this.decidedByReadingBack(order, requestId))
+      ) {
+        return;
+      }
       this.logger.warn("bank unavailable; transfer will be retried", { withdrawalId, requestId });
       await this.outcomes.recordTransientBankFailure(withdrawalId, requestId);
       return;
@@ -66,6 +78,40 @@ export class WithdrawalProcessor {
         },
       );
     }
+  }
+
+  /**
+   * Before the last transient failure turns a withdrawal FAILED: a timeout may have hidden a
+   * transfer the bank took. What the bank has decides; true when nothing is left to do here.
+   * A bank that cannot be read either is trusted to have nothing only when it reports every
+   * outcome itself (the sandbox); for a real PSP (outcomes read back later) the withdrawal
+   * stays PROCESSING and the provider's reconciliation reads it back.
+   */
+  private async decidedByReadingBack(order: TransferOrder, requestId: string | null): Promise<boolean> {
+    let state: TransferAtBank | null;
+    try {
+      state = await this.provider.readTransfer(order);
+    } catch (error) {
+      if (!(error instanceof ProviderUnavailableError) || this.provider.outcomeCheckDelaysMs.length === 0) return false;
+      this.logger.warn("bank unavailable, outcome unknown: the withdrawal stays PROCESSING until read back", {
+        withdrawalId: order.withdrawalId,
+        requestId,
+      });
+      return true;
+    }
+    if (state === null) return false; // the bank never took it: failing it is safe
+    const ignoreLostRace = (error: unknown) => {
+      if (!lostTheRace(error)) throw error;
+    };
+    if (state.status === "FAILED") {
+      await this.outcomes.failWithdrawal(order.withdrawalId, state.reason, "provider", requestId).catch(ignoreLostRace);
+      return true;
+    }
+    if (state.endToEndId) await this.outcomes.recordBankAcceptance(order.withdrawalId, state.endToEndId);
+    if (state.status === "PAID") {
+      await this.outcomes.settleWithdrawal(order.withdrawalId, "provider", requestId).catch(ignoreLostRace);
+    }
+    return true;
   }
 
   /** The sandbox bank settles an accepted transfer when its delay is over. */

@@ -123,7 +123,6 @@ describe("charges as cobs", () => {
       valor: "3.00",
       txid: "UNKNOWNtxid00000000000000000001",
     });
-    await sim.control("POST", "/control/webhooks/drop-next", { count: 0 }).catch(() => undefined);
     await waitFor("exception recorded", async () => {
       const rows = await app.services.db.query("SELECT kind FROM payment_exceptions WHERE end_to_end_id = $1", [
         unknown.body.endToEndId,
@@ -134,11 +133,14 @@ describe("charges as cobs", () => {
     assert.equal(run.exceptions, 0, "the webhook had brought it already: nothing new");
   });
 
-  test("a cancelled charge's cob is removed at the PSP", async () => {
+  test("removing a charge: its cob is REMOVIDA_PELO_USUARIO_RECEBEDOR and cannot be paid; one paid is refused", async () => {
     const charge = await newCharge(5);
     const removal = await app.services.provider.removeCharge({ txid: charge.txid, locationId: "" });
     assert.deepEqual(removal, { outcome: "removed" });
     assert.equal((await simCob(charge.txid)).status, "REMOVIDA_PELO_USUARIO_RECEBEDOR");
+    assert.deepEqual(await app.services.provider.removeCharge({ txid: charge.txid, locationId: "" }), {
+      outcome: "removed",
+    });
     const paid = await sim.control("POST", `/control/cobs/${charge.txid}/pay`, { pagador: PAYER });
     assert.equal(paid.status, 409, "a removed cob cannot be paid");
     const paidCharge = await newCharge(6);
@@ -182,6 +184,20 @@ describe("withdrawals as Pix Send", () => {
     const failed = await waitForWithdrawalStatus(app, merchant, id, "FAILED", 5000);
     assert.equal(failed.reason, "Chave Pix não encontrada no DICT");
     assert.equal(await balanceCents(app, merchant), before);
+  });
+
+  test("submissions that met an outage and never reached the PSP: reconciliation fails the withdrawal", async () => {
+    const id = await createWithdrawal(app, merchant, { amount: 1, pix_key_type: "EMAIL", pix_key: "x@example.com" });
+    await approve(app, id);
+    await app.services.db.query(
+      "UPDATE withdrawals SET retry_count = 3, updated_at = now() - interval '10 minutes' WHERE id = $1",
+      [id],
+    );
+    const run = await app.services.efi!.reconciliation.run();
+    assert.ok(run.transfersDecided >= 1);
+    const failed = await readWithdrawal(app, merchant, id);
+    assert.equal(failed.status, "FAILED");
+    assert.equal(failed.reason, "bank unavailable");
   });
 
   test("a lost outcome: reconciliation reads the send back and settles it", async () => {
@@ -318,6 +334,11 @@ describe("the connection", () => {
       /EFI_CERT_FILE: cannot read/,
     );
     await assert.rejects(startTestApp({ ...efiEnv, EFI_PIX_KEY: "" }), /EFI_PIX_KEY: required when PIX_PROVIDER=efi/);
+    // Without the local PSP's authority its server certificate is not trusted.
+    await assert.rejects(
+      startTestApp({ ...efiEnv, EFI_CA_FILE: "" }),
+      /EFI_CA_FILE: the bank's certificate is not trusted/,
+    );
     // The PSP's own server certificate: made by the right authority, but not for a client.
     const dir = join(tmpdir(), `efi-wrong-${newUuid()}`);
     const serverCert = readFileSync(join(sim.files.ca, "..", "server-cert.pem"), "utf8");

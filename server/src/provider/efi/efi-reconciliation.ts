@@ -4,6 +4,7 @@ import { enqueueJob } from "../../core/jobs";
 import { describeError, type Logger } from "../../core/logger";
 import { queryRows } from "../../core/sql";
 import type { WithdrawalBankOutcomes } from "../../withdrawals/withdrawal-bank-outcomes";
+import { BANK_UNAVAILABLE_REASON, TRANSIENT_RETRY_DELAYS_MS } from "../../withdrawals/withdrawal-jobs";
 import type { InboundPixService } from "../inbound-pix.service";
 import { parsePixNotifications } from "../pix-notification";
 import type { EfiPixProvider } from "./efi-provider";
@@ -197,9 +198,11 @@ export class EfiReconciliation {
       amount_cents: string;
       pix_key_type: string;
       pix_key: string;
+      e2e_id: string | null;
+      retry_count: number;
     }>(
       this.db,
-      `SELECT id, reference, amount_cents, pix_key_type, pix_key FROM withdrawals
+      `SELECT id, reference, amount_cents, pix_key_type, pix_key, e2e_id, retry_count FROM withdrawals
         WHERE status = 'PROCESSING' AND updated_at < now() - $1 * interval '1 millisecond'
         ORDER BY updated_at LIMIT ${TRANSFERS_PER_RUN}`,
       [TRANSFER_READ_BACK_AFTER_MS],
@@ -212,9 +215,15 @@ export class EfiReconciliation {
         pixKeyType: row.pix_key_type,
         pixKey: row.pix_key,
       };
-      const state = await this.provider.readTransfer(order);
+      let state = await this.provider.readTransfer(order);
       result.transfersReadBack += 1;
-      if (state === null || state.status === "PROCESSING") continue;
+      if (state === null) {
+        // Never taken by the bank, and no submission left to try (its retries were spent while
+        // the bank could not be reached): the amount goes back.
+        if (row.e2e_id !== null || row.retry_count < TRANSIENT_RETRY_DELAYS_MS.length) continue;
+        state = { status: "FAILED", reason: BANK_UNAVAILABLE_REASON };
+      }
+      if (state.status === "PROCESSING") continue;
       try {
         if (state.status === "PAID") {
           if (state.endToEndId) await this.withdrawals.recordBankAcceptance(row.id, state.endToEndId);
