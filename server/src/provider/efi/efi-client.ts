@@ -242,10 +242,18 @@ export class EfiClient {
   ): Promise<{ status: number; body: T }> {
     let renewed = false;
     for (;;) {
-      const token = await this.accessToken();
-      const answer = await this.withRetries(() =>
-        this.send(method, path, { ...headers, authorization: `Bearer ${token.accessToken}` }, body),
-      );
+      let answer: Attempt;
+      let token: Token;
+      try {
+        token = await this.accessToken();
+        answer = await this.withRetries(() =>
+          this.send(method, path, { ...headers, authorization: `Bearer ${token.accessToken}` }, body),
+        );
+      } catch (error) {
+        // A certificate refused now (revoked, replaced at the bank) is the bank out of reach for this process.
+        if (error instanceof TlsRefusal) throw new ProviderUnavailableError(`${error.variable}: ${error.message}`);
+        throw error;
+      }
       if (answer.status === 401 && !renewed) {
         renewed = true;
         if (this.token === token) this.token = null;

@@ -20,6 +20,7 @@ import { type Merchant, newUuid, startTestApp, type TestApp } from "../../../tes
 import { ProviderUnavailableError } from "../pix-provider";
 import { EfiClient } from "./efi-client";
 import { idEnvioOf } from "./efi-provider";
+import { saoPauloDay } from "./efi-reconciliation";
 import { registerEfiWebhook } from "./efi-webhook-registration";
 
 /**
@@ -345,6 +346,42 @@ describe("the connection", () => {
     const serverKey = readFileSync(join(sim.files.ca, "..", "server-key.pem"), "utf8");
     writeFileSync(`${dir}.pem`, serverCert + serverKey);
     await assert.rejects(startTestApp({ ...efiEnv, EFI_CERT_FILE: `${dir}.pem` }), /EFI_CERT_FILE: the bank refused/);
+  });
+});
+
+describe("the provider page", () => {
+  test("providerStatus and reconciliationReports tell the operator how the connection is doing", async () => {
+    // Today's report is refreshed at most every 10 minutes by the runs: made again now.
+    await app.services.efi!.reconciliation.reportDay(saoPauloDay(new Date()));
+    const result = await app.graphql(`query {
+      providerStatus {
+        name
+        efi { pixKey certificateSubject certificateValidTo certificateDaysLeft tokenValid tokenRequests circuit }
+        webhook { ok webhookUrl error }
+        lastNotification { receivedAt test }
+        lastReconciliation { credited exceptions pixSeen differences { kind endToEndId } }
+        reconcileEverySeconds
+      }
+      reconciliationReports { day pspCount pspSum serviceCount serviceSum differences { kind endToEndId } }
+    }`);
+    assert.equal(result.errors, undefined, JSON.stringify(result.errors));
+    const status = result.data.providerStatus;
+    assert.equal(status.name, "efi");
+    assert.equal(status.efi.pixKey, sim.env.EFI_PIX_KEY);
+    assert.equal(status.efi.certificateSubject, sim.env.EFI_CLIENT_ID);
+    assert.ok(status.efi.certificateDaysLeft >= 363);
+    assert.equal(status.efi.tokenValid, true);
+    assert.equal(status.webhook.ok, true);
+    assert.match(status.webhook.webhookUrl, /\/provider\/efi\/pix\?hmac=\*\*\*&ignorar=$/);
+    assert.ok(!JSON.stringify(status).includes(WEBHOOK_SECRET), "the secret never leaves");
+    assert.equal(status.reconcileEverySeconds, 60);
+    assert.ok(status.lastReconciliation.pixSeen >= 1);
+    const [today] = result.data.reconciliationReports;
+    assert.ok(today.pspCount >= 1);
+    // What the PSP received today and the service did not credit is listed (the unknown txid, the Pix of a removed charge).
+    assert.ok(today.differences.some((difference: { kind: string }) => difference.kind === "PSP_ONLY"));
+    const merchantView = await app.graphql("query { providerStatus { name } }", {}, merchant.clientSecret);
+    assert.equal(merchantView.errors?.[0].extensions.code, "FORBIDDEN");
   });
 });
 

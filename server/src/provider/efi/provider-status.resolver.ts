@@ -272,7 +272,11 @@ export class ProviderStatusResolver {
       service_count: number;
       service_sum_cents: string;
       differences: ReportDifference[];
-    }>(ctx.services.db, `SELECT day::text AS day, * FROM reconciliation_reports ORDER BY day DESC LIMIT ${limit}`);
+    }>(
+      ctx.services.db,
+      `SELECT day::text AS day, generated_at, psp_count, psp_sum_cents, service_count, service_sum_cents, differences
+         FROM reconciliation_reports ORDER BY reconciliation_reports.day DESC LIMIT ${limit}`,
+    );
     return rows.map((row) => ({
       day: row.day,
       generatedAt: row.generated_at,
