@@ -26,6 +26,22 @@ module.exports = {
       to: { path: "^server/src/", pathNot: "^server/src/core/" },
     },
     {
+      name: "features-below-the-wiring",
+      severity: "error",
+      comment:
+        "The files that wire the service together (services.ts, schema.ts, database.ts, runtime.ts, app.ts and the processes) stand above every feature: a feature is handed what it needs, it does not import them. http/ and console/ serve the wired service and stand above it. graphql/context.ts types the resolvers' context with Services (a type). Efí's webhook registration still reaches up (left to the provider's owner).",
+      from: {
+        path: "^server/src/[^/]+/",
+        pathNot: [
+          "^server/src/(http|console)/",
+          "^server/src/graphql/context\\.ts$",
+          "^server/src/provider/efi/(efi-webhook-registration|register-webhook)\\.ts$",
+          "\\.test\\.ts$",
+        ],
+      },
+      to: { path: "^server/src/(services|schema|database|entities|runtime|app|main|worker|migrate|job-handlers|emit-schema)\\.ts$" },
+    },
+    {
       name: "product-without-tests",
       severity: "error",
       comment: "The product never imports a test or the test harness (server/test/): they are not in its build.",
