@@ -27,6 +27,16 @@ registerEnumType(MerchantRoleEnum, {
     "ADMIN: the whole merchant panel (team, API credentials, webhooks); MEMBER: charges, withdrawals, reading.",
 });
 
+/** The languages the console speaks; GraphQL names them PT_BR and EN, the database by their BCP 47 tag. */
+export enum ConsoleLocale {
+  PT_BR = "pt-BR",
+  EN = "en",
+}
+registerEnumType(ConsoleLocale, {
+  name: "ConsoleLocale",
+  description: "The console's languages: PT_BR (Brazilian Portuguese, the default) and EN (English).",
+});
+
 /** Someone who signs in to the console: an operator, or a user of one merchant company. */
 @Entity("console_users")
 @ObjectType({ description: "A console user: an operator, or a user of one merchant company." })
@@ -69,6 +79,10 @@ export class ConsoleUser {
   @Column({ name: "invite_expires_at", type: "timestamptz", nullable: true })
   @Field(() => Date, { nullable: true, description: "When the pending invite expires." })
   inviteExpiresAt!: Date | null;
+
+  @Column({ type: "text", nullable: true })
+  @Field(() => ConsoleLocale, { nullable: true, description: "The console language the user chose; null: not chosen." })
+  locale!: ConsoleLocale | null;
 
   @Column({ name: "last_sign_in_at", type: "timestamptz", nullable: true })
   @Field(() => Date, { nullable: true })
@@ -114,6 +128,12 @@ export class Viewer {
 
   @Field(() => String, { nullable: true })
   companyName!: string | null;
+
+  @Field(() => ConsoleLocale, {
+    nullable: true,
+    description: "The console language the user chose (null: not chosen, or a bearer caller).",
+  })
+  locale!: ConsoleLocale | null;
 
   @Field(() => String, { description: "SESSION (console cookie) or BEARER (API token or client secret)." })
   authenticatedBy!: "SESSION" | "BEARER";

@@ -5,7 +5,14 @@ import { clearedSessionCookie, sessionCookie } from "../auth/session-cookie";
 import { RateLimitedError } from "../core/errors";
 import type { RequestContext } from "../graphql/context";
 import type { RefusedInputRecorder } from "../graphql/graphql-pipeline";
-import { ConsoleUser, ConsoleUserInvite, MerchantRoleEnum, OperatorRoleEnum, Viewer } from "./console-user.entity";
+import {
+  ConsoleLocale,
+  ConsoleUser,
+  ConsoleUserInvite,
+  MerchantRoleEnum,
+  OperatorRoleEnum,
+  Viewer,
+} from "./console-user.entity";
 import type { ClientInfo } from "./console-users.service";
 
 function clientOf(ctx: RequestContext): ClientInfo {
@@ -88,6 +95,15 @@ export class ConsoleUsersResolver {
       ),
     );
     return true;
+  }
+
+  @Authorized()
+  @Mutation(() => Viewer, {
+    description:
+      "Remembers the signed-in console user's language (the console's pages follow it from the next render). Session users only (FORBIDDEN for bearer callers).",
+  })
+  setConsoleLocale(@Arg("locale", () => ConsoleLocale) locale: ConsoleLocale, @Ctx() ctx: RequestContext) {
+    return ctx.services.consoleUsers.setLocale(requirePrincipal(ctx.principal), locale);
   }
 
   @Mutation(() => Viewer, {

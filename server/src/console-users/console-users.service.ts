@@ -16,7 +16,13 @@ import { hashSecret, newSecret } from "../core/secrets";
 import { queryRows } from "../core/sql";
 import { truncateCodePoints } from "../core/text-input";
 import { runTransaction } from "../core/transactions";
-import { ConsoleUser, type ConsoleUserInvite, ConsoleUserKind, type Viewer } from "./console-user.entity";
+import {
+  ConsoleLocale,
+  ConsoleUser,
+  type ConsoleUserInvite,
+  ConsoleUserKind,
+  type Viewer,
+} from "./console-user.entity";
 
 export const INVITE_TOKEN_PREFIX = "inv_";
 export const INVITE_DAYS = 7;
@@ -235,6 +241,7 @@ export class ConsoleUsersService {
         role: principal.role,
         companyId,
         companyName,
+        locale: user.locale,
         authenticatedBy: "SESSION",
       };
     }
@@ -246,8 +253,25 @@ export class ConsoleUsersService {
       role: principal.role,
       companyId,
       companyName,
+      locale: null,
       authenticatedBy: "BEARER",
     };
+  }
+
+  /**
+   * Remembers the console language a signed-in user chose. A preference, not a change of
+   * anyone's rights or money: no audit row. Bearer callers have no console user to keep it on.
+   */
+  async setLocale(principal: Principal, locale: ConsoleLocale): Promise<Viewer> {
+    if (!principal.userId) throw forbidden("Only console users have a console language");
+    if (!Object.values(ConsoleLocale).includes(locale)) throw validationError("locale is not a console language");
+    await this.db.query("UPDATE console_users SET locale = $2, updated_at = now() WHERE id = $1", [
+      principal.userId,
+      locale,
+    ]);
+    const viewer = await this.viewer(principal);
+    if (!viewer) throw forbidden("Only console users have a console language");
+    return viewer;
   }
 
   inviteOperator(

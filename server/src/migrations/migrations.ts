@@ -16,6 +16,7 @@ import { RateLimitBuckets1763902000000 } from "./1763902000000-rate-limit-bucket
 import { Refunds1763905000000 } from "./1763905000000-refunds";
 import { ChargeLifecycleEvents1763905100000 } from "./1763905100000-charge-lifecycle-events";
 import { Efi1763906000000 } from "./1763906000000-efi";
+import { ConsoleUserLocale1763907000000 } from "./1763907000000-console-user-locale";
 
 /** Migrations in order; the schema only ever changes through them. A new migration is added last. */
 export const MIGRATIONS = [
@@ -37,4 +38,5 @@ export const MIGRATIONS = [
   Refunds1763905000000,
   ChargeLifecycleEvents1763905100000,
   Efi1763906000000,
+  ConsoleUserLocale1763907000000,
 ];
