@@ -1,13 +1,18 @@
 import type { Metadata, Viewport } from "next";
+import { NextIntlClientProvider } from "next-intl";
+import { getLocale, getTranslations } from "next-intl/server";
 import type * as React from "react";
 import { Providers } from "@/components/providers/providers";
 import "./globals.css";
 
-export const metadata: Metadata = {
-  title: { default: "PIX Console", template: "%s · PIX Console" },
-  description: "Operate PIX charges, withdrawals and merchant accounts.",
-  robots: { index: false, follow: false },
-};
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("shell");
+  return {
+    title: { default: t("brand"), template: `%s · ${t("brand")}` },
+    description: t("metadata.description"),
+    robots: { index: false, follow: false },
+  };
+}
 
 export const viewport: Viewport = {
   width: "device-width",
@@ -15,11 +20,19 @@ export const viewport: Viewport = {
   themeColor: "#0f766e",
 };
 
-export default function RootLayout({ children }: { children: React.ReactNode }) {
+/**
+ * `<html lang>` follows the reader's language (pt-BR unless they chose English), so native
+ * date inputs read dd/mm/aaaa and screen readers speak the right language. The client
+ * provider hands the catalogue, locale and time zone to client components.
+ */
+export default async function RootLayout({ children }: { children: React.ReactNode }) {
+  const locale = await getLocale();
   return (
-    <html lang="en-BR">
+    <html lang={locale}>
       <body className="min-h-dvh font-sans">
-        <Providers>{children}</Providers>
+        <NextIntlClientProvider>
+          <Providers>{children}</Providers>
+        </NextIntlClientProvider>
       </body>
     </html>
   );

@@ -1,7 +1,9 @@
+import { getTranslations } from "next-intl/server";
 import type * as React from "react";
+import { LanguageSwitcher } from "./language-switcher";
 
-/** The frame of the signed-out pages (sign-in, accept invite): brand, card, footnote. */
-export function AuthFrame({
+/** The frame of the signed-out pages (sign-in, accept invite): language, brand, card, footnote. */
+export async function AuthFrame({
   title,
   description,
   children,
@@ -10,12 +12,16 @@ export function AuthFrame({
   description: string;
   children: React.ReactNode;
 }) {
+  const t = await getTranslations("auth.frame");
   return (
     <main className="relative flex min-h-dvh flex-col items-center justify-center overflow-hidden bg-muted/40 px-4 py-12">
       <div
         aria-hidden
         className="pointer-events-none absolute inset-0 [background-image:linear-gradient(to_right,var(--border)_1px,transparent_1px),linear-gradient(to_bottom,var(--border)_1px,transparent_1px)] [background-size:48px_48px] [mask-image:radial-gradient(ellipse_at_center,black_20%,transparent_70%)] opacity-60"
       />
+      <div className="absolute top-3 right-3 sm:top-4 sm:right-4">
+        <LanguageSwitcher />
+      </div>
       <div className="relative w-full max-w-sm">
         <div className="mb-8 flex flex-col items-center gap-3 text-center">
           <div
@@ -32,9 +38,7 @@ export function AuthFrame({
           </div>
         </div>
         <div className="rounded-xl border bg-card p-6 shadow-sm">{children}</div>
-        <p className="mt-6 text-center text-xs text-muted-foreground">
-          PIX Console · payments, withdrawals and merchant accounts
-        </p>
+        <p className="mt-6 text-center text-xs text-muted-foreground">{t("footnote")}</p>
       </div>
     </main>
   );

@@ -21,10 +21,11 @@ type Documents = {
     "\n  mutation ConfirmAdjustment($id: ID!) {\n    confirmAdjustment(id: $id) {\n      ...AdjustmentRow\n    }\n  }\n": typeof types.ConfirmAdjustmentDocument,
     "\n  mutation RejectAdjustment($id: ID!, $reason: String!) {\n    rejectAdjustment(id: $id, reason: $reason) {\n      ...AdjustmentRow\n    }\n  }\n": typeof types.RejectAdjustmentDocument,
     "\n  query AuditLog($first: Int, $after: String, $objectType: String, $objectId: ID) {\n    auditLog(first: $first, after: $after, objectType: $objectType, objectId: $objectId) {\n      data {\n        id\n        at\n        actor\n        actorKind\n        action\n        objectType\n        objectId\n        companyId\n        reason\n        address\n        requestId\n        before\n        after\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n    }\n  }\n": typeof types.AuditLogDocument,
-    "\n  query Viewer {\n    viewer {\n      id\n      kind\n      role\n      name\n      email\n      companyId\n      companyName\n      authenticatedBy\n    }\n  }\n": typeof types.ViewerDocument,
-    "\n  mutation SignIn($email: String!, $password: String!) {\n    signIn(email: $email, password: $password) {\n      id\n      kind\n      role\n    }\n  }\n": typeof types.SignInDocument,
+    "\n  query Viewer {\n    viewer {\n      id\n      kind\n      role\n      name\n      email\n      companyId\n      companyName\n      locale\n      authenticatedBy\n    }\n  }\n": typeof types.ViewerDocument,
+    "\n  mutation SignIn($email: String!, $password: String!) {\n    signIn(email: $email, password: $password) {\n      id\n      kind\n      role\n      locale\n    }\n  }\n": typeof types.SignInDocument,
     "\n  mutation SignOut {\n    signOut\n  }\n": typeof types.SignOutDocument,
-    "\n  mutation AcceptInvite($token: String!, $password: String!, $name: String) {\n    acceptInvite(token: $token, password: $password, name: $name) {\n      id\n      kind\n      role\n    }\n  }\n": typeof types.AcceptInviteDocument,
+    "\n  mutation AcceptInvite($token: String!, $password: String!, $name: String) {\n    acceptInvite(token: $token, password: $password, name: $name) {\n      id\n      kind\n      role\n      locale\n    }\n  }\n": typeof types.AcceptInviteDocument,
+    "\n  mutation SetConsoleLocale($locale: ConsoleLocale!) {\n    setConsoleLocale(locale: $locale) {\n      id\n      locale\n    }\n  }\n": typeof types.SetConsoleLocaleDocument,
     "\n  fragment ChargeRow on Charge {\n    id\n    companyId\n    txid\n    e2eId\n    amount\n    fee\n    netAmount\n    status\n    description\n    reserved\n    reservedReason\n    payerName\n    payerDocument\n    createdAt\n    paidAt\n    expiresAt\n  }\n": typeof types.ChargeRowFragmentDoc,
     "\n  query ChargesList(\n    $first: Int\n    $after: String\n    $status: ChargeStatus\n    $reserved: Boolean\n    $companyId: ID\n    $createdFrom: DateTimeISO\n    $createdTo: DateTimeISO\n  ) {\n    charges(\n      first: $first\n      after: $after\n      status: $status\n      reserved: $reserved\n      companyId: $companyId\n      createdFrom: $createdFrom\n      createdTo: $createdTo\n    ) {\n      data {\n        ...ChargeRow\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n    }\n  }\n": typeof types.ChargesListDocument,
     "\n  query ChargeDetail($id: ID!) {\n    charge(id: $id) {\n      ...ChargeRow\n      pixCode\n      updatedAt\n    }\n  }\n": typeof types.ChargeDetailDocument,
@@ -93,10 +94,11 @@ const documents: Documents = {
     "\n  mutation ConfirmAdjustment($id: ID!) {\n    confirmAdjustment(id: $id) {\n      ...AdjustmentRow\n    }\n  }\n": types.ConfirmAdjustmentDocument,
     "\n  mutation RejectAdjustment($id: ID!, $reason: String!) {\n    rejectAdjustment(id: $id, reason: $reason) {\n      ...AdjustmentRow\n    }\n  }\n": types.RejectAdjustmentDocument,
     "\n  query AuditLog($first: Int, $after: String, $objectType: String, $objectId: ID) {\n    auditLog(first: $first, after: $after, objectType: $objectType, objectId: $objectId) {\n      data {\n        id\n        at\n        actor\n        actorKind\n        action\n        objectType\n        objectId\n        companyId\n        reason\n        address\n        requestId\n        before\n        after\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n    }\n  }\n": types.AuditLogDocument,
-    "\n  query Viewer {\n    viewer {\n      id\n      kind\n      role\n      name\n      email\n      companyId\n      companyName\n      authenticatedBy\n    }\n  }\n": types.ViewerDocument,
-    "\n  mutation SignIn($email: String!, $password: String!) {\n    signIn(email: $email, password: $password) {\n      id\n      kind\n      role\n    }\n  }\n": types.SignInDocument,
+    "\n  query Viewer {\n    viewer {\n      id\n      kind\n      role\n      name\n      email\n      companyId\n      companyName\n      locale\n      authenticatedBy\n    }\n  }\n": types.ViewerDocument,
+    "\n  mutation SignIn($email: String!, $password: String!) {\n    signIn(email: $email, password: $password) {\n      id\n      kind\n      role\n      locale\n    }\n  }\n": types.SignInDocument,
     "\n  mutation SignOut {\n    signOut\n  }\n": types.SignOutDocument,
-    "\n  mutation AcceptInvite($token: String!, $password: String!, $name: String) {\n    acceptInvite(token: $token, password: $password, name: $name) {\n      id\n      kind\n      role\n    }\n  }\n": types.AcceptInviteDocument,
+    "\n  mutation AcceptInvite($token: String!, $password: String!, $name: String) {\n    acceptInvite(token: $token, password: $password, name: $name) {\n      id\n      kind\n      role\n      locale\n    }\n  }\n": types.AcceptInviteDocument,
+    "\n  mutation SetConsoleLocale($locale: ConsoleLocale!) {\n    setConsoleLocale(locale: $locale) {\n      id\n      locale\n    }\n  }\n": types.SetConsoleLocaleDocument,
     "\n  fragment ChargeRow on Charge {\n    id\n    companyId\n    txid\n    e2eId\n    amount\n    fee\n    netAmount\n    status\n    description\n    reserved\n    reservedReason\n    payerName\n    payerDocument\n    createdAt\n    paidAt\n    expiresAt\n  }\n": types.ChargeRowFragmentDoc,
     "\n  query ChargesList(\n    $first: Int\n    $after: String\n    $status: ChargeStatus\n    $reserved: Boolean\n    $companyId: ID\n    $createdFrom: DateTimeISO\n    $createdTo: DateTimeISO\n  ) {\n    charges(\n      first: $first\n      after: $after\n      status: $status\n      reserved: $reserved\n      companyId: $companyId\n      createdFrom: $createdFrom\n      createdTo: $createdTo\n    ) {\n      data {\n        ...ChargeRow\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n    }\n  }\n": types.ChargesListDocument,
     "\n  query ChargeDetail($id: ID!) {\n    charge(id: $id) {\n      ...ChargeRow\n      pixCode\n      updatedAt\n    }\n  }\n": types.ChargeDetailDocument,
@@ -186,11 +188,11 @@ export function graphql(source: "\n  query AuditLog($first: Int, $after: String,
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query Viewer {\n    viewer {\n      id\n      kind\n      role\n      name\n      email\n      companyId\n      companyName\n      authenticatedBy\n    }\n  }\n"): typeof import('./graphql').ViewerDocument;
+export function graphql(source: "\n  query Viewer {\n    viewer {\n      id\n      kind\n      role\n      name\n      email\n      companyId\n      companyName\n      locale\n      authenticatedBy\n    }\n  }\n"): typeof import('./graphql').ViewerDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation SignIn($email: String!, $password: String!) {\n    signIn(email: $email, password: $password) {\n      id\n      kind\n      role\n    }\n  }\n"): typeof import('./graphql').SignInDocument;
+export function graphql(source: "\n  mutation SignIn($email: String!, $password: String!) {\n    signIn(email: $email, password: $password) {\n      id\n      kind\n      role\n      locale\n    }\n  }\n"): typeof import('./graphql').SignInDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -198,7 +200,11 @@ export function graphql(source: "\n  mutation SignOut {\n    signOut\n  }\n"): t
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation AcceptInvite($token: String!, $password: String!, $name: String) {\n    acceptInvite(token: $token, password: $password, name: $name) {\n      id\n      kind\n      role\n    }\n  }\n"): typeof import('./graphql').AcceptInviteDocument;
+export function graphql(source: "\n  mutation AcceptInvite($token: String!, $password: String!, $name: String) {\n    acceptInvite(token: $token, password: $password, name: $name) {\n      id\n      kind\n      role\n      locale\n    }\n  }\n"): typeof import('./graphql').AcceptInviteDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetConsoleLocale($locale: ConsoleLocale!) {\n    setConsoleLocale(locale: $locale) {\n      id\n      locale\n    }\n  }\n"): typeof import('./graphql').SetConsoleLocaleDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

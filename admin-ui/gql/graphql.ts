@@ -15,6 +15,11 @@ export type ChargeStatus =
   | 'PAID'
   | 'PENDING';
 
+/** The console's languages: PT_BR (Brazilian Portuguese, the default) and EN (English). */
+export type ConsoleLocale =
+  | 'EN'
+  | 'PT_BR';
+
 export type ConsoleUserKind =
   | 'MERCHANT'
   | 'OPERATOR';
@@ -145,7 +150,7 @@ export type AuditLogQuery = { auditLog: { data: Array<{ id: string, at: string, 
 export type ViewerQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type ViewerQuery = { viewer: { id: string, kind: ConsoleUserKind, role: string, name: string | null, email: string | null, companyId: string | null, companyName: string | null, authenticatedBy: string } | null };
+export type ViewerQuery = { viewer: { id: string, kind: ConsoleUserKind, role: string, name: string | null, email: string | null, companyId: string | null, companyName: string | null, locale: ConsoleLocale | null, authenticatedBy: string } | null };
 
 export type SignInMutationVariables = Exact<{
   email: string;
@@ -153,7 +158,7 @@ export type SignInMutationVariables = Exact<{
 }>;
 
 
-export type SignInMutation = { signIn: { id: string, kind: ConsoleUserKind, role: string } };
+export type SignInMutation = { signIn: { id: string, kind: ConsoleUserKind, role: string, locale: ConsoleLocale | null } };
 
 export type SignOutMutationVariables = Exact<{ [key: string]: never; }>;
 
@@ -167,7 +172,14 @@ export type AcceptInviteMutationVariables = Exact<{
 }>;
 
 
-export type AcceptInviteMutation = { acceptInvite: { id: string, kind: ConsoleUserKind, role: string } };
+export type AcceptInviteMutation = { acceptInvite: { id: string, kind: ConsoleUserKind, role: string, locale: ConsoleLocale | null } };
+
+export type SetConsoleLocaleMutationVariables = Exact<{
+  locale: ConsoleLocale;
+}>;
+
+
+export type SetConsoleLocaleMutation = { setConsoleLocale: { id: string, locale: ConsoleLocale | null } };
 
 export type ChargeRowFragment = { id: string, companyId: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, reservedReason: string | null, payerName: string | null, payerDocument: string | null, createdAt: string, paidAt: string | null, expiresAt: string };
 
@@ -908,6 +920,7 @@ export const ViewerDocument = new TypedDocumentString(`
     email
     companyId
     companyName
+    locale
     authenticatedBy
   }
 }
@@ -918,6 +931,7 @@ export const SignInDocument = new TypedDocumentString(`
     id
     kind
     role
+    locale
   }
 }
     `) as unknown as TypedDocumentString<SignInMutation, SignInMutationVariables>;
@@ -932,9 +946,18 @@ export const AcceptInviteDocument = new TypedDocumentString(`
     id
     kind
     role
+    locale
   }
 }
     `) as unknown as TypedDocumentString<AcceptInviteMutation, AcceptInviteMutationVariables>;
+export const SetConsoleLocaleDocument = new TypedDocumentString(`
+    mutation SetConsoleLocale($locale: ConsoleLocale!) {
+  setConsoleLocale(locale: $locale) {
+    id
+    locale
+  }
+}
+    `) as unknown as TypedDocumentString<SetConsoleLocaleMutation, SetConsoleLocaleMutationVariables>;
 export const ChargesListDocument = new TypedDocumentString(`
     query ChargesList($first: Int, $after: String, $status: ChargeStatus, $reserved: Boolean, $companyId: ID, $createdFrom: DateTimeISO, $createdTo: DateTimeISO) {
   charges(

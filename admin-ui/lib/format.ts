@@ -158,3 +158,8 @@ export function formatAge(iso: string | Date, now: Date = new Date()): string {
   if (hours < 24) return `${hours}h ${minutes % 60}m`;
   return `${Math.floor(hours / 24)}d ${hours % 24}h`;
 }
+
+/** A charge's public reference, `chg_<id>`, as the REST API names it. */
+export function chargeReference(id: string): string {
+  return `chg_${id}`;
+}

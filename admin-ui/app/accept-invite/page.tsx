@@ -1,8 +1,11 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { AuthFrame } from "@/components/auth-frame";
 import { AcceptInviteForm } from "@/features/auth/accept-invite-form";
 
-export const metadata: Metadata = { title: "Accept invite" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("auth.acceptInvite"))("metaTitle") };
+}
 
 export default async function AcceptInvitePage({
   searchParams,
@@ -10,8 +13,9 @@ export default async function AcceptInvitePage({
   searchParams: Promise<{ token?: string | string[] }>;
 }) {
   const { token } = await searchParams;
+  const t = await getTranslations("auth.acceptInvite");
   return (
-    <AuthFrame title="Join PIX Console" description="Choose your name and a password to finish your invite.">
+    <AuthFrame title={t("title")} description={t("description")}>
       <AcceptInviteForm token={typeof token === "string" ? token : ""} />
     </AuthFrame>
   );

@@ -3,6 +3,7 @@
 import { MenuIcon, PanelLeftCloseIcon, PanelLeftOpenIcon } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
+import { useTranslations } from "next-intl";
 import type * as React from "react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -15,7 +16,8 @@ import { isActive, NAVS, type NavKey, type NavSection, SIDEBAR_COOKIE } from "./
 import { SearchTrigger } from "./search-trigger";
 import { UserMenu } from "./user-menu";
 
-function Brand({ collapsed = false, audience }: { collapsed?: boolean; audience: string }) {
+function Brand({ collapsed = false, audience }: { collapsed?: boolean; audience: NavKey }) {
+  const t = useTranslations("shell");
   return (
     <div className="flex items-center gap-2.5">
       <div
@@ -28,8 +30,8 @@ function Brand({ collapsed = false, audience }: { collapsed?: boolean; audience:
       </div>
       {!collapsed && (
         <div className="min-w-0 leading-tight">
-          <p className="truncate text-sm font-semibold">PIX Console</p>
-          <p className="truncate text-xs text-muted-foreground">{audience}</p>
+          <p className="truncate text-sm font-semibold">{t("brand")}</p>
+          <p className="truncate text-xs text-muted-foreground">{t(`audience.${audience}`)}</p>
         </div>
       )}
     </div>
@@ -46,12 +48,13 @@ function NavLinks({
   onNavigate?: () => void;
 }) {
   const pathname = usePathname();
+  const t = useTranslations("shell.nav");
   return (
-    <nav aria-label="Main" className="flex flex-col gap-4">
+    <nav aria-label={t("main")} className="flex flex-col gap-4">
       {sections.map((section, index) => (
-        <div key={section.title ?? index} className="flex flex-col gap-0.5">
-          {section.title && !collapsed && (
-            <p className="px-2 pb-1 text-xs font-medium text-muted-foreground">{section.title}</p>
+        <div key={section.labelKey ?? index} className="flex flex-col gap-0.5">
+          {section.labelKey && !collapsed && (
+            <p className="px-2 pb-1 text-xs font-medium text-muted-foreground">{t(section.labelKey)}</p>
           )}
           {section.items.map((item) => {
             const active = isActive(item, pathname);
@@ -72,14 +75,14 @@ function NavLinks({
                   className={cn("size-4 shrink-0", active ? "text-primary" : "text-muted-foreground")}
                   aria-hidden
                 />
-                {collapsed ? <span className="sr-only">{item.title}</span> : item.title}
+                {collapsed ? <span className="sr-only">{t(item.labelKey)}</span> : t(item.labelKey)}
               </Link>
             );
             if (!collapsed) return link;
             return (
               <Tooltip key={item.href}>
                 <TooltipTrigger asChild>{link}</TooltipTrigger>
-                <TooltipContent side="right">{item.title}</TooltipContent>
+                <TooltipContent side="right">{t(item.labelKey)}</TooltipContent>
               </Tooltip>
             );
           })}
@@ -95,21 +98,22 @@ function NavLinks({
  */
 export function AppShell({
   navKey,
-  audience,
   viewer,
   defaultCollapsed,
   children,
 }: {
   navKey: NavKey;
-  audience: string;
   viewer: Viewer;
   defaultCollapsed: boolean;
   children: React.ReactNode;
 }) {
+  const t = useTranslations("shell");
   const nav = NAVS[navKey]
     .map((section) => ({
       ...section,
-      items: section.items.filter((item) => !item.adminOnly || viewer.role === "ADMIN"),
+      items: section.items.filter(
+        (item) => (!item.adminOnly || viewer.role === "ADMIN") && (!item.kind || item.kind === viewer.kind),
+      ),
     }))
     .filter((section) => section.items.length > 0);
   const [collapsed, setCollapsed] = useState(defaultCollapsed);
@@ -127,21 +131,21 @@ export function AppShell({
         href="#main"
         className="sr-only z-50 rounded-md bg-primary px-3 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
       >
-        Skip to content
+        {t("skipToContent")}
       </a>
       <aside
         className={cn(
           "sticky top-0 hidden h-dvh shrink-0 flex-col border-r bg-sidebar transition-[width] duration-200 md:flex",
           collapsed ? "w-14" : "w-60",
         )}
-        aria-label="Sidebar"
+        aria-label={t("nav.sidebar")}
       >
         <div className={cn("flex h-14 items-center border-b px-3", collapsed && "justify-center px-0")}>
           <Link
             href={nav[0]?.items[0]?.href ?? "/"}
             className="rounded-md focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
           >
-            <Brand collapsed={collapsed} audience={audience} />
+            <Brand collapsed={collapsed} audience={navKey} />
           </Link>
         </div>
         <div className={cn("flex-1 overflow-y-auto px-3 py-4", collapsed && "px-2")}>
@@ -152,12 +156,12 @@ export function AppShell({
             variant="ghost"
             size="sm"
             onClick={toggle}
-            aria-label={collapsed ? "Expand sidebar" : "Collapse sidebar"}
+            aria-label={collapsed ? t("expandSidebar") : t("collapseSidebar")}
             aria-expanded={!collapsed}
             className={cn("w-full justify-start text-muted-foreground", collapsed && "w-auto justify-center")}
           >
             {collapsed ? <PanelLeftOpenIcon aria-hidden /> : <PanelLeftCloseIcon aria-hidden />}
-            {!collapsed && "Collapse"}
+            {!collapsed && t("collapse")}
           </Button>
         </div>
       </aside>
@@ -166,7 +170,7 @@ export function AppShell({
         <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b bg-background/85 px-3 backdrop-blur supports-[backdrop-filter]:bg-background/70 sm:px-6">
           <Sheet open={mobileOpen} onOpenChange={setMobileOpen}>
             <SheetTrigger asChild>
-              <Button variant="ghost" size="icon-sm" className="md:hidden" aria-label="Open navigation">
+              <Button variant="ghost" size="icon-sm" className="md:hidden" aria-label={t("openNavigation")}>
                 <MenuIcon aria-hidden />
               </Button>
             </SheetTrigger>
@@ -174,10 +178,10 @@ export function AppShell({
               <div className="flex h-14 items-center border-b px-4">
                 <SheetTitle asChild>
                   <div>
-                    <Brand audience={audience} />
+                    <Brand audience={navKey} />
                   </div>
                 </SheetTitle>
-                <SheetDescription className="sr-only">Navigation</SheetDescription>
+                <SheetDescription className="sr-only">{t("navigation")}</SheetDescription>
               </div>
               <div className="px-3">
                 <NavLinks sections={nav} onNavigate={() => setMobileOpen(false)} />

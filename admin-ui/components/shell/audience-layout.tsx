@@ -13,22 +13,19 @@ import { type NavKey, SIDEBAR_COOKIE } from "./nav";
  */
 export async function AudienceLayout({
   allow,
-  audience,
-  audienceLabel,
   navKey,
   children,
 }: {
   allow: (viewer: Viewer) => boolean;
-  audience: string;
-  audienceLabel: string;
+  /** Whose pages these are: picks the sidebar and names the audience. */
   navKey: NavKey;
   children: React.ReactNode;
 }) {
   const viewer = await requireViewer();
-  if (!allow(viewer)) return <AccessDenied home={homeOf(viewer)} audience={audience} />;
+  if (!allow(viewer)) return <AccessDenied home={homeOf(viewer)} audience={navKey} />;
   const collapsed = (await cookies()).get(SIDEBAR_COOKIE)?.value === "collapsed";
   return (
-    <AppShell navKey={navKey} audience={audienceLabel} viewer={viewer} defaultCollapsed={collapsed}>
+    <AppShell navKey={navKey} viewer={viewer} defaultCollapsed={collapsed}>
       {children}
     </AppShell>
   );

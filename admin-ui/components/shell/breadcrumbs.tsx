@@ -3,22 +3,24 @@
 import { ChevronRightIcon } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { SEGMENT_LABELS } from "./nav";
+import { useTranslations } from "next-intl";
+import { LABELLED_SEGMENTS } from "./nav";
 
 /** Where the page sits: one link per path segment, the last one the current page. */
 export function Breadcrumbs() {
   const pathname = usePathname();
+  const t = useTranslations("shell");
   const segments = pathname.split("/").filter(Boolean);
   if (segments.length === 0) return null;
   const crumbs = segments.map((segment, index) => ({
     href: `/${segments.slice(0, index + 1).join("/")}`,
-    label: SEGMENT_LABELS[segment] ?? decodeURIComponent(segment),
-    isId: !(segment in SEGMENT_LABELS),
+    label: LABELLED_SEGMENTS.has(segment) ? t(`segments.${segment}` as "segments.ops") : decodeURIComponent(segment),
+    isId: !LABELLED_SEGMENTS.has(segment),
   }));
   // Phones show the last two crumbs; larger screens show them all.
   const firstOnPhone = Math.max(0, crumbs.length - 2);
   return (
-    <nav aria-label="Breadcrumb" className="min-w-0">
+    <nav aria-label={t("breadcrumb")} className="min-w-0">
       <ol className="flex min-w-0 items-center gap-1 text-sm">
         {crumbs.map((crumb, index) => {
           const last = index === crumbs.length - 1;

@@ -1,4 +1,5 @@
 import {
+  ArrowLeftIcon,
   ArrowLeftRightIcon,
   BookOpenIcon,
   Building2Icon,
@@ -15,19 +16,27 @@ import {
   UsersIcon,
   WebhookIcon,
 } from "lucide-react";
+import type { Messages } from "@/messages";
+
+/** A label of the sidebar, from the `shell.nav` catalogue. */
+export type NavLabel = keyof Messages["shell"]["nav"];
 
 export interface NavItem {
-  title: string;
+  /** Its label: `shell.nav.<labelKey>`. */
+  labelKey: NavLabel;
   href: string;
   icon: LucideIcon;
   /** Match the path exactly (dashboards), else any path below it too. */
   exact?: boolean;
   /** Shown only to operators with the ADMIN role (the page refuses the others too). */
   adminOnly?: boolean;
+  /** Shown only to this kind of console user (the developer pages lead each back to their home). */
+  kind?: "OPERATOR" | "MERCHANT";
 }
 
 export interface NavSection {
-  title?: string;
+  /** Its heading: `shell.nav.<labelKey>`; the first section has none. */
+  labelKey?: NavLabel;
   items: NavItem[];
 }
 
@@ -35,21 +44,21 @@ export interface NavSection {
 export const OPERATOR_NAV: NavSection[] = [
   {
     items: [
-      { title: "Overview", href: "/ops", icon: HomeIcon, exact: true },
-      { title: "Withdrawals", href: "/ops/withdrawals", icon: ArrowLeftRightIcon },
-      { title: "Companies", href: "/ops/companies", icon: Building2Icon },
-      { title: "Charges", href: "/ops/charges", icon: ReceiptIcon },
-      { title: "Adjustments", href: "/ops/adjustments", icon: ScaleIcon },
+      { labelKey: "overview", href: "/ops", icon: HomeIcon, exact: true },
+      { labelKey: "withdrawals", href: "/ops/withdrawals", icon: ArrowLeftRightIcon },
+      { labelKey: "companies", href: "/ops/companies", icon: Building2Icon },
+      { labelKey: "charges", href: "/ops/charges", icon: ReceiptIcon },
+      { labelKey: "adjustments", href: "/ops/adjustments", icon: ScaleIcon },
     ],
   },
   {
-    title: "Oversight",
+    labelKey: "oversight",
     items: [
-      { title: "Payment exceptions", href: "/ops/payment-exceptions", icon: ShieldAlertIcon },
-      { title: "Webhook deliveries", href: "/ops/webhooks", icon: WebhookIcon },
-      { title: "Bank provider", href: "/ops/provider", icon: LandmarkIcon },
-      { title: "Audit log", href: "/ops/audit-log", icon: FileClockIcon },
-      { title: "Operators", href: "/ops/operators", icon: UsersIcon, adminOnly: true },
+      { labelKey: "paymentExceptions", href: "/ops/payment-exceptions", icon: ShieldAlertIcon },
+      { labelKey: "webhookDeliveries", href: "/ops/webhooks", icon: WebhookIcon },
+      { labelKey: "bankProvider", href: "/ops/provider", icon: LandmarkIcon },
+      { labelKey: "auditLog", href: "/ops/audit-log", icon: FileClockIcon },
+      { labelKey: "operators", href: "/ops/operators", icon: UsersIcon, adminOnly: true },
     ],
   },
 ];
@@ -57,57 +66,63 @@ export const OPERATOR_NAV: NavSection[] = [
 export const MERCHANT_NAV: NavSection[] = [
   {
     items: [
-      { title: "Home", href: "/m", icon: HomeIcon, exact: true },
-      { title: "Charges", href: "/m/charges", icon: ReceiptIcon },
-      { title: "Withdrawals", href: "/m/withdrawals", icon: ArrowLeftRightIcon },
-      { title: "Statement", href: "/m/statement", icon: ScrollTextIcon },
+      { labelKey: "home", href: "/m", icon: HomeIcon, exact: true },
+      { labelKey: "charges", href: "/m/charges", icon: ReceiptIcon },
+      { labelKey: "withdrawals", href: "/m/withdrawals", icon: ArrowLeftRightIcon },
+      { labelKey: "statement", href: "/m/statement", icon: ScrollTextIcon },
     ],
   },
   {
-    title: "Settings",
+    labelKey: "settings",
     items: [
-      { title: "Webhooks", href: "/m/webhooks", icon: WebhookIcon },
-      { title: "API credentials", href: "/m/api-credentials", icon: KeyRoundIcon },
-      { title: "Team", href: "/m/team", icon: UsersIcon },
+      { labelKey: "webhooks", href: "/m/webhooks", icon: WebhookIcon },
+      { labelKey: "apiCredentials", href: "/m/api-credentials", icon: KeyRoundIcon },
+      { labelKey: "team", href: "/m/team", icon: UsersIcon },
     ],
   },
   {
-    title: "Developers",
-    items: [{ title: "Developers", href: "/developers", icon: TerminalSquareIcon }],
+    labelKey: "developers",
+    items: [{ labelKey: "developers", href: "/developers", icon: TerminalSquareIcon }],
   },
 ];
 
 export const DEVELOPER_NAV: NavSection[] = [
   {
     items: [
-      { title: "Overview", href: "/developers", icon: TerminalSquareIcon, exact: true },
-      { title: "GraphQL explorer", href: "/developers/explorer", icon: TerminalSquareIcon },
-      { title: "REST reference", href: "/developers/reference", icon: BookOpenIcon },
+      { labelKey: "overview", href: "/developers", icon: TerminalSquareIcon, exact: true },
+      { labelKey: "graphqlExplorer", href: "/developers/explorer", icon: TerminalSquareIcon },
+      { labelKey: "restReference", href: "/developers/reference", icon: BookOpenIcon },
+    ],
+  },
+  {
+    items: [
+      { labelKey: "backToOperations", href: "/ops", icon: ArrowLeftIcon, kind: "OPERATOR" },
+      { labelKey: "backToMerchant", href: "/m", icon: ArrowLeftIcon, kind: "MERCHANT" },
     ],
   },
 ];
 
-/** Labels of path segments for breadcrumbs; unknown segments (ids) are shown as they are. */
-export const SEGMENT_LABELS: Record<string, string> = {
-  ops: "Operations",
-  m: "Merchant",
-  developers: "Developers",
-  withdrawals: "Withdrawals",
-  companies: "Companies",
-  charges: "Charges",
-  reference: "API reference",
-  "audit-log": "Audit log",
-  adjustments: "Adjustments",
-  "payment-exceptions": "Payment exceptions",
-  provider: "Bank provider",
-  operators: "Operators",
-  new: "New",
-  statement: "Statement",
-  webhooks: "Webhooks",
-  "api-credentials": "API credentials",
-  team: "Team",
-  explorer: "GraphQL explorer",
-};
+/** Path segments with a label (`shell.segments.<segment>`); other segments (ids) are shown as they are. */
+export const LABELLED_SEGMENTS = new Set<string>([
+  "ops",
+  "m",
+  "developers",
+  "withdrawals",
+  "companies",
+  "charges",
+  "reference",
+  "audit-log",
+  "adjustments",
+  "payment-exceptions",
+  "provider",
+  "operators",
+  "new",
+  "statement",
+  "webhooks",
+  "api-credentials",
+  "team",
+  "explorer",
+] satisfies Array<keyof Messages["shell"]["segments"]>);
 
 export function isActive(item: NavItem, pathname: string): boolean {
   return item.exact ? pathname === item.href : pathname === item.href || pathname.startsWith(`${item.href}/`);

@@ -3,6 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeftRightIcon, Building2Icon, LoaderIcon, ReceiptIcon, SearchIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { ChargeStatusBadge, WithdrawalStatusBadge } from "@/components/status-badge";
 import { Button } from "@/components/ui/button";
@@ -16,7 +17,7 @@ import {
 } from "@/components/ui/command";
 import { GlobalSearchDocument } from "@/features/search/documents";
 import { SEARCH_LINKS } from "@/features/search/links";
-import { formatBRL } from "@/lib/format";
+import { chargeReference, formatBRL } from "@/lib/format";
 import { execute } from "@/lib/graphql/execute";
 import type { NavKey, NavSection } from "./nav";
 
@@ -39,6 +40,7 @@ export function SearchTrigger({ nav, navKey }: { nav: NavSection[]; navKey?: Nav
   const [open, setOpen] = useState(false);
   const [text, setText] = useState("");
   const router = useRouter();
+  const t = useTranslations("shell");
   const links = navKey ? SEARCH_LINKS[navKey] : undefined;
   const query = useDebounced(text.trim(), 250);
   const search = useQuery({
@@ -78,9 +80,10 @@ export function SearchTrigger({ nav, navKey }: { nav: NavSection[]; navKey?: Nav
         aria-keyshortcuts="Meta+K Control+K"
       >
         <SearchIcon aria-hidden />
-        <span className="sr-only sm:not-sr-only">Search…</span>
+        <span className="sr-only sm:not-sr-only">{t("search.button")}</span>
         <kbd className="pointer-events-none ml-auto hidden h-5 items-center gap-0.5 rounded border bg-muted px-1.5 font-mono text-[10px] font-medium sm:inline-flex">
-          <span className="text-xs">⌘</span>K
+          <span className="text-xs">⌘</span>
+          {/* biome-ignore lint/plugin: the key's name, as printed on keyboards */}K
         </kbd>
       </Button>
       <CommandDialog
@@ -89,24 +92,24 @@ export function SearchTrigger({ nav, navKey }: { nav: NavSection[]; navKey?: Nav
           setOpen(next);
           if (!next) setText("");
         }}
-        title="Search"
-        description={links?.finds ?? "Jump to a page"}
+        title={t("search.title")}
+        description={t(`search.${links?.finds ?? "jumpToPage"}`)}
       >
         <CommandInput
-          placeholder={links?.placeholder ?? "Type a page name…"}
-          aria-label="Search"
+          placeholder={t(`search.${links?.placeholder ?? "pagePlaceholder"}`)}
+          aria-label={t("search.label")}
           value={text}
           onValueChange={setText}
         />
         <CommandList>
-          <CommandEmpty>{searching ? "Searching…" : "Nothing found."}</CommandEmpty>
+          <CommandEmpty>{searching ? t("search.searching") : t("search.nothingFound")}</CommandEmpty>
           {searching && !found && (
             <div className="flex items-center gap-2 px-4 py-2 text-xs text-muted-foreground" role="status">
-              <LoaderIcon className="size-3.5 animate-spin" aria-hidden /> Searching…
+              <LoaderIcon className="size-3.5 animate-spin" aria-hidden /> {t("search.searching")}
             </div>
           )}
           {links && found && found.charges.length > 0 && (
-            <CommandGroup heading="Charges">
+            <CommandGroup heading={t("search.charges")}>
               {found.charges.map((charge) => (
                 <CommandItem
                   key={charge.id}
@@ -116,7 +119,7 @@ export function SearchTrigger({ nav, navKey }: { nav: NavSection[]; navKey?: Nav
                 >
                   <ReceiptIcon className="text-muted-foreground" aria-hidden />
                   <span className="min-w-0 flex-1 truncate">
-                    <span className="font-mono text-xs">chg_{charge.id}</span> · {formatBRL(charge.amount)}
+                    <span className="font-mono text-xs">{chargeReference(charge.id)}</span> · {formatBRL(charge.amount)}
                     {charge.description ? ` · ${charge.description}` : ""}
                   </span>
                   <ChargeStatusBadge status={charge.status} />
@@ -125,7 +128,7 @@ export function SearchTrigger({ nav, navKey }: { nav: NavSection[]; navKey?: Nav
             </CommandGroup>
           )}
           {links && found && found.withdrawals.length > 0 && (
-            <CommandGroup heading="Withdrawals">
+            <CommandGroup heading={t("search.withdrawals")}>
               {found.withdrawals.map((withdrawal) => (
                 <CommandItem
                   key={withdrawal.id}
@@ -144,7 +147,7 @@ export function SearchTrigger({ nav, navKey }: { nav: NavSection[]; navKey?: Nav
             </CommandGroup>
           )}
           {links && found && found.companies.length > 0 && (
-            <CommandGroup heading="Companies">
+            <CommandGroup heading={t("search.companies")}>
               {found.companies.map((company) => {
                 const href = links.company(company.id);
                 if (!href) return null;
@@ -165,13 +168,13 @@ export function SearchTrigger({ nav, navKey }: { nav: NavSection[]; navKey?: Nav
           )}
           {!hits &&
             nav.map((section, index) => (
-              <CommandGroup key={section.title ?? index} heading={section.title ?? "Pages"}>
+              <CommandGroup key={section.labelKey ?? index} heading={t(`nav.${section.labelKey ?? "pages"}`)}>
                 {section.items.map((item) => {
                   const Icon = item.icon;
                   return (
-                    <CommandItem key={item.href} value={item.title} onSelect={() => go(item.href)}>
+                    <CommandItem key={item.href} value={t(`nav.${item.labelKey}`)} onSelect={() => go(item.href)}>
                       <Icon className="text-muted-foreground" aria-hidden />
-                      {item.title}
+                      {t(`nav.${item.labelKey}`)}
                     </CommandItem>
                   );
                 })}

@@ -1,8 +1,9 @@
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
-import { LogOutIcon } from "lucide-react";
+import { LanguagesIcon, LogOutIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
 import { Badge } from "@/components/ui/badge";
@@ -12,12 +13,18 @@ import {
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuLabel,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { SignOutDocument } from "@/features/auth/documents";
-import { ROLE_LABELS, type Viewer } from "@/lib/auth/viewer";
-import { errorMessage, execute } from "@/lib/graphql/execute";
+import { LOCALE_NAMES, LOCALES } from "@/i18n/locales";
+import type { Viewer } from "@/lib/auth/viewer";
+import { execute } from "@/lib/graphql/execute";
+import { useErrorMessage } from "@/lib/i18n/error-message";
+import { roleLabel } from "@/lib/i18n/role-label";
+import { useChangeLocale } from "@/lib/i18n/use-change-locale";
 
 function initials(viewer: Viewer): string {
   const source = viewer.name?.trim() || viewer.email || "?";
@@ -25,8 +32,12 @@ function initials(viewer: Viewer): string {
   return ((parts[0]?.[0] ?? "?") + (parts[1]?.[0] ?? "")).toUpperCase();
 }
 
-/** Who is signed in, with which role, and the way out. */
+/** Who is signed in, with which role, their language, and the way out. */
 export function UserMenu({ viewer }: { viewer: Viewer }) {
+  const t = useTranslations("shell.userMenu");
+  const tc = useTranslations("common");
+  const errorMessage = useErrorMessage();
+  const language = useChangeLocale({ signedIn: true });
   const router = useRouter();
   const queryClient = useQueryClient();
   const [signingOut, setSigningOut] = useState(false);
@@ -42,7 +53,9 @@ export function UserMenu({ viewer }: { viewer: Viewer }) {
       setSigningOut(false);
     }
   };
-  const role = ROLE_LABELS[viewer.role] ?? viewer.role;
+  const changeLanguage = (next: string) =>
+    language.change(next).catch((error: unknown) => toast.error(errorMessage(error)));
+  const role = roleLabel(tc, viewer.role);
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
@@ -63,14 +76,25 @@ export function UserMenu({ viewer }: { viewer: Viewer }) {
           <span className="truncate text-sm font-medium">{viewer.name ?? "—"}</span>
           <span className="truncate text-xs text-muted-foreground">{viewer.email}</span>
           <span className="flex flex-wrap items-center gap-1.5 pt-1">
-            <Badge variant="secondary">{viewer.kind === "OPERATOR" ? "Operator" : "Merchant"}</Badge>
+            <Badge variant="secondary">{viewer.kind === "OPERATOR" ? t("operator") : t("merchant")}</Badge>
             <Badge variant="outline">{role}</Badge>
             {viewer.companyName && <span className="truncate text-xs text-muted-foreground">{viewer.companyName}</span>}
           </span>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
+        <DropdownMenuLabel className="flex items-center gap-2 text-xs font-medium text-muted-foreground">
+          <LanguagesIcon className="size-3.5" aria-hidden /> {t("language")}
+        </DropdownMenuLabel>
+        <DropdownMenuRadioGroup value={language.locale} onValueChange={(next) => void changeLanguage(next)}>
+          {LOCALES.map((locale) => (
+            <DropdownMenuRadioItem key={locale} value={locale} lang={locale} disabled={language.pending}>
+              {LOCALE_NAMES[locale]}
+            </DropdownMenuRadioItem>
+          ))}
+        </DropdownMenuRadioGroup>
+        <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => void signOut()} disabled={signingOut}>
-          <LogOutIcon aria-hidden /> Sign out
+          <LogOutIcon aria-hidden /> {t("signOut")}
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>

@@ -3,30 +3,36 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { LoaderIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useTranslations } from "next-intl";
+import { useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Field, FormError } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { homeOf } from "@/lib/auth/viewer";
-import { errorMessage, execute, GraphQLRequestError } from "@/lib/graphql/execute";
+import { execute, GraphQLRequestError } from "@/lib/graphql/execute";
+import { useErrorMessage } from "@/lib/i18n/error-message";
 import { AcceptInviteDocument } from "./documents";
 
-const schema = z
-  .object({
-    name: z.string().trim().min(2, "Enter your name.").max(120),
-    password: z.string().min(12, "Use at least 12 characters."),
-    confirm: z.string(),
-  })
-  .refine((values) => values.password === values.confirm, { path: ["confirm"], message: "The passwords differ." });
-type Values = z.infer<typeof schema>;
+type AcceptT = ReturnType<typeof useTranslations<"auth.acceptInvite">>;
+
+const schemaOf = (t: AcceptT) =>
+  z
+    .object({
+      name: z.string().trim().min(2, t("nameRequired")).max(120),
+      password: z.string().min(12, t("passwordTooShort")),
+      confirm: z.string(),
+    })
+    .refine((values) => values.password === values.confirm, { path: ["confirm"], message: t("passwordsDiffer") });
+type Values = z.infer<ReturnType<typeof schemaOf>>;
 
 export function AcceptInviteForm({ token }: { token: string }) {
+  const t = useTranslations("auth.acceptInvite");
+  const errorMessage = useErrorMessage();
   const router = useRouter();
-  const [formError, setFormError] = useState<string | null>(
-    token ? null : "This invite link is incomplete. Open the link from your invite again.",
-  );
+  const [formError, setFormError] = useState<string | null>(token ? null : t("incompleteLink"));
+  const schema = useMemo(() => schemaOf(t), [t]);
   const form = useForm<Values>({
     resolver: zodResolver(schema),
     defaultValues: { name: "", password: "", confirm: "" },
@@ -42,27 +48,27 @@ export function AcceptInviteForm({ token }: { token: string }) {
     } catch (error) {
       setFormError(
         error instanceof GraphQLRequestError && (error.code === "NOT_FOUND" || error.code === "UNAUTHENTICATED")
-          ? "This invite is no longer valid. Ask for a new one."
+          ? t("noLongerValid")
           : errorMessage(error),
       );
     }
   });
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-4" aria-label="Accept invite">
+    <form onSubmit={submit} noValidate className="grid gap-4" aria-label={t("formLabel")}>
       <FormError message={formError} />
-      <Field label="Your name" error={errors.name?.message}>
+      <Field label={t("name")} error={errors.name?.message}>
         {(control) => <Input {...control} autoComplete="name" autoFocus {...form.register("name")} />}
       </Field>
-      <Field label="Password" hint="At least 12 characters." error={errors.password?.message}>
+      <Field label={t("password")} hint={t("passwordHint")} error={errors.password?.message}>
         {(control) => <Input {...control} type="password" autoComplete="new-password" {...form.register("password")} />}
       </Field>
-      <Field label="Repeat password" error={errors.confirm?.message}>
+      <Field label={t("confirm")} error={errors.confirm?.message}>
         {(control) => <Input {...control} type="password" autoComplete="new-password" {...form.register("confirm")} />}
       </Field>
       <Button type="submit" className="mt-1 w-full" disabled={isSubmitting || !token}>
         {isSubmitting && <LoaderIcon className="animate-spin" aria-hidden />}
-        Join and sign in
+        {t("submit")}
       </Button>
     </form>
   );

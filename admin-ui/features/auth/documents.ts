@@ -10,6 +10,7 @@ export const ViewerDocument = graphql(`
       email
       companyId
       companyName
+      locale
       authenticatedBy
     }
   }
@@ -21,6 +22,7 @@ export const SignInDocument = graphql(`
       id
       kind
       role
+      locale
     }
   }
 `);
@@ -37,6 +39,16 @@ export const AcceptInviteDocument = graphql(`
       id
       kind
       role
+      locale
+    }
+  }
+`);
+
+export const SetConsoleLocaleDocument = graphql(`
+  mutation SetConsoleLocale($locale: ConsoleLocale!) {
+    setConsoleLocale(locale: $locale) {
+      id
+      locale
     }
   }
 `);

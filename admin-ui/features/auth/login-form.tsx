@@ -3,26 +3,36 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { LoaderIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useTranslations } from "next-intl";
+import { useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Field, FormError } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
+import { localeOfApi } from "@/i18n/locales";
 import { homeOf, safeNextPath } from "@/lib/auth/viewer";
-import { errorMessage, execute, GraphQLRequestError } from "@/lib/graphql/execute";
+import { execute, GraphQLRequestError } from "@/lib/graphql/execute";
+import { useErrorMessage } from "@/lib/i18n/error-message";
+import { rememberLocaleInBrowser } from "@/lib/i18n/use-change-locale";
 import { SignInDocument } from "./documents";
 
-const schema = z.object({
-  email: z.string().trim().min(1, "Enter your e-mail.").email("Enter a valid e-mail address."),
-  password: z.string().min(1, "Enter your password."),
-});
-type Values = z.infer<typeof schema>;
+type SignInT = ReturnType<typeof useTranslations<"auth.signIn">>;
+
+const schemaOf = (t: SignInT) =>
+  z.object({
+    email: z.string().trim().min(1, t("emailRequired")).email(t("emailInvalid")),
+    password: z.string().min(1, t("passwordRequired")),
+  });
+type Values = z.infer<ReturnType<typeof schemaOf>>;
 
 /** E-mail and password; errors beside their fields, the API's verdict above the button. */
 export function LoginForm({ next }: { next: string | null }) {
+  const t = useTranslations("auth.signIn");
+  const errorMessage = useErrorMessage();
   const router = useRouter();
   const [formError, setFormError] = useState<string | null>(null);
+  const schema = useMemo(() => schemaOf(t), [t]);
   const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { email: "", password: "" } });
   const { errors, isSubmitting } = form.formState;
 
@@ -30,12 +40,15 @@ export function LoginForm({ next }: { next: string | null }) {
     setFormError(null);
     try {
       const { signIn } = await execute(SignInDocument, values);
+      // The user's own choice of language, kept on the server, also for the signed-out pages of this browser.
+      const chosen = localeOfApi(signIn.locale);
+      if (chosen) rememberLocaleInBrowser(chosen);
       // Checked again where the browser navigates, against the origin it is really on.
       router.replace(safeNextPath(next, window.location.origin) ?? homeOf(signIn));
       router.refresh();
     } catch (error) {
       if (error instanceof GraphQLRequestError && error.code === "UNAUTHENTICATED") {
-        setFormError("Wrong e-mail or password.");
+        setFormError(t("wrongCredentials"));
         form.setFocus("password");
       } else {
         setFormError(errorMessage(error));
@@ -44,19 +57,19 @@ export function LoginForm({ next }: { next: string | null }) {
   });
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-4" aria-label="Sign in">
+    <form onSubmit={submit} noValidate className="grid gap-4" aria-label={t("formLabel")}>
       <FormError message={formError} />
-      <Field label="E-mail" error={errors.email?.message}>
+      <Field label={t("email")} error={errors.email?.message}>
         {(control) => <Input {...control} type="email" autoComplete="username" autoFocus {...form.register("email")} />}
       </Field>
-      <Field label="Password" error={errors.password?.message}>
+      <Field label={t("password")} error={errors.password?.message}>
         {(control) => (
           <Input {...control} type="password" autoComplete="current-password" {...form.register("password")} />
         )}
       </Field>
       <Button type="submit" className="mt-1 w-full" disabled={isSubmitting}>
         {isSubmitting && <LoaderIcon className="animate-spin" aria-hidden />}
-        {isSubmitting ? "Signing in…" : "Sign in"}
+        {isSubmitting ? t("submitting") : t("submit")}
       </Button>
     </form>
   );

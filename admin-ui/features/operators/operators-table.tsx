@@ -3,6 +3,7 @@
 import type { ColumnDef } from "@tanstack/react-table";
 import { UsersIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
 import { DataTable } from "@/components/data-table/data-table";
@@ -11,8 +12,8 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import type { OperatorRole, OperatorRowFragment } from "@/gql/graphql";
-import { ROLE_LABELS } from "@/lib/auth/viewer";
 import { errorMessage, execute } from "@/lib/graphql/execute";
+import { roleLabel } from "@/lib/i18n/role-label";
 import { UpdateOperatorDocument } from "./documents";
 
 function StateBadge({ row }: { row: OperatorRowFragment }) {
@@ -23,6 +24,7 @@ function StateBadge({ row }: { row: OperatorRowFragment }) {
 
 /** Every operator, oldest first: an admin changes roles and disables or enables accounts. */
 export function OperatorsTable({ rows, viewerId }: { rows: OperatorRowFragment[]; viewerId: string }) {
+  const tc = useTranslations("common");
   const router = useRouter();
   const [busy, setBusy] = useState<string | null>(null);
   const update = async (
@@ -48,7 +50,7 @@ export function OperatorsTable({ rows, viewerId }: { rows: OperatorRowFragment[]
       value={row.role}
       disabled={busy === row.id || row.disabled}
       onValueChange={(value) =>
-        void update(row, { role: value as OperatorRole }, `${who(row)} is now ${ROLE_LABELS[value] ?? value}`)
+        void update(row, { role: value as OperatorRole }, `${who(row)} is now ${roleLabel(tc, value)}`)
       }
     >
       <SelectTrigger size="sm" className="w-32" aria-label={`Role of ${row.email}`}>

@@ -1,9 +1,9 @@
 import type { NavKey } from "@/components/shell/nav";
 
 export interface SearchLinks {
-  /** What the box finds, said in its description and placeholder. */
-  finds: string;
-  placeholder: string;
+  /** What the box finds, said in its description and placeholder (`shell.search.<key>`). */
+  finds: "operatorFinds" | "merchantFinds";
+  placeholder: "operatorPlaceholder" | "merchantPlaceholder";
   charge: (id: string) => string;
   withdrawal: (id: string) => string;
   company: (id: string) => string | null;
@@ -15,15 +15,15 @@ export interface SearchLinks {
  */
 export const SEARCH_LINKS: Partial<Record<NavKey, SearchLinks>> = {
   operator: {
-    finds: "Find a charge, withdrawal or company, or jump to a page",
-    placeholder: "txid, e2e id, WDR_ reference, company, CNPJ…",
+    finds: "operatorFinds",
+    placeholder: "operatorPlaceholder",
     charge: (id) => `/ops/charges/${id}`,
     withdrawal: (id) => `/ops/withdrawals/${id}`,
     company: (id) => `/ops/companies/${id}`,
   },
   merchant: {
-    finds: "Find one of your charges or withdrawals, or jump to a page",
-    placeholder: "txid, e2e id, WDR_ reference…",
+    finds: "merchantFinds",
+    placeholder: "merchantPlaceholder",
     charge: (id) => `/m/charges/${id}`,
     withdrawal: (id) => `/m/withdrawals/${id}`,
     company: () => null,

@@ -2,6 +2,7 @@
 
 import { UserPlusIcon, UsersIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
 import { DateTime } from "@/components/date-time";
@@ -21,8 +22,8 @@ import { Field, FormError } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import type { MerchantRole, TeamQuery } from "@/gql/graphql";
-import { ROLE_LABELS } from "@/lib/auth/viewer";
 import { errorMessage, execute } from "@/lib/graphql/execute";
+import { roleLabel } from "@/lib/i18n/role-label";
 import { InviteTeamMemberDocument, RemoveTeamMemberDocument } from "./documents";
 
 type Member = TeamQuery["companyUsers"][number];
@@ -31,6 +32,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The account's console users: invite (the link is shown once) and remove (their sessions end). */
 export function TeamManager({ members, viewerId }: { members: Member[]; viewerId: string }) {
+  const tc = useTranslations("common");
   const router = useRouter();
   const [inviting, setInviting] = useState(false);
   const [email, setEmail] = useState("");
@@ -101,7 +103,7 @@ export function TeamManager({ members, viewerId }: { members: Member[]; viewerId
                 <p className="truncate font-medium">{member.name ?? member.email}</p>
                 <p className="truncate text-xs text-muted-foreground">{member.email}</p>
               </div>
-              <Badge variant="outline">{ROLE_LABELS[member.role] ?? member.role}</Badge>
+              <Badge variant="outline">{roleLabel(tc, member.role)}</Badge>
               {member.invitePending ? (
                 <Badge variant="warn">Invite pending</Badge>
               ) : (

@@ -35,6 +35,7 @@ export const getViewer = cache(async (): Promise<Viewer | null> => {
       email: viewer.email ?? null,
       companyId: viewer.companyId ?? null,
       companyName: viewer.companyName ?? null,
+      locale: viewer.locale ?? null,
     };
   } catch (error) {
     if (error instanceof GraphQLRequestError && error.code === "UNAUTHENTICATED") return null;

@@ -1,4 +1,4 @@
-import type { ConsoleUserKind } from "@/gql/graphql";
+import type { ConsoleLocale, ConsoleUserKind } from "@/gql/graphql";
 
 /** Who is signed in, as the layouts and the user menu need it. */
 export interface Viewer {
@@ -9,6 +9,8 @@ export interface Viewer {
   email: string | null;
   companyId: string | null;
   companyName: string | null;
+  /** The language the user chose; null: not chosen. */
+  locale: ConsoleLocale | null;
 }
 
 /** The home of each kind of user. */
@@ -20,13 +22,6 @@ export function homeOf(viewer: Pick<Viewer, "kind">): string {
 export function canActOnMoney(viewer: Pick<Viewer, "kind" | "role">): boolean {
   return viewer.kind === "OPERATOR" && (viewer.role === "ADMIN" || viewer.role === "OPERATOR");
 }
-
-export const ROLE_LABELS: Record<string, string> = {
-  ADMIN: "Admin",
-  OPERATOR: "Operator",
-  VIEWER: "Viewer",
-  MEMBER: "Member",
-};
 
 /**
  * `next` as a path on this site, or null. It is resolved with the WHATWG URL parser against

@@ -3,12 +3,7 @@ import { AudienceLayout } from "@/components/shell/audience-layout";
 
 export default function MerchantLayout({ children }: { children: React.ReactNode }) {
   return (
-    <AudienceLayout
-      allow={(viewer) => viewer.kind === "MERCHANT"}
-      audience="merchant teams"
-      audienceLabel="Merchant"
-      navKey="merchant"
-    >
+    <AudienceLayout allow={(viewer) => viewer.kind === "MERCHANT"} navKey="merchant">
       {children}
     </AudienceLayout>
   );

@@ -3,12 +3,7 @@ import { AudienceLayout } from "@/components/shell/audience-layout";
 
 export default function OperatorLayout({ children }: { children: React.ReactNode }) {
   return (
-    <AudienceLayout
-      allow={(viewer) => viewer.kind === "OPERATOR"}
-      audience="operators"
-      audienceLabel="Operations"
-      navKey="operator"
-    >
+    <AudienceLayout allow={(viewer) => viewer.kind === "OPERATOR"} navKey="operator">
       {children}
     </AudienceLayout>
   );

@@ -4,7 +4,7 @@ import { AudienceLayout } from "@/components/shell/audience-layout";
 /** Integrators: any signed-in console user. */
 export default function DevelopersLayout({ children }: { children: React.ReactNode }) {
   return (
-    <AudienceLayout allow={() => true} audience="integrators" audienceLabel="Developers" navKey="developers">
+    <AudienceLayout allow={() => true} navKey="developers">
       {children}
     </AudienceLayout>
   );

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import type * as React from "react";
 import { AudienceLayout } from "@/components/shell/audience-layout";
 import { Button } from "@/components/ui/button";
@@ -10,9 +11,10 @@ import { getViewer } from "@/lib/auth/session";
  */
 export default async function ReferenceLayout({ children }: { children: React.ReactNode }) {
   const viewer = await getViewer();
+  const t = await getTranslations("shell");
   if (viewer) {
     return (
-      <AudienceLayout allow={() => true} audience="integrators" audienceLabel="Developers" navKey="developers">
+      <AudienceLayout allow={() => true} navKey="developers">
         {children}
       </AudienceLayout>
     );
@@ -29,10 +31,10 @@ export default async function ReferenceLayout({ children }: { children: React.Re
               <path d="M12 2.5 21.5 12 12 21.5 2.5 12Zm0 4.2L6.7 12l5.3 5.3 5.3-5.3Z" />
             </svg>
           </span>
-          <span className="text-sm font-semibold">PIX API</span>
+          <span className="text-sm font-semibold">{t("apiBrand")}</span>
         </Link>
         <Button asChild variant="outline" size="sm">
-          <Link href="/login?next=%2Fdevelopers">Sign in</Link>
+          <Link href="/login?next=%2Fdevelopers">{t("signIn")}</Link>
         </Button>
       </header>
       <main className="px-4 py-6 sm:px-6">{children}</main>
