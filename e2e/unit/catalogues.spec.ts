@@ -1,0 +1,163 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+// The ICU parser next-intl itself formats with (a dependency of its intl-messageformat).
+import { type MessageFormatElement, parse, TYPE } from "@formatjs/icu-messageformat-parser";
+import { expect, test } from "@playwright/test";
+import en from "../../admin-ui/messages/en";
+import ptBR from "../../admin-ui/messages/pt-BR";
+
+/**
+ * The console's message catalogues (admin-ui/messages/<locale>/<feature>.json): every visible
+ * string exists in both languages, under the same keys, with the same ICU arguments; and the
+ * lint rule that keeps literal text out of components still finds it.
+ */
+const MESSAGES = resolve(__dirname, "../../admin-ui/messages");
+const LOCALES = { "pt-BR": ptBR, en } as const;
+
+type Tree = { [key: string]: string | Tree };
+
+function leaves(tree: Tree, prefix = ""): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === "string") found.set(path, value);
+    else for (const [inner, text] of leaves(value, path)) found.set(inner, text);
+  }
+  return found;
+}
+
+/** The arguments a message uses, with their kind: `count:plural`, `name:argument`… */
+function argumentsOf(elements: MessageFormatElement[], into = new Set<string>()): Set<string> {
+  for (const element of elements) {
+    if (element.type === TYPE.argument) into.add(`${element.value}:argument`);
+    if (element.type === TYPE.number) into.add(`${element.value}:number`);
+    if (element.type === TYPE.date || element.type === TYPE.time) into.add(`${element.value}:date`);
+    if (element.type === TYPE.plural || element.type === TYPE.select) {
+      into.add(`${element.value}:${element.type === TYPE.plural ? "plural" : "select"}`);
+      for (const option of Object.values(element.options)) argumentsOf(option.value, into);
+    }
+    if (element.type === TYPE.tag) {
+      into.add(`<${element.value}>`);
+      argumentsOf(element.children, into);
+    }
+  }
+  return into;
+}
+
+test("each language has the same feature files, and each file is loaded by its index", () => {
+  const files = (locale: string) =>
+    readdirSync(join(MESSAGES, locale))
+      .filter((name) => name.endsWith(".json"))
+      .map((name) => name.replace(/\.json$/, ""))
+      .sort();
+  expect(files("en")).toEqual(files("pt-BR"));
+  for (const [locale, catalogue] of Object.entries(LOCALES)) {
+    expect(Object.keys(catalogue).sort(), `messages/${locale}/index.ts imports every file`).toEqual(files(locale));
+  }
+});
+
+test("both catalogues have the same keys, no empty message, and the same ICU arguments", () => {
+  const pt = leaves(ptBR as unknown as Tree);
+  const english = leaves(en as unknown as Tree);
+  const onlyIn = (a: Map<string, string>, b: Map<string, string>) => [...a.keys()].filter((key) => !b.has(key));
+  expect(onlyIn(pt, english), "keys missing from messages/en").toEqual([]);
+  expect(onlyIn(english, pt), "keys missing from messages/pt-BR").toEqual([]);
+  const problems: string[] = [];
+  for (const [key, ptText] of pt) {
+    const enText = english.get(key) ?? "";
+    if (!ptText.trim() || !enText.trim()) problems.push(`${key}: empty`);
+    try {
+      const ptArgs = [...argumentsOf(parse(ptText))].sort();
+      const enArgs = [...argumentsOf(parse(enText))].sort();
+      if (ptArgs.join() !== enArgs.join()) problems.push(`${key}: pt-BR uses ${ptArgs} but en uses ${enArgs}`);
+    } catch (error) {
+      problems.push(`${key}: not a valid ICU message (${(error as Error).message})`);
+    }
+  }
+  expect(problems).toEqual([]);
+});
+
+test("counts are ICU plurals with an `other` form, never a bare number before a noun", () => {
+  const problems: string[] = [];
+  for (const [locale, catalogue] of Object.entries(LOCALES)) {
+    for (const [key, text] of leaves(catalogue as unknown as Tree)) {
+      const walk = (elements: MessageFormatElement[]) => {
+        for (const element of elements) {
+          if (element.type === TYPE.plural && !("other" in element.options))
+            problems.push(`${locale} ${key}: plural without "other"`);
+          if (element.type === TYPE.plural || element.type === TYPE.select)
+            for (const option of Object.values(element.options)) walk(option.value);
+        }
+      };
+      walk(parse(text));
+      // "{count} withdrawals" reads "1 withdrawals": a count argument outside a plural is a bug.
+      if (/\{count\}/.test(text)) problems.push(`${locale} ${key}: {count} outside a plural`);
+    }
+  }
+  expect(problems).toEqual([]);
+});
+
+test("the lint rule flags literal text in components and leaves catalogue lookups alone", () => {
+  const dir = mkdtempSync(join(tmpdir(), "visible-text-"));
+  try {
+    const plugin = resolve(__dirname, "../../admin-ui/lint/visible-text.grit");
+    writeFileSync(
+      join(dir, "biome.json"),
+      JSON.stringify({ root: true, linter: { rules: { recommended: false } }, plugins: [plugin] }),
+    );
+    writeFileSync(
+      join(dir, "literal.tsx"),
+      [
+        "export function Literal({ n, t }: { n: number; t: (key: string) => string }) {",
+        '  toast.success("Saved");',
+        "  return (",
+        '    <div className="flex gap-2" aria-label="Main">',
+        "      Hello world",
+        '      {n > 1 ? "many" : t("one")}',
+        '      <input placeholder="Search" type="text" />',
+        '      <Dialog confirmLabel="Approve" />',
+        "    </div>",
+        "  );",
+        "}",
+        'export const columns = [{ header: "Amount" }];',
+        "",
+      ].join("\n"),
+    );
+    writeFileSync(
+      join(dir, "translated.tsx"),
+      [
+        "export function Translated({ t, id }: { t: (key: string) => string; id: string }) {",
+        '  toast.success(t("saved"));',
+        "  return (",
+        '    <div className="flex gap-2" aria-label={t("main")} data-state="open">',
+        '      {t("hello")} · {`${id}`} — 42',
+        '      <Dialog confirmLabel={t("approve")} />',
+        "    </div>",
+        "  );",
+        "}",
+        'export const columns = [{ id: "amount", accessorKey: "amount", size: 120 }];',
+        "",
+      ].join("\n"),
+    );
+    const biome = resolve(__dirname, "../../node_modules/.bin/biome");
+    const run = (file: string) => {
+      try {
+        execFileSync(biome, ["lint", "--max-diagnostics=none", file], { cwd: dir, encoding: "utf8", stdio: "pipe" });
+        return "";
+      } catch (error) {
+        const failed = error as { stdout?: string; stderr?: string };
+        return `${failed.stdout ?? ""}${failed.stderr ?? ""}`;
+      }
+    };
+    const literal = run("literal.tsx");
+    const flagged = [...literal.matchAll(/literal\.tsx:(\d+):\d+ plugin/g)].map((match) => Number(match[1]));
+    // The toast, aria-label, "Hello world" (its text node starts on line 4), the ternary, the
+    // placeholder, confirmLabel and the column header.
+    expect(flagged).toEqual([2, 4, 4, 6, 7, 8, 12]);
+    expect(run("translated.tsx")).not.toMatch(/plugin/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
