@@ -1,10 +1,11 @@
 import { USERS } from "../support/env";
 import { expect, test } from "../support/fixtures";
+import { t } from "../support/i18n";
 import { checkPage } from "../support/page-check";
 
 test("the sign-in page looks right and passes axe", async ({ page }) => {
   await page.goto("/login");
-  await expect(page.getByRole("heading", { name: "Sign in to PIX Console" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: t("auth.signIn.title") })).toBeVisible();
   await checkPage(page, "login");
 });
 
@@ -12,21 +13,21 @@ test("pages without a session send the visitor to sign in, and back after", asyn
   await page.goto("/ops/companies?sort=name.asc");
   await expect(page).toHaveURL(/\/login\?next=%2Fops%2Fcompanies%3Fsort%3Dname\.asc$/);
   await page.getByLabel("E-mail").fill(USERS.admin.email);
-  await page.getByLabel("Password").fill(USERS.admin.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByLabel(t("auth.signIn.password")).fill(USERS.admin.password);
+  await page.getByRole("button", { name: t("auth.signIn.submit") }).click();
   await expect(page).toHaveURL(/\/ops\/companies\?sort=name\.asc$/);
   await expect(page.getByRole("heading", { name: "Companies" })).toBeVisible();
 });
 
 test("a wrong password is refused inline and the fields explain themselves", async ({ page }) => {
   await page.goto("/login");
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByText("Enter your e-mail.")).toBeVisible();
-  await expect(page.getByText("Enter your password.")).toBeVisible();
+  await page.getByRole("button", { name: t("auth.signIn.submit") }).click();
+  await expect(page.getByText(t("auth.signIn.emailRequired"))).toBeVisible();
+  await expect(page.getByText(t("auth.signIn.passwordRequired"))).toBeVisible();
   await page.getByLabel("E-mail").fill(USERS.admin.email);
-  await page.getByLabel("Password").fill("not-the-password");
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "Wrong e-mail or password." })).toBeVisible();
+  await page.getByLabel(t("auth.signIn.password")).fill("not-the-password");
+  await page.getByRole("button", { name: t("auth.signIn.submit") }).click();
+  await expect(page.getByRole("alert").filter({ hasText: t("auth.signIn.wrongCredentials") })).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
   await checkPage(page, "login-error");
 });
@@ -34,13 +35,13 @@ test("a wrong password is refused inline and the fields explain themselves", asy
 test("an external next is ignored: sign-in stays on this site", async ({ page }) => {
   await page.goto("/login?next=//evil.example/steal");
   await page.getByLabel("E-mail").fill(USERS.viewer.email);
-  await page.getByLabel("Password").fill(USERS.viewer.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByLabel(t("auth.signIn.password")).fill(USERS.viewer.password);
+  await page.getByRole("button", { name: t("auth.signIn.submit") }).click();
   await expect(page).toHaveURL(/localhost:\d+\/ops$/);
 });
 
 test("the accept-invite page without a token says so", async ({ page }) => {
   await page.goto("/accept-invite");
-  await expect(page.getByText("This invite link is incomplete.")).toBeVisible();
+  await expect(page.getByText(t("auth.acceptInvite.incompleteLink"))).toBeVisible();
   await checkPage(page, "accept-invite");
 });

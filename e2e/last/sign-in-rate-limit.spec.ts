@@ -1,4 +1,5 @@
 import { expect, test } from "../support/fixtures";
+import { t } from "../support/i18n";
 import { checkPage } from "../support/page-check";
 
 /**
@@ -8,11 +9,11 @@ import { checkPage } from "../support/page-check";
 test("too many sign-in attempts answer with the wait, inline", async ({ page }) => {
   await page.goto("/login");
   await page.getByLabel("E-mail").fill("nobody@pix.test");
-  await page.getByLabel("Password").fill("wrong-password-0000");
+  await page.getByLabel(t("auth.signIn.password")).fill("wrong-password-0000");
   const limited = page.getByRole("alert").filter({ hasText: /Too many attempts\. Try again in \d+ seconds?\./ });
   for (let attempt = 0; attempt < 12; attempt++) {
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page.getByRole("button", { name: "Sign in" })).toBeEnabled();
+    await page.getByRole("button", { name: t("auth.signIn.submit") }).click();
+    await expect(page.getByRole("button", { name: t("auth.signIn.submit") })).toBeEnabled();
     if (await limited.isVisible()) break;
   }
   await expect(limited).toBeVisible();

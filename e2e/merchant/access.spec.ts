@@ -1,6 +1,7 @@
 import { charge, createCompany, fund, withdrawal } from "../support/api";
 import { BASE_URL } from "../support/env";
 import { expect, test } from "../support/fixtures";
+import { t } from "../support/i18n";
 import { checkPage } from "../support/page-check";
 
 test("a merchant user lands on their own home", async ({ page }) => {
@@ -14,7 +15,7 @@ test("a merchant user lands on their own home", async ({ page }) => {
 
 test("a merchant user cannot open operator pages nor operator data", async ({ page }) => {
   await page.goto("/ops/withdrawals");
-  await expect(page.getByRole("heading", { name: "You don’t have access to this page" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: t("shell.accessDenied.title") })).toBeVisible();
   await expect(page.getByRole("table")).toHaveCount(0);
   await checkPage(page, "merchant-denied-ops");
   const answer = await page.request.post("/graphql", {
@@ -36,7 +37,7 @@ test("another company's charge or withdrawal, or a malformed id, answers the not
     "/m/withdrawals/wd_doesnotexist",
   ]) {
     await page.goto(path);
-    await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: t("shell.notFound.title") })).toBeVisible();
     await expect(page.getByText("Pedido de outra empresa")).toHaveCount(0);
   }
 });

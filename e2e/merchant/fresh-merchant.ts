@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import type { Browser } from "@playwright/test";
 import { acceptInvite, createCompany } from "../support/api";
+import { t } from "../support/i18n";
 
 export interface FreshMerchant {
   id: string;
@@ -25,8 +26,8 @@ export async function freshMerchant(browser: Browser, key: string, name: string)
   const page = await context.newPage();
   await page.goto("/login");
   await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByLabel(t("auth.signIn.password")).fill(password);
+  await page.getByRole("button", { name: t("auth.signIn.submit") }).click();
   await page.waitForURL(/\/m$/);
   mkdirSync("e2e/.auth", { recursive: true });
   const storageState = `e2e/.auth/fresh-${key}.json`;

@@ -1,5 +1,6 @@
 import { acceptInvite } from "../support/api";
 import { expect, test } from "../support/fixtures";
+import { t } from "../support/i18n";
 import { checkPage } from "../support/page-check";
 import { freshMerchant } from "./fresh-merchant";
 
@@ -25,8 +26,8 @@ test("a merchant member reads webhooks without changing them, is turned away fro
   const page = await context.newPage();
   await page.goto("/login");
   await page.getByLabel("E-mail").fill("vendas@aquarela.test");
-  await page.getByLabel("Password").fill("e2e-member-password-1234");
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByLabel(t("auth.signIn.password")).fill("e2e-member-password-1234");
+  await page.getByRole("button", { name: t("auth.signIn.submit") }).click();
   await page.waitForURL(/\/m$/);
   for (const path of ["/m/api-credentials", "/m/team"]) {
     await page.goto(path);

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { charge as createCharge, createCompany, gql } from "../support/api";
 import { expect, test } from "../support/fixtures";
+import { t } from "../support/i18n";
 import { checkPage } from "../support/page-check";
 import { type FreshMerchant, freshMerchant } from "./fresh-merchant";
 import { toastsGone } from "./toasts";
@@ -87,10 +88,10 @@ test("paid through the sandbox, the charge and the balance show it PAID with the
     id: await createCharge(other.id, "9.99", "Pedido alheio"),
   });
   await page.keyboard.press("Control+k");
-  const search = page.getByRole("dialog", { name: "Search" });
-  const input = search.getByRole("combobox", { name: "Search" });
+  const search = page.getByRole("dialog", { name: t("shell.search.title") });
+  const input = search.getByRole("combobox", { name: t("shell.search.label") });
   await input.fill(foreign.charge.txid);
-  await expect(search.getByText("Nothing found.")).toBeVisible();
+  await expect(search.getByText(t("shell.search.nothingFound"))).toBeVisible();
   await input.fill(charge.txid);
   await expect(search.getByRole("option", { name: new RegExp(`chg_${chargeId}`) })).toBeVisible();
   await page.keyboard.press("Enter");

@@ -1,5 +1,6 @@
 import { gql } from "../support/api";
 import { expect, test } from "../support/fixtures";
+import { t } from "../support/i18n";
 import { checkPage } from "../support/page-check";
 import { readSeed } from "../support/seed";
 
@@ -58,5 +59,5 @@ test("a company page splits the balance into the formula's parts and checks it",
 
 test("an unknown company answers the not-found page", async ({ page }) => {
   await page.goto("/ops/companies/comp_doesnotexist");
-  await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: t("shell.notFound.title") })).toBeVisible();
 });

@@ -9,6 +9,7 @@ import {
   withdrawal,
 } from "../support/api";
 import { expect, test } from "../support/fixtures";
+import { t } from "../support/i18n";
 import { checkPage } from "../support/page-check";
 
 /** A second operator (role OPERATOR), signed in through the sign-in page in their own browser context. */
@@ -19,8 +20,8 @@ async function secondOperator(browser: Browser, email: string): Promise<Page> {
   const page = await context.newPage();
   await page.goto("/login");
   await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByLabel(t("auth.signIn.password")).fill(password);
+  await page.getByRole("button", { name: t("auth.signIn.submit") }).click();
   await expect(page).toHaveURL(/\/ops$/);
   return page;
 }

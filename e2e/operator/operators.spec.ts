@@ -1,5 +1,6 @@
 import { storageStateOf } from "../support/env";
 import { expect, test } from "../support/fixtures";
+import { t } from "../support/i18n";
 import { checkPage } from "../support/page-check";
 
 test("an admin invites an operator, changes their role and disables them", async ({ page }) => {
@@ -38,8 +39,10 @@ test.describe("as a viewer", () => {
 
   test("the operators page is hidden from the nav and refused", async ({ page }) => {
     await page.goto("/ops");
-    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Audit log" })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Operators" })).toHaveCount(0);
+    await expect(
+      page.getByRole("navigation", { name: t("shell.nav.main") }).getByRole("link", { name: t("shell.nav.auditLog") }),
+    ).toBeVisible();
+    await expect(page.getByRole("link", { name: t("shell.nav.operators") })).toHaveCount(0);
     await page.goto("/ops/operators");
     await expect(page.getByText("Only admins manage operators")).toBeVisible();
     await expect(page.getByRole("table")).toHaveCount(0);

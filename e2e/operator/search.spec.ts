@@ -1,5 +1,6 @@
 import { charge, createCompany, fund, gql, withdrawal } from "../support/api";
 import { expect, test } from "../support/fixtures";
+import { t } from "../support/i18n";
 import { checkPage } from "../support/page-check";
 
 test("search by txid, e2e id and WDR_ reference opens the right page", async ({ page }) => {
@@ -16,8 +17,8 @@ test("search by txid, e2e id and WDR_ reference opens the right page", async ({ 
 
   await page.goto("/ops");
   await page.keyboard.press("Control+k");
-  const dialog = page.getByRole("dialog", { name: "Search" });
-  const input = dialog.getByRole("combobox", { name: "Search" });
+  const dialog = page.getByRole("dialog", { name: t("shell.search.title") });
+  const input = dialog.getByRole("combobox", { name: t("shell.search.label") });
   await input.fill(found.txid);
   await expect(dialog.getByRole("option", { name: new RegExp(`chg_${chargeId}`) })).toBeVisible();
   await checkPage(page, "ops-search-dialog");
@@ -25,7 +26,7 @@ test("search by txid, e2e id and WDR_ reference opens the right page", async ({ 
   await expect(page).toHaveURL(new RegExp(`/ops/charges/${chargeId}$`));
   await expect(page.getByRole("heading", { name: "R$ 61,00" })).toBeVisible();
 
-  await page.getByRole("button", { name: "Search…" }).click();
+  await page.getByRole("button", { name: t("shell.search.button") }).click();
   await input.fill(found.e2eId);
   await dialog.getByRole("option", { name: new RegExp(`chg_${chargeId}`) }).click();
   await expect(page).toHaveURL(new RegExp(`/ops/charges/${chargeId}$`));
@@ -46,5 +47,5 @@ test("search by txid, e2e id and WDR_ reference opens the right page", async ({ 
   await input.fill("search targ");
   await expect(dialog.getByRole("option", { name: /Search Target Ltda/ })).toBeVisible();
   await input.fill("no such thing at all");
-  await expect(dialog.getByText("Nothing found.")).toBeVisible();
+  await expect(dialog.getByText(t("shell.search.nothingFound"))).toBeVisible();
 });

@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { expect, test as setup } from "@playwright/test";
 import { acceptInvite, charge, createCompany, fund, inviteOperator, withdrawal } from "../support/api";
 import { type Role, SEED_FILE, storageStateOf, USERS } from "../support/env";
+import { t } from "../support/i18n";
 
 /**
  * Seeds the run's fresh database through GraphQL (as an operator with the API token would),
@@ -63,8 +64,8 @@ for (const role of ["admin", "viewer", "merchant"] as Role[]) {
     const user = USERS[role];
     await page.goto("/login");
     await page.getByLabel("E-mail").fill(user.email);
-    await page.getByLabel("Password").fill(user.password);
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByLabel(t("auth.signIn.password")).fill(user.password);
+    await page.getByRole("button", { name: t("auth.signIn.submit") }).click();
     await expect(page).toHaveURL(role === "merchant" ? /\/m$/ : /\/ops$/);
     await page.context().storageState({ path: storageStateOf(role) });
   });
