@@ -2,6 +2,7 @@
 
 import { LoaderIcon, UserPlusIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { CopyButton } from "@/components/copy-button";
 import { Button } from "@/components/ui/button";
@@ -18,12 +19,18 @@ import { Field, FormError } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import type { OperatorRole } from "@/gql/graphql";
-import { errorMessage, execute } from "@/lib/graphql/execute";
+import { execute } from "@/lib/graphql/execute";
+import { useErrorMessage } from "@/lib/i18n/error-message";
+import { roleLabel } from "@/lib/i18n/role-label";
 import { InviteOperatorDocument } from "./documents";
-import { ROLE_DESCRIPTIONS } from "./roles";
+
+const OPERATOR_ROLES: OperatorRole[] = ["ADMIN", "OPERATOR", "VIEWER"];
 
 /** Invites an operator; the invite link is shown once, to be sent to them. */
 export function InviteOperatorDialog() {
+  const t = useTranslations("operators");
+  const tc = useTranslations("common");
+  const errorMessage = useErrorMessage();
   const router = useRouter();
   const [open, setOpen] = useState(false);
   const [email, setEmail] = useState("");
@@ -68,35 +75,33 @@ export function InviteOperatorDialog() {
     <Dialog open={open} onOpenChange={change}>
       <DialogTrigger asChild>
         <Button size="sm">
-          <UserPlusIcon aria-hidden /> Invite operator
+          <UserPlusIcon aria-hidden /> {t("invite.open")}
         </Button>
       </DialogTrigger>
       <DialogContent>
         {inviteUrl ? (
           <div className="grid gap-4">
             <DialogHeader>
-              <DialogTitle>Invite created</DialogTitle>
-              <DialogDescription>
-                Send this link to {email}. It is shown only now and is valid for 7 days.
-              </DialogDescription>
+              <DialogTitle>{t("invite.createdTitle")}</DialogTitle>
+              <DialogDescription>{t("invite.createdDescription", { email })}</DialogDescription>
             </DialogHeader>
             <div className="flex items-center gap-2 rounded-md bg-muted p-3">
               <code className="min-w-0 flex-1 font-mono text-xs break-all" data-testid="invite-url">
                 {inviteUrl}
               </code>
-              <CopyButton value={inviteUrl} label="Copy invite link" />
+              <CopyButton value={inviteUrl} label={t("invite.copyLink")} />
             </div>
             <DialogFooter>
-              <Button onClick={() => change(false)}>Done</Button>
+              <Button onClick={() => change(false)}>{tc("actions.done")}</Button>
             </DialogFooter>
           </div>
         ) : (
           <form onSubmit={submit} className="grid gap-4">
             <DialogHeader>
-              <DialogTitle>Invite operator</DialogTitle>
-              <DialogDescription>They set their own password from the invite link.</DialogDescription>
+              <DialogTitle>{t("invite.title")}</DialogTitle>
+              <DialogDescription>{t("invite.description")}</DialogDescription>
             </DialogHeader>
-            <Field label="E-mail">
+            <Field label={t("invite.email")}>
               {(control) => (
                 <Input
                   {...control}
@@ -108,19 +113,21 @@ export function InviteOperatorDialog() {
                 />
               )}
             </Field>
-            <Field label="Name (optional)">
+            <Field label={t("invite.name")}>
               {(control) => <Input {...control} value={name} onChange={(e) => setName(e.target.value)} />}
             </Field>
-            <Field label="Role" hint={ROLE_DESCRIPTIONS[role]}>
+            <Field label={t("invite.role")} hint={t(`roleDescriptions.${role}`)}>
               {(control) => (
                 <Select value={role} onValueChange={(value) => setRole(value as OperatorRole)}>
                   <SelectTrigger {...control} className="w-full">
                     <SelectValue />
                   </SelectTrigger>
                   <SelectContent>
-                    <SelectItem value="ADMIN">Admin</SelectItem>
-                    <SelectItem value="OPERATOR">Operator</SelectItem>
-                    <SelectItem value="VIEWER">Viewer</SelectItem>
+                    {OPERATOR_ROLES.map((option) => (
+                      <SelectItem key={option} value={option}>
+                        {roleLabel(tc, option)}
+                      </SelectItem>
+                    ))}
                   </SelectContent>
                 </Select>
               )}
@@ -128,11 +135,11 @@ export function InviteOperatorDialog() {
             <FormError message={error} />
             <DialogFooter>
               <Button type="button" variant="outline" onClick={() => change(false)} disabled={pending}>
-                Cancel
+                {tc("actions.cancel")}
               </Button>
               <Button type="submit" disabled={pending || !email.includes("@")}>
                 {pending && <LoaderIcon className="animate-spin" aria-hidden />}
-                Send invite
+                {t("invite.send")}
               </Button>
             </DialogFooter>
           </form>

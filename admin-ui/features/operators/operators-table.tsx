@@ -12,19 +12,25 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import type { OperatorRole, OperatorRowFragment } from "@/gql/graphql";
-import { errorMessage, execute } from "@/lib/graphql/execute";
+import { execute } from "@/lib/graphql/execute";
+import { useErrorMessage } from "@/lib/i18n/error-message";
 import { roleLabel } from "@/lib/i18n/role-label";
 import { UpdateOperatorDocument } from "./documents";
 
+const OPERATOR_ROLES: OperatorRole[] = ["ADMIN", "OPERATOR", "VIEWER"];
+
 function StateBadge({ row }: { row: OperatorRowFragment }) {
-  if (row.disabled) return <Badge variant="neutral">Disabled</Badge>;
-  if (row.invitePending) return <Badge variant="warn">Invited</Badge>;
-  return <Badge variant="success">Active</Badge>;
+  const t = useTranslations("operators.state");
+  if (row.disabled) return <Badge variant="neutral">{t("disabled")}</Badge>;
+  if (row.invitePending) return <Badge variant="warn">{t("invited")}</Badge>;
+  return <Badge variant="success">{t("active")}</Badge>;
 }
 
 /** Every operator, oldest first: an admin changes roles and disables or enables accounts. */
 export function OperatorsTable({ rows, viewerId }: { rows: OperatorRowFragment[]; viewerId: string }) {
+  const t = useTranslations("operators");
   const tc = useTranslations("common");
+  const errorMessage = useErrorMessage();
   const router = useRouter();
   const [busy, setBusy] = useState<string | null>(null);
   const update = async (
@@ -38,7 +44,7 @@ export function OperatorsTable({ rows, viewerId }: { rows: OperatorRowFragment[]
       toast.success(done);
       router.refresh();
     } catch (error) {
-      toast.error(`Could not update ${row.email}`, { description: errorMessage(error) });
+      toast.error(t("updateFailed", { email: row.email }), { description: errorMessage(error) });
     } finally {
       setBusy(null);
     }
@@ -50,23 +56,29 @@ export function OperatorsTable({ rows, viewerId }: { rows: OperatorRowFragment[]
       value={row.role}
       disabled={busy === row.id || row.disabled}
       onValueChange={(value) =>
-        void update(row, { role: value as OperatorRole }, `${who(row)} is now ${roleLabel(tc, value)}`)
+        void update(
+          row,
+          { role: value as OperatorRole },
+          t("roleChanged", { who: who(row), role: roleLabel(tc, value) }),
+        )
       }
     >
-      <SelectTrigger size="sm" className="w-32" aria-label={`Role of ${row.email}`}>
+      <SelectTrigger size="sm" className="w-32" aria-label={t("roleOf", { email: row.email })}>
         <SelectValue />
       </SelectTrigger>
       <SelectContent>
-        <SelectItem value="ADMIN">Admin</SelectItem>
-        <SelectItem value="OPERATOR">Operator</SelectItem>
-        <SelectItem value="VIEWER">Viewer</SelectItem>
+        {OPERATOR_ROLES.map((role) => (
+          <SelectItem key={role} value={role}>
+            {roleLabel(tc, role)}
+          </SelectItem>
+        ))}
       </SelectContent>
     </Select>
   );
 
   const toggle = (row: OperatorRowFragment) =>
     row.id === viewerId ? (
-      <span className="text-xs text-muted-foreground">You</span>
+      <span className="text-xs text-muted-foreground">{tc("you")}</span>
     ) : (
       <Button
         variant={row.disabled ? "outline" : "ghost"}
@@ -77,19 +89,19 @@ export function OperatorsTable({ rows, viewerId }: { rows: OperatorRowFragment[]
           void update(
             row,
             { disabled: !row.disabled },
-            row.disabled ? `${who(row)} can sign in again` : `${who(row)} is disabled and signed out`,
+            row.disabled ? t("enabled", { who: who(row) }) : t("disabled", { who: who(row) }),
           )
         }
-        aria-label={`${row.disabled ? "Enable" : "Disable"} ${row.email}`}
+        aria-label={row.disabled ? t("enableWho", { email: row.email }) : t("disableWho", { email: row.email })}
       >
-        {row.disabled ? "Enable" : "Disable"}
+        {row.disabled ? t("enable") : t("disable")}
       </Button>
     );
 
   const columns: ColumnDef<OperatorRowFragment, unknown>[] = [
     {
       id: "who",
-      header: "Operator",
+      header: t("table.operator"),
       cell: ({ row }) => (
         <div className="flex max-w-64 flex-col">
           <span className="truncate font-medium">{row.original.name ?? "—"}</span>
@@ -97,21 +109,21 @@ export function OperatorsTable({ rows, viewerId }: { rows: OperatorRowFragment[]
         </div>
       ),
     },
-    { id: "role", header: "Role", cell: ({ row }) => roleSelect(row.original) },
-    { id: "state", header: "State", cell: ({ row }) => <StateBadge row={row.original} /> },
+    { id: "role", header: t("table.role"), cell: ({ row }) => roleSelect(row.original) },
+    { id: "state", header: t("table.state"), cell: ({ row }) => <StateBadge row={row.original} /> },
     {
       id: "last",
-      header: "Last sign-in",
+      header: t("table.lastSignIn"),
       cell: ({ row }) =>
         row.original.lastSignInAt ? (
           <DateTime value={row.original.lastSignInAt} />
         ) : (
-          <span className="text-muted-foreground">Never</span>
+          <span className="text-muted-foreground">{tc("never")}</span>
         ),
     },
     {
       id: "actions",
-      header: () => <span className="sr-only">Actions</span>,
+      header: () => <span className="sr-only">{tc("actionsColumn")}</span>,
       meta: { className: "w-0 text-right" },
       cell: ({ row }) => toggle(row.original),
     },
@@ -119,11 +131,11 @@ export function OperatorsTable({ rows, viewerId }: { rows: OperatorRowFragment[]
 
   return (
     <DataTable
-      label="Operators"
+      label={t("table.label")}
       columns={columns}
       data={rows}
       getRowId={(row) => row.id}
-      empty={{ title: "No operators", icon: UsersIcon }}
+      empty={{ title: t("table.empty"), icon: UsersIcon }}
       mobileCard={(row) => (
         <div className="flex flex-col gap-2">
           <div className="flex items-start justify-between gap-2">

@@ -1,5 +1,6 @@
 import { ShieldAlertIcon } from "lucide-react";
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { PageHeader } from "@/components/page-header";
 import { EmptyState } from "@/components/states";
 import { OperatorsDocument } from "@/features/operators/documents";
@@ -8,21 +9,20 @@ import { OperatorsTable } from "@/features/operators/operators-table";
 import { requireViewer } from "@/lib/auth/session";
 import { execute } from "@/lib/graphql/execute";
 
-export const metadata: Metadata = { title: "Operators" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("operators"))("metaTitle") };
+}
 
 export default async function OperatorsPage() {
   const viewer = await requireViewer();
+  const t = await getTranslations("operators");
   // Managing operators is for admins only; the API refuses the others too.
   if (viewer.role !== "ADMIN") {
     return (
       <div className="flex flex-col gap-6">
-        <PageHeader title="Operators" />
+        <PageHeader title={t("title")} />
         <div className="rounded-xl border bg-card">
-          <EmptyState
-            icon={ShieldAlertIcon}
-            title="Only admins manage operators"
-            description="Ask an admin of your team to invite people or change roles."
-          />
+          <EmptyState icon={ShieldAlertIcon} title={t("adminsOnly.title")} description={t("adminsOnly.description")} />
         </div>
       </div>
     );
@@ -30,11 +30,7 @@ export default async function OperatorsPage() {
   const { operators } = await execute(OperatorsDocument);
   return (
     <div className="flex flex-col gap-6">
-      <PageHeader
-        title="Operators"
-        description="Who can use the operations console and what each may do."
-        actions={<InviteOperatorDialog />}
-      />
+      <PageHeader title={t("title")} description={t("description")} actions={<InviteOperatorDialog />} />
       <OperatorsTable rows={operators} viewerId={viewer.id} />
     </div>
   );
