@@ -93,10 +93,10 @@ export function SearchTrigger({ nav, navKey }: { nav: NavSection[]; navKey?: Nav
           if (!next) setText("");
         }}
         title={t("search.title")}
-        description={t(`search.${links?.finds ?? "jumpToPage"}`)}
+        description={t(`search.${links?.findsKey ?? "jumpToPage"}`)}
       >
         <CommandInput
-          placeholder={t(`search.${links?.placeholder ?? "pagePlaceholder"}`)}
+          placeholder={t(`search.${links?.placeholderKey ?? "pagePlaceholder"}`)}
           aria-label={t("search.label")}
           value={text}
           onValueChange={setText}

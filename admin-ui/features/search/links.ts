@@ -2,8 +2,8 @@ import type { NavKey } from "@/components/shell/nav";
 
 export interface SearchLinks {
   /** What the box finds, said in its description and placeholder (`shell.search.<key>`). */
-  finds: "operatorFinds" | "merchantFinds";
-  placeholder: "operatorPlaceholder" | "merchantPlaceholder";
+  findsKey: "operatorFinds" | "merchantFinds";
+  placeholderKey: "operatorPlaceholder" | "merchantPlaceholder";
   charge: (id: string) => string;
   withdrawal: (id: string) => string;
   company: (id: string) => string | null;
@@ -15,15 +15,15 @@ export interface SearchLinks {
  */
 export const SEARCH_LINKS: Partial<Record<NavKey, SearchLinks>> = {
   operator: {
-    finds: "operatorFinds",
-    placeholder: "operatorPlaceholder",
+    findsKey: "operatorFinds",
+    placeholderKey: "operatorPlaceholder",
     charge: (id) => `/ops/charges/${id}`,
     withdrawal: (id) => `/ops/withdrawals/${id}`,
     company: (id) => `/ops/companies/${id}`,
   },
   merchant: {
-    finds: "merchantFinds",
-    placeholder: "merchantPlaceholder",
+    findsKey: "merchantFinds",
+    placeholderKey: "merchantPlaceholder",
     charge: (id) => `/m/charges/${id}`,
     withdrawal: (id) => `/m/withdrawals/${id}`,
     company: () => null,
