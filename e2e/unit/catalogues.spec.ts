@@ -132,6 +132,7 @@ test("the lint rule flags literal text in components and leaves catalogue lookup
         '  toast.success(t("saved"));',
         "  return (",
         '    <div className="flex gap-2" aria-label={t("main")} data-state="open">',
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: the fixture's own source text
         '      {t("hello")} · {`${id}`} — 42',
         '      <Dialog confirmLabel={t("approve")} />',
         "    </div>",

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { type ConsoleLogin, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from "../test-support/test-app";
+import { type ConsoleLogin, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from "../../test/support/test-app";
 
 let app: TestApp;
 let operator: ConsoleLogin;
