@@ -6,7 +6,10 @@ import { checkPage } from "../support/page-check";
 // covered by the server's flow test against the local PSP, and shown in docs/providers.md).
 test("the provider page names the sandbox and how to connect a real bank", async ({ page }) => {
   await page.goto("/ops");
-  await page.getByRole("link", { name: t("shell.nav.bankProvider") }).first().click();
+  await page
+    .getByRole("link", { name: t("shell.nav.bankProvider") })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/ops\/provider$/);
   await expect(page.getByRole("heading", { level: 1, name: "Bank provider" })).toBeVisible();
   const card = page.getByTestId("provider-sandbox");
