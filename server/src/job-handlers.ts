@@ -1,7 +1,7 @@
 import { REMOVE_CHARGE_JOB } from "./charges/charges.service";
 import type { JobHandlers } from "./core/jobs";
 import { RECONCILE_JOB } from "./provider/efi/efi-reconciliation";
-import { CHECK_REFUND_JOB, readRefundJobPayload, SETTLE_REFUND_JOB, SUBMIT_REFUND_JOB } from "./refunds/refund-jobs";
+import { CHECK_REFUND_JOB, readReturnJobPayload, SETTLE_REFUND_JOB, SUBMIT_REFUND_JOB } from "./refunds/refund-jobs";
 import type { Services } from "./services";
 import { readWithdrawalJobPayload, SETTLE_TRANSFER_JOB, SUBMIT_TRANSFER_JOB } from "./withdrawals/withdrawal-jobs";
 
@@ -15,8 +15,8 @@ export function createJobHandlers(services: Services): JobHandlers {
     },
     [REMOVE_CHARGE_JOB]: (payload) =>
       services.charges.removeChargeAtBank(String((payload as { chargeId?: unknown }).chargeId), services.logger),
-    [SUBMIT_REFUND_JOB]: (payload) => services.refundProcessor.submitRefund(readRefundJobPayload(payload)),
-    [SETTLE_REFUND_JOB]: (payload) => services.refundProcessor.settleRefund(readRefundJobPayload(payload)),
-    [CHECK_REFUND_JOB]: (payload) => services.refundProcessor.checkRefundOutcome(readRefundJobPayload(payload)),
+    [SUBMIT_REFUND_JOB]: (payload) => services.returnProcessor.submitReturn(readReturnJobPayload(payload)),
+    [SETTLE_REFUND_JOB]: (payload) => services.returnProcessor.settleReturn(readReturnJobPayload(payload)),
+    [CHECK_REFUND_JOB]: (payload) => services.returnProcessor.checkReturnOutcome(readReturnJobPayload(payload)),
   };
 }

@@ -17,8 +17,9 @@ import { EfiPixProvider } from "./provider/efi/efi-provider";
 import { EfiReconciliation } from "./provider/efi/efi-reconciliation";
 import { InboundPixService } from "./provider/inbound-pix.service";
 import type { PixProvider } from "./provider/pix-provider";
-import { RefundProcessor } from "./refunds/refund-processor";
+import { ExceptionReturnsService } from "./refunds/exception-returns.service";
 import { RefundsService } from "./refunds/refunds.service";
+import { ReturnProcessor } from "./refunds/return-processor";
 import { SearchService } from "./search/search.service";
 import { accountWindowLimits } from "./webhooks/webhook-account-windows";
 import { WebhookDispatcher } from "./webhooks/webhook-dispatcher";
@@ -48,7 +49,9 @@ export interface Services {
   withdrawalOutcomes: WithdrawalBankOutcomes;
   withdrawalProcessor: WithdrawalProcessor;
   refunds: RefundsService;
-  refundProcessor: RefundProcessor;
+  exceptionReturns: ExceptionReturnsService;
+  /** Sends the devoluções of refunds and returned payment exceptions, and applies the bank's answers. */
+  returnProcessor: ReturnProcessor;
   inboundPix: InboundPixService;
   webhooks: WebhooksService;
   webhookSender: WebhookSender;
@@ -87,7 +90,8 @@ export function createServices(config: AppConfig, logger: Logger, db: DataSource
   const withdrawals = new WithdrawalsService(db, withdrawalTransitions, withdrawalApprovals);
   const withdrawalOutcomes = new WithdrawalBankOutcomes(db, withdrawalTransitions);
   const refunds = new RefundsService(db, charges, provider.ispb);
-  const inboundPix = new InboundPixService(db, provider, charges, refunds);
+  const exceptionReturns = new ExceptionReturnsService(db, provider.ispb);
+  const inboundPix = new InboundPixService(db, provider, charges, refunds, exceptionReturns);
   const efi =
     provider instanceof EfiPixProvider
       ? {
@@ -124,7 +128,8 @@ export function createServices(config: AppConfig, logger: Logger, db: DataSource
     withdrawalOutcomes,
     withdrawalProcessor: new WithdrawalProcessor(db, provider, withdrawalOutcomes, logger),
     refunds,
-    refundProcessor: new RefundProcessor(db, provider, refunds, logger),
+    exceptionReturns,
+    returnProcessor: new ReturnProcessor(db, provider, { refund: refunds, exception: exceptionReturns }, logger),
     inboundPix,
     webhooks: new WebhooksService(db, config.webhookAllowPrivate),
     webhookSender,

@@ -31,6 +31,12 @@ class CreateCompanyInput {
   @Field(() => MoneyScalar, { nullable: true })
   autoApproveLimit?: bigint | null;
 
+  @Field(() => Boolean, {
+    nullable: true,
+    description: "Return the account's payments that cannot be credited to their payers at once; default false.",
+  })
+  autoReturnExceptions?: boolean | null;
+
   @Field(() => String, {
     nullable: true,
     description: "E-mail of the company's first console user (a merchant ADMIN), invited now.",
@@ -57,6 +63,12 @@ class UpdateCompanyInput {
 
   @Field(() => MoneyScalar, { nullable: true, description: "Send null to remove the limit." })
   autoApproveLimit?: bigint | null;
+
+  @Field(() => Boolean, {
+    nullable: true,
+    description: "Return the account's payments that cannot be credited to their payers at once.",
+  })
+  autoReturnExceptions?: boolean | null;
 }
 
 @ObjectType()
@@ -105,6 +117,7 @@ export class CompaniesResolver {
         feePercentCenti: input.feePercent,
         feeFixedCents: input.feeFixed,
         autoApproveLimitCents: input.autoApproveLimit,
+        autoReturnExceptions: input.autoReturnExceptions,
       },
       audit,
       ownerEmail
@@ -135,6 +148,7 @@ export class CompaniesResolver {
         feePercentCenti: input.feePercent,
         feeFixedCents: input.feeFixed,
         autoApproveLimitCents: input.autoApproveLimit,
+        autoReturnExceptions: input.autoReturnExceptions,
       },
       requestAudit(ctx),
     );

@@ -33,6 +33,7 @@ export interface NewCompany {
   feePercentCenti?: bigint | null;
   feeFixedCents?: Cents | null;
   autoApproveLimitCents?: Cents | null;
+  autoReturnExceptions?: boolean | null;
 }
 
 export interface CompanyChanges {
@@ -44,6 +45,7 @@ export interface CompanyChanges {
   feeFixedCents?: Cents | null;
   /** null clears the limit (every withdrawal waits for an operator); undefined leaves it. */
   autoApproveLimitCents?: Cents | null;
+  autoReturnExceptions?: boolean | null;
 }
 
 export interface CompanyDefaults {
@@ -91,6 +93,7 @@ function companyFields(company: Company) {
     feePercent: formatPercent(company.feePercentCenti),
     feeFixed: formatBrl(company.feeFixedCents),
     autoApproveLimit: company.autoApproveLimitCents === null ? null : formatBrl(company.autoApproveLimitCents),
+    autoReturnExceptions: company.autoReturnExceptions,
     webhookUrl: company.webhookUrl,
   };
 }
@@ -167,6 +170,7 @@ export class CompaniesService {
         feeFixedCents: checkMoneyLimit("feeFixed", input.feeFixedCents ?? this.defaultFeeFixedCents),
         autoApproveLimitCents:
           input.autoApproveLimitCents == null ? null : checkMoneyLimit("autoApproveLimit", input.autoApproveLimitCents),
+        autoReturnExceptions: input.autoReturnExceptions ?? false,
         webhookUrl,
         sealedWebhookSecret: sealWebhookSecret(em, id, webhookSecret),
         balanceCents: 0n,
@@ -208,6 +212,7 @@ export class CompaniesService {
             ? null
             : checkMoneyLimit("autoApproveLimit", changes.autoApproveLimitCents);
       }
+      if (changes.autoReturnExceptions != null) company.autoReturnExceptions = changes.autoReturnExceptions;
       company.updatedAt = new Date();
       const saved = await repo.save(company);
       await appendAudit(em, audit, {

@@ -34,6 +34,13 @@ export class Company {
   })
   autoApproveLimitCents!: bigint | null;
 
+  @Column({ name: "auto_return_exceptions", type: "boolean" })
+  @Field(() => Boolean, {
+    description:
+      "Payments of the account's charges that are not credited (paid twice, a wrong amount, an expired or cancelled charge) go back to the payer at once.",
+  })
+  autoReturnExceptions!: boolean;
+
   @Column({ type: "text", nullable: true })
   @Field(() => String, { nullable: true, description: "The account holder's CNPJ, 14 characters without punctuation." })
   cnpj!: string | null;

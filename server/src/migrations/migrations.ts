@@ -15,6 +15,7 @@ import { WebhookEventQueue1763801200000 } from "./1763801200000-webhook-event-qu
 import { RateLimitBuckets1763902000000 } from "./1763902000000-rate-limit-buckets";
 import { Refunds1763905000000 } from "./1763905000000-refunds";
 import { ChargeLifecycleEvents1763905100000 } from "./1763905100000-charge-lifecycle-events";
+import { ExceptionReturns1763905200000 } from "./1763905200000-exception-returns";
 import { Efi1763906000000 } from "./1763906000000-efi";
 import { ConsoleUserLocale1763907000000 } from "./1763907000000-console-user-locale";
 
@@ -37,6 +38,7 @@ export const MIGRATIONS = [
   RateLimitBuckets1763902000000,
   Refunds1763905000000,
   ChargeLifecycleEvents1763905100000,
+  ExceptionReturns1763905200000,
   Efi1763906000000,
   ConsoleUserLocale1763907000000,
 ];

@@ -18,6 +18,7 @@ import {
 } from "../core/pagination";
 import { queryRows } from "../core/sql";
 import { runTransaction } from "../core/transactions";
+import { type ExceptionReturnsService, exceptionIdOfReturnRequest } from "../refunds/exception-returns.service";
 import type { RefundsService } from "../refunds/refunds.service";
 import { PaymentException, PaymentExceptionKind, PaymentExceptionStatus } from "./payment-exception.entity";
 import {
@@ -55,7 +56,7 @@ export interface InboundPixResult {
 /** What became of one reported devolução. */
 export interface ReturnResult {
   id: string | null;
-  /** APPLIED and DUPLICATE name the refund's status; EXCEPTION: kept for operator review, with why. */
+  /** APPLIED and DUPLICATE name the refund's (or the return's) status; EXCEPTION: kept for operator review, with why. */
   outcome: "APPLIED" | "DUPLICATE" | "EXCEPTION";
   status?: string;
   problem?: string;
@@ -70,6 +71,7 @@ export class InboundPixService {
     private readonly provider: PixProvider,
     private readonly charges: ChargesService,
     private readonly refunds: RefundsService,
+    private readonly exceptionReturns: ExceptionReturnsService,
   ) {
     this.exceptionFromRow = entityRowMapper(db, PaymentException);
   }
@@ -133,12 +135,15 @@ export class InboundPixService {
   }
 
   /**
-   * A devolução the bank reports: it settles the refund it names (idempotently); one the
-   * service does not know, or that disagrees with it, is kept once (by its digest) as an
-   * UNKNOWN_RETURN exception for an operator.
+   * A devolução the bank reports: it settles the refund, or the return of the payment
+   * exception, it names (idempotently); one the service does not know, or that disagrees
+   * with it, is kept once (by its digest) as an UNKNOWN_RETURN exception for an operator.
    */
   private async applyReturnReport(report: ReturnReport, requestId: string | null): Promise<ReturnResult> {
-    const applied = await this.refunds.applyReturnReport(report, requestId);
+    const applied =
+      exceptionIdOfReturnRequest(report.returnRequestId) !== null
+        ? await this.exceptionReturns.applyReturnReport(report)
+        : await this.refunds.applyReturnReport(report, requestId);
     if (applied.outcome !== "UNRECOGNISED") {
       return { id: report.returnRequestId, outcome: applied.outcome, status: applied.status };
     }
@@ -210,7 +215,10 @@ export class InboundPixService {
         .getRepository(Charge)
         .findOne({ where: { txid: payment.txid }, lock: { mode: "for_no_key_update" } });
       const decided = await this.decide(em, charge, payment, requestId);
-      if (decided.exceptionKind && !(await this.recordException(em, decided.exceptionKind, charge, payment))) {
+      if (
+        decided.exceptionKind &&
+        !(await this.recordException(em, decided.exceptionKind, charge, payment, requestId))
+      ) {
         return result("DUPLICATE"); // the same notification, without end-to-end id, kept before
       }
       if (payment.endToEndId) {
@@ -268,14 +276,19 @@ export class InboundPixService {
     }
   }
 
-  /** Kept for review; false when this very notification (without end-to-end id) was kept before. */
-  private recordException(
+  /**
+   * Kept for review, and returned to the payer at once when the charge's account asks for
+   * that (autoReturnExceptions); false when this very notification (without end-to-end id)
+   * was kept before.
+   */
+  private async recordException(
     em: EntityManager,
     kind: PaymentExceptionKind,
     charge: Charge | null,
     payment: PixNotification,
+    requestId: string | null,
   ): Promise<boolean> {
-    return this.insertException(em, {
+    const id = await this.insertException(em, {
       kind,
       endToEndId: payment.endToEndId,
       txid: payment.txid,
@@ -289,6 +302,10 @@ export class InboundPixService {
       raw: payment.raw,
       problem: null,
     });
+    if (id === null) return false;
+    if (charge !== null && payment.endToEndId !== null)
+      await this.exceptionReturns.returnAutomatically(em, id, requestId);
+    return true;
   }
 
   private async insertException(
@@ -307,7 +324,7 @@ export class InboundPixService {
       raw: unknown;
       problem: string | null;
     },
-  ): Promise<boolean> {
+  ): Promise<string | null> {
     const notification = JSON.stringify(exception.raw);
     const rows = await queryRows<{ id: string }>(
       em,
@@ -334,7 +351,7 @@ export class InboundPixService {
         exception.expectedAmountCents?.toString() ?? null,
       ],
     );
-    return rows.length > 0;
+    return rows[0]?.id ?? null;
   }
 
   /** Newest first; totals capped at 10,000. */

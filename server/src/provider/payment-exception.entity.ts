@@ -1,4 +1,4 @@
-import { Field, ID, ObjectType, registerEnumType } from "type-graphql";
+import { Field, ID, Int, ObjectType, registerEnumType } from "type-graphql";
 import { Column, Entity, PrimaryColumn } from "typeorm";
 import { bigintColumn } from "../core/db-columns";
 import { MoneyScalar } from "../graphql/scalars";
@@ -23,9 +23,18 @@ export enum PaymentExceptionStatus {
 }
 registerEnumType(PaymentExceptionStatus, { name: "PaymentExceptionStatus" });
 
+/** Where the return of an exception's payment to its payer stands (a devolução, as a refund's). */
+export enum PaymentReturnStatus {
+  PROCESSING = "PROCESSING",
+  RETURNED = "RETURNED",
+  FAILED = "FAILED",
+}
+registerEnumType(PaymentReturnStatus, { name: "PaymentReturnStatus" });
+
 /**
  * Money the bank reports as received that the service did not credit: the operator
- * reviews it (refund it at the bank, or credit it by an adjustment) and marks it resolved.
+ * reviews it and returns it to the payer (a devolução: returnPaymentException, or at once
+ * for accounts with autoReturnExceptions), credits it by an adjustment, or marks it resolved.
  */
 @Entity("payment_exceptions")
 @ObjectType()
@@ -105,4 +114,44 @@ export class PaymentException {
   @Column({ name: "created_at", type: "timestamptz" })
   @Field(() => Date)
   createdAt!: Date;
+
+  @Column({ name: "return_status", type: "text", nullable: true })
+  @Field(() => PaymentReturnStatus, { nullable: true, description: "Null until the payment is returned to its payer." })
+  returnStatus!: PaymentReturnStatus | null;
+
+  /** How many returns were asked for (a new one after a FAILED one is a new devolução). */
+  @Column({ name: "return_attempt", type: "int" })
+  returnAttempt!: number;
+
+  @Column({ name: "return_request_id", type: "text", nullable: true })
+  @Field(() => String, { nullable: true, description: "The devolução's id at the bank." })
+  returnRequestId!: string | null;
+
+  @Column({ name: "return_id", type: "text", nullable: true })
+  @Field(() => String, { nullable: true, description: "The devolução's rtrId, once the bank has taken it." })
+  returnId!: string | null;
+
+  @Column({ name: "return_reason", type: "text", nullable: true })
+  @Field(() => String, { nullable: true, description: "Sent to the payer as the devolução's descricao." })
+  returnReason!: string | null;
+
+  @Column({ name: "return_failure_reason", type: "text", nullable: true })
+  @Field(() => String, { nullable: true })
+  returnFailureReason!: string | null;
+
+  @Column({ name: "return_retry_count", type: "int" })
+  @Field(() => Int)
+  returnRetryCount!: number;
+
+  @Column({ name: "return_requested_by", type: "text", nullable: true })
+  @Field(() => String, { nullable: true, description: 'Who asked: "operator:…", or "system:auto-return".' })
+  returnRequestedBy!: string | null;
+
+  @Column({ name: "return_requested_at", type: "timestamptz", nullable: true })
+  @Field(() => Date, { nullable: true })
+  returnRequestedAt!: Date | null;
+
+  @Column({ name: "returned_at", type: "timestamptz", nullable: true })
+  @Field(() => Date, { nullable: true })
+  returnedAt!: Date | null;
 }

@@ -27,7 +27,27 @@ export class ProviderResolver {
   @Authorized("OPERATOR")
   @Mutation(() => PaymentException, {
     description:
-      "Marks a reviewed exception RESOLVED. Moves no money: refund at the bank or credit by createAdjustment.",
+      "Returns the exception's payment to its payer: a devolução of the received Pix (no balance moves: it was never credited). RETURNED resolves the exception; FAILED leaves it open for another attempt.",
+  })
+  returnPaymentException(
+    @Arg("id", () => ID) id: string,
+    @Ctx() ctx: RequestContext,
+    @Arg("reason", () => String, { nullable: true, description: "At most 140 characters, shown to the payer." })
+    reason?: string,
+  ) {
+    return ctx.services.exceptionReturns.returnPaymentException(
+      id,
+      reason ?? null,
+      actorOf(requirePrincipal(ctx.principal)),
+      operatorAudit(ctx),
+      ctx.request.id,
+    );
+  }
+
+  @Authorized("OPERATOR")
+  @Mutation(() => PaymentException, {
+    description:
+      "Marks a reviewed exception RESOLVED. Moves no money: return it (returnPaymentException) or credit it by createAdjustment.",
   })
   resolvePaymentException(
     @Arg("id", () => ID) id: string,

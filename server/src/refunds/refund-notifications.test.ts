@@ -166,3 +166,47 @@ describe("the bank's notifications: pix[].devolucoes[]", () => {
     assert.equal((await unknownReturns(pix.txid)).length, 3);
   });
 });
+
+describe("the bank's notifications of returned payment exceptions", () => {
+  test("DEVOLVIDO for an exception's devolução returns it and resolves the exception; the same report again changes nothing", async () => {
+    const chargeId = await paidCharge(app, merchant, 33);
+    const pix = await paidPix(chargeId);
+    const second = { ...pix, endToEndId: `E12345678202611221000${crypto.randomUUID().replace(/-/g, "").slice(0, 11)}` };
+    await notify([second]);
+    const [row] = await app.services.db.query("SELECT id FROM payment_exceptions WHERE end_to_end_id = $1", [
+      second.endToEndId,
+    ]);
+    const started = await app.graphql("mutation($id: ID!) { returnPaymentException(id: $id) { returnRequestId } }", {
+      id: row.id,
+    });
+    const returnRequestId = started.data.returnPaymentException.returnRequestId;
+    const returnId = rtrId("exceptional");
+    const report = {
+      ...second,
+      devolucoes: [{ id: returnRequestId, rtrId: returnId, valor: "33.00", status: "DEVOLVIDO" }],
+    };
+    const res = await notify([report]);
+    assert.deepEqual(res.body.results[0].returns, [{ id: returnRequestId, outcome: "APPLIED", status: "RETURNED" }]);
+    const again = await notify([report]);
+    assert.deepEqual(again.body.results[0].returns, [
+      { id: returnRequestId, outcome: "DUPLICATE", status: "RETURNED" },
+    ]);
+    const [after] = await app.services.db.query(
+      "SELECT status, return_status, return_id FROM payment_exceptions WHERE id = $1",
+      [row.id],
+    );
+    assert.deepEqual(after, { status: "RESOLVED", return_status: "RETURNED", return_id: returnId });
+    // A report for an attempt the service never made is kept for review.
+    const stray = await notify([
+      { ...second, devolucoes: [{ id: `${returnRequestId}r7`, valor: "33.00", status: "DEVOLVIDO" }] },
+    ]);
+    assert.deepEqual(stray.body.results[0].returns, [
+      {
+        id: `${returnRequestId}r7`,
+        outcome: "EXCEPTION",
+        problem: `no payment return has devolução id ${returnRequestId}r7`,
+      },
+    ]);
+    await auditedBalance(app, merchant);
+  });
+});

@@ -9,6 +9,7 @@ import { newRefundId } from "../core/ids";
 import { enqueueJob } from "../core/jobs";
 import { brlToJsonNumber, type Cents, formatBrl, MAX_AMOUNT_CENTS } from "../core/money";
 import { queryRows } from "../core/sql";
+import { truncateCodePoints } from "../core/text-input";
 import { runTransaction } from "../core/transactions";
 import { postLedgerEntry } from "../ledger/ledger.service";
 import { LedgerEntryKind } from "../ledger/ledger-entry.entity";
@@ -17,7 +18,7 @@ import { type RefundOrder, sandboxReturnId } from "../provider/pix-provider";
 import { appendWebhookEvent, WEBHOOK_EVENTS, type WebhookAccount } from "../webhooks/webhook-outbox";
 import { openWebhookSecret } from "../webhooks/webhook-secrets";
 import { Refund, RefundStatus, refundIdOfReturnRequest, refundReturnRequestId } from "./refund.entity";
-import { SUBMIT_REFUND_JOB, TRANSIENT_RETRY_DELAYS_MS } from "./refund-jobs";
+import { returnJobPayload, SUBMIT_REFUND_JOB, TRANSIENT_RETRY_DELAYS_MS } from "./refund-jobs";
 import {
   chargeNotRefundable,
   chargeReserved,
@@ -28,6 +29,7 @@ import {
   refundNotProcessing,
   refundWindowClosed,
 } from "./refunds.errors";
+import type { ReturnBook } from "./return-book";
 
 /** The devolução statuses in API Pix's words, for the operator reading a report. */
 const API_PIX_STATUS = { PROCESSING: "EM_PROCESSAMENTO", RETURNED: "DEVOLVIDO", REFUSED: "NAO_REALIZADO" } as const;
@@ -37,8 +39,6 @@ export const REFUND_WINDOW_DAYS = 90;
 const REFUND_WINDOW_MS = REFUND_WINDOW_DAYS * 24 * 60 * 60 * 1000;
 /** The devolução's `descricao` holds at most 140 characters. */
 export const MAX_REFUND_REASON_LENGTH = 140;
-/** The failure reason when the bank stayed unavailable through every retry. */
-export const BANK_UNAVAILABLE_REASON = "bank unavailable";
 /** History actor of the sandbox's own decisions and of simulateRefundOutcome. */
 const SIMULATED_ACTOR = "provider:sandbox (simulated by operator)";
 
@@ -82,13 +82,13 @@ interface RefundDecision {
 /** What a report of the bank about a devolução did to the refund it names. */
 export type ReturnReportOutcome =
   /** The report decided the refund (REFUNDED or FAILED) or recorded its rtrId. */
-  | { outcome: "APPLIED"; status: RefundStatus }
+  | { outcome: "APPLIED"; status: string }
   /** Already so: nothing changed. */
-  | { outcome: "DUPLICATE"; status: RefundStatus }
+  | { outcome: "DUPLICATE"; status: string }
   /** Not the service's refund, or it disagrees with it: the caller records it for review. */
   | { outcome: "UNRECOGNISED"; problem: string };
 
-export class RefundsService {
+export class RefundsService implements ReturnBook {
   private readonly refundFromRow: (row: Record<string, unknown>) => Refund;
 
   constructor(
@@ -191,7 +191,7 @@ export class RefundsService {
         after: refundAuditFields(refund),
       });
       await this.appendEvent(em, refund, requestId, account);
-      await enqueueJob(em, SUBMIT_REFUND_JOB, { refundId: refund.id, requestId });
+      await enqueueJob(em, SUBMIT_REFUND_JOB, returnJobPayload({ subject: "refund", id: refund.id, requestId }));
       return { refund, replayed: false };
     });
   }
@@ -247,7 +247,7 @@ export class RefundsService {
   }
 
   /** What the bank is asked for, while the refund is PROCESSING; null once it is decided (or unknown). */
-  async refundOrder(id: string): Promise<RefundOrder | null> {
+  async returnOrder(id: string): Promise<RefundOrder | null> {
     const [row] = await queryRows<{ amount_cents: string; reason: string | null; e2e_id: string }>(
       this.db,
       `SELECT r.amount_cents, r.reason, c.e2e_id FROM refunds r JOIN charges c ON c.id = r.charge_id
@@ -289,13 +289,15 @@ export class RefundsService {
       if (refund.retryCount >= TRANSIENT_RETRY_DELAYS_MS.length) return "spent";
       const delayMs = TRANSIENT_RETRY_DELAYS_MS[refund.retryCount];
       await em.query("UPDATE refunds SET retry_count = retry_count + 1, updated_at = now() WHERE id = $1", [id]);
-      await enqueueJob(em, SUBMIT_REFUND_JOB, { refundId: id, requestId }, { runAt: new Date(Date.now() + delayMs) });
+      await enqueueJob(em, SUBMIT_REFUND_JOB, returnJobPayload({ subject: "refund", id, requestId }), {
+        runAt: new Date(Date.now() + delayMs),
+      });
       return "retrying";
     });
   }
 
   /** The bank returned the money: PROCESSING -> REFUNDED. */
-  settleRefund(
+  settleReturn(
     id: string,
     returnId: string | null,
     at: Date | null,
@@ -308,7 +310,7 @@ export class RefundsService {
   }
 
   /** The bank did not return it: PROCESSING -> FAILED; the amount goes back to the balance. */
-  failRefund(id: string, reason: string, actor: string, requestId: string | null = null): Promise<Refund> {
+  failReturn(id: string, reason: string, actor: string, requestId: string | null = null): Promise<Refund> {
     return runTransaction(this.db, (em) =>
       this.decideInTransaction(em, id, { to: RefundStatus.FAILED, failureReason: reason, actor, requestId }),
     );
@@ -362,7 +364,7 @@ export class RefundsService {
       refund.returnId ??= sandboxReturnId(this.bankIspb, refundReturnRequestId(id), refund.refundedAt);
       refund.submittedAt ??= now;
     } else {
-      refund.failureReason = (decision.failureReason ?? "").slice(0, 500) || "bank error";
+      refund.failureReason = truncateCodePoints(decision.failureReason || "bank error", 500);
     }
     await repo.save(refund);
     if (decision.to === RefundStatus.FAILED) {
