@@ -7,8 +7,9 @@ import type { StatementCounter } from "./statements";
 import { log } from "./terminal";
 
 /**
- * A case loads two sides with the same kind of request, alternating A B A B so that
- * drift on a shared machine (other work, autovacuum, a growing table) falls on both.
+ * A case loads its sides (two or three servers, or two accounts) with the same kind of
+ * request, in turn, the order reversed every round (A B C, then C B A) so that drift on a
+ * shared machine (other work, autovacuum, a growing table) falls on every side alike.
  */
 export interface Side {
   label: string;
@@ -19,8 +20,8 @@ export interface Side {
 export interface BenchCase {
   name: CaseName;
   title: string;
-  sides: [Side, Side];
-  targets(a: ReturnType<typeof averaged>, b: ReturnType<typeof averaged>): Target[];
+  sides: Side[];
+  targets(figures: Figures[]): Target[];
 }
 
 export interface LoadSettings {
@@ -41,72 +42,108 @@ const ratio = (numerator: number, denominator: number) =>
 
 type Figures = ReturnType<typeof averaged>;
 
-/** Reads against the minimal server: throughput at least 0.8 of it, p99 at most 1.5 times. */
-function readTargets(real: Figures, minimal: Figures): Target[] {
+/** The limiter on costs at most a tenth of a read's throughput. */
+const LIMITER_COST_LIMIT = 0.9;
+
+/**
+ * Reads: the service as it ships (limiter on) at least 0.8 of the yardstick's req/s with p99
+ * at most 1.5 times; the same ratio without the limiter, for information; and the
+ * limiter's own cost.
+ */
+function readTargets([limited, unlimited, minimal]: Figures[]): Target[] {
   return [
     {
-      name: "throughput real/minimal",
-      ratio: ratio(real.requestsPerSecond, minimal.requestsPerSecond),
+      name: "req/s limiter on / minimal",
+      ratio: ratio(limited.requestsPerSecond, minimal.requestsPerSecond),
       kind: "min",
       limit: 0.8,
     },
-    { name: "p99 real/minimal", ratio: ratio(real.p99Ms, minimal.p99Ms), kind: "max", limit: 1.5 },
+    { name: "p99 limiter on / minimal", ratio: ratio(limited.p99Ms, minimal.p99Ms), kind: "max", limit: 1.5 },
+    {
+      name: "req/s limiter off / minimal",
+      ratio: ratio(unlimited.requestsPerSecond, minimal.requestsPerSecond),
+      kind: "info",
+      limit: 0.8,
+    },
+    { name: "p99 limiter off / minimal", ratio: ratio(unlimited.p99Ms, minimal.p99Ms), kind: "info", limit: 1.5 },
+    {
+      name: "req/s limiter on / off",
+      ratio: ratio(limited.requestsPerSecond, unlimited.requestsPerSecond),
+      kind: "min",
+      limit: LIMITER_COST_LIMIT,
+    },
   ];
 }
 
-/** Writes against the minimal server doing the same transaction: throughput at least half. */
-function writeTargets(real: Figures, minimal: Figures): Target[] {
+/** Writes against the minimal server sending the same statements: throughput at least half. */
+function writeTargets([limited, unlimited, minimal]: Figures[]): Target[] {
   return [
     {
-      name: "throughput real/minimal",
-      ratio: ratio(real.requestsPerSecond, minimal.requestsPerSecond),
+      name: "req/s limiter on / minimal",
+      ratio: ratio(limited.requestsPerSecond, minimal.requestsPerSecond),
       kind: "min",
+      limit: 0.5,
+    },
+    {
+      name: "req/s limiter off / minimal",
+      ratio: ratio(unlimited.requestsPerSecond, minimal.requestsPerSecond),
+      kind: "info",
       limit: 0.5,
     },
   ];
 }
 
-export function serviceCases(fixtures: Fixtures, real: LoadTarget, minimal: LoadTarget): BenchCase[] {
+/** The three servers of the service cases. */
+export interface ServiceSides {
+  /** The service as `npm start` runs it: rate limiter on (a limit no client reaches), default logs. */
+  limited: LoadTarget;
+  /** The same with RATE_LIMIT_RPS=0. */
+  unlimited: LoadTarget;
+  minimal: LoadTarget;
+}
+
+export function serviceCases(fixtures: Fixtures, servers: ServiceSides): BenchCase[] {
   const token = fixtures.merchant.secret;
-  const both = (spec: LoadSpec): [Side, Side] => [
-    { label: "real service", server: real, spec },
-    { label: "minimal server", server: minimal, spec },
+  const all = (spec: LoadSpec): Side[] => [
+    { label: "service, limiter on", server: servers.limited, spec },
+    { label: "service, limiter off", server: servers.unlimited, spec },
+    { label: "minimal server", server: servers.minimal, spec },
   ];
   return [
     {
       name: "balance",
       title: "GET /charges/balance",
-      sides: both({ method: "GET", path: "/charges/balance", token }),
+      sides: all({ method: "GET", path: "/charges/balance", token }),
       targets: readTargets,
     },
     {
       name: "charge",
       title: "GET /charges/:id (a PAID charge of the account)",
-      sides: both({ method: "GET", path: `/charges/${fixtures.chargeId}`, token }),
+      sides: all({ method: "GET", path: `/charges/${fixtures.chargeId}`, token }),
       targets: readTargets,
     },
     {
       name: "list",
       title: "GET /charges?limit=20 (first page and exact total)",
-      sides: both({ method: "GET", path: "/charges?limit=20", token }),
+      sides: all({ method: "GET", path: "/charges?limit=20", token }),
       targets: readTargets,
     },
     {
       name: "graphql",
       title: "POST /graphql query Balance",
-      sides: both({ method: "POST", path: "/graphql", token, body: { query: GRAPHQL_BALANCE_QUERY } }),
+      sides: all({ method: "POST", path: "/graphql", token, body: { query: GRAPHQL_BALANCE_QUERY } }),
       targets: readTargets,
     },
     {
       name: "create-charge",
       title: "POST /charges (R$ 10.50)",
-      sides: both({ method: "POST", path: "/charges", token, body: CHARGE_BODY }),
+      sides: all({ method: "POST", path: "/charges", token, body: CHARGE_BODY }),
       targets: writeTargets,
     },
     {
       name: "withdrawal",
       title: "POST /withdrawals (new Idempotency-Key each, R$ 1.00 to a CPF)",
-      sides: both({ method: "POST", path: "/withdrawals", token, body: WITHDRAWAL_BODY, freshIdempotencyKey: true }),
+      sides: all({ method: "POST", path: "/withdrawals", token, body: WITHDRAWAL_BODY, freshIdempotencyKey: true }),
       targets: writeTargets,
     },
   ];
@@ -138,7 +175,7 @@ function historyComparison(
     name,
     title,
     sides: [side(small), side(large)],
-    targets: (short, long) => [
+    targets: ([short, long]) => [
       {
         name: "throughput short/long",
         ratio: ratio(short.requestsPerSecond, long.requestsPerSecond),
@@ -187,7 +224,7 @@ export function historyCases(real: LoadTarget, small: HistoryAccount, large: His
   ];
 }
 
-/** Warm-up of each side (not counted), then the measured rounds A B A B. */
+/** Warm-up of each side (not counted), then the measured rounds, the order reversed every round. */
 export async function measureCase(
   benchCase: BenchCase,
   settings: LoadSettings,
@@ -206,9 +243,12 @@ export async function measureCase(
       checkHealth();
     }
   }
-  const runs: [LoadResult[], LoadResult[]] = [[], []];
+  const runs: LoadResult[][] = benchCase.sides.map(() => []);
   for (let round = 1; round <= settings.rounds; round += 1) {
-    for (const [index, side] of benchCase.sides.entries()) {
+    const order = benchCase.sides.map((_, index) => index);
+    if (round % 2 === 0) order.reverse();
+    for (const index of order) {
+      const side = benchCase.sides[index];
       const label = `round ${round}  ${side.label}`;
       await statements?.reset();
       const run = await load(side, settings.durationS, label);
@@ -228,15 +268,12 @@ export async function measureCase(
       checkHealth();
     }
   }
-  const sides: [SideFigures, SideFigures] = [
-    { label: benchCase.sides[0].label, runs: runs[0] },
-    { label: benchCase.sides[1].label, runs: runs[1] },
-  ];
+  const sides: SideFigures[] = benchCase.sides.map((side, index) => ({ label: side.label, runs: runs[index] }));
   log();
   return {
     title: benchCase.title,
     sides,
-    targets: benchCase.targets(averaged(sides[0]), averaged(sides[1])),
+    targets: benchCase.targets(sides.map(averaged)),
     allRuns,
   };
 }

@@ -1,6 +1,7 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { closeSync, createReadStream, openSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
+import { createInterface } from "node:readline";
 
 /**
  * A server under test, run as a child process so the load generator never shares its
@@ -12,6 +13,8 @@ export interface ChildServer {
   baseUrl: string;
   /** Lines the server wrote to stderr (warnings and errors at LOG_LEVEL=warn). */
   stderrLines(): string[];
+  /** Its stdout: the access lines counted, the other lines kept (the last KEPT_LINES). */
+  stdoutSummary(): Promise<{ accessLines: number; otherLines: string[] }>;
   exited(): boolean;
   /** CPU time (user + system) the process has used so far; null where /proc is not there. */
   cpuSeconds(): number | null;
@@ -87,13 +90,19 @@ export async function startChildServer(options: {
   script: string;
   env: NodeJS.ProcessEnv;
   port: number;
+  /** A file for its stdout (the service's log lines), instead of a pipe to this process. */
+  stdoutFile?: string;
 }): Promise<ChildServer> {
+  // A file, not a pipe: reading a log of thousands of lines a second here would take CPU
+  // from the load generator and the servers.
+  const stdoutFd = options.stdoutFile ? openSync(options.stdoutFile, "w") : null;
   const child = spawn(process.execPath, [...profilingArgs(), options.script], {
     env: options.env,
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: ["ignore", stdoutFd ?? "pipe", "pipe"],
     // Its own process group: Ctrl-C reaches the runner only, which stops the servers in order.
     detached: true,
   });
+  if (stdoutFd !== null) closeSync(stdoutFd);
   running.add(child);
   const stdout: string[] = [];
   const stderr: string[] = [];
@@ -112,6 +121,7 @@ export async function startChildServer(options: {
     name: options.name,
     baseUrl: `http://127.0.0.1:${options.port}`,
     stderrLines: () => [...stderr],
+    stdoutSummary: async () => (options.stdoutFile ? summarise(options.stdoutFile) : summariseLines(stdout)),
     exited: () => exitCode !== undefined,
     cpuSeconds: () => processCpuSeconds(child.pid),
     stop: async () => {
@@ -126,10 +136,32 @@ export async function startChildServer(options: {
     await waitUntilAnswering(server, 120_000);
   } catch (error) {
     await server.stop();
-    const tail = [...stdout, ...stderr].slice(-20).join("\n  ");
+    const { otherLines } = await server.stdoutSummary();
+    const tail = [...otherLines, ...stderr].slice(-20).join("\n  ");
     throw new Error(`${options.name} server did not start: ${(error as Error).message}\n  ${tail}`);
   }
   return server;
+}
+
+const isAccessLine = (line: string) => line.includes('"msg":"request"');
+
+function summariseLines(lines: string[]) {
+  return { accessLines: lines.filter(isAccessLine).length, otherLines: lines.filter((line) => !isAccessLine(line)) };
+}
+
+/** Reads a log file line by line (it may hold millions of access lines). */
+async function summarise(file: string): Promise<{ accessLines: number; otherLines: string[] }> {
+  let accessLines = 0;
+  const otherLines: string[] = [];
+  const lines = createInterface({ input: createReadStream(file, "utf8"), crlfDelay: Number.POSITIVE_INFINITY });
+  for await (const line of lines) {
+    if (isAccessLine(line)) accessLines += 1;
+    else if (line.trim() !== "") {
+      otherLines.push(line);
+      if (otherLines.length > KEPT_LINES) otherLines.shift();
+    }
+  }
+  return { accessLines, otherLines };
 }
 
 /** Any HTTP answer (a 401 without a credential) means the server is up. */

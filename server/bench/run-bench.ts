@@ -1,7 +1,8 @@
 import "reflect-metadata";
 import { randomBytes } from "node:crypto";
-import { cpus, loadavg } from "node:os";
-import { resolve } from "node:path";
+import { mkdtempSync, rmSync } from "node:fs";
+import { cpus, loadavg, tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 import pg from "pg";
 import { type BenchDatabase, createBenchDatabase } from "./bench-database";
 import { ApiClient, createFixtures } from "./bench-fixtures";
@@ -89,13 +90,21 @@ async function timed<T>(what: string, step: () => Promise<T>): Promise<T> {
   return result;
 }
 
-async function startServer(name: string, script: string, options: BenchOptions, db: BenchDatabase, extra = {}) {
+async function startServer(
+  name: string,
+  script: string,
+  options: BenchOptions,
+  db: BenchDatabase,
+  extra: Record<string, string> = {},
+  stdoutFile?: string,
+) {
   const port = await freePort();
   const server = await timed(`Starting the ${name} on port ${port}`, () =>
     startChildServer({
       name,
       script: resolve(__dirname, script),
       port,
+      stdoutFile,
       env: childEnv({
         DATABASE_URL: db.url,
         PORT: String(port),
@@ -182,17 +191,36 @@ function isErrorLine(line: string): boolean {
   return line.includes('"level":"error"') || line.startsWith("minimal server:");
 }
 
+/** A warning of the service's JSON log, or anything on stderr that is not an error. */
+function isWarningLine(line: string, stream: "stdout" | "stderr"): boolean {
+  return !isErrorLine(line) && (stream === "stderr" || line.includes('"level":"warn"'));
+}
+
+/** What each server wrote besides its access lines, by stream. */
+async function serverOutputs(): Promise<Array<{ server: ChildServer; stdout: string[]; stderr: string[] }>> {
+  return Promise.all(
+    servers.map(async (server) => ({
+      server,
+      stdout: (await server.stdoutSummary()).otherLines,
+      stderr: server.stderrLines(),
+    })),
+  );
+}
+
 /** Warnings do not fail the run, but they are shown: they may explain a figure. */
-function reportWarnings(): void {
-  for (const server of servers) {
-    const warnings = server.stderrLines().filter((line) => !isErrorLine(line));
+async function reportWarnings(): Promise<void> {
+  for (const { server, stdout, stderr } of await serverOutputs()) {
+    const warnings = [
+      ...stdout.filter((line) => isWarningLine(line, "stdout")),
+      ...stderr.filter((line) => isWarningLine(line, "stderr")),
+    ];
     if (warnings.length > 0)
       log(`The ${server.name} wrote ${warnings.length} warning lines, the last: ${warnings.at(-1)}`);
   }
 }
 
 /** What makes the run fail: requests that failed beyond a tiny share, or servers that logged errors. */
-function problemsOf(reports: CaseReport[]): string[] {
+async function problemsOf(reports: CaseReport[]): Promise<string[]> {
   const problems: string[] = [];
   for (const report of reports) {
     const failing = report.allRuns.filter((run) => failedShare(run) > MAX_FAILED_SHARE);
@@ -203,8 +231,8 @@ function problemsOf(reports: CaseReport[]): string[] {
       );
     }
   }
-  for (const server of servers) {
-    const errors = server.stderrLines().filter(isErrorLine);
+  for (const { server, stdout, stderr } of await serverOutputs()) {
+    const errors = [...stdout, ...stderr].filter(isErrorLine);
     if (errors.length > 0) {
       problems.push(`the ${server.name} logged ${errors.length} errors, the last:\n  ${errors.slice(-5).join("\n  ")}`);
     }
@@ -252,19 +280,33 @@ function serviceSettings(text: string | undefined): Record<string, string> {
   );
 }
 
-/** The HTTP cases: the real service (and the minimal server for comparison), measured in turn. */
+/** A rate limit no load generator reaches: the limiter does all its work, and never refuses. */
+const UNREACHED_RATE_LIMIT = "1000000";
+
+/** The HTTP cases: the service (limiter on and off) and the minimal server, measured in turn. */
 async function measureHttpCases(db: BenchDatabase, options: BenchOptions): Promise<string[]> {
-  // As `npm start` runs it (the worker in the same process, the console on), rate limits off.
-  // balanceAudit of the seeded account reads 10^6 rows: on a busy machine longer than the
-  // default 5 s statement timeout. No measured request comes near either bound.
-  const real = await startServer("real service", "../../dist/main.js", options, db, {
-    RATE_LIMIT_RPS: "0",
+  // As `npm start` runs it: the worker in the same process, the console on, the default log
+  // level (an access line per request, to a file as a deployment's log would go). Once with
+  // the rate limiter on (a limit no client reaches: the limiter does all its work) and once
+  // off. balanceAudit of the seeded account reads 10^6 rows: on a busy machine longer than
+  // the default 5 s statement timeout; no measured request comes near either bound.
+  const logs = mkdtempSync(join(tmpdir(), "pix-bench-logs-"));
+  cleanups.push(async () => rmSync(logs, { recursive: true, force: true }));
+  const service = (rps: string) => ({
+    RATE_LIMIT_RPS: rps,
     STATEMENT_TIMEOUT_MS: "60000",
-    LOG_LEVEL: "warn",
     PROVIDER_WEBHOOK_SECRET: PROVIDER_SECRET,
     ...serviceSettings(process.env.BENCH_SERVICE_ENV),
   });
-  const api = new ApiClient(real.baseUrl, OPERATOR_TOKEN);
+  const limited = await startServer(
+    "service (limiter on)",
+    "../../dist/main.js",
+    options,
+    db,
+    service(UNREACHED_RATE_LIMIT),
+    join(logs, "limiter-on.log"),
+  );
+  const api = new ApiClient(limited.baseUrl, OPERATOR_TOKEN);
   const fixtures = await timed("Creating the bench account (funded 99,999,999.99) and a paid charge", () =>
     createFixtures(api),
   );
@@ -273,13 +315,20 @@ async function measureHttpCases(db: BenchDatabase, options: BenchOptions): Promi
     : null;
 
   const cases: BenchCase[] = [];
-  const againstMinimal = serviceCases(fixtures, real, real).filter((c) => options.cases.includes(c.name));
-  if (againstMinimal.length > 0) {
+  const wanted = (benchCase: BenchCase) => options.cases.includes(benchCase.name);
+  if (serviceCases(fixtures, { limited, unlimited: limited, minimal: limited }).some(wanted)) {
+    const unlimited = await startServer(
+      "service (limiter off)",
+      "../../dist/main.js",
+      options,
+      db,
+      service("0"),
+      join(logs, "limiter-off.log"),
+    );
     const minimal = await startServer("minimal server", "./minimal-server.js", options, db);
-    cases.push(...serviceCases(fixtures, real, minimal).filter((c) => options.cases.includes(c.name)));
+    cases.push(...serviceCases(fixtures, { limited, unlimited, minimal }).filter(wanted));
   }
-  if (history)
-    cases.push(...historyCases(real, history.small, history.large).filter((c) => options.cases.includes(c.name)));
+  if (history) cases.push(...historyCases(limited, history.small, history.large).filter(wanted));
 
   const statements = await openStatementCounter(db.url);
   if (statements) cleanups.push(() => statements.close());
@@ -304,8 +353,28 @@ async function measureHttpCases(db: BenchDatabase, options: BenchOptions): Promi
       `Results: mean of ${options.rounds} rounds of ${options.durationS} s, ${options.connections} connections`,
     );
   }
-  reportWarnings();
+  await reportAccessLines(reports);
+  await reportWarnings();
   return problemsOf(reports);
+}
+
+/** The services logged as users' do: one access line per request (counted in their log files). */
+async function reportAccessLines(reports: CaseReport[]): Promise<void> {
+  const sides = reports.flatMap((report) => report.sides);
+  for (const [server, label] of [
+    [servers.find((s) => s.name === "service (limiter on)"), "service, limiter on"],
+    [servers.find((s) => s.name === "service (limiter off)"), "service, limiter off"],
+  ] as const) {
+    if (!server) continue;
+    const { accessLines } = await server.stdoutSummary();
+    const measured = sides
+      .filter((side) => side.label === label)
+      .flatMap((side) => side.runs)
+      .reduce((sum, run) => sum + run.requests, 0);
+    log(
+      `The ${server.name} wrote ${count(accessLines)} access lines (${count(measured)} requests in the measured runs, warm-ups and setup besides)`,
+    );
+  }
 }
 
 /** EXPLAIN (ANALYZE, BUFFERS) of the list statements the service sends, for the account of the long history. */
