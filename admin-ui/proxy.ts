@@ -1,3 +1,4 @@
+import { isApiPath } from "@server/http/api-paths";
 import { type NextRequest, NextResponse } from "next/server";
 
 /**
@@ -12,6 +13,9 @@ const PUBLIC_PATHS = ["/login", "/accept-invite", "/developers/reference"];
 
 export function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
+  // The API's paths are the API's (server/src/app.ts answers them before the console): should
+  // one reach the console anyway (the console run on its own), it is no page to guard.
+  if (isApiPath(pathname)) return NextResponse.next();
   const forwarded = new Headers(request.headers);
   forwarded.set("x-pix-path", `${pathname}${search}`);
   const isPublic = PUBLIC_PATHS.some((path) => pathname === path || pathname.startsWith(`${path}/`));
@@ -24,6 +28,7 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // Pages only: not Next's assets, not files with an extension, not the API's paths.
-  matcher: ["/((?!_next/|favicon\\.ico|graphql|charges|withdrawals|provider|pix/|.*\\.[\\w]+$).*)"],
+  // Pages only: not Next's assets, not files with an extension (a literal: Next reads it at
+  // build time). The API's paths are left out by isApiPath above, from the API's own list.
+  matcher: ["/((?!_next/|.*\\.[\\w]+$).*)"],
 };

@@ -1,10 +1,18 @@
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from "fastify";
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from "fastify";
 import { registerChargeQrCodeRoute } from "./charges/charge-qrcode.http";
 import { consoleUsersRefusedInputRecorders } from "./console-users/console-users.resolver";
 import { restOperations } from "./core/rest-operation";
-import { GraphQLPipeline } from "./graphql/graphql-pipeline";
+import type { RequestContext } from "./graphql/context";
+import { type GraphQLAnswer, type GraphQLParams, GraphQLPipeline } from "./graphql/graphql-pipeline";
 import { graphqlLimits } from "./graphql/query-limits";
+import { isApiPath, isConsoleAsset, pathOf } from "./http/api-paths";
 import { registerGraphqlRoute } from "./http/graphql-route";
 import { type HealthOptions, registerHealthRoutes } from "./http/health";
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling, sendError } from "./http/http-errors";
@@ -12,7 +20,7 @@ import { API_BODY_LIMIT, registerJsonBodies } from "./http/json-body";
 import { observeRequestDuration, registerMetricsRoute } from "./http/metrics-route";
 import { openApiDocument } from "./http/openapi";
 import { createAdmissionLimits, registerAdmission } from "./http/request-admission";
-import { decorateRequestRoute, lazyChildLogger, logAccess, requestIdOf } from "./http/request-scope";
+import { decorateRequestRoute, lazyChildLogger, logAccess, requestIdOf, requestInfo } from "./http/request-scope";
 import { type CompiledRestRoute, compileRestOperation, registerRestRoutes } from "./http/rest-routes";
 import { efiNotificationRoutes } from "./provider/efi/efi-notifications";
 import { inboundPixRoutes } from "./provider/inbound-pix.http";
@@ -20,26 +28,17 @@ import { registerPixLocationRoute } from "./provider/pix-location.http";
 import { buildAppSchema } from "./schema";
 import type { Services } from "./services";
 
-/** Paths that belong to the API: unknown ones answer JSON 404, not the console's page. */
-const API_PREFIXES = [
-  "/charges",
-  "/withdrawals",
-  "/graphql",
-  "/provider",
-  "/pix",
-  "/openapi.json",
-  "/healthz",
-  "/readyz",
-  "/metrics",
-];
+/**
+ * Who asked for a console page, as admission found them (one session lookup): handed to the
+ * page's own data calls, which run in this process (runPageOperation).
+ */
+export type PageCaller = Pick<RequestContext, "principal" | "request" | "sessionToken">;
 
-function isApiPath(url: string): boolean {
-  const path = url.split("?")[0];
-  return API_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
-}
-
-/** Serves every path outside the API (the console will); until then a small 404. */
-export type FallbackHandler = (req: IncomingMessage, res: ServerResponse) => void;
+/**
+ * Serves every path outside the API (the console); `caller` is null for the console's
+ * static files, which are served before admission (http/api-paths.ts isConsoleAsset).
+ */
+export type FallbackHandler = (req: IncomingMessage, res: ServerResponse, caller: PageCaller | null) => void;
 
 const notFoundFallback: FallbackHandler = (_req, res) => {
   const body = JSON.stringify({ error: "Not found", code: "NOT_FOUND" });
@@ -60,6 +59,11 @@ export interface HttpApp {
   server: Server;
   /** The REST routes, compiled from the declared operations. */
   routes: readonly CompiledRestRoute[];
+  /**
+   * Runs a console page's data call as the page's caller, in this process: a read (a
+   * mutation is refused as over GET), with the checks and limits of /graphql.
+   */
+  runPageOperation(params: GraphQLParams, caller: PageCaller): Promise<GraphQLAnswer>;
   /** Listens and answers the port (0 picks a free one). */
   listen(port: number, host?: string): Promise<number>;
   /** Stops accepting and finishes the requests in flight. */
@@ -103,17 +107,23 @@ export async function createHttpApp(services: Services, options: HttpAppOptions 
     config.publicBaseUrl,
   );
   const fallback = options.fallback ?? notFoundFallback;
+  const toConsole = (request: FastifyRequest, reply: FastifyReply, caller: PageCaller | null) => {
+    reply.hijack();
+    reply.raw.setHeader("X-Request-Id", request.id);
+    fallback(request.raw, reply.raw, caller);
+  };
   // The start of every request, in one hook (each hook and each phase with hooks costs every
-  // request): its id goes back in X-Request-Id (its log lines carry it: request.log), it is
-  // admitted, then the paths outside the API go, unread, to the fallback (the console).
+  // request): its id goes back in X-Request-Id (its log lines carry it: request.log); the
+  // console's static files go to it at once; every other request is admitted, then the paths
+  // outside the API go, unread, to the console with the caller admission found.
   app.addHook("onRequest", (request, reply, done) => {
     reply.header("X-Request-Id", request.id);
+    if (request.is404 && isConsoleAsset(pathOf(request.url))) return toConsole(request, reply, null);
     const goOn = () => {
       if (reply.sent) return;
-      if (!request.is404 || isApiPath(request.url)) return done();
-      reply.hijack();
-      reply.raw.setHeader("X-Request-Id", request.id);
-      fallback(request.raw, reply.raw);
+      if (!request.is404 || isApiPath(pathOf(request.url))) return done();
+      const { principal, sessionToken } = request;
+      toConsole(request, reply, { principal, sessionToken, request: requestInfo(request, reply) });
     };
     const admitting = admit(request, reply);
     if (admitting === undefined) goOn();
@@ -154,6 +164,8 @@ export async function createHttpApp(services: Services, options: HttpAppOptions 
     fastify: app,
     server: app.server,
     routes,
+    runPageOperation: (params, caller) =>
+      graphqlPipeline.run(params, { ...caller, services, responseHeaders: {} }, true),
     listen: async (port, host) => {
       await app.listen({ port, host: host ?? "::" });
       const address = app.server.address();

@@ -1,6 +1,6 @@
 import "reflect-metadata";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { createHttpApp } from "./app";
+import { createHttpApp, type PageCaller } from "./app";
 import { type NextConsole, startConsole } from "./console/next-console";
 import { ensureFirstOperator } from "./console-users/first-operator";
 import { loadConfig } from "./core/config";
@@ -26,11 +26,18 @@ async function main(): Promise<void> {
   const http = await createHttpApp(services, {
     workers: () => (config.runWorker ? workerState : "not in this process"),
     draining: () => drainingNow(),
-    ...(config.console === "off" ? {} : { fallback: (req, res) => consoleFallback(consoleApp, req, res) }),
+    ...(config.console === "off"
+      ? {}
+      : { fallback: (req, res, caller) => consoleFallback(consoleApp, req, res, caller) }),
   });
   if (config.console !== "off") {
     const dev = config.console === "dev";
-    consoleApp = await startConsole({ dev, logger, publicBaseUrl: config.publicBaseUrl });
+    consoleApp = await startConsole({
+      dev,
+      logger,
+      publicBaseUrl: config.publicBaseUrl,
+      runPageOperation: (params, caller) => http.runPageOperation(params, caller),
+    });
     // Dev: Next's hot reload talks over a websocket, passed to the console's worker.
     const nextConsole = consoleApp;
     if (dev) http.server.on("upgrade", (req, socket, head) => nextConsole.upgrade(req, socket, head));
@@ -41,7 +48,6 @@ async function main(): Promise<void> {
   if (worker) workerState = "running";
 
   const port = await http.listen(config.port);
-  consoleApp?.setApiOrigin(`http://127.0.0.1:${port}`);
   // Efí checks the URL with a test notification: registered once the port answers, in the background.
   void registerEfiWebhook(services);
 
@@ -94,9 +100,14 @@ async function main(): Promise<void> {
 }
 
 /** Hands a non-API request to the console; 503 in the moment before it is ready. */
-function consoleFallback(consoleApp: NextConsole | null, req: IncomingMessage, res: ServerResponse): void {
+function consoleFallback(
+  consoleApp: NextConsole | null,
+  req: IncomingMessage,
+  res: ServerResponse,
+  caller: PageCaller | null,
+): void {
   if (consoleApp) {
-    consoleApp.handle(req, res);
+    consoleApp.handle(req, res, caller);
     return;
   }
   res.writeHead(503, { "content-type": "text/plain; charset=utf-8", "retry-after": "5" });

@@ -1,4 +1,4 @@
-import { transport } from "#graphql-transport";
+import { send } from "#graphql-transport";
 import type { TypedDocumentString } from "@/gql/graphql";
 import { GraphQLRequestError } from "./errors";
 
@@ -16,9 +16,8 @@ interface GraphQLResponse<T> {
 
 /**
  * The console's one way to the API: a typed document and its variables.
- * - On the server (server components, route handlers) it posts to the API in this same
- *   process (`PIX_API_ORIGIN`, set by server/src/console) with the browser's cookies, so the
- *   API sees the signed-in user's session, and the request id (transport.server.ts).
+ * - On the server (server components, route handlers) it runs in the API's own process as
+ *   the page's caller, without HTTP (transport.server.ts).
  * - In the browser it posts same-origin to /graphql; the browser adds the session cookie and
  *   the Origin header the API checks on state-changing requests (transport.browser.ts).
  * Which transport is used is decided at build time by the `react-server` condition.
@@ -27,17 +26,15 @@ export async function execute<TResult, TVariables>(
   document: TypedDocumentString<TResult, TVariables>,
   ...[variables]: Variables<TVariables>
 ): Promise<TResult> {
-  const body = JSON.stringify({ query: document.toString(), variables: variables ?? {} });
-  const { url, headers } = await transport();
-  const response = await fetch(url, { method: "POST", headers, body, cache: "no-store", credentials: "same-origin" });
+  const { status, text } = await send({
+    query: document.toString(),
+    variables: (variables ?? {}) as Record<string, unknown>,
+  });
   let payload: GraphQLResponse<TResult>;
   try {
-    payload = (await response.json()) as GraphQLResponse<TResult>;
+    payload = JSON.parse(text) as GraphQLResponse<TResult>;
   } catch {
-    throw new GraphQLRequestError(
-      [{ message: `The API answered ${response.status}`, code: "INTERNAL_ERROR" }],
-      response.status,
-    );
+    throw new GraphQLRequestError([{ message: `The API answered ${status}`, code: "INTERNAL_ERROR" }], status);
   }
   if (payload.errors?.length) {
     throw new GraphQLRequestError(
@@ -46,10 +43,9 @@ export async function execute<TResult, TVariables>(
         code: error.extensions?.code ?? "INTERNAL_ERROR",
         retryAfter: error.extensions?.retryAfter,
       })),
-      response.status,
+      status,
     );
   }
-  if (!payload.data)
-    throw new GraphQLRequestError([{ message: "Empty answer", code: "INTERNAL_ERROR" }], response.status);
+  if (!payload.data) throw new GraphQLRequestError([{ message: "Empty answer", code: "INTERNAL_ERROR" }], status);
   return payload.data;
 }

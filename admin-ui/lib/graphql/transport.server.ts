@@ -1,21 +1,17 @@
 import "server-only";
+import { PAGE_TICKET_HEADER, type PageOperation, pageOperationBridge } from "@server/console/page-operations";
 import { headers } from "next/headers";
 
 /**
- * Server components' way to the API: this same process (PIX_API_ORIGIN, set by
- * server/src/console when the server listens), with what the API must see of the browser's
- * request: its session cookie, the request id and the user agent. Chosen by the
- * `react-server` condition of admin-ui/package.json "imports", so it never reaches a browser bundle.
+ * Server components' way to the API: in this same process, as the caller the page's own
+ * request was admitted as (one session lookup per page), with no HTTP request: the ticket the
+ * API's thread gave the page (server/src/console/page-operations.ts) goes with the operation
+ * to the bridge of the console's worker. Chosen by the `react-server` condition of
+ * admin-ui/package.json "imports", so it never reaches a browser bundle.
  */
-export async function transport(): Promise<{ url: string; headers: Record<string, string> }> {
+export async function send(operation: PageOperation): Promise<{ status: number; text: string }> {
   // Reading the request first also marks every page that calls the API as dynamic (never prerendered).
-  const incoming = await headers();
-  const origin = process.env.PIX_API_ORIGIN;
-  if (!origin) throw new Error("PIX_API_ORIGIN is not set: the console runs inside the API's process");
-  const forwarded: Record<string, string> = { "content-type": "application/json", accept: "application/json" };
-  for (const name of ["cookie", "x-request-id", "user-agent"]) {
-    const value = incoming.get(name);
-    if (value) forwarded[name] = value;
-  }
-  return { url: `${origin}/graphql`, headers: forwarded };
+  const ticket = (await headers()).get(PAGE_TICKET_HEADER);
+  const answer = await pageOperationBridge()(ticket, operation);
+  return { status: answer.status, text: answer.body };
 }

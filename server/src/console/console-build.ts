@@ -9,7 +9,9 @@ import { REPOSITORY_ROOT } from "../core/repository-root";
 export const CONSOLE_DIR = join(REPOSITORY_ROOT, "admin-ui");
 const LOCKFILE = resolve(CONSOLE_DIR, "../package-lock.json");
 /** Server modules the console imports (admin-ui's `@server/*` path): the same rules on both sides. */
-const SHARED_SERVER_SOURCES = [resolve(CONSOLE_DIR, "../server/src/withdrawals/pix-key.ts")];
+const SHARED_SERVER_SOURCES = ["withdrawals/pix-key.ts", "http/api-paths.ts", "console/page-operations.ts"].map(
+  (file) => resolve(CONSOLE_DIR, "../server/src", file),
+);
 /** Written beside the build once `next build` succeeded: the hash of what it was built from. */
 const STAMP = "pix-console-build.json";
 

@@ -2,6 +2,12 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { parentPort, workerData } from "node:worker_threads";
+import {
+  PAGE_OPERATION_BRIDGE,
+  type PageOperation,
+  type PageOperationAnswer,
+  type PageOperationBridge,
+} from "./page-operations";
 
 /**
  * The console (admin-ui, Next.js) in a worker thread of the API's process: Next answers on a
@@ -22,10 +28,13 @@ export interface ConsoleWorkerData {
 /** What the worker tells the API's thread. */
 export type ConsoleWorkerMessage =
   | { type: "ready"; port: number }
-  | { type: "request-failed"; requestId: string | null; error: string; stack?: string };
+  | { type: "request-failed"; requestId: string | null; error: string; stack?: string }
+  | { type: "page-operation"; id: number; ticket: string | null; operation: PageOperation };
 
 /** What the API's thread tells the worker. */
-export type ConsoleParentMessage = { type: "api-origin"; origin: string } | { type: "close" };
+export type ConsoleParentMessage =
+  | { type: "page-operation-answer"; id: number; answer: PageOperationAnswer }
+  | { type: "close" };
 
 /** The part of Next's custom-server API used here. */
 interface NextApp {
@@ -39,8 +48,22 @@ function tell(message: ConsoleWorkerMessage): void {
   parentPort?.postMessage(message);
 }
 
+/** Page operations sent to the API's thread, waiting for their answers. */
+const waiting = new Map<number, (answer: PageOperationAnswer) => void>();
+let lastOperation = 0;
+
+/** The pages' way to the API (page-operations.ts): a message to the API's thread, its answer back. */
+const bridge: PageOperationBridge = (ticket, operation) =>
+  new Promise((resolve) => {
+    lastOperation += 1;
+    waiting.set(lastOperation, resolve);
+    tell({ type: "page-operation", id: lastOperation, ticket, operation });
+  });
+
 async function serveConsole({ dir, dev, publicOrigin }: ConsoleWorkerData): Promise<void> {
   process.env.NEXT_TELEMETRY_DISABLED = "1";
+  // Read by admin-ui/lib/graphql/transport.server.ts and the CSV exports.
+  (globalThis as Record<symbol, unknown>)[PAGE_OPERATION_BRIDGE] = bridge;
   // Read by admin-ui/lib/auth/session.ts (consoleOrigin).
   process.env.PIX_PUBLIC_ORIGIN = publicOrigin;
   // `next` is admin-ui's dependency: resolve it from there, not from the server's package.
@@ -72,8 +95,10 @@ async function serveConsole({ dir, dev, publicOrigin }: ConsoleWorkerData): Prom
     server.listen(0, "127.0.0.1", resolve);
   });
   parentPort?.on("message", (message: ConsoleParentMessage) => {
-    // Read by admin-ui/lib/graphql/transport.server.ts: server components call the API there.
-    if (message.type === "api-origin") process.env.PIX_API_ORIGIN = message.origin;
+    if (message.type === "page-operation-answer") {
+      waiting.get(message.id)?.(message.answer);
+      waiting.delete(message.id);
+    }
     if (message.type === "close") {
       // Pages being rendered are finished (the API's thread stops the worker after a bound).
       server.close(() => {

@@ -5,6 +5,7 @@ import { type AddressInfo, connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
+import type { PageCaller } from "../app";
 import { createLogger } from "../core/logger";
 import { type NextConsole, startConsole } from "./next-console";
 
@@ -30,6 +31,17 @@ module.exports = (options) => ({
     // As Next renders every page: inside AsyncLocalStorage.
     storage.run({ page: req.url }, async () => {
       if (req.url === "/broken") throw new Error("render failed");
+      // As a page's data calls (admin-ui/lib/graphql/transport.server.ts): through the bridge.
+      if (req.url.startsWith("/data")) {
+        const bridge = globalThis[Symbol.for("pix.console.page-operation")];
+        const ticket = req.headers["x-pix-page"] ?? null;
+        if (req.url === "/data/keep") globalThis.keptTicket = ticket;
+        const replayed = req.url === "/data/replay" ? globalThis.keptTicket : ticket;
+        const answer = await bridge(replayed, { query: "{ viewer { id } }", variables: { n: 1 } });
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end(JSON.stringify({ ticket, answer }));
+        return;
+      }
       if (req.url === "/crash") process.exit(3); // in a worker thread: that thread ends
       await Promise.resolve();
       let body = "";
@@ -45,7 +57,6 @@ module.exports = (options) => ({
         requestId: req.headers["x-request-id"] ?? null,
         host: req.headers.host,
         connection: req.headers.connection ?? null,
-        apiOrigin: process.env.PIX_API_ORIGIN ?? null,
       }));
     }),
 });
@@ -56,6 +67,16 @@ let consoleApp: NextConsole;
 let server: Server;
 let baseUrl: string;
 const logLines: string[] = [];
+/** The page operations the API's thread was asked to run, with the caller it was given. */
+const operations: Array<{ params: unknown; caller: PageCaller }> = [];
+/** What admission found for the page requests of this test server (null: a static file). */
+let callerOfPages: PageCaller | null = null;
+
+const caller = (actor: string): PageCaller => ({
+  principal: { kind: "operator", role: "ADMIN", userId: actor, actor: `operator:${actor}` },
+  sessionToken: "session-token",
+  request: { id: "page-req-1", address: "127.0.0.1", userAgent: null, signal: null as never },
+});
 
 before(async () => {
   dir = mkdtempSync(join(tmpdir(), "pix-console-test-"));
@@ -65,15 +86,23 @@ before(async () => {
   writeFileSync(join(dir, "node_modules", "next", "index.js"), FAKE_NEXT);
   const logger = createLogger("error", { write: (line: string) => logLines.push(line) });
   // dev: no production build of the stand-in to make or check.
-  consoleApp = await startConsole({ dev: true, logger, dir, publicBaseUrl: "http://localhost:4000" });
+  consoleApp = await startConsole({
+    dev: true,
+    logger,
+    dir,
+    publicBaseUrl: "http://localhost:4000",
+    runPageOperation: async (params, pageCaller) => {
+      operations.push({ params, caller: pageCaller });
+      return { status: 200, body: { data: { viewer: { id: pageCaller.principal?.actor ?? null } } } };
+    },
+  });
   server = createServer((req, res) => {
     res.setHeader("X-Request-Id", "page-req-1");
-    consoleApp.handle(req, res);
+    consoleApp.handle(req, res, callerOfPages);
   });
   server.on("upgrade", (req, socket, head) => consoleApp.upgrade(req, socket, head));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  consoleApp.setApiOrigin("http://127.0.0.1:9999");
 });
 
 after(async () => {
@@ -99,8 +128,53 @@ test("a console request is answered by Next in the worker thread, with the page'
     host: new URL(baseUrl).host,
     // Hop-by-hop headers stay on their hop: the worker's connection is the proxy's own.
     connection: "keep-alive",
-    apiOrigin: "http://127.0.0.1:9999",
   });
+});
+
+test("a page's data calls run in the API's thread as the page's caller, without HTTP", async () => {
+  callerOfPages = caller("usr_page");
+  operations.length = 0;
+  try {
+    const seen = await (await fetch(`${baseUrl}/data`)).json();
+    assert.match(seen.ticket, /^[A-Za-z0-9_-]{22}$/, "a ticket of 128 random bits");
+    assert.deepEqual(seen.answer, {
+      status: 200,
+      body: JSON.stringify({ data: { viewer: { id: "operator:usr_page" } } }),
+    });
+    assert.equal(operations.length, 1);
+    assert.deepEqual(operations[0].params, {
+      operationName: undefined,
+      query: "{ viewer { id } }",
+      variables: { n: 1 },
+    });
+    assert.equal(operations[0].caller, callerOfPages, "the caller admission found for the page, as it is");
+  } finally {
+    callerOfPages = null;
+  }
+});
+
+test("a ticket is the API's to give: one the browser sends is dropped, a static file gets none", async () => {
+  operations.length = 0;
+  const forged = await (await fetch(`${baseUrl}/data`, { headers: { "x-pix-page": "forged-ticket" } })).json();
+  assert.equal(forged.ticket, null);
+  assert.equal(forged.answer.status, 401);
+  assert.equal(JSON.parse(forged.answer.body).errors[0].extensions.code, "UNAUTHENTICATED");
+  assert.equal(operations.length, 0, "nothing ran");
+});
+
+test("a ticket ends with its page's answer: a later call with it runs nothing", async () => {
+  callerOfPages = caller("usr_first");
+  operations.length = 0;
+  try {
+    const first = await (await fetch(`${baseUrl}/data/keep`)).json();
+    assert.equal(first.answer.status, 200);
+    const replay = await (await fetch(`${baseUrl}/data/replay`)).json();
+    assert.notEqual(replay.ticket, first.ticket, "every page its own ticket");
+    assert.equal(replay.answer.status, 401, "the first page's ticket is over");
+    assert.equal(operations.length, 1);
+  } finally {
+    callerOfPages = null;
+  }
 });
 
 test("a body and a status pass through both ways", async () => {
@@ -161,7 +235,7 @@ test("a websocket upgrade reaches the worker both ways, and dropUpgrades ends it
   ]);
 });
 
-test("a worker that dies is replaced: the console answers again, and knows the API's address", async () => {
+test("a worker that dies is replaced: the console answers again, and its pages reach the API", async () => {
   logLines.length = 0;
   const crashed = await fetch(`${baseUrl}/crash`);
   assert.equal(crashed.status, 502);
@@ -177,8 +251,13 @@ test("a worker that dies is replaced: the console answers again, and knows the A
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   assert.equal(answer?.status, 200);
-  const seen = await answer?.json();
-  assert.equal(seen.apiOrigin, "http://127.0.0.1:9999");
+  callerOfPages = caller("usr_after");
+  try {
+    const seen = await (await fetch(`${baseUrl}/data`)).json();
+    assert.equal(seen.answer.status, 200);
+  } finally {
+    callerOfPages = null;
+  }
   const exit = logLines.map((line) => JSON.parse(line)).find((line) => line.msg.startsWith("console worker exited"));
   assert.equal(exit?.code, 3);
 });
@@ -194,7 +273,13 @@ test("a console that cannot start fails the start with the reason", async () => 
       'module.exports = () => ({ prepare: async () => { throw new Error("no build here"); } });',
     );
     await assert.rejects(
-      startConsole({ dev: true, logger: createLogger("silent"), dir: broken, publicBaseUrl: "http://localhost:4000" }),
+      startConsole({
+        dev: true,
+        logger: createLogger("silent"),
+        dir: broken,
+        publicBaseUrl: "http://localhost:4000",
+        runPageOperation: () => Promise.reject(new Error("not called")),
+      }),
       {
         message: "the console did not start: no build here",
       },

@@ -1,12 +1,15 @@
+import { randomBytes } from "node:crypto";
 import { Agent, type IncomingHttpHeaders, type IncomingMessage, request } from "node:http";
 import { connect, type Socket } from "node:net";
 import { join } from "node:path";
 import type { Duplex } from "node:stream";
 import { Worker } from "node:worker_threads";
-import type { FallbackHandler } from "../app";
+import type { FallbackHandler, PageCaller } from "../app";
 import type { Logger } from "../core/logger";
+import type { GraphQLAnswer, GraphQLParams } from "../graphql/graphql-pipeline";
 import { CONSOLE_DIR, ensureConsoleBuild } from "./console-build";
 import type { ConsoleParentMessage, ConsoleWorkerData, ConsoleWorkerMessage } from "./console-worker";
+import { PAGE_TICKET_HEADER, type PageOperation, type PageOperationAnswer } from "./page-operations";
 
 /** What the HTTP stack (Fastify, through `reply.hijack()`) calls for every non-API path. */
 export type { FallbackHandler };
@@ -17,8 +20,6 @@ export interface NextConsole {
   upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
   /** Ends the websockets passed to the worker: an open one would hold the HTTP server's close. */
   dropUpgrades(): void;
-  /** Where server components reach the API (this process), known once the server listens. */
-  setApiOrigin(origin: string): void;
   close(): Promise<void>;
 }
 
@@ -28,6 +29,8 @@ export interface ConsoleOptions {
   logger: Logger;
   /** PUBLIC_BASE_URL: the console's own origin comes from it. */
   publicBaseUrl: string;
+  /** Runs a page's data call as its caller (HttpApp.runPageOperation). */
+  runPageOperation(params: GraphQLParams, caller: PageCaller): Promise<GraphQLAnswer>;
   dir?: string;
 }
 
@@ -58,8 +61,9 @@ const RESTART_DELAY_MS = 1000;
 /**
  * The admin console (admin-ui, Next.js) on the API's port, rendered in a worker thread of
  * this process (console-worker.ts says why): each console request is passed to the worker's
- * loopback port and its answer streamed back, with the request's X-Request-Id, which the
- * pages' own calls to the API carry on. Production: reuses admin-ui/.next when it was built
+ * loopback port and its answer streamed back, with the request's X-Request-Id. A page's data
+ * calls come back as messages and run here as the page's caller (page-operations.ts).
+ * Production: reuses admin-ui/.next when it was built
  * from the current sources, else builds it first. Dev: Next's dev server, its HMR websocket
  * passed through `upgrade`.
  */
@@ -74,12 +78,27 @@ export async function startConsole(options: ConsoleOptions): Promise<NextConsole
   const data: ConsoleWorkerData = { dir, dev: options.dev, publicOrigin: new URL(options.publicBaseUrl).origin };
   let closing = false;
   let agent = new Agent({ keepAlive: true });
-  let apiOrigin: string | null = null;
+  // The callers of the pages being answered, by ticket.
+  const pages = new Map<string, PageCaller>();
+  const runPageOperation = async (ticket: string | null, operation: PageOperation): Promise<PageOperationAnswer> => {
+    const caller = ticket === null ? undefined : pages.get(ticket);
+    if (caller === undefined) return PAGE_IS_OVER;
+    try {
+      const answer = await options.runPageOperation({ operationName: undefined, ...operation }, caller);
+      return { status: answer.status, body: JSON.stringify(answer.body) };
+    } catch (error) {
+      logger.error("console page operation failed", {
+        requestId: caller.request.id,
+        error: error instanceof Error ? error.message : String(error),
+        stack: error instanceof Error ? error.stack : undefined,
+      });
+      return INTERNAL_ERROR;
+    }
+  };
   // The worker serving now; null while another starts after it died.
   let current: RunningWorker | null = null;
   const serve = (running: RunningWorker) => {
     current = running;
-    if (apiOrigin) running.tell({ type: "api-origin", origin: apiOrigin });
     void running.exited.then((code) => {
       if (closing) return;
       // Next died (an error it did not catch): the API goes on, and another worker takes over.
@@ -91,16 +110,16 @@ export async function startConsole(options: ConsoleOptions): Promise<NextConsole
     });
   };
   const startAnother = () =>
-    launchWorker(data, logger).then(
+    launchWorker(data, logger, runPageOperation).then(
       (running) => (closing ? void running.stop() : serve(running)),
       (error: Error) => {
         logger.error("console worker did not start; trying again", { error: error.message });
         if (!closing) setTimeout(startAnother, RESTART_DELAY_MS).unref();
       },
     );
-  serve(await launchWorker(data, logger));
+  serve(await launchWorker(data, logger, runPageOperation));
 
-  const handle: FallbackHandler = (req, res) => {
+  const handle: FallbackHandler = (req, res, caller) => {
     const running = current;
     if (running === null) {
       res.writeHead(503, { "content-type": "text/plain; charset=utf-8", "retry-after": "2" });
@@ -112,6 +131,14 @@ export async function startConsole(options: ConsoleOptions): Promise<NextConsole
     // The pages' calls to the API name the page's request (admin-ui/lib/graphql/transport.server.ts).
     const requestId = res.getHeader("x-request-id");
     if (typeof requestId === "string") headers["x-request-id"] = requestId;
+    // Only this process names a page's caller: a ticket the browser sent is dropped.
+    delete headers[PAGE_TICKET_HEADER];
+    if (caller !== null) {
+      const ticket = randomBytes(16).toString("base64url");
+      pages.set(ticket, caller);
+      headers[PAGE_TICKET_HEADER] = ticket;
+      res.once("close", () => pages.delete(ticket));
+    }
     const toWorker = request(
       { host: "127.0.0.1", port, method: req.method, path: req.url, headers, agent },
       (answer: IncomingMessage) => {
@@ -163,10 +190,6 @@ export async function startConsole(options: ConsoleOptions): Promise<NextConsole
     dropUpgrades: () => {
       for (const socket of upgraded) socket.destroy();
     },
-    setApiOrigin: (origin) => {
-      apiOrigin = origin;
-      current?.tell({ type: "api-origin", origin });
-    },
     close: async () => {
       closing = true;
       await current?.stop();
@@ -185,8 +208,24 @@ interface RunningWorker {
   stop(): Promise<void>;
 }
 
-/** Starts a worker and waits for it to listen; its page errors are logged here. */
-async function launchWorker(data: ConsoleWorkerData, logger: Logger): Promise<RunningWorker> {
+/** What a page's data call gets once its page's answer has ended (or with a ticket never given). */
+const PAGE_IS_OVER: PageOperationAnswer = {
+  status: 401,
+  body: JSON.stringify({
+    errors: [{ message: "This page's request is over", extensions: { code: "UNAUTHENTICATED" } }],
+  }),
+};
+const INTERNAL_ERROR: PageOperationAnswer = {
+  status: 500,
+  body: JSON.stringify({ errors: [{ message: "Internal error", extensions: { code: "INTERNAL_ERROR" } }] }),
+};
+
+/** Starts a worker and waits for it to listen; its page errors are logged here, its pages' data calls run here. */
+async function launchWorker(
+  data: ConsoleWorkerData,
+  logger: Logger,
+  runPageOperation: (ticket: string | null, operation: PageOperation) => Promise<PageOperationAnswer>,
+): Promise<RunningWorker> {
   const worker = new Worker(join(__dirname, "console-worker.js"), { workerData: data });
   const exited = new Promise<number>((resolve) => worker.once("exit", resolve));
   const port = await new Promise<number>((resolve, reject) => {
@@ -198,6 +237,11 @@ async function launchWorker(data: ConsoleWorkerData, logger: Logger): Promise<Ru
     });
   }).finally(() => worker.removeAllListeners("error"));
   worker.on("message", (message: ConsoleWorkerMessage) => {
+    if (message.type === "page-operation") {
+      void runPageOperation(message.ticket, message.operation).then((answer) =>
+        worker.postMessage({ type: "page-operation-answer", id: message.id, answer } satisfies ConsoleParentMessage),
+      );
+    }
     if (message.type === "request-failed") {
       logger.error("console request failed", {
         requestId: message.requestId,
