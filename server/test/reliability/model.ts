@@ -276,6 +276,21 @@ function withdrawalEvent(world: World, w: WithdrawalState, secrets?: number[]): 
   return event;
 }
 
+/**
+ * CONTRACT §9: charge.expired and charge.cancelled, written with the status. A charge.expired
+ * is written when the service writes EXPIRED into the table (its sweep, or a payment or
+ * cancel that meets the charge overdue), which a read does not wait for: see
+ * service-state.ts, which allows it at the end of an EXPIRED charge's events until the
+ * background is caught up. Any secret the account had since may sign it.
+ */
+export function chargeStatusEvent(world: World, c: ChargeState, secrets?: number[]): ExpectedEvent {
+  return {
+    event: `charge.${c.status.toLowerCase()}`,
+    fields: { charge_id: `chg_${c.id}`, company_id: c.companyId, amount: brl(c.amountCents), status: c.status },
+    secrets: secrets ?? [currentSecret(account(world, c.companyId))],
+  };
+}
+
 function chargePaidEvent(world: World, c: ChargeState): ExpectedEvent {
   return {
     event: "charge.paid",
@@ -520,6 +535,7 @@ function apply(world: World, op: Op, answer: Answer, window: Window): void {
       expectOk(answer, 200, "cancelCharge");
       expectEqual(answer.body.status, "CANCELLED", "cancelCharge status");
       c.status = "CANCELLED";
+      c.events.push(chargeStatusEvent(world, c));
       return;
     }
     case "adjust": {

@@ -398,6 +398,23 @@ describe("money stays exact under random interleavings (model-based)", () => {
       await checkAgainstService(world, "after the bank's background work");
     }
 
+    // Every charge past its expiry (as the model says) gets its charge.expired from the sweep, once.
+    const overdue = [...finished.values()].flatMap((world) =>
+      world.charges.filter((c) => c.status === "EXPIRED" || (c.status === "PENDING" && c.expiresAtMs < Date.now())),
+    );
+    for (let round = 0; ; round++) {
+      const { rows: counts } = await sql.query(
+        `SELECT c.id, count(e.id)::int AS n FROM unnest($1::text[]) AS c(id)
+           LEFT JOIN webhook_events e ON e.subject_id = c.id AND e.event = 'charge.expired' GROUP BY c.id`,
+        [overdue.map((c) => c.id)],
+      );
+      const missing = counts.filter((row) => row.n !== 1);
+      if (missing.length === 0) break;
+      assert.ok(round < 100, `charges without exactly one charge.expired: ${JSON.stringify(missing.slice(0, 5))}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    stats.outcomes["charges with their charge.expired event"] = overdue.length;
+
     // At least once: every outbox event of an account with a URL arrives with its exact bytes and signature.
     const withUrl = [...finished.values()]
       .filter((w) => w.accounts[0].hasWebhookUrl)
