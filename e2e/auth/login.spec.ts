@@ -32,6 +32,16 @@ test("a wrong password is refused inline and the fields explain themselves", asy
   await checkPage(page, "login-error");
 });
 
+test("an e-mail without a dot in its domain (the generated admin@localhost) is the server's to judge", async ({
+  page,
+}) => {
+  await page.goto("/login");
+  await page.getByLabel("E-mail").fill("admin@localhost");
+  await page.getByLabel(t("auth.signIn.password")).fill("not-the-password");
+  await page.getByRole("button", { name: t("auth.signIn.submit") }).click();
+  await expect(page.getByRole("alert").filter({ hasText: t("auth.signIn.wrongCredentials") })).toBeVisible();
+});
+
 test("an external next is ignored: sign-in stays on this site", async ({ page }) => {
   await page.goto("/login?next=//evil.example/steal");
   await page.getByLabel("E-mail").fill(USERS.viewer.email);

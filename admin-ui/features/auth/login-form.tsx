@@ -21,7 +21,9 @@ type SignInT = ReturnType<typeof useTranslations<"auth.signIn">>;
 
 const schemaOf = (t: SignInT) =>
   z.object({
-    email: z.string().trim().min(1, t("emailRequired")).email(t("emailInvalid")),
+    // Any non-empty text: the server decides (the generated first operator is admin@localhost,
+    // which stricter e-mail patterns refuse).
+    email: z.string().trim().min(1, t("emailRequired")),
     password: z.string().min(1, t("passwordRequired")),
   });
 type Values = z.infer<ReturnType<typeof schemaOf>>;
