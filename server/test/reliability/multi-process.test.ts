@@ -128,8 +128,12 @@ before(async () => {
     events += 1;
     return { status: events % 3 === 0 ? 500 : 200 };
   });
-  const started = await Promise.all([start("api"), start("api"), start("worker"), start("worker")]);
-  processes.push(...started);
+  // Every process that did start is kept for after() to stop, also when another failed:
+  // a worker left running would keep this test file from ever ending.
+  const started = await Promise.allSettled([start("api"), start("api"), start("worker"), start("worker")]);
+  for (const result of started) if (result.status === "fulfilled") processes.push(result.value);
+  const failed = started.find((result) => result.status === "rejected");
+  if (failed) throw failed.reason;
   const t2 = Date.now();
   app = await startTestApp({ PROVIDER_WEBHOOK_SECRET: PROVIDER_SECRET }, { databaseUrl: database.url });
   console.log(`# multi-process: migrate ${t1 - t0} ms, 4 processes up ${t2 - t1} ms, test app ${Date.now() - t2} ms`);
