@@ -1,5 +1,6 @@
 import { BASE_URL } from "../support/env";
 import { expect, test } from "../support/fixtures";
+import { t } from "../support/i18n";
 import { checkPage } from "../support/page-check";
 import { type FreshMerchant, freshMerchant } from "./fresh-merchant";
 import { toastsGone } from "./toasts";
@@ -126,7 +127,7 @@ test("a merchant admin invites a user and removes them", async ({ page }) => {
   await page.getByRole("button", { name: "Done" }).click();
   const row = page.getByRole("listitem").filter({ hasText: "caixa@floricultura.test" });
   await expect(row).toContainText("Invite pending");
-  await expect(row).toContainText("Member");
+  await expect(row).toContainText(t("common.roles.MEMBER"));
   await toastsGone(page);
   await checkPage(page, "merchant-team");
   await row.getByRole("button", { name: "Remove caixa@floricultura.test" }).click();
