@@ -1,6 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import type * as React from "react";
 import { useState } from "react";
 import { toast } from "sonner";
@@ -34,6 +35,7 @@ export function ConfirmButton({
   failureTitle: string;
   onConfirm: () => Promise<void>;
 }) {
+  const t = useTranslations("confirm");
   const router = useRouter();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -60,7 +62,7 @@ export function ConfirmButton({
           <AlertDialogDescription>{description}</AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
-          <AlertDialogCancel>Keep it</AlertDialogCancel>
+          <AlertDialogCancel>{t("keepIt")}</AlertDialogCancel>
           <AlertDialogAction
             onClick={(event) => {
               event.preventDefault();

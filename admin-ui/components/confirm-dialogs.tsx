@@ -1,6 +1,7 @@
 "use client";
 
 import { LoaderIcon } from "lucide-react";
+import { useTranslations } from "next-intl";
 import type * as React from "react";
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -16,6 +17,8 @@ import { FormError } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
+import { formatBRL, formatDocument, formatPixKey } from "@/lib/format";
+import { useErrorMessage } from "@/lib/i18n/error-message";
 
 /**
  * A dangerous bulk action: says what will happen and to how many items, and enables its button
@@ -43,6 +46,8 @@ export function TypedConfirmDialog({
   children?: React.ReactNode;
   onConfirm: () => Promise<void>;
 }) {
+  const t = useTranslations("confirm");
+  const tc = useTranslations("common");
   const [typed, setTyped] = useState("");
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -85,7 +90,10 @@ export function TypedConfirmDialog({
           {children}
           <div className="grid gap-2">
             <Label htmlFor={inputId}>
-              Type <span className="rounded bg-muted px-1.5 py-0.5 font-mono text-xs">{phrase}</span> to confirm
+              {t.rich("typePhrase", {
+                phrase,
+                code: (chunks) => <span className="rounded bg-muted px-1.5 py-0.5 font-mono text-xs">{chunks}</span>,
+              })}
             </Label>
             <Input
               id={inputId}
@@ -99,7 +107,7 @@ export function TypedConfirmDialog({
           <FormError message={error} />
           <DialogFooter>
             <Button variant="outline" onClick={() => change(false)} disabled={pending}>
-              Cancel
+              {tc("actions.cancel")}
             </Button>
             <Button type="submit" variant={destructive ? "destructive" : "default"} disabled={!matches || pending}>
               {pending && <LoaderIcon className="animate-spin" aria-hidden />}
@@ -121,7 +129,7 @@ export function ReasonDialog({
   onOpenChange,
   title,
   description,
-  reasonLabel = "Reason",
+  reasonLabel,
   placeholder,
   confirmLabel,
   destructive = false,
@@ -141,6 +149,8 @@ export function ReasonDialog({
   children?: React.ReactNode;
   onConfirm: (reason: string) => Promise<void>;
 }) {
+  const t = useTranslations("confirm");
+  const tc = useTranslations("common");
   const [reason, setReason] = useState("");
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -176,7 +186,7 @@ export function ReasonDialog({
     }
   };
 
-  const fieldError = touched && tooShort ? `Write a reason of at least ${minLength} characters.` : undefined;
+  const fieldError = touched && tooShort ? t("reasonTooShort", { min: minLength }) : undefined;
   return (
     <Dialog open={open} onOpenChange={change}>
       <DialogContent>
@@ -187,7 +197,7 @@ export function ReasonDialog({
           </DialogHeader>
           {children}
           <div className="grid gap-2">
-            <Label htmlFor={id}>{reasonLabel}</Label>
+            <Label htmlFor={id}>{reasonLabel ?? t("reason")}</Label>
             <Textarea
               id={id}
               value={reason}
@@ -209,9 +219,159 @@ export function ReasonDialog({
           <FormError message={error} />
           <DialogFooter>
             <Button variant="outline" onClick={() => change(false)} disabled={pending}>
-              Cancel
+              {tc("actions.cancel")}
             </Button>
             <Button type="submit" variant={destructive ? "destructive" : "default"} disabled={pending || tooShort}>
+              {pending && <LoaderIcon className="animate-spin" aria-hidden />}
+              {confirmLabel}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** What a money-moving action is about to do, named before it is done. */
+export interface MoneyFacts {
+  /** The account (company) whose money moves; null when the payment belongs to none. */
+  account: string | null;
+  /** A GraphQL Money string or centavos. */
+  amount: string | bigint;
+  /** Shown with its sign (adjustments: + credit, − debit). */
+  signed?: boolean;
+  /** Where the money goes: a PIX key and its type (withdrawals). */
+  destination?: { type: string; key: string } | null;
+  /** Who gets the money back (refunds, returned payments). */
+  payer?: { name: string | null; document: string | null } | null;
+}
+
+/** The account, the amount and the destination of a money-moving action, as a list. */
+export function MoneyFactsList({ facts }: { facts: MoneyFacts }) {
+  const t = useTranslations("confirm");
+  const row = (label: string, value: React.ReactNode, testId: string) => (
+    <div className="flex flex-col gap-0.5 sm:flex-row sm:items-baseline sm:justify-between sm:gap-4">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="min-w-0 break-words sm:text-right" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+  return (
+    <dl className="grid gap-2 rounded-md border bg-muted/40 p-3 text-sm">
+      {facts.account !== null && row(t("facts.account"), <strong>{facts.account}</strong>, "confirm-account")}
+      {row(
+        t("facts.amount"),
+        <strong className="tabular text-base">{formatBRL(facts.amount, { signed: facts.signed })}</strong>,
+        "confirm-amount",
+      )}
+      {facts.destination &&
+        row(
+          t("facts.destination"),
+          <>
+            <span className="block font-mono">{formatPixKey(facts.destination.type, facts.destination.key)}</span>
+            <span className="text-xs text-muted-foreground">
+              {t.has(`keyTypes.${facts.destination.type}` as "keyTypes.CPF")
+                ? t(`keyTypes.${facts.destination.type}` as "keyTypes.CPF")
+                : facts.destination.type}
+            </span>
+          </>,
+          "confirm-destination",
+        )}
+      {facts.payer !== undefined &&
+        row(
+          t("facts.payer"),
+          <>
+            <span className="block">{facts.payer?.name ?? t("facts.unknownPayer")}</span>
+            {facts.payer?.document && (
+              <span className="font-mono text-xs text-muted-foreground">{formatDocument(facts.payer.document)}</span>
+            )}
+          </>,
+          "confirm-payer",
+        )}
+    </dl>
+  );
+}
+
+/**
+ * The one confirmation before money moves (approve, confirm an adjustment, refund, return a
+ * payment): it names the account, the amount and where the money goes, says what happens next,
+ * and sends only when confirmed. The confirm button is disabled while the request runs; a
+ * failure is shown in the reader's language and the dialog stays open. `children` are extra
+ * fields (a reason) shown above the facts.
+ */
+export function MoneyConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  facts,
+  confirmLabel,
+  destructive = false,
+  canConfirm = true,
+  children,
+  onConfirm,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: React.ReactNode;
+  facts: MoneyFacts | null;
+  confirmLabel: string;
+  destructive?: boolean;
+  canConfirm?: boolean;
+  children?: React.ReactNode;
+  onConfirm: () => Promise<void>;
+}) {
+  const t = useTranslations("confirm");
+  const tc = useTranslations("common");
+  const describe = useErrorMessage();
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const change = (next: boolean) => {
+    if (pending) return;
+    if (!next) setError(null);
+    onOpenChange(next);
+  };
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (pending || !canConfirm) return;
+    setPending(true);
+    setError(null);
+    try {
+      await onConfirm();
+      onOpenChange(false);
+    } catch (caught) {
+      setError(describe(caught));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={change}>
+      <DialogContent>
+        <form onSubmit={submit} className="grid gap-4" noValidate>
+          <DialogHeader>
+            <DialogTitle>{title}</DialogTitle>
+            <DialogDescription>{description}</DialogDescription>
+          </DialogHeader>
+          {children}
+          {facts && <MoneyFactsList facts={facts} />}
+          <p className="text-xs text-muted-foreground">{t("irreversible")}</p>
+          <FormError message={error} />
+          <DialogFooter>
+            <Button variant="outline" onClick={() => change(false)} disabled={pending}>
+              {tc("actions.cancel")}
+            </Button>
+            <Button
+              type="submit"
+              variant={destructive ? "destructive" : "default"}
+              disabled={pending || !canConfirm}
+              autoFocus
+            >
               {pending && <LoaderIcon className="animate-spin" aria-hidden />}
               {confirmLabel}
             </Button>

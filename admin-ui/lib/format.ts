@@ -163,3 +163,26 @@ export function formatAge(iso: string | Date, now: Date = new Date()): string {
 export function chargeReference(id: string): string {
   return `chg_${id}`;
 }
+
+/**
+ * A PIX key as people read it: CPF `529.982.247-25`, CNPJ `12.345.678/0001-95`, phone
+ * `+55 (11) 98765-4321`; e-mail and random keys as stored. Takes the canonical form the API
+ * stores (digits, +55…) and leaves anything else as it is.
+ */
+export function formatPixKey(type: string, key: string): string {
+  if (type === "CPF" || type === "CNPJ") return formatDocument(key);
+  if (type === "TELEFONE") {
+    const match = /^\+55(\d{2})(\d{4,5})(\d{4})$/.exec(key);
+    return match ? `+55 (${match[1]}) ${match[2]}-${match[3]}` : key;
+  }
+  return key;
+}
+
+/** A CPF (11 digits) or CNPJ (14 characters, the first 12 may be letters) with its mask; else as given. */
+export function formatDocument(document: string): string {
+  if (/^\d{11}$/.test(document)) return document.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, "$1.$2.$3-$4");
+  if (/^[0-9A-Z]{12}\d{2}$/.test(document)) {
+    return document.replace(/^(.{2})(.{3})(.{3})(.{4})(.{2})$/, "$1.$2.$3/$4-$5");
+  }
+  return document;
+}

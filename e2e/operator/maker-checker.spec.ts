@@ -10,6 +10,7 @@ import {
 } from "../support/api";
 import { expect, test } from "../support/fixtures";
 import { t } from "../support/i18n";
+import { approveDialog, expectMoneyFacts } from "../support/money-confirm";
 import { checkPage } from "../support/page-check";
 
 /** A second operator (role OPERATOR), signed in through the sign-in page in their own browser context. */
@@ -40,6 +41,10 @@ test("with maker-checker on, one operator cannot approve or post alone and a sec
   await page.goto(`/ops/withdrawals?company=${company.id}`);
   const row = page.getByRole("row").filter({ hasText: big.withdrawalReference });
   await row.getByRole("button", { name: `Approve ${big.withdrawalReference}` }).click();
+  const first = approveDialog(page, big.withdrawalReference);
+  await expectMoneyFacts(first, { account: "Four Eyes Ltda", amount: "R$ 150.000,00", destination: "529.982.247-25" });
+  await expect(first).toContainText(t("withdrawals.approve.recordsApproval", { next: 1, required: 2 }));
+  await first.getByRole("button", { name: t("withdrawals.approve.confirmRecord") }).click();
   await expect(page.getByText(`Approval recorded for ${big.withdrawalReference}`)).toBeVisible();
   await expect(row).toContainText("1 of 2 approvals");
   await expect(row.getByRole("button", { name: `Approve ${big.withdrawalReference}` })).toHaveCount(0);
@@ -49,6 +54,9 @@ test("with maker-checker on, one operator cannot approve or post alone and a sec
   const olgaRow = olga.getByRole("row").filter({ hasText: big.withdrawalReference });
   await expect(olgaRow).toContainText("1 of 2 approvals");
   await olgaRow.getByRole("button", { name: `Approve ${big.withdrawalReference}` }).click();
+  const second = approveDialog(olga, big.withdrawalReference);
+  await expect(second).toContainText(t("withdrawals.approve.sends"));
+  await second.getByRole("button", { name: t("withdrawals.approve.confirm") }).click();
   await expect(olga.getByText(`Approved ${big.withdrawalReference}`)).toBeVisible();
   expect((await merchantWithdrawal(company.clientSecret, big.id)).body.status).toBe("PROCESSING");
 
@@ -73,6 +81,10 @@ test("with maker-checker on, one operator cannot approve or post alone and a sec
   await olga.goto(`/ops/adjustments?company=${company.id}`);
   const olgaRequested = olga.getByRole("row").filter({ hasText: "Settlement of the March dispute" });
   await olgaRequested.getByRole("button", { name: /^Confirm adjustment/ }).click();
+  const confirmDialog = olga.getByRole("dialog", { name: t("adjustments.confirm.title") });
+  await expectMoneyFacts(confirmDialog, { account: "Four Eyes Ltda", amount: "+R$ 120.000,00" });
+  expect(await merchantBalance(company.clientSecret)).toBe(before);
+  await confirmDialog.getByRole("button", { name: t("adjustments.confirm.action") }).click();
   await expect(olga.getByText("Confirmed: +R$ 120.000,00 posted to Four Eyes Ltda")).toBeVisible();
   await expect(olgaRequested).toContainText("Posted");
   expect(await merchantBalance(company.clientSecret)).toBe(before + 120000);

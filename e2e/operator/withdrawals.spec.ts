@@ -1,6 +1,8 @@
 import { createCompany, fund, merchantBalance, merchantWithdrawal, withdrawal } from "../support/api";
 import { BASE_URL, storageStateOf } from "../support/env";
 import { expect, test } from "../support/fixtures";
+import { t } from "../support/i18n";
+import { approveDialog, expectMoneyFacts } from "../support/money-confirm";
 import { checkPage } from "../support/page-check";
 
 // Several pages per test, each screenshot at two widths and checked by axe, on a shared machine.
@@ -44,6 +46,17 @@ test("an operator approves a withdrawal and the merchant's API then reads it PRO
   const row = page.getByRole("row").filter({ hasText: created.withdrawalReference });
   await expect(row).toContainText("R$ 250,00");
   await row.getByRole("button", { name: `Approve ${created.withdrawalReference}` }).click();
+  // One click only opens the confirmation: nothing is sent until it is confirmed.
+  const dialog = approveDialog(page, created.withdrawalReference);
+  await expectMoneyFacts(dialog, {
+    account: "Approve Test Ltda",
+    amount: "R$ 250,00",
+    destination: "529.982.247-25",
+  });
+  await expect(dialog).toContainText(t("withdrawals.approve.sends"));
+  await checkPage(page, "ops-withdrawals-approve-dialog");
+  expect((await merchantWithdrawal(company.clientSecret, created.id)).body.status).toBe("PENDING");
+  await dialog.getByRole("button", { name: t("withdrawals.approve.confirm") }).click();
   await expect(page.getByText(`Approved ${created.withdrawalReference}`)).toBeVisible();
   await expect(row).toHaveCount(0);
 
@@ -66,7 +79,7 @@ test("a rejection needs a reason and gives the amount back", async ({ page }) =>
   await page.goto(`/ops/withdrawals?company=${company.id}`);
   await page.getByRole("button", { name: `Reject ${created.withdrawalReference}` }).click();
   const dialog = page.getByRole("dialog", { name: `Reject ${created.withdrawalReference}` });
-  await expect(dialog).toContainText("R$ 300,00");
+  await expectMoneyFacts(dialog, { account: "Reject Test Ltda", amount: "R$ 300,00", destination: "529.982.247-25" });
   const confirm = dialog.getByRole("button", { name: "Reject withdrawal" });
   await expect(confirm).toBeDisabled();
   await dialog.getByLabel("Reason for the merchant").fill("Key does not belong to the holder");
@@ -104,9 +117,10 @@ test("bulk approve asks for the typed phrase, then approves every selected withd
   await expect(dialog).toContainText("R$ 60,00");
   const confirm = dialog.getByRole("button", { name: "Approve 3" });
   await expect(confirm).toBeDisabled();
-  await dialog.getByLabel(/to confirm/).fill("APPROVE 2");
+  const phrase = (value: string) => t.markup("confirm.typePhrase", { phrase: value, code: (chunks) => chunks });
+  await dialog.getByLabel(phrase("APPROVE 3")).fill("APPROVE 2");
   await expect(confirm).toBeDisabled();
-  await dialog.getByLabel(/to confirm/).fill("APPROVE 3");
+  await dialog.getByLabel(phrase("APPROVE 3")).fill("APPROVE 3");
   await checkPage(page, "ops-withdrawals-bulk-dialog");
   await confirm.click();
   await expect(page.getByText("Approved 3 withdrawals")).toBeVisible();

@@ -4,9 +4,10 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { Building2Icon, ScaleIcon, XIcon } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
-import { ReasonDialog } from "@/components/confirm-dialogs";
+import { MoneyConfirmDialog, MoneyFactsList, ReasonDialog } from "@/components/confirm-dialogs";
 import { DataTable } from "@/components/data-table/data-table";
 import { DataTableFacetedFilter } from "@/components/data-table/data-table-faceted-filter";
 import { useTableUrlState } from "@/components/data-table/use-table-url-state";
@@ -60,18 +61,10 @@ export function AdjustmentsTable({
   const router = useRouter();
   const { setState } = useTableUrlState(adjustmentFilters);
   const [rejecting, setRejecting] = useState<AdjustmentRowFragment | null>(null);
+  const [confirming, setConfirming] = useState<AdjustmentRowFragment | null>(null);
+  const t = useTranslations("adjustments.confirm");
   const names = new Map(companies.map((c) => [c.id, c.name]));
   const companyName = (id: string) => names.get(id) ?? id;
-
-  const confirm = async (row: AdjustmentRowFragment) => {
-    try {
-      await execute(ConfirmAdjustmentDocument, { id: row.id });
-      toast.success(`Confirmed: ${formatBRL(row.amount, { signed: true })} posted to ${companyName(row.companyId)}`);
-      router.refresh();
-    } catch (error) {
-      toast.error("Could not confirm the adjustment", { description: errorMessage(error) });
-    }
-  };
 
   const decision = (row: AdjustmentRowFragment, className?: string) => {
     if (!canAct || row.status !== "REQUESTED") return null;
@@ -89,7 +82,7 @@ export function AdjustmentsTable({
         {own ? (
           <span className="text-xs text-muted-foreground">You requested it</span>
         ) : (
-          <Button size="sm" onClick={() => void confirm(row)} aria-label={`Confirm adjustment ${row.id}`}>
+          <Button size="sm" onClick={() => setConfirming(row)} aria-label={`Confirm adjustment ${row.id}`}>
             Confirm
           </Button>
         )}
@@ -221,6 +214,38 @@ export function AdjustmentsTable({
             throw new Error(errorMessage(error));
           }
           toast.success("Adjustment rejected");
+          router.refresh();
+        }}
+      >
+        {rejecting && (
+          <MoneyFactsList
+            facts={{ account: companyName(rejecting.companyId), amount: rejecting.amount, signed: true }}
+          />
+        )}
+      </ReasonDialog>
+      <MoneyConfirmDialog
+        open={confirming !== null}
+        onOpenChange={(open) => !open && setConfirming(null)}
+        title={t("title")}
+        description={
+          confirming ? (
+            <>
+              {confirming.amount.startsWith("-") ? t("debit") : t("credit")}{" "}
+              {t("requestedBy", { who: confirming.requestedBy, reason: confirming.description })}
+            </>
+          ) : null
+        }
+        facts={
+          confirming ? { account: companyName(confirming.companyId), amount: confirming.amount, signed: true } : null
+        }
+        confirmLabel={t("action")}
+        onConfirm={async () => {
+          if (!confirming) return;
+          const row = confirming;
+          await execute(ConfirmAdjustmentDocument, { id: row.id });
+          toast.success(
+            `Confirmed: ${formatBRL(row.amount, { signed: true })} posted to ${companyName(row.companyId)}`,
+          );
           router.refresh();
         }}
       />

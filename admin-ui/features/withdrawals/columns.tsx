@@ -12,7 +12,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { DropdownMenuItem, DropdownMenuSeparator } from "@/components/ui/dropdown-menu";
 import type { WithdrawalRowFragment } from "@/gql/graphql";
-import { formatDateTime } from "@/lib/format";
+import { formatDateTime, formatPixKey } from "@/lib/format";
 import { keyTypeLabel } from "./key-types";
 
 export { keyTypeLabel };
@@ -89,7 +89,7 @@ export function withdrawalColumns(actions: WithdrawalActions): ColumnDef<Withdra
       cell: ({ row }) => (
         <div className="flex max-w-48 flex-col">
           <span className="truncate font-mono text-xs" title={row.original.pixKey}>
-            {row.original.pixKey}
+            {formatPixKey(row.original.pixKeyType, row.original.pixKey)}
           </span>
           <span className="text-xs text-muted-foreground">{keyTypeLabel(row.original.pixKeyType)}</span>
         </div>

@@ -3,42 +3,36 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { toast } from "sonner";
-import { ReasonDialog } from "@/components/confirm-dialogs";
+import { MoneyFactsList, ReasonDialog } from "@/components/confirm-dialogs";
 import { Button } from "@/components/ui/button";
 import { formatBRL } from "@/lib/format";
 import { errorMessage } from "@/lib/graphql/execute";
 import { useGraphQLMutation } from "@/lib/graphql/hooks";
+import { ApproveWithdrawalDialog } from "./approve-withdrawal-dialog";
 import { approvable, type WithdrawalRow } from "./columns";
-import { ApproveWithdrawalDocument, RejectWithdrawalDocument } from "./documents";
+import { RejectWithdrawalDocument } from "./documents";
 
 /** Approve and reject on a withdrawal's own page; the page renders again after either. */
 export function WithdrawalActions({
   withdrawal,
+  companyName,
   canAct,
   viewerActor,
 }: {
   withdrawal: WithdrawalRow;
+  companyName: string;
   canAct: boolean;
   viewerActor: string;
 }) {
   const router = useRouter();
-  const approve = useGraphQLMutation(ApproveWithdrawalDocument, { invalidates: ["Withdrawals"] });
   const reject = useGraphQLMutation(RejectWithdrawalDocument, { invalidates: ["Withdrawals"] });
   const [rejecting, setRejecting] = useState(false);
+  const [approving, setApproving] = useState(false);
   if (!canAct || withdrawal.status !== "PENDING") return null;
-
-  const onApprove = async () => {
-    try {
-      const { approveWithdrawal: result } = await approve.mutateAsync({ id: withdrawal.id });
-      toast.success(
-        result.status === "PENDING"
-          ? `Approval recorded: ${result.approvals.length} of ${result.approvalsRequired}`
-          : `Approved ${withdrawal.withdrawalReference}`,
-      );
-      router.refresh();
-    } catch (error) {
-      toast.error(`Could not approve ${withdrawal.withdrawalReference}`, { description: errorMessage(error) });
-    }
+  const facts = {
+    account: companyName,
+    amount: withdrawal.amount,
+    destination: { type: withdrawal.pixKeyType, key: withdrawal.pixKey },
   };
 
   return (
@@ -46,11 +40,20 @@ export function WithdrawalActions({
       <Button variant="outline" onClick={() => setRejecting(true)}>
         Reject
       </Button>
-      {approvable(withdrawal, { canAct, viewerActor }) && (
-        <Button onClick={() => void onApprove()} disabled={approve.isPending}>
-          Approve
-        </Button>
-      )}
+      {approvable(withdrawal, { canAct, viewerActor }) && <Button onClick={() => setApproving(true)}>Approve</Button>}
+      <ApproveWithdrawalDialog
+        withdrawal={approving ? withdrawal : null}
+        companyName={companyName}
+        onOpenChange={setApproving}
+        onApproved={(result) => {
+          toast.success(
+            result.status === "PENDING"
+              ? `Approval recorded: ${result.approvals.length} of ${result.approvalsRequired}`
+              : `Approved ${withdrawal.withdrawalReference}`,
+          );
+          router.refresh();
+        }}
+      />
       <ReasonDialog
         open={rejecting}
         onOpenChange={setRejecting}
@@ -73,7 +76,9 @@ export function WithdrawalActions({
           toast.success(`Rejected ${withdrawal.withdrawalReference}`);
           router.refresh();
         }}
-      />
+      >
+        <MoneyFactsList facts={facts} />
+      </ReasonDialog>
     </>
   );
 }

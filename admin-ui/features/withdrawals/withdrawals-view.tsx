@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Building2Icon, CheckCheckIcon, InboxIcon, XIcon } from "lucide-react";
 import { useMemo, useState } from "react";
 import { toast } from "sonner";
-import { ReasonDialog, TypedConfirmDialog } from "@/components/confirm-dialogs";
+import { MoneyFactsList, ReasonDialog, TypedConfirmDialog } from "@/components/confirm-dialogs";
 import { DataTable } from "@/components/data-table/data-table";
 import { DataTableActionBar } from "@/components/data-table/data-table-action-bar";
 import { DataTableFacetedFilter } from "@/components/data-table/data-table-faceted-filter";
@@ -16,9 +16,10 @@ import { WITHDRAWAL_STATUS_LABELS, WithdrawalStatusBadge } from "@/components/st
 import { Button } from "@/components/ui/button";
 import { TabsNav } from "@/components/ui/tabs";
 import type { WithdrawalStatus } from "@/gql/graphql";
-import { formatBRL, formatInteger, moneyToCentavos } from "@/lib/format";
+import { formatBRL, formatInteger, formatPixKey, moneyToCentavos } from "@/lib/format";
 import { errorMessage, execute } from "@/lib/graphql/execute";
 import { useGraphQLMutation } from "@/lib/graphql/hooks";
+import { ApproveWithdrawalDialog } from "./approve-withdrawal-dialog";
 import { ApprovalProgress, approvable, keyTypeLabel, type WithdrawalRow, withdrawalColumns } from "./columns";
 import { ApproveWithdrawalDocument, RejectWithdrawalDocument } from "./documents";
 import { fetchWithdrawalPage, type WithdrawalListPage, type WithdrawalListParams } from "./queries";
@@ -51,29 +52,24 @@ export function WithdrawalsView({
     initialData: initial,
     placeholderData: keepPreviousData,
   });
-  const approve = useGraphQLMutation(ApproveWithdrawalDocument, { invalidates: ["Withdrawals"] });
   const reject = useGraphQLMutation(RejectWithdrawalDocument, { invalidates: ["Withdrawals"] });
   const [rejecting, setRejecting] = useState<WithdrawalRow | null>(null);
+  const [approving, setApproving] = useState<WithdrawalRow | null>(null);
   const [bulk, setBulk] = useState<{ rows: WithdrawalRow[]; clear: () => void } | null>(null);
 
   const names = useMemo(() => new Map(companies.map((company) => [company.id, company.name])), [companies]);
   const companyName = (id: string) => names.get(id) ?? id;
   const isQueue = params.view === "queue";
 
-  const approveOne = async (row: WithdrawalRow) => {
-    try {
-      const { approveWithdrawal: result } = await approve.mutateAsync({ id: row.id });
-      if (result.status === "PENDING") {
-        toast.success(`Approval recorded for ${row.withdrawalReference}`, {
-          description: `${result.approvals.length} of ${result.approvalsRequired}: a second operator must approve it too.`,
-        });
-      } else {
-        toast.success(`Approved ${row.withdrawalReference}`, {
-          description: `${formatBRL(row.amount)} to ${companyName(row.companyId)} is on its way to the bank.`,
-        });
-      }
-    } catch (error) {
-      toast.error(`Could not approve ${row.withdrawalReference}`, { description: errorMessage(error) });
+  const approved = (result: WithdrawalRow, row: WithdrawalRow) => {
+    if (result.status === "PENDING") {
+      toast.success(`Approval recorded for ${row.withdrawalReference}`, {
+        description: `${result.approvals.length} of ${result.approvalsRequired}: a second operator must approve it too.`,
+      });
+    } else {
+      toast.success(`Approved ${row.withdrawalReference}`, {
+        description: `${formatBRL(row.amount)} to ${companyName(row.companyId)} is on its way to the bank.`,
+      });
     }
   };
 
@@ -121,7 +117,7 @@ export function WithdrawalsView({
     canAct,
     viewerActor,
     companyName,
-    approve: (row: WithdrawalRow) => void approveOne(row),
+    approve: (row: WithdrawalRow) => setApproving(row),
     reject: (row: WithdrawalRow) => setRejecting(row),
     copy: (text: string) => {
       void navigator.clipboard.writeText(text).then(() => toast.success("Copied to clipboard"));
@@ -215,7 +211,7 @@ export function WithdrawalsView({
               <WithdrawalStatusBadge status={row.status} />
             </div>
             <p className="truncate font-mono text-xs">
-              {keyTypeLabel(row.pixKeyType)} · {row.pixKey}
+              {keyTypeLabel(row.pixKeyType)} · {formatPixKey(row.pixKeyType, row.pixKey)}
             </p>
             <div className="flex items-center justify-between gap-2 text-xs text-muted-foreground">
               <span>
@@ -229,7 +225,7 @@ export function WithdrawalsView({
                   Reject
                 </Button>
                 {approvable(row, actions) && (
-                  <Button size="sm" className="flex-1" onClick={() => void approveOne(row)}>
+                  <Button size="sm" className="flex-1" onClick={() => setApproving(row)}>
                     Approve
                   </Button>
                 )}
@@ -256,6 +252,23 @@ export function WithdrawalsView({
         confirmLabel="Reject withdrawal"
         destructive
         onConfirm={rejectOne}
+      >
+        {rejecting && (
+          <MoneyFactsList
+            facts={{
+              account: companyName(rejecting.companyId),
+              amount: rejecting.amount,
+              destination: { type: rejecting.pixKeyType, key: rejecting.pixKey },
+            }}
+          />
+        )}
+      </ReasonDialog>
+
+      <ApproveWithdrawalDialog
+        withdrawal={approving}
+        companyName={approving ? companyName(approving.companyId) : ""}
+        onOpenChange={(open) => !open && setApproving(null)}
+        onApproved={approved}
       />
 
       <TypedConfirmDialog

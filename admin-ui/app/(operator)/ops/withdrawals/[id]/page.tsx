@@ -72,6 +72,7 @@ export default async function WithdrawalPage({ params }: { params: Promise<{ id:
         actions={
           <WithdrawalActions
             withdrawal={withdrawal}
+            companyName={companyName}
             canAct={canActOnMoney(viewer)}
             viewerActor={`operator:${viewer.id}`}
           />

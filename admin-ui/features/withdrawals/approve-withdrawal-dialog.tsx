@@ -1,0 +1,56 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { MoneyConfirmDialog } from "@/components/confirm-dialogs";
+import type { ApproveWithdrawalMutation } from "@/gql/graphql";
+import { useGraphQLMutation } from "@/lib/graphql/hooks";
+import type { WithdrawalRow } from "./columns";
+import { ApproveWithdrawalDocument } from "./documents";
+
+/**
+ * Approving sends money to the bank (or records the first of two approvals), so it is never one
+ * click: this dialog names the account, the amount and the destination key, says which of the
+ * two happens, and only then approves. `onApproved` gets the API's answer (toast, refresh).
+ */
+export function ApproveWithdrawalDialog({
+  withdrawal,
+  companyName,
+  onOpenChange,
+  onApproved,
+}: {
+  /** The withdrawal to approve; null: the dialog is closed. */
+  withdrawal: WithdrawalRow | null;
+  companyName: string;
+  onOpenChange: (open: boolean) => void;
+  onApproved: (result: ApproveWithdrawalMutation["approveWithdrawal"], withdrawal: WithdrawalRow) => void;
+}) {
+  const t = useTranslations("withdrawals.approve");
+  const approve = useGraphQLMutation(ApproveWithdrawalDocument, { invalidates: ["Withdrawals"] });
+  // The API sends it to the bank once approvals reach approvalsRequired; this one is the next.
+  const next = (withdrawal?.approvals.length ?? 0) + 1;
+  const required = withdrawal?.approvalsRequired ?? 1;
+  const sends = next >= required;
+  return (
+    <MoneyConfirmDialog
+      open={withdrawal !== null}
+      onOpenChange={onOpenChange}
+      title={t("title", { reference: withdrawal?.withdrawalReference ?? "" })}
+      description={sends ? t("sends") : t("recordsApproval", { next, required })}
+      facts={
+        withdrawal
+          ? {
+              account: companyName,
+              amount: withdrawal.amount,
+              destination: { type: withdrawal.pixKeyType, key: withdrawal.pixKey },
+            }
+          : null
+      }
+      confirmLabel={sends ? t("confirm") : t("confirmRecord")}
+      onConfirm={async () => {
+        if (!withdrawal) return;
+        const { approveWithdrawal } = await approve.mutateAsync({ id: withdrawal.id });
+        onApproved(approveWithdrawal, withdrawal);
+      }}
+    />
+  );
+}
