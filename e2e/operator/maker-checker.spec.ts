@@ -1,8 +1,8 @@
 import type { Browser, Page } from "@playwright/test";
 import {
   acceptInvite,
+  charge,
   createCompany,
-  fund,
   inviteOperator,
   merchantBalance,
   merchantWithdrawal,
@@ -32,8 +32,10 @@ test("with maker-checker on, one operator cannot approve or post alone and a sec
   browser,
 }) => {
   test.setTimeout(180_000);
-  const company = await createCompany("Four Eyes Ltda");
-  for (let i = 0; i < 3; i++) await fund(company.id, "90000.00", `Opening balance ${i + 1}`);
+  // Funded by a paid charge (no fee): credits posted by one operator add up over the
+  // maker-checker window, so three of 90.000,00 would need a second operator.
+  const company = await createCompany("Four Eyes Ltda", { feePercent: "0.00", feeFixed: "0.00" });
+  await charge(company.id, "270000.00", "Opening balance", "Four Eyes Partners");
   const big = await withdrawal(company.id, "150000.00");
   const olga = await secondOperator(browser, `olga.${Date.now()}@pix.test`);
 

@@ -11,6 +11,7 @@ import { createLimitStore, type LimitStore } from "./core/rate-limits";
 import { poolOf } from "./core/sql";
 import { DashboardsService } from "./dashboards/dashboards.service";
 import { LedgerService } from "./ledger/ledger.service";
+import type { MakerCheckerPolicy } from "./ledger/maker-checker";
 import { createPixProvider } from "./provider/create-provider";
 import { EfiNotificationsService } from "./provider/efi/efi-notifications";
 import { EfiPixProvider } from "./provider/efi/efi-provider";
@@ -82,11 +83,11 @@ export function createServices(config: AppConfig, logger: Logger, db: DataSource
   const provider = createPixProvider(config, secrets.providerWebhookSecret, logger);
   const charges = new ChargesService(db, provider);
   const withdrawalTransitions = new WithdrawalTransitions(db, provider.ispb);
-  const withdrawalApprovals = new WithdrawalApprovals(
-    db,
-    withdrawalTransitions,
-    config.approvalSecondOperatorAboveCents,
-  );
+  const makerChecker: MakerCheckerPolicy = {
+    aboveCents: config.approvalSecondOperatorAboveCents,
+    windowHours: config.approvalSecondOperatorWindowHours,
+  };
+  const withdrawalApprovals = new WithdrawalApprovals(db, withdrawalTransitions, makerChecker);
   const withdrawals = new WithdrawalsService(db, withdrawalTransitions, withdrawalApprovals);
   const withdrawalOutcomes = new WithdrawalBankOutcomes(db, withdrawalTransitions);
   const refunds = new RefundsService(db, charges, provider.ispb);
@@ -122,7 +123,7 @@ export function createServices(config: AppConfig, logger: Logger, db: DataSource
     auth: new AuthService(db, secrets.adminTokenHash, sessions),
     companies,
     charges,
-    ledger: new LedgerService(db, config.approvalSecondOperatorAboveCents),
+    ledger: new LedgerService(db, makerChecker),
     withdrawals,
     withdrawalApprovals,
     withdrawalOutcomes,

@@ -48,6 +48,7 @@ const envSchema = z.object({
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(10080).default(30),
   SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(8760).default(12),
   APPROVAL_SECOND_OPERATOR_ABOVE: decimalString.optional(),
+  APPROVAL_SECOND_OPERATOR_WINDOW_H: z.coerce.number().int().min(0).max(720).default(24),
   SECRETS_KEY: z
     .string()
     .optional()
@@ -148,6 +149,8 @@ export interface AppConfig {
   sessionMaxHours: number;
   /** Maker-checker: withdrawals and adjustments above this amount (centavos) need two operators; null = off. */
   approvalSecondOperatorAboveCents: bigint | null;
+  /** Maker-checker: what one operator moved alone on one account in this many hours counts towards the threshold (0 = per item). */
+  approvalSecondOperatorWindowHours: number;
   /** Keys of the secrets encrypted at rest, current first; unset: see core/secrets-key-file.ts. */
   secretsKey: Buffer[] | undefined;
   /**
@@ -262,6 +265,7 @@ export function loadConfig(rawEnv: RawEnv = process.env): AppConfig {
     sessionMaxHours: e.SESSION_MAX_HOURS,
     approvalSecondOperatorAboveCents:
       e.APPROVAL_SECOND_OPERATOR_ABOVE === undefined ? null : parseBrl(e.APPROVAL_SECOND_OPERATOR_ABOVE),
+    approvalSecondOperatorWindowHours: e.APPROVAL_SECOND_OPERATOR_WINDOW_H,
     secretsKey: e.SECRETS_KEY === undefined ? undefined : parseSecretsKeys(e.SECRETS_KEY),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     redisUrl: e.REDIS_URL,

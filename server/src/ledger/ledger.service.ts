@@ -19,6 +19,7 @@ import { poolRows, queryRows } from "../core/sql";
 import { runTransaction } from "../core/transactions";
 import { Adjustment, AdjustmentStatus } from "./adjustment.entity";
 import { LedgerEntry, LedgerEntryKind } from "./ledger-entry.entity";
+import { MAKER_CHECKER_OFF, type MakerCheckerPolicy, mayMoveAlone } from "./maker-checker";
 
 /** Filters of the ledger statement: a time range including its start and excluding its end. */
 export interface StatementFilter extends PageArgs {
@@ -198,17 +199,11 @@ export class LedgerService {
 
   constructor(
     private readonly db: DataSource,
-    /** Maker-checker: adjustments above this amount (either sign) wait for a second operator; null = off. */
-    private readonly secondOperatorAboveCents: Cents | null = null,
+    /** Maker-checker: adjustments above the threshold (either sign, per operator and account over the window) wait for a second operator. */
+    private readonly makerChecker: MakerCheckerPolicy = MAKER_CHECKER_OFF,
   ) {
     this.adjustmentFromRow = entityRowMapper(db, Adjustment);
     this.entryFromRow = entityRowMapper(db, LedgerEntry);
-  }
-
-  /** Whether an adjustment of this amount must be confirmed by a second, different operator. */
-  needsSecondOperator(amountCents: Cents): boolean {
-    const magnitude = amountCents < 0n ? -amountCents : amountCents;
-    return this.secondOperatorAboveCents !== null && magnitude > this.secondOperatorAboveCents;
   }
 
   /** One primary-key read of the running balance: the cost does not grow with history. */
@@ -235,10 +230,13 @@ export class LedgerService {
     }
     const text = description.trim();
     if (text.length === 0 || text.length > 500) throw validationError("description must have 1 to 500 characters");
-    // Above the maker-checker amount it waits, REQUESTED, outside the ledger.
-    const status = this.needsSecondOperator(amountCents) ? AdjustmentStatus.REQUESTED : AdjustmentStatus.POSTED;
     return runTransaction(this.db, async (em) => {
       await lockAccountBalance(em, companyId);
+      // Above the maker-checker amount (this one plus what the operator moved alone on the
+      // account in the window, counted under the account lock) it waits, REQUESTED, outside the ledger.
+      const status = (await mayMoveAlone(em, this.makerChecker, actor, companyId, amountCents))
+        ? AdjustmentStatus.POSTED
+        : AdjustmentStatus.REQUESTED;
       const adjustment = em.getRepository(Adjustment).create({
         id: newAdjustmentId(),
         companyId,

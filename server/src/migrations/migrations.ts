@@ -18,6 +18,7 @@ import { ChargeLifecycleEvents1763905100000 } from "./1763905100000-charge-lifec
 import { ExceptionReturns1763905200000 } from "./1763905200000-exception-returns";
 import { Efi1763906000000 } from "./1763906000000-efi";
 import { ConsoleUserLocale1763907000000 } from "./1763907000000-console-user-locale";
+import { MakerCheckerWindow1763911000000 } from "./1763911000000-maker-checker-window";
 
 /** Migrations in order; the schema only ever changes through them. A new migration is added last. */
 export const MIGRATIONS = [
@@ -41,4 +42,5 @@ export const MIGRATIONS = [
   ExceptionReturns1763905200000,
   Efi1763906000000,
   ConsoleUserLocale1763907000000,
+  MakerCheckerWindow1763911000000,
 ];

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import crypto from "node:crypto";
 import { after, before, describe, test } from "node:test";
 import { assertAuditConsistent, balanceCents, createWithdrawal, fundedMerchant } from "../../test/support/scenarios";
 import { type ConsoleLogin, type Merchant, startTestApp, type TestApp } from "../../test/support/test-app";
@@ -236,6 +237,151 @@ describe("adjustments above APPROVAL_SECOND_OPERATOR_ABOVE", () => {
         (await app.gql(mutation, {}, { cookie: viewer.cookie })).body.errors?.[0].extensions.code,
         "FORBIDDEN",
       );
+    }
+  });
+});
+
+describe("the threshold counts per operator and account over APPROVAL_SECOND_OPERATOR_WINDOW_H (24 h)", () => {
+  const CREATE = `mutation($c: ID!, $a: Money!) { createAdjustment(companyId: $c, amount: $a, description: "split") {
+    id status } }`;
+  const adjust = async (who: ConsoleLogin, companyId: string, amount: string) => {
+    const res = await app.gql(CREATE, { c: companyId, a: amount }, { cookie: who.cookie });
+    assert.equal(res.body.errors, undefined, JSON.stringify(res.body.errors));
+    return res.body.data.createAdjustment as { id: string; status: string };
+  };
+
+  test("three credits of 40.00 by one operator: the third needs a second operator; another operator has their own window", async () => {
+    const company = await fundedMerchant(app, "10.00");
+    const statuses = [];
+    for (let i = 0; i < 3; i += 1) statuses.push((await adjust(ana, company.companyId, "40.00")).status);
+    assert.deepEqual(statuses, ["POSTED", "POSTED", "REQUESTED"]);
+    // A debit counts by its absolute value too.
+    assert.equal((await adjust(ana, company.companyId, "-30.00")).status, "REQUESTED");
+    assert.equal(await balanceCents(app, company), 9_000n);
+    assert.equal((await adjust(bruno, company.companyId, "40.00")).status, "POSTED");
+    // Another account is another window.
+    const other = await fundedMerchant(app, "10.00");
+    assert.equal((await adjust(ana, other.companyId, "100.00")).status, "POSTED");
+    assert.equal((await assertAuditConsistent(app, company.companyId)).recomputedBalance, "130.00");
+  });
+
+  test("what fell out of the window no longer counts", async () => {
+    const company = await fundedMerchant(app, "10.00");
+    assert.equal((await adjust(ana, company.companyId, "90.00")).status, "POSTED");
+    assert.equal((await adjust(ana, company.companyId, "20.00")).status, "REQUESTED");
+    await app.services.db.query(
+      "UPDATE adjustments SET created_at = created_at - interval '24 hours 1 minute' WHERE company_id = $1 AND status = 'POSTED' AND created_by = $2",
+      [company.companyId, `operator:${ana.userId}`],
+    );
+    assert.equal((await adjust(ana, company.companyId, "20.00")).status, "POSTED");
+  });
+
+  test("withdrawals approved alone add up with adjustments posted alone", async () => {
+    const company = await fundedMerchant(app, "500.00");
+    const ids = [];
+    for (let i = 0; i < 3; i += 1)
+      ids.push(await createWithdrawal(app, company, { amount: 40, pix_key_type: "CPF", pix_key: "52998224725" }));
+    const results = [];
+    for (const id of ids) results.push((await approveAs(ana, id)).body.data.approveWithdrawal);
+    assert.deepEqual(
+      results.map((w: { status: string; approvalsRequired: number; approvals: unknown[] }) => [
+        w.status,
+        w.approvals.length,
+        w.approvalsRequired,
+      ]),
+      [
+        ["PROCESSING", 1, 1],
+        ["PROCESSING", 1, 1],
+        ["PENDING", 1, 2],
+      ],
+    );
+    const again = await approveAs(ana, ids[2]);
+    assert.equal(again.body.errors?.[0].extensions.code, "INVALID_STATE");
+    assert.match(again.body.errors?.[0].message, /second, different operator/);
+    const second = await approveAs(bruno, ids[2]);
+    assert.deepEqual(
+      [second.body.data.approveWithdrawal.status, second.body.data.approveWithdrawal.approvalsRequired],
+      ["PROCESSING", 2],
+    );
+    // The third, approved by two, is not ana's alone: 80.00 + 30.00 goes over, 80.00 + 20.00 does not.
+    assert.equal((await adjust(ana, company.companyId, "30.00")).status, "REQUESTED");
+    assert.equal((await adjust(ana, company.companyId, "20.00")).status, "POSTED");
+    const audit = await app.services.db.query(
+      "SELECT after FROM audit_log WHERE object_id = $1 AND action = 'withdrawal.approve' ORDER BY id",
+      [ids[2]],
+    );
+    assert.deepEqual(
+      audit.map((row: { after: unknown }) => row.after),
+      [
+        { status: "PENDING", approvals: 1, approvalsRequired: 2 },
+        { status: "PROCESSING", approvals: 2, approvalsRequired: 2 },
+      ],
+    );
+    await assertAuditConsistent(app, company.companyId);
+  });
+
+  test("the operator who created a withdrawal on the merchant's behalf is never its only approver", async () => {
+    const company = await fundedMerchant(app, "500.00", { autoApproveLimit: "500.00" });
+    const create = await app.gql(
+      `mutation($c: ID!, $k: String!) { createWithdrawal(companyId: $c, idempotencyKey: $k,
+         input: { amount: "50.00", pixKeyType: CPF, pixKey: "52998224725" }) { id status approvalsRequired } }`,
+      { c: company.companyId, k: crypto.randomUUID() },
+      { cookie: ana.cookie },
+    );
+    assert.equal(create.body.errors, undefined, JSON.stringify(create.body.errors));
+    // The account's auto-approve limit does not send it: nobody but its creator checked it.
+    assert.equal(create.body.data.createWithdrawal.status, "PENDING");
+    const id = create.body.data.createWithdrawal.id;
+    const own = await approveAs(ana, id);
+    assert.deepEqual(
+      [own.body.data.approveWithdrawal.status, own.body.data.approveWithdrawal.approvalsRequired],
+      ["PENDING", 2],
+    );
+    assert.equal(await submissionJobs(id), 0);
+    const again = await approveAs(ana, id);
+    assert.equal(again.body.errors?.[0].extensions.code, "INVALID_STATE");
+    const other = await approveAs(bruno, id);
+    assert.equal(other.body.data.approveWithdrawal.status, "PROCESSING");
+    assert.equal(await submissionJobs(id), 1);
+
+    // Approved first by someone else, it goes with that one approval.
+    const second = await app.gql(
+      `mutation($c: ID!, $k: String!) { createWithdrawal(companyId: $c, idempotencyKey: $k,
+         input: { amount: "50.00", pixKeyType: CPF, pixKey: "52998224725" }) { id } }`,
+      { c: company.companyId, k: crypto.randomUUID() },
+      { cookie: ana.cookie },
+    );
+    const byBruno = await approveAs(bruno, second.body.data.createWithdrawal.id);
+    assert.equal(byBruno.body.data.approveWithdrawal.status, "PROCESSING");
+    await assertAuditConsistent(app, company.companyId);
+  });
+
+  test("two posts by one operator at once cannot both slip under the threshold", async () => {
+    for (let round = 0; round < 4; round += 1) {
+      const company = await fundedMerchant(app, "500.00");
+      const adjustments = await Promise.all([
+        adjust(ana, company.companyId, "60.00"),
+        adjust(ana, company.companyId, "60.00"),
+      ]);
+      assert.deepEqual(adjustments.map((a) => a.status).sort(), ["POSTED", "REQUESTED"]);
+      const ids = [
+        await createWithdrawal(app, company, { amount: 30, pix_key_type: "CPF", pix_key: "52998224725" }),
+        await createWithdrawal(app, company, { amount: 30, pix_key_type: "CPF", pix_key: "52998224725" }),
+      ];
+      // 60.00 already alone: one more 30.00 fits (90.00), not both (120.00).
+      const approvals = await Promise.all(ids.map((id) => approveAs(bruno, id)));
+      assert.deepEqual(
+        approvals.map((res) => res.body.data.approveWithdrawal.status),
+        ["PROCESSING", "PROCESSING"],
+        "bruno's own window is empty",
+      );
+      const more = [
+        await createWithdrawal(app, company, { amount: 30, pix_key_type: "CPF", pix_key: "52998224725" }),
+        await createWithdrawal(app, company, { amount: 30, pix_key_type: "CPF", pix_key: "52998224725" }),
+      ];
+      const raced = await Promise.all(more.map((id) => approveAs(ana, id)));
+      assert.deepEqual(raced.map((res) => res.body.data.approveWithdrawal.status).sort(), ["PENDING", "PROCESSING"]);
+      await assertAuditConsistent(app, company.companyId);
     }
   });
 });

@@ -5,6 +5,8 @@ import { enqueueJob } from "../core/jobs";
 import type { Cents } from "../core/money";
 import { queryRows } from "../core/sql";
 import { runTransaction } from "../core/transactions";
+import { lockAccountBalance } from "../ledger/ledger.service";
+import { type MakerCheckerPolicy, mayMoveAlone } from "../ledger/maker-checker";
 import { Withdrawal, WithdrawalStatus } from "./withdrawal.entity";
 import { SUBMIT_TRANSFER_JOB, type WithdrawalJobPayload } from "./withdrawal-jobs";
 import { attachQueuePositions, type WithdrawalTransitions } from "./withdrawal-transitions";
@@ -30,13 +32,36 @@ export class WithdrawalApprovals {
   constructor(
     private readonly db: DataSource,
     private readonly transitions: WithdrawalTransitions,
-    /** Above this amount an approval needs two different operators (APPROVAL_SECOND_OPERATOR_ABOVE); null = off. */
-    private readonly secondOperatorAboveCents: Cents | null,
+    /** APPROVAL_SECOND_OPERATOR_ABOVE and its window: when an approval needs two different operators. */
+    private readonly makerChecker: MakerCheckerPolicy,
   ) {}
 
-  /** How many different operators must approve a withdrawal of this amount. */
-  approvalsRequired(amountCents: Cents): number {
-    return this.secondOperatorAboveCents !== null && amountCents > this.secondOperatorAboveCents ? 2 : 1;
+  /** Whether maker-checker is on (APPROVAL_SECOND_OPERATOR_ABOVE set). */
+  get makerCheckerOn(): boolean {
+    return this.makerChecker.aboveCents !== null;
+  }
+
+  /**
+   * How many different operators must approve this withdrawal: 2 above the threshold, and
+   * 2 once a first approval did not suffice (the approver's window was spent, or they
+   * created it on the merchant's behalf); else 1.
+   */
+  approvalsRequired(amountCents: Cents, status: WithdrawalStatus, approvals: number): number {
+    const above = this.makerChecker.aboveCents;
+    if (above === null) return 1;
+    if (amountCents > above) return 2;
+    return status === WithdrawalStatus.PENDING && approvals >= 1 ? 2 : Math.max(1, approvals);
+  }
+
+  /**
+   * Whether a withdrawal created now may skip the operators (the account's auto-approve
+   * limit). With maker-checker on, never above the threshold and never when an operator
+   * created it on the merchant's behalf: that operator must not be its only approver.
+   */
+  mayAutoApprove(amountCents: Cents, creator: string): boolean {
+    const above = this.makerChecker.aboveCents;
+    if (above === null) return true;
+    return amountCents <= above && !creator.startsWith("operator:");
   }
 
   /** The operators' approvals of each withdrawal, oldest first. */
@@ -62,10 +87,14 @@ export class WithdrawalApprovals {
 
   /**
    * An operator's approval. Each operator's approval is recorded (one per operator);
-   * when the withdrawal has as many as its amount requires (two different operators
-   * above APPROVAL_SECOND_OPERATOR_ABOVE, else one) it goes PENDING -> PROCESSING and the
-   * transfer is handed to the bank; before that it stays PENDING. Under the withdrawal's
-   * row lock, so concurrent approvals make exactly one transition.
+   * when the withdrawal has enough it goes PENDING -> PROCESSING and the transfer is handed
+   * to the bank; before that it stays PENDING. With maker-checker on, one approver is
+   * enough only when the amount plus what they moved alone on the account in the window
+   * stays at or under APPROVAL_SECOND_OPERATOR_ABOVE and they did not create the withdrawal
+   * themselves (on the merchant's behalf); else a second, different operator must approve.
+   * Under the withdrawal's row lock, so concurrent approvals make exactly one transition,
+   * then the account's (the order every withdrawal transition takes), so one operator's
+   * concurrent approvals on one account are counted one after the other.
    */
   approveWithdrawal(
     id: string,
@@ -79,7 +108,7 @@ export class WithdrawalApprovals {
         .findOne({ where: { id }, lock: { mode: "for_no_key_update" } });
       if (!withdrawal) throw withdrawalNotFound();
       if (withdrawal.status !== WithdrawalStatus.PENDING) throw withdrawalInvalidState(withdrawal.status, "approve");
-      const required = this.approvalsRequired(withdrawal.amountCents);
+      if (this.makerCheckerOn) await lockAccountBalance(em, withdrawal.companyId);
       const inserted = await queryRows<{ operator: string }>(
         em,
         `INSERT INTO withdrawal_approvals (withdrawal_id, operator) VALUES ($1, $2)
@@ -95,11 +124,17 @@ export class WithdrawalApprovals {
           )
         )[0].n,
       );
+      const enough = approvals >= 2 || (approvals === 1 && (await this.mayApproveAlone(em, withdrawal, actor)));
       // The same operator again counts once: it cannot make up the second pair of eyes.
-      if (inserted.length === 0 && approvals < required) throw secondOperatorNeeded();
-      const before = { status: withdrawal.status, approvals: approvals - inserted.length, approvalsRequired: required };
+      if (inserted.length === 0 && !enough) throw secondOperatorNeeded();
+      const approvalsBefore = approvals - inserted.length;
+      const before = {
+        status: withdrawal.status,
+        approvals: approvalsBefore,
+        approvalsRequired: this.approvalsRequired(withdrawal.amountCents, withdrawal.status, approvalsBefore),
+      };
       let result: Withdrawal;
-      if (approvals < required) {
+      if (!enough) {
         await attachQueuePositions(em, [withdrawal]);
         result = withdrawal;
       } else {
@@ -111,10 +146,29 @@ export class WithdrawalApprovals {
         objectId: id,
         companyId: withdrawal.companyId,
         before,
-        after: { status: result.status, approvals, approvalsRequired: required },
+        after: {
+          status: result.status,
+          approvals,
+          approvalsRequired: this.approvalsRequired(withdrawal.amountCents, result.status, approvals),
+        },
       });
       return result;
     });
+  }
+
+  /**
+   * Whether this operator's approval, the only one, is enough (the caller holds the
+   * withdrawal's and, with maker-checker on, the account's row locks).
+   */
+  private async mayApproveAlone(em: EntityManager, withdrawal: Withdrawal, actor: string): Promise<boolean> {
+    if (!this.makerCheckerOn) return true;
+    const [created] = await queryRows<{ actor: string }>(
+      em,
+      "SELECT actor FROM withdrawal_transitions WHERE withdrawal_id = $1 AND from_status IS NULL",
+      [withdrawal.id],
+    );
+    if (created?.actor === actor) return false;
+    return mayMoveAlone(em, this.makerChecker, actor, withdrawal.companyId, withdrawal.amountCents);
   }
 
   /**

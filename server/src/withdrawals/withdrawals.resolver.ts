@@ -139,10 +139,16 @@ export class WithdrawalsResolver {
   }
 
   @FieldResolver(() => Int, {
-    description: "Different operators whose approval it needs: 2 above APPROVAL_SECOND_OPERATOR_ABOVE, else 1.",
+    description:
+      "Different operators whose approval it needs: 2 above APPROVAL_SECOND_OPERATOR_ABOVE, and 2 once a first approval was not enough alone (the approver's amount over the window, or the operator who created it on the merchant's behalf); else 1.",
   })
-  approvalsRequired(@Root() withdrawal: Withdrawal, @Ctx() ctx: RequestContext) {
-    return ctx.services.withdrawalApprovals.approvalsRequired(withdrawal.amountCents);
+  async approvalsRequired(@Root() withdrawal: Withdrawal, @Ctx() ctx: RequestContext) {
+    const approvals = ctx.services.withdrawalApprovals.makerCheckerOn ? await this.approvals(withdrawal, ctx) : [];
+    return ctx.services.withdrawalApprovals.approvalsRequired(
+      withdrawal.amountCents,
+      withdrawal.status,
+      approvals.length,
+    );
   }
 
   @RestRoute({

@@ -118,7 +118,7 @@ export class WithdrawalsService {
       const autoApprove =
         account.autoApproveLimitCents !== null &&
         input.amountCents <= account.autoApproveLimitCents &&
-        this.approvals.approvalsRequired(input.amountCents) === 1;
+        this.approvals.mayAutoApprove(input.amountCents, actor);
       const now = new Date();
       const withdrawal = em.getRepository(Withdrawal).create({
         id: newWithdrawalId(),
