@@ -97,7 +97,7 @@ describe("sign-in", () => {
     assert.equal((await app.gql(VIEWER, {}, { cookie: disabled.cookie })).body.data.viewer, null);
   });
 
-  test("5 attempts a minute per e-mail, then a lockout that doubles, even for the right password", async () => {
+  test("5 attempts a minute per e-mail from one address, then a lockout that doubles, even for the right password", async () => {
     const user = await app.consoleUser({ role: "VIEWER" });
     for (let i = 0; i < 5; i += 1) {
       const res = await signIn(user.email, "wrong password!");
@@ -125,7 +125,7 @@ describe("sign-in", () => {
     assert.equal((await signIn(operator.email, operator.password)).body.data.signIn.id, operator.userId);
   });
 
-  test("a right password gives the e-mail its attempts back", async () => {
+  test("a right password gives the (address, e-mail) pair its attempts back", async () => {
     const user = await app.consoleUser({ role: "VIEWER" });
     for (let i = 0; i < 4; i += 1) await signIn(user.email, "wrong password!");
     assert.equal((await signIn(user.email, user.password)).body.data.signIn.id, user.userId);

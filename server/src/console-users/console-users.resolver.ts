@@ -55,7 +55,7 @@ export class ConsoleUsersResolver {
 
   @Mutation(() => Viewer, {
     description:
-      "Signs in with e-mail and password and sets the pix_session cookie (a new session each time). A wrong password and an unknown e-mail answer the same UNAUTHENTICATED; attempts are limited per address and per e-mail (RATE_LIMITED with extensions.retryAfter).",
+      "Signs in with e-mail and password and sets the pix_session cookie (a new session each time). A wrong password and an unknown e-mail answer the same UNAUTHENTICATED; attempts are limited per address and per (address, e-mail) pair (RATE_LIMITED with extensions.retryAfter); an e-mail's attempts are slowed down after repeated failures, never refused.",
   })
   async signIn(
     @Arg("email", () => String) email: string,

@@ -9,7 +9,12 @@ import {
   principalOfUser,
   type SessionSettings,
 } from "../auth/sessions";
-import type { SignInLimits, SignInTicket } from "../auth/sign-in-limits";
+import {
+  SIGN_IN_SPRAY_ACTION,
+  type SignInLimits,
+  type SignInTicket,
+  SPRAY_WINDOW_SECONDS,
+} from "../auth/sign-in-limits";
 import { AppError, forbidden, invalidState, notFound, validationError } from "../core/errors";
 import { newConsoleUserId } from "../core/ids";
 import { hashSecret, newSecret } from "../core/secrets";
@@ -155,7 +160,7 @@ export class ConsoleUsersService {
     email: string,
     client: ClientInfo,
   ): Promise<void> {
-    await this.limits.recordFailure(ticket);
+    const sprays = await this.limits.recordFailure(ticket);
     await appendAudit(
       this.db,
       { actor: "anonymous", actorKind: "ANONYMOUS", address: client.address, requestId: client.requestId },
@@ -167,6 +172,27 @@ export class ConsoleUsersService {
         after: { email },
       },
     );
+    // An alert for operators (no company: merchant users never read it), by the system.
+    for (const spray of sprays) {
+      await appendAudit(
+        this.db,
+        { actor: "system", actorKind: "SYSTEM", address: client.address, requestId: client.requestId },
+        {
+          action: SIGN_IN_SPRAY_ACTION,
+          objectType: "console_user",
+          objectId: spray.target === "EMAIL" ? (user?.id ?? null) : null,
+          after:
+            spray.target === "EMAIL"
+              ? { target: "EMAIL", email, addresses: spray.addresses, windowMinutes: SPRAY_WINDOW_SECONDS / 60 }
+              : {
+                  target: "ADDRESS",
+                  address: client.address,
+                  emails: spray.emails,
+                  windowMinutes: SPRAY_WINDOW_SECONDS / 60,
+                },
+        },
+      );
+    }
   }
 
   /** Deletes the session; true when there was one. */
