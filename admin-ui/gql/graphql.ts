@@ -81,12 +81,29 @@ export type PaymentExceptionStatus =
   | 'OPEN'
   | 'RESOLVED';
 
+export type PaymentReturnStatus =
+  | 'FAILED'
+  | 'PROCESSING'
+  | 'RETURNED';
+
 export type PixKeyType =
   | 'ALEATORIA'
   | 'CNPJ'
   | 'CPF'
   | 'EMAIL'
   | 'TELEFONE';
+
+export type RefundChargeInput = {
+  /** 0.01 up to what remains refundable; omitted: all that remains. */
+  amount?: string | null | undefined;
+  /** At most 140 characters; sent to the bank as descricao. */
+  reason?: string | null | undefined;
+};
+
+export type RefundStatus =
+  | 'FAILED'
+  | 'PROCESSING'
+  | 'REFUNDED';
 
 export type WebhookDeliveryStatus =
   | 'DELIVERED'
@@ -201,7 +218,7 @@ export type ChargeDetailQueryVariables = Exact<{
 }>;
 
 
-export type ChargeDetailQuery = { charge: { pixCode: string, updatedAt: string, id: string, companyId: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, reservedReason: string | null, payerName: string | null, payerDocument: string | null, createdAt: string, paidAt: string | null, expiresAt: string } };
+export type ChargeDetailQuery = { charge: { pixCode: string, updatedAt: string, refundedAmount: string, id: string, companyId: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, reservedReason: string | null, payerName: string | null, payerDocument: string | null, createdAt: string, paidAt: string | null, expiresAt: string } };
 
 export type ChargeTimelineQueryVariables = Exact<{
   id: string;
@@ -313,7 +330,7 @@ export type MerchantChargeDetailQueryVariables = Exact<{
 }>;
 
 
-export type MerchantChargeDetailQuery = { charge: { pixCode: string, payerDocument: string | null, reservedReason: string | null, updatedAt: string, id: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, createdAt: string, expiresAt: string, paidAt: string | null, payerName: string | null }, webhookDeliveries: { data: Array<{ eventId: string, event: string, status: WebhookDeliveryStatus, createdAt: string, deliveredAt: string | null, attemptCount: number, requestBody: string }> } };
+export type MerchantChargeDetailQuery = { charge: { pixCode: string, payerDocument: string | null, reservedReason: string | null, updatedAt: string, refundedAmount: string, id: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, createdAt: string, expiresAt: string, paidAt: string | null, payerName: string | null }, refunds: { total: number, data: Array<{ id: string, chargeId: string, amount: string, status: RefundStatus, reason: string | null, failureReason: string | null, returnId: string | null, createdAt: string, refundedAt: string | null, updatedAt: string }> }, webhookDeliveries: { data: Array<{ eventId: string, event: string, status: WebhookDeliveryStatus, createdAt: string, deliveredAt: string | null, attemptCount: number, requestBody: string }> } };
 
 export type CreateMerchantChargeMutationVariables = Exact<{
   input: CreateChargeInput;
@@ -404,7 +421,7 @@ export type OperatorOverviewQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type OperatorOverviewQuery = { operatorDashboard: { openPaymentExceptions: number, failedWebhookDeliveries: number, pendingWithdrawals: { count: number, amount: string, oldestCreatedAt: string | null }, today: { paidCharges: { count: number, amount: string }, withdrawals: { count: number, amount: string } }, daily: Array<{ date: string, paidAmount: string, paidCount: number, withdrawalAmount: string, withdrawalCount: number }> } };
 
-export type PaymentExceptionRowFragment = { id: string, kind: PaymentExceptionKind, status: PaymentExceptionStatus, amount: string | null, expectedAmount: string | null, txid: string | null, endToEndId: string | null, chargeId: string | null, companyId: string | null, payerName: string | null, payerDocument: string | null, paidAt: string | null, problem: string | null, resolution: string | null, resolvedAt: string | null, resolvedBy: string | null, createdAt: string };
+export type PaymentExceptionRowFragment = { id: string, kind: PaymentExceptionKind, status: PaymentExceptionStatus, amount: string | null, expectedAmount: string | null, txid: string | null, endToEndId: string | null, chargeId: string | null, companyId: string | null, payerName: string | null, payerDocument: string | null, paidAt: string | null, problem: string | null, resolution: string | null, resolvedAt: string | null, resolvedBy: string | null, createdAt: string, returnStatus: PaymentReturnStatus | null, returnId: string | null, returnReason: string | null, returnFailureReason: string | null, returnedAt: string | null };
 
 export type PaymentExceptionsQueryVariables = Exact<{
   first?: number | null | undefined;
@@ -413,7 +430,7 @@ export type PaymentExceptionsQueryVariables = Exact<{
 }>;
 
 
-export type PaymentExceptionsQuery = { paymentExceptions: { data: Array<{ id: string, kind: PaymentExceptionKind, status: PaymentExceptionStatus, amount: string | null, expectedAmount: string | null, txid: string | null, endToEndId: string | null, chargeId: string | null, companyId: string | null, payerName: string | null, payerDocument: string | null, paidAt: string | null, problem: string | null, resolution: string | null, resolvedAt: string | null, resolvedBy: string | null, createdAt: string }>, pageInfo: { endCursor: string | null, hasNextPage: boolean } } };
+export type PaymentExceptionsQuery = { paymentExceptions: { data: Array<{ id: string, kind: PaymentExceptionKind, status: PaymentExceptionStatus, amount: string | null, expectedAmount: string | null, txid: string | null, endToEndId: string | null, chargeId: string | null, companyId: string | null, payerName: string | null, payerDocument: string | null, paidAt: string | null, problem: string | null, resolution: string | null, resolvedAt: string | null, resolvedBy: string | null, createdAt: string, returnStatus: PaymentReturnStatus | null, returnId: string | null, returnReason: string | null, returnFailureReason: string | null, returnedAt: string | null }>, pageInfo: { endCursor: string | null, hasNextPage: boolean } } };
 
 export type ResolvePaymentExceptionMutationVariables = Exact<{
   id: string;
@@ -421,12 +438,38 @@ export type ResolvePaymentExceptionMutationVariables = Exact<{
 }>;
 
 
-export type ResolvePaymentExceptionMutation = { resolvePaymentException: { id: string, kind: PaymentExceptionKind, status: PaymentExceptionStatus, amount: string | null, expectedAmount: string | null, txid: string | null, endToEndId: string | null, chargeId: string | null, companyId: string | null, payerName: string | null, payerDocument: string | null, paidAt: string | null, problem: string | null, resolution: string | null, resolvedAt: string | null, resolvedBy: string | null, createdAt: string } };
+export type ResolvePaymentExceptionMutation = { resolvePaymentException: { id: string, kind: PaymentExceptionKind, status: PaymentExceptionStatus, amount: string | null, expectedAmount: string | null, txid: string | null, endToEndId: string | null, chargeId: string | null, companyId: string | null, payerName: string | null, payerDocument: string | null, paidAt: string | null, problem: string | null, resolution: string | null, resolvedAt: string | null, resolvedBy: string | null, createdAt: string, returnStatus: PaymentReturnStatus | null, returnId: string | null, returnReason: string | null, returnFailureReason: string | null, returnedAt: string | null } };
+
+export type ReturnPaymentExceptionMutationVariables = Exact<{
+  id: string;
+  reason?: string | null | undefined;
+}>;
+
+
+export type ReturnPaymentExceptionMutation = { returnPaymentException: { id: string, kind: PaymentExceptionKind, status: PaymentExceptionStatus, amount: string | null, expectedAmount: string | null, txid: string | null, endToEndId: string | null, chargeId: string | null, companyId: string | null, payerName: string | null, payerDocument: string | null, paidAt: string | null, problem: string | null, resolution: string | null, resolvedAt: string | null, resolvedBy: string | null, createdAt: string, returnStatus: PaymentReturnStatus | null, returnId: string | null, returnReason: string | null, returnFailureReason: string | null, returnedAt: string | null } };
 
 export type ProviderStatusQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type ProviderStatusQuery = { providerStatus: { name: string, reconcileEverySeconds: number | null, efi: { baseUrl: string, pixKey: string, certificateSubject: string, certificateIssuer: string, certificateValidTo: string, certificateDaysLeft: number, tokenValid: boolean, tokenExpiresAt: string | null, tokenRequests: number, circuit: string, lastSuccessAt: string | null, lastFailureAt: string | null, lastFailure: string | null } | null, webhook: { ok: boolean, webhookUrl: string, pixKey: string, registeredAt: string, error: string | null } | null, lastNotification: { receivedAt: string, test: boolean, payments: number, transfers: number, failed: string | null } | null, lastReconciliation: { startedAt: string, finishedAt: string | null, windowFrom: string, windowTo: string, pixSeen: number, credited: number, exceptions: number, transfersReadBack: number, transfersDecided: number, error: string | null, differences: Array<{ kind: string, endToEndId: string | null, txid: string | null, valor: string | null, detail: string | null }> } | null }, reconciliationReports: Array<{ day: string, generatedAt: string, pspCount: number, pspSum: string, serviceCount: number, serviceSum: string, differences: Array<{ kind: string, endToEndId: string | null, txid: string | null, chargeId: string | null, valor: string | null }> }> };
+
+export type RefundRowFragment = { id: string, chargeId: string, amount: string, status: RefundStatus, reason: string | null, failureReason: string | null, returnId: string | null, createdAt: string, refundedAt: string | null, updatedAt: string };
+
+export type ChargeRefundsQueryVariables = Exact<{
+  chargeId: string;
+}>;
+
+
+export type ChargeRefundsQuery = { refunds: { total: number, data: Array<{ id: string, chargeId: string, amount: string, status: RefundStatus, reason: string | null, failureReason: string | null, returnId: string | null, createdAt: string, refundedAt: string | null, updatedAt: string }> } };
+
+export type RefundChargeMutationVariables = Exact<{
+  chargeId: string;
+  idempotencyKey: string;
+  input?: RefundChargeInput | null | undefined;
+}>;
+
+
+export type RefundChargeMutation = { refundCharge: { id: string, chargeId: string, amount: string, status: RefundStatus, reason: string | null, failureReason: string | null, returnId: string | null, createdAt: string, refundedAt: string | null, updatedAt: string } };
 
 export type GlobalSearchQueryVariables = Exact<{
   query: string;
@@ -712,8 +755,27 @@ export const PaymentExceptionRowFragmentDoc = new TypedDocumentString(`
   resolvedAt
   resolvedBy
   createdAt
+  returnStatus
+  returnId
+  returnReason
+  returnFailureReason
+  returnedAt
 }
     `, {"fragmentName":"PaymentExceptionRow"}) as unknown as TypedDocumentString<PaymentExceptionRowFragment, unknown>;
+export const RefundRowFragmentDoc = new TypedDocumentString(`
+    fragment RefundRow on Refund {
+  id
+  chargeId
+  amount
+  status
+  reason
+  failureReason
+  returnId
+  createdAt
+  refundedAt
+  updatedAt
+}
+    `, {"fragmentName":"RefundRow"}) as unknown as TypedDocumentString<RefundRowFragment, unknown>;
 export const WebhookDeliveryRowFragmentDoc = new TypedDocumentString(`
     fragment WebhookDeliveryRow on WebhookDelivery {
   eventId
@@ -1002,6 +1064,7 @@ export const ChargeDetailDocument = new TypedDocumentString(`
     ...ChargeRow
     pixCode
     updatedAt
+    refundedAmount
   }
 }
     fragment ChargeRow on Charge {
@@ -1303,6 +1366,13 @@ export const MerchantChargeDetailDocument = new TypedDocumentString(`
     payerDocument
     reservedReason
     updatedAt
+    refundedAmount
+  }
+  refunds(chargeId: $id) {
+    total
+    data {
+      ...RefundRow
+    }
   }
   webhookDeliveries(subjectId: $id, limit: 20) {
     data {
@@ -1330,6 +1400,18 @@ export const MerchantChargeDetailDocument = new TypedDocumentString(`
   expiresAt
   paidAt
   payerName
+}
+fragment RefundRow on Refund {
+  id
+  chargeId
+  amount
+  status
+  reason
+  failureReason
+  returnId
+  createdAt
+  refundedAt
+  updatedAt
 }`) as unknown as TypedDocumentString<MerchantChargeDetailQuery, MerchantChargeDetailQueryVariables>;
 export const CreateMerchantChargeDocument = new TypedDocumentString(`
     mutation CreateMerchantCharge($input: CreateChargeInput!, $idempotencyKey: String) {
@@ -1587,6 +1669,11 @@ export const PaymentExceptionsDocument = new TypedDocumentString(`
   resolvedAt
   resolvedBy
   createdAt
+  returnStatus
+  returnId
+  returnReason
+  returnFailureReason
+  returnedAt
 }`) as unknown as TypedDocumentString<PaymentExceptionsQuery, PaymentExceptionsQueryVariables>;
 export const ResolvePaymentExceptionDocument = new TypedDocumentString(`
     mutation ResolvePaymentException($id: ID!, $resolution: String!) {
@@ -1612,7 +1699,42 @@ export const ResolvePaymentExceptionDocument = new TypedDocumentString(`
   resolvedAt
   resolvedBy
   createdAt
+  returnStatus
+  returnId
+  returnReason
+  returnFailureReason
+  returnedAt
 }`) as unknown as TypedDocumentString<ResolvePaymentExceptionMutation, ResolvePaymentExceptionMutationVariables>;
+export const ReturnPaymentExceptionDocument = new TypedDocumentString(`
+    mutation ReturnPaymentException($id: ID!, $reason: String) {
+  returnPaymentException(id: $id, reason: $reason) {
+    ...PaymentExceptionRow
+  }
+}
+    fragment PaymentExceptionRow on PaymentException {
+  id
+  kind
+  status
+  amount
+  expectedAmount
+  txid
+  endToEndId
+  chargeId
+  companyId
+  payerName
+  payerDocument
+  paidAt
+  problem
+  resolution
+  resolvedAt
+  resolvedBy
+  createdAt
+  returnStatus
+  returnId
+  returnReason
+  returnFailureReason
+  returnedAt
+}`) as unknown as TypedDocumentString<ReturnPaymentExceptionMutation, ReturnPaymentExceptionMutationVariables>;
 export const ProviderStatusDocument = new TypedDocumentString(`
     query ProviderStatus {
   providerStatus {
@@ -1684,6 +1806,49 @@ export const ProviderStatusDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<ProviderStatusQuery, ProviderStatusQueryVariables>;
+export const ChargeRefundsDocument = new TypedDocumentString(`
+    query ChargeRefunds($chargeId: ID!) {
+  refunds(chargeId: $chargeId) {
+    total
+    data {
+      ...RefundRow
+    }
+  }
+}
+    fragment RefundRow on Refund {
+  id
+  chargeId
+  amount
+  status
+  reason
+  failureReason
+  returnId
+  createdAt
+  refundedAt
+  updatedAt
+}`) as unknown as TypedDocumentString<ChargeRefundsQuery, ChargeRefundsQueryVariables>;
+export const RefundChargeDocument = new TypedDocumentString(`
+    mutation RefundCharge($chargeId: ID!, $idempotencyKey: String!, $input: RefundChargeInput) {
+  refundCharge(
+    chargeId: $chargeId
+    idempotencyKey: $idempotencyKey
+    input: $input
+  ) {
+    ...RefundRow
+  }
+}
+    fragment RefundRow on Refund {
+  id
+  chargeId
+  amount
+  status
+  reason
+  failureReason
+  returnId
+  createdAt
+  refundedAt
+  updatedAt
+}`) as unknown as TypedDocumentString<RefundChargeMutation, RefundChargeMutationVariables>;
 export const GlobalSearchDocument = new TypedDocumentString(`
     query GlobalSearch($query: String!) {
   search(query: $query) {

@@ -58,6 +58,7 @@ export const ChargeDetailDocument = graphql(`
       ...ChargeRow
       pixCode
       updatedAt
+      refundedAmount
     }
   }
 `);

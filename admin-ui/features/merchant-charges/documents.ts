@@ -49,6 +49,13 @@ export const MerchantChargeDetailDocument = graphql(`
       payerDocument
       reservedReason
       updatedAt
+      refundedAmount
+    }
+    refunds(chargeId: $id) {
+      total
+      data {
+        ...RefundRow
+      }
     }
     webhookDeliveries(subjectId: $id, limit: 20) {
       data {

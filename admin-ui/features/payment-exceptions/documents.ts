@@ -20,6 +20,11 @@ graphql(`
     resolvedAt
     resolvedBy
     createdAt
+    returnStatus
+    returnId
+    returnReason
+    returnFailureReason
+    returnedAt
   }
 `);
 
@@ -40,6 +45,14 @@ export const PaymentExceptionsDocument = graphql(`
 export const ResolvePaymentExceptionDocument = graphql(`
   mutation ResolvePaymentException($id: ID!, $resolution: String!) {
     resolvePaymentException(id: $id, resolution: $resolution) {
+      ...PaymentExceptionRow
+    }
+  }
+`);
+
+export const ReturnPaymentExceptionDocument = graphql(`
+  mutation ReturnPaymentException($id: ID!, $reason: String) {
+    returnPaymentException(id: $id, reason: $reason) {
       ...PaymentExceptionRow
     }
   }

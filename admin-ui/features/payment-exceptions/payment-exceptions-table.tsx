@@ -1,9 +1,10 @@
 "use client";
 
 import type { ColumnDef } from "@tanstack/react-table";
-import { ShieldCheckIcon } from "lucide-react";
+import { ShieldCheckIcon, Undo2Icon } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
 import { ReasonDialog } from "@/components/confirm-dialogs";
@@ -18,6 +19,7 @@ import type { PaymentExceptionRowFragment, PaymentExceptionStatus } from "@/gql/
 import { formatDateTime } from "@/lib/format";
 import { errorMessage, execute } from "@/lib/graphql/execute";
 import { ResolvePaymentExceptionDocument } from "./documents";
+import { ReturnPaymentDialog, ReturnStatus, returnable } from "./return-payment-dialog";
 import { exceptionFilters } from "./search-params";
 
 const KIND_LABELS: Record<string, string> = {
@@ -52,6 +54,7 @@ export function PaymentExceptionsTable({
   hasNextPage,
   status,
   canAct,
+  companies,
 }: {
   rows: PaymentExceptionRowFragment[];
   perPage: number;
@@ -60,17 +63,38 @@ export function PaymentExceptionsTable({
   hasNextPage: boolean;
   status: PaymentExceptionStatus;
   canAct: boolean;
+  companies: Array<{ id: string; name: string }>;
 }) {
   const router = useRouter();
   const { setState } = useTableUrlState(exceptionFilters);
   const [resolving, setResolving] = useState<PaymentExceptionRowFragment | null>(null);
+  const [returning, setReturning] = useState<PaymentExceptionRowFragment | null>(null);
+  const t = useTranslations("paymentExceptions.return");
+  const names = new Map(companies.map((company) => [company.id, company.name]));
+  const accountOf = (row: PaymentExceptionRowFragment) =>
+    row.companyId ? (names.get(row.companyId) ?? row.companyId) : null;
 
-  const resolveButton = (row: PaymentExceptionRowFragment) =>
-    canAct && row.status === "OPEN" ? (
-      <Button size="sm" variant="outline" onClick={() => setResolving(row)} aria-label={`Resolve exception ${row.id}`}>
-        Resolve
-      </Button>
-    ) : null;
+  const resolveButton = (row: PaymentExceptionRowFragment, className = "flex flex-col items-end gap-1.5") => (
+    <div className={className}>
+      <ReturnStatus row={row} />
+      {canAct && returnable(row) && (
+        <Button size="sm" onClick={() => setReturning(row)} aria-label={t("actionFor", { id: row.id })}>
+          <Undo2Icon aria-hidden />
+          {row.returnStatus === "FAILED" ? t("retry") : t("action")}
+        </Button>
+      )}
+      {canAct && row.status === "OPEN" && row.returnStatus !== "PROCESSING" && (
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() => setResolving(row)}
+          aria-label={`Resolve exception ${row.id}`}
+        >
+          Resolve
+        </Button>
+      )}
+    </div>
+  );
 
   const columns: ColumnDef<PaymentExceptionRowFragment, unknown>[] = [
     { id: "created", header: "Received", cell: ({ row }) => <DateTime value={row.original.createdAt} /> },
@@ -127,6 +151,7 @@ export function PaymentExceptionsTable({
               {row.original.resolution}
             </span>
             <span className="truncate font-mono text-xs text-muted-foreground">{row.original.resolvedBy}</span>
+            <ReturnStatus row={row.original} />
           </div>
         ) : (
           resolveButton(row.original)
@@ -181,9 +206,14 @@ export function PaymentExceptionsTable({
             )}
             <p className="text-xs text-muted-foreground">{formatDateTime(row.createdAt)}</p>
             {row.resolution && <p className="text-sm">“{row.resolution}”</p>}
-            {resolveButton(row)}
+            {resolveButton(row, "flex flex-wrap items-center gap-2 pt-1")}
           </div>
         )}
+      />
+      <ReturnPaymentDialog
+        exception={returning}
+        account={returning ? accountOf(returning) : null}
+        onOpenChange={(open) => !open && setReturning(null)}
       />
       <ReasonDialog
         open={resolving !== null}

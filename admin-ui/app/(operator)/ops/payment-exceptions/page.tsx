@@ -4,6 +4,7 @@ import { PageHeader } from "@/components/page-header";
 import { PaymentExceptionsDocument } from "@/features/payment-exceptions/documents";
 import { PaymentExceptionsTable } from "@/features/payment-exceptions/payment-exceptions-table";
 import { loadExceptionParams } from "@/features/payment-exceptions/search-params";
+import { CompanyNamesDocument } from "@/features/withdrawals/documents";
 import { requireViewer } from "@/lib/auth/session";
 import { canActOnMoney } from "@/lib/auth/viewer";
 import { execute } from "@/lib/graphql/execute";
@@ -13,7 +14,10 @@ export const metadata: Metadata = { title: "Payment exceptions" };
 export default async function PaymentExceptionsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const viewer = await requireViewer();
   const { perPage, after, status } = await loadExceptionParams(searchParams);
-  const { paymentExceptions } = await execute(PaymentExceptionsDocument, { first: perPage, after, status });
+  const [{ paymentExceptions }, { companies }] = await Promise.all([
+    execute(PaymentExceptionsDocument, { first: perPage, after, status }),
+    execute(CompanyNamesDocument),
+  ]);
   return (
     <div className="flex flex-col gap-6">
       <PageHeader
@@ -28,6 +32,7 @@ export default async function PaymentExceptionsPage({ searchParams }: { searchPa
         hasNextPage={paymentExceptions.pageInfo.hasNextPage}
         status={status}
         canAct={canActOnMoney(viewer)}
+        companies={companies.data}
       />
     </div>
   );

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { CopyableId } from "@/components/copy-button";
 import { DateTime } from "@/components/date-time";
 import { Money } from "@/components/money";
@@ -10,13 +11,17 @@ import { Timeline, type TimelineItem } from "@/features/merchant/timeline";
 import { CancelChargeButton } from "@/features/merchant-charges/cancel-charge-button";
 import { ChargePaymentCard } from "@/features/merchant-charges/charge-payment-card";
 import { MerchantChargeDetailDocument } from "@/features/merchant-charges/documents";
+import { RefundChargeButton } from "@/features/refunds/refund-charge-dialog";
+import { RefundsCard, refundTimeline } from "@/features/refunds/refunds-card";
+import { requireViewer } from "@/lib/auth/session";
 import { executeOrNotFound } from "@/lib/graphql/execute-or-not-found";
 
 export const metadata: Metadata = { title: "Charge" };
 
 export default async function MerchantChargePage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const { charge, webhookDeliveries } = await executeOrNotFound(MerchantChargeDetailDocument, { id });
+  const { charge, refunds, webhookDeliveries } = await executeOrNotFound(MerchantChargeDetailDocument, { id });
+  const [viewer, tRefunds] = await Promise.all([requireViewer(), getTranslations("refunds.timeline")]);
   const events = [...webhookDeliveries.data].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   // Status history from the charge's own times: created, then paid, expired or cancelled.
   const history: TimelineItem[] = [
@@ -48,6 +53,10 @@ export default async function MerchantChargePage({ params }: { params: Promise<{
       detail: charge.reservedReason,
     });
 
+  for (const item of refundTimeline(refunds.data, tRefunds))
+    history.push({ key: item.key, at: item.at, title: item.title, detail: item.reason });
+  history.sort((a, b) => a.at.localeCompare(b.at));
+
   const payable = charge.status === "PENDING";
   return (
     <div className="flex flex-col gap-6">
@@ -61,7 +70,13 @@ export default async function MerchantChargePage({ params }: { params: Promise<{
             <CopyableId value={`chg_${charge.id}`} />
           </>
         }
-        actions={payable ? <CancelChargeButton id={charge.id} /> : undefined}
+        actions={
+          payable ? (
+            <CancelChargeButton id={charge.id} />
+          ) : charge.status === "PAID" ? (
+            <RefundChargeButton charge={charge} account={viewer.companyName ?? ""} />
+          ) : undefined
+        }
       />
       <div className="grid gap-4 lg:grid-cols-3">
         <Card className={payable ? "lg:row-span-2" : undefined}>
@@ -127,6 +142,9 @@ export default async function MerchantChargePage({ params }: { params: Promise<{
             <Timeline items={history} label="Status history" />
           </CardContent>
         </Card>
+        {charge.status === "PAID" && (
+          <RefundsCard refunds={refunds.data} amount={charge.amount} refundedAmount={charge.refundedAmount} />
+        )}
         <Card className="lg:col-span-2">
           <CardHeader>
             <div>

@@ -1,6 +1,7 @@
 import { CheckIcon } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { CopyableId, CopyButton } from "@/components/copy-button";
 import { DateTime } from "@/components/date-time";
 import { Money } from "@/components/money";
@@ -10,6 +11,9 @@ import { ChargeStatusBadge, DeliveryStatusBadge, ReservedBadge } from "@/compone
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { ChargeActions } from "@/features/charges/charge-actions";
 import { ChargeDetailDocument, ChargeTimelineDocument } from "@/features/charges/documents";
+import { ChargeRefundsDocument } from "@/features/refunds/documents";
+import { RefundChargeButton } from "@/features/refunds/refund-charge-dialog";
+import { RefundsCard, refundTimeline } from "@/features/refunds/refunds-card";
 import { CompanyNameDocument } from "@/features/withdrawals/documents";
 import { requireViewer } from "@/lib/auth/session";
 import { canActOnMoney } from "@/lib/auth/viewer";
@@ -30,10 +34,13 @@ export default async function ChargePage({ params }: { params: Promise<{ id: str
   const { id } = await params;
   const viewer = await requireViewer();
   const { charge } = await executeOrNotFound(ChargeDetailDocument, { id: decodeURIComponent(id) });
-  const [{ company }, { auditTrail, webhookDeliveries }] = await Promise.all([
+  const [{ company }, { auditTrail, webhookDeliveries }, { refunds }, tRefunds] = await Promise.all([
     execute(CompanyNameDocument, { id: charge.companyId }),
     execute(ChargeTimelineDocument, { id: charge.id }),
+    execute(ChargeRefundsDocument, { chargeId: charge.id }),
+    getTranslations("refunds.timeline"),
   ]);
+  const canAct = canActOnMoney(viewer);
   // The creation comes from the audit trail when it was recorded there, else from the row.
   const createdAudited = auditTrail.some((entry) => entry.action === "charge.create");
   const timeline = [
@@ -58,6 +65,7 @@ export default async function ChargePage({ params }: { params: Promise<{ id: str
       actor: entry.actor,
       reason: entry.reason ?? null,
     })),
+    ...refundTimeline(refunds.data, tRefunds).map((item) => ({ ...item, actor: null as string | null })),
   ].sort((a, b) => a.at.localeCompare(b.at));
 
   return (
@@ -74,7 +82,12 @@ export default async function ChargePage({ params }: { params: Promise<{ id: str
             <CopyableId value={`chg_${charge.id}`} />
           </>
         }
-        actions={<ChargeActions charge={charge} canAct={canActOnMoney(viewer)} />}
+        actions={
+          <>
+            <ChargeActions charge={charge} canAct={canAct} />
+            {canAct && charge.status === "PAID" && <RefundChargeButton charge={charge} account={company.name} />}
+          </>
+        }
       />
       {charge.reserved && (
         <p role="status" className="rounded-lg border border-status-danger/30 bg-status-danger-bg px-4 py-3 text-sm">
@@ -209,6 +222,9 @@ export default async function ChargePage({ params }: { params: Promise<{ id: str
           </CardContent>
         </Card>
       </div>
+      {charge.status === "PAID" && (
+        <RefundsCard refunds={refunds.data} amount={charge.amount} refundedAmount={charge.refundedAmount} />
+      )}
     </div>
   );
 }

@@ -1,0 +1,218 @@
+"use client";
+
+import { LoaderIcon, Undo2Icon } from "lucide-react";
+import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
+import type * as React from "react";
+import { useId, useState } from "react";
+import { toast } from "sonner";
+import { MoneyFactsList } from "@/components/confirm-dialogs";
+import { Money } from "@/components/money";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import { FormError } from "@/components/ui/form";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Textarea } from "@/components/ui/textarea";
+import { centavosToMoney, formatBRL, moneyToCentavos, parseMoneyInput } from "@/lib/format";
+import { execute } from "@/lib/graphql/execute";
+import { useErrorMessage } from "@/lib/i18n/error-message";
+import { RefundChargeDocument } from "./documents";
+
+/** Where the charge's money stands: what was paid, what is already refunded. */
+export interface RefundableCharge {
+  id: string;
+  amount: string;
+  refundedAmount: string;
+  payerName: string | null;
+  payerDocument: string | null;
+}
+
+/** A text with an amount a person typed with commas: the remaining amount, "30,00". */
+function amountText(centavos: bigint): string {
+  return centavosToMoney(centavos).replace(".", ",");
+}
+
+/**
+ * Refund from a charge's page (operators and merchants): the amount (all that remains by
+ * default, shown beside what was paid and already refunded) and a reason, then a review that
+ * names the account, the amount and the payer before anything is sent. One idempotency key per
+ * opened dialog: a retry after a lost answer cannot refund twice.
+ */
+export function RefundChargeButton({ charge, account }: { charge: RefundableCharge; account: string }) {
+  const t = useTranslations("refunds");
+  const tc = useTranslations("common");
+  const describe = useErrorMessage();
+  const router = useRouter();
+  const id = useId();
+  const remaining = moneyToCentavos(charge.amount) - moneyToCentavos(charge.refundedAmount);
+  const [open, setOpen] = useState(false);
+  const [step, setStep] = useState<"form" | "review">("form");
+  const [amount, setAmount] = useState("");
+  const [reason, setReason] = useState("");
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const [idempotencyKey, setIdempotencyKey] = useState("");
+
+  if (remaining <= 0n) return null;
+  const centavos = parseMoneyInput(amount);
+
+  const change = (next: boolean) => {
+    if (pending) return;
+    if (next) {
+      setStep("form");
+      setAmount(amountText(remaining));
+      setReason("");
+      setFieldError(null);
+      setError(null);
+      setIdempotencyKey(crypto.randomUUID());
+    }
+    setOpen(next);
+  };
+
+  const review = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (centavos === null) return setFieldError(t("dialog.invalidAmount"));
+    if (centavos <= 0n) return setFieldError(t("dialog.zeroAmount"));
+    if (centavos > remaining) return setFieldError(t("dialog.tooMuch", { remaining: formatBRL(remaining) }));
+    setFieldError(null);
+    setError(null);
+    setStep("review");
+  };
+
+  const send = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (pending || centavos === null) return;
+    setPending(true);
+    setError(null);
+    try {
+      await execute(RefundChargeDocument, {
+        chargeId: charge.id,
+        idempotencyKey,
+        input: { amount: centavosToMoney(centavos), reason: reason.trim() || null },
+      });
+      toast.success(t("dialog.done", { amount: formatBRL(centavos) }));
+      setOpen(false);
+      router.refresh();
+    } catch (caught) {
+      setError(describe(caught));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const shown = centavos !== null ? formatBRL(centavos) : "";
+  return (
+    <>
+      <Button variant="outline" onClick={() => change(true)}>
+        <Undo2Icon aria-hidden /> {t("action")}
+      </Button>
+      <Dialog open={open} onOpenChange={change}>
+        <DialogContent>
+          {step === "form" ? (
+            <form onSubmit={review} className="grid gap-4" noValidate>
+              <DialogHeader>
+                <DialogTitle>{t("dialog.title")}</DialogTitle>
+                <DialogDescription>{t("dialog.description")}</DialogDescription>
+              </DialogHeader>
+              <dl className="grid grid-cols-3 gap-2 rounded-md border bg-muted/40 p-3 text-sm">
+                <div>
+                  <dt className="text-xs text-muted-foreground">{t("dialog.paid")}</dt>
+                  <dd>
+                    <Money value={charge.amount} />
+                  </dd>
+                </div>
+                <div>
+                  <dt className="text-xs text-muted-foreground">{t("dialog.alreadyRefunded")}</dt>
+                  <dd>
+                    <Money value={charge.refundedAmount} />
+                  </dd>
+                </div>
+                <div>
+                  <dt className="text-xs text-muted-foreground">{t("dialog.remaining")}</dt>
+                  <dd data-testid="refund-remaining">
+                    <Money value={centavosToMoney(remaining)} className="font-semibold" />
+                  </dd>
+                </div>
+              </dl>
+              <div className="grid gap-2">
+                <Label htmlFor={`${id}-amount`}>{t("dialog.amount")}</Label>
+                <div className="flex gap-2">
+                  <Input
+                    id={`${id}-amount`}
+                    value={amount}
+                    onChange={(event) => setAmount(event.target.value)}
+                    inputMode="decimal"
+                    autoComplete="off"
+                    aria-invalid={fieldError ? true : undefined}
+                    aria-describedby={`${id}-amount-hint`}
+                    autoFocus
+                  />
+                  <Button type="button" variant="secondary" onClick={() => setAmount(amountText(remaining))}>
+                    {t("dialog.all")}
+                  </Button>
+                </div>
+                <p
+                  id={`${id}-amount-hint`}
+                  className={fieldError ? "text-xs font-medium text-destructive" : "text-xs text-muted-foreground"}
+                  role={fieldError ? "alert" : undefined}
+                >
+                  {fieldError ?? t("dialog.amountHint", { remaining: formatBRL(remaining) })}
+                </p>
+              </div>
+              <div className="grid gap-2">
+                <Label htmlFor={`${id}-reason`}>{t("dialog.reason")}</Label>
+                <Textarea
+                  id={`${id}-reason`}
+                  value={reason}
+                  onChange={(event) => setReason(event.target.value)}
+                  placeholder={t("dialog.reasonPlaceholder")}
+                  maxLength={140}
+                />
+              </div>
+              <DialogFooter>
+                <Button type="button" variant="outline" onClick={() => change(false)}>
+                  {tc("actions.cancel")}
+                </Button>
+                <Button type="submit">{t("dialog.continue")}</Button>
+              </DialogFooter>
+            </form>
+          ) : (
+            <form onSubmit={send} className="grid gap-4" noValidate>
+              <DialogHeader>
+                <DialogTitle>{t("dialog.reviewTitle")}</DialogTitle>
+                <DialogDescription>{t("dialog.reviewDescription", { amount: shown })}</DialogDescription>
+              </DialogHeader>
+              <MoneyFactsList
+                facts={{
+                  account,
+                  amount: centavos ?? 0n,
+                  payer: { name: charge.payerName, document: charge.payerDocument },
+                }}
+              />
+              {reason.trim() && <p className="text-sm break-words">“{reason.trim()}”</p>}
+              <FormError message={error} />
+              <DialogFooter>
+                <Button type="button" variant="outline" onClick={() => setStep("form")} disabled={pending}>
+                  {t("dialog.back")}
+                </Button>
+                <Button type="submit" disabled={pending} autoFocus>
+                  {pending && <LoaderIcon className="animate-spin" aria-hidden />}
+                  {t("dialog.confirm", { amount: shown })}
+                </Button>
+              </DialogFooter>
+            </form>
+          )}
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,88 @@
+import { fund, gql } from "../support/api";
+import { expect, test } from "../support/fixtures";
+import { t } from "../support/i18n";
+import { expectMoneyFacts } from "../support/money-confirm";
+import { checkPage } from "../support/page-check";
+import { type FreshMerchant, freshMerchant } from "./fresh-merchant";
+
+/**
+ * A merchant gives a paid charge back in two steps (part, then the rest), each after a
+ * confirmation naming the account, the amount and the payer; the charge page and the
+ * statement show every refund.
+ */
+test.describe.configure({ mode: "serial", timeout: 180_000 });
+test.use({ storageState: "e2e/.auth/fresh-refunds.json" });
+
+let merchant: FreshMerchant;
+
+test.beforeAll(async ({ browser }) => {
+  merchant = await freshMerchant(browser, "refunds", "Livraria Devolve Bem");
+});
+
+test("a merchant refunds part of a charge, then the rest, with the remaining amount shown", async ({ page }) => {
+  // Net of a R$ 100,00 charge is R$ 98,50 (1 % + R$ 0,50): a refund of all of it needs R$ 1,50 more.
+  await fund(merchant.id, "10.00");
+  const { createCharge } = await gql<{ createCharge: { id: string } }>(
+    `mutation($companyId: ID!, $input: CreateChargeInput!) { createCharge(companyId: $companyId, input: $input) { id } }`,
+    { companyId: merchant.id, input: { amount: "100.00", description: "Livro devolvido" } },
+  );
+  const chargeId = createCharge.id;
+  await gql(
+    `mutation($id: ID!) { simulateChargePayment(chargeId: $id, payerName: "Maria Leitora", payerDocument: "52998224725") { id } }`,
+    { id: chargeId },
+  );
+
+  await page.goto(`/m/charges/${chargeId}`);
+  await expect(page.getByText(t("refunds.list.empty"))).toBeVisible();
+  await page.getByRole("button", { name: t("refunds.action") }).click();
+  const form = page.getByRole("dialog", { name: t("refunds.dialog.title") });
+  await expect(form.getByTestId("refund-remaining")).toHaveText("R$ 100,00");
+  await form.getByLabel(t("refunds.dialog.amount")).fill("40,00");
+  await checkPage(page, "merchant-charge-refund-form");
+  await form.getByRole("button", { name: t("refunds.dialog.continue") }).click();
+  const review = page.getByRole("dialog", { name: t("refunds.dialog.reviewTitle") });
+  await expectMoneyFacts(review, { account: "Livraria Devolve Bem", amount: "R$ 40,00", payer: "Maria Leitora" });
+  await expect(review.getByTestId("confirm-payer")).toContainText("529.982.247-25");
+  await checkPage(page, "merchant-charge-refund-review");
+  await review.getByRole("button", { name: t("refunds.dialog.confirm", { amount: "R$ 40,00" }) }).click();
+  await expect(page.getByText(t("refunds.dialog.done", { amount: "R$ 40,00" }))).toBeVisible();
+  const list = page.getByRole("list", { name: t("refunds.list.label") });
+  await expect(list.getByTestId("refund")).toHaveCount(1);
+  await expect(list).toContainText(t("refunds.status.PROCESSING"));
+
+  // The rest: the dialog now offers R$ 60,00, and "All" fills it in.
+  await page.getByRole("button", { name: t("refunds.action") }).click();
+  await expect(form.getByTestId("refund-remaining")).toHaveText("R$ 60,00");
+  await form.getByLabel(t("refunds.dialog.amount")).fill("1");
+  await form.getByRole("button", { name: t("refunds.dialog.all") }).click();
+  await expect(form.getByLabel(t("refunds.dialog.amount"))).toHaveValue("60,00");
+  await form.getByRole("button", { name: t("refunds.dialog.continue") }).click();
+  await expectMoneyFacts(review, { account: "Livraria Devolve Bem", amount: "R$ 60,00" });
+  await review.getByRole("button", { name: t("refunds.dialog.confirm", { amount: "R$ 60,00" }) }).click();
+  await expect(page.getByText(t("refunds.dialog.done", { amount: "R$ 60,00" }))).toBeVisible();
+  await expect(list.getByTestId("refund")).toHaveCount(2);
+  // Nothing remains to refund: the action is gone.
+  await expect(page.getByRole("button", { name: t("refunds.action") })).toHaveCount(0);
+
+  // The bank returns the first one.
+  const { refunds } = await gql<{ refunds: { data: Array<{ id: string; amount: string }> } }>(
+    `query($id: ID!) { refunds(chargeId: $id) { data { id amount } } }`,
+    { id: chargeId },
+  );
+  expect(refunds.data.map((refund) => refund.amount)).toEqual(["40.00", "60.00"]);
+  await gql(`mutation($id: ID!) { simulateRefundOutcome(id: $id, outcome: REFUNDED) { id } }`, {
+    id: refunds.data[0].id,
+  });
+  await page.reload();
+  await expect(list.getByTestId("refund").first()).toContainText(t("refunds.status.REFUNDED"));
+  await expect(list.getByTestId("refund").last()).toContainText(t("refunds.status.PROCESSING"));
+  const history = page.getByRole("list", { name: "Status history" });
+  await expect(history).toContainText(t("refunds.timeline.refunded", { amount: "R$ 40,00" }));
+  await expect(history).toContainText(t("refunds.timeline.requested", { amount: "R$ 60,00" }));
+  await checkPage(page, "merchant-charge-refunds");
+
+  // The statement lists both refunds as money out of the balance.
+  await page.goto("/m/statement");
+  for (const refund of refunds.data) await expect(page.getByText(refund.id).first()).toBeVisible();
+  await checkPage(page, "merchant-statement-refunds");
+});
