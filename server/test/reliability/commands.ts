@@ -13,6 +13,7 @@ import {
   labelOf,
   type Op,
   type PixKeyType,
+  refundedOf,
   type SentPayment,
   step,
   type Window,
@@ -80,6 +81,8 @@ export interface Real {
 type KeyChoice = { kind: "fresh" } | { kind: "none" } | { kind: "reuse"; ref: number; same: boolean };
 type AmountChoice = { cents: bigint } | { percentOfBalance: number };
 type PixChoice = "cpf" | "cpf-plain" | "cnpj" | "cnpj-alnum" | "email" | "phone" | "random" | "refused" | "unavailable";
+/** What a refund asks for, against what remains refundable of the charge in the model. */
+type RefundAmountChoice = "all" | "half" | "one" | "zero" | "more";
 type PayItemChoice = { charge: number; valor: "exact" | "more" | "less" } | { unknownTxid: true } | { resend: number };
 
 export type OpSpec =
@@ -87,9 +90,19 @@ export type OpSpec =
   | { kind: "pay"; items: PayItemChoice[] }
   | { kind: "simulatePay" | "cancelCharge" | "reserve" | "release"; charge: number }
   | { kind: "adjust"; acct: number; amount: bigint }
-  | { kind: "createWithdrawal"; acct: number; amount: AmountChoice; pix: PixChoice; key: KeyChoice }
+  | {
+      kind: "createWithdrawal";
+      acct: number;
+      amount: AmountChoice;
+      pix: PixChoice;
+      key: KeyChoice;
+      /** In a race with refunds: the account of that refund candidate instead of acct. */
+      ofCharge?: number;
+    }
   | { kind: "approve" | "reject" | "settle" | "fail"; withdrawal: number }
   | { kind: "cancelWithdrawal"; withdrawal: number; withReason: boolean }
+  | { kind: "refund"; charge: number; amount: RefundAmountChoice; withReason: boolean; key: KeyChoice }
+  | { kind: "refundOutcome"; refund: number; outcome: "REFUNDED" | "FAILED" }
   | { kind: "rotate" | "ping"; acct: number }
   | { kind: "pause"; ms: number };
 
@@ -205,6 +218,24 @@ export const opSpec: fc.Arbitrary<OpSpec> = fc.oneof(
     weight: 1,
     arbitrary: fc.record({ kind: fc.constant("cancelWithdrawal" as const), withdrawal: ref, withReason: fc.boolean() }),
   },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant("refund" as const),
+      charge: ref,
+      amount: fc.constantFrom<RefundAmountChoice>("all", "half", "half", "one", "zero", "more"),
+      withReason: fc.boolean(),
+      key: keyChoice(false),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant("refundOutcome" as const),
+      refund: ref,
+      outcome: fc.constantFrom("REFUNDED" as const, "REFUNDED" as const, "FAILED" as const),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constantFrom("rotate" as const, "ping" as const), acct }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("pause" as const), ms: fc.constantFrom(20, 100, 300) }) },
 );
@@ -274,6 +305,33 @@ const race: fc.Arbitrary<StepCommand> = fc.oneof(
   fc
     .tuple(
       ref,
+      fc.array(fc.constantFrom<RefundAmountChoice>("all", "half", "half"), { minLength: 2, maxLength: 3 }),
+      fc.option(withdrawalAmount, { nil: undefined }),
+    )
+    .map(([charge, amounts, withdrawal]) => {
+      const specs: OpSpec[] = amounts.map((amount) => ({
+        kind: "refund",
+        charge,
+        amount,
+        withReason: false,
+        key: { kind: "fresh" },
+      }));
+      // A withdrawal of the same account competes for the balance the refunds reserve.
+      if (withdrawal) {
+        specs.push({
+          kind: "createWithdrawal",
+          acct: 0,
+          ofCharge: charge,
+          amount: withdrawal,
+          pix: "cpf",
+          key: { kind: "fresh" },
+        });
+      }
+      return new StepCommand(specs, 1);
+    }),
+  fc
+    .tuple(
+      ref,
       fc.subarray(["approve", "reject", "cancelWithdrawal", "settle", "fail"] as const, { minLength: 2, maxLength: 4 }),
     )
     .map(
@@ -333,6 +391,12 @@ function randomText(length: number): string {
 function newEndToEndId(): string {
   const stamp = new Date().toISOString().replace(/[-:T]/g, "").slice(0, 12);
   return `E60701190${stamp}${randomText(11)}`.slice(0, 32);
+}
+
+/** Charges a refund aims at: the PAID ones when there are any (else any charge, to be refused). */
+function refundCandidates(world: World) {
+  const paid = world.charges.filter((c) => c.status === "PAID");
+  return paid.length > 0 ? paid : world.charges;
 }
 
 /** The index-th newest item (0: the newest), modulo how many there are. */
@@ -432,7 +496,8 @@ function resolve(world: World, spec: OpSpec): Resolved | null {
       };
     }
     case "createWithdrawal": {
-      const a = accountAt(spec.acct);
+      const competing = spec.ofCharge === undefined ? null : pick(refundCandidates(world), spec.ofCharge);
+      const a = competing ? account(world, competing.companyId) : accountAt(spec.acct);
       let amount: bigint;
       let amountText: string;
       if ("cents" in spec.amount) {
@@ -508,6 +573,55 @@ function resolve(world: World, spec: OpSpec): Resolved | null {
       }
       break;
     }
+    case "refund": {
+      const c = pick(refundCandidates(world), spec.charge);
+      if (!c) return null;
+      const a = account(world, c.companyId);
+      const remaining = c.amountCents - refundedOf(world, c.id);
+      let asked: bigint | null = {
+        all: null,
+        half: remaining / 2n > 0n ? remaining / 2n : 1n,
+        one: 1n,
+        zero: 0n,
+        more: remaining + 1n,
+      }[spec.amount];
+      let reason: string | null = spec.withReason ? "cliente desistiu da compra" : null;
+      let chargeId = c.id;
+      let key: string = randomUUID();
+      let how = `key ${short(key)}`;
+      if (spec.key.kind === "reuse") {
+        const earlier = pick(
+          world.refundRequests.filter((r) => r.companyId === a.companyId),
+          spec.key.ref,
+        );
+        if (earlier) {
+          const body = JSON.parse(earlier.body);
+          key = earlier.key;
+          chargeId = earlier.fingerprint.split("|")[0];
+          asked = body.amount === undefined ? null : centsOf(body.amount) + (spec.key.same ? 0n : 1n);
+          reason = body.reason ?? null;
+          how = `key ${short(key)} again, ${spec.key.same ? "same request" : "other amount"}`;
+        }
+      }
+      const fields: string[] = [];
+      if (asked !== null) fields.push(`"amount":${brl(asked)}`);
+      if (reason !== null) fields.push(`"reason":${JSON.stringify(reason)}`);
+      const body = `{${fields.join(",")}}`;
+      return {
+        op: { kind: "refundCharge", companyId: a.companyId, chargeId, key, body, askedCents: asked, reason },
+        secret: a.clientSecret,
+        text: `${a.label}: POST /charges/${chargeId}/refunds ${asked === null ? "all that remains" : brl(asked)} (${brl(remaining)} remaining of ${c.id}, ${c.status}) ${how}`,
+      };
+    }
+    case "refundOutcome": {
+      const r = pick(world.refunds, spec.refund);
+      if (!r) return null;
+      return {
+        op: { kind: "refundOutcome", refundId: r.id, outcome: spec.outcome, reason: "conta do pagador encerrada" },
+        secret: null,
+        text: `bank decides ${spec.outcome} ${labelOf(world, r.companyId)}'s refund ${r.id} (${brl(r.amountCents)}, ${r.status})`,
+      };
+    }
     case "rotate":
     case "ping": {
       const a = accountAt(spec.acct);
@@ -549,7 +663,7 @@ function describeSpec(spec: OpSpec): string {
     case "adjust":
       return `${ACCOUNT_LABELS[spec.acct]}.adjust(${spec.amount > 0n ? "+" : ""}${brl(spec.amount)})`;
     case "createWithdrawal":
-      return `${ACCOUNT_LABELS[spec.acct]}.withdraw(${amountText(spec.amount)} to ${spec.pix}, ${keyText(spec.key)})`;
+      return `${spec.ofCharge === undefined ? ACCOUNT_LABELS[spec.acct] : `account of c[${spec.ofCharge}]`}.withdraw(${amountText(spec.amount)} to ${spec.pix}, ${keyText(spec.key)})`;
     case "cancelWithdrawal":
       return `cancel(w[${spec.withdrawal}]${spec.withReason ? ", with reason" : ""})`;
     case "approve":
@@ -557,6 +671,10 @@ function describeSpec(spec: OpSpec): string {
     case "settle":
     case "fail":
       return `${spec.kind}(w[${spec.withdrawal}])`;
+    case "refund":
+      return `refund(c[${spec.charge}] ${spec.amount}${spec.withReason ? ", with reason" : ""}, ${keyText(spec.key)})`;
+    case "refundOutcome":
+      return `${spec.outcome.toLowerCase()}(r[${spec.refund}])`;
     case "rotate":
     case "ping":
       return `${ACCOUNT_LABELS[spec.acct]}.${spec.kind}()`;
@@ -645,6 +763,15 @@ async function execute(real: Real, resolved: Resolved): Promise<Answer> {
     }
     case "cancelCharge":
       return graphql(app, "mutation($id: ID!) { cancelCharge(id: $id) { id status } }", { id: op.chargeId }, secret);
+    case "refundCharge":
+      return rest(app, "POST", `/charges/${op.chargeId}/refunds`, secret, op.body, { "idempotency-key": op.key });
+    case "refundOutcome":
+      return graphql(
+        app,
+        "mutation($id: ID!, $o: SimulatedRefundOutcome!, $r: String) { simulateRefundOutcome(id: $id, outcome: $o, reason: $r) { id status failureReason } }",
+        { id: op.refundId, o: op.outcome, r: op.outcome === "FAILED" ? op.reason : null },
+        operatorToken,
+      );
     case "adjust":
       return graphql(
         app,
@@ -680,6 +807,8 @@ function describeAnswer(op: Op, answer: Answer): string {
       return `${answer.status} ${b.id}${answer.replayed ? " (replayed)" : ""}`;
     case "createWithdrawal":
       return `${answer.status} ${b.id} ${b.status} queue ${b.queue_position}${answer.replayed ? " (replayed)" : ""}`;
+    case "refundCharge":
+      return `${answer.status} ${b.id} ${b.amount} ${b.status}${answer.replayed ? " (replayed)" : ""}`;
     case "pay":
       return (b.results ?? [])
         .map((r: any) => `${r.outcome}${r.exceptionKind ? `/${r.exceptionKind}` : ""}`)

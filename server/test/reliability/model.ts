@@ -15,6 +15,7 @@ export type WithdrawalStatus = "PENDING" | "PROCESSING" | "PAID" | "FAILED" | "C
 export type PixKeyType = "CPF" | "CNPJ" | "EMAIL" | "TELEFONE" | "ALEATORIA";
 /** CONTRACT §3: how the sandbox bank treats a transfer to this key. */
 export type BankBehaviour = "settles" | "refuses" | "unavailable";
+export type RefundStatus = "PROCESSING" | "REFUNDED" | "FAILED";
 export type ExceptionKind = "UNKNOWN_TXID" | "AMOUNT_MISMATCH" | "CHARGE_EXPIRED" | "CHARGE_CANCELLED" | "ALREADY_PAID";
 
 /** Clock tolerance between the test, the service and PostgreSQL (one machine, one clock). */
@@ -93,6 +94,23 @@ export interface WithdrawalState {
   events: ExpectedEvent[];
 }
 
+/** CONTRACT §8: a refund of a PAID charge; its amount is reserved while PROCESSING and kept when REFUNDED. */
+export interface RefundState {
+  companyId: string;
+  id: string;
+  chargeId: string;
+  amountCents: bigint;
+  status: RefundStatus;
+  reason: string | null;
+  failureReason: string | null;
+  idempotencyKey: string;
+  /** The charge, the amount asked (null: all that remained) and the reason: the same request again is a replay. */
+  fingerprint: string;
+  /** The 201 body as first sent: a replay answers these bytes again. */
+  createdText: string;
+  events: ExpectedEvent[];
+}
+
 export interface PaymentExceptionState {
   kind: ExceptionKind;
   txid: string;
@@ -130,6 +148,8 @@ export interface World {
   /** Keys that created a charge: key -> the 201 body. */
   chargeKeys: Array<{ companyId: string; key: string; fingerprint: string; createdText: string }>;
   withdrawalRequests: KeyedRequest[];
+  refunds: RefundState[];
+  refundRequests: KeyedRequest[];
   nextOrder: number;
 }
 
@@ -144,6 +164,8 @@ export function emptyWorld(): World {
     chargeRequests: [],
     chargeKeys: [],
     withdrawalRequests: [],
+    refunds: [],
+    refundRequests: [],
     nextOrder: 0,
   };
 }
@@ -213,7 +235,7 @@ export function labelOf(world: World, companyId: string | null): string {
 
 /**
  * CONTRACT §2 Balance: net of PAID charges not reserved + adjustments − withdrawals
- * PENDING, PROCESSING or PAID.
+ * PENDING, PROCESSING or PAID (− refunds PROCESSING or REFUNDED, §8).
  */
 export function balanceOf(world: World, companyId: string): bigint {
   let balance = 0n;
@@ -224,7 +246,17 @@ export function balanceOf(world: World, companyId: string): bigint {
   for (const w of world.withdrawals) {
     if (w.companyId === companyId && isHeld(w.status)) balance -= w.amountCents;
   }
+  for (const r of world.refunds) {
+    if (r.companyId === companyId && r.status !== "FAILED") balance -= r.amountCents;
+  }
   return balance;
+}
+
+/** CONTRACT §8: the charge's refunded_amount, the sum of its refunds that are not FAILED. */
+export function refundedOf(world: World, chargeId: string): bigint {
+  return world.refunds
+    .filter((r) => r.chargeId === chargeId && r.status !== "FAILED")
+    .reduce((sum, r) => sum + r.amountCents, 0n);
 }
 
 export function isHeld(status: WithdrawalStatus): boolean {
@@ -288,6 +320,23 @@ export function chargeStatusEvent(world: World, c: ChargeState, secrets?: number
     event: `charge.${c.status.toLowerCase()}`,
     fields: { charge_id: `chg_${c.id}`, company_id: c.companyId, amount: brl(c.amountCents), status: c.status },
     secrets: secrets ?? [currentSecret(account(world, c.companyId))],
+  };
+}
+
+/** CONTRACT §8: refund.processing, refund.refunded, refund.failed (return_id is checked apart: the bank names it). */
+function refundEvent(world: World, r: RefundState): ExpectedEvent {
+  return {
+    event: `refund.${r.status.toLowerCase()}`,
+    fields: {
+      refund_id: r.id,
+      charge_id: `chg_${r.chargeId}`,
+      company_id: r.companyId,
+      amount: brl(r.amountCents),
+      status: r.status,
+      reason: r.reason,
+      failure_reason: r.failureReason,
+    },
+    secrets: [currentSecret(account(world, r.companyId))],
   };
 }
 
@@ -357,12 +406,27 @@ export type Op =
   | { kind: "cancelWithdrawal"; withdrawalId: string; reason: string | null }
   | { kind: "settle"; withdrawalId: string }
   | { kind: "fail"; withdrawalId: string; reason: string }
+  | {
+      kind: "refundCharge";
+      companyId: string;
+      chargeId: string;
+      key: string;
+      body: string;
+      /** null: the body has no amount (all that remains). */
+      askedCents: bigint | null;
+      reason: string | null;
+    }
+  | { kind: "refundOutcome"; refundId: string; outcome: "REFUNDED" | "FAILED"; reason: string }
   | { kind: "rotate"; companyId: string }
   | { kind: "ping"; companyId: string }
   | { kind: "pause"; ms: number };
 
 export function chargeFingerprint(amountCents: bigint, expiresIn: number | null): string {
   return `${amountCents}|${expiresIn ?? 3600}`;
+}
+
+function refundFingerprint(chargeId: string, askedCents: bigint | null, reason: string | null): string {
+  return `${chargeId}|${askedCents ?? "all"}|${reason ?? ""}`;
 }
 
 export function withdrawalFingerprint(amountCents: bigint, type: PixKeyType, key: string): string {
@@ -424,7 +488,7 @@ function expectEqual(actual: unknown, expected: unknown, what: string): void {
  */
 function backgroundVariants(world: World, op: Op, window: Window): World[] {
   let candidates: WithdrawalState[] = [];
-  if (op.kind === "createWithdrawal") {
+  if (op.kind === "createWithdrawal" || op.kind === "refundCharge") {
     candidates = world.withdrawals.filter((w) => w.companyId === op.companyId && bankMayFail(w, window));
   } else if (op.kind === "settle" || op.kind === "fail") {
     candidates = world.withdrawals.filter((w) => w.id === op.withdrawalId && bankMayFail(w, window));
@@ -626,6 +690,25 @@ function apply(world: World, op: Op, answer: Answer, window: Window): void {
       expectEqual(answer.body.reason, op.reason, "failed reason");
       takeRetryCount(w, answer.body.retryCount);
       w.events.push(withdrawalEvent(world, w));
+      return;
+    }
+    case "refundCharge": {
+      applyRefundCharge(world, op, answer);
+      return;
+    }
+    case "refundOutcome": {
+      const r = world.refunds.find((x) => x.id === op.refundId);
+      if (!r) throw new Error(`no refund ${op.refundId} in the model`);
+      if (r.status !== "PROCESSING") {
+        expectError(answer, "INVALID_STATE", null, `decide a ${r.status} refund`);
+        return;
+      }
+      expectOk(answer, 200, `simulateRefundOutcome ${op.outcome}`);
+      expectEqual(answer.body.status, op.outcome, "decided refund status");
+      r.status = op.outcome;
+      if (op.outcome === "FAILED") r.failureReason = op.reason;
+      expectEqual(answer.body.failureReason ?? null, r.failureReason, "decided refund failureReason");
+      r.events.push(refundEvent(world, r));
       return;
     }
     case "rotate": {
@@ -846,6 +929,93 @@ function applyCreateWithdrawal(
   if (autoApproved) toProcessing(world, w, window);
   // A 201 reports the status as it left the request: PROCESSING when the auto-approve limit covers it.
   expectEqual(body.status, w.status, "201 status");
+}
+
+/** The 201 body's fields in the contract's order (CONTRACT §8). */
+const REFUND_FIELDS = [
+  "id",
+  "charge_id",
+  "amount",
+  "status",
+  "reason",
+  "return_id",
+  "failure_reason",
+  "idempotency_key",
+  "created_at",
+  "refunded_at",
+];
+
+/**
+ * CONTRACT §8, the checks in this order: body (400), the key's reuse (replay or 409), the
+ * charge not PAID (409 INVALID_STATE), reserved (409 CHARGE_RESERVED), above what remains
+ * (400 REFUND_EXCEEDS_CHARGE), above the balance (400 INSUFFICIENT_BALANCE). Only a 201
+ * uses the key.
+ */
+function applyRefundCharge(world: World, op: Extract<Op, { kind: "refundCharge" }>, answer: Answer): void {
+  if (op.askedCents !== null && op.askedCents < 1n) {
+    expectError(answer, "VALIDATION_ERROR", 400, "refund of 0.00");
+    return;
+  }
+  const fingerprint = refundFingerprint(op.chargeId, op.askedCents, op.reason);
+  remember(world.refundRequests, { companyId: op.companyId, key: op.key, body: op.body, fingerprint });
+  const used = world.refunds.find((r) => r.companyId === op.companyId && r.idempotencyKey === op.key);
+  if (used) {
+    if (used.fingerprint !== fingerprint) {
+      expectError(answer, "IDEMPOTENCY_KEY_REUSED", 409, "refund key reused with another request");
+      return;
+    }
+    expectOk(answer, 201, "refund replay");
+    expectEqual(answer.replayed, true, "refund replay header Idempotent-Replayed");
+    expectEqual(answer.text, used.createdText, "refund replay body (byte for byte)");
+    return;
+  }
+  const c = chargeById(world, op.chargeId);
+  if (c.status !== "PAID") {
+    expectError(answer, "INVALID_STATE", 409, `refund a ${c.status} charge`);
+    return;
+  }
+  if (c.reserved) {
+    expectError(answer, "CHARGE_RESERVED", 409, "refund a reserved charge");
+    return;
+  }
+  const remaining = c.amountCents - refundedOf(world, c.id);
+  const amount = op.askedCents ?? remaining;
+  if (remaining === 0n || amount > remaining) {
+    expectError(answer, "REFUND_EXCEEDS_CHARGE", 400, `refund ${brl(amount)} of ${brl(remaining)} remaining`);
+    return;
+  }
+  if (balanceOf(world, op.companyId) < amount) {
+    expectError(answer, "INSUFFICIENT_BALANCE", 400, `refund ${brl(amount)}`);
+    return;
+  }
+  expectOk(answer, 201, `POST /charges/${c.id}/refunds ${brl(amount)}`);
+  expectEqual(answer.replayed, false, "new refund Idempotent-Replayed");
+  const body = answer.body;
+  expectEqual(Object.keys(body).join(","), REFUND_FIELDS.join(","), "201 refund fields in order");
+  if (!/^rf_[A-Za-z0-9]+$/.test(String(body.id))) mismatch(`refund id ${body.id} is not rf_<alphanumeric>`);
+  expectEqual(body.charge_id, c.id, "refund charge_id");
+  expectEqual(centsOf(body.amount), amount, "refund amount");
+  expectEqual(body.status, "PROCESSING", "new refund status");
+  expectEqual(body.reason, op.reason, "refund reason");
+  expectEqual(body.return_id, null, "new refund return_id");
+  expectEqual(body.failure_reason, null, "new refund failure_reason");
+  expectEqual(body.idempotency_key, op.key, "refund idempotency_key");
+  expectEqual(body.refunded_at, null, "new refund refunded_at");
+  const r: RefundState = {
+    companyId: op.companyId,
+    id: body.id,
+    chargeId: c.id,
+    amountCents: amount,
+    status: "PROCESSING",
+    reason: op.reason,
+    failureReason: null,
+    idempotencyKey: op.key,
+    fingerprint,
+    createdText: answer.text,
+    events: [],
+  };
+  world.refunds.push(r);
+  r.events.push(refundEvent(world, r));
 }
 
 /** retry_count as the service reports it: it only grows, to 3, and only for a bank that was unavailable. */

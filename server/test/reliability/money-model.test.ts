@@ -14,10 +14,10 @@ import { catchUp, diffWorld, ServiceReader } from "./service-state";
 /*
  * Money stays exact when operations interleave at random (in the manner of TigerBeetle's
  * simulator and Jepsen's bank workload). Each sequence opens fresh accounts A and B
- * (credited 500.00 and 300.00; B with an auto-approve limit) and takes as C a veteran
+ * (credited 500.00 and 300.00, A with a paid charge of 150.00; B with an auto-approve limit) and takes as C a veteran
  * account of an earlier sequence, history and all (one whose charge is about to expire,
  * when there is one), or opens a fresh C. It runs random operations and concurrent batches
- * over HTTP, and after every step compares the service with the contract's model
+ * over HTTP (refunds among them, and refunds racing withdrawals of the same balance), and after every step compares the service with the contract's model
  * (model.ts): balances, statuses, queue positions, balanceAudit, the ledger's running
  * balance, the outbox and its signatures, payment exceptions. A failure is shrunk by
  * fast-check to a short sequence, printed with the requests and answers of the failing run.
@@ -133,6 +133,8 @@ function partOf(world: World, companyId: string): World {
   part.chargeRequests = world.chargeRequests.filter((r) => r.companyId === companyId);
   part.chargeKeys = world.chargeKeys.filter((k) => k.companyId === companyId);
   part.withdrawalRequests = world.withdrawalRequests.filter((r) => r.companyId === companyId);
+  part.refunds = world.refunds.filter((r) => r.companyId === companyId);
+  part.refundRequests = world.refundRequests.filter((r) => r.companyId === companyId);
   part.nextOrder = world.nextOrder;
   return structuredClone(part);
 }
@@ -147,6 +149,8 @@ function merge(into: World, part: World): void {
   into.chargeRequests.push(...part.chargeRequests);
   into.chargeKeys.push(...part.chargeKeys);
   into.withdrawalRequests.push(...part.withdrawalRequests);
+  into.refunds.push(...part.refunds);
+  into.refundRequests.push(...part.refundRequests);
   into.nextOrder = Math.max(into.nextOrder, part.nextOrder);
 }
 
@@ -220,6 +224,52 @@ async function openSeeds(): Promise<void> {
   }
 }
 
+/** A charge of the account, paid through the sandbox, each step checked by the model. */
+async function paidCharge(world: World, opened: AccountState, amountCents: bigint): Promise<World> {
+  const body = `{"amount":${brl(amountCents)}}`;
+  let startMs = Date.now();
+  const created = await app.request("POST", "/charges", {
+    token: opened.clientSecret,
+    rawBody: body,
+    headers: { "content-type": "application/json" },
+  });
+  const createOp = {
+    kind: "createCharge" as const,
+    companyId: opened.companyId,
+    amountCents,
+    expiresIn: null,
+    key: null,
+    body,
+  };
+  const answer = {
+    status: created.status,
+    code: created.body?.code ?? null,
+    body: created.body,
+    text: created.text,
+    replayed: false,
+  };
+  const afterCreate = step(world, createOp, answer, { startMs, endMs: Date.now() });
+  assert.equal(afterCreate.worlds.length, 1, `opening charge: ${afterCreate.why.join("; ")}`);
+  startMs = Date.now();
+  const payment = await app.graphql(
+    `mutation($id: ID!) { simulateChargePayment(chargeId: $id, payerName: "Maria Silva") { id status e2eId } }`,
+    { id: created.body.id },
+  );
+  const payAnswer = {
+    status: 200,
+    code: payment.errors?.[0]?.extensions?.code ?? null,
+    body: payment.data?.simulateChargePayment ?? null,
+    text: JSON.stringify(payment),
+    replayed: false,
+  };
+  const afterPay = step(afterCreate.worlds[0], { kind: "simulatePay", chargeId: created.body.id }, payAnswer, {
+    startMs,
+    endMs: Date.now(),
+  });
+  assert.equal(afterPay.worlds.length, 1, `opening payment: ${afterPay.why.join("; ")}`);
+  return afterPay.worlds[0];
+}
+
 async function checkAgainstService(world: World, when: string): Promise<void> {
   const observation = await reader.observeStable(world);
   catchUp(world, observation);
@@ -228,7 +278,7 @@ async function checkAgainstService(world: World, when: string): Promise<void> {
 }
 
 async function openSequence(): Promise<{ model: ModelHolder; real: Real }> {
-  const world = emptyWorld();
+  let world = emptyWorld();
   const [a, b] = await Promise.all([
     openAccount("A", { feePercent: "0.99", feeFixed: "0.00" }),
     openAccount("B", { feePercent: "2.50", feeFixed: "0.35", autoApproveLimit: "20.00" }),
@@ -250,6 +300,8 @@ async function openSequence(): Promise<{ model: ModelHolder; real: Real }> {
       opened.adjustmentsCents.push(amount);
     }),
   );
+  // A starts with a paid charge too, so that refunds have something to return from the first command.
+  world = await paidCharge(world, a, 15_000n);
   const veteran = takeVeteran();
   if (veteran) merge(world, veteran);
   else world.accounts.push(await openAccount("C", { feePercent: "0.00", feeFixed: "1.00" }));

@@ -14,6 +14,7 @@ import {
   isHeld,
   labelOf,
   queuePositionOf,
+  refundedOf,
   UNAVAILABLE_RETRY_DELAYS_MS,
   type Window,
   type World,
@@ -35,6 +36,17 @@ export interface ObservedCharge {
   net: bigint;
   e2eId: string | null;
   expiresAtMs: number;
+  refunded: bigint;
+}
+
+export interface ObservedRefund {
+  id: string;
+  chargeId: string;
+  status: string;
+  amount: bigint;
+  reason: string | null;
+  failureReason: string | null;
+  returnId: string | null;
 }
 
 export interface ObservedWithdrawal {
@@ -63,6 +75,7 @@ export interface ObservedAccount {
   charges: ObservedCharge[];
   withdrawalsTotal: number;
   withdrawals: ObservedWithdrawal[];
+  refunds: ObservedRefund[];
   audit: Record<string, any>;
   /** webhookSettings.secretHint: the first characters of the secret that signs now. */
   secretHint: string;
@@ -87,10 +100,10 @@ export interface Observation {
   ledgerEntriesChecked: number;
 }
 
-const CHARGE_FIELDS = "id status reserved amount fee netAmount e2eId expiresAt";
+const CHARGE_FIELDS = "id status reserved amount fee netAmount e2eId expiresAt refundedAmount";
 const WITHDRAWAL_FIELDS = "id status reason retryCount queuePosition amount withdrawalReference pixKey";
 const AUDIT_FIELDS =
-  "consistent runningBalance recomputedBalance ledgerSum lastEntryBalance ledgerEntries pendingWithdrawals pendingWithdrawalsCounted paidChargesNet adjustments withdrawalsHeld";
+  "consistent runningBalance recomputedBalance ledgerSum lastEntryBalance ledgerEntries pendingWithdrawals pendingWithdrawalsCounted paidChargesNet adjustments withdrawalsHeld refundsHeld";
 
 /** Where the ledger check of an account stopped: the next entry must continue from here. */
 interface LedgerCursor {
@@ -173,6 +186,7 @@ export class ServiceReader {
           net: centsOf(c.netAmount),
           e2eId: c.e2eId,
           expiresAtMs: Date.parse(c.expiresAt),
+          refunded: centsOf(c.refundedAmount),
         })),
         withdrawalsTotal: data[`wd${i}`].total,
         withdrawals: data[`wd${i}`].data.map((w: any) => ({
@@ -185,6 +199,7 @@ export class ServiceReader {
           reference: w.withdrawalReference,
           pixKey: w.pixKey,
         })),
+        refunds: [],
         audit: data[`au${i}`],
         secretHint: data[`ws${i}`].secretHint,
         events: [],
@@ -203,6 +218,22 @@ export class ServiceReader {
         subjectId: row.subject_id,
         body: row.body,
         signature: row.signature,
+      });
+    }
+    const refunds = await this.sql.query(
+      `SELECT id, company_id, charge_id, status, amount_cents, reason, failure_reason, return_id FROM refunds
+        WHERE company_id = ANY($1) ORDER BY created_at, id`,
+      [ids],
+    );
+    for (const row of refunds.rows) {
+      accounts.get(row.company_id)?.refunds.push({
+        id: row.id,
+        chargeId: row.charge_id,
+        status: row.status,
+        amount: BigInt(row.amount_cents),
+        reason: row.reason,
+        failureReason: row.failure_reason,
+        returnId: row.return_id,
       });
     }
     const txids = [...world.payments.filter((p) => p.companyId === null).map((p) => p.txid), ...unknownTxids];
@@ -252,8 +283,8 @@ export class ServiceReader {
           `ledger of ${label} skips at entry ${row.id} (${row.kind} ${brl(amount)}): balance_after ${brl(after)}, previous ${brl(cursor.balance)}`,
         );
       }
-      if (row.kind === "WITHDRAWAL_RESERVED" && after < 0n) {
-        problems.push(`withdrawal reservation (ledger entry ${row.id}) took ${label}'s balance to ${brl(after)}`);
+      if ((row.kind === "WITHDRAWAL_RESERVED" || row.kind === "REFUND_RESERVED") && after < 0n) {
+        problems.push(`${row.kind} (ledger entry ${row.id}) took ${label}'s balance to ${brl(after)}`);
       }
       this.cursors.set(row.company_id, { lastId: BigInt(row.id), balance: after });
     }
@@ -331,6 +362,8 @@ function diffAccount(world: World, a: AccountState, seen: ObservedAccount, windo
   const adjustments = a.adjustmentsCents.reduce((s, x) => s + x, 0n);
   const held = withdrawals.filter((w) => isHeld(w.status)).reduce((s, w) => s + w.amountCents, 0n);
   const pending = withdrawals.filter((w) => w.status === "PENDING").length;
+  const refunds = world.refunds.filter((r) => r.companyId === a.companyId);
+  const refundsHeld = refunds.filter((r) => r.status !== "FAILED").reduce((s, r) => s + r.amountCents, 0n);
   if (au.consistent !== true) say(`balanceAudit inconsistent: ${JSON.stringify(au)}`);
   const auditFigures: Array<[string, bigint]> = [
     ["runningBalance", balance],
@@ -339,6 +372,7 @@ function diffAccount(world: World, a: AccountState, seen: ObservedAccount, windo
     ["paidChargesNet", paidNet],
     ["adjustments", adjustments],
     ["withdrawalsHeld", held],
+    ["refundsHeld", refundsHeld],
   ];
   if (au.ledgerEntries > 0) auditFigures.push(["lastEntryBalance", balance]);
   for (const [field, value] of auditFigures) {
@@ -378,6 +412,7 @@ function diffAccount(world: World, a: AccountState, seen: ObservedAccount, windo
     field("net_amount", o.net, c.netCents);
     field("e2e_id", o.e2eId, c.e2eId);
     field("expires_at", o.expiresAtMs, c.expiresAtMs);
+    field("refunded_amount", o.refunded, refundedOf(world, c.id));
   }
   for (const o of seen.charges) {
     if (!charges.some((c) => c.id === o.id)) say(`charge ${o.id} exists but the model made none`);
@@ -406,6 +441,30 @@ function diffAccount(world: World, a: AccountState, seen: ObservedAccount, windo
   }
   for (const o of seen.withdrawals) {
     if (!withdrawals.some((w) => w.id === o.id)) say(`withdrawal ${o.id} exists but the model made none`);
+  }
+
+  // Refunds: each one the model made, no other.
+  if (seen.refunds.length !== refunds.length) say(`${seen.refunds.length} refunds, model ${refunds.length}`);
+  for (const r of refunds) {
+    const o = seen.refunds.find((x) => x.id === r.id);
+    if (!o) {
+      say(`refund ${r.id} missing`);
+      continue;
+    }
+    const field = (name: string, actual: unknown, expected: unknown) => {
+      if (actual !== expected) say(`refund ${r.id} ${name} ${String(actual)}, model ${String(expected)}`);
+    };
+    field("charge_id", o.chargeId, r.chargeId);
+    field("status", o.status, r.status);
+    field("amount", o.amount, r.amountCents);
+    field("reason", o.reason, r.reason);
+    field("failure_reason", o.failureReason, r.failureReason);
+    if (r.status === "REFUNDED" && (o.returnId === null || !RETURN_ID.test(o.returnId))) {
+      say(`refund ${r.id} REFUNDED with return_id ${String(o.returnId)}`);
+    }
+  }
+  for (const o of seen.refunds) {
+    if (!refunds.some((r) => r.id === o.id)) say(`refund ${o.id} exists but the model made none`);
   }
 
   // The outbox: exactly the events of the model's state changes, per subject in order, signed.
@@ -448,9 +507,14 @@ function diffAccount(world: World, a: AccountState, seen: ObservedAccount, windo
   for (const w of withdrawals) {
     compareEvents(`withdrawal ${w.id}`, w.events, bySubject.get(w.id) ?? [], w.reference ?? undefined);
   }
+  for (const r of refunds) compareEvents(`refund ${r.id}`, r.events, bySubject.get(r.id) ?? []);
   compareEvents("pings", a.pings, pings);
   for (const subject of bySubject.keys()) {
-    if (!charges.some((c) => c.id === subject) && !withdrawals.some((w) => w.id === subject)) {
+    if (
+      !charges.some((c) => c.id === subject) &&
+      !withdrawals.some((w) => w.id === subject) &&
+      !refunds.some((r) => r.id === subject)
+    ) {
       say(`events about ${subject}, which the model does not know`);
     }
   }
@@ -463,10 +527,14 @@ function fieldOrder(expected: ExpectedEvent): string[] {
   if (expected.event === "ping") return ["company_id"];
   if (expected.event === "charge.expired" || expected.event === "charge.cancelled")
     return ["charge_id", "company_id", "amount", "status"];
+  if (expected.event.startsWith("refund."))
+    return ["refund_id", "charge_id", "company_id", "amount", "status", "return_id", "reason", "failure_reason"];
   const fields = ["company_id", "withdrawal_id", "withdrawal_reference", "status", "amount", "retry_count"];
   return "reason" in expected.fields ? [...fields, "reason"] : fields;
 }
 const MONEY_FIELDS = new Set(["amount", "net_amount"]);
+/** CONTRACT §8: a devolução's rtrId, D + 8-digit ISPB + yyyyMMddHHmm + 11 alphanumerics. */
+const RETURN_ID = /^D[0-9]{8}[0-9]{12}[A-Za-z0-9]{11}$/;
 
 /** One outbox event against the model: its fields, their order, and its signature. */
 export function checkEvent(
@@ -504,6 +572,20 @@ export function checkEvent(
     const count = body.retry_count;
     if (typeof count !== "number" || count < min || count > max) {
       problems.push(`retry_count ${String(count)}, model ${min}..${max}`);
+    }
+  }
+  // The bank names a devolução: none at creation, one once returned, either when it failed.
+  if (expected.event.startsWith("refund.")) {
+    const id = body.return_id;
+    const named = typeof id === "string" && RETURN_ID.test(id);
+    if (
+      expected.event === "refund.processing"
+        ? id !== null
+        : expected.event === "refund.refunded"
+          ? !named
+          : id !== null && !named
+    ) {
+      problems.push(`return_id ${JSON.stringify(id)}`);
     }
   }
   // CONTRACT §4: lowercase hex HMAC-SHA256 of the body without `signature`, keyed with the secret as shown.
