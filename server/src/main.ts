@@ -166,6 +166,7 @@ function printBanner({
       `    e-mail:   ${firstOperator.email}`,
       `    password: ${firstOperator.password}`,
       `    sign in:  ${consoleOn ? `${baseUrl}/login` : `${baseUrl}/graphql  mutation { signIn(email, password) { id role } }`}`,
+      "    then enrol a second factor with an authenticator app (REQUIRE_OPERATOR_2FA=false skips it).",
     );
   } else {
     lines.push(

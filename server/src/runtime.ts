@@ -8,6 +8,7 @@ import { attachSecretBox, SecretBox } from "./core/secret-box";
 import { loadSecretsKeys, type SecretsKeys } from "./core/secrets-key-file";
 import { openDatabase } from "./database";
 import { createServices, type Services } from "./services";
+import { resealTotpSecretsAtStart } from "./two-factor/two-factor.service";
 import { sealWebhookSecretsAtStart } from "./webhooks/webhook-secrets";
 
 /** A process's connection to the world: database (embedded or not), secrets and services. */
@@ -49,10 +50,12 @@ export async function openRuntime(config: AppConfig, logger: Logger): Promise<Ru
     const db = await openDatabase(url, config.dbPoolSize, { statementTimeoutMs: config.statementTimeoutMs });
     const secretBox = new SecretBox(keys);
     attachSecretBox(db, secretBox);
-    await sealWebhookSecretsAtStart(db, secretBox, logger).catch(async (error) => {
-      await db.destroy();
-      throw error;
-    });
+    await sealWebhookSecretsAtStart(db, secretBox, logger)
+      .then(() => resealTotpSecretsAtStart(db))
+      .catch(async (error) => {
+        await db.destroy();
+        throw error;
+      });
     await migrateJobQueue(url, logger);
     const secrets = await loadGeneratedSecrets(db, config);
     const services = createServices(config, logger, db, secrets);

@@ -14,6 +14,7 @@ import { ProviderStatusResolver } from "./provider/efi/provider-status.resolver"
 import { ProviderResolver } from "./provider/provider.resolver";
 import { RefundsResolver } from "./refunds/refunds.resolver";
 import { SearchResolver } from "./search/search.resolver";
+import { TwoFactorResolver } from "./two-factor/two-factor.resolver";
 import { WebhooksResolver } from "./webhooks/webhooks.resolver";
 import { WithdrawalsResolver } from "./withdrawals/withdrawals.resolver";
 
@@ -27,6 +28,7 @@ export const RESOLVERS = [
   ProviderStatusResolver,
   WebhooksResolver,
   ConsoleUsersResolver,
+  TwoFactorResolver,
   AuditResolver,
   SearchResolver,
   OperatorDashboardResolver,

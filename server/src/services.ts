@@ -22,6 +22,7 @@ import { ExceptionReturnsService } from "./refunds/exception-returns.service";
 import { RefundsService } from "./refunds/refunds.service";
 import { ReturnProcessor } from "./refunds/return-processor";
 import { SearchService } from "./search/search.service";
+import { TwoFactorService } from "./two-factor/two-factor.service";
 import { accountWindowLimits } from "./webhooks/webhook-account-windows";
 import { WebhookDispatcher } from "./webhooks/webhook-dispatcher";
 import { WebhookSender } from "./webhooks/webhook-sender";
@@ -58,6 +59,7 @@ export interface Services {
   webhookSender: WebhookSender;
   webhookDispatcher: WebhookDispatcher;
   consoleUsers: ConsoleUsersService;
+  twoFactor: TwoFactorService;
   audit: AuditService;
   search: SearchService;
   dashboards: DashboardsService;
@@ -109,6 +111,10 @@ export function createServices(config: AppConfig, logger: Logger, db: DataSource
         }
       : null;
   const sessions = { idleMinutes: config.sessionIdleMinutes, maxHours: config.sessionMaxHours };
+  const twoFactor = new TwoFactorService(db, {
+    requireOperator2fa: config.requireOperator2fa,
+    issuer: `PIX console (${new URL(config.publicBaseUrl).host})`,
+  });
   const webhookSender = new WebhookSender(config.webhookTimeoutMs, config.webhookAllowPrivate);
   const companies = new CompaniesService(
     db,
@@ -141,7 +147,13 @@ export function createServices(config: AppConfig, logger: Logger, db: DataSource
       logger,
       accountWindowLimits(config.webhookConcurrency, config.webhookTimeoutMs),
     ),
-    consoleUsers: new ConsoleUsersService(db, { publicBaseUrl: config.publicBaseUrl, sessions }, new SignInLimits(db)),
+    consoleUsers: new ConsoleUsersService(
+      db,
+      { publicBaseUrl: config.publicBaseUrl, sessions },
+      new SignInLimits(db),
+      twoFactor,
+    ),
+    twoFactor,
     audit: new AuditService(db),
     search: new SearchService(charges, withdrawals, companies),
     dashboards: new DashboardsService(db),

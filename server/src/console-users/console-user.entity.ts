@@ -37,6 +37,17 @@ registerEnumType(ConsoleLocale, {
   description: "The console's languages: PT_BR (Brazilian Portuguese, the default) and EN (English).",
 });
 
+export enum SignInStepEnum {
+  DONE = "DONE",
+  SECOND_FACTOR = "SECOND_FACTOR",
+  ENROL_SECOND_FACTOR = "ENROL_SECOND_FACTOR",
+}
+registerEnumType(SignInStepEnum, {
+  name: "SignInStep",
+  description:
+    "DONE: signed in. SECOND_FACTOR: give a code (completeSignIn). ENROL_SECOND_FACTOR: a second factor is required and must be enrolled first (startTwoFactorEnrolment, confirmTwoFactorEnrolment).",
+});
+
 /** Someone who signs in to the console: an operator, or a user of one merchant company. */
 @Entity("console_users")
 @ObjectType({ description: "A console user: an operator, or a user of one merchant company." })
@@ -137,6 +148,12 @@ export class Viewer {
 
   @Field(() => String, { description: "SESSION (console cookie) or BEARER (API token or client secret)." })
   authenticatedBy!: "SESSION" | "BEARER";
+
+  @Field(() => SignInStepEnum, {
+    description:
+      "DONE when signed in; after signIn or acceptInvite, SECOND_FACTOR or ENROL_SECOND_FACTOR when a code (or an enrolment) must come first.",
+  })
+  signInStep!: SignInStepEnum;
 }
 
 @ObjectType({ description: "A new console user's invite: the token is shown only in this response." })

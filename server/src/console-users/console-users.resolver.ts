@@ -5,22 +5,40 @@ import { clearedSessionCookie, sessionCookie } from "../auth/session-cookie";
 import { RateLimitedError } from "../core/errors";
 import type { RequestContext } from "../graphql/context";
 import type { RefusedInputRecorder } from "../graphql/graphql-pipeline";
+import { challengeCookie, readTrustedBrowserCookie } from "../two-factor/two-factor-cookies";
 import {
   ConsoleLocale,
   ConsoleUser,
   ConsoleUserInvite,
   MerchantRoleEnum,
   OperatorRoleEnum,
+  SignInStepEnum,
   Viewer,
 } from "./console-user.entity";
-import type { ClientInfo } from "./console-users.service";
+import type { ClientInfo, SignInOutcome } from "./console-users.service";
 
-function clientOf(ctx: RequestContext): ClientInfo {
+export function clientOf(ctx: RequestContext): ClientInfo {
   return { address: ctx.request.address, userAgent: ctx.request.userAgent, requestId: ctx.request.id };
 }
 
-function secureCookies(ctx: RequestContext): boolean {
+export function secureCookies(ctx: RequestContext): boolean {
   return ctx.services.config.publicBaseUrl.startsWith("https:");
+}
+
+/**
+ * A session's cookie, or, when a second factor must come first, the challenge's cookie and
+ * a viewer whose signInStep says which (the console then asks for the code or enrols).
+ */
+async function answerSignIn(ctx: RequestContext, outcome: SignInOutcome) {
+  const { consoleUsers } = ctx.services;
+  const secure = secureCookies(ctx);
+  if (outcome.step === "DONE") {
+    ctx.responseHeaders["Set-Cookie"] = sessionCookie(outcome.token, consoleUsers.sessionMaxAgeSeconds, secure);
+    return consoleUsers.viewer(outcome.principal);
+  }
+  ctx.responseHeaders["Set-Cookie"] = challengeCookie(outcome.challengeToken, secure);
+  const viewer = await consoleUsers.viewer(outcome.principal);
+  return viewer && { ...viewer, signInStep: SignInStepEnum[outcome.step] };
 }
 
 /** RATE_LIMITED answers carry Retry-After over HTTP too. */
@@ -62,12 +80,16 @@ export class ConsoleUsersResolver {
     @Arg("password", () => String) password: string,
     @Ctx() ctx: RequestContext,
   ) {
-    const { consoleUsers } = ctx.services;
-    const { token, principal } = await withRetryAfter(ctx, () =>
-      consoleUsers.signIn(email, password, ctx.sessionToken, clientOf(ctx)),
+    const outcome = await withRetryAfter(ctx, () =>
+      ctx.services.consoleUsers.signIn(
+        email,
+        password,
+        ctx.sessionToken,
+        clientOf(ctx),
+        readTrustedBrowserCookie(ctx.request.cookie),
+      ),
     );
-    ctx.responseHeaders["Set-Cookie"] = sessionCookie(token, consoleUsers.sessionMaxAgeSeconds, secureCookies(ctx));
-    return consoleUsers.viewer(principal);
+    return answerSignIn(ctx, outcome);
   }
 
   @Mutation(() => Boolean, {
@@ -115,14 +137,14 @@ export class ConsoleUsersResolver {
     @Ctx() ctx: RequestContext,
     @Arg("name", () => String, { nullable: true }) name?: string,
   ) {
-    const { consoleUsers } = ctx.services;
-    const accepted = await consoleUsers.acceptInvite(token, password, name ?? null, ctx.sessionToken, clientOf(ctx));
-    ctx.responseHeaders["Set-Cookie"] = sessionCookie(
-      accepted.token,
-      consoleUsers.sessionMaxAgeSeconds,
-      secureCookies(ctx),
+    const outcome = await ctx.services.consoleUsers.acceptInvite(
+      token,
+      password,
+      name ?? null,
+      ctx.sessionToken,
+      clientOf(ctx),
     );
-    return consoleUsers.viewer(accepted.principal);
+    return answerSignIn(ctx, outcome);
   }
 
   @Authorized("ADMIN")
@@ -132,26 +154,31 @@ export class ConsoleUsersResolver {
   }
 
   @Authorized("ADMIN")
-  @Mutation(() => ConsoleUserInvite)
-  inviteOperator(
+  @Mutation(() => ConsoleUserInvite, {
+    description: "Invites an operator. A console user with a second factor steps up first (STEP_UP_REQUIRED).",
+  })
+  async inviteOperator(
     @Arg("email", () => String) email: string,
     @Arg("role", () => OperatorRoleEnum) role: OperatorRoleEnum,
     @Ctx() ctx: RequestContext,
     @Arg("name", () => String, { nullable: true }) name?: string,
   ) {
+    await ctx.services.twoFactor.requireStepUp(ctx.principal, ctx.sessionToken);
     return ctx.services.consoleUsers.inviteOperator(email, role, name ?? null, requestAudit(ctx));
   }
 
   @Authorized("ADMIN")
   @Mutation(() => ConsoleUser, {
-    description: "Changes an operator's role or disables them (their sessions end). The last active ADMIN stays.",
+    description:
+      "Changes an operator's role or disables them (their sessions end). The last active ADMIN stays. A console user with a second factor steps up first (STEP_UP_REQUIRED).",
   })
-  updateOperator(
+  async updateOperator(
     @Arg("id", () => ID) id: string,
     @Ctx() ctx: RequestContext,
     @Arg("role", () => OperatorRoleEnum, { nullable: true }) role?: OperatorRoleEnum,
     @Arg("disabled", () => Boolean, { nullable: true }) disabled?: boolean,
   ) {
+    await ctx.services.twoFactor.requireStepUp(ctx.principal, ctx.sessionToken);
     return ctx.services.consoleUsers.updateOperator(id, { role, disabled }, requestAudit(ctx));
   }
 

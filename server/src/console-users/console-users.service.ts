@@ -21,11 +21,13 @@ import { hashSecret, newSecret } from "../core/secrets";
 import { queryRows } from "../core/sql";
 import { truncateCodePoints } from "../core/text-input";
 import { runTransaction } from "../core/transactions";
+import type { FactorMethod, SignInStep, TwoFactorService } from "../two-factor/two-factor.service";
 import {
   ConsoleLocale,
   ConsoleUser,
   type ConsoleUserInvite,
   ConsoleUserKind,
+  SignInStepEnum,
   type Viewer,
 } from "./console-user.entity";
 
@@ -76,6 +78,14 @@ export interface ConsoleUsersSettings {
   sessions: SessionSettings;
 }
 
+/**
+ * A sign-in after its password: a session (DONE), or a challenge for the browser's cookie
+ * when a second factor must be given or enrolled first (two-factor/).
+ */
+export type SignInOutcome =
+  | { step: "DONE"; user: ConsoleUser; token: string; principal: Principal }
+  | { step: Exclude<SignInStep, "DONE">; user: ConsoleUser; challengeToken: string; principal: Principal };
+
 export interface NewInvite {
   kind: ConsoleUserKind;
   role: OperatorRole | MerchantRole;
@@ -94,6 +104,7 @@ export class ConsoleUsersService {
     private readonly db: DataSource,
     private readonly settings: ConsoleUsersSettings,
     private readonly limits: SignInLimits,
+    private readonly twoFactor: TwoFactorService,
   ) {}
 
   get sessionMaxAgeSeconds(): number {
@@ -110,7 +121,8 @@ export class ConsoleUsersService {
     password: string,
     presentedToken: string | null,
     client: ClientInfo,
-  ): Promise<{ user: ConsoleUser; token: string; principal: Principal }> {
+    trustedBrowserToken: string | null = null,
+  ): Promise<SignInOutcome> {
     const email = signInEmail(rawEmail);
     const ticket = await this.limits.admit(client.address ?? "unknown", email);
     const user = await findByEmail(this.db.manager, email, false);
@@ -124,21 +136,50 @@ export class ConsoleUsersService {
     }
     await this.limits.recordSuccess(ticket);
     const principal = principalOfUser(user);
-    const token = await runTransaction(this.db, async (em) => {
+    const next = await this.twoFactor.afterPassword(user, trustedBrowserToken);
+    if (next.step !== "DONE") return { step: next.step, user, challengeToken: next.challengeToken, principal };
+    return { step: "DONE", ...(await this.openSession(user, presentedToken, client, next.method)) };
+  }
+
+  /**
+   * Opens a session for a user who passed every check (password, and a second factor when
+   * they have one): a new id, the presented cookie's session deleted (no fixation), the
+   * sign-in audited with how the second factor was given. A code given now counts as the
+   * session's step-up. `inTransaction` joins the same transaction (an enrolment).
+   */
+  async openSession(
+    user: ConsoleUser,
+    presentedToken: string | null,
+    client: ClientInfo,
+    secondFactor: FactorMethod | null,
+    em?: EntityManager,
+  ): Promise<{ user: ConsoleUser; token: string; principal: Principal }> {
+    const principal = principalOfUser(user);
+    const open = async (em: EntityManager) => {
       if (presentedToken) await deleteSession(em, presentedToken);
       await em.query("DELETE FROM console_sessions WHERE user_id = $1 AND expires_at <= now()", [user.id]);
       const token = await createSession(em, user.id, this.settings.sessions, client);
+      if (secondFactor === "TOTP" || secondFactor === "RECOVERY_CODE") {
+        await this.twoFactor.markSessionVerified(em, token);
+      }
       await em.query("UPDATE console_users SET last_sign_in_at = now() WHERE id = $1", [user.id]);
       await appendAudit(em, auditOf(principal, client), {
         action: "session.sign_in",
         objectType: "console_user",
         objectId: user.id,
         companyId: user.companyId,
+        after: secondFactor ? { secondFactor } : null,
       });
       return token;
-    });
+    };
+    const token = em ? await open(em) : await runTransaction(this.db, open);
     user.lastSignInAt = new Date();
     return { user, token, principal };
+  }
+
+  /** A console user by id (null when there is none). */
+  findUser(id: string): Promise<ConsoleUser | null> {
+    return this.db.getRepository(ConsoleUser).findOneBy({ id });
   }
 
   /**
@@ -269,6 +310,7 @@ export class ConsoleUsersService {
         companyName,
         locale: user.locale,
         authenticatedBy: "SESSION",
+        signInStep: SignInStepEnum.DONE,
       };
     }
     return {
@@ -281,6 +323,7 @@ export class ConsoleUsersService {
       companyName,
       locale: null,
       authenticatedBy: "BEARER",
+      signInStep: SignInStepEnum.DONE,
     };
   }
 
@@ -408,7 +451,7 @@ export class ConsoleUsersService {
     name: string | null,
     presentedToken: string | null,
     client: ClientInfo,
-  ): Promise<{ user: ConsoleUser; token: string; principal: Principal }> {
+  ): Promise<SignInOutcome> {
     const next = checkNewPassword(password);
     const newName = checkName(name);
     const passwordHash = await hashPassword(next);
@@ -429,7 +472,6 @@ export class ConsoleUsersService {
       user.updatedAt = user.lastSignInAt;
       await repo.save(user);
       if (presentedToken) await deleteSession(em, presentedToken);
-      const sessionToken = await createSession(em, user.id, this.settings.sessions, client);
       const principal = principalOfUser(user);
       await appendAudit(em, auditOf(principal, client), {
         action: "console_user.accept_invite",
@@ -438,7 +480,13 @@ export class ConsoleUsersService {
         companyId: user.companyId,
         after: userFields(user),
       });
-      return { user, token: sessionToken, principal };
+      // A required second factor is enrolled before the first session opens.
+      if (await this.twoFactor.requiredFor(em, user)) {
+        const challengeToken = await this.twoFactor.createChallenge(em, user.id, "ENROL");
+        return { step: "ENROL_SECOND_FACTOR" as const, user, challengeToken, principal };
+      }
+      const sessionToken = await createSession(em, user.id, this.settings.sessions, client);
+      return { step: "DONE" as const, user, token: sessionToken, principal };
     });
   }
 

@@ -49,6 +49,7 @@ const envSchema = z.object({
   SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(8760).default(12),
   APPROVAL_SECOND_OPERATOR_ABOVE: decimalString.optional(),
   APPROVAL_SECOND_OPERATOR_WINDOW_H: z.coerce.number().int().min(0).max(720).default(24),
+  REQUIRE_OPERATOR_2FA: booleanFromEnv.default(true),
   SECRETS_KEY: z
     .string()
     .optional()
@@ -151,6 +152,8 @@ export interface AppConfig {
   approvalSecondOperatorAboveCents: bigint | null;
   /** Maker-checker: what one operator moved alone on one account in this many hours counts towards the threshold (0 = per item). */
   approvalSecondOperatorWindowHours: number;
+  /** Operators must enrol a second factor (TOTP) at their first sign-in and give it at every sign-in. */
+  requireOperator2fa: boolean;
   /** Keys of the secrets encrypted at rest, current first; unset: see core/secrets-key-file.ts. */
   secretsKey: Buffer[] | undefined;
   /**
@@ -266,6 +269,7 @@ export function loadConfig(rawEnv: RawEnv = process.env): AppConfig {
     approvalSecondOperatorAboveCents:
       e.APPROVAL_SECOND_OPERATOR_ABOVE === undefined ? null : parseBrl(e.APPROVAL_SECOND_OPERATOR_ABOVE),
     approvalSecondOperatorWindowHours: e.APPROVAL_SECOND_OPERATOR_WINDOW_H,
+    requireOperator2fa: e.REQUIRE_OPERATOR_2FA,
     secretsKey: e.SECRETS_KEY === undefined ? undefined : parseSecretsKeys(e.SECRETS_KEY),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     redisUrl: e.REDIS_URL,

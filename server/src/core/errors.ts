@@ -10,6 +10,7 @@ export type ErrorCode =
   | "INVALID_JSON"
   | "UNAUTHENTICATED"
   | "FORBIDDEN"
+  | "STEP_UP_REQUIRED"
   | "NOT_FOUND"
   | "PAYLOAD_TOO_LARGE"
   | "INSUFFICIENT_BALANCE"
@@ -37,6 +38,7 @@ export function httpStatusFor(code: ErrorCode): number {
     case "UNAUTHENTICATED":
       return 401;
     case "FORBIDDEN":
+    case "STEP_UP_REQUIRED":
       return 403;
     case "NOT_FOUND":
       return 404;
@@ -229,6 +231,7 @@ const ERROR_CODES = new Set<string>([
   "INVALID_JSON",
   "UNAUTHENTICATED",
   "FORBIDDEN",
+  "STEP_UP_REQUIRED",
   "NOT_FOUND",
   "PAYLOAD_TOO_LARGE",
   "INSUFFICIENT_BALANCE",

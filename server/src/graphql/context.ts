@@ -13,6 +13,8 @@ export interface RequestInfo {
   /** Aborts when the client goes away before its answer. */
   signal: CancelSignal;
   userAgent: string | null;
+  /** The Cookie header (the second factor's sign-in challenge and trusted-browser cookies); absent in-process. */
+  cookie?: string | null;
 }
 
 /** What every resolver receives: who is calling, the services, and headers to answer with. */

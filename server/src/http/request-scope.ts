@@ -127,6 +127,7 @@ class HttpRequestInfo implements RequestInfo {
   readonly id: string;
   readonly address: string;
   readonly userAgent: string | null;
+  readonly cookie: string | null;
   private departure: ClientDeparture | undefined;
 
   constructor(
@@ -136,6 +137,7 @@ class HttpRequestInfo implements RequestInfo {
     this.id = request.id;
     this.address = request.ip;
     this.userAgent = request.headers["user-agent"] ?? null;
+    this.cookie = request.headers.cookie ?? null;
   }
 
   get signal(): CancelSignal {

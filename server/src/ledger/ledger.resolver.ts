@@ -105,14 +105,21 @@ export class LedgerResolver {
   @Authorized("OPERATOR")
   @Mutation(() => Adjustment, {
     description:
-      "A manual credit (amount > 0) or debit (amount < 0). Above APPROVAL_SECOND_OPERATOR_ABOVE (either sign) it is REQUESTED and moves no money until a second operator confirms it.",
+      "A manual credit (amount > 0) or debit (amount < 0). Above APPROVAL_SECOND_OPERATOR_ABOVE (either sign) it is REQUESTED and moves no money until a second operator confirms it; a console user with a second factor steps up first (STEP_UP_REQUIRED).",
   })
-  createAdjustment(
+  async createAdjustment(
     @Arg("companyId", () => ID) companyId: string,
     @Arg("amount", () => MoneyScalar) amount: bigint,
     @Arg("description", () => String) description: string,
     @Ctx() ctx: RequestContext,
   ) {
+    const { twoFactor, config } = ctx.services;
+    await twoFactor.requireStepUpAbove(
+      ctx.principal,
+      ctx.sessionToken,
+      amount,
+      config.approvalSecondOperatorAboveCents,
+    );
     return ctx.services.ledger.createAdjustment(
       companyId,
       amount,
@@ -124,9 +131,18 @@ export class LedgerResolver {
 
   @Authorized("OPERATOR")
   @Mutation(() => Adjustment, {
-    description: "REQUESTED -> POSTED by a second operator (not the requester): the balance moves now.",
+    description:
+      "REQUESTED -> POSTED by a second operator (not the requester): the balance moves now. Above APPROVAL_SECOND_OPERATOR_ABOVE a console user with a second factor steps up first (STEP_UP_REQUIRED).",
   })
-  confirmAdjustment(@Arg("id", () => ID) id: string, @Ctx() ctx: RequestContext) {
+  async confirmAdjustment(@Arg("id", () => ID) id: string, @Ctx() ctx: RequestContext) {
+    const { twoFactor, config } = ctx.services;
+    await twoFactor.requireStepUpForStored(
+      ctx.principal,
+      ctx.sessionToken,
+      "adjustments",
+      id,
+      config.approvalSecondOperatorAboveCents,
+    );
     return ctx.services.ledger.confirmAdjustment(id, actorOf(requirePrincipal(ctx.principal)), operatorAudit(ctx));
   }
 

@@ -19,6 +19,7 @@ import { ExceptionReturns1763905200000 } from "./1763905200000-exception-returns
 import { Efi1763906000000 } from "./1763906000000-efi";
 import { ConsoleUserLocale1763907000000 } from "./1763907000000-console-user-locale";
 import { MakerCheckerWindow1763911000000 } from "./1763911000000-maker-checker-window";
+import { TwoFactor1763912000000 } from "./1763912000000-two-factor";
 
 /** Migrations in order; the schema only ever changes through them. A new migration is added last. */
 export const MIGRATIONS = [
@@ -43,4 +44,5 @@ export const MIGRATIONS = [
   Efi1763906000000,
   ConsoleUserLocale1763907000000,
   MakerCheckerWindow1763911000000,
+  TwoFactor1763912000000,
 ];

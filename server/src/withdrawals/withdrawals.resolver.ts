@@ -213,9 +213,17 @@ export class WithdrawalsResolver {
   @Authorized("OPERATOR")
   @Mutation(() => Withdrawal, {
     description:
-      "PENDING -> PROCESSING: the transfer goes to the bank. Above APPROVAL_SECOND_OPERATOR_ABOVE the first operator's approval is recorded and the withdrawal stays PENDING until a second, different operator approves.",
+      "PENDING -> PROCESSING: the transfer goes to the bank. Above APPROVAL_SECOND_OPERATOR_ABOVE the first operator's approval is recorded and the withdrawal stays PENDING until a second, different operator approves. Above it a console user with a second factor steps up first (STEP_UP_REQUIRED).",
   })
-  approveWithdrawal(@Arg("id", () => ID) id: string, @Ctx() ctx: RequestContext) {
+  async approveWithdrawal(@Arg("id", () => ID) id: string, @Ctx() ctx: RequestContext) {
+    const { twoFactor, config } = ctx.services;
+    await twoFactor.requireStepUpForStored(
+      ctx.principal,
+      ctx.sessionToken,
+      "withdrawals",
+      id,
+      config.approvalSecondOperatorAboveCents,
+    );
     return ctx.services.withdrawalApprovals.approveWithdrawal(
       id,
       actorOf(requirePrincipal(ctx.principal)),

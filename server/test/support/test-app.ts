@@ -125,6 +125,8 @@ export async function startTestApp(env: RawEnv = {}, options: TestAppOptions = {
     LOG_LEVEL: "silent",
     DB_POOL_SIZE: "40",
     RATE_LIMIT_RPS: "0",
+    // Sessions made by consoleUser() skip sign-in: tests of the second factor turn it on.
+    REQUIRE_OPERATOR_2FA: "false",
     SECRETS_KEY: process.env.SECRETS_KEY,
     ...env,
   });
