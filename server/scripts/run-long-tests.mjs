@@ -34,7 +34,7 @@ const restFuzz = {
 };
 
 const faultSizes = { FAULT_ROUNDS: process.env.FAULT_ROUNDS ?? "5" };
-const FAULT_TESTS = ["backend-kill", "api-kill", "worker-kill", "database-outage"];
+const FAULT_TESTS = ["backend-kill", "api-kill", "worker-kill", "refund-kill", "database-outage"];
 
 /** The machine is shared: its load is sampled through the run and reported with the figures. */
 const load = { start: loadavg(), max: loadavg()[0], samples: [] };
@@ -246,6 +246,11 @@ function faultBlock() {
   if (w)
     lines.push(
       `| Worker process killed with SIGKILL mid-delivery | ${w.kills} kill(s), ${w.attemptsCutShort} attempts cut short | ${w.events} events, ${w.deliveries} deliveries received (at least once each), attempts numbered without gaps | ${w.lost} / ${w.doubled} |`,
+    );
+  const r = figures.get("refund-kill");
+  if (r)
+    lines.push(
+      `| Worker process killed with SIGKILL between the devolução and its outcome | ${r.kills} kill(s), ${r.atTheBankWhenKilled} devoluções taken by the bank and not yet settled | ${r.refunds} refunds, every one REFUNDED once (one reservation, one refund.processing, one refund.refunded) | ${r.lost} / ${r.doubled} |`,
     );
   const d = figures.get("database-outage");
   if (d)

@@ -10,7 +10,10 @@ import { TEST_ADMIN_TOKEN } from "../support/test-app";
  *   the amount, from zero, in id order) and ends at the account's balance;
  * - every withdrawal was reserved exactly once, refunded once exactly when it FAILED or was
  *   CANCELLED, and its transitions are exactly its outbox events (`withdrawal.<status>`, in
- *   order); every PAID charge was credited once and announced once, no other charge was.
+ *   order); every PAID charge was credited once and announced once, no other charge was;
+ * - every refund was reserved exactly once, given back once exactly when it FAILED, announced
+ *   as refund.processing then once as its final status, and each charge's refunded_amount is
+ *   the sum of its refunds that did not fail.
  */
 export async function moneyProblems(databaseUrl: string, baseUrl: string, companyIds: string[]): Promise<string[]> {
   const problems: string[] = [];
@@ -82,6 +85,35 @@ export async function moneyProblems(databaseUrl: string, baseUrl: string, compan
       const paid = c.status === "PAID" ? 1 : 0;
       if (c.credited !== paid || c.announced !== paid)
         problems.push(`charge ${c.id} (${c.status}) credited ${c.credited}, announced ${c.announced} times`);
+    }
+
+    const refunds = await sql.query(
+      `SELECT r.id, r.status,
+              (SELECT count(*) FROM ledger_entries l WHERE l.refund_id = r.id AND l.kind = 'REFUND_RESERVED')::int AS reserved,
+              (SELECT count(*) FROM ledger_entries l WHERE l.refund_id = r.id AND l.kind = 'REFUND_FAILED')::int AS given_back,
+              coalesce((SELECT string_agg(e.event, ',' ORDER BY e.sequence)
+                          FROM webhook_events e WHERE e.subject_id = r.id), '') AS events
+         FROM refunds r WHERE r.company_id = ANY($1)`,
+      [companyIds],
+    );
+    for (const r of refunds.rows) {
+      const events =
+        r.status === "PROCESSING" ? "refund.processing" : `refund.processing,refund.${r.status.toLowerCase()}`;
+      if (r.reserved !== 1) problems.push(`refund ${r.id} reserved ${r.reserved} times`);
+      if (r.given_back !== (r.status === "FAILED" ? 1 : 0))
+        problems.push(`refund ${r.id} (${r.status}) given back ${r.given_back} times`);
+      if (r.events !== events)
+        problems.push(`refund ${r.id} (${r.status}): events [${r.events}], expected [${events}]`);
+    }
+    const refunded = await sql.query(
+      `SELECT ch.id, ch.refunded_amount_cents::text AS recorded,
+              coalesce((SELECT sum(r.amount_cents) FROM refunds r WHERE r.charge_id = ch.id AND r.status <> 'FAILED'), 0)::text AS summed
+         FROM charges ch WHERE ch.company_id = ANY($1)`,
+      [companyIds],
+    );
+    for (const c of refunded.rows) {
+      if (c.recorded !== c.summed)
+        problems.push(`charge ${c.id}: refunded_amount ${c.recorded}, its refunds ${c.summed}`);
     }
   } finally {
     await sql.end();
