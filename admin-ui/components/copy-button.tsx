@@ -1,6 +1,7 @@
 "use client";
 
 import { CheckIcon, CopyIcon } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
@@ -9,7 +10,7 @@ import { cn } from "@/lib/utils";
 /** Copies `value`; says so in a toast and in its own label for screen readers. */
 export function CopyButton({
   value,
-  label = "Copy",
+  label,
   showLabel = false,
   className,
 }: {
@@ -18,15 +19,17 @@ export function CopyButton({
   showLabel?: boolean;
   className?: string;
 }) {
+  const t = useTranslations("common");
   const [copied, setCopied] = useState(false);
+  const shown = label ?? t("actions.copy");
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(value);
       setCopied(true);
-      toast.success("Copied to clipboard");
+      toast.success(t("copy.copied"));
       setTimeout(() => setCopied(false), 1500);
     } catch {
-      toast.error("Could not copy: select the text and copy it by hand");
+      toast.error(t("copy.failed"));
     }
   };
   const Icon = copied ? CheckIcon : CopyIcon;
@@ -35,21 +38,22 @@ export function CopyButton({
       variant={showLabel ? "outline" : "ghost"}
       size={showLabel ? "sm" : "icon-sm"}
       onClick={copy}
-      aria-label={showLabel ? undefined : label}
+      aria-label={showLabel ? undefined : shown}
       className={cn(!showLabel && "size-7 text-muted-foreground", className)}
     >
       <Icon className={cn("size-3.5", copied && "text-status-success")} aria-hidden />
-      {showLabel && (copied ? "Copied" : label)}
+      {showLabel && (copied ? t("actions.copied") : shown)}
     </Button>
   );
 }
 
 /** A monospace id with its copy button. */
 export function CopyableId({ value, className }: { value: string; className?: string }) {
+  const t = useTranslations("common");
   return (
     <span className={cn("inline-flex items-center gap-1", className)}>
       <code className="font-mono text-xs">{value}</code>
-      <CopyButton value={value} label={`Copy ${value}`} />
+      <CopyButton value={value} label={t("copy.copyValue", { value })} />
     </span>
   );
 }

@@ -1,11 +1,12 @@
 "use client";
 
 import { AlertTriangleIcon, RotateCwIcon } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 
 export function ErrorState({
-  title = "This could not be loaded",
+  title,
   message,
   onRetry,
   className,
@@ -15,6 +16,7 @@ export function ErrorState({
   onRetry?: () => void;
   className?: string;
 }) {
+  const t = useTranslations("common");
   return (
     <div
       role="alert"
@@ -24,12 +26,12 @@ export function ErrorState({
         <AlertTriangleIcon className="size-5" />
       </div>
       <div className="space-y-1">
-        <p className="text-sm font-medium">{title}</p>
+        <p className="text-sm font-medium">{title ?? t("states.loadFailed")}</p>
         {message && <p className="max-w-md text-sm text-muted-foreground">{message}</p>}
       </div>
       {onRetry && (
         <Button variant="outline" size="sm" onClick={onRetry}>
-          <RotateCwIcon /> Try again
+          <RotateCwIcon aria-hidden /> {t("actions.retry")}
         </Button>
       )}
     </div>

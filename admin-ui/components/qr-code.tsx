@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import QRCode from "qrcode";
 import { useEffect, useState } from "react";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -7,6 +8,7 @@ import { cn } from "@/lib/utils";
 
 /** The QR code of a BR Code (PIX copy-and-paste payload), drawn in the browser as SVG. */
 export function QrCode({ value, size = 220, className }: { value: string; size?: number; className?: string }) {
+  const t = useTranslations("common");
   const [svg, setSvg] = useState<string | null>(null);
   useEffect(() => {
     let cancelled = false;
@@ -21,7 +23,7 @@ export function QrCode({ value, size = 220, className }: { value: string; size?:
   return (
     <div
       role="img"
-      aria-label="QR code of the PIX charge"
+      aria-label={t("qrCode")}
       className={cn("rounded-lg border bg-white p-2 [&>svg]:size-full", className)}
       style={{ width: size, height: size }}
       // The SVG comes from the qrcode library, built from the BR Code text: no markup from users.

@@ -1,4 +1,5 @@
 import { ArrowDownRightIcon, ArrowUpRightIcon } from "lucide-react";
+import { useTranslations } from "next-intl";
 import type * as React from "react";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/lib/utils";
@@ -25,6 +26,7 @@ export function StatCard({
   tone?: "default" | "warn" | "danger";
   className?: string;
 }) {
+  const t = useTranslations("common.trend");
   const up = delta ? delta.value >= 0 : false;
   return (
     <Card className={cn("gap-0 overflow-hidden p-0", className)}>
@@ -56,7 +58,7 @@ export function StatCard({
                 ) : (
                   <ArrowDownRightIcon className="size-3.5" aria-hidden />
                 )}
-                <span className="sr-only">{up ? "up" : "down"}</span>
+                <span className="sr-only">{up ? t("up") : t("down")}</span>
                 {Math.abs(delta.value).toLocaleString("pt-BR", { maximumFractionDigits: 1 })}%
               </span>
             )}

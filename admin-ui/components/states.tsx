@@ -1,4 +1,5 @@
 import { InboxIcon } from "lucide-react";
+import { useTranslations } from "next-intl";
 import type * as React from "react";
 import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/lib/utils";
@@ -34,9 +35,10 @@ export function EmptyState({
 
 /** A table-shaped skeleton: header, then `rows` lines of `columns` cells. */
 export function TableSkeleton({ rows = 8, columns = 5 }: { rows?: number; columns?: number }) {
+  const t = useTranslations("common.states");
   const widths = ["w-24", "w-32", "w-20", "w-28", "w-16", "w-24"];
   return (
-    <div role="status" aria-busy="true" aria-label="Loading" className="divide-y">
+    <div role="status" aria-busy="true" aria-label={t("loading")} className="divide-y">
       {Array.from({ length: rows }, (_, row) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
         <div key={row} className="flex items-center gap-6 px-3 py-3.5">
@@ -51,8 +53,9 @@ export function TableSkeleton({ rows = 8, columns = 5 }: { rows?: number; column
 }
 
 export function PageSkeleton() {
+  const t = useTranslations("common.states");
   return (
-    <div role="status" aria-busy="true" aria-label="Loading" className="space-y-6">
+    <div role="status" aria-busy="true" aria-label={t("loading")} className="space-y-6">
       <div className="space-y-2">
         <Skeleton className="h-7 w-56" />
         <Skeleton className="h-4 w-80 max-w-full" />

@@ -9,11 +9,12 @@ import {
   TimerOffIcon,
   XCircleIcon,
 } from "lucide-react";
+import { useTranslations } from "next-intl";
+import type * as React from "react";
 import { Badge, type BadgeVariant } from "@/components/ui/badge";
 import type { ChargeStatus, WebhookDeliveryStatus, WithdrawalStatus } from "@/gql/graphql";
 
 interface StatusLook {
-  label: string;
   variant: BadgeVariant;
   icon: LucideIcon;
 }
@@ -21,60 +22,109 @@ interface StatusLook {
 /**
  * Each status has its own hue AND its own icon AND its name, so no one needs to tell colours
  * apart (the hues come from a colour-blind-safe set: blue, amber, green-teal, vermilion, grey).
+ * The names are in `common.status.<kind>`, agreeing with their object (a cobrança is Paga, a
+ * saque Pago).
  */
 const CHARGE: Record<ChargeStatus, StatusLook> = {
-  PENDING: { label: "Pending", variant: "warn", icon: ClockIcon },
-  PAID: { label: "Paid", variant: "success", icon: CheckCircle2Icon },
-  EXPIRED: { label: "Expired", variant: "neutral", icon: TimerOffIcon },
-  CANCELLED: { label: "Cancelled", variant: "neutral", icon: BanIcon },
+  PENDING: { variant: "warn", icon: ClockIcon },
+  PAID: { variant: "success", icon: CheckCircle2Icon },
+  EXPIRED: { variant: "neutral", icon: TimerOffIcon },
+  CANCELLED: { variant: "neutral", icon: BanIcon },
 };
 
 const WITHDRAWAL: Record<WithdrawalStatus, StatusLook> = {
-  PENDING: { label: "Pending approval", variant: "warn", icon: ClockIcon },
-  PROCESSING: { label: "Processing", variant: "info", icon: LoaderIcon },
-  PAID: { label: "Paid", variant: "success", icon: CheckCircle2Icon },
-  FAILED: { label: "Failed", variant: "danger", icon: XCircleIcon },
-  CANCELLED: { label: "Cancelled", variant: "neutral", icon: BanIcon },
+  PENDING: { variant: "warn", icon: ClockIcon },
+  PROCESSING: { variant: "info", icon: LoaderIcon },
+  PAID: { variant: "success", icon: CheckCircle2Icon },
+  FAILED: { variant: "danger", icon: XCircleIcon },
+  CANCELLED: { variant: "neutral", icon: BanIcon },
 };
 
 const DELIVERY: Record<WebhookDeliveryStatus, StatusLook> = {
   // Its first attempt or a retry is due or in flight: the last answer says which.
-  PENDING: { label: "Pending", variant: "warn", icon: ClockIcon },
-  DELIVERED: { label: "Delivered", variant: "success", icon: CheckCircle2Icon },
-  FAILED: { label: "Failed", variant: "danger", icon: XCircleIcon },
-  NO_URL: { label: "No URL", variant: "neutral", icon: CircleDashedIcon },
+  PENDING: { variant: "warn", icon: ClockIcon },
+  DELIVERED: { variant: "success", icon: CheckCircle2Icon },
+  FAILED: { variant: "danger", icon: XCircleIcon },
+  NO_URL: { variant: "neutral", icon: CircleDashedIcon },
 };
 
-function StatusBadge({ look, className }: { look: StatusLook; className?: string }) {
+type StatusName =
+  | { kind: "charge"; status: ChargeStatus }
+  | { kind: "withdrawal"; status: WithdrawalStatus }
+  | { kind: "delivery"; status: WebhookDeliveryStatus };
+
+/** A status's name in the reader's language. */
+function StatusLabel(name: StatusName) {
+  const t = useTranslations("common.status");
+  if (name.kind === "charge") return t(`charge.${name.status}`);
+  if (name.kind === "withdrawal") return t(`withdrawal.${name.status}`);
+  return t(`delivery.${name.status}`);
+}
+
+function StatusBadge({
+  look,
+  children,
+  className,
+}: {
+  look: StatusLook;
+  children: React.ReactNode;
+  className?: string;
+}) {
   const Icon = look.icon;
   return (
     <Badge variant={look.variant} className={className}>
       <Icon aria-hidden />
-      {look.label}
+      {children}
     </Badge>
   );
 }
 
 export function ChargeStatusBadge({ status, className }: { status: ChargeStatus; className?: string }) {
-  return <StatusBadge look={CHARGE[status]} className={className} />;
+  return (
+    <StatusBadge look={CHARGE[status]} className={className}>
+      <StatusLabel kind="charge" status={status} />
+    </StatusBadge>
+  );
 }
 
 export function WithdrawalStatusBadge({ status, className }: { status: WithdrawalStatus; className?: string }) {
-  return <StatusBadge look={WITHDRAWAL[status]} className={className} />;
+  return (
+    <StatusBadge look={WITHDRAWAL[status]} className={className}>
+      <StatusLabel kind="withdrawal" status={status} />
+    </StatusBadge>
+  );
 }
 
 export function DeliveryStatusBadge({ status, className }: { status: WebhookDeliveryStatus; className?: string }) {
-  return <StatusBadge look={DELIVERY[status]} className={className} />;
+  return (
+    <StatusBadge look={DELIVERY[status]} className={className}>
+      <StatusLabel kind="delivery" status={status} />
+    </StatusBadge>
+  );
+}
+
+function ReservedLabel() {
+  return useTranslations("common.status")("reserved");
 }
 
 export function ReservedBadge({ className }: { className?: string }) {
-  return <StatusBadge look={{ label: "Reserved", variant: "danger", icon: LockIcon }} className={className} />;
+  return (
+    <StatusBadge look={{ variant: "danger", icon: LockIcon }} className={className}>
+      <ReservedLabel />
+    </StatusBadge>
+  );
 }
 
-export const CHARGE_STATUS_LABELS = Object.fromEntries(Object.entries(CHARGE).map(([key, look]) => [key, look.label]));
-export const WITHDRAWAL_STATUS_LABELS = Object.fromEntries(
-  Object.entries(WITHDRAWAL).map(([key, look]) => [key, look.label]),
-);
-export const DELIVERY_STATUS_LABELS = Object.fromEntries(
-  Object.entries(DELIVERY).map(([key, look]) => [key, look.label]),
-) as Record<WebhookDeliveryStatus, string>;
+/**
+ * Each status's name as an element, for filter options (`FacetOption.label`) and selects: it
+ * renders in the reader's language wherever it is placed.
+ */
+function labelsOf<S extends string>(kind: StatusName["kind"], statuses: S[]): Record<S, React.ReactNode> {
+  return Object.fromEntries(
+    statuses.map((status) => [status, <StatusLabel key={status} {...({ kind, status } as StatusName)} />]),
+  ) as Record<S, React.ReactNode>;
+}
+
+export const CHARGE_STATUS_LABELS = labelsOf("charge", Object.keys(CHARGE) as ChargeStatus[]);
+export const WITHDRAWAL_STATUS_LABELS = labelsOf("withdrawal", Object.keys(WITHDRAWAL) as WithdrawalStatus[]);
+export const DELIVERY_STATUS_LABELS = labelsOf("delivery", Object.keys(DELIVERY) as WebhookDeliveryStatus[]);

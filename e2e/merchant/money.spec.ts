@@ -46,7 +46,7 @@ test("a merchant creates a charge and sees its QR code and BR Code", async ({ pa
   await expect(page).toHaveURL(/\/m\/charges\/[A-Z0-9]{8}$/);
   chargeId = page.url().split("/").at(-1) as string;
   await expect(page.getByRole("heading", { name: "Show this to the payer" })).toBeVisible();
-  await expect(page.getByRole("img", { name: "QR code of the PIX charge" })).toBeVisible();
+  await expect(page.getByRole("img", { name: t("common.qrCode") })).toBeVisible();
   const brCode = (await page.getByTestId("br-code").textContent()) ?? "";
   expect(brCode.startsWith("000201")).toBe(true);
   const { charge } = await gql<{ charge: { pixCode: string; status: string } }>(
@@ -64,7 +64,7 @@ test("paid through the sandbox, the charge and the balance show it PAID with the
     id: chargeId,
   });
   await page.goto(`/m/charges/${chargeId}`);
-  await expect(page.getByText("Paid", { exact: true }).first()).toBeVisible();
+  await expect(page.getByText(t("common.status.charge.PAID"), { exact: true }).first()).toBeVisible();
   // 200,00 − (1 % + R$ 0,50) = 197,50
   await expect(page.getByTestId("net-amount")).toHaveText("R$ 197,50");
   await expect(page.getByRole("list", { name: "Status history" }).getByText("by Beatriz Lima")).toBeVisible();

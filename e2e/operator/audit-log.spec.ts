@@ -1,4 +1,5 @@
 import { expect, test } from "../support/fixtures";
+import { t } from "../support/i18n";
 import { checkPage } from "../support/page-check";
 import { readSeed } from "../support/seed";
 
@@ -13,12 +14,12 @@ test("the audit log pages by cursor, filters by object, and shows an entry's cha
 
   // Other specs add entries meanwhile (newest first): keyset pages still never overlap.
   const firstPage = await table.getByRole("row").allTextContents();
-  await page.getByRole("button", { name: "Next" }).click();
+  await page.getByRole("button", { name: t("common.table.next") }).click();
   await expect(page).toHaveURL(/after=/);
   await expect(table.getByRole("row").nth(1)).not.toHaveText(firstPage[1]);
   const secondPage = (await table.getByRole("row").allTextContents()).slice(1);
   expect(secondPage.filter((row) => firstPage.includes(row))).toEqual([]);
-  await page.getByRole("button", { name: "First page" }).click();
+  await page.getByRole("button", { name: t("common.table.firstPage") }).click();
   await expect(page).not.toHaveURL(/after=/);
   await expect(table.getByRole("row")).toHaveCount(11);
 

@@ -1,5 +1,6 @@
 import { charge, createCompany, gql, merchantBalance } from "../support/api";
 import { expect, test } from "../support/fixtures";
+import { t } from "../support/i18n";
 import { checkPage } from "../support/page-check";
 
 test("the charges list filters by status and reserve in the URL", async ({ page }) => {
@@ -12,7 +13,7 @@ test("the charges list filters by status and reserve in the URL", async ({ page 
   await expect(table.getByRole("row")).toHaveCount(3);
   await checkPage(page, "ops-charges");
   await page.getByRole("button", { name: "Status" }).click();
-  await page.getByRole("option", { name: "Paid" }).click();
+  await page.getByRole("option", { name: t("common.status.charge.PAID") }).click();
   await expect(page).toHaveURL(/status=PAID/);
   await expect(table.getByRole("row")).toHaveCount(2);
   await expect(table).toContainText("Paula Pagadora");
@@ -46,7 +47,7 @@ test("reserve with a reason takes a paid charge out of the balance, release puts
 
   await page.goto(`/ops/charges/${id}`);
   await expect(page.getByRole("heading", { name: "R$ 80,00" })).toBeVisible();
-  await expect(page.getByRole("img", { name: "QR code of the PIX charge" })).toBeVisible();
+  await expect(page.getByRole("img", { name: t("common.qrCode") })).toBeVisible();
   const { charge: read } = await gql<{ charge: { pixCode: string } }>(
     `query($id: ID!) { charge(id: $id) { pixCode } }`,
     {
@@ -86,10 +87,10 @@ test("a pending charge is paid in the sandbox from its page", async ({ page }) =
   const company = await createCompany("Sandbox Pay Ltda", { feePercent: "0", feeFixed: "0" });
   const id = await charge(company.id, "45.90", "Pedido sandbox");
   await page.goto(`/ops/charges/chg_${id}`);
-  await expect(page.getByText("Pending", { exact: true }).first()).toBeVisible();
+  await expect(page.getByText(t("common.status.charge.PENDING"), { exact: true }).first()).toBeVisible();
   await checkPage(page, "ops-charge-detail-pending");
   await page.getByRole("button", { name: "Simulate payment" }).click();
   await expect(page.getByText("Sandbox payment of R$ 45,90 received")).toBeVisible();
-  await expect(page.getByText("Paid", { exact: true }).first()).toBeVisible();
+  await expect(page.getByText(t("common.status.charge.PAID"), { exact: true }).first()).toBeVisible();
   expect(await merchantBalance(company.clientSecret)).toBe(45.9);
 });

@@ -108,9 +108,9 @@ test("bulk approve asks for the typed phrase, then approves every selected withd
 
   await page.goto(`/ops/withdrawals?company=${company.id}`);
   await expect(page.getByRole("row").filter({ hasText: created[2].withdrawalReference })).toBeVisible();
-  await page.getByRole("checkbox", { name: "Select all rows on this page" }).check();
+  await page.getByRole("checkbox", { name: t("common.table.selectAll") }).check();
   await page
-    .getByRole("toolbar", { name: "Actions on selected rows" })
+    .getByRole("toolbar", { name: t("common.table.selectionActions") })
     .getByRole("button", { name: "Approve 3" })
     .click();
   const dialog = page.getByRole("dialog", { name: "Approve 3 withdrawals" });

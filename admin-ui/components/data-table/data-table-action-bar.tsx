@@ -1,9 +1,9 @@
 "use client";
 
 import { XIcon } from "lucide-react";
+import { useTranslations } from "next-intl";
 import type * as React from "react";
 import { Button } from "@/components/ui/button";
-import { formatInteger } from "@/lib/format";
 
 /** Floats at the bottom while rows are selected: how many, the bulk actions, and clear. */
 export function DataTableActionBar({
@@ -15,18 +15,19 @@ export function DataTableActionBar({
   onClear: () => void;
   children: React.ReactNode;
 }) {
+  const t = useTranslations("common.table");
   return (
     <div
       role="toolbar"
-      aria-label="Actions on selected rows"
+      aria-label={t("selectionActions")}
       className="fixed inset-x-3 bottom-4 z-40 mx-auto flex max-w-xl items-center justify-between gap-3 rounded-xl border bg-popover px-3 py-2 shadow-lg animate-in sm:inset-x-0"
     >
       <div className="flex items-center gap-1.5">
-        <Button variant="ghost" size="icon-sm" onClick={onClear} aria-label="Clear selection">
+        <Button variant="ghost" size="icon-sm" onClick={onClear} aria-label={t("clearSelection")}>
           <XIcon aria-hidden />
         </Button>
         <span className="tabular text-sm font-medium" aria-live="polite">
-          {formatInteger(count)} selected
+          {t("selectedCount", { count })}
         </span>
       </div>
       <div className="flex items-center gap-2">{children}</div>

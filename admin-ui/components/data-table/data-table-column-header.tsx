@@ -1,11 +1,13 @@
 "use client";
 
 import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { cn } from "@/lib/utils";
 import { useTableUrlState } from "./use-table-url-state";
 
 /** A sortable column header: a button that cycles ascending → descending → default order. */
 export function DataTableColumnHeader({ id, title, className }: { id: string; title: string; className?: string }) {
+  const t = useTranslations("common.table");
   const { state, setState } = useTableUrlState();
   const current = state.sort?.id === id ? (state.sort.desc ? "desc" : "asc") : null;
   const next = () => {
@@ -26,11 +28,7 @@ export function DataTableColumnHeader({ id, title, className }: { id: string; ti
       {title}
       <Icon className={cn("size-3.5", !current && "opacity-40")} aria-hidden />
       <span className="sr-only">
-        {current === null
-          ? ", sort ascending"
-          : current === "asc"
-            ? ", sorted ascending; sort descending"
-            : ", sorted descending; clear sort"}
+        {current === null ? t("sortAscending") : current === "asc" ? t("sortedAscending") : t("sortedDescending")}
       </span>
     </button>
   );

@@ -1,6 +1,7 @@
 "use client";
 
 import { CheckIcon, PlusCircleIcon, XIcon } from "lucide-react";
+import { useTranslations } from "next-intl";
 import type * as React from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -19,7 +20,8 @@ import { cn } from "@/lib/utils";
 
 export interface FacetOption {
   value: string;
-  label: string;
+  /** Text, or an element that renders its text (a status name: `CHARGE_STATUS_LABELS`). */
+  label: React.ReactNode;
   icon?: React.ComponentType<{ className?: string }>;
 }
 
@@ -41,6 +43,7 @@ export function DataTableFacetedFilter({
   onChange: (values: string[]) => void;
   multiple?: boolean;
 }) {
+  const t = useTranslations("common");
   const chosen = new Set(selected);
   const toggle = (value: string) => {
     if (!multiple) return onChange(chosen.has(value) ? [] : [value]);
@@ -61,7 +64,7 @@ export function DataTableFacetedFilter({
               <Separator orientation="vertical" className="mx-0.5 h-4" />
               {summary.length > 2 ? (
                 <Badge variant="secondary" className="rounded-sm px-1 font-normal">
-                  {summary.length} selected
+                  {t("table.filtersChosen", { count: summary.length })}
                 </Badge>
               ) : (
                 summary.map((option) => (
@@ -76,9 +79,9 @@ export function DataTableFacetedFilter({
       </PopoverTrigger>
       <PopoverContent className="w-56 p-0" align="start">
         <Command>
-          <CommandInput placeholder={title} aria-label={`Filter ${title.toLowerCase()} options`} />
+          <CommandInput placeholder={title} aria-label={t("table.filterOptions", { title })} />
           <CommandList>
-            <CommandEmpty>No match.</CommandEmpty>
+            <CommandEmpty>{t("table.noMatch")}</CommandEmpty>
             <CommandGroup>
               {options.map((option) => {
                 const isSelected = chosen.has(option.value);
@@ -106,7 +109,7 @@ export function DataTableFacetedFilter({
                 <CommandSeparator />
                 <CommandGroup>
                   <CommandItem onSelect={() => onChange([])} className="justify-center text-center">
-                    <XIcon aria-hidden /> Clear filter
+                    <XIcon aria-hidden /> {t("actions.clearFilter")}
                   </CommandItem>
                 </CommandGroup>
               </>

@@ -1,6 +1,7 @@
 "use client";
 
 import { ChevronLeftIcon, ChevronRightIcon, ChevronsLeftIcon, ChevronsRightIcon } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { formatInteger } from "@/lib/format";
@@ -16,17 +17,18 @@ export type PaginationInfo =
   | { kind: "cursor"; perPage: number; endCursor: string | null; hasNextPage: boolean; isFirstPage: boolean };
 
 export function DataTablePagination({ info }: { info: PaginationInfo }) {
+  const t = useTranslations("common.table");
   const { setState } = useTableUrlState();
   const sizeSelect = (
     <div className="flex items-center gap-2">
       <span id="rows-per-page" className="hidden text-xs text-muted-foreground sm:inline">
-        Rows per page
+        {t("rowsPerPage")}
       </span>
       <Select
         value={String(info.perPage)}
         onValueChange={(value) => void setState({ perPage: Number(value), page: 1, after: null })}
       >
-        <SelectTrigger size="sm" aria-labelledby="rows-per-page" aria-label="Rows per page" className="w-[4.5rem]">
+        <SelectTrigger size="sm" aria-labelledby="rows-per-page" aria-label={t("rowsPerPage")} className="w-[4.5rem]">
           <SelectValue />
         </SelectTrigger>
         <SelectContent>
@@ -42,7 +44,7 @@ export function DataTablePagination({ info }: { info: PaginationInfo }) {
 
   if (info.kind === "cursor") {
     return (
-      <nav aria-label="Pagination" className="flex items-center justify-between gap-3 border-t px-3 py-2.5">
+      <nav aria-label={t("pagination")} className="flex items-center justify-between gap-3 border-t px-3 py-2.5">
         {sizeSelect}
         <div className="flex items-center gap-1">
           <Button
@@ -51,7 +53,7 @@ export function DataTablePagination({ info }: { info: PaginationInfo }) {
             disabled={info.isFirstPage}
             onClick={() => void setState({ after: null, page: 1 })}
           >
-            <ChevronsLeftIcon aria-hidden /> First page
+            <ChevronsLeftIcon aria-hidden /> {t("firstPage")}
           </Button>
           <Button
             variant="outline"
@@ -59,7 +61,7 @@ export function DataTablePagination({ info }: { info: PaginationInfo }) {
             disabled={!info.hasNextPage || !info.endCursor}
             onClick={() => void setState({ after: info.endCursor })}
           >
-            Next <ChevronRightIcon aria-hidden />
+            {t("next")} <ChevronRightIcon aria-hidden />
           </Button>
         </div>
       </nav>
@@ -72,15 +74,18 @@ export function DataTablePagination({ info }: { info: PaginationInfo }) {
   const to = Math.min(info.total, page * info.perPage);
   const go = (next: number) => void setState({ page: next });
   return (
-    <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3 border-t px-3 py-2.5">
+    <nav
+      aria-label={t("pagination")}
+      className="flex flex-wrap items-center justify-between gap-3 border-t px-3 py-2.5"
+    >
       <p className="tabular text-xs text-muted-foreground" aria-live="polite">
-        {formatInteger(from)}–{formatInteger(to)} of {formatInteger(info.total)}
+        {t("range", { from: formatInteger(from), to: formatInteger(to), total: formatInteger(info.total) })}
         {info.totalCapped ? "+" : ""}
       </p>
       <div className="flex items-center gap-3">
         {sizeSelect}
         <span className="tabular hidden text-xs text-muted-foreground md:inline">
-          Page {formatInteger(page)} of {formatInteger(pageCount)}
+          {t("pageOf", { page: formatInteger(page), pages: formatInteger(pageCount) })}
           {info.totalCapped ? "+" : ""}
         </span>
         <div className="flex items-center gap-1">
@@ -89,7 +94,7 @@ export function DataTablePagination({ info }: { info: PaginationInfo }) {
             size="icon-sm"
             disabled={page <= 1}
             onClick={() => go(1)}
-            aria-label="First page"
+            aria-label={t("firstPage")}
             className="hidden sm:inline-flex"
           >
             <ChevronsLeftIcon aria-hidden />
@@ -99,7 +104,7 @@ export function DataTablePagination({ info }: { info: PaginationInfo }) {
             size="icon-sm"
             disabled={page <= 1}
             onClick={() => go(page - 1)}
-            aria-label="Previous page"
+            aria-label={t("previousPage")}
           >
             <ChevronLeftIcon aria-hidden />
           </Button>
@@ -108,7 +113,7 @@ export function DataTablePagination({ info }: { info: PaginationInfo }) {
             size="icon-sm"
             disabled={page >= pageCount}
             onClick={() => go(page + 1)}
-            aria-label="Next page"
+            aria-label={t("nextPage")}
           >
             <ChevronRightIcon aria-hidden />
           </Button>
@@ -117,7 +122,7 @@ export function DataTablePagination({ info }: { info: PaginationInfo }) {
             size="icon-sm"
             disabled={page >= pageCount}
             onClick={() => go(pageCount)}
-            aria-label="Last page"
+            aria-label={t("lastPage")}
             className="hidden sm:inline-flex"
           >
             <ChevronsRightIcon aria-hidden />

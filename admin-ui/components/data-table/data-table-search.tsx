@@ -1,12 +1,14 @@
 "use client";
 
 import { SearchIcon, XIcon } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { useEffect, useId, useState } from "react";
 import { Input } from "@/components/ui/input";
 import { useTableUrlState } from "./use-table-url-state";
 
 /** The list's search box: writes `q` to the URL 300 ms after the last keystroke. */
-export function DataTableSearch({ placeholder, label = "Search" }: { placeholder: string; label?: string }) {
+export function DataTableSearch({ placeholder, label }: { placeholder: string; label?: string }) {
+  const t = useTranslations("common.table");
   const { state, setState } = useTableUrlState();
   const [text, setText] = useState(state.q);
   const id = useId();
@@ -19,7 +21,7 @@ export function DataTableSearch({ placeholder, label = "Search" }: { placeholder
   return (
     <div className="relative w-full sm:w-64">
       <label htmlFor={id} className="sr-only">
-        {label}
+        {label ?? t("search")}
       </label>
       <SearchIcon
         className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
@@ -38,7 +40,7 @@ export function DataTableSearch({ placeholder, label = "Search" }: { placeholder
           type="button"
           onClick={() => setText("")}
           className="absolute top-1/2 right-1.5 -translate-y-1/2 rounded p-1 text-muted-foreground hover:text-foreground"
-          aria-label="Clear search"
+          aria-label={t("clearSearch")}
         >
           <XIcon className="size-3.5" />
         </button>

@@ -8,6 +8,7 @@ import {
   type RowSelectionState,
   useReactTable,
 } from "@tanstack/react-table";
+import { useTranslations } from "next-intl";
 import type * as React from "react";
 import { useEffect, useState, useTransition } from "react";
 import { EmptyState, ErrorState } from "@/components/states";
@@ -59,11 +60,12 @@ export function DataTable<TData>({
   mobileCard,
   isPending: isPendingProp = false,
   error,
-  empty = { title: "Nothing here yet" },
+  empty,
   onRowClick,
   sort,
   className,
 }: DataTableProps<TData>) {
+  const t = useTranslations("common");
   const transition = useTransition();
   const isPending = isPendingProp || transition[0];
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
@@ -86,7 +88,7 @@ export function DataTable<TData>({
             <Checkbox
               checked={table.getIsAllPageRowsSelected() || (table.getIsSomePageRowsSelected() && "indeterminate")}
               onCheckedChange={(value) => table.toggleAllPageRowsSelected(Boolean(value))}
-              aria-label="Select all rows on this page"
+              aria-label={t("table.selectAll")}
               disabled={!table.getRowModel().rows.some((row) => row.getCanSelect())}
             />
           ),
@@ -94,7 +96,7 @@ export function DataTable<TData>({
             <Checkbox
               checked={row.getIsSelected()}
               onCheckedChange={(value) => row.toggleSelected(Boolean(value))}
-              aria-label={`Select ${row.id}`}
+              aria-label={t("table.selectRow", { id: row.id })}
               disabled={!row.getCanSelect()}
               onClick={(event) => event.stopPropagation()}
             />
@@ -127,7 +129,7 @@ export function DataTable<TData>({
   if (error) {
     body = <ErrorState message={error.message} onRetry={error.onRetry} />;
   } else if (rows.length === 0) {
-    body = <EmptyState title={empty.title} description={empty.description} icon={empty.icon} />;
+    body = <EmptyState title={empty?.title ?? t("states.empty")} description={empty?.description} icon={empty?.icon} />;
   }
 
   return (
@@ -204,7 +206,7 @@ export function DataTable<TData>({
                           <Checkbox
                             checked={row.getIsSelected()}
                             onCheckedChange={(value) => row.toggleSelected(Boolean(value))}
-                            aria-label={`Select ${row.id}`}
+                            aria-label={t("table.selectRow", { id: row.id })}
                             disabled={!row.getCanSelect()}
                           />
                         </div>

@@ -210,7 +210,7 @@ export function CompanyTabs({
       onChange={(next: Tab) => void setState({ tab: next, status: null, page: 1 })}
     />
   );
-  const statusFilter = (options: readonly string[], labels: Record<string, string>) => (
+  const statusFilter = (options: readonly string[], labels: Record<string, React.ReactNode>) => (
     <DataTableFacetedFilter
       title="Status"
       options={options.map((value) => ({ value, label: labels[value] ?? value }))}
