@@ -6,7 +6,7 @@ import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import { type Browser, type BrowserContext, chromium } from "@playwright/test";
 import pg from "pg";
-import { hashPassword } from "../src/auth/passwords";
+import { checkNewPassword, hashPassword } from "../src/auth/passwords";
 import { ensureConsoleBuild } from "../src/console/console-build";
 import { newConsoleUserId } from "../src/core/ids";
 import { seedListHistory } from "../test/support/list-seed";
@@ -107,7 +107,7 @@ async function addConsoleUser(
       companyId,
       user.email,
       "Bench",
-      await hashPassword(user.password),
+      await hashPassword(checkNewPassword(user.password, { email: user.email })),
     ],
   );
 }

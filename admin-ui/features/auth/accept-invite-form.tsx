@@ -27,6 +27,18 @@ const schemaOf = (t: AcceptT) =>
     .refine((values) => values.password === values.confirm, { path: ["confirm"], message: t("passwordsDiffer") });
 type Values = z.infer<ReturnType<typeof schemaOf>>;
 
+/** The API's reasons for refusing a password (extensions.reason), each explained in the reader's language. */
+const PASSWORD_REASONS = [
+  "PASSWORD_TOO_SHORT",
+  "PASSWORD_TOO_LONG",
+  "PASSWORD_COMMON",
+  "PASSWORD_PERSONAL",
+  "PASSWORD_PREDICTABLE",
+] as const;
+type PasswordReason = (typeof PASSWORD_REASONS)[number];
+const isPasswordReason = (reason: string | undefined): reason is PasswordReason =>
+  PASSWORD_REASONS.some((known) => known === reason);
+
 export function AcceptInviteForm({ token }: { token: string }) {
   const t = useTranslations("auth.acceptInvite");
   const errorMessage = useErrorMessage();
@@ -46,6 +58,11 @@ export function AcceptInviteForm({ token }: { token: string }) {
       router.replace(homeOf(acceptInvite));
       router.refresh();
     } catch (error) {
+      const reason = error instanceof GraphQLRequestError ? error.errors[0]?.reason : undefined;
+      if (isPasswordReason(reason)) {
+        form.setError("password", { message: t(`passwordRefused.${reason}`) }, { shouldFocus: true });
+        return;
+      }
       setFormError(
         error instanceof GraphQLRequestError && (error.code === "NOT_FOUND" || error.code === "UNAUTHENTICATED")
           ? t("noLongerValid")

@@ -4,6 +4,8 @@ export interface GraphQLErrorEntry {
   code: string;
   /** Seconds to wait, on RATE_LIMITED answers. */
   retryAfter?: number;
+  /** Why, under the code, when the API says (e.g. PASSWORD_COMMON on a refused password). */
+  reason?: string;
 }
 
 export class GraphQLRequestError extends Error {

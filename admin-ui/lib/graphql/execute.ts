@@ -11,7 +11,7 @@ type Variables<V> = V extends Record<string, never> ? [variables?: V] : [variabl
 
 interface GraphQLResponse<T> {
   data?: T | null;
-  errors?: Array<{ message: string; extensions?: { code?: string; retryAfter?: number } }>;
+  errors?: Array<{ message: string; extensions?: { code?: string; retryAfter?: number; reason?: string } }>;
 }
 
 /**
@@ -42,6 +42,7 @@ export async function execute<TResult, TVariables>(
         message: error.message,
         code: error.extensions?.code ?? "INTERNAL_ERROR",
         retryAfter: error.extensions?.retryAfter,
+        reason: error.extensions?.reason,
       })),
       status,
     );

@@ -262,7 +262,6 @@ export class ConsoleUsersService {
     client: ClientInfo,
   ): Promise<void> {
     if (!principal.userId) throw forbidden("Only console users have a password");
-    const next = checkNewPassword(newPassword, "newPassword");
     const user = await this.db.getRepository(ConsoleUser).findOneBy({ id: principal.userId });
     if (!user?.passwordHash) throw notFound("Console user");
     const ticket = await this.limits.admit(client.address ?? "unknown", user.email);
@@ -271,6 +270,7 @@ export class ConsoleUsersService {
       throw validationError("currentPassword is wrong");
     }
     await this.limits.recordSuccess(ticket);
+    const next = checkNewPassword(newPassword, { email: user.email, name: user.name }, "newPassword");
     const passwordHash = await hashPassword(next);
     await runTransaction(this.db, async (em) => {
       await em.query("UPDATE console_users SET password_hash = $2, updated_at = now() WHERE id = $1", [
@@ -452,18 +452,20 @@ export class ConsoleUsersService {
     presentedToken: string | null,
     client: ClientInfo,
   ): Promise<SignInOutcome> {
-    const next = checkNewPassword(password);
     const newName = checkName(name);
+    const tokenHash = hashSecret(String(token ?? ""));
+    const isOpen = (user: ConsoleUser | null): user is ConsoleUser =>
+      user !== null && !user.disabled && user.inviteExpiresAt !== null && user.inviteExpiresAt.getTime() > Date.now();
+    // The invite first (no estimate or hash for a wrong token), then the password, judged
+    // against the invited e-mail and name; both slow steps before the row lock.
+    const invited = await this.db.getRepository(ConsoleUser).findOneBy({ inviteTokenHash: tokenHash });
+    if (!isOpen(invited)) throw notFound("Invite (or it expired)");
+    const next = checkNewPassword(password, { email: invited.email, name: newName ?? invited.name });
     const passwordHash = await hashPassword(next);
     return runTransaction(this.db, async (em) => {
       const repo = em.getRepository(ConsoleUser);
-      const user = await repo.findOne({
-        where: { inviteTokenHash: hashSecret(String(token ?? "")) },
-        lock: { mode: "for_no_key_update" },
-      });
-      if (!user || user.disabled || !user.inviteExpiresAt || user.inviteExpiresAt.getTime() <= Date.now()) {
-        throw notFound("Invite (or it expired)");
-      }
+      const user = await repo.findOne({ where: { inviteTokenHash: tokenHash }, lock: { mode: "for_no_key_update" } });
+      if (!isOpen(user) || user.id !== invited.id) throw notFound("Invite (or it expired)");
       user.passwordHash = passwordHash;
       user.name = newName ?? user.name;
       user.inviteTokenHash = null;

@@ -1,6 +1,6 @@
 import type { DataSource } from "typeorm";
 import { appendAudit } from "../audit/audit";
-import { hashPassword, randomPassword } from "../auth/passwords";
+import { checkNewPassword, hashPassword, randomPassword } from "../auth/passwords";
 import { newConsoleUserId } from "../core/ids";
 import { runTransaction } from "../core/transactions";
 import { normalizeEmail } from "./console-users.service";
@@ -27,6 +27,13 @@ export async function ensureFirstOperator(
   const configured = config.adminEmail && config.adminPassword;
   const email = configured ? normalizeEmail(config.adminEmail as string) : GENERATED_ADMIN_EMAIL;
   const password = configured ? (config.adminPassword as string) : randomPassword();
+  if (configured) {
+    const existing = await db.query("SELECT 1 FROM console_users WHERE lower(email) = $1", [email]);
+    if (existing.length > 0) return null;
+    // The same password rule as every console user's, judged when the user is to be made
+    // (an existing operator's start is never refused for it): the start fails saying why.
+    checkNewPassword(password, { email }, "ADMIN_PASSWORD");
+  }
   // Hashing is slow: done before the lock, and thrown away when nothing is to be created.
   const passwordHash = await hashPassword(password);
   return runTransaction(db, async (em) => {

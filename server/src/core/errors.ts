@@ -71,6 +71,8 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
+    /** A machine-readable why, under the code (GraphQL `extensions.reason`), for clients that explain it in their own words. */
+    readonly reason?: string,
   ) {
     super(message);
     this.name = "AppError";
@@ -158,13 +160,16 @@ export interface PublicError {
   message: string;
   /** Seconds before a RATE_LIMITED caller may try again (the transport sends Retry-After). */
   retryAfterSeconds?: number;
+  /** AppError's reason (e.g. why a password is refused). */
+  reason?: string;
 }
 
-/** A public error's GraphQL extensions: its code, and when to retry a rate-limited call. */
+/** A public error's GraphQL extensions: its code, its reason when it has one, and when to retry a rate-limited call. */
 export function graphqlExtensions(error: PublicError): Record<string, unknown> {
-  return error.retryAfterSeconds === undefined
-    ? { code: error.code }
-    : { code: error.code, retryAfter: error.retryAfterSeconds };
+  const extensions: Record<string, unknown> = { code: error.code };
+  if (error.reason !== undefined) extensions.reason = error.reason;
+  if (error.retryAfterSeconds !== undefined) extensions.retryAfter = error.retryAfterSeconds;
+  return extensions;
 }
 
 /** The codes of answers the HTTP layer itself gives, by the status a framework error carries. */
@@ -202,7 +207,11 @@ export function toPublicError(error: unknown): PublicError {
   if (error instanceof RateLimitedError) {
     return { code: error.code, message: error.message, retryAfterSeconds: error.retryAfterSeconds };
   }
-  if (error instanceof AppError) return { code: error.code, message: error.message };
+  if (error instanceof AppError) {
+    return error.reason === undefined
+      ? { code: error.code, message: error.message }
+      : { code: error.code, message: error.message, reason: error.reason };
+  }
   if (isDatabaseUnavailable(error)) return { code: "SERVICE_UNAVAILABLE", message: UNAVAILABLE_MESSAGE };
   if (error instanceof GraphQLError) {
     const original = error.originalError;
