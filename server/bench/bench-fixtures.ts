@@ -12,6 +12,8 @@ export interface Fixtures {
   merchant: Merchant;
   /** A PAID charge of that account, read by GET /charges/:id. */
   chargeId: string;
+  /** A PAID charge of the largest amount, refunded a centavo at a time by the refund case. */
+  refundChargeId: string;
 }
 
 /** A credit an adjustment may carry at most: 99,999,999.99 BRL. */
@@ -62,9 +64,9 @@ export class ApiClient {
     );
   }
 
-  async createPaidCharge(merchant: Merchant): Promise<string> {
+  async createPaidCharge(merchant: Merchant, amount = 150.5): Promise<string> {
     const charge = await this.rest<{ id: string }>("POST", "/charges", merchant.secret, {
-      amount: 150.5,
+      amount,
       description: "bench charge",
     });
     await this.graphql(
@@ -92,5 +94,6 @@ export async function createFixtures(api: ApiClient): Promise<Fixtures> {
   const merchant = await api.createMerchant("Bench Loja");
   await api.fund(merchant.companyId, MAX_ADJUSTMENT);
   const chargeId = await api.createPaidCharge(merchant);
-  return { merchant, chargeId };
+  const refundChargeId = await api.createPaidCharge(merchant, 99_999_999.99);
+  return { merchant, chargeId, refundChargeId };
 }

@@ -9,6 +9,7 @@ export const CASE_NAMES = [
   "graphql",
   "create-charge",
   "withdrawal",
+  "refund",
   "history",
   "lists",
   "webhooks",

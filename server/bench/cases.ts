@@ -36,6 +36,8 @@ export interface LoadSettings {
 /** The body the brief fixes for every withdrawal: R$ 1.00 to a valid CPF. */
 export const WITHDRAWAL_BODY = { amount: 1, pix_key_type: "CPF", pix_key: "52998224725" };
 export const CHARGE_BODY = { amount: 10.5, description: "bench" };
+/** A centavo of the refund case's charge, each time with a new Idempotency-Key. */
+export const REFUND_BODY = { amount: 0.01, reason: "bench" };
 
 const ratio = (numerator: number, denominator: number) =>
   denominator > 0 ? numerator / denominator : Number.POSITIVE_INFINITY;
@@ -144,6 +146,18 @@ export function serviceCases(fixtures: Fixtures, servers: ServiceSides): BenchCa
       name: "withdrawal",
       title: "POST /withdrawals (new Idempotency-Key each, R$ 1.00 to a CPF)",
       sides: all({ method: "POST", path: "/withdrawals", token, body: WITHDRAWAL_BODY, freshIdempotencyKey: true }),
+      targets: writeTargets,
+    },
+    {
+      name: "refund",
+      title: "POST /charges/:id/refunds (new Idempotency-Key each, R$ 0.01 of a paid charge)",
+      sides: all({
+        method: "POST",
+        path: `/charges/${fixtures.refundChargeId}/refunds`,
+        token,
+        body: REFUND_BODY,
+        freshIdempotencyKey: true,
+      }),
       targets: writeTargets,
     },
   ];

@@ -7,14 +7,17 @@ import {
   CHARGE_ID_PATTERN,
   newChargeId,
   newLocationId,
+  newRefundId,
   newTxid,
   newWithdrawalId,
   newWithdrawalReference,
   UUID_PATTERN,
 } from "../src/core/ids";
+import { addJobSql } from "../src/core/jobs";
 import { brlToJsonNumber, type Cents, formatBrl, MAX_AMOUNT_CENTS, parseBrl } from "../src/core/money";
 import { isSealed, parseSecretsKeys, SecretBox } from "../src/core/secret-box";
 import { hashSecret } from "../src/core/secrets";
+import { returnJobPayload, SUBMIT_REFUND_JOB } from "../src/refunds/refund-jobs";
 import { signWebhookBody } from "../src/webhooks/webhook-outbox";
 import { NOTIFY_WEBHOOK_DUE_SQL } from "../src/webhooks/webhook-queue";
 import { canonicalizePixKey, isPixKeyType } from "../src/withdrawals/pix-key";
@@ -383,6 +386,141 @@ async function createWithdrawal(req: IncomingMessage, companyId: string): Promis
   });
 }
 
+/**
+ * As RefundsService.createRefund: the charge read, then one transaction: the charge's row
+ * locked, the key's earlier use looked up, the account's row locked, the refund inserted,
+ * the charge's refunded amount, the reservation and its ledger entry (one statement), the
+ * audit row, the signed `refund.processing` outbox row and the job that sends the devolução.
+ */
+async function createRefund(req: IncomingMessage, companyId: string, rawChargeId: string): Promise<unknown> {
+  const rawKey = req.headers["idempotency-key"];
+  if (typeof rawKey !== "string" || !UUID_PATTERN.test(rawKey)) throw invalid("Idempotency-Key must be a UUID");
+  const idempotencyKey = rawKey.toLowerCase();
+  const chargeId = rawChargeId.startsWith("chg_") ? rawChargeId.slice(4) : rawChargeId;
+  if (!CHARGE_ID_PATTERN.test(chargeId)) throw new HttpError(404, "NOT_FOUND", "Charge not found");
+  const found = await pool.query(
+    "SELECT *, (status = 'PENDING' AND expires_at <= now()) AS overdue FROM charges WHERE id = $1 AND company_id = $2 LIMIT 1",
+    [chargeId, companyId],
+  );
+  if (found.rows.length === 0) throw new HttpError(404, "NOT_FOUND", "Charge not found");
+  const body = (await readBody(req)) as Record<string, unknown>;
+  onlyFields(body, ["amount", "reason"]);
+  const amountCents = amountOf(body, 1n);
+  const reason = typeof body.reason === "string" ? body.reason : null;
+  const fingerprint = requestFingerprint([chargeId, amountCents, reason]);
+
+  return inTransaction(async (client) => {
+    const charge = await client.query<{ status: string; amount_cents: string; refunded_amount_cents: string }>(
+      "SELECT * FROM charges WHERE id = $1 FOR NO KEY UPDATE",
+      [chargeId],
+    );
+    const earlier = await client.query("SELECT * FROM refunds WHERE company_id = $1 AND idempotency_key = $2 LIMIT 1", [
+      companyId,
+      idempotencyKey,
+    ]);
+    if (earlier.rows.length > 0) throw new HttpError(409, "IDEMPOTENCY_KEY_REUSED", "bench sends fresh keys");
+    const row = charge.rows[0];
+    if (row.status !== "PAID") throw new HttpError(409, "INVALID_STATE", "Charge is not PAID");
+    if (BigInt(row.amount_cents) - BigInt(row.refunded_amount_cents) < amountCents)
+      throw new HttpError(400, "REFUND_EXCEEDS_CHARGE", "Above what remains");
+    const locked = await client.query<{ balance_cents: string; webhook_secret: string; webhook_url: string | null }>(
+      "SELECT balance_cents, webhook_secret, webhook_url FROM companies WHERE id = $1 FOR NO KEY UPDATE",
+      [companyId],
+    );
+    const account = locked.rows[0];
+    if (BigInt(account.balance_cents) < amountCents) throw new HttpError(400, "INSUFFICIENT_BALANCE", "Insufficient");
+    const now = new Date();
+    const id = newRefundId();
+    await client.query(
+      `INSERT INTO refunds (id, company_id, charge_id, amount_cents, status, reason, return_id, failure_reason, retry_count,
+                            idempotency_key, request_fingerprint, requested_by, submitted_at, refunded_at, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, 'PROCESSING', $5, NULL, NULL, 0, $6, $7, $8, NULL, NULL, $9, $9)
+       ON CONFLICT DO NOTHING RETURNING 1 AS inserted`,
+      [
+        id,
+        companyId,
+        chargeId,
+        amountCents.toString(),
+        reason,
+        idempotencyKey,
+        fingerprint,
+        `merchant:${companyId}`,
+        now,
+      ],
+    );
+    await client.query(
+      "UPDATE charges SET refunded_amount_cents = refunded_amount_cents + $2, updated_at = now() WHERE id = $1",
+      [chargeId, amountCents.toString()],
+    );
+    await client.query(
+      `WITH account AS (
+         UPDATE companies SET balance_cents = balance_cents + $2, updated_at = now() WHERE id = $1 RETURNING balance_cents)
+       INSERT INTO ledger_entries (company_id, kind, amount_cents, balance_after_cents, charge_id, refund_id, memo, created_at)
+       SELECT $1, 'REFUND_RESERVED', $2, account.balance_cents, $3, $4, $5, clock_timestamp() FROM account
+       RETURNING balance_after_cents`,
+      [companyId, (-amountCents).toString(), chargeId, id, reason],
+    );
+    await client.query(
+      `INSERT INTO audit_log (actor, actor_kind, action, object_type, object_id, company_id, reason, before, after, address, request_id)
+       VALUES ($1, 'MERCHANT', 'refund.create', 'refund', $2, $3, $4, NULL, $5::jsonb, $6, NULL)`,
+      [
+        `merchant:${companyId}`,
+        id,
+        companyId,
+        reason,
+        JSON.stringify({ status: "PROCESSING", chargeId, amount: formatBrl(amountCents) }),
+        req.socket.remoteAddress ?? null,
+      ],
+    );
+    const secret = isSealed(account.webhook_secret)
+      ? secretBox.open(account.webhook_secret, `companies.webhook_secret:${companyId}`)
+      : account.webhook_secret;
+    const refund = {
+      id,
+      charge_id: chargeId,
+      amount: brlToJsonNumber(amountCents),
+      status: "PROCESSING",
+      reason,
+      return_id: null,
+      failure_reason: null,
+      idempotency_key: idempotencyKey,
+      created_at: now,
+      refunded_at: null,
+    };
+    const signed = signWebhookBody(secret, "refund.processing", {
+      refund_id: id,
+      charge_id: `chg_${chargeId}`,
+      company_id: companyId,
+      amount: refund.amount,
+      status: "PROCESSING",
+      return_id: null,
+      reason,
+      failure_reason: null,
+    });
+    const deliveryStatus = account.webhook_url ? "PENDING" : "NO_URL";
+    await client.query(
+      `WITH inserted AS (
+         INSERT INTO webhook_events (id, company_id, event, subject_id, body, signature, delivery_status, next_attempt_at)
+         VALUES ($1, $2, 'refund.processing', $3, $4, $5, $6, CASE WHEN $6 = 'PENDING' THEN now() END)
+         RETURNING delivery_status)
+       SELECT ${NOTIFY_WEBHOOK_DUE_SQL} FROM inserted WHERE delivery_status = 'PENDING'`,
+      [signed.eventId, companyId, id, signed.body, signed.signature, deliveryStatus],
+    );
+    await client.query(
+      `SELECT ${addJobSql({ task: "$1", payload: "$2::json", queueName: "$3", runAt: "$4", maxAttempts: "$5", jobKey: "$6" })}`,
+      [
+        SUBMIT_REFUND_JOB,
+        JSON.stringify(returnJobPayload({ subject: "refund", id, requestId: null })),
+        null,
+        null,
+        null,
+        null,
+      ],
+    );
+    return refund;
+  });
+}
+
 /** POST /graphql with the bench's balance document: the same SQL, the answer in GraphQL's shape. */
 async function graphqlBalance(req: IncomingMessage, companyId: string): Promise<unknown> {
   const body = (await readBody(req)) as { query?: unknown };
@@ -408,6 +546,8 @@ async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     return send(res, 201, await createCharge(companyId, (await readBody(req)) as Record<string, unknown>));
   }
   if (req.method === "POST" && path === "/withdrawals") return send(res, 201, await createWithdrawal(req, companyId));
+  const refundOf = /^\/charges\/([^/]+)\/refunds$/.exec(path);
+  if (req.method === "POST" && refundOf) return send(res, 201, await createRefund(req, companyId, refundOf[1]));
   if (req.method === "POST" && path === "/graphql") return send(res, 200, await graphqlBalance(req, companyId));
   throw new HttpError(404, "NOT_FOUND", `No route ${req.method} ${path}`);
 }
