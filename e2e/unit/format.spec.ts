@@ -3,6 +3,8 @@ import {
   centavosToMoney,
   formatBRL,
   formatDateTime,
+  formatDocument,
+  formatPixKey,
   moneyToCentavos,
   parseMoneyInput,
 } from "../../admin-ui/lib/format";
@@ -39,4 +41,22 @@ test("money typed by a person is read as a Brazilian writes it", () => {
 test("dates are São Paulo time whatever the machine's zone", () => {
   expect(formatDateTime("2026-11-22T10:00:00.000Z")).toBe("22/11/2026 07:00");
   expect(formatDateTime("2026-11-23T02:30:00.000Z", { seconds: true })).toBe("22/11/2026 23:30:00");
+});
+
+test("PIX keys and payer documents read as people write them", () => {
+  expect(formatPixKey("CPF", "52998224725")).toBe("529.982.247-25");
+  expect(formatPixKey("CNPJ", "11222333000181")).toBe("11.222.333/0001-81");
+  // Alphanumeric CNPJ (from July 2026): the first 12 characters may be letters.
+  expect(formatPixKey("CNPJ", "12ABC34501DE35")).toBe("12.ABC.345/01DE-35");
+  expect(formatPixKey("TELEFONE", "+5511987654321")).toBe("+55 (11) 98765-4321");
+  expect(formatPixKey("TELEFONE", "+551187654321")).toBe("+55 (11) 8765-4321");
+  expect(formatPixKey("EMAIL", "pix@loja.com.br")).toBe("pix@loja.com.br");
+  expect(formatPixKey("ALEATORIA", "123e4567-e89b-12d3-a456-426614174000")).toBe(
+    "123e4567-e89b-12d3-a456-426614174000",
+  );
+  // Anything not in the stored canonical form is shown as it is, never half-masked.
+  expect(formatPixKey("CPF", "529.982.247-25")).toBe("529.982.247-25");
+  expect(formatPixKey("TELEFONE", "11987654321")).toBe("11987654321");
+  expect(formatDocument("52998224725")).toBe("529.982.247-25");
+  expect(formatDocument("***.982.247-**")).toBe("***.982.247-**");
 });

@@ -43,8 +43,8 @@ function amountText(centavos: bigint): string {
 /**
  * Refund from a charge's page (operators and merchants): the amount (all that remains by
  * default, shown beside what was paid and already refunded) and a reason, then a review that
- * names the account, the amount and the payer before anything is sent. One idempotency key per
- * opened dialog: a retry after a lost answer cannot refund twice.
+ * names the account, the amount and the payer before anything is sent. A retry after a lost
+ * answer sends the same idempotency key, so it cannot refund twice.
  */
 export function RefundChargeButton({ charge, account }: { charge: RefundableCharge; account: string }) {
   const t = useTranslations("refunds");
@@ -60,7 +60,9 @@ export function RefundChargeButton({ charge, account }: { charge: RefundableChar
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
-  const [idempotencyKey, setIdempotencyKey] = useState("");
+  // One key per refund body: sending the same amount and reason again (an answer lost on the
+  // way) replays the first refund; changing either is a new refund with a new key.
+  const [attempt, setAttempt] = useState<{ key: string; body: string } | null>(null);
 
   if (remaining <= 0n) return null;
   const centavos = parseMoneyInput(amount);
@@ -73,7 +75,7 @@ export function RefundChargeButton({ charge, account }: { charge: RefundableChar
       setReason("");
       setFieldError(null);
       setError(null);
-      setIdempotencyKey(crypto.randomUUID());
+      setAttempt(null);
     }
     setOpen(next);
   };
@@ -85,18 +87,20 @@ export function RefundChargeButton({ charge, account }: { charge: RefundableChar
     if (centavos > remaining) return setFieldError(t("dialog.tooMuch", { remaining: formatBRL(remaining) }));
     setFieldError(null);
     setError(null);
+    const body = `${centavos}|${reason.trim()}`;
+    if (attempt?.body !== body) setAttempt({ key: crypto.randomUUID(), body });
     setStep("review");
   };
 
   const send = async (event: React.FormEvent) => {
     event.preventDefault();
-    if (pending || centavos === null) return;
+    if (pending || centavos === null || attempt === null) return;
     setPending(true);
     setError(null);
     try {
       await execute(RefundChargeDocument, {
         chargeId: charge.id,
-        idempotencyKey,
+        idempotencyKey: attempt.key,
         input: { amount: centavosToMoney(centavos), reason: reason.trim() || null },
       });
       toast.success(t("dialog.done", { amount: formatBRL(centavos) }));

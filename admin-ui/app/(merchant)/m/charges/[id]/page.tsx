@@ -14,6 +14,7 @@ import { MerchantChargeDetailDocument } from "@/features/merchant-charges/docume
 import { RefundChargeButton } from "@/features/refunds/refund-charge-dialog";
 import { RefundsCard, refundTimeline } from "@/features/refunds/refunds-card";
 import { requireViewer } from "@/lib/auth/session";
+import { formatDocument } from "@/lib/format";
 import { executeOrNotFound } from "@/lib/graphql/execute-or-not-found";
 
 export const metadata: Metadata = { title: "Charge" };
@@ -197,7 +198,9 @@ export default async function MerchantChargePage({ params }: { params: Promise<{
                 <dd>
                   {charge.payerName ?? "—"}
                   {charge.payerDocument && (
-                    <span className="block font-mono text-xs text-muted-foreground">{charge.payerDocument}</span>
+                    <span className="block font-mono text-xs text-muted-foreground">
+                      {formatDocument(charge.payerDocument)}
+                    </span>
                   )}
                 </dd>
               </div>

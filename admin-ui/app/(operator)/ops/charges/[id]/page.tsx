@@ -17,6 +17,7 @@ import { RefundsCard, refundTimeline } from "@/features/refunds/refunds-card";
 import { CompanyNameDocument } from "@/features/withdrawals/documents";
 import { requireViewer } from "@/lib/auth/session";
 import { canActOnMoney } from "@/lib/auth/viewer";
+import { formatDocument } from "@/lib/format";
 import { execute } from "@/lib/graphql/execute";
 import { executeOrNotFound } from "@/lib/graphql/execute-or-not-found";
 
@@ -146,7 +147,9 @@ export default async function ChargePage({ params }: { params: Promise<{ id: str
                 <dd>
                   {charge.payerName ?? "—"}
                   {charge.payerDocument && (
-                    <span className="block font-mono text-xs text-muted-foreground">{charge.payerDocument}</span>
+                    <span className="block font-mono text-xs text-muted-foreground">
+                      {formatDocument(charge.payerDocument)}
+                    </span>
                   )}
                 </dd>
               </div>
