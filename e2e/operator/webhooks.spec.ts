@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import { charge, createCompany, gql } from "../support/api";
 import { BASE_URL, PROVIDER_SECRET } from "../support/env";
 import { expect, test } from "../support/fixtures";
+import { t } from "../support/i18n";
 import { checkPage } from "../support/page-check";
 
 /**
@@ -99,24 +100,27 @@ test("a payment of the wrong amount becomes an exception an operator resolves", 
   expect(answer.status).toBeLessThan(300);
 
   await page.goto("/ops/payment-exceptions");
-  await expect(page.getByRole("tab", { name: "Open" })).toHaveAttribute("aria-selected", "true");
-  const table = page.getByRole("table", { name: "Open payment exceptions, newest first" });
+  await expect(page.getByRole("tab", { name: t("paymentExceptions.tabs.OPEN") })).toHaveAttribute(
+    "aria-selected",
+    "true",
+  );
+  const table = page.getByRole("table", { name: t("paymentExceptions.table.OPEN") });
   const row = table.getByRole("row").filter({ hasText: `chg_${chargeId}` });
-  await expect(row).toContainText("Wrong amount");
+  await expect(row).toContainText(t("paymentExceptions.kinds.AMOUNT_MISMATCH"));
   await expect(row).toContainText("R$ 49,00");
-  await expect(row).toContainText("expected R$ 50,00");
+  await expect(row).toContainText(t("paymentExceptions.expected", { amount: "R$ 50,00" }));
   await expect(row).toContainText(endToEndId);
   await checkPage(page, "ops-payment-exceptions");
-  await row.getByRole("button", { name: /^Resolve exception/ }).click();
-  const dialog = page.getByRole("dialog", { name: "Resolve payment exception" });
-  await dialog.getByLabel("Resolution").fill("Refunded R$ 49,00 to the payer at the bank");
-  await dialog.getByRole("button", { name: "Mark resolved" }).click();
-  await expect(page.getByText("Exception resolved")).toBeVisible();
+  await row.getByRole("button", { name: t("paymentExceptions.resolve.action") }).click();
+  const dialog = page.getByRole("dialog", { name: t("paymentExceptions.resolve.title") });
+  await dialog.getByLabel(t("paymentExceptions.resolve.label")).fill("Refunded R$ 49,00 to the payer at the bank");
+  await dialog.getByRole("button", { name: t("paymentExceptions.resolve.confirm") }).click();
+  await expect(page.getByText(t("paymentExceptions.resolve.done"))).toBeVisible();
   await expect(table.getByRole("row").filter({ hasText: `chg_${chargeId}` })).toHaveCount(0);
 
-  await page.getByRole("tab", { name: "Resolved" }).click();
+  await page.getByRole("tab", { name: t("paymentExceptions.tabs.RESOLVED") }).click();
   await expect(page).toHaveURL(/status=RESOLVED/);
-  const resolved = page.getByRole("table", { name: "Resolved payment exceptions, newest first" });
+  const resolved = page.getByRole("table", { name: t("paymentExceptions.table.RESOLVED") });
   await expect(resolved.getByRole("row").filter({ hasText: `chg_${chargeId}` })).toContainText(
     "Refunded R$ 49,00 to the payer at the bank",
   );

@@ -16,29 +16,19 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { TabsNav } from "@/components/ui/tabs";
 import type { PaymentExceptionRowFragment, PaymentExceptionStatus } from "@/gql/graphql";
-import { formatDateTime } from "@/lib/format";
-import { errorMessage, execute } from "@/lib/graphql/execute";
+import { chargeReference, formatBRL, formatDateTime } from "@/lib/format";
+import { execute } from "@/lib/graphql/execute";
+import { useErrorMessage } from "@/lib/i18n/error-message";
 import { ResolvePaymentExceptionDocument } from "./documents";
 import { ReturnPaymentDialog, ReturnStatus, returnable } from "./return-payment-dialog";
 import { exceptionFilters } from "./search-params";
 
-const KIND_LABELS: Record<string, string> = {
-  ALREADY_PAID: "Paid twice",
-  AMOUNT_MISMATCH: "Wrong amount",
-  CHARGE_CANCELLED: "Charge cancelled",
-  CHARGE_EXPIRED: "Charge expired",
-  MALFORMED: "Unreadable",
-  UNKNOWN_TXID: "Unknown txid",
-  UNKNOWN_RETURN: "Unknown devolução",
-};
-
 /** What the matched charge asked for, shown only when the payer sent something else. */
 function ExpectedAmount({ row }: { row: PaymentExceptionRowFragment }) {
+  const t = useTranslations("paymentExceptions");
   if (!row.expectedAmount || row.expectedAmount === row.amount) return null;
   return (
-    <span className="text-xs text-muted-foreground">
-      expected <Money value={row.expectedAmount} />
-    </span>
+    <span className="text-xs text-muted-foreground">{t("expected", { amount: formatBRL(row.expectedAmount) })}</span>
   );
 }
 
@@ -66,10 +56,13 @@ export function PaymentExceptionsTable({
   companies: Array<{ id: string; name: string }>;
 }) {
   const router = useRouter();
+  const describe = useErrorMessage();
   const { setState } = useTableUrlState(exceptionFilters);
   const [resolving, setResolving] = useState<PaymentExceptionRowFragment | null>(null);
   const [returning, setReturning] = useState<PaymentExceptionRowFragment | null>(null);
   const t = useTranslations("paymentExceptions.return");
+  const tp = useTranslations("paymentExceptions");
+  const kind = (row: PaymentExceptionRowFragment) => tp(`kinds.${row.kind}`);
   const names = new Map(companies.map((company) => [company.id, company.name]));
   const accountOf = (row: PaymentExceptionRowFragment) =>
     row.companyId ? (names.get(row.companyId) ?? row.companyId) : null;
@@ -88,24 +81,22 @@ export function PaymentExceptionsTable({
           size="sm"
           variant="outline"
           onClick={() => setResolving(row)}
-          aria-label={`Resolve exception ${row.id}`}
+          aria-label={tp("resolve.actionFor", { id: row.id })}
         >
-          Resolve
+          {tp("resolve.action")}
         </Button>
       )}
     </div>
   );
 
   const columns: ColumnDef<PaymentExceptionRowFragment, unknown>[] = [
-    { id: "created", header: "Received", cell: ({ row }) => <DateTime value={row.original.createdAt} /> },
+    { id: "created", header: tp("table.received"), cell: ({ row }) => <DateTime value={row.original.createdAt} /> },
     {
       id: "kind",
-      header: "Problem",
+      header: tp("table.problem"),
       cell: ({ row }) => (
         <div className="flex max-w-56 flex-col items-start gap-1">
-          <Badge variant={row.original.status === "OPEN" ? "warn" : "neutral"}>
-            {KIND_LABELS[row.original.kind] ?? row.original.kind}
-          </Badge>
+          <Badge variant={row.original.status === "OPEN" ? "warn" : "neutral"}>{kind(row.original)}</Badge>
           {row.original.problem && (
             <span className="truncate text-xs text-muted-foreground">{row.original.problem}</span>
           )}
@@ -114,16 +105,16 @@ export function PaymentExceptionsTable({
     },
     {
       id: "payment",
-      header: "Payment",
+      header: tp("table.payment"),
       cell: ({ row }) => (
         <div className="flex max-w-60 flex-col">
-          <span className="truncate">{row.original.payerName ?? "Unknown payer"}</span>
+          <span className="truncate">{row.original.payerName ?? tp("unknownPayer")}</span>
           <span className="truncate font-mono text-xs text-muted-foreground">
             {row.original.endToEndId ?? row.original.txid ?? "—"}
           </span>
           {row.original.chargeId && (
             <Link href={`/ops/charges/${row.original.chargeId}`} className="font-mono text-xs hover:underline">
-              chg_{row.original.chargeId}
+              {chargeReference(row.original.chargeId)}
             </Link>
           )}
         </div>
@@ -131,7 +122,7 @@ export function PaymentExceptionsTable({
     },
     {
       id: "amount",
-      header: () => <span className="block text-right">Amount</span>,
+      header: () => <span className="block text-right">{tp("table.amount")}</span>,
       meta: { className: "text-right" },
       cell: ({ row }) => (
         <div className="flex flex-col items-end">
@@ -142,7 +133,7 @@ export function PaymentExceptionsTable({
     },
     {
       id: "resolution",
-      header: status === "OPEN" ? () => <span className="sr-only">Actions</span> : "Resolution",
+      header: status === "OPEN" ? () => <span className="sr-only">{tp("table.actions")}</span> : tp("table.resolution"),
       meta: { className: status === "OPEN" ? "w-0 text-right" : undefined },
       cell: ({ row }) =>
         row.original.status === "RESOLVED" ? (
@@ -162,46 +153,41 @@ export function PaymentExceptionsTable({
   return (
     <>
       <DataTable
-        label={
-          status === "OPEN" ? "Open payment exceptions, newest first" : "Resolved payment exceptions, newest first"
-        }
+        label={tp(`table.${status}`)}
         columns={columns}
         data={rows}
         getRowId={(row) => row.id}
         toolbar={
           <TabsNav
-            label="Which exceptions"
+            label={tp("tabs.label")}
             value={status}
             options={[
-              { value: "OPEN", label: "Open" },
-              { value: "RESOLVED", label: "Resolved" },
+              { value: "OPEN", label: tp("tabs.OPEN") },
+              { value: "RESOLVED", label: tp("tabs.RESOLVED") },
             ]}
             onChange={(next) => void setState({ status: next, after: null })}
           />
         }
         pagination={{ kind: "cursor", perPage, endCursor, hasNextPage, isFirstPage: after === null }}
         empty={{
-          title: status === "OPEN" ? "Nothing to review" : "No resolved exception yet",
-          description:
-            status === "OPEN"
-              ? "Every inbound payment matched its charge. Mismatches appear here."
-              : "Exceptions resolved by operators appear here with what was done.",
+          title: tp(`empty.${status}.title`),
+          description: tp(`empty.${status}.description`),
           icon: ShieldCheckIcon,
         }}
         mobileCard={(row) => (
           <div className="flex flex-col gap-1.5">
             <div className="flex items-start justify-between gap-2">
-              <Badge variant={row.status === "OPEN" ? "warn" : "neutral"}>{KIND_LABELS[row.kind] ?? row.kind}</Badge>
+              <Badge variant={row.status === "OPEN" ? "warn" : "neutral"}>{kind(row)}</Badge>
               <div className="flex flex-col items-end">
                 {row.amount && <Money value={row.amount} className="font-semibold" />}
                 <ExpectedAmount row={row} />
               </div>
             </div>
-            <p className="truncate text-sm">{row.payerName ?? "Unknown payer"}</p>
+            <p className="truncate text-sm">{row.payerName ?? tp("unknownPayer")}</p>
             <p className="truncate font-mono text-xs text-muted-foreground">{row.endToEndId ?? row.txid ?? "—"}</p>
             {row.chargeId && (
               <Link href={`/ops/charges/${row.chargeId}`} className="self-start font-mono text-xs hover:underline">
-                chg_{row.chargeId}
+                {chargeReference(row.chargeId)}
               </Link>
             )}
             <p className="text-xs text-muted-foreground">{formatDateTime(row.createdAt)}</p>
@@ -218,18 +204,18 @@ export function PaymentExceptionsTable({
       <ReasonDialog
         open={resolving !== null}
         onOpenChange={(open) => !open && setResolving(null)}
-        title="Resolve payment exception"
-        description="Record what was done about this payment (refunded at the bank, credited by an adjustment…). Resolving moves no money."
-        reasonLabel="Resolution"
-        confirmLabel="Mark resolved"
+        title={tp("resolve.title")}
+        description={tp("resolve.description")}
+        reasonLabel={tp("resolve.label")}
+        confirmLabel={tp("resolve.confirm")}
         onConfirm={async (resolution) => {
           if (!resolving) return;
           try {
             await execute(ResolvePaymentExceptionDocument, { id: resolving.id, resolution });
           } catch (error) {
-            throw new Error(errorMessage(error));
+            throw new Error(describe(error));
           }
-          toast.success("Exception resolved");
+          toast.success(tp("resolve.done"));
           router.refresh();
         }}
       />

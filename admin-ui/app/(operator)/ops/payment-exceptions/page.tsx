@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import type { SearchParams } from "nuqs/server";
 import { PageHeader } from "@/components/page-header";
 import { PaymentExceptionsDocument } from "@/features/payment-exceptions/documents";
@@ -9,10 +10,14 @@ import { requireViewer } from "@/lib/auth/session";
 import { canActOnMoney } from "@/lib/auth/viewer";
 import { execute } from "@/lib/graphql/execute";
 
-export const metadata: Metadata = { title: "Payment exceptions" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("paymentExceptions");
+  return { title: t("metaTitle") };
+}
 
 export default async function PaymentExceptionsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const viewer = await requireViewer();
+  const t = await getTranslations("paymentExceptions");
   const { perPage, after, status } = await loadExceptionParams(searchParams);
   const [{ paymentExceptions }, { companies }] = await Promise.all([
     execute(PaymentExceptionsDocument, { first: perPage, after, status }),
@@ -20,10 +25,7 @@ export default async function PaymentExceptionsPage({ searchParams }: { searchPa
   ]);
   return (
     <div className="flex flex-col gap-6">
-      <PageHeader
-        title="Payment exceptions"
-        description="Inbound payments that were not credited: review each and record how it was settled."
-      />
+      <PageHeader title={t("title")} description={t("description")} />
       <PaymentExceptionsTable
         rows={paymentExceptions.data}
         perPage={perPage}
