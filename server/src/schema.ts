@@ -6,6 +6,7 @@ import { ChargesResolver } from "./charges/charges.resolver";
 import { CompaniesResolver } from "./companies/companies.resolver";
 import { ConsoleUsersResolver } from "./console-users/console-users.resolver";
 import { MerchantOverviewResolver, OperatorDashboardResolver } from "./dashboards/dashboards.resolver";
+import { DisputesResolver } from "./disputes/disputes.resolver";
 import { authChecker } from "./graphql/context";
 import { compileOperationResolvers } from "./graphql/operation-resolvers";
 import { plainFieldResolvers } from "./graphql/plain-fields";
@@ -24,6 +25,7 @@ export const RESOLVERS = [
   LedgerResolver,
   WithdrawalsResolver,
   RefundsResolver,
+  DisputesResolver,
   ProviderResolver,
   ProviderStatusResolver,
   WebhooksResolver,

@@ -10,6 +10,7 @@ import type { Logger } from "./core/logger";
 import { createLimitStore, type LimitStore } from "./core/rate-limits";
 import { poolOf } from "./core/sql";
 import { DashboardsService } from "./dashboards/dashboards.service";
+import { DisputesService } from "./disputes/disputes.service";
 import { LedgerService } from "./ledger/ledger.service";
 import type { MakerCheckerPolicy } from "./ledger/maker-checker";
 import { createPixProvider } from "./provider/create-provider";
@@ -52,6 +53,8 @@ export interface Services {
   withdrawalProcessor: WithdrawalProcessor;
   refunds: RefundsService;
   exceptionReturns: ExceptionReturnsService;
+  /** MED disputes: holds, the operators' decisions, the MED devolução. */
+  disputes: DisputesService;
   /** Sends the devoluções of refunds and returned payment exceptions, and applies the bank's answers. */
   returnProcessor: ReturnProcessor;
   inboundPix: InboundPixService;
@@ -94,6 +97,8 @@ export function createServices(config: AppConfig, logger: Logger, db: DataSource
   const withdrawalOutcomes = new WithdrawalBankOutcomes(db, withdrawalTransitions);
   const refunds = new RefundsService(db, charges, provider.ispb);
   const exceptionReturns = new ExceptionReturnsService(db, provider.ispb);
+  const disputes = new DisputesService(db, charges);
+  refunds.disputeReturns = disputes;
   const inboundPix = new InboundPixService(db, provider, charges, refunds, exceptionReturns);
   const efi =
     provider instanceof EfiPixProvider
@@ -136,6 +141,7 @@ export function createServices(config: AppConfig, logger: Logger, db: DataSource
     withdrawalProcessor: new WithdrawalProcessor(db, provider, withdrawalOutcomes, logger),
     refunds,
     exceptionReturns,
+    disputes,
     returnProcessor: new ReturnProcessor(db, provider, { refund: refunds, exception: exceptionReturns }, logger),
     inboundPix,
     webhooks: new WebhooksService(db, config.webhookAllowPrivate),

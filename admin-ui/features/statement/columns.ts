@@ -11,6 +11,8 @@ export const LEDGER_KIND_LABELS: Record<LedgerEntryKind, string> = {
   ADJUSTMENT: "Adjustment",
   REFUND_RESERVED: "Refund to payer",
   REFUND_FAILED: "Refund failed (returned)",
+  DISPUTE_HELD: "MED dispute hold",
+  DISPUTE_RELEASED: "MED dispute hold released",
 };
 
 /** What a ledger entry is about: the refund, charge, withdrawal or adjustment it belongs to. */

@@ -95,6 +95,13 @@ export class Charge {
   })
   refundedAmountCents!: bigint;
 
+  @Column({ name: "disputed_amount_cents", type: "bigint", transformer: bigintColumn })
+  @Field(() => MoneyScalar, {
+    name: "disputedAmount",
+    description: "Held by the charge's MED disputes still OPEN or REJECTED: not refundable meanwhile.",
+  })
+  disputedAmountCents!: bigint;
+
   @Column({ name: "idempotency_key", type: "text", nullable: true })
   idempotencyKey!: string | null;
 

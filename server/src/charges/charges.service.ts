@@ -114,6 +114,7 @@ function asCreated(charge: Charge): Charge {
     reserved: false,
     reservedReason: null,
     refundedAmountCents: 0n,
+    disputedAmountCents: 0n,
     updatedAt: charge.createdAt,
   };
 }
@@ -229,6 +230,7 @@ export class ChargesService {
       reserved: false,
       reservedReason: null,
       refundedAmountCents: 0n,
+      disputedAmountCents: 0n,
       idempotencyKey,
       requestFingerprint: idempotencyKey ? fingerprint : null,
       createdAt: now,

@@ -20,6 +20,7 @@ export const newAdjustmentId = () => `adj_${randomString(ALNUM, 20)}`;
 export const newCredentialId = () => `cred_${randomString(ALNUM, 20)}`;
 export const newPaymentExceptionId = () => `pex_${randomString(ALNUM, 20)}`;
 export const newRefundId = () => `rf_${randomString(ALNUM, 24)}`;
+export const newDisputeId = () => `dsp_${randomString(ALNUM, 24)}`;
 export const newConsoleUserId = () => `usr_${randomString(ALNUM, 20)}`;
 /** API Pix txid of an immediate charge: 26 to 35 characters [a-zA-Z0-9]. */
 export const newTxid = () => randomString(ALNUM, 32);

@@ -14,7 +14,7 @@ const PLAIN_TEXT = new RegExp(PLAIN_TEXT_PATTERN, "u");
 const PROSE_TEXT = new RegExp(PROSE_TEXT_PATTERN, "u");
 
 /** Argument and input field names whose text is prose. */
-const PROSE_FIELDS = new Set(["description", "reason", "resolution"]);
+const PROSE_FIELDS = new Set(["description", "reason", "resolution", "statement"]);
 
 export function textPatternFor(fieldName: string): string {
   return PROSE_FIELDS.has(fieldName) ? PROSE_TEXT_PATTERN : PLAIN_TEXT_PATTERN;

@@ -14,6 +14,10 @@ export enum LedgerEntryKind {
   REFUND_RESERVED = "REFUND_RESERVED",
   /** The bank did not return it: the amount comes back. */
   REFUND_FAILED = "REFUND_FAILED",
+  /** A MED dispute blocks its amount while it is open (never below zero). */
+  DISPUTE_HELD = "DISPUTE_HELD",
+  /** The hold ends: the dispute is closed, or its amount becomes the MED devolução. */
+  DISPUTE_RELEASED = "DISPUTE_RELEASED",
 }
 registerEnumType(LedgerEntryKind, { name: "LedgerEntryKind" });
 
@@ -56,6 +60,10 @@ export class LedgerEntry {
   @Column({ name: "refund_id", type: "text", nullable: true })
   @Field(() => String, { nullable: true })
   refundId!: string | null;
+
+  @Column({ name: "dispute_id", type: "text", nullable: true })
+  @Field(() => String, { nullable: true })
+  disputeId!: string | null;
 
   @Column({ type: "text", nullable: true })
   @Field(() => String, { nullable: true })

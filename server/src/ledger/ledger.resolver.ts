@@ -53,7 +53,12 @@ class BalanceAudit {
   @Field(() => MoneyScalar, { description: "Refunds PROCESSING or REFUNDED." })
   refundsHeld!: bigint;
 
-  @Field(() => MoneyScalar, { description: "paidChargesNet + adjustments - withdrawalsHeld - refundsHeld." })
+  @Field(() => MoneyScalar, { description: "Held amounts of MED disputes OPEN or REJECTED (blocked)." })
+  disputesHeld!: bigint;
+
+  @Field(() => MoneyScalar, {
+    description: "paidChargesNet + adjustments - withdrawalsHeld - refundsHeld - disputesHeld.",
+  })
   recomputedBalance!: bigint;
 
   @Field(() => Int)
@@ -211,6 +216,7 @@ export class LedgerResolver {
       adjustments: audit.adjustmentsCents,
       withdrawalsHeld: audit.withdrawalsHeldCents,
       refundsHeld: audit.refundsHeldCents,
+      disputesHeld: audit.disputesHeldCents,
       recomputedBalance: audit.recomputedBalanceCents,
       ledgerEntries: audit.ledgerEntries,
       pendingWithdrawals: audit.pendingWithdrawals,

@@ -42,6 +42,7 @@ export interface LedgerPosting {
   withdrawalId?: string | null;
   adjustmentId?: string | null;
   refundId?: string | null;
+  disputeId?: string | null;
   memo?: string | null;
   /**
    * The account row also counts its PENDING withdrawals (queue positions): a posting that
@@ -67,8 +68,8 @@ export async function postLedgerEntry(em: EntityManager, posting: LedgerPosting)
        RETURNING balance_cents
      )
      INSERT INTO ledger_entries (company_id, kind, amount_cents, balance_after_cents, charge_id, withdrawal_id, adjustment_id,
-                                 memo, refund_id, created_at)
-     SELECT $1, $3, $2, account.balance_cents, $4, $5, $6, $7, $9, clock_timestamp() FROM account
+                                 memo, refund_id, dispute_id, created_at)
+     SELECT $1, $3, $2, account.balance_cents, $4, $5, $6, $7, $9, $10, clock_timestamp() FROM account
      RETURNING balance_after_cents`,
     [
       posting.companyId,
@@ -80,6 +81,7 @@ export async function postLedgerEntry(em: EntityManager, posting: LedgerPosting)
       posting.memo ?? null,
       posting.pendingWithdrawalsDelta ?? 0,
       posting.refundId ?? null,
+      posting.disputeId ?? null,
     ],
   );
   if (rows.length === 0) throw notFound("Company");
@@ -128,6 +130,8 @@ export interface BalanceAuditResult {
   withdrawalsHeldCents: Cents;
   /** Refunds PROCESSING or REFUNDED: their amounts left the balance. */
   refundsHeldCents: Cents;
+  /** Held amounts of MED disputes OPEN or REJECTED: blocked, out of the available balance. */
+  disputesHeldCents: Cents;
   recomputedBalanceCents: Cents;
   ledgerEntries: number;
   /** The account row's count of PENDING withdrawals, and the count of the rows themselves. */
@@ -391,7 +395,9 @@ export class LedgerService {
            (SELECT coalesce(sum(amount_cents), 0) FROM withdrawals
              WHERE company_id = $1 AND status IN ('PENDING', 'PROCESSING', 'PAID')) AS withdrawals_held,
            (SELECT coalesce(sum(amount_cents), 0) FROM refunds
-             WHERE company_id = $1 AND status IN ('PROCESSING', 'REFUNDED')) AS refunds_held`,
+             WHERE company_id = $1 AND status IN ('PROCESSING', 'REFUNDED')) AS refunds_held,
+           (SELECT coalesce(sum(held_amount_cents), 0) FROM disputes
+             WHERE company_id = $1 AND status IN ('OPEN', 'REJECTED')) AS disputes_held`,
         [companyId],
       );
       const row = rows[0];
@@ -402,7 +408,12 @@ export class LedgerService {
         [companyId],
       );
       const big = (value: string | null) => BigInt(value ?? "0");
-      const recomputed = big(row.paid_net) + big(row.adjustments) - big(row.withdrawals_held) - big(row.refunds_held);
+      const recomputed =
+        big(row.paid_net) +
+        big(row.adjustments) -
+        big(row.withdrawals_held) -
+        big(row.refunds_held) -
+        big(row.disputes_held);
       const result: BalanceAuditResult = {
         companyId,
         runningBalanceCents: big(row.running),
@@ -412,6 +423,7 @@ export class LedgerService {
         adjustmentsCents: big(row.adjustments),
         withdrawalsHeldCents: big(row.withdrawals_held),
         refundsHeldCents: big(row.refunds_held),
+        disputesHeldCents: big(row.disputes_held),
         recomputedBalanceCents: recomputed,
         ledgerEntries: Number(row.ledger_count),
         pendingWithdrawals: Number(row.pending_row),

@@ -20,6 +20,7 @@ import { Efi1763906000000 } from "./1763906000000-efi";
 import { ConsoleUserLocale1763907000000 } from "./1763907000000-console-user-locale";
 import { MakerCheckerWindow1763911000000 } from "./1763911000000-maker-checker-window";
 import { TwoFactor1763912000000 } from "./1763912000000-two-factor";
+import { Disputes1763913000000 } from "./1763913000000-disputes";
 
 /** Migrations in order; the schema only ever changes through them. A new migration is added last. */
 export const MIGRATIONS = [
@@ -45,4 +46,5 @@ export const MIGRATIONS = [
   ConsoleUserLocale1763907000000,
   MakerCheckerWindow1763911000000,
   TwoFactor1763912000000,
+  Disputes1763913000000,
 ];

@@ -51,6 +51,11 @@ export interface RefundOrder {
   amountCents: Cents;
   /** Sent as `descricao` (at most 140 characters); null sends none. */
   description: string | null;
+  /**
+   * API Pix `natureza`: omitted or ORIGINAL for a refund; MED_FRAUDE or MED_OPERACIONAL for the
+   * devolução of an accepted MED dispute.
+   */
+  nature?: "ORIGINAL" | "MED_FRAUDE" | "MED_OPERACIONAL";
 }
 
 /**

@@ -10,6 +10,14 @@ export enum RefundStatus {
 }
 registerEnumType(RefundStatus, { name: "RefundStatus" });
 
+/** The devolução's natureza: ORIGINAL (a refund asked for), or the MED reason of an accepted dispute. */
+export enum RefundNature {
+  ORIGINAL = "ORIGINAL",
+  MED_FRAUDE = "MED_FRAUDE",
+  MED_OPERACIONAL = "MED_OPERACIONAL",
+}
+registerEnumType(RefundNature, { name: "RefundNature" });
+
 @Entity("refunds")
 @ObjectType({ description: "All or part of a PAID charge given back to its payer (a PIX devolução)." })
 export class Refund {
@@ -52,6 +60,16 @@ export class Refund {
   @Column({ name: "retry_count", type: "int" })
   @Field(() => Int, { description: "Submissions retried after a transient bank error." })
   retryCount!: number;
+
+  @Column({ type: "text" })
+  @Field(() => RefundNature, {
+    description: "ORIGINAL, or MED_FRAUDE / MED_OPERACIONAL: an accepted MED dispute's devolução.",
+  })
+  nature!: RefundNature;
+
+  @Column({ name: "dispute_id", type: "text", nullable: true })
+  @Field(() => String, { nullable: true, description: "The MED dispute this devolução settles." })
+  disputeId!: string | null;
 
   @Column({ name: "idempotency_key", type: "text", nullable: true })
   @Field(() => String, { nullable: true })

@@ -17,7 +17,7 @@ import type { ReturnReport } from "../provider/pix-notification";
 import { type RefundOrder, sandboxReturnId } from "../provider/pix-provider";
 import { appendWebhookEvent, WEBHOOK_EVENTS, type WebhookAccount } from "../webhooks/webhook-outbox";
 import { openWebhookSecret } from "../webhooks/webhook-secrets";
-import { Refund, RefundStatus, refundIdOfReturnRequest, refundReturnRequestId } from "./refund.entity";
+import { Refund, RefundNature, RefundStatus, refundIdOfReturnRequest, refundReturnRequestId } from "./refund.entity";
 import { returnJobPayload, SUBMIT_REFUND_JOB, TRANSIENT_RETRY_DELAYS_MS } from "./refund-jobs";
 import {
   chargeNotRefundable,
@@ -88,8 +88,20 @@ export type ReturnReportOutcome =
   /** Not the service's refund, or it disagrees with it: the caller records it for review. */
   | { outcome: "UNRECOGNISED"; problem: string };
 
+/**
+ * What decides a MED dispute when its devolução is decided, in the same transaction (the
+ * disputes service; set when the services are built).
+ */
+export interface DisputeReturnListener {
+  /** The bank returned the money: the dispute is closed, RETURNED. */
+  returned(em: EntityManager, refund: Refund, requestId: string | null): Promise<void>;
+  /** The bank did not: the amount is held again and the dispute is OPEN. */
+  failed(em: EntityManager, refund: Refund, requestId: string | null): Promise<void>;
+}
+
 export class RefundsService implements ReturnBook {
   private readonly refundFromRow: (row: Record<string, unknown>) => Refund;
+  disputeReturns: DisputeReturnListener | null = null;
 
   constructor(
     private readonly db: DataSource,
@@ -141,7 +153,8 @@ export class RefundsService implements ReturnBook {
       if (charge.paidAt === null || now.getTime() > charge.paidAt.getTime() + REFUND_WINDOW_MS) {
         throw refundWindowClosed();
       }
-      const remaining = charge.amountCents - charge.refundedAmountCents;
+      // What MED disputes hold is not refundable while they are open (docs/disputes.md).
+      const remaining = charge.amountCents - charge.refundedAmountCents - charge.disputedAmountCents;
       const amountCents = askedCents ?? remaining;
       if (remaining === 0n || amountCents > remaining) throw refundExceedsCharge(remaining);
       if (charge.e2eId === null) {
@@ -160,6 +173,8 @@ export class RefundsService implements ReturnBook {
         returnId: null,
         failureReason: null,
         retryCount: 0,
+        nature: RefundNature.ORIGINAL,
+        disputeId: null,
         idempotencyKey,
         requestFingerprint: fingerprint,
         requestedBy: actor,
@@ -248,9 +263,14 @@ export class RefundsService implements ReturnBook {
 
   /** What the bank is asked for, while the refund is PROCESSING; null once it is decided (or unknown). */
   async returnOrder(id: string): Promise<RefundOrder | null> {
-    const [row] = await queryRows<{ amount_cents: string; reason: string | null; e2e_id: string }>(
+    const [row] = await queryRows<{
+      amount_cents: string;
+      reason: string | null;
+      e2e_id: string;
+      nature: RefundNature;
+    }>(
       this.db,
-      `SELECT r.amount_cents, r.reason, c.e2e_id FROM refunds r JOIN charges c ON c.id = r.charge_id
+      `SELECT r.amount_cents, r.reason, r.nature, c.e2e_id FROM refunds r JOIN charges c ON c.id = r.charge_id
         WHERE r.id = $1 AND r.status = 'PROCESSING'`,
       [id],
     );
@@ -260,6 +280,7 @@ export class RefundsService implements ReturnBook {
       returnRequestId: refundReturnRequestId(id),
       amountCents: BigInt(row.amount_cents),
       description: row.reason,
+      nature: row.nature,
     };
   }
 
@@ -375,10 +396,16 @@ export class RefundsService implements ReturnBook {
         amountCents: refund.amountCents,
         chargeId: refund.chargeId,
         refundId: refund.id,
+        disputeId: refund.disputeId,
         memo: refund.failureReason,
       });
     }
     await this.appendEvent(em, refund, decision.requestId);
+    if (refund.disputeId !== null) {
+      if (!this.disputeReturns) throw new Error("a MED devolução was decided with no disputes service to tell");
+      if (decision.to === RefundStatus.REFUNDED) await this.disputeReturns.returned(em, refund, decision.requestId);
+      else await this.disputeReturns.failed(em, refund, decision.requestId);
+    }
     return refund;
   }
 

@@ -20,6 +20,8 @@ export const WEBHOOK_EVENTS = {
   refundProcessing: "refund.processing",
   refundRefunded: "refund.refunded",
   refundFailed: "refund.failed",
+  disputeOpened: "dispute.opened",
+  disputeClosed: "dispute.closed",
   ping: "ping",
 } as const;
 

@@ -196,6 +196,7 @@ export class EfiPixProvider implements PixProvider {
   async sendRefund(order: RefundOrder): Promise<RefundAtBank> {
     const body = {
       valor: valor(order.amountCents),
+      ...(order.nature && order.nature !== "ORIGINAL" ? { natureza: order.nature } : {}),
       ...(order.description ? { descricao: order.description.slice(0, 140) } : {}),
     };
     try {

@@ -1,0 +1,554 @@
+import type { DataSource, EntityManager } from "typeorm";
+import { type AuditContext, appendAudit } from "../audit/audit";
+import { ChargeStatus } from "../charges/charge.entity";
+import type { ChargesService } from "../charges/charges.service";
+import { entityRowMapper } from "../core/entity-rows";
+import { AppError, invalidState, notFound, validationError } from "../core/errors";
+import { newDisputeId, newRefundId, randomString } from "../core/ids";
+import { enqueueJob } from "../core/jobs";
+import { brlToJsonNumber, type Cents, formatBrl, MAX_AMOUNT_CENTS } from "../core/money";
+import {
+  cappedCount,
+  type KeyColumn,
+  ListOrder,
+  type Page,
+  type PageArgs,
+  readPage,
+  readPageWindow,
+  SqlParams,
+} from "../core/pagination";
+import { queryRows } from "../core/sql";
+import { runTransaction } from "../core/transactions";
+import { postLedgerEntry } from "../ledger/ledger.service";
+import { LedgerEntryKind } from "../ledger/ledger-entry.entity";
+import { Refund, RefundNature, RefundStatus } from "../refunds/refund.entity";
+import { returnJobPayload, SUBMIT_REFUND_JOB } from "../refunds/refund-jobs";
+import { refundExceedsCharge, refundWindowClosed } from "../refunds/refunds.errors";
+import { type DisputeReturnListener, refundEventFields } from "../refunds/refunds.service";
+import { appendWebhookEvent, WEBHOOK_EVENTS, type WebhookAccount } from "../webhooks/webhook-outbox";
+import { openWebhookSecret } from "../webhooks/webhook-secrets";
+import { Dispute, DisputeNature, DisputeOutcome, DisputeStatus } from "./dispute.entity";
+
+/** MED: the receiving PSP concludes its analysis within 7 days of the notification (docs/disputes.md). */
+export const DISPUTE_ANALYSIS_DAYS = 7;
+/** MED: the payer's bank may notify an infraction up to 80 days after the payment. */
+export const DISPUTE_WINDOW_DAYS = 80;
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const MAX_STATEMENT_LENGTH = 2000;
+const MAX_DESCRIPTION_LENGTH = 500;
+const REPORT_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+/** Who opens a dispute in the sandbox: the simulated bank, at an operator's request. */
+const SIMULATED_ACTOR = "provider:sandbox (simulated by operator)";
+
+/** The devolução's descricao, sent to the payer's bank. */
+const RETURN_DESCRIPTION: Record<DisputeNature, string> = {
+  [DisputeNature.MED_FRAUDE]: "Devolução MED: fundada suspeita de fraude",
+  [DisputeNature.MED_OPERACIONAL]: "Devolução MED: falha operacional",
+};
+
+/** Queue order: the nearest deadline first. */
+const DEADLINE_KEY: KeyColumn[] = [
+  { column: "deadline_at", type: "timestamptz" },
+  { column: "id", type: "text" },
+];
+
+export const disputeNotFound = () => notFound("Dispute");
+const disputeNotIn = (status: DisputeStatus, allowed: string) =>
+  invalidState(`Dispute is ${status}; only ${allowed} dispute can change this way`);
+
+export interface OpenDisputeInput {
+  chargeId: string;
+  /** Omitted: all that is still refundable. */
+  amountCents?: Cents | null;
+  nature: DisputeNature;
+  /** The bank's id of the notification; omitted, the sandbox names one. */
+  reportId?: string | null;
+  description?: string | null;
+}
+
+export interface DisputeFilter extends PageArgs {
+  status?: DisputeStatus | null;
+}
+
+function checkText(field: string, value: string | null | undefined, max: number, required: boolean): string | null {
+  const text = value?.trim() ?? "";
+  if (text.length === 0) {
+    if (required) throw validationError(`${field} must not be empty`);
+    return null;
+  }
+  if ([...text].length > max) throw validationError(`${field} must have at most ${max} characters`);
+  return text;
+}
+
+/**
+ * MED disputes (docs/disputes.md): opened by the payer's bank (the sandbox's simulateDispute),
+ * decided by an operator. Every change runs in one transaction with its ledger entries, its
+ * audit row and its events, under the charge's row lock and then the account's (the order
+ * refunds use), so a dispute racing a refund or a withdrawal never takes refunds and holds
+ * above the charge or the balance below zero.
+ */
+export class DisputesService implements DisputeReturnListener {
+  private readonly disputeFromRow: (row: Record<string, unknown>) => Dispute;
+
+  constructor(
+    private readonly db: DataSource,
+    private readonly charges: ChargesService,
+  ) {
+    this.disputeFromRow = entityRowMapper(db, Dispute);
+  }
+
+  /**
+   * The payer's bank notified an infraction: the dispute is OPEN and what it claims is held,
+   * as far as the balance allows (never below zero). The same notification (report id) again
+   * answers the dispute it opened and changes nothing.
+   */
+  async openDispute(
+    input: OpenDisputeInput,
+    actor: string = SIMULATED_ACTOR,
+    audit: AuditContext | null = null,
+    requestId: string | null = null,
+  ): Promise<{ dispute: Dispute; replayed: boolean }> {
+    const asked = input.amountCents ?? null;
+    if (asked !== null && (asked < 1n || asked > MAX_AMOUNT_CENTS)) {
+      throw validationError("amount must be between 0.01 and 99999999.99");
+    }
+    if (!Object.values(DisputeNature).includes(input.nature)) throw validationError("nature is not a MED nature");
+    const description = checkText("description", input.description, MAX_DESCRIPTION_LENGTH, false);
+    const reportId = input.reportId ?? `sandbox-${randomString("abcdefghijklmnopqrstuvwxyz0123456789", 20)}`;
+    if (!REPORT_ID_PATTERN.test(reportId)) throw validationError("reportId must be 1 to 64 letters, digits, - or _");
+
+    return runTransaction(this.db, async (em) => {
+      const charge = await this.charges.lockCharge(em, null, input.chargeId);
+      const [known] = await queryRows<Record<string, unknown>>(em, "SELECT * FROM disputes WHERE report_id = $1", [
+        reportId,
+      ]);
+      if (known) {
+        const dispute = this.disputeFromRow(known);
+        if (dispute.chargeId !== charge.id) {
+          throw new AppError("CONFLICT", "This report id already opened a dispute on another charge");
+        }
+        return { dispute, replayed: true };
+      }
+      if (charge.status !== ChargeStatus.PAID) {
+        throw invalidState(`Charge is ${charge.status}; only a PAID charge can be disputed`);
+      }
+      const now = new Date();
+      if (charge.paidAt === null || now.getTime() > charge.paidAt.getTime() + DISPUTE_WINDOW_DAYS * DAY_MS) {
+        throw refundWindowClosed();
+      }
+      const refundable = charge.amountCents - charge.refundedAmountCents - charge.disputedAmountCents;
+      const amountCents = asked ?? refundable;
+      if (refundable === 0n || amountCents > refundable) throw refundExceedsCharge(refundable);
+
+      const account = await lockAccount(em, charge.companyId);
+      const available = account.balanceCents > 0n ? account.balanceCents : 0n;
+      const heldCents = amountCents < available ? amountCents : available;
+      const dispute = em.getRepository(Dispute).create({
+        id: newDisputeId(),
+        companyId: charge.companyId,
+        chargeId: charge.id,
+        reportId,
+        nature: input.nature,
+        amountCents,
+        heldAmountCents: heldCents,
+        status: DisputeStatus.OPEN,
+        outcome: null,
+        description,
+        merchantStatement: null,
+        contestStatement: null,
+        refundId: null,
+        returnFailureReason: null,
+        openedBy: actor,
+        decidedBy: null,
+        closedBy: null,
+        openedAt: now,
+        deadlineAt: new Date(now.getTime() + DISPUTE_ANALYSIS_DAYS * DAY_MS),
+        decidedAt: null,
+        closedAt: null,
+        updatedAt: now,
+      });
+      await em.getRepository(Dispute).insert(dispute);
+      await moveDisputedAmount(em, charge.id, heldCents);
+      if (heldCents > 0n) {
+        await postLedgerEntry(em, {
+          companyId: charge.companyId,
+          kind: LedgerEntryKind.DISPUTE_HELD,
+          amountCents: -heldCents,
+          chargeId: charge.id,
+          disputeId: dispute.id,
+          memo: `MED ${dispute.nature}`,
+        });
+      }
+      await appendAudit(em, audit, {
+        action: "dispute.open",
+        objectType: "dispute",
+        objectId: dispute.id,
+        companyId: dispute.companyId,
+        reason: description,
+        after: disputeAuditFields(dispute),
+      });
+      await appendDisputeEvent(em, dispute, WEBHOOK_EVENTS.disputeOpened, requestId, account);
+      return { dispute, replayed: false };
+    });
+  }
+
+  /**
+   * The operator accepts the claim: the held amount becomes a devolução of the dispute's MED
+   * nature (a refund, sent by the refunds' jobs); the hold ends and the refund's reservation
+   * takes its place, so the balance does not move. The dispute closes when the bank returns
+   * the money; if the bank does not, the amount is held again and the dispute is OPEN.
+   */
+  acceptDispute(id: string, actor: string, audit: AuditContext | null, requestId: string | null): Promise<Dispute> {
+    return this.change(
+      id,
+      async (em, dispute, charge) => {
+        if (dispute.status !== DisputeStatus.OPEN) throw disputeNotIn(dispute.status, "an OPEN");
+        if (dispute.heldAmountCents === 0n) {
+          throw invalidState("Nothing is held for this dispute (the balance was empty): contest or close it");
+        }
+        if (charge.e2eId === null) {
+          throw invalidState("The bank has not reported this payment's end-to-end id yet; try again later");
+        }
+        const account = await lockAccount(em, dispute.companyId);
+        const now = new Date();
+        const refund = em.getRepository(Refund).create({
+          id: newRefundId(),
+          companyId: dispute.companyId,
+          chargeId: dispute.chargeId,
+          amountCents: dispute.heldAmountCents,
+          status: RefundStatus.PROCESSING,
+          reason: RETURN_DESCRIPTION[dispute.nature],
+          returnId: null,
+          failureReason: null,
+          retryCount: 0,
+          nature: dispute.nature === DisputeNature.MED_FRAUDE ? RefundNature.MED_FRAUDE : RefundNature.MED_OPERACIONAL,
+          disputeId: dispute.id,
+          idempotencyKey: null,
+          requestFingerprint: null,
+          requestedBy: actor,
+          submittedAt: null,
+          refundedAt: null,
+          createdAt: now,
+          updatedAt: now,
+        });
+        await em.getRepository(Refund).insert(refund);
+        await em.query(
+          `UPDATE charges SET disputed_amount_cents = disputed_amount_cents - $2,
+                            refunded_amount_cents = refunded_amount_cents + $2, updated_at = now()
+          WHERE id = $1`,
+          [dispute.chargeId, dispute.heldAmountCents.toString()],
+        );
+        await postLedgerEntry(em, {
+          companyId: dispute.companyId,
+          kind: LedgerEntryKind.DISPUTE_RELEASED,
+          amountCents: dispute.heldAmountCents,
+          chargeId: dispute.chargeId,
+          disputeId: dispute.id,
+          memo: `MED ${dispute.nature}: accepted, returned by devolução ${refund.id}`,
+        });
+        await postLedgerEntry(em, {
+          companyId: dispute.companyId,
+          kind: LedgerEntryKind.REFUND_RESERVED,
+          amountCents: -dispute.heldAmountCents,
+          chargeId: dispute.chargeId,
+          refundId: refund.id,
+          disputeId: dispute.id,
+          memo: refund.reason,
+        });
+        dispute.status = DisputeStatus.ACCEPTED;
+        dispute.refundId = refund.id;
+        dispute.decidedBy = actor;
+        dispute.decidedAt = now;
+        await appendWebhookEvent(
+          em,
+          refund.companyId,
+          WEBHOOK_EVENTS.refundProcessing,
+          refundEventFields(refund),
+          refund.id,
+          requestId,
+          account,
+        );
+        await enqueueJob(em, SUBMIT_REFUND_JOB, returnJobPayload({ subject: "refund", id: refund.id, requestId }));
+        return { action: "dispute.accept", reason: null };
+      },
+      audit,
+    );
+  }
+
+  /** The operator contests the claim with a statement: REJECTED, still held until closed. */
+  contestDispute(id: string, statement: string, actor: string, audit: AuditContext | null): Promise<Dispute> {
+    const text = checkText("statement", statement, MAX_STATEMENT_LENGTH, true);
+    return this.change(
+      id,
+      async (_em, dispute) => {
+        if (dispute.status !== DisputeStatus.OPEN) throw disputeNotIn(dispute.status, "an OPEN");
+        dispute.status = DisputeStatus.REJECTED;
+        dispute.contestStatement = text;
+        dispute.decidedBy = actor;
+        dispute.decidedAt = new Date();
+        return { action: "dispute.contest", reason: text };
+      },
+      audit,
+    );
+  }
+
+  /**
+   * The case ends without a devolução (contested and settled, withdrawn by the payer's bank,
+   * or the deadline passed): CLOSED, RELEASED; the held amount returns to the balance.
+   */
+  closeDispute(
+    id: string,
+    note: string | null,
+    actor: string,
+    audit: AuditContext | null,
+    requestId: string | null,
+  ): Promise<Dispute> {
+    const text = checkText("note", note, MAX_DESCRIPTION_LENGTH, false);
+    return this.change(
+      id,
+      async (em, dispute) => {
+        if (dispute.status !== DisputeStatus.OPEN && dispute.status !== DisputeStatus.REJECTED) {
+          throw disputeNotIn(dispute.status, "an OPEN or REJECTED");
+        }
+        const account = await lockAccount(em, dispute.companyId);
+        await moveDisputedAmount(em, dispute.chargeId, -dispute.heldAmountCents);
+        if (dispute.heldAmountCents > 0n) {
+          await postLedgerEntry(em, {
+            companyId: dispute.companyId,
+            kind: LedgerEntryKind.DISPUTE_RELEASED,
+            amountCents: dispute.heldAmountCents,
+            chargeId: dispute.chargeId,
+            disputeId: dispute.id,
+            memo: text ?? `MED ${dispute.nature}: closed, hold released`,
+          });
+        }
+        dispute.status = DisputeStatus.CLOSED;
+        dispute.outcome = DisputeOutcome.RELEASED;
+        dispute.closedBy = actor;
+        dispute.closedAt = new Date();
+        await appendDisputeEvent(em, dispute, WEBHOOK_EVENTS.disputeClosed, requestId, account);
+        return { action: "dispute.close", reason: text };
+      },
+      audit,
+    );
+  }
+
+  /** The merchant tells its side while the dispute is OPEN (the operator reads it before deciding). */
+  submitStatement(
+    scopeCompanyId: string | null,
+    id: string,
+    statement: string,
+    audit: AuditContext | null,
+  ): Promise<Dispute> {
+    const text = checkText("statement", statement, MAX_STATEMENT_LENGTH, true);
+    return this.change(
+      id,
+      async (_em, dispute) => {
+        if (dispute.status !== DisputeStatus.OPEN) throw disputeNotIn(dispute.status, "an OPEN");
+        dispute.merchantStatement = text;
+        return { action: "dispute.statement", reason: text };
+      },
+      audit,
+      scopeCompanyId,
+    );
+  }
+
+  /**
+   * One change of a dispute: the charge's row lock, then the dispute's (a dispute is changed
+   * only under its charge's lock: refunds, disputes and their devoluções of one charge are one
+   * at a time), the change, the row saved and the audit row, in one transaction.
+   */
+  private async change(
+    id: string,
+    apply: (
+      em: EntityManager,
+      dispute: Dispute,
+      charge: Awaited<ReturnType<ChargesService["lockCharge"]>>,
+    ) => Promise<{ action: string; reason: string | null }>,
+    audit: AuditContext | null,
+    scopeCompanyId: string | null = null,
+  ): Promise<Dispute> {
+    const found = await this.getDispute(scopeCompanyId, id);
+    return runTransaction(this.db, async (em) => {
+      const charge = await this.charges.lockCharge(em, null, found.chargeId);
+      const dispute = await em
+        .getRepository(Dispute)
+        .findOne({ where: { id: found.id }, lock: { mode: "for_no_key_update" } });
+      if (!dispute) throw disputeNotFound();
+      const before = disputeAuditFields(dispute);
+      const { action, reason } = await apply(em, dispute, charge);
+      dispute.updatedAt = new Date();
+      await em.getRepository(Dispute).save(dispute);
+      await appendAudit(em, audit, {
+        action,
+        objectType: "dispute",
+        objectId: dispute.id,
+        companyId: dispute.companyId,
+        reason,
+        before,
+        after: disputeAuditFields(dispute),
+      });
+      return dispute;
+    });
+  }
+
+  /** The MED devolução was made: the dispute is closed, RETURNED (in the refund's transaction). */
+  async returned(em: EntityManager, refund: Refund, requestId: string | null): Promise<void> {
+    const dispute = await this.lockForReturn(em, refund);
+    if (!dispute) return;
+    dispute.outcome = DisputeOutcome.RETURNED;
+    dispute.closedAt = refund.refundedAt ?? new Date();
+    dispute.closedBy = "provider";
+    dispute.updatedAt = new Date();
+    await em.getRepository(Dispute).save(dispute);
+    await appendDisputeEvent(em, dispute, WEBHOOK_EVENTS.disputeClosed, requestId);
+  }
+
+  /**
+   * The MED devolução failed (the refund gave the amount back to the balance): the amount is
+   * held again and the dispute is OPEN, so the money stays blocked until an operator accepts
+   * again (a new devolução) or closes the case.
+   */
+  async failed(em: EntityManager, refund: Refund, _requestId: string | null): Promise<void> {
+    const dispute = await this.lockForReturn(em, refund);
+    if (!dispute) return;
+    // The refund's REFUND_FAILED gave the amount back under the account's lock; hold it again,
+    // as far as the balance allows (an operator's debit may have taken it meanwhile).
+    const { balanceCents } = await lockAccount(em, dispute.companyId);
+    const available = balanceCents > 0n ? balanceCents : 0n;
+    const heldCents = refund.amountCents < available ? refund.amountCents : available;
+    await moveDisputedAmount(em, dispute.chargeId, heldCents);
+    if (heldCents > 0n) {
+      await postLedgerEntry(em, {
+        companyId: dispute.companyId,
+        kind: LedgerEntryKind.DISPUTE_HELD,
+        amountCents: -heldCents,
+        chargeId: dispute.chargeId,
+        disputeId: dispute.id,
+        memo: `MED ${dispute.nature}: devolução ${refund.id} failed, held again`,
+      });
+    }
+    dispute.status = DisputeStatus.OPEN;
+    dispute.heldAmountCents = heldCents;
+    dispute.decidedBy = null;
+    dispute.decidedAt = null;
+    dispute.returnFailureReason = refund.failureReason;
+    dispute.updatedAt = new Date();
+    await em.getRepository(Dispute).save(dispute);
+  }
+
+  /** The ACCEPTED dispute whose current devolução this refund is; null when it is not (any more). */
+  private async lockForReturn(em: EntityManager, refund: Refund): Promise<Dispute | null> {
+    if (refund.disputeId === null) return null;
+    const dispute = await em
+      .getRepository(Dispute)
+      .findOne({ where: { id: refund.disputeId }, lock: { mode: "for_no_key_update" } });
+    if (!dispute || dispute.status !== DisputeStatus.ACCEPTED || dispute.refundId !== refund.id) return null;
+    return dispute;
+  }
+
+  /** A dispute of the account (of any account for the operator); another account's is 404. */
+  async getDispute(scopeCompanyId: string | null, id: string): Promise<Dispute> {
+    const [row] = await queryRows<Record<string, unknown>>(this.db, "SELECT * FROM disputes WHERE id = $1", [id]);
+    const dispute = row ? this.disputeFromRow(row) : null;
+    if (!dispute || (scopeCompanyId !== null && dispute.companyId !== scopeCompanyId)) throw disputeNotFound();
+    return dispute;
+  }
+
+  /** The queue: nearest deadline first; of one account for a merchant (or an operator's filter). */
+  listDisputes(scopeCompanyId: string | null, filter: DisputeFilter): Promise<Page<Dispute>> {
+    const window = { ...readPageWindow(filter), order: ListOrder.OLDEST_FIRST };
+    const params = new SqlParams();
+    const where: string[] = [];
+    if (scopeCompanyId !== null) where.push(`company_id = ${params.add(scopeCompanyId)}`);
+    if (filter.status) where.push(`status = ${params.add(filter.status)}`);
+    const query = {
+      cursorTag: "disputes",
+      from: "disputes",
+      columns: "*",
+      key: DEADLINE_KEY,
+      branches: [where],
+      params,
+    };
+    return readPage(this.db, query, window, this.disputeFromRow, () => cappedCount(this.db, query));
+  }
+
+  /** The disputes of many charges (a charge's page), oldest first per charge. */
+  async disputesOfCharge(scopeCompanyId: string | null, chargeIdInput: string): Promise<Dispute[]> {
+    const { id } = await this.charges.getCharge(scopeCompanyId, chargeIdInput);
+    const rows = await queryRows<Record<string, unknown>>(
+      this.db,
+      "SELECT * FROM disputes WHERE charge_id = $1 ORDER BY opened_at, id",
+      [id],
+    );
+    return rows.map(this.disputeFromRow);
+  }
+}
+
+/** Moves the charge's held amount in the caller's transaction (the CHECK keeps refunds + holds within it). */
+async function moveDisputedAmount(em: EntityManager, chargeId: string, deltaCents: Cents): Promise<void> {
+  if (deltaCents === 0n) return;
+  await em.query(
+    "UPDATE charges SET disputed_amount_cents = disputed_amount_cents + $2, updated_at = now() WHERE id = $1",
+    [chargeId, deltaCents.toString()],
+  );
+}
+
+interface LockedAccount extends WebhookAccount {
+  balanceCents: Cents;
+}
+
+/** The account's row lock (after the charge's) with its balance and what its events need. */
+async function lockAccount(em: EntityManager, companyId: string): Promise<LockedAccount> {
+  const rows = await queryRows<{ balance_cents: string; webhook_secret: string; webhook_url: string | null }>(
+    em,
+    "SELECT balance_cents, webhook_secret, webhook_url FROM companies WHERE id = $1 FOR NO KEY UPDATE",
+    [companyId],
+  );
+  if (rows.length === 0) throw notFound("Company");
+  return {
+    balanceCents: BigInt(rows[0].balance_cents),
+    webhookSecret: openWebhookSecret(em, companyId, rows[0].webhook_secret),
+    webhookUrl: rows[0].webhook_url,
+  };
+}
+
+function disputeAuditFields(dispute: Dispute) {
+  return {
+    status: dispute.status,
+    chargeId: dispute.chargeId,
+    nature: dispute.nature,
+    amount: formatBrl(dispute.amountCents),
+    heldAmount: formatBrl(dispute.heldAmountCents),
+    outcome: dispute.outcome,
+    refundId: dispute.refundId,
+  };
+}
+
+/** dispute.* fields in their documented order (event, event_id, timestamp come first; signature last). */
+export function disputeEventFields(dispute: Dispute): Record<string, unknown> {
+  return {
+    dispute_id: dispute.id,
+    charge_id: `chg_${dispute.chargeId}`,
+    company_id: dispute.companyId,
+    nature: dispute.nature,
+    amount: brlToJsonNumber(dispute.amountCents),
+    held_amount: brlToJsonNumber(dispute.heldAmountCents),
+    status: dispute.status,
+    outcome: dispute.outcome,
+    refund_id: dispute.refundId,
+    opened_at: dispute.openedAt.toISOString(),
+    deadline_at: dispute.deadlineAt.toISOString(),
+    closed_at: dispute.closedAt?.toISOString() ?? null,
+  };
+}
+
+function appendDisputeEvent(
+  em: EntityManager,
+  dispute: Dispute,
+  event: typeof WEBHOOK_EVENTS.disputeOpened | typeof WEBHOOK_EVENTS.disputeClosed,
+  requestId: string | null,
+  account?: WebhookAccount,
+): Promise<unknown> {
+  return appendWebhookEvent(em, dispute.companyId, event, disputeEventFields(dispute), dispute.id, requestId, account);
+}
