@@ -1,13 +1,18 @@
 import { Arg, Authorized, Ctx, ID, Int, Query, Resolver } from "type-graphql";
 import { companyScope } from "../auth/principal";
 import type { RequestContext } from "../graphql/context";
+import type { AuditReader } from "./audit.service";
 import { AuditEntry, AuditLogPage } from "./audit-entry";
+
+/** A merchant reads only its own people's client addresses (see AuditService). */
+const readerOf = (ctx: RequestContext): AuditReader => (ctx.principal?.kind === "merchant" ? "merchant" : "operator");
 
 @Resolver()
 export class AuditResolver {
   @Authorized("VIEWER", "MERCHANT_ADMIN")
   @Query(() => AuditLogPage, {
-    description: "The audit log, newest first. Operators see every row; a merchant ADMIN sees its company's rows.",
+    description:
+      "The audit log, newest first. Operators see every row; a merchant ADMIN sees its company's rows, with client addresses of its own people only (an operator's is null).",
   })
   auditLog(
     @Ctx() ctx: RequestContext,
@@ -22,16 +27,11 @@ export class AuditResolver {
     @Arg("after", () => String, { nullable: true, description: "pageInfo.endCursor of the page before." })
     after?: string,
   ) {
-    return ctx.services.audit.list(companyScope(ctx.principal, companyId), {
-      actor,
-      action,
-      objectType,
-      objectId,
-      from,
-      to,
-      first,
-      after,
-    });
+    return ctx.services.audit.list(
+      companyScope(ctx.principal, companyId),
+      { actor, action, objectType, objectId, from, to, first, after },
+      readerOf(ctx),
+    );
   }
 
   @Authorized("VIEWER", "MERCHANT_ADMIN")
@@ -41,6 +41,6 @@ export class AuditResolver {
     @Arg("objectId", () => ID) objectId: string,
     @Ctx() ctx: RequestContext,
   ) {
-    return ctx.services.audit.trail(companyScope(ctx.principal), objectType, objectId);
+    return ctx.services.audit.trail(companyScope(ctx.principal), objectType, objectId, readerOf(ctx));
   }
 }

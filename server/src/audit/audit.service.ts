@@ -38,6 +38,20 @@ interface AuditRow {
 const COLUMNS =
   "id, at, actor, actor_kind, action, object_type, object_id, company_id, reason, before, after, address, request_id";
 
+/**
+ * A merchant reads its own people's client addresses only (its users and credentials act
+ * as MERCHANT); an operator's, the system's or an anonymous caller's address is withheld.
+ */
+function entryFor(reader: AuditReader) {
+  return (row: AuditRow): AuditEntry => {
+    const entry = toEntry(row);
+    return reader === "merchant" && row.actor_kind !== "MERCHANT" ? { ...entry, address: null } : entry;
+  };
+}
+
+/** Who reads the log: a merchant sees only its own people's client addresses. */
+export type AuditReader = "operator" | "merchant";
+
 function toEntry(row: AuditRow): AuditEntry {
   return {
     id: String(row.id),
@@ -80,9 +94,14 @@ export class AuditService {
 
   /**
    * Newest first, keyset-paged on (at, id): each page costs the same however deep it is,
-   * and nothing counts the whole log. `scopeCompanyId` confines a merchant to its rows.
+   * and nothing counts the whole log. `scopeCompanyId` confines a merchant to its rows, and
+   * a merchant `reader` gets no address but its own people's.
    */
-  async list(scopeCompanyId: string | null, filter: AuditFilter): Promise<AuditLogPage> {
+  async list(
+    scopeCompanyId: string | null,
+    filter: AuditFilter,
+    reader: AuditReader = "operator",
+  ): Promise<AuditLogPage> {
     const first = filter.first ?? AUDIT_PAGE_DEFAULT;
     if (!Number.isInteger(first) || first < 1 || first > AUDIT_PAGE_MAX) {
       throw validationError(`first must be an integer from 1 to ${AUDIT_PAGE_MAX}`);
@@ -114,7 +133,7 @@ export class AuditService {
         ORDER BY at DESC, id DESC LIMIT $${params.length}`,
       params,
     );
-    const data = rows.slice(0, first).map(toEntry);
+    const data = rows.slice(0, first).map(entryFor(reader));
     const last = data.at(-1);
     return {
       data,
@@ -126,7 +145,12 @@ export class AuditService {
   }
 
   /** One object's timeline, oldest first. */
-  async trail(scopeCompanyId: string | null, objectType: string, objectId: string): Promise<AuditEntry[]> {
+  async trail(
+    scopeCompanyId: string | null,
+    objectType: string,
+    objectId: string,
+    reader: AuditReader = "operator",
+  ): Promise<AuditEntry[]> {
     const rows = await queryRows<AuditRow>(
       this.db,
       `SELECT ${COLUMNS} FROM audit_log
@@ -134,6 +158,6 @@ export class AuditService {
         ORDER BY at, id LIMIT ${TRAIL_MAX}`,
       [objectType, objectId, scopeCompanyId],
     );
-    return rows.map(toEntry);
+    return rows.map(entryFor(reader));
   }
 }

@@ -205,6 +205,7 @@ export class ConsoleUsersResolver {
       role,
       name ?? null,
       requestAudit(ctx),
+      ctx.principal?.kind === "merchant",
     );
   }
 

@@ -92,6 +92,11 @@ export interface NewInvite {
   companyId: string | null;
   email: string;
   name?: string | null;
+  /**
+   * A merchant inviting: an e-mail taken outside its own company answers like a new invite
+   * (see inviteInTransaction), so one tenant learns nothing about another's people.
+   */
+  hideOtherTenants?: boolean;
 }
 
 /**
@@ -360,18 +365,24 @@ export class ConsoleUsersService {
     role: MerchantRole,
     name: string | null,
     audit: AuditContext,
+    byMerchant = false,
   ): Promise<ConsoleUserInvite> {
     return runTransaction(this.db, async (em) => {
       const company = await em.query("SELECT id FROM companies WHERE id = $1", [companyId]);
       if (company.length === 0) throw notFound("Company");
-      return this.inviteInTransaction(em, { kind: ConsoleUserKind.MERCHANT, role, companyId, email, name }, audit);
+      return this.inviteInTransaction(
+        em,
+        { kind: ConsoleUserKind.MERCHANT, role, companyId, email, name, hideOtherTenants: byMerchant },
+        audit,
+      );
     });
   }
 
   /**
    * Creates the user with a one-time invite token (only its hash kept, 7 days). An e-mail
    * already invited but not accepted, or removed, from the same place is invited again
-   * with a new token; any other existing e-mail is a CONFLICT.
+   * with a new token; any other existing e-mail is a CONFLICT, except for a merchant
+   * (hideOtherTenants) when the e-mail belongs outside its company: see unlinkedInvite.
    */
   async inviteInTransaction(
     em: EntityManager,
@@ -387,8 +398,12 @@ export class ConsoleUsersService {
     const existing = await findByEmail(em, email, true);
     let user: ConsoleUser;
     let before: ReturnType<typeof userFields> | null = null;
+    const elsewhere = (user: ConsoleUser) => user.kind !== invite.kind || user.companyId !== invite.companyId;
+    if (existing && invite.hideOtherTenants && elsewhere(existing)) {
+      return this.unlinkedInvite(em, invite, existing, { email, name, inviteToken, inviteExpiresAt, now }, audit);
+    }
     if (existing) {
-      const samePlace = existing.kind === invite.kind && existing.companyId === invite.companyId;
+      const samePlace = !elsewhere(existing);
       if (!samePlace || (existing.passwordHash !== null && !existing.disabled)) {
         throw new AppError("CONFLICT", "A console user with this e-mail already exists");
       }
@@ -427,7 +442,14 @@ export class ConsoleUsersService {
          ON CONFLICT ((lower(email))) DO NOTHING RETURNING id`,
         [user.id, user.kind, user.role, user.companyId, email, name, user.inviteTokenHash, inviteExpiresAt, now],
       );
-      if (inserted.length === 0) throw new AppError("CONFLICT", "A console user with this e-mail already exists");
+      if (inserted.length === 0) {
+        // Taken meanwhile by a concurrent invite: judged as if it had been there before.
+        const taker = await findByEmail(em, email, true);
+        if (taker && invite.hideOtherTenants && elsewhere(taker)) {
+          return this.unlinkedInvite(em, invite, taker, { email, name, inviteToken, inviteExpiresAt, now }, audit);
+        }
+        throw new AppError("CONFLICT", "A console user with this e-mail already exists");
+      }
     }
     await appendAudit(em, audit, {
       action: invite.kind === ConsoleUserKind.OPERATOR ? "operator.invite" : "company_user.invite",
@@ -438,6 +460,55 @@ export class ConsoleUsersService {
       after: userFields(user),
     });
     return { user, inviteToken, inviteUrl: this.inviteUrl(inviteToken) };
+  }
+
+  /**
+   * A merchant's invite of an e-mail that belongs to someone outside its company (an
+   * operator, another company's user): answered exactly like a new invite (a new user id, a
+   * token of the same form, the same audit row in the company's log), but nothing is created
+   * or linked, and the token is stored nowhere, so accepting it answers NOT_FOUND like an
+   * expired invite. The service sends no e-mail of its own: the inviter passes the link on.
+   * Operators learn the truth from a row without a company, which merchants never read.
+   */
+  private async unlinkedInvite(
+    em: EntityManager,
+    invite: NewInvite,
+    taker: ConsoleUser,
+    fields: { email: string; name: string | null; inviteToken: string; inviteExpiresAt: Date; now: Date },
+    audit: AuditContext | null,
+  ): Promise<ConsoleUserInvite> {
+    const user = em.getRepository(ConsoleUser).create({
+      id: newConsoleUserId(),
+      kind: invite.kind,
+      role: invite.role,
+      companyId: invite.companyId,
+      email: fields.email,
+      name: fields.name,
+      passwordHash: null,
+      disabled: false,
+      inviteTokenHash: hashSecret(fields.inviteToken),
+      inviteExpiresAt: fields.inviteExpiresAt,
+      lastSignInAt: null,
+      locale: null,
+      createdAt: fields.now,
+      updatedAt: fields.now,
+    });
+    await appendAudit(em, audit, {
+      action: "company_user.invite",
+      objectType: "console_user",
+      objectId: user.id,
+      companyId: user.companyId,
+      before: null,
+      after: userFields(user),
+    });
+    await appendAudit(em, audit, {
+      action: "company_user.invite_email_taken",
+      objectType: "console_user",
+      objectId: taker.id,
+      companyId: null,
+      after: { email: fields.email, invitedTo: invite.companyId, role: invite.role },
+    });
+    return { user, inviteToken: fields.inviteToken, inviteUrl: this.inviteUrl(fields.inviteToken) };
   }
 
   inviteUrl(token: string): string {
