@@ -2,29 +2,62 @@ import { isApiPath } from "@server/http/api-paths";
 import { type NextRequest, NextResponse } from "next/server";
 
 /**
- * Runs before every console page. It only redirects: a request without a session cookie goes
- * to the sign-in page with `next` (a same-site path) so it comes back after signing in.
- * Whether the session is valid and what its role may see is decided on the server by each
- * audience's layout (and again by the API for every operation).
+ * Runs before every console page. It redirects a request without a session cookie to the
+ * sign-in page with `next` (a same-site path) so it comes back after signing in, and gives
+ * each page its Content-Security-Policy with a nonce of its own. Whether the session is valid
+ * and what its role may see is decided on the server by each audience's layout (and again by
+ * the API for every operation).
  */
 const SESSION_COOKIE = "pix_session";
 // The REST reference is public, like the /openapi.json it renders.
 const PUBLIC_PATHS = ["/login", "/accept-invite", "/developers/reference"];
+
+const dev = process.env.NODE_ENV === "development";
+
+/**
+ * Scripts run only with this answer's nonce (Next puts it on its own scripts when it finds it
+ * in the request's Content-Security-Policy) or when loaded by such a script ('strict-dynamic':
+ * Next's chunks, GraphiQL and the REST reference's bundles); no inline script without it, no
+ * eval. Styles may be inline: Radix, sonner, GraphiQL and Scalar set style attributes and
+ * elements at run time, and a style cannot run code. Workers from blob: (GraphiQL's editor).
+ * Next's dev server needs eval (React's call stacks) and its HMR websocket.
+ */
+function contentSecurityPolicy(nonce: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    `connect-src 'self'${dev ? " ws: wss:" : ""}`,
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
 
 export function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
   // The API's paths are the API's (server/src/app.ts answers them before the console): should
   // one reach the console anyway (the console run on its own), it is no page to guard.
   if (isApiPath(pathname)) return NextResponse.next();
-  const forwarded = new Headers(request.headers);
-  forwarded.set("x-pix-path", `${pathname}${search}`);
   const isPublic = PUBLIC_PATHS.some((path) => pathname === path || pathname.startsWith(`${path}/`));
   if (!isPublic && !request.cookies.get(SESSION_COOKIE)?.value) {
     const login = new URL("/login", request.url);
     if (pathname !== "/") login.searchParams.set("next", `${pathname}${search}`);
     return NextResponse.redirect(login);
   }
-  return NextResponse.next({ request: { headers: forwarded } });
+  const nonce = btoa(crypto.randomUUID());
+  const policy = contentSecurityPolicy(nonce);
+  const forwarded = new Headers(request.headers);
+  forwarded.set("x-pix-path", `${pathname}${search}`);
+  forwarded.set("x-nonce", nonce);
+  forwarded.set("content-security-policy", policy);
+  const response = NextResponse.next({ request: { headers: forwarded } });
+  response.headers.set("content-security-policy", policy);
+  return response;
 }
 
 export const config = {

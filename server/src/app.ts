@@ -22,6 +22,7 @@ import { openApiDocument } from "./http/openapi";
 import { createAdmissionLimits, registerAdmission } from "./http/request-admission";
 import { decorateRequestRoute, lazyChildLogger, logAccess, requestIdOf, requestInfo } from "./http/request-scope";
 import { type CompiledRestRoute, compileRestOperation, registerRestRoutes } from "./http/rest-routes";
+import { registerSecurityHeaders } from "./http/security-headers";
 import { efiNotificationRoutes } from "./provider/efi/efi-notifications";
 import { inboundPixRoutes } from "./provider/inbound-pix.http";
 import { registerPixLocationRoute } from "./provider/pix-location.http";
@@ -100,6 +101,7 @@ export async function createHttpApp(services: Services, options: HttpAppOptions 
   });
 
   decorateRequestRoute(app);
+  await registerSecurityHeaders(app, config.publicBaseUrl);
   const admit = registerAdmission(
     app,
     services.auth,
