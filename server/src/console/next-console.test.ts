@@ -42,6 +42,23 @@ module.exports = (options) => ({
         res.end(JSON.stringify({ ticket, answer }));
         return;
       }
+      // As an export (admin-ui/app/api/export): a CSV streamed page by page through the bridge;
+      // "fails" breaks off after its first page as Next does when the body's stream errors.
+      if (req.url.startsWith("/api/export/")) {
+        const bridge = globalThis[Symbol.for("pix.console.page-operation")];
+        const pages = Number(new URL(req.url, "http://x").searchParams.get("pages") ?? 3);
+        res.writeHead(200, { "content-type": "text/csv; charset=utf-8" });
+        for (let page = 0; page < pages; page++) {
+          await bridge(req.headers["x-pix-page"] ?? null, { query: "{ viewer { id } }", variables: {} });
+          if (!res.write("row;".repeat(2500) + "\\n")) await new Promise((resolve) => res.once("drain", resolve));
+          if (page === 0 && req.url.startsWith("/api/export/fails")) {
+            await new Promise((resolve) => setTimeout(resolve, 50)); // the first page reached the browser
+            return void res.destroy(new Error("upstream failed"));
+          }
+        }
+        res.end();
+        return;
+      }
       if (req.url === "/crash") process.exit(3); // in a worker thread: that thread ends
       await Promise.resolve();
       let body = "";
@@ -183,6 +200,37 @@ test("a body and a status pass through both ways", async () => {
   const seen = await res.json();
   assert.equal(seen.method, "POST");
   assert.equal(seen.body, "name=Loja");
+});
+
+test("an answer the worker breaks off mid-stream is broken off for the browser too, never ended cleanly", {
+  timeout: 10_000,
+}, async () => {
+  callerOfPages = caller("usr_exporter");
+  try {
+    const res = await fetch(`${baseUrl}/api/export/fails?pages=5`);
+    assert.equal(res.status, 200);
+    // The client sees a failed body (the connection cut before the last chunk), not a short file.
+    await assert.rejects(res.text(), (error: Error) => error instanceof TypeError && /terminated/.test(error.message));
+  } finally {
+    callerOfPages = null;
+  }
+});
+
+test("three concurrent big exports all complete, each whole", async () => {
+  callerOfPages = caller("usr_exporter");
+  try {
+    const pages = 200;
+    const bodies = await Promise.all(
+      [1, 2, 3].map(async () => {
+        const res = await fetch(`${baseUrl}/api/export/big?pages=${pages}`);
+        assert.equal(res.status, 200);
+        return res.text();
+      }),
+    );
+    for (const body of bodies) assert.equal(body.length, pages * 10_001);
+  } finally {
+    callerOfPages = null;
+  }
 });
 
 test("Next's AsyncLocalStorage stays in its thread: promises of the API's thread are not tagged", async () => {

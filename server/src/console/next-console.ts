@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { Agent, type IncomingHttpHeaders, type IncomingMessage, request } from "node:http";
 import { connect, type Socket } from "node:net";
 import { join } from "node:path";
-import type { Duplex } from "node:stream";
+import { type Duplex, pipeline } from "node:stream";
 import { Worker } from "node:worker_threads";
 import type { FallbackHandler, PageCaller } from "../app";
 import type { Logger } from "../core/logger";
@@ -143,7 +143,11 @@ export async function startConsole(options: ConsoleOptions): Promise<NextConsole
       { host: "127.0.0.1", port, method: req.method, path: req.url, headers, agent },
       (answer: IncomingMessage) => {
         res.writeHead(answer.statusCode ?? 502, endToEnd(answer.headers));
-        answer.pipe(res);
+        // An answer the worker broke off (a failed export, a worker that died) breaks the
+        // browser's answer off too: never a clean end of a cut body, which would look whole.
+        pipeline(answer, res, (error) => {
+          if (error && !res.destroyed) res.destroy();
+        });
       },
     );
     let abandoned = false;
@@ -151,7 +155,9 @@ export async function startConsole(options: ConsoleOptions): Promise<NextConsole
       // The browser left (whichever of its close and this error came first): nobody to answer.
       if (abandoned || req.socket.destroyed) return;
       logger.error("console request failed", { requestId: requestId ?? null, error: error.message });
-      if (!res.headersSent) res.writeHead(502, { "content-type": "text/plain; charset=utf-8" });
+      // Part of the answer is out already: the connection is cut, so the browser sees the failure.
+      if (res.headersSent) return void res.destroy();
+      res.writeHead(502, { "content-type": "text/plain; charset=utf-8" });
       res.end("The console is unavailable");
     });
     // The browser left (a navigation, a closed tab): the worker stops working for it too.

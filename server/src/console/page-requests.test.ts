@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { after, before, describe, test } from "node:test";
 import { startTestApp, type TestApp } from "../../test/support/test-app";
 import type { PageCaller } from "../app";
+import { EXPORT_BUDGET } from "../http/request-admission";
 
 /**
  * The console's own request path in the API's process (server/src/app.ts), with a stand-in
@@ -107,6 +108,31 @@ describe("the console's request path", () => {
     // The session is still there: nothing ran.
     assert.equal((await app.request("GET", "/ops", { headers: { cookie: login.cookie } })).status, 200);
     assert.equal(handed[1].caller?.principal?.kind, "operator");
+  });
+
+  test("exports have a budget of their own: the interactive one spent never stops them, and they never spend it", async () => {
+    const login = await app.consoleUser({ role: "ADMIN" });
+    const cookie = { cookie: login.cookie };
+    // Three concurrent exports (the case), then the whole interactive burst (2 at 1 a second) is still there.
+    const exports = await Promise.all(
+      [1, 2, 3].map(() => app.request("GET", "/api/export/audit-log", { headers: cookie })),
+    );
+    assert.deepEqual(
+      exports.map((res) => res.status),
+      [200, 200, 200],
+    );
+    const pages = [];
+    for (let i = 0; i < 3; i++) pages.push((await app.request("GET", "/ops", { headers: cookie })).status);
+    assert.deepEqual(pages, [200, 200, 429], "the interactive burst is whole, then spent");
+    // Interactive budget spent: exports still go through, up to their own budget.
+    const more = [];
+    for (let i = 0; i < EXPORT_BUDGET.points; i++)
+      more.push((await app.request("GET", "/api/export/charges", { headers: cookie })).status);
+    assert.deepEqual(more.slice(0, EXPORT_BUDGET.points - 3), Array(EXPORT_BUDGET.points - 3).fill(200));
+    const over = await app.request("GET", "/api/export/charges", { headers: cookie });
+    assert.equal(over.status, 429);
+    assert.equal(over.body.code, "RATE_LIMITED");
+    assert.ok(Number(over.headers.get("retry-after")) >= 1);
   });
 
   test("a page without a session is handed an anonymous caller", async () => {

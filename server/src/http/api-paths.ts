@@ -38,3 +38,8 @@ export function isApiPath(path: string): boolean {
 export function isConsoleAsset(path: string): boolean {
   return path.startsWith("/_next/static/") || path === "/favicon.ico" || path === "/icon.svg";
 }
+
+/** A CSV export of the console (admin-ui/app/api/export): admitted with a budget of its own. */
+export function isConsoleExport(path: string): boolean {
+  return path.startsWith("/api/export/");
+}

@@ -6,6 +6,7 @@ import type { Principal } from "../auth/principal";
 import { readCookie, SESSION_COOKIE } from "../auth/session-cookie";
 import { AppError, unauthenticated } from "../core/errors";
 import { type Limit, type LimitStore, type LimitVerdict, requestRateSpec } from "../core/rate-limits";
+import { isConsoleExport, pathOf } from "./api-paths";
 import { sendError } from "./http-errors";
 import { ANONYMOUS_BODY_LIMIT } from "./json-body";
 import { routeOf } from "./request-scope";
@@ -40,6 +41,14 @@ declare module "fastify" {
  * counted exactly (each failure is spent in the store), as sign-in attempts are.
  */
 const FAILED_AUTH = { points: 30, durationSeconds: 60 };
+/**
+ * The console's CSV exports (/api/export/…), per credential: a budget of their own, apart from
+ * the interactive one (so clicking around never cuts a download short, and three downloads at
+ * once never spend the pages' budget). An export's pages are read in process, without
+ * spending anything (console/page-operations.ts); this counts the downloads themselves:
+ * 10 at once, then one every 6 s.
+ */
+export const EXPORT_BUDGET = { name: "export", points: 10, durationSeconds: 60, counting: "batched" } as const;
 /** Signed provider notifications: generous, and apart from everyone else's traffic. */
 const PROVIDER_RATE_FACTOR = 10;
 
@@ -47,6 +56,8 @@ const PROVIDER_RATE_FACTOR = 10;
 export interface AdmissionLimits {
   /** Per presented credential (the SHA-256 of the token: no lookup needed to pick it). */
   credential: Limit;
+  /** Per presented credential, the console's exports. */
+  export: Limit;
   /** Per address, callers without a credential. */
   anonymous: Limit;
   /** Per address, POST /provider/pix. */
@@ -60,6 +71,7 @@ export function createAdmissionLimits(store: LimitStore, rps: number): Admission
   if (rps <= 0) return null;
   return {
     credential: store.create(requestRateSpec("credential", rps)),
+    export: store.create(EXPORT_BUDGET),
     anonymous: store.create(requestRateSpec("address", rps)),
     provider: store.create(requestRateSpec("provider", rps * PROVIDER_RATE_FACTOR)),
     failedAuth: store.create({ name: "failed-auth", ...FAILED_AUTH }),
@@ -141,7 +153,8 @@ export function registerAdmission(
         // An address that keeps presenting bad credentials is refused before another lookup.
         const failed = limits.failedAuth.refusedHere(address);
         if (!failed.allowed) return refuse(request, reply, failed);
-        const verdict = await limits.credential.take(sha256(presented));
+        const budget = isConsoleExport(pathOf(request.url)) ? limits.export : limits.credential;
+        const verdict = await budget.take(sha256(presented));
         if (!verdict.allowed) return refuse(request, reply, verdict);
       }
       principal =
