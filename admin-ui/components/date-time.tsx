@@ -1,5 +1,6 @@
 "use client";
 
+import { useLocale } from "next-intl";
 import { useEffect, useState } from "react";
 import { formatDateTime, formatRelative } from "@/lib/format";
 import { cn } from "@/lib/utils";
@@ -14,10 +15,11 @@ export function DateTime({ value, seconds, className }: { value: string; seconds
 }
 
 /**
- * "5 min. ago". The server renders the absolute date; the browser switches to the relative
+ * "há 5 min." ("5 min. ago" in English). The server renders the absolute date; the browser switches to the relative
  * text after hydration and keeps it fresh, so the two renders never disagree.
  */
 export function RelativeTime({ value, className }: { value: string; className?: string }) {
+  const locale = useLocale();
   const [now, setNow] = useState<Date | null>(null);
   useEffect(() => {
     setNow(new Date());
@@ -30,7 +32,7 @@ export function RelativeTime({ value, className }: { value: string; className?: 
       title={formatDateTime(value, { seconds: true })}
       className={cn("whitespace-nowrap", className)}
     >
-      {now ? formatRelative(value, now) : formatDateTime(value)}
+      {now ? formatRelative(value, now, locale) : formatDateTime(value)}
     </time>
   );
 }

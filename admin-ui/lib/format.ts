@@ -127,7 +127,33 @@ export function formatDayMonth(iso: string | Date): string {
   return dayMonth.format(typeof iso === "string" ? new Date(iso) : iso);
 }
 
-const relative = new Intl.RelativeTimeFormat("en", { numeric: "auto", style: "short" });
+const timeOnly = new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, hour: "2-digit", minute: "2-digit" });
+const isoDay = new Intl.DateTimeFormat("en-CA", {
+  timeZone: TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
+
+/** `10:15` in São Paulo time. */
+export function formatTime(iso: string | Date): string {
+  return timeOnly.format(typeof iso === "string" ? new Date(iso) : iso);
+}
+
+/** The São Paulo day of a moment as `2026-11-23`, as the API names days. */
+export function saoPauloDay(date: Date = new Date()): string {
+  return isoDay.format(date);
+}
+
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
+function relativeFormat(locale: string): Intl.RelativeTimeFormat {
+  let format = relativeFormats.get(locale);
+  if (!format) {
+    format = new Intl.RelativeTimeFormat(locale, { numeric: "auto", style: "short" });
+    relativeFormats.set(locale, format);
+  }
+  return format;
+}
 const RELATIVE_STEPS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
   ["second", 60],
   ["minute", 60],
@@ -137,8 +163,12 @@ const RELATIVE_STEPS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
   ["year", Number.POSITIVE_INFINITY],
 ];
 
-/** "5 min. ago", "in 2 hr."; `now` is passed in so server and browser can agree. */
-export function formatRelative(iso: string | Date, now: Date = new Date()): string {
+/**
+ * "há 5 min." / "5 min. ago", in the reader's language (`locale`, pt-BR unless given); `now`
+ * is passed in so server and browser can agree.
+ */
+export function formatRelative(iso: string | Date, now: Date = new Date(), locale: string = LOCALE): string {
+  const relative = relativeFormat(locale);
   const date = typeof iso === "string" ? new Date(iso) : iso;
   let delta = (date.getTime() - now.getTime()) / 1000;
   for (const [unit, size] of RELATIVE_STEPS) {

@@ -107,7 +107,7 @@ test("paid through the sandbox, the charge and the balance show it PAID with the
   // The statement's CSV: every movement of this account, decimal commas, ';' between fields.
   const [download] = await Promise.all([
     page.waitForEvent("download"),
-    page.getByRole("link", { name: "Export CSV" }).click(),
+    page.getByRole("link", { name: t("exports.button") }).click(),
   ]);
   expect(download.suggestedFilename()).toMatch(/^statement-\d{4}-\d{2}-\d{2}\.csv$/);
   const lines = readFileSync(await download.path(), "utf8")
@@ -115,7 +115,11 @@ test("paid through the sandbox, the charge and the balance show it PAID with the
     .split("\r\n")
     .filter((line) => line.length > 0)
     .map((line) => line.split(";"));
-  expect(lines[0]).toEqual(["Date", "Type", "Description", "Reference", "Amount (R$)", "Balance after (R$)"]);
+  expect(lines[0]).toEqual(
+    (["date", "type", "description", "reference", "amount", "balanceAfter"] as const).map((key) =>
+      t(`exports.headers.${key}`),
+    ),
+  );
   expect(lines).toHaveLength(2);
   expect(lines[1].slice(1)).toEqual(["Charge paid", lines[1][2], `chg_${chargeId}`, "197,50", "197,50"]);
 });

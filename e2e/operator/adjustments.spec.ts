@@ -1,5 +1,6 @@
 import { createCompany, merchantBalance } from "../support/api";
 import { expect, test } from "../support/fixtures";
+import { t } from "../support/i18n";
 import { checkPage } from "../support/page-check";
 
 test("an adjustment needs a reason and changes the balance on the company page", async ({ page }) => {
@@ -33,6 +34,6 @@ test("an adjustment needs a reason and changes the balance on the company page",
   await expect(page.getByText("Debited R$ 34,56")).toBeVisible();
 
   await page.goto(`/ops/companies/${company.id}`);
-  await expect(page.getByRole("region", { name: "Balance" })).toContainText("R$ 1.200,00");
+  await expect(page.getByRole("region", { name: t("companies.page.balance") })).toContainText("R$ 1.200,00");
   expect(await merchantBalance(company.clientSecret)).toBe(1200);
 });

@@ -8,7 +8,7 @@ test.describe.configure({ timeout: 120_000 });
 
 test("the audit log pages by cursor, filters by object, and shows an entry's changes", async ({ page }) => {
   await page.goto("/ops/audit-log?perPage=10");
-  const table = page.getByRole("table", { name: "Audit log, newest first" });
+  const table = page.getByRole("table", { name: t("audit.table.label") });
   await expect(table.getByRole("row")).toHaveCount(11);
   await checkPage(page, "ops-audit-log");
 
@@ -29,9 +29,9 @@ test("the audit log pages by cursor, filters by object, and shows an entry's cha
   await table
     .getByRole("row")
     .filter({ hasText: "company.create" })
-    .getByRole("button", { name: /Actions for audit entry/ })
+    .getByRole("button", { name: new RegExp(t("audit.table.actionsFor", { id: "" })) })
     .click();
-  await page.getByRole("menuitem", { name: "View changes" }).click();
+  await page.getByRole("menuitem", { name: t("audit.table.viewChanges") }).click();
   const dialog = page.getByRole("dialog", { name: "company.create" });
   await expect(dialog).toContainText("Padaria Pão Quente");
   await checkPage(page, "ops-audit-log-entry");

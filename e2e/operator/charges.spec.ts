@@ -69,7 +69,7 @@ test("reserve with a reason takes a paid charge out of the balance, release puts
   await expect(page.getByRole("status").filter({ hasText: "Chargeback opened by the payer" })).toBeVisible();
   expect(await merchantBalance(company.clientSecret)).toBe(0);
   await page.goto(`/ops/companies/${company.id}`);
-  await expect(page.getByRole("region", { name: "Balance" })).toContainText("R$ 0,00");
+  await expect(page.getByRole("region", { name: t("companies.page.balance") })).toContainText("R$ 0,00");
 
   await page.goto(`/ops/charges/${id}`);
   await expect(page.getByRole("list", { name: "Charge timeline" })).toContainText("Reserved by an operator");
@@ -79,7 +79,7 @@ test("reserve with a reason takes a paid charge out of the balance, release puts
   await expect(page.getByRole("list", { name: "Charge timeline" })).toContainText("Released by an operator");
   expect(await merchantBalance(company.clientSecret)).toBe(80);
   await page.goto(`/ops/companies/${company.id}`);
-  await expect(page.getByRole("region", { name: "Balance" })).toContainText("R$ 80,00");
+  await expect(page.getByRole("region", { name: t("companies.page.balance") })).toContainText("R$ 80,00");
 });
 
 test("a pending charge is paid in the sandbox from its page", async ({ page }) => {

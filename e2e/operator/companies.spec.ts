@@ -9,9 +9,13 @@ test.describe.configure({ timeout: 120_000 });
 
 test("the overview shows what needs an operator", async ({ page }) => {
   await page.goto("/ops");
-  await expect(page.getByRole("region", { name: "Headline figures" })).toContainText("Withdrawals waiting");
-  await expect(page.getByRole("heading", { name: "Next in the queue" })).toBeVisible();
-  await expect(page.getByRole("figure")).toContainText("Charges paid in the last 30 days: R$");
+  await expect(page.getByRole("region", { name: t("overview.headline") })).toContainText(
+    t("overview.withdrawalsWaiting"),
+  );
+  await expect(page.getByRole("heading", { name: t("overview.queue.title") })).toBeVisible();
+  await expect(page.getByRole("figure")).toContainText(
+    t("overview.volume.summary", { paid: "R$", withdrawn: "" }).split("R$")[0],
+  );
   await checkPage(page, "ops-overview");
 });
 
@@ -19,8 +23,8 @@ test("companies can be searched by name or CNPJ, in the URL", async ({ page }) =
   await page.goto("/ops/companies");
   await expect(page.getByRole("link", { name: "Mercado Central Ltda" }).first()).toBeVisible();
   await checkPage(page, "ops-companies");
-  const table = page.getByRole("table", { name: "Companies" });
-  await page.getByLabel("Search companies").fill("loja");
+  const table = page.getByRole("table", { name: t("companies.table.label") });
+  await page.getByLabel(t("companies.search.label")).fill("loja");
   await expect(page).toHaveURL(/q=loja/);
   await expect(table.getByRole("row")).toHaveCount(2);
   await expect(table).toContainText("Loja Aurora Moda");
@@ -44,16 +48,16 @@ test("a company page splits the balance into the formula's parts and checks it",
   const expected = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" }).format(
     Number(balanceAudit.runningBalance),
   );
-  await expect(page.getByRole("region", { name: "Balance" })).toContainText(expected);
-  await expect(page.getByText("Ledger consistent")).toBeVisible();
-  await expect(page.getByRole("table", { name: /Charges of this company/ })).toContainText("Maria Silva");
+  await expect(page.getByRole("region", { name: t("companies.page.balance") })).toContainText(expected);
+  await expect(page.getByText(t("companies.audit.consistent"))).toBeVisible();
+  await expect(page.getByRole("table", { name: t("companies.charges.label") })).toContainText("Maria Silva");
   await checkPage(page, "ops-company-charges");
-  await page.getByRole("tab", { name: "Withdrawals" }).click();
+  await page.getByRole("tab", { name: t("companies.tabs.withdrawals") }).click();
   await expect(page).toHaveURL(/tab=withdrawals/);
-  await expect(page.getByRole("table", { name: /Withdrawals of this company/ })).toContainText("R$ 120,00");
+  await expect(page.getByRole("table", { name: t("companies.withdrawals.label") })).toContainText("R$ 120,00");
   await checkPage(page, "ops-company-withdrawals");
-  await page.getByRole("tab", { name: "Adjustments" }).click();
-  await expect(page.getByRole("table", { name: /Adjustments of this company/ })).toContainText("Welcome credit");
+  await page.getByRole("tab", { name: t("companies.tabs.adjustments") }).click();
+  await expect(page.getByRole("table", { name: t("companies.adjustments.label") })).toContainText("Welcome credit");
   await checkPage(page, "ops-company-adjustments");
 });
 

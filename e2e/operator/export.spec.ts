@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { charge, createCompany, fund, withdrawal } from "../support/api";
 import { expect, test } from "../support/fixtures";
+import { t } from "../support/i18n";
 
 /** The data lines of a CSV without quoted line breaks (the exports tested here have none). */
 function parse(csv: string): string[][] {
@@ -23,24 +24,24 @@ test("a CSV export holds every filtered row, across pages, with decimal commas",
   await expect(page.getByRole("table", { name: "Charges, newest first" })).toBeVisible();
   const [download] = await Promise.all([
     page.waitForEvent("download"),
-    page.getByRole("link", { name: "Export CSV" }).click(),
+    page.getByRole("link", { name: t("exports.button") }).click(),
   ]);
   expect(download.suggestedFilename()).toMatch(/^charges-\d{4}-\d{2}-\d{2}\.csv$/);
   const rows = parse(readFileSync(await download.path(), "utf8"));
   const header = rows[0];
-  expect(header.slice(0, 7)).toEqual([
-    "ID",
-    "Company ID",
-    "Created",
-    "Status",
-    "Reserved",
-    "Reserve reason",
-    "Amount (R$)",
-  ]);
+  // Headers in the reader's language (pt-BR here), values as the API names them.
+  expect(header.slice(0, 7)).toEqual(
+    (["id", "companyId", "created", "status", "reserved", "reserveReason", "amount"] as const).map((key) =>
+      t(`exports.headers.${key}`),
+    ),
+  );
+  expect(header[0]).toBe("ID");
+  expect(header[1]).toBe("ID da empresa");
   const data = rows.slice(1);
   expect(data).toHaveLength(pending);
   expect(new Set(data.map((row) => row[0])).size).toBe(pending);
   expect(data.every((row) => row[3] === "PENDING" && row[1] === company.id)).toBe(true);
+  expect(data.every((row) => row[4] === t("exports.no"))).toBe(true);
   const amounts = data.map((row) => row[6]).sort();
   expect(amounts[0]).toBe("1000,50");
   expect(amounts).toContain("1103,53");
@@ -63,7 +64,7 @@ test("withdrawals and audit log export their filtered rows; unknown exports and 
   await fund(company.id, "900.00");
   const created = [await withdrawal(company.id, "100.10"), await withdrawal(company.id, "200.20")];
   await page.goto(`/ops/withdrawals?company=${company.id}`);
-  await expect(page.getByRole("link", { name: "Export CSV" })).toHaveAttribute(
+  await expect(page.getByRole("link", { name: t("exports.button") })).toHaveAttribute(
     "href",
     `/api/export/withdrawals?view=queue&company=${company.id}`,
   );

@@ -91,6 +91,6 @@ test("with maker-checker on, one operator cannot approve or post alone and a sec
   await expect(olgaRequested).toContainText("Posted");
   expect(await merchantBalance(company.clientSecret)).toBe(before + 120000);
   await olga.goto(`/ops/companies/${company.id}`);
-  await expect(olga.getByRole("region", { name: "Balance" })).toContainText("R$ 240.000,00");
+  await expect(olga.getByRole("region", { name: t("companies.page.balance") })).toContainText("R$ 240.000,00");
   await olga.context().close();
 });

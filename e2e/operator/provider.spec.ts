@@ -11,9 +11,9 @@ test("the provider page names the sandbox and how to connect a real bank", async
     .first()
     .click();
   await expect(page).toHaveURL(/\/ops\/provider$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Bank provider" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: t("provider.title") })).toBeVisible();
   const card = page.getByTestId("provider-sandbox");
-  await expect(card).toContainText("sandbox");
+  await expect(card).toContainText(t("provider.sandboxName"));
   await expect(card).toContainText("PIX_PROVIDER=efi");
   await expect(page.getByTestId("provider-reports")).toHaveCount(0);
   await checkPage(page, "ops-provider-sandbox");

@@ -52,12 +52,14 @@ test("every attempt shows URL, status, time and bodies; a redelivery appears as 
     await expect.poll(() => hook.calls.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
 
     await page.goto(`/ops/webhooks?company=${company.id}`);
-    const table = page.getByRole("table", { name: "Webhook deliveries, newest first" });
+    const table = page.getByRole("table", { name: t("deliveries.table.label") });
     await expect(table).toContainText("ping");
     await checkPage(page, "ops-webhooks");
-    await page.getByRole("button", { name: `Attempts of ping ${sendTestWebhook.eventId}` }).click();
+    await page
+      .getByRole("button", { name: t("deliveries.table.attemptsOf", { event: "ping", id: sendTestWebhook.eventId }) })
+      .click();
     const dialog = page.getByRole("dialog", { name: "ping" });
-    const attempts = dialog.getByRole("list", { name: "Attempts, newest first" }).getByRole("listitem");
+    const attempts = dialog.getByRole("list", { name: t("deliveries.dialog.attemptsList") }).getByRole("listitem");
     await expect(attempts).toHaveCount(1);
     await expect(attempts.first()).toContainText("HTTP 200");
     await expect(attempts.first()).toContainText(`POST ${hook.url}`);
@@ -66,10 +68,10 @@ test("every attempt shows URL, status, time and bodies; a redelivery appears as 
     await expect(attempts.first()).toContainText('"received": 1');
     await checkPage(page, "ops-webhook-attempts");
 
-    await dialog.getByRole("button", { name: "Redeliver" }).click();
+    await dialog.getByRole("button", { name: t("deliveries.dialog.redeliver") }).click();
     await expect(attempts).toHaveCount(2, { timeout: 20_000 });
-    await expect(attempts.first()).toContainText("Attempt 2");
-    await expect(attempts.first()).toContainText("Manual");
+    await expect(attempts.first()).toContainText(t("deliveries.dialog.attempt", { number: 2 }));
+    await expect(attempts.first()).toContainText(t("deliveries.dialog.manual"));
     await expect(attempts.first()).toContainText('"received": 2');
     expect(hook.calls.length).toBeGreaterThanOrEqual(2);
     expect(hook.calls.at(-1)).toBe(hook.calls[0]);

@@ -3,6 +3,7 @@
 import type { ColumnDef } from "@tanstack/react-table";
 import { FileClockIcon, SearchIcon } from "lucide-react";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { DataTable } from "@/components/data-table/data-table";
 import { DataTableFacetedFilter } from "@/components/data-table/data-table-faceted-filter";
@@ -20,19 +21,22 @@ import { AUDIT_OBJECT_TYPES, auditFilters } from "./search-params";
 
 type AuditRow = AuditLogQuery["auditLog"]["data"][number];
 
-const OBJECT_LABELS: Record<string, string> = {
-  withdrawal: "Withdrawal",
-  adjustment: "Adjustment",
-  charge: "Charge",
-  company: "Company",
-  client_credential: "API credential",
-  console_user: "Console user",
-  payment_exception: "Payment exception",
-  webhook_event: "Webhook event",
-};
+type AuditT = ReturnType<typeof useTranslations<"audit">>;
+
+/** An object type's name in the reader's language; a type the catalogue lacks is shown as stored. */
+function objectLabel(t: AuditT, objectType: string): string {
+  const key = `objects.${objectType}` as "objects.charge";
+  return t.has(key) ? t(key) : objectType;
+}
+
+function actorKindLabel(t: AuditT, kind: string): string {
+  const key = `actorKinds.${kind}` as "actorKinds.OPERATOR";
+  return t.has(key) ? t(key) : kind.toLowerCase();
+}
 
 function ObjectCell({ row }: { row: AuditRow }) {
-  const label = OBJECT_LABELS[row.objectType] ?? row.objectType;
+  const t = useTranslations("audit");
+  const label = objectLabel(t, row.objectType);
   const href = row.objectType === "company" && row.objectId ? `/ops/companies/${row.objectId}` : null;
   return (
     <div className="flex flex-col">
@@ -78,35 +82,37 @@ export function AuditLogTable({
   objectType: string | null;
   searching: boolean;
 }) {
+  const t = useTranslations("audit");
+  const tc = useTranslations("common");
   const { setState } = useTableUrlState(auditFilters);
   const [open, setOpen] = useState<AuditRow | null>(null);
   const columns: ColumnDef<AuditRow, unknown>[] = [
-    { id: "at", header: "When", cell: ({ row }) => <DateTime value={row.original.at} seconds /> },
+    { id: "at", header: t("table.when"), cell: ({ row }) => <DateTime value={row.original.at} seconds /> },
     {
       id: "actor",
-      header: "Actor",
+      header: t("table.actor"),
       cell: ({ row }) => (
         <div className="flex max-w-44 flex-col">
           <span className="truncate font-mono text-xs" title={row.original.actor}>
             {row.original.actor}
           </span>
-          <span className="text-xs text-muted-foreground capitalize">{row.original.actorKind.toLowerCase()}</span>
+          <span className="text-xs text-muted-foreground">{actorKindLabel(t, row.original.actorKind)}</span>
         </div>
       ),
     },
     {
       id: "action",
-      header: "Action",
+      header: t("table.action"),
       cell: ({ row }) => (
         <Badge variant={row.original.action.endsWith("_failed") ? "danger" : "secondary"} className="font-mono">
           {row.original.action}
         </Badge>
       ),
     },
-    { id: "object", header: "Object", cell: ({ row }) => <ObjectCell row={row.original} /> },
+    { id: "object", header: t("table.object"), cell: ({ row }) => <ObjectCell row={row.original} /> },
     {
       id: "reason",
-      header: "Reason",
+      header: t("table.reason"),
       meta: { className: "hidden 2xl:table-cell" },
       cell: ({ row }) =>
         row.original.reason ? (
@@ -119,16 +125,16 @@ export function AuditLogTable({
     },
     {
       id: "actions",
-      header: () => <span className="sr-only">Actions</span>,
+      header: () => <span className="sr-only">{tc("actionsColumn")}</span>,
       meta: { className: "w-0 text-right" },
       cell: ({ row }) => (
-        <DataTableRowActions label={`Actions for audit entry ${row.original.id}`}>
+        <DataTableRowActions label={t("table.actionsFor", { id: row.original.id })}>
           <DropdownMenuItem onSelect={() => setOpen(row.original)}>
-            <FileClockIcon aria-hidden /> View changes
+            <FileClockIcon aria-hidden /> {t("table.viewChanges")}
           </DropdownMenuItem>
           {row.original.objectId && (
             <DropdownMenuItem onSelect={() => void setState({ q: row.original.objectId, after: null })}>
-              <SearchIcon aria-hidden /> This object's trail
+              <SearchIcon aria-hidden /> {t("table.trail")}
             </DropdownMenuItem>
           )}
         </DataTableRowActions>
@@ -138,16 +144,16 @@ export function AuditLogTable({
   return (
     <>
       <DataTable
-        label="Audit log, newest first"
+        label={t("table.label")}
         columns={columns}
         data={rows}
         getRowId={(row) => row.id}
         toolbar={
           <>
-            <DataTableSearch placeholder="Object id (wd_…, comp_…)" label="Filter by object id" />
+            <DataTableSearch placeholder={t("search.placeholder")} label={t("search.label")} />
             <DataTableFacetedFilter
-              title="Object"
-              options={AUDIT_OBJECT_TYPES.map((value) => ({ value, label: OBJECT_LABELS[value] }))}
+              title={t("objectFilter")}
+              options={AUDIT_OBJECT_TYPES.map((value) => ({ value, label: objectLabel(t, value) }))}
               selected={objectType ? [objectType] : []}
               onChange={(values) =>
                 void setState({
@@ -160,8 +166,8 @@ export function AuditLogTable({
         }
         pagination={{ kind: "cursor", perPage, endCursor, hasNextPage, isFirstPage: after === null }}
         empty={{
-          title: searching ? "No entry matches" : "The audit log is empty",
-          description: searching ? "Try another object id or type." : "Operator actions and sign-ins appear here.",
+          title: searching ? t("empty.noMatch") : t("empty.none"),
+          description: searching ? t("empty.noMatchDescription") : t("empty.noneDescription"),
           icon: FileClockIcon,
         }}
         mobileCard={(row) => (
@@ -175,8 +181,13 @@ export function AuditLogTable({
             <span className="max-w-full truncate font-mono text-xs">{row.actor}</span>
             <div className="flex w-full items-end justify-between gap-2">
               <ObjectCell row={row} />
-              <Button variant="outline" size="sm" onClick={() => setOpen(row)} aria-label={`Changes of ${row.action}`}>
-                Changes
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => setOpen(row)}
+                aria-label={t("table.changesOf", { action: row.action })}
+              >
+                {t("table.changes")}
               </Button>
             </div>
           </div>
@@ -188,15 +199,17 @@ export function AuditLogTable({
             <DialogTitle className="font-mono">{open?.action}</DialogTitle>
             <DialogDescription>
               {open ? `${open.actor} · ${formatDateTime(open.at, { seconds: true })}` : null}
-              {open?.address ? ` · from ${open.address}` : null}
+              {open?.address ? ` · ${t("dialog.from", { address: open.address })}` : null}
             </DialogDescription>
           </DialogHeader>
-          {open?.reason && <p className="text-sm">Reason: {open.reason}</p>}
+          {open?.reason && <p className="text-sm">{t("dialog.reason", { reason: open.reason })}</p>}
           <div className="grid gap-4 sm:grid-cols-2">
-            <Json label="Before" value={open?.before} />
-            <Json label="After" value={open?.after} />
+            <Json label={t("dialog.before")} value={open?.before} />
+            <Json label={t("dialog.after")} value={open?.after} />
           </div>
-          {open?.requestId && <p className="font-mono text-xs text-muted-foreground">request {open.requestId}</p>}
+          {open?.requestId && (
+            <p className="font-mono text-xs text-muted-foreground">{t("dialog.request", { id: open.requestId })}</p>
+          )}
         </DialogContent>
       </Dialog>
     </>

@@ -1,4 +1,5 @@
 import { CheckCircle2Icon, XCircleIcon } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { DateTime } from "@/components/date-time";
 import { Money } from "@/components/money";
 import { Badge } from "@/components/ui/badge";
@@ -19,53 +20,54 @@ function Line({ label, children, strong }: { label: string; children: React.Reac
 
 /** The balance formula from source rows, against the ledger: the verdict first, then the parts. */
 export function BalanceAuditCard({ audit }: { audit: Audit }) {
+  const t = useTranslations("companies.audit");
   return (
     <Card>
       <CardHeader>
         <div>
-          <CardTitle>Balance audit</CardTitle>
+          <CardTitle>{t("title")}</CardTitle>
           <CardDescription>
-            Recomputed from charges, adjustments and withdrawals at <DateTime value={audit.checkedAt} seconds />
+            {t("recomputedAt")} <DateTime value={audit.checkedAt} seconds />
           </CardDescription>
         </div>
         {audit.consistent ? (
           <Badge variant="success">
-            <CheckCircle2Icon aria-hidden /> Ledger consistent
+            <CheckCircle2Icon aria-hidden /> {t("consistent")}
           </Badge>
         ) : (
           <Badge variant="danger">
-            <XCircleIcon aria-hidden /> Mismatch
+            <XCircleIcon aria-hidden /> {t("mismatch")}
           </Badge>
         )}
       </CardHeader>
       <CardContent>
         <div className="divide-y text-sm">
           <dl className="pb-1.5">
-            <Line label="Paid charges, net of fees">
+            <Line label={t("paidNet")}>
               <Money value={audit.paidChargesNet} />
             </Line>
-            <Line label="+ Adjustments">
+            <Line label={t("adjustments")}>
               <Money value={audit.adjustments} signed />
             </Line>
-            <Line label="− Withdrawals pending, processing or paid">
+            <Line label={t("withdrawals")}>
               <Money value={audit.withdrawalsHeld} />
             </Line>
-            <Line label="= Recomputed balance" strong>
+            <Line label={t("recomputed")} strong>
               <Money value={audit.recomputedBalance} />
             </Line>
           </dl>
           <dl className="pt-1.5">
-            <Line label="Running balance (account)">
+            <Line label={t("running")}>
               <Money value={audit.runningBalance} />
             </Line>
-            <Line label="Ledger sum">
+            <Line label={t("ledgerSum")}>
               <Money value={audit.ledgerSum} />
             </Line>
-            <Line label="Last entry's balance">
+            <Line label={t("lastEntry")}>
               <Money value={audit.lastEntryBalance} />
             </Line>
-            <Line label="Ledger entries">{formatInteger(audit.ledgerEntries)}</Line>
-            <Line label="Withdrawals in queue (counter / counted)">
+            <Line label={t("entries")}>{formatInteger(audit.ledgerEntries)}</Line>
+            <Line label={t("queue")}>
               {formatInteger(audit.pendingWithdrawals)} / {formatInteger(audit.pendingWithdrawalsCounted)}
             </Line>
           </dl>

@@ -4,65 +4,13 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { Building2Icon, ChevronRightIcon } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { DataTable } from "@/components/data-table/data-table";
 import { DataTableSearch } from "@/components/data-table/data-table-search";
 import { Money } from "@/components/money";
 import { Badge } from "@/components/ui/badge";
 import { formatBRL, formatDate } from "@/lib/format";
 import { type CompanyRow, feePlan, formatCnpj } from "./list";
-
-const columns: ColumnDef<CompanyRow, unknown>[] = [
-  {
-    id: "name",
-    header: "Company",
-    cell: ({ row }) => (
-      <div className="flex flex-col">
-        <Link
-          href={`/ops/companies/${row.original.id}`}
-          className="font-medium hover:underline focus-visible:underline"
-          onClick={(event) => event.stopPropagation()}
-        >
-          {row.original.name}
-        </Link>
-        <span className="font-mono text-xs text-muted-foreground">
-          {row.original.cnpj ? formatCnpj(row.original.cnpj) : row.original.id}
-        </span>
-      </div>
-    ),
-  },
-  {
-    id: "balance",
-    header: () => <span className="block text-right">Balance</span>,
-    meta: { className: "text-right" },
-    cell: ({ row }) => <Money value={row.original.balance} tone className="font-medium" />,
-  },
-  {
-    id: "fee",
-    header: "Fee plan",
-    cell: ({ row }) => <span className="tabular">{feePlan(row.original)}</span>,
-  },
-  {
-    id: "autoApprove",
-    header: "Auto-approve",
-    cell: ({ row }) =>
-      row.original.autoApproveLimit ? (
-        <span className="tabular">up to {formatBRL(row.original.autoApproveLimit)}</span>
-      ) : (
-        <span className="text-muted-foreground">Off</span>
-      ),
-  },
-  {
-    id: "webhook",
-    header: "Webhook",
-    cell: ({ row }) =>
-      row.original.webhookUrl ? <Badge variant="success">Configured</Badge> : <Badge variant="neutral">Not set</Badge>,
-  },
-  {
-    id: "createdAt",
-    header: "Created",
-    cell: ({ row }) => <span className="tabular text-muted-foreground">{formatDate(row.original.createdAt)}</span>,
-  },
-];
 
 export function CompaniesTable({
   rows,
@@ -79,31 +27,84 @@ export function CompaniesTable({
   perPage: number;
   searching: boolean;
 }) {
+  const t = useTranslations("companies");
   const router = useRouter();
+  const columns: ColumnDef<CompanyRow, unknown>[] = [
+    {
+      id: "name",
+      header: t("table.company"),
+      cell: ({ row }) => (
+        <div className="flex flex-col">
+          <Link
+            href={`/ops/companies/${row.original.id}`}
+            className="font-medium hover:underline focus-visible:underline"
+            onClick={(event) => event.stopPropagation()}
+          >
+            {row.original.name}
+          </Link>
+          <span className="font-mono text-xs text-muted-foreground">
+            {row.original.cnpj ? formatCnpj(row.original.cnpj) : row.original.id}
+          </span>
+        </div>
+      ),
+    },
+    {
+      id: "balance",
+      header: () => <span className="block text-right">{t("table.balance")}</span>,
+      meta: { className: "text-right" },
+      cell: ({ row }) => <Money value={row.original.balance} tone className="font-medium" />,
+    },
+    {
+      id: "fee",
+      header: t("table.feePlan"),
+      cell: ({ row }) => <span className="tabular">{feePlan(row.original)}</span>,
+    },
+    {
+      id: "autoApprove",
+      header: t("table.autoApprove"),
+      cell: ({ row }) =>
+        row.original.autoApproveLimit ? (
+          <span className="tabular">{t("table.upTo", { amount: formatBRL(row.original.autoApproveLimit) })}</span>
+        ) : (
+          <span className="text-muted-foreground">{t("table.off")}</span>
+        ),
+    },
+    {
+      id: "webhook",
+      header: t("table.webhook"),
+      cell: ({ row }) =>
+        row.original.webhookUrl ? (
+          <Badge variant="success">{t("table.configured")}</Badge>
+        ) : (
+          <Badge variant="neutral">{t("table.notSet")}</Badge>
+        ),
+    },
+    {
+      id: "createdAt",
+      header: t("table.created"),
+      cell: ({ row }) => <span className="tabular text-muted-foreground">{formatDate(row.original.createdAt)}</span>,
+    },
+  ];
   return (
     <DataTable
-      label="Companies"
+      label={t("table.label")}
       columns={columns}
       data={rows}
       getRowId={(row) => row.id}
-      toolbar={<DataTableSearch placeholder="Name, CNPJ or ID" label="Search companies" />}
+      toolbar={<DataTableSearch placeholder={t("search.placeholder")} label={t("search.label")} />}
       pagination={{ kind: "offset", page, perPage, total, totalCapped }}
       onRowClick={(row) => router.push(`/ops/companies/${row.id}`)}
       empty={
         searching
-          ? { title: "No company matches", description: "Search by the start of the name, the CNPJ or the comp_ id." }
-          : {
-              title: "No companies yet",
-              description: "Companies created through the API appear here.",
-              icon: Building2Icon,
-            }
+          ? { title: t("empty.noMatch"), description: t("empty.noMatchDescription") }
+          : { title: t("empty.none"), description: t("empty.noneDescription"), icon: Building2Icon }
       }
       mobileCard={(row) => (
         <Link href={`/ops/companies/${row.id}`} className="flex items-center justify-between gap-3">
           <div className="min-w-0">
             <p className="truncate font-medium">{row.name}</p>
             <p className="truncate font-mono text-xs text-muted-foreground">{row.id}</p>
-            <p className="mt-1 text-xs text-muted-foreground">Fee {feePlan(row)}</p>
+            <p className="mt-1 text-xs text-muted-foreground">{t("table.fee", { plan: feePlan(row) })}</p>
           </div>
           <div className="flex items-center gap-2">
             <Money value={row.balance} tone className="font-semibold" />

@@ -3,6 +3,8 @@
 import type { ColumnDef } from "@tanstack/react-table";
 import { ArrowLeftRightIcon, ReceiptIcon, ScaleIcon } from "lucide-react";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
+import type * as React from "react";
 import { DataTable } from "@/components/data-table/data-table";
 import { DataTableFacetedFilter } from "@/components/data-table/data-table-faceted-filter";
 import { useTableUrlState } from "@/components/data-table/use-table-url-state";
@@ -26,137 +28,155 @@ type ChargeRow = CompanyChargesQuery["charges"]["data"][number];
 type AdjustmentRow = CompanyAdjustmentsQuery["adjustments"]["data"][number];
 type Tab = "charges" | "withdrawals" | "adjustments";
 type CompanyListStatus = (typeof CHARGE_STATUSES)[number] | (typeof WITHDRAWAL_STATUSES)[number];
+type CompaniesT = ReturnType<typeof useTranslations<"companies">>;
 
-const chargeColumns: ColumnDef<ChargeRow, unknown>[] = [
-  { id: "created", header: "Created", cell: ({ row }) => <DateTime value={row.original.createdAt} /> },
-  {
-    id: "id",
-    header: "Charge",
-    cell: ({ row }) => (
-      <div className="flex max-w-60 flex-col">
-        <span className="font-mono text-xs">{row.original.id}</span>
-        <span className="truncate text-xs text-muted-foreground">{row.original.description ?? "No description"}</span>
-      </div>
-    ),
-  },
-  {
-    id: "amount",
-    header: () => <span className="block text-right">Amount</span>,
-    meta: { className: "text-right" },
-    cell: ({ row }) => <Money value={row.original.amount} className="font-medium" />,
-  },
-  {
-    id: "net",
-    header: () => <span className="block text-right">Net</span>,
-    meta: { className: "text-right" },
-    cell: ({ row }) => (
-      <div className="flex flex-col items-end">
-        <Money value={row.original.netAmount} />
-        <span className="text-xs text-muted-foreground">
-          fee <Money value={row.original.fee} />
-        </span>
-      </div>
-    ),
-  },
-  {
-    id: "status",
-    header: "Status",
-    cell: ({ row }) => (
-      <div className="flex flex-wrap items-center gap-1.5">
-        <ChargeStatusBadge status={row.original.status} />
-        {row.original.reserved && <ReservedBadge />}
-      </div>
-    ),
-  },
-  {
-    id: "payer",
-    header: "Payer",
-    cell: ({ row }) =>
-      row.original.payerName ? (
-        <span className="truncate">{row.original.payerName}</span>
-      ) : (
-        <span className="text-muted-foreground">—</span>
+function chargeColumns(t: CompaniesT): ColumnDef<ChargeRow, unknown>[] {
+  return [
+    { id: "created", header: t("charges.created"), cell: ({ row }) => <DateTime value={row.original.createdAt} /> },
+    {
+      id: "id",
+      header: t("charges.charge"),
+      cell: ({ row }) => (
+        <div className="flex max-w-60 flex-col">
+          <span className="font-mono text-xs">{row.original.id}</span>
+          <span className="truncate text-xs text-muted-foreground">
+            {row.original.description ?? t("charges.noDescription")}
+          </span>
+        </div>
       ),
-  },
-];
+    },
+    {
+      id: "amount",
+      header: () => <span className="block text-right">{t("charges.amount")}</span>,
+      meta: { className: "text-right" },
+      cell: ({ row }) => <Money value={row.original.amount} className="font-medium" />,
+    },
+    {
+      id: "net",
+      header: () => <span className="block text-right">{t("charges.net")}</span>,
+      meta: { className: "text-right" },
+      cell: ({ row }) => (
+        <div className="flex flex-col items-end">
+          <Money value={row.original.netAmount} />
+          <span className="text-xs text-muted-foreground">
+            {t("charges.fee")} <Money value={row.original.fee} />
+          </span>
+        </div>
+      ),
+    },
+    {
+      id: "status",
+      header: t("charges.status"),
+      cell: ({ row }) => (
+        <div className="flex flex-wrap items-center gap-1.5">
+          <ChargeStatusBadge status={row.original.status} />
+          {row.original.reserved && <ReservedBadge />}
+        </div>
+      ),
+    },
+    {
+      id: "payer",
+      header: t("charges.payer"),
+      cell: ({ row }) =>
+        row.original.payerName ? (
+          <span className="truncate">{row.original.payerName}</span>
+        ) : (
+          <span className="text-muted-foreground">—</span>
+        ),
+    },
+  ];
+}
 
-const withdrawalColumns: ColumnDef<WithdrawalRowFragment, unknown>[] = [
-  { id: "created", header: "Requested", cell: ({ row }) => <DateTime value={row.original.createdAt} /> },
-  {
-    id: "reference",
-    header: "Reference",
-    cell: ({ row }) => (
-      <Link href={`/ops/withdrawals/${row.original.id}`} className="font-mono text-xs hover:underline">
-        {row.original.withdrawalReference}
-      </Link>
-    ),
-  },
-  {
-    id: "amount",
-    header: () => <span className="block text-right">Amount</span>,
-    meta: { className: "text-right" },
-    cell: ({ row }) => <Money value={row.original.amount} className="font-medium" />,
-  },
-  {
-    id: "destination",
-    header: "Destination",
-    cell: ({ row }) => (
-      <div className="flex max-w-56 flex-col">
-        <span className="truncate font-mono text-xs">{row.original.pixKey}</span>
-        <span className="text-xs text-muted-foreground">{keyTypeLabel(row.original.pixKeyType)}</span>
-      </div>
-    ),
-  },
-  {
-    id: "status",
-    header: "Status",
-    cell: ({ row }) => (
-      <div className="flex flex-col gap-1">
-        <WithdrawalStatusBadge status={row.original.status} />
-        {row.original.reason && (
-          <span className="max-w-56 truncate text-xs text-muted-foreground">{row.original.reason}</span>
-        )}
-      </div>
-    ),
-  },
-];
+function withdrawalColumns(t: CompaniesT): ColumnDef<WithdrawalRowFragment, unknown>[] {
+  return [
+    {
+      id: "created",
+      header: t("withdrawals.requested"),
+      cell: ({ row }) => <DateTime value={row.original.createdAt} />,
+    },
+    {
+      id: "reference",
+      header: t("withdrawals.reference"),
+      cell: ({ row }) => (
+        <Link href={`/ops/withdrawals/${row.original.id}`} className="font-mono text-xs hover:underline">
+          {row.original.withdrawalReference}
+        </Link>
+      ),
+    },
+    {
+      id: "amount",
+      header: () => <span className="block text-right">{t("withdrawals.amount")}</span>,
+      meta: { className: "text-right" },
+      cell: ({ row }) => <Money value={row.original.amount} className="font-medium" />,
+    },
+    {
+      id: "destination",
+      header: t("withdrawals.destination"),
+      cell: ({ row }) => (
+        <div className="flex max-w-56 flex-col">
+          <span className="truncate font-mono text-xs">{row.original.pixKey}</span>
+          <span className="text-xs text-muted-foreground">{keyTypeLabel(row.original.pixKeyType)}</span>
+        </div>
+      ),
+    },
+    {
+      id: "status",
+      header: t("withdrawals.status"),
+      cell: ({ row }) => (
+        <div className="flex flex-col gap-1">
+          <WithdrawalStatusBadge status={row.original.status} />
+          {row.original.reason && (
+            <span className="max-w-56 truncate text-xs text-muted-foreground">{row.original.reason}</span>
+          )}
+        </div>
+      ),
+    },
+  ];
+}
 
-const ADJUSTMENT_STATUS: Record<string, { label: string; variant: "success" | "warn" | "neutral" }> = {
-  POSTED: { label: "Posted", variant: "success" },
-  REQUESTED: { label: "Awaiting second operator", variant: "warn" },
-  REJECTED: { label: "Rejected", variant: "neutral" },
+const ADJUSTMENT_VARIANT: Record<string, "success" | "warn" | "neutral"> = {
+  POSTED: "success",
+  REQUESTED: "warn",
+  REJECTED: "neutral",
 };
 
-const adjustmentColumns: ColumnDef<AdjustmentRow, unknown>[] = [
-  { id: "created", header: "Created", cell: ({ row }) => <DateTime value={row.original.createdAt} /> },
-  {
-    id: "amount",
-    header: () => <span className="block text-right">Amount</span>,
-    meta: { className: "text-right" },
-    cell: ({ row }) => <Money value={row.original.amount} signed tone className="font-medium" />,
-  },
-  {
-    id: "description",
-    header: "Reason",
-    cell: ({ row }) => <span className="block max-w-80 truncate">{row.original.description}</span>,
-  },
-  {
-    id: "status",
-    header: "Status",
-    cell: ({ row }) => {
-      const look = ADJUSTMENT_STATUS[row.original.status] ?? {
-        label: row.original.status,
-        variant: "neutral" as const,
-      };
-      return <Badge variant={look.variant}>{look.label}</Badge>;
+/** An adjustment's status as a badge; a status the catalogue lacks is shown as the API names it. */
+function AdjustmentStatusBadge({ status }: { status: string }) {
+  const t = useTranslations("companies.adjustments.statuses");
+  const key = status as "POSTED";
+  return <Badge variant={ADJUSTMENT_VARIANT[status] ?? "neutral"}>{t.has(key) ? t(key) : status}</Badge>;
+}
+
+function adjustmentColumns(t: CompaniesT): ColumnDef<AdjustmentRow, unknown>[] {
+  return [
+    {
+      id: "created",
+      header: t("adjustments.created"),
+      cell: ({ row }) => <DateTime value={row.original.createdAt} />,
     },
-  },
-  {
-    id: "by",
-    header: "By",
-    cell: ({ row }) => <span className="font-mono text-xs text-muted-foreground">{row.original.requestedBy}</span>,
-  },
-];
+    {
+      id: "amount",
+      header: () => <span className="block text-right">{t("adjustments.amount")}</span>,
+      meta: { className: "text-right" },
+      cell: ({ row }) => <Money value={row.original.amount} signed tone className="font-medium" />,
+    },
+    {
+      id: "description",
+      header: t("adjustments.reason"),
+      cell: ({ row }) => <span className="block max-w-80 truncate">{row.original.description}</span>,
+    },
+    {
+      id: "status",
+      header: t("adjustments.status"),
+      cell: ({ row }) => <AdjustmentStatusBadge status={row.original.status} />,
+    },
+    {
+      id: "by",
+      header: t("adjustments.by"),
+      cell: ({ row }) => <span className="font-mono text-xs text-muted-foreground">{row.original.requestedBy}</span>,
+    },
+  ];
+}
 
 /** The company page's lists: charges, withdrawals and adjustments, each in the URL. */
 export function CompanyTabs({
@@ -176,17 +196,18 @@ export function CompanyTabs({
   withdrawals?: { rows: WithdrawalRowFragment[]; total: number };
   adjustments?: { rows: AdjustmentRow[]; total: number };
 }) {
+  const t = useTranslations("companies");
   const { setState } = useTableUrlState(companyPageFilters);
   const tabs = (
     <TabsNav
-      label="Company records"
+      label={t("tabs.label")}
       value={tab}
       options={[
         {
           value: "charges",
           label: (
             <>
-              <ReceiptIcon aria-hidden className="hidden sm:block" /> Charges
+              <ReceiptIcon aria-hidden className="hidden sm:block" /> {t("tabs.charges")}
             </>
           ),
         },
@@ -194,7 +215,7 @@ export function CompanyTabs({
           value: "withdrawals",
           label: (
             <>
-              <ArrowLeftRightIcon aria-hidden className="hidden sm:block" /> Withdrawals
+              <ArrowLeftRightIcon aria-hidden className="hidden sm:block" /> {t("tabs.withdrawals")}
             </>
           ),
         },
@@ -202,7 +223,7 @@ export function CompanyTabs({
           value: "adjustments",
           label: (
             <>
-              <ScaleIcon aria-hidden className="hidden sm:block" /> Adjustments
+              <ScaleIcon aria-hidden className="hidden sm:block" /> {t("tabs.adjustments")}
             </>
           ),
         },
@@ -212,7 +233,7 @@ export function CompanyTabs({
   );
   const statusFilter = (options: readonly string[], labels: Record<string, React.ReactNode>) => (
     <DataTableFacetedFilter
-      title="Status"
+      title={t("tabs.status")}
       options={options.map((value) => ({ value, label: labels[value] ?? value }))}
       selected={status ? [status] : []}
       onChange={(values) => void setState({ status: (values[0] ?? null) as CompanyListStatus | null, page: 1 })}
@@ -222,8 +243,8 @@ export function CompanyTabs({
   if (tab === "withdrawals" && withdrawals) {
     return (
       <DataTable
-        label="Withdrawals of this company, newest first"
-        columns={withdrawalColumns}
+        label={t("withdrawals.label")}
+        columns={withdrawalColumns(t)}
         data={withdrawals.rows}
         getRowId={(row) => row.id}
         toolbar={
@@ -233,7 +254,7 @@ export function CompanyTabs({
           </>
         }
         pagination={{ kind: "offset", page, perPage, total: withdrawals.total }}
-        empty={{ title: "No withdrawals", description: "Withdrawals this company sends appear here." }}
+        empty={{ title: t("withdrawals.empty"), description: t("withdrawals.emptyDescription") }}
         mobileCard={(row) => (
           <div className="flex items-start justify-between gap-3">
             <div className="min-w-0">
@@ -252,13 +273,13 @@ export function CompanyTabs({
   if (tab === "adjustments" && adjustments) {
     return (
       <DataTable
-        label="Adjustments of this company, newest first"
-        columns={adjustmentColumns}
+        label={t("adjustments.label")}
+        columns={adjustmentColumns(t)}
         data={adjustments.rows}
         getRowId={(row) => row.id}
         toolbar={tabs}
         pagination={{ kind: "offset", page, perPage, total: adjustments.total }}
-        empty={{ title: "No adjustments", description: "Manual credits and debits by operators appear here." }}
+        empty={{ title: t("adjustments.empty"), description: t("adjustments.emptyDescription") }}
         mobileCard={(row) => (
           <div className="flex items-start justify-between gap-3">
             <div className="min-w-0">
@@ -268,9 +289,7 @@ export function CompanyTabs({
                 <DateTime value={row.createdAt} />
               </p>
             </div>
-            <Badge variant={ADJUSTMENT_STATUS[row.status]?.variant ?? "neutral"}>
-              {ADJUSTMENT_STATUS[row.status]?.label ?? row.status}
-            </Badge>
+            <AdjustmentStatusBadge status={row.status} />
           </div>
         )}
       />
@@ -278,8 +297,8 @@ export function CompanyTabs({
   }
   return (
     <DataTable
-      label="Charges of this company, newest first"
-      columns={chargeColumns}
+      label={t("charges.label")}
+      columns={chargeColumns(t)}
       data={charges?.rows ?? []}
       getRowId={(row) => row.id}
       toolbar={
@@ -289,7 +308,7 @@ export function CompanyTabs({
         </>
       }
       pagination={{ kind: "offset", page, perPage, total: charges?.total ?? 0 }}
-      empty={{ title: "No charges", description: "PIX charges this company creates appear here." }}
+      empty={{ title: t("charges.empty"), description: t("charges.emptyDescription") }}
       mobileCard={(row) => (
         <div className="flex items-start justify-between gap-3">
           <div className="min-w-0">

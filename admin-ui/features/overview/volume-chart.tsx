@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { MoneyChart } from "@/components/chart";
 import { moneyToCentavos } from "@/lib/format";
 
@@ -11,6 +12,7 @@ export interface DailyPoint {
 
 /** Paid charges and settled withdrawals per São Paulo day, in BRL. */
 export function VolumeChart({ daily, summary }: { daily: DailyPoint[]; summary: string }) {
+  const t = useTranslations("overview.volume");
   // Chart heights only: exact amounts are shown as text everywhere else.
   const data = daily.map((day) => ({
     date: `${day.date}T12:00:00-03:00`,
@@ -23,8 +25,8 @@ export function VolumeChart({ daily, summary }: { daily: DailyPoint[]; summary: 
       data={data}
       summary={summary}
       series={[
-        { key: "paid", label: "Charges paid", color: "var(--chart-1)" },
-        { key: "withdrawn", label: "Withdrawals paid", color: "var(--chart-2)" },
+        { key: "paid", label: t("paid"), color: "var(--chart-1)" },
+        { key: "withdrawn", label: t("withdrawn"), color: "var(--chart-2)" },
       ]}
     />
   );

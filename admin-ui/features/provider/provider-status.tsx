@@ -1,9 +1,9 @@
+import { useTranslations } from "next-intl";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { ProviderStatusQuery } from "@/gql/graphql";
-import { formatBRL, formatDate, formatDateTime } from "@/lib/format";
-import { PROVIDER_STRINGS as S } from "./strings";
+import { formatBRL, formatDate, formatDateTime, formatTime, saoPauloDay } from "@/lib/format";
 
 type Status = ProviderStatusQuery["providerStatus"];
 type Report = ProviderStatusQuery["reconciliationReports"][number];
@@ -15,6 +15,18 @@ type Difference = {
   valor?: string | null;
 };
 
+type ProviderT = ReturnType<typeof useTranslations<"provider">>;
+
+/** Names of configuration, shown as they are written in the environment (not language). */
+const PROVIDER_SANDBOX = "PIX_PROVIDER=sandbox";
+const PIX_KEY_VARIABLE = "EFI_PIX_KEY";
+
+/** The circuit breaker's state in the reader's language; an unknown state is shown as reported. */
+function circuitLabel(t: ProviderT, circuit: string): string {
+  const key = `circuitLabels.${circuit}` as "circuitLabels.closed";
+  return t.has(key) ? t(key) : circuit;
+}
+
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <div className="flex flex-col gap-0.5">
@@ -25,15 +37,16 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 }
 
 export function ProviderStatusCards({ status }: { status: Status }) {
+  const t = useTranslations("provider");
   const { efi, webhook, lastNotification, lastReconciliation } = status;
   if (!efi) {
     return (
       <Card data-testid="provider-sandbox">
         <CardHeader>
           <CardTitle>
-            sandbox <Badge variant="neutral">PIX_PROVIDER=sandbox</Badge>
+            {t("sandboxName")} <Badge variant="neutral">{PROVIDER_SANDBOX}</Badge>
           </CardTitle>
-          <CardDescription>{S.sandbox}</CardDescription>
+          <CardDescription>{t("sandbox")}</CardDescription>
         </CardHeader>
       </Card>
     );
@@ -43,33 +56,36 @@ export function ProviderStatusCards({ status }: { status: Status }) {
       <Card data-testid="provider-connection">
         <CardHeader>
           <CardTitle className="flex flex-wrap items-center gap-2">
-            Efí Pay <Badge variant="info">{efi.baseUrl}</Badge>
+            {t("efiName")} <Badge variant="info">{efi.baseUrl}</Badge>
           </CardTitle>
-          <CardDescription>{S.connection}</CardDescription>
+          <CardDescription>{t("connection")}</CardDescription>
         </CardHeader>
         <CardContent>
           <dl className="grid gap-3 sm:grid-cols-2">
-            <Fact label={S.certificate}>
+            <Fact label={t("certificate")}>
               {efi.certificateSubject}{" "}
               <Badge variant={efi.certificateDaysLeft < 30 ? "warn" : "success"}>
-                {formatDate(efi.certificateValidTo)} · {S.expiresIn(efi.certificateDaysLeft)}
+                {formatDate(efi.certificateValidTo)} ·{" "}
+                {efi.certificateDaysLeft < 0 ? t("expired") : t("expiresIn", { days: efi.certificateDaysLeft })}
               </Badge>
             </Fact>
-            <Fact label={S.token}>
+            <Fact label={t("token")}>
               <Badge variant={efi.tokenValid ? "success" : "neutral"}>
-                {efi.tokenValid ? S.tokenValid : S.tokenMissing}
+                {efi.tokenValid ? t("tokenValid") : t("tokenMissing")}
               </Badge>{" "}
               {efi.tokenExpiresAt ? formatDateTime(efi.tokenExpiresAt) : ""}
-              <span className="block text-xs text-muted-foreground">{S.tokenRequests(efi.tokenRequests)}</span>
+              <span className="block text-xs text-muted-foreground">
+                {t("tokenRequests", { count: efi.tokenRequests })}
+              </span>
             </Fact>
-            <Fact label={S.circuit}>
+            <Fact label={t("circuit")}>
               <Badge variant={efi.circuit === "closed" ? "success" : "danger"} data-testid="provider-circuit">
-                {S.circuitLabels[efi.circuit] ?? efi.circuit}
+                {circuitLabel(t, efi.circuit)}
               </Badge>
             </Fact>
-            <Fact label="EFI_PIX_KEY">{efi.pixKey}</Fact>
+            <Fact label={PIX_KEY_VARIABLE}>{efi.pixKey}</Fact>
             {efi.lastFailure && efi.lastFailureAt && (
-              <Fact label={S.lastFailure}>
+              <Fact label={t("lastFailure")}>
                 {formatDateTime(efi.lastFailureAt)}: {efi.lastFailure}
               </Fact>
             )}
@@ -79,27 +95,32 @@ export function ProviderStatusCards({ status }: { status: Status }) {
 
       <Card data-testid="provider-webhook">
         <CardHeader>
-          <CardTitle>{S.webhook}</CardTitle>
+          <CardTitle>{t("webhook")}</CardTitle>
           <CardDescription>
             {webhook ? (
-              <Badge variant={webhook.ok ? "success" : "danger"}>{webhook.ok ? S.registered : S.notRegistered}</Badge>
+              <Badge variant={webhook.ok ? "success" : "danger"}>
+                {webhook.ok ? t("registered") : t("notRegistered")}
+              </Badge>
             ) : (
-              S.webhookMissing
+              t("webhookMissing")
             )}
           </CardDescription>
         </CardHeader>
         <CardContent>
           <dl className="grid gap-3">
             {webhook && <Fact label={formatDateTime(webhook.registeredAt)}>{webhook.webhookUrl}</Fact>}
-            {webhook?.error && <Fact label={S.notRegistered}>{webhook.error}</Fact>}
-            <Fact label={S.lastNotification}>
+            {webhook?.error && <Fact label={t("notRegistered")}>{webhook.error}</Fact>}
+            <Fact label={t("lastNotification")}>
               {lastNotification
-                ? `${formatDateTime(lastNotification.receivedAt, { seconds: true })} · ${S.notificationSummary(
-                    lastNotification.payments,
-                    lastNotification.transfers,
-                    lastNotification.test,
-                  )}${lastNotification.failed ? ` · ${lastNotification.failed}` : ""}`
-                : S.noNotification}
+                ? `${formatDateTime(lastNotification.receivedAt, { seconds: true })} · ${
+                    lastNotification.test
+                      ? t("testNotification")
+                      : t("notificationSummary", {
+                          payments: lastNotification.payments,
+                          transfers: lastNotification.transfers,
+                        })
+                  }${lastNotification.failed ? ` · ${lastNotification.failed}` : ""}`
+                : t("noNotification")}
             </Fact>
           </dl>
         </CardContent>
@@ -108,15 +129,15 @@ export function ProviderStatusCards({ status }: { status: Status }) {
       <Card className="lg:col-span-2" data-testid="provider-reconciliation">
         <CardHeader>
           <CardTitle>
-            {S.reconciliation}{" "}
+            {t("reconciliation")}{" "}
             {status.reconcileEverySeconds ? (
-              <Badge variant="neutral">{S.every(status.reconcileEverySeconds)}</Badge>
+              <Badge variant="neutral">{t("every", { seconds: status.reconcileEverySeconds })}</Badge>
             ) : null}
           </CardTitle>
           <CardDescription>
             {lastReconciliation
-              ? `${formatDateTime(lastReconciliation.startedAt, { seconds: true })} · ${formatDateTime(lastReconciliation.windowFrom)} → ${formatDateTime(lastReconciliation.windowTo)} · ${S.reconciliationSummary(lastReconciliation.pixSeen, lastReconciliation.credited, lastReconciliation.exceptions)}`
-              : S.noReconciliation}
+              ? `${formatDateTime(lastReconciliation.startedAt, { seconds: true })} · ${formatDateTime(lastReconciliation.windowFrom)} → ${formatDateTime(lastReconciliation.windowTo)} · ${t("reconciliationSummary", { seen: lastReconciliation.pixSeen, credited: lastReconciliation.credited, exceptions: lastReconciliation.exceptions })}`
+              : t("noReconciliation")}
           </CardDescription>
         </CardHeader>
         {lastReconciliation && (
@@ -131,16 +152,17 @@ export function ProviderStatusCards({ status }: { status: Status }) {
 }
 
 function Differences({ rows }: { rows: Difference[] }) {
-  if (rows.length === 0) return <p className="text-sm text-muted-foreground">{S.noDifferences}</p>;
+  const t = useTranslations("provider");
+  if (rows.length === 0) return <p className="text-sm text-muted-foreground">{t("noDifferences")}</p>;
   return (
     <div className="overflow-x-auto">
       <Table>
         <TableHeader>
           <TableRow>
-            <TableHead>{S.kind}</TableHead>
-            <TableHead>{S.endToEndId}</TableHead>
-            <TableHead>txid</TableHead>
-            <TableHead className="text-right">{S.amount}</TableHead>
+            <TableHead>{t("kind")}</TableHead>
+            <TableHead>{t("endToEndId")}</TableHead>
+            <TableHead>{t("txid")}</TableHead>
+            <TableHead className="text-right">{t("amount")}</TableHead>
           </TableRow>
         </TableHeader>
         <TableBody>
@@ -161,30 +183,38 @@ function Differences({ rows }: { rows: Difference[] }) {
 }
 
 export function ReconciliationReports({ reports }: { reports: Report[] }) {
+  const t = useTranslations("provider");
+  // Today's report is made again every few minutes: it holds what was seen up to its time only.
+  const today = saoPauloDay();
   return (
     <Card data-testid="provider-reports">
       <CardHeader>
-        <CardTitle>{S.reports}</CardTitle>
+        <CardTitle>{t("reports")}</CardTitle>
       </CardHeader>
       <CardContent>
         {reports.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{S.noReports}</p>
+          <p className="text-sm text-muted-foreground">{t("noReports")}</p>
         ) : (
           <div className="flex flex-col gap-4">
             {reports.map((report) => (
               <section key={report.day} className="flex flex-col gap-2">
                 <div className="flex flex-wrap items-center gap-2 text-sm">
                   <span className="font-medium">{formatDate(`${report.day}T12:00:00Z`)}</span>
-                  <span>
-                    {S.atPsp}: {report.pspCount} · {formatBRL(report.pspSum)}
+                  <span className="text-muted-foreground">
+                    {report.day === today
+                      ? t("partialUntil", { time: formatTime(report.generatedAt) })
+                      : t("generatedAt", { when: formatDateTime(report.generatedAt) })}
                   </span>
                   <span>
-                    {S.credited}: {report.serviceCount} · {formatBRL(report.serviceSum)}
+                    {t("atPsp")}: {report.pspCount} · {formatBRL(report.pspSum)}
+                  </span>
+                  <span>
+                    {t("credited")}: {report.serviceCount} · {formatBRL(report.serviceSum)}
                   </span>
                   <Badge variant={report.differences.length === 0 ? "success" : "warn"}>
                     {report.differences.length === 0
-                      ? S.balanced
-                      : `${report.differences.length} ${S.differences.toLowerCase()}`}
+                      ? t("balanced")
+                      : t("differences", { count: report.differences.length })}
                   </Badge>
                 </div>
                 {report.differences.length > 0 && <Differences rows={report.differences} />}

@@ -4,6 +4,7 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { RotateCwIcon, WebhookIcon, XIcon } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { toast } from "sonner";
 import { DataTable } from "@/components/data-table/data-table";
@@ -16,7 +17,8 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import type { WebhookDeliveryRowFragment, WebhookDeliveryStatus } from "@/gql/graphql";
 import { formatDateTime, formatInteger } from "@/lib/format";
-import { errorMessage, execute } from "@/lib/graphql/execute";
+import { execute } from "@/lib/graphql/execute";
+import { useErrorMessage } from "@/lib/i18n/error-message";
 import { RedeliverWebhookDocument } from "./documents";
 import { DELIVERY_STATUSES, deliveryFilters, WEBHOOK_EVENTS } from "./search-params";
 
@@ -59,6 +61,8 @@ function AttemptsDialog({
   onClose: () => void;
   canAct: boolean;
 }) {
+  const t = useTranslations("deliveries");
+  const errorMessage = useErrorMessage();
   const router = useRouter();
   const [busy, setBusy] = useState(false);
   // The attempt count a queued redelivery will reach, per event.
@@ -91,14 +95,14 @@ function AttemptsDialog({
     setBusy(true);
     try {
       await execute(RedeliverWebhookDocument, { eventId: current.eventId });
-      toast.success(`Redelivery of ${current.event} queued`, {
-        description: `Attempt ${current.attemptCount + 1} appears here once sent.`,
+      toast.success(t("dialog.queued", { event: current.event }), {
+        description: t("dialog.queuedDescription", { number: current.attemptCount + 1 }),
       });
       setAwaited({ eventId: current.eventId, count: current.attemptCount + 1 });
       setRefreshes(0);
       router.refresh();
     } catch (error) {
-      toast.error("Could not redeliver", { description: errorMessage(error) });
+      toast.error(t("dialog.failed"), { description: errorMessage(error) });
     } finally {
       setBusy(false);
     }
@@ -110,8 +114,7 @@ function AttemptsDialog({
         <DialogHeader>
           <DialogTitle className="font-mono">{current?.event}</DialogTitle>
           <DialogDescription>
-            {current?.eventId} · {formatInteger(current?.attemptCount ?? 0)} attempt
-            {current?.attemptCount === 1 ? "" : "s"}
+            {current?.eventId} · {t("table.attemptCount", { count: current?.attemptCount ?? 0 })}
           </DialogDescription>
         </DialogHeader>
         <div className="flex flex-wrap items-center justify-between gap-2">
@@ -119,21 +122,19 @@ function AttemptsDialog({
           {canAct && (
             <Button size="sm" onClick={() => void redeliver()} disabled={busy || waiting}>
               <RotateCwIcon aria-hidden className={busy || waiting ? "animate-spin" : undefined} />{" "}
-              {waiting ? "Sending…" : "Redeliver"}
+              {waiting ? t("dialog.sending") : t("dialog.redeliver")}
             </Button>
           )}
         </div>
         {attempts.length === 0 ? (
-          <p className="text-sm text-muted-foreground">
-            No attempt yet: the company has no webhook URL or the event waits.
-          </p>
+          <p className="text-sm text-muted-foreground">{t("dialog.noAttempt")}</p>
         ) : (
-          <ol className="grid gap-4" aria-label="Attempts, newest first">
+          <ol className="grid gap-4" aria-label={t("dialog.attemptsList")}>
             {attempts.map((attempt) => (
               <li key={attempt.id} className="grid gap-3 rounded-lg border p-3">
                 <div className="flex flex-wrap items-center gap-2 text-sm">
-                  <span className="font-medium">Attempt {attempt.attemptNumber}</span>
-                  {attempt.manual && <Badge variant="outline">Manual</Badge>}
+                  <span className="font-medium">{t("dialog.attempt", { number: attempt.attemptNumber })}</span>
+                  {attempt.manual && <Badge variant="outline">{t("dialog.manual")}</Badge>}
                   <Badge
                     variant={
                       attempt.responseStatus && attempt.responseStatus >= 200 && attempt.responseStatus < 300
@@ -142,18 +143,20 @@ function AttemptsDialog({
                     }
                   >
                     {attempt.responseStatus
-                      ? `HTTP ${attempt.responseStatus}`
-                      : (attempt.error ?? (attempt.finishedAt ? "No answer" : "In flight…"))}
+                      ? t("table.httpStatus", { status: attempt.responseStatus })
+                      : (attempt.error ?? (attempt.finishedAt ? t("table.noAnswer") : t("table.inFlight")))}
                   </Badge>
                   <span className="tabular text-xs text-muted-foreground">
-                    {attempt.responseTimeMs != null ? `${formatInteger(attempt.responseTimeMs)} ms · ` : ""}
+                    {attempt.responseTimeMs != null
+                      ? `${t("table.duration", { ms: formatInteger(attempt.responseTimeMs) })} · `
+                      : ""}
                     {formatDateTime(attempt.startedAt, { seconds: true })}
                   </span>
                 </div>
-                <p className="font-mono text-xs break-all">POST {attempt.url ?? "—"}</p>
+                <p className="font-mono text-xs break-all">{t("table.request", { url: attempt.url ?? "—" })}</p>
                 <div className="grid gap-3 md:grid-cols-2">
-                  <Body label="Request body" text={attempt.requestBody} />
-                  <Body label="Response body (first 1 kB)" text={attempt.responseBody ?? attempt.error} />
+                  <Body label={t("dialog.requestBody")} text={attempt.requestBody} />
+                  <Body label={t("dialog.responseBody")} text={attempt.responseBody ?? attempt.error} />
                 </div>
               </li>
             ))}
@@ -190,6 +193,8 @@ export function WebhookDeliveriesTable({
   companies: Array<{ id: string; name: string }>;
   canAct: boolean;
 }) {
+  const t = useTranslations("deliveries");
+  const tc = useTranslations("common");
   const { setState } = useTableUrlState(deliveryFilters);
   const [openId, setOpenId] = useState<string | null>(null);
   const open = rows.find((row) => row.eventId === openId) ?? null;
@@ -200,10 +205,10 @@ export function WebhookDeliveriesTable({
     [...row.attempts].sort((a, b) => b.attemptNumber - a.attemptNumber)[0];
 
   const columns: ColumnDef<WebhookDeliveryRowFragment, unknown>[] = [
-    { id: "created", header: "Created", cell: ({ row }) => <DateTime value={row.original.createdAt} /> },
+    { id: "created", header: t("table.created"), cell: ({ row }) => <DateTime value={row.original.createdAt} /> },
     {
       id: "event",
-      header: "Event",
+      header: t("table.event"),
       cell: ({ row }) => {
         const href = subjectHref(row.original.subjectId);
         return (
@@ -222,7 +227,7 @@ export function WebhookDeliveriesTable({
     },
     {
       id: "company",
-      header: "Company",
+      header: t("table.company"),
       meta: { className: "hidden xl:table-cell" },
       cell: ({ row }) => (
         <Link href={`/ops/companies/${row.original.companyId}`} className="block max-w-40 truncate hover:underline">
@@ -232,7 +237,7 @@ export function WebhookDeliveriesTable({
     },
     {
       id: "last",
-      header: "Last answer",
+      header: t("table.lastAnswer"),
       cell: ({ row }) => {
         const attempt = lastAttempt(row.original);
         if (!attempt) return <span className="text-muted-foreground">—</span>;
@@ -240,10 +245,13 @@ export function WebhookDeliveriesTable({
           <div className="flex max-w-48 flex-col">
             <span className="tabular text-sm">
               {attempt.responseStatus
-                ? `HTTP ${attempt.responseStatus}`
-                : (attempt.error ?? (attempt.finishedAt ? "No answer" : "In flight…"))}
+                ? t("table.httpStatus", { status: attempt.responseStatus })
+                : (attempt.error ?? (attempt.finishedAt ? t("table.noAnswer") : t("table.inFlight")))}
               {attempt.responseTimeMs != null && (
-                <span className="text-muted-foreground"> · {formatInteger(attempt.responseTimeMs)} ms</span>
+                <span className="text-muted-foreground">
+                  {" · "}
+                  {t("table.duration", { ms: formatInteger(attempt.responseTimeMs) })}
+                </span>
               )}
             </span>
             <span className="truncate font-mono text-xs text-muted-foreground" title={attempt.url ?? ""}>
@@ -255,28 +263,28 @@ export function WebhookDeliveriesTable({
     },
     {
       id: "status",
-      header: "Status",
+      header: t("table.status"),
       cell: ({ row }) => (
         <div className="flex flex-col items-start gap-1">
           <DeliveryStatusBadge status={row.original.status} />
           <span className="text-xs text-muted-foreground">
-            {formatInteger(row.original.attemptCount)} attempt{row.original.attemptCount === 1 ? "" : "s"}
+            {t("table.attemptCount", { count: row.original.attemptCount })}
           </span>
         </div>
       ),
     },
     {
       id: "actions",
-      header: () => <span className="sr-only">Actions</span>,
+      header: () => <span className="sr-only">{tc("actionsColumn")}</span>,
       meta: { className: "w-0 text-right" },
       cell: ({ row }) => (
         <Button
           variant="outline"
           size="sm"
           onClick={() => setOpen(row.original)}
-          aria-label={`Attempts of ${row.original.event} ${row.original.eventId}`}
+          aria-label={t("table.attemptsOf", { event: row.original.event, id: row.original.eventId })}
         >
-          Attempts
+          {t("table.attempts")}
         </Button>
       ),
     },
@@ -286,14 +294,14 @@ export function WebhookDeliveriesTable({
   return (
     <>
       <DataTable
-        label="Webhook deliveries, newest first"
+        label={t("table.label")}
         columns={columns}
         data={rows}
         getRowId={(row) => row.eventId}
         toolbar={
           <>
             <DataTableFacetedFilter
-              title="Status"
+              title={t("filters.status")}
               options={DELIVERY_STATUSES.map((value) => ({ value, label: DELIVERY_STATUS_LABELS[value] }))}
               selected={status ? [status] : []}
               onChange={(values) =>
@@ -301,7 +309,7 @@ export function WebhookDeliveriesTable({
               }
             />
             <DataTableFacetedFilter
-              title="Event"
+              title={t("filters.event")}
               options={WEBHOOK_EVENTS.map((value) => ({ value, label: value }))}
               selected={event ? [event] : []}
               onChange={(values) => void setState({ event: values[0] ?? null, after: null })}
@@ -311,7 +319,7 @@ export function WebhookDeliveriesTable({
                 variant="secondary"
                 size="sm"
                 onClick={() => void setState({ subject: null, company: null, after: null })}
-                aria-label={`Clear filter: ${subject ?? companyName(company ?? "")}`}
+                aria-label={t("filters.clear", { value: subject ?? companyName(company ?? "") })}
               >
                 {subject ?? companyName(company ?? "")}
                 <XIcon aria-hidden className="text-muted-foreground" />
@@ -321,8 +329,8 @@ export function WebhookDeliveriesTable({
         }
         pagination={{ kind: "cursor", perPage, endCursor, hasNextPage, isFirstPage: after === null }}
         empty={{
-          title: filtered ? "No delivery matches" : "No webhook sent yet",
-          description: "Events about charges and withdrawals appear here with every attempt.",
+          title: filtered ? t("empty.noMatch") : t("empty.none"),
+          description: t("empty.description"),
           icon: WebhookIcon,
         }}
         mobileCard={(row) => {
@@ -335,12 +343,11 @@ export function WebhookDeliveriesTable({
               </div>
               <p className="truncate text-sm text-muted-foreground">{companyName(row.companyId)}</p>
               <p className="text-xs text-muted-foreground">
-                {formatDateTime(row.createdAt)} · {formatInteger(row.attemptCount)} attempt
-                {row.attemptCount === 1 ? "" : "s"}
-                {attempt?.responseStatus ? ` · HTTP ${attempt.responseStatus}` : ""}
+                {formatDateTime(row.createdAt)} · {t("table.attemptCount", { count: row.attemptCount })}
+                {attempt?.responseStatus ? ` · ${t("table.httpStatus", { status: attempt.responseStatus })}` : ""}
               </p>
               <Button variant="outline" size="sm" onClick={() => setOpen(row)} className="self-start">
-                Attempts
+                {t("table.attempts")}
               </Button>
             </div>
           );

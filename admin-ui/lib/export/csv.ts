@@ -1,4 +1,5 @@
 import { formatDateTime, moneyToCentavos } from "@/lib/format";
+import type { Messages } from "@/messages";
 
 /**
  * CSV as Brazilian spreadsheets open it: `;` between fields (the comma is the decimal
@@ -34,9 +35,20 @@ export function csvField(value: CsvCell, trusted = false): string {
   return /[;"\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
+/** A column's title: a key of the `exports.headers` catalogue, written in the reader's language. */
+export type CsvHeader = keyof Messages["exports"]["headers"];
+
+/** The words a file is written with, in the language of whoever downloads it. */
+export interface CsvWords {
+  header: (key: CsvHeader) => string;
+  yes: string;
+  no: string;
+}
+
 export interface CsvColumn<Row> {
-  header: string;
-  value: (row: Row) => CsvCell;
+  /** Names the column's title in `exports.headers`. */
+  key: CsvHeader;
+  value: (row: Row, words: CsvWords) => CsvCell;
   /** Money and dates: formatted by this module, never a formula. */
   trusted?: boolean;
 }
@@ -45,10 +57,10 @@ export function csvLine(cells: string[]): string {
   return `${cells.join(CSV_SEPARATOR)}\r\n`;
 }
 
-export function csvHeader<Row>(columns: CsvColumn<Row>[]): string {
-  return csvLine(columns.map((column) => csvField(column.header)));
+export function csvHeader<Row>(columns: CsvColumn<Row>[], words: CsvWords): string {
+  return csvLine(columns.map((column) => csvField(words.header(column.key))));
 }
 
-export function csvRow<Row>(columns: CsvColumn<Row>[], row: Row): string {
-  return csvLine(columns.map((column) => csvField(column.value(row), column.trusted)));
+export function csvRow<Row>(columns: CsvColumn<Row>[], row: Row, words: CsvWords): string {
+  return csvLine(columns.map((column) => csvField(column.value(row, words), column.trusted)));
 }

@@ -1,4 +1,5 @@
 import { DownloadIcon } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 
 /**
@@ -12,13 +13,14 @@ export function ExportButton({
   resource: string;
   filters: Record<string, string | null | undefined>;
 }) {
+  const t = useTranslations("exports");
   const query = new URLSearchParams();
   for (const [key, value] of Object.entries(filters)) if (value) query.set(key, value);
   const search = query.toString();
   return (
     <Button variant="outline" size="sm" asChild>
       <a href={`/api/export/${resource}${search ? `?${search}` : ""}`} download>
-        <DownloadIcon aria-hidden /> Export CSV
+        <DownloadIcon aria-hidden /> {t("button")}
       </a>
     </Button>
   );

@@ -1,5 +1,5 @@
 import "server-only";
-import { CSV_BOM, csvHeader, csvRow } from "./csv";
+import { CSV_BOM, type CsvWords, csvHeader, csvRow } from "./csv";
 import type { ExportClient } from "./graphql-client";
 import type { ExportDefinition, ExportPage } from "./registry-types";
 
@@ -16,6 +16,7 @@ export async function streamCsv<Row>(
   definition: ExportDefinition<Row>,
   client: ExportClient,
   filters: URLSearchParams,
+  words: CsvWords,
 ): Promise<ReadableStream<Uint8Array>> {
   const encoder = new TextEncoder();
   let page: ExportPage<Row> | null = await definition.page(client, filters, null);
@@ -25,7 +26,7 @@ export async function streamCsv<Row>(
     async pull(controller) {
       if (!started) {
         started = true;
-        controller.enqueue(encoder.encode(CSV_BOM + csvHeader(definition.columns)));
+        controller.enqueue(encoder.encode(CSV_BOM + csvHeader(definition.columns, words)));
       }
       if (!page) {
         controller.close();
@@ -33,7 +34,7 @@ export async function streamCsv<Row>(
       }
       const current: ExportPage<Row> = page;
       if (current.rows.length > 0)
-        controller.enqueue(encoder.encode(current.rows.map((row) => csvRow(definition.columns, row)).join("")));
+        controller.enqueue(encoder.encode(current.rows.map((row) => csvRow(definition.columns, row, words)).join("")));
       if (current.hasNextPage && current.endCursor && pages < MAX_PAGES) {
         try {
           page = await definition.page(client, filters, current.endCursor);

@@ -1,11 +1,17 @@
 import type { Messages } from "..";
 import adjustments from "./adjustments.json";
+import audit from "./audit.json";
 import auth from "./auth.json";
 import common from "./common.json";
+import companies from "./companies.json";
 import confirm from "./confirm.json";
+import deliveries from "./deliveries.json";
 import errors from "./errors.json";
+import exports from "./exports.json";
 import operators from "./operators.json";
+import overview from "./overview.json";
 import paymentExceptions from "./paymentExceptions.json";
+import provider from "./provider.json";
 import refunds from "./refunds.json";
 import shell from "./shell.json";
 import withdrawals from "./withdrawals.json";
@@ -13,12 +19,18 @@ import withdrawals from "./withdrawals.json";
 /** English: the same namespaces and keys as ../pt-BR (the type and e2e/unit/catalogues.spec.ts check it). */
 const en = {
   adjustments,
+  audit,
   auth,
   common,
+  companies,
   confirm,
+  deliveries,
   errors,
+  exports,
   operators,
+  overview,
   paymentExceptions,
+  provider,
   refunds,
   shell,
   withdrawals,

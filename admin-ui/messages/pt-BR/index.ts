@@ -1,10 +1,16 @@
 import adjustments from "./adjustments.json";
+import audit from "./audit.json";
 import auth from "./auth.json";
 import common from "./common.json";
+import companies from "./companies.json";
 import confirm from "./confirm.json";
+import deliveries from "./deliveries.json";
 import errors from "./errors.json";
+import exports from "./exports.json";
 import operators from "./operators.json";
+import overview from "./overview.json";
 import paymentExceptions from "./paymentExceptions.json";
+import provider from "./provider.json";
 import refunds from "./refunds.json";
 import shell from "./shell.json";
 import withdrawals from "./withdrawals.json";
@@ -13,6 +19,23 @@ import withdrawals from "./withdrawals.json";
  * Portuguese, the console's first language: one file per feature, named as its namespace
  * (`useTranslations("<feature>")`). A new feature adds its file here and in ../en/index.ts.
  */
-const ptBR = { adjustments, auth, common, confirm, errors, operators, paymentExceptions, refunds, shell, withdrawals };
+const ptBR = {
+  adjustments,
+  audit,
+  auth,
+  common,
+  companies,
+  confirm,
+  deliveries,
+  errors,
+  exports,
+  operators,
+  overview,
+  paymentExceptions,
+  provider,
+  refunds,
+  shell,
+  withdrawals,
+};
 
 export default ptBR;

@@ -8,6 +8,7 @@ import {
 } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { Money } from "@/components/money";
 import { PageHeader } from "@/components/page-header";
 import { StatCard } from "@/components/stat-card";
@@ -22,7 +23,9 @@ import { requireViewer } from "@/lib/auth/session";
 import { formatAge, formatBRL, formatInteger, moneyToCentavos } from "@/lib/format";
 import { execute, GraphQLRequestError } from "@/lib/graphql/execute";
 
-export const metadata: Metadata = { title: "Overview" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("overview"))("metaTitle") };
+}
 
 /** The dashboard's figures, or null when the API refuses them to this role (today: VIEWER). */
 async function loadDashboard() {
@@ -36,20 +39,21 @@ async function loadDashboard() {
 
 /** What a role without the dashboard still gets: the queue. */
 async function QueueOnlyOverview({ queue, firstName }: { queue: WithdrawalListPage; firstName?: string }) {
+  const t = await getTranslations("overview");
   const names = new Map((await companyNames(queue.rows.map((row) => row.companyId))).map((c) => [c.id, c.name]));
   const now = new Date();
   return (
     <div className="flex flex-col gap-6">
       <PageHeader
-        title={firstName ? `Good to see you, ${firstName}` : "Overview"}
-        description="Your role reads the queue and every account; the money figures are for operators who act."
+        title={firstName ? t("greeting", { name: firstName }) : t("title")}
+        description={t("viewerDescription")}
       />
       <StatCard
-        label="Withdrawals waiting"
+        label={t("withdrawalsWaiting")}
         value={formatInteger(queue.total)}
         icon={ClockIcon}
         tone={queue.total > 0 ? "warn" : "default"}
-        hint={queue.rows[0] ? `oldest ${formatAge(queue.rows[0].createdAt, now)}` : "queue is empty"}
+        hint={queue.rows[0] ? t("oldest", { age: formatAge(queue.rows[0].createdAt, now) }) : t("queueEmpty")}
         className="sm:max-w-xs"
       />
       <QueueCard rows={queue.rows} names={names} now={now} />
@@ -59,6 +63,7 @@ async function QueueOnlyOverview({ queue, firstName }: { queue: WithdrawalListPa
 
 export default async function OperatorOverviewPage() {
   const viewer = await requireViewer();
+  const t = await getTranslations("overview");
   const [dashboard, queue] = await Promise.all([
     loadDashboard(),
     fetchWithdrawalPage({ view: "queue", status: null, company: null, page: 1, perPage: 5, oldestFirst: true }),
@@ -74,63 +79,64 @@ export default async function OperatorOverviewPage() {
   return (
     <div className="flex flex-col gap-6">
       <PageHeader
-        title={firstName ? `Good to see you, ${firstName}` : "Overview"}
-        description="What needs an operator now, across every merchant account."
+        title={firstName ? t("greeting", { name: firstName }) : t("title")}
+        description={t("description")}
         actions={
           <Button asChild>
             <Link href="/ops/withdrawals">
-              Open approval queue <ArrowRightIcon aria-hidden />
+              {t("openQueue")} <ArrowRightIcon aria-hidden />
             </Link>
           </Button>
         }
       />
-      <section aria-label="Headline figures" className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
+      <section aria-label={t("headline")} className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
         <StatCard
-          label="Withdrawals waiting"
+          label={t("withdrawalsWaiting")}
           value={formatInteger(pending.count)}
           icon={ClockIcon}
           tone={pending.count > 0 ? "warn" : "default"}
           hint={
             pending.oldestCreatedAt
-              ? `${formatBRL(pending.amount)} · oldest ${formatAge(pending.oldestCreatedAt, now)}`
-              : "queue is empty"
+              ? t("pendingHint", { amount: formatBRL(pending.amount), age: formatAge(pending.oldestCreatedAt, now) })
+              : t("queueEmpty")
           }
         />
         <StatCard
-          label="Paid today"
+          label={t("paidToday")}
           value={formatBRL(dashboard.today.paidCharges.amount)}
           icon={ArrowDownToLineIcon}
-          hint={`${formatInteger(dashboard.today.paidCharges.count)} charges`}
+          hint={t("chargesCount", { count: dashboard.today.paidCharges.count })}
         />
         <StatCard
-          label="Payment exceptions"
+          label={t("paymentExceptions")}
           value={formatInteger(dashboard.openPaymentExceptions)}
           icon={AlertTriangleIcon}
           tone={dashboard.openPaymentExceptions > 0 ? "danger" : "default"}
-          hint="open, not credited"
+          hint={t("exceptionsHint")}
         />
         <StatCard
-          label="Failed webhooks"
+          label={t("failedWebhooks")}
           value={formatInteger(dashboard.failedWebhookDeliveries)}
           icon={WebhookIcon}
           tone={dashboard.failedWebhookDeliveries > 0 ? "danger" : "default"}
-          hint="after every retry"
+          hint={t("failedWebhooksHint")}
         />
       </section>
 
       <Card>
         <CardHeader>
           <div>
-            <CardTitle>Volume, last 30 days</CardTitle>
-            <CardDescription>
-              Charges paid and withdrawals settled per day (São Paulo time) · {formatBRL(paid30)} paid in 30 days
-            </CardDescription>
+            <CardTitle>{t("volume.title")}</CardTitle>
+            <CardDescription>{t("volume.description", { amount: formatBRL(paid30) })}</CardDescription>
           </div>
         </CardHeader>
         <CardContent>
           <VolumeChart
             daily={dashboard.daily}
-            summary={`Charges paid in the last 30 days: ${formatBRL(paid30)}. Withdrawals paid today: ${formatBRL(dashboard.today.withdrawals.amount)}.`}
+            summary={t("volume.summary", {
+              paid: formatBRL(paid30),
+              withdrawn: formatBRL(dashboard.today.withdrawals.amount),
+            })}
           />
         </CardContent>
       </Card>
@@ -140,38 +146,38 @@ export default async function OperatorOverviewPage() {
         <Card className="lg:col-span-2">
           <CardHeader>
             <div>
-              <CardTitle>Today</CardTitle>
-              <CardDescription>Since midnight in São Paulo</CardDescription>
+              <CardTitle>{t("today.title")}</CardTitle>
+              <CardDescription>{t("today.description")}</CardDescription>
             </div>
           </CardHeader>
           <CardContent>
             <dl className="grid gap-4 text-sm">
               <div className="flex items-center justify-between gap-3">
-                <dt className="text-muted-foreground">Charges paid</dt>
+                <dt className="text-muted-foreground">{t("today.chargesPaid")}</dt>
                 <dd className="tabular text-right font-medium">
                   {formatBRL(dashboard.today.paidCharges.amount)}
                   <span className="block text-xs font-normal text-muted-foreground">
-                    {formatInteger(dashboard.today.paidCharges.count)} charges
+                    {t("chargesCount", { count: dashboard.today.paidCharges.count })}
                   </span>
                 </dd>
               </div>
               <div className="flex items-center justify-between gap-3">
-                <dt className="text-muted-foreground">Withdrawals paid</dt>
+                <dt className="text-muted-foreground">{t("today.withdrawalsPaid")}</dt>
                 <dd className="tabular text-right font-medium">
                   {formatBRL(dashboard.today.withdrawals.amount)}
                   <span className="block text-xs font-normal text-muted-foreground">
-                    {formatInteger(dashboard.today.withdrawals.count)} withdrawals
+                    {t("withdrawalsCount", { count: dashboard.today.withdrawals.count })}
                   </span>
                 </dd>
               </div>
               <div className="flex items-center justify-between gap-3">
-                <dt className="text-muted-foreground">Waiting for approval</dt>
+                <dt className="text-muted-foreground">{t("today.waiting")}</dt>
                 <dd className="tabular text-right font-medium">{formatBRL(pending.amount)}</dd>
               </div>
             </dl>
             <Button variant="outline" size="sm" className="mt-5 w-full" asChild>
               <Link href="/ops/companies">
-                <Building2Icon aria-hidden /> Browse companies
+                <Building2Icon aria-hidden /> {t("browseCompanies")}
               </Link>
             </Button>
           </CardContent>
@@ -181,7 +187,7 @@ export default async function OperatorOverviewPage() {
   );
 }
 
-function QueueCard({
+async function QueueCard({
   rows,
   names,
   now,
@@ -192,22 +198,23 @@ function QueueCard({
   now: Date;
   className?: string;
 }) {
+  const t = await getTranslations("overview.queue");
   return (
     <Card className={className}>
       <CardHeader>
         <div>
-          <CardTitle>Next in the queue</CardTitle>
-          <CardDescription>Oldest withdrawals waiting for approval</CardDescription>
+          <CardTitle>{t("title")}</CardTitle>
+          <CardDescription>{t("description")}</CardDescription>
         </div>
         <Button variant="ghost" size="sm" asChild>
           <Link href="/ops/withdrawals">
-            View all <ArrowRightIcon aria-hidden />
+            {t("viewAll")} <ArrowRightIcon aria-hidden />
           </Link>
         </Button>
       </CardHeader>
       <CardContent className="px-0 pb-2">
         {rows.length === 0 ? (
-          <EmptyState title="Nothing is waiting" description="New withdrawals that need approval appear here." />
+          <EmptyState title={t("emptyTitle")} description={t("emptyDescription")} />
         ) : (
           <ul className="divide-y border-t">
             {rows.map((row) => (
@@ -215,8 +222,8 @@ function QueueCard({
                 <div className="min-w-0">
                   <p className="truncate text-sm font-medium">{names.get(row.companyId) ?? row.companyId}</p>
                   <p className="truncate text-xs text-muted-foreground">
-                    <span className="font-mono">{row.withdrawalReference}</span> · waiting{" "}
-                    {formatAge(row.createdAt, now)}
+                    <span className="font-mono">{row.withdrawalReference}</span> ·{" "}
+                    {t("waiting", { age: formatAge(row.createdAt, now) })}
                   </p>
                 </div>
                 <div className="flex shrink-0 items-center gap-3">

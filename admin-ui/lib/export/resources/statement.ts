@@ -14,12 +14,12 @@ type Row = ExportStatementQuery["ledgerEntries"]["data"][number];
 export const statementExport = defineExport<Row>({
   filename: "statement",
   columns: [
-    { header: "Date", value: (row) => csvDateTime(row.createdAt), trusted: true },
-    { header: "Type", value: (row) => LEDGER_KIND_LABELS[row.kind] ?? row.kind },
-    { header: "Description", value: (row) => row.memo },
-    { header: "Reference", value: statementReference },
-    { header: "Amount (R$)", value: (row) => csvMoney(row.amount), trusted: true },
-    { header: "Balance after (R$)", value: (row) => csvMoney(row.balanceAfter), trusted: true },
+    { key: "date", value: (row) => csvDateTime(row.createdAt), trusted: true },
+    { key: "type", value: (row) => LEDGER_KIND_LABELS[row.kind] ?? row.kind },
+    { key: "description", value: (row) => row.memo },
+    { key: "reference", value: statementReference },
+    { key: "amount", value: (row) => csvMoney(row.amount), trusted: true },
+    { key: "balanceAfter", value: (row) => csvMoney(row.balanceAfter), trusted: true },
   ],
   async page(client, filters, after) {
     const { ledgerEntries } = await client(ExportStatementDocument, {

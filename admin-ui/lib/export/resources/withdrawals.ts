@@ -15,17 +15,17 @@ type Row = ExportWithdrawalsQuery["withdrawals"]["data"][number];
 export const withdrawalsExport = defineExport<Row>({
   filename: "withdrawals",
   columns: [
-    { header: "ID", value: (row) => row.id },
-    { header: "Reference", value: (row) => row.withdrawalReference },
-    { header: "Company ID", value: (row) => row.companyId },
-    { header: "Requested", value: (row) => csvDateTime(row.createdAt), trusted: true },
-    { header: "Status", value: (row) => row.status },
-    { header: "Amount (R$)", value: (row) => csvMoney(row.amount), trusted: true },
-    { header: "PIX key type", value: (row) => row.pixKeyType },
-    { header: "PIX key", value: (row) => row.pixKey },
-    { header: "Reason", value: (row) => row.reason },
-    { header: "E2E ID", value: (row) => row.e2eId },
-    { header: "Last change", value: (row) => csvDateTime(row.updatedAt), trusted: true },
+    { key: "id", value: (row) => row.id },
+    { key: "reference", value: (row) => row.withdrawalReference },
+    { key: "companyId", value: (row) => row.companyId },
+    { key: "requested", value: (row) => csvDateTime(row.createdAt), trusted: true },
+    { key: "status", value: (row) => row.status },
+    { key: "amount", value: (row) => csvMoney(row.amount), trusted: true },
+    { key: "pixKeyType", value: (row) => row.pixKeyType },
+    { key: "pixKey", value: (row) => row.pixKey },
+    { key: "reason", value: (row) => row.reason },
+    { key: "e2eId", value: (row) => row.e2eId },
+    { key: "lastChange", value: (row) => csvDateTime(row.updatedAt), trusted: true },
   ],
   async page(client, filters, after) {
     const queue = filters.get("view") !== "all";

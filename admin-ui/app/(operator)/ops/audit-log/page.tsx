@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import type { SearchParams } from "nuqs/server";
 import { PageHeader } from "@/components/page-header";
 import { AuditLogTable } from "@/features/audit-log/audit-log-table";
@@ -7,17 +8,20 @@ import { loadAuditParams } from "@/features/audit-log/search-params";
 import { ExportButton } from "@/lib/export/export-button";
 import { execute } from "@/lib/graphql/execute";
 
-export const metadata: Metadata = { title: "Audit log" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("audit"))("metaTitle") };
+}
 
 export default async function AuditLogPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const t = await getTranslations("audit");
   const { perPage, after, objectType, q } = await loadAuditParams(searchParams);
   const objectId = q.trim() || null;
   const { auditLog } = await execute(AuditLogDocument, { first: perPage, after, objectType, objectId });
   return (
     <div className="flex flex-col gap-6">
       <PageHeader
-        title="Audit log"
-        description="Every operator action and sign-in, append-only: who, what, on which object, and why."
+        title={t("title")}
+        description={t("description")}
         actions={<ExportButton resource="audit-log" filters={{ objectType, q: objectId }} />}
       />
       <AuditLogTable

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import type { SearchParams } from "nuqs/server";
 import { PageHeader } from "@/components/page-header";
 import { CompaniesTable } from "@/features/companies/companies-table";
@@ -6,9 +7,12 @@ import { CompaniesDocument } from "@/features/companies/documents";
 import { loadCompanyListParams } from "@/features/companies/search-params";
 import { execute } from "@/lib/graphql/execute";
 
-export const metadata: Metadata = { title: "Companies" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("companies"))("metaTitle") };
+}
 
 export default async function CompaniesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const t = await getTranslations("companies");
   const params = await loadCompanyListParams(searchParams);
   const search = params.q.trim() || null;
   const { companies } = await execute(CompaniesDocument, {
@@ -18,7 +22,7 @@ export default async function CompaniesPage({ searchParams }: { searchParams: Pr
   });
   return (
     <div className="flex flex-col gap-6">
-      <PageHeader title="Companies" description="Merchant accounts, newest first: balances, fee plans and settings." />
+      <PageHeader title={t("title")} description={t("description")} />
       <CompaniesTable
         rows={companies.data}
         total={companies.total}

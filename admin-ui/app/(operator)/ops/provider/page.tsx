@@ -1,19 +1,22 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { PageHeader } from "@/components/page-header";
 import { ProviderStatusDocument } from "@/features/provider/documents";
 import { ProviderStatusCards, ReconciliationReports } from "@/features/provider/provider-status";
-import { PROVIDER_STRINGS } from "@/features/provider/strings";
 import { requireViewer } from "@/lib/auth/session";
 import { execute } from "@/lib/graphql/execute";
 
-export const metadata: Metadata = { title: PROVIDER_STRINGS.title };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("provider"))("metaTitle") };
+}
 
 export default async function ProviderPage() {
   await requireViewer();
+  const t = await getTranslations("provider");
   const { providerStatus, reconciliationReports } = await execute(ProviderStatusDocument, {});
   return (
     <div className="flex flex-col gap-6">
-      <PageHeader title={PROVIDER_STRINGS.title} description={PROVIDER_STRINGS.description} />
+      <PageHeader title={t("title")} description={t("description")} />
       <ProviderStatusCards status={providerStatus} />
       {providerStatus.efi && <ReconciliationReports reports={reconciliationReports} />}
     </div>

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import type { SearchParams } from "nuqs/server";
 import { PageHeader } from "@/components/page-header";
 import { WebhookDeliveriesDocument } from "@/features/webhook-deliveries/documents";
@@ -9,10 +10,13 @@ import { requireViewer } from "@/lib/auth/session";
 import { canActOnMoney } from "@/lib/auth/viewer";
 import { execute } from "@/lib/graphql/execute";
 
-export const metadata: Metadata = { title: "Webhook deliveries" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("deliveries"))("metaTitle") };
+}
 
 export default async function WebhookDeliveriesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const viewer = await requireViewer();
+  const t = await getTranslations("deliveries");
   const { perPage, after, status, event, subject, company } = await loadDeliveryParams(searchParams);
   const { webhookDeliveries } = await execute(WebhookDeliveriesDocument, {
     first: perPage,
@@ -28,10 +32,7 @@ export default async function WebhookDeliveriesPage({ searchParams }: { searchPa
   ]);
   return (
     <div className="flex flex-col gap-6">
-      <PageHeader
-        title="Webhook deliveries"
-        description="Every event sent to merchants with each attempt: URL, status code, response time and bodies."
-      />
+      <PageHeader title={t("title")} description={t("description")} />
       <WebhookDeliveriesTable
         rows={webhookDeliveries.data}
         perPage={perPage}

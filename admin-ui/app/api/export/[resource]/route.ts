@@ -1,3 +1,5 @@
+import { getTranslations } from "next-intl/server";
+import type { CsvWords } from "@/lib/export/csv";
 import { exportClient } from "@/lib/export/graphql-client";
 import { findExport } from "@/lib/export/registry";
 import { streamCsv } from "@/lib/export/stream";
@@ -26,7 +28,10 @@ export async function GET(request: Request, { params }: { params: Promise<{ reso
   if (!definition) return errorAnswer(404, "NOT_FOUND", `No export named ${resource}`);
   const filters = new URL(request.url).searchParams;
   try {
-    const body = await streamCsv(definition, exportClient(request), filters);
+    // The file speaks the language of whoever downloads it, as the page they clicked on.
+    const t = await getTranslations("exports");
+    const words: CsvWords = { header: (key) => t(`headers.${key}`), yes: t("yes"), no: t("no") };
+    const body = await streamCsv(definition, exportClient(request), filters, words);
     const day = new Date().toISOString().slice(0, 10);
     return new Response(body, {
       headers: {

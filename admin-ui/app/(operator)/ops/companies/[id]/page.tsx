@@ -1,6 +1,7 @@
 import { ArrowDownToLineIcon, ArrowUpFromLineIcon, ScaleIcon, WalletIcon } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import type { SearchParams } from "nuqs/server";
 import { CopyableId } from "@/components/copy-button";
 import { DateTime } from "@/components/date-time";
@@ -25,7 +26,9 @@ import { formatBRL } from "@/lib/format";
 import { execute } from "@/lib/graphql/execute";
 import { executeOrNotFound } from "@/lib/graphql/execute-or-not-found";
 
-export const metadata: Metadata = { title: "Company" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("companies"))("companyMetaTitle") };
+}
 
 export default async function CompanyPage({
   params,
@@ -35,6 +38,7 @@ export default async function CompanyPage({
   searchParams: Promise<SearchParams>;
 }) {
   const { id } = await params;
+  const t = await getTranslations("companies.page");
   const { tab, status, page, perPage } = await loadCompanyPageParams(searchParams);
   const limit = perPage;
   const offset = (Math.max(1, page) - 1) * perPage;
@@ -71,41 +75,41 @@ export default async function CompanyPage({
             <span>{company.city}</span>
             <span aria-hidden>·</span>
             <span>
-              Since <DateTime value={company.createdAt} />
+              {t("since")} <DateTime value={company.createdAt} />
             </span>
           </>
         }
         actions={
           <Button variant="outline" size="sm" asChild>
-            <Link href={`/ops/withdrawals?view=all&company=${company.id}`}>All withdrawals</Link>
+            <Link href={`/ops/withdrawals?view=all&company=${company.id}`}>{t("allWithdrawals")}</Link>
           </Button>
         }
       />
 
-      <section aria-label="Balance" className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
+      <section aria-label={t("balance")} className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
         <StatCard
-          label="Available balance"
+          label={t("available")}
           value={<Money value={company.balance} />}
           icon={WalletIcon}
-          hint="kept by the ledger"
+          hint={t("availableHint")}
         />
         <StatCard
-          label="Paid charges (net)"
+          label={t("paidNet")}
           value={<Money value={balanceAudit.paidChargesNet} />}
           icon={ArrowDownToLineIcon}
-          hint="not reserved"
+          hint={t("paidNetHint")}
         />
         <StatCard
-          label="Adjustments"
+          label={t("adjustments")}
           value={<Money value={balanceAudit.adjustments} signed />}
           icon={ScaleIcon}
-          hint="posted"
+          hint={t("adjustmentsHint")}
         />
         <StatCard
-          label="Withdrawals"
+          label={t("withdrawals")}
           value={<Money value={balanceAudit.withdrawalsHeld} />}
           icon={ArrowUpFromLineIcon}
-          hint="pending, processing or paid"
+          hint={t("withdrawalsHint")}
         />
       </section>
 
@@ -115,28 +119,28 @@ export default async function CompanyPage({
         </div>
         <Card>
           <CardHeader>
-            <CardTitle>Account settings</CardTitle>
+            <CardTitle>{t("settings")}</CardTitle>
           </CardHeader>
           <CardContent>
             <dl className="grid gap-3 text-sm">
               <div>
-                <dt className="text-muted-foreground">Fee plan</dt>
+                <dt className="text-muted-foreground">{t("feePlan")}</dt>
                 <dd className="tabular font-medium">{feePlan(company)}</dd>
               </div>
               <div>
-                <dt className="text-muted-foreground">Auto-approve withdrawals</dt>
+                <dt className="text-muted-foreground">{t("autoApprove")}</dt>
                 <dd className="font-medium">
                   {company.autoApproveLimit
-                    ? `up to ${formatBRL(company.autoApproveLimit)}`
-                    : "Off: every withdrawal waits for an operator"}
+                    ? t("autoApproveUpTo", { amount: formatBRL(company.autoApproveLimit) })
+                    : t("autoApproveOff")}
                 </dd>
               </div>
               <div>
-                <dt className="text-muted-foreground">Webhook URL</dt>
-                <dd className="font-mono text-xs break-all">{company.webhookUrl ?? "Not set"}</dd>
+                <dt className="text-muted-foreground">{t("webhookUrl")}</dt>
+                <dd className="font-mono text-xs break-all">{company.webhookUrl ?? t("notSet")}</dd>
               </div>
               <div>
-                <dt className="text-muted-foreground">Last change</dt>
+                <dt className="text-muted-foreground">{t("lastChange")}</dt>
                 <dd>
                   <DateTime value={company.updatedAt} />
                 </dd>
