@@ -64,21 +64,24 @@ function passwordEstimator(): ZxcvbnFactory {
   return estimator;
 }
 
-let personalOnly: ZxcvbnFactory | undefined;
-
-/** The same estimator without word lists: only the user's words, keyboard patterns, repeats and sequences. */
-function personalEstimator(): ZxcvbnFactory {
-  personalOnly ??= new ZxcvbnFactory({
-    graphs: common.adjacencyGraphs,
-    translations: en.translations,
-    maxLength: ESTIMATED_LENGTH,
-    l33tMaxSubstitutions: L33T_VARIANTS,
-  });
-  return personalOnly;
-}
-
 const matchesOf = (result: ZxcvbnResult) =>
   result.sequence as Array<{ pattern: string; dictionaryName?: string; token: string }>;
+
+/**
+ * How many characters of the password are the user's own words, wherever they occur (the
+ * estimate's best split may read two short names as one random run: it prices every extra
+ * piece of a password high).
+ */
+function personalCharacters(password: string, words: string[]): number {
+  const lower = password.toLowerCase();
+  const covered = new Array<boolean>(lower.length).fill(false);
+  for (const word of words) {
+    for (let at = lower.indexOf(word); at !== -1; at = lower.indexOf(word, at + 1)) {
+      covered.fill(true, at, at + word.length);
+    }
+  }
+  return covered.filter(Boolean).length;
+}
 
 /** What a password must not be built on: the user's e-mail (whole and in pieces), name, and the service's own words. */
 function personalWords(person: { email?: string | null; name?: string | null }): string[] {
@@ -135,17 +138,14 @@ export function checkNewPassword(
   if (length < MIN_PASSWORD_LENGTH) throw refusal(field, "PASSWORD_TOO_SHORT");
   if (length > MAX_PASSWORD_LENGTH) throw refusal(field, "PASSWORD_TOO_LONG");
   const words = personalWords(person);
-  // The user's own words, matched alone (in the full estimate a name may also be a listed
-  // surname and be reported as that): mostly them is refused even when the estimate lets it
-  // pass, since it counts each as one guess among few, then multiplies by the arrangements.
-  const personal = matchesOf(personalEstimator().check(password, words)).filter(
-    (match) => match.dictionaryName === "userInputs",
-  );
-  const personalLength = personal.reduce((sum, match) => sum + [...match.token].length, 0);
-  if (personalLength * 2 >= Math.min(length, ESTIMATED_LENGTH)) throw refusal(field, "PASSWORD_PERSONAL");
+  // Mostly the user's own words is refused even when the estimate would let it pass.
+  const personal = personalCharacters(password, words);
+  if (personal * 2 >= password.toLowerCase().length) throw refusal(field, "PASSWORD_PERSONAL");
   const result = passwordEstimator().check(password, words);
   if (result.score >= MIN_SCORE) return password;
-  if (personal.length > 0) throw refusal(field, "PASSWORD_PERSONAL");
+  if (personal > 0 || matchesOf(result).some((match) => match.dictionaryName === "userInputs")) {
+    throw refusal(field, "PASSWORD_PERSONAL");
+  }
   const matches = matchesOf(result);
   if (matches.some((match) => match.pattern === "dictionary" && match.dictionaryName?.startsWith("passwords"))) {
     throw refusal(field, "PASSWORD_COMMON");

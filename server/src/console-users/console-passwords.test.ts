@@ -65,6 +65,12 @@ describe("a new password", () => {
     assert.deepEqual(refusal(res), ["VALIDATION_ERROR", "PASSWORD_PERSONAL", `password ${WHY.PASSWORD_PERSONAL}`]);
   });
 
+  test("short pieces of the e-mail count too, even where the estimate would read them as random", async () => {
+    const token = await invite("ana@mar.example", "Ana");
+    const res = await app.gql(ACCEPT, { t: token, p: "anamar2024!!", n: "Ana" });
+    assert.deepEqual(refusal(res), ["VALIDATION_ERROR", "PASSWORD_PERSONAL", `password ${WHY.PASSWORD_PERSONAL}`]);
+  });
+
   test("a wrong invite token answers NOT_FOUND before the password is judged", async () => {
     const res = await app.gql(ACCEPT, { t: "inv_nope", p: "aaaaaaaaaaaa" });
     assert.equal(res.body.errors?.[0].extensions.code, "NOT_FOUND");
