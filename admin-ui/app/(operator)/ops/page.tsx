@@ -141,7 +141,7 @@ export default async function OperatorOverviewPage() {
         </CardContent>
       </Card>
 
-      <div className="grid gap-4 lg:grid-cols-5">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-5">
         <QueueCard rows={queue.rows} names={names} now={now} className="lg:col-span-3" />
         <Card className="lg:col-span-2">
           <CardHeader>
