@@ -51,8 +51,14 @@ export function normalizeEmail(raw: string): string {
  * 254 code points (a cut never splits a surrogate pair), lone surrogates replaced by U+FFFD
  * (an attempt refused for one is still recorded, in a form PostgreSQL stores).
  */
+/**
+ * The e-mail a sign-in is counted and recorded under, whatever was sent: lone surrogates and
+ * control characters (NUL, which PostgreSQL refuses in text) become U+FFFD, cut by code points.
+ */
 function signInEmail(raw: unknown): string {
-  return typeof raw === "string" ? truncateCodePoints(raw.toWellFormed().trim().toLowerCase(), MAX_EMAIL_LENGTH) : "";
+  if (typeof raw !== "string") return "";
+  const storable = raw.toWellFormed().replace(/\p{Cc}/gu, "\uFFFD");
+  return truncateCodePoints(storable.trim().toLowerCase(), MAX_EMAIL_LENGTH);
 }
 
 function checkName(name: string | null | undefined): string | null {

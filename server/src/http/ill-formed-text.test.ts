@@ -64,6 +64,21 @@ describe("lone surrogates at the edge", () => {
     assert.deepEqual(audited.at(-1), { email: "ana\ufffd@example.com", object_id: null });
   });
 
+  test("signIn with control characters (NUL, which PostgreSQL refuses in text) in the e-mail: 400, audited with U+FFFD", async () => {
+    for (const e of ["x\u0000@b.co", "\u00e9\u0000", "ana\u0007@example.com"]) {
+      const res = await app.gql(SIGN_IN, { e, p: "not the password" });
+      assert.equal(res.status, 400, res.text);
+      assert.equal(res.body.errors[0].extensions.code, "VALIDATION_ERROR");
+      assert.equal(res.body.errors[0].message, "$e must not contain control characters");
+    }
+    const audited = await failedSignIns();
+    assert.deepEqual(audited.slice(-3), [
+      { email: "x\ufffd@b.co", object_id: null },
+      { email: "\u00e9\ufffd", object_id: null },
+      { email: "ana\ufffd@example.com", object_id: null },
+    ]);
+  });
+
   test("signIn with a lone surrogate in the password of a real user: refused, audited against that user", async () => {
     const user = await app.consoleUser({ role: "OPERATOR" });
     const res = await app.gql(SIGN_IN, { e: user.email, p: "correct horse\udc00" });
