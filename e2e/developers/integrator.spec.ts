@@ -1,5 +1,6 @@
 import { BASE_URL, storageStateOf } from "../support/env";
 import { expect, test } from "../support/fixtures";
+import { t } from "../support/i18n";
 import { checkPage } from "../support/page-check";
 
 test.describe.configure({ timeout: 120_000 });
@@ -9,13 +10,17 @@ test.describe("as the signed-in merchant", () => {
 
   test("runs a query in GraphiQL with the session and sees the answer", async ({ page }) => {
     await page.goto("/developers/explorer");
-    await expect(page.getByRole("heading", { name: "GraphQL explorer" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: t("developers.explorer.title") })).toBeVisible();
     const editor = page.locator(".graphiql-query-editor");
     // GraphiQL's bundle loads in the browser after the page: give it time on a busy machine.
-    await expect(editor).toContainText("query ReadBalance", { timeout: 45_000 });
+    await expect(editor).toContainText("query WhoAmI", { timeout: 45_000 });
     await page.getByRole("button", { name: /Execute query/ }).click();
     const result = page.locator(".result-window");
-    await expect(result).toContainText('"balance"');
+    await expect(result).toContainText('"kind": "MERCHANT"');
+    // The merchant's own tabs follow: the balance, without a companyId.
+    await page.getByRole("tab", { name: /ReadBalance/ }).click();
+    await expect(editor).toContainText(t("developers.examples.readBalance.comment"));
+    await page.getByRole("button", { name: /Execute query/ }).click();
     await expect(result).toContainText('"currency": "BRL"');
     // The schema's docs load: its introspection passes the query limits.
     await page.getByRole("button", { name: /Show Documentation Explorer/ }).click();
@@ -27,7 +32,7 @@ test.describe("as the signed-in merchant", () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/developers/explorer");
     const editor = page.locator(".graphiql-query-editor");
-    await expect(editor).toContainText("query ReadBalance", { timeout: 45_000 });
+    await expect(editor).toContainText("query WhoAmI", { timeout: 45_000 });
     await page.getByRole("button", { name: /Show Documentation Explorer/ }).click();
     const docs = page.getByText("A GraphQL schema provides a root type for each kind of operation.");
     await expect(docs).toBeVisible();
@@ -53,7 +58,7 @@ test.describe("signed out", () => {
 
     await page.goto("/developers/reference");
     await expect(page).toHaveURL(/\/developers\/reference$/);
-    await expect(page.getByRole("heading", { name: "REST reference" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: t("developers.reference.title") })).toBeVisible();
     // The sidebar opens the Withdrawals tag, then its POST operation.
     await page.getByRole("button", { name: "Open Group - Withdrawals" }).click({ timeout: 45_000 });
     await page

@@ -9,8 +9,14 @@ test("a merchant user lands on their own home", async ({ page }) => {
   await expect(page).toHaveURL(/\/m$/);
   await expect(page.getByRole("heading", { name: "Padaria Pão Quente" })).toBeVisible();
   await expect(page.getByText("Pedido 42 · pães e frios")).toBeVisible();
-  await expect(page.getByRole("heading", { name: "Your balance" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: t("merchant.home.balanceTitle") })).toBeVisible();
   await checkPage(page, "merchant-home");
+  // The home leads to the two things a merchant does most.
+  await page.getByRole("link", { name: t("merchant.home.newWithdrawal") }).click();
+  await expect(page).toHaveURL(/\/m\/withdrawals\/new$/);
+  await page.goBack();
+  await page.getByRole("link", { name: t("merchant.home.newCharge") }).click();
+  await expect(page).toHaveURL(/\/m\/charges\/new$/);
 });
 
 test("a merchant user cannot open operator pages nor operator data", async ({ page }) => {

@@ -14,9 +14,12 @@ test("a merchant member reads webhooks without changing them, is turned away fro
   const ownerContext = await browser.newContext({ storageState: owner.storageState });
   const ownerPage = await ownerContext.newPage();
   await ownerPage.goto("/m/team");
-  await ownerPage.getByRole("button", { name: "Invite user" }).click();
-  await ownerPage.getByRole("dialog").getByLabel("E-mail").fill("vendas@aquarela.test");
-  await ownerPage.getByRole("dialog").getByRole("button", { name: "Send invite" }).click();
+  await ownerPage.getByRole("button", { name: t("team.invite") }).click();
+  await ownerPage.getByRole("dialog").getByLabel(t("team.inviteDialog.email")).fill("vendas@aquarela.test");
+  await ownerPage
+    .getByRole("dialog")
+    .getByRole("button", { name: t("team.inviteDialog.submit") })
+    .click();
   const inviteUrl = (await ownerPage.getByTestId("invite-url").textContent()) ?? "";
   await ownerContext.close();
   const token = new URL(inviteUrl).searchParams.get("token") as string;
@@ -25,13 +28,13 @@ test("a merchant member reads webhooks without changing them, is turned away fro
   const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
   const page = await context.newPage();
   await page.goto("/login");
-  await page.getByLabel("E-mail").fill("vendas@aquarela.test");
+  await page.getByLabel(t("team.inviteDialog.email")).fill("vendas@aquarela.test");
   await page.getByLabel(t("auth.signIn.password")).fill("e2e-member-password-1234");
   await page.getByRole("button", { name: t("auth.signIn.submit") }).click();
   await page.waitForURL(/\/m$/);
   for (const path of ["/m/api-credentials", "/m/team"]) {
     await page.goto(path);
-    await expect(page.getByText("Only your account’s admins can use this page")).toBeVisible();
+    await expect(page.getByText(t("merchant.adminOnly.title"))).toBeVisible();
   }
   await checkPage(page, "merchant-member-admin-only");
   // Webhooks: members read the settings and the history, without the controls that change them.

@@ -90,24 +90,32 @@ test("after rotating the secret, the next event is signed with the new one", asy
 
 test("API credentials: issued with an expiry and shown once, then revoked", async ({ page }) => {
   await page.goto("/m/api-credentials");
-  await expect(page.getByRole("heading", { name: "API credentials" })).toBeVisible();
-  await page.getByRole("button", { name: "Issue client secret" }).click();
-  await page.getByRole("dialog").getByRole("button", { name: "Issue secret" }).click();
+  await expect(page.getByRole("heading", { name: t("credentials.title") })).toBeVisible();
+  await page.getByRole("button", { name: t("credentials.issue") }).click();
+  await page
+    .getByRole("dialog")
+    .getByRole("button", { name: t("credentials.issueDialog.submit") })
+    .click();
   const shown = page.getByTestId("new-client-secret");
   const secret = (await shown.textContent())?.trim() ?? "";
   const balance = await fetch(`${BASE_URL}/charges/balance`, { headers: { authorization: `Bearer ${secret}` } });
   expect(balance.status).toBe(200);
-  await page.getByRole("button", { name: "I have stored it" }).click();
+  await page.getByRole("button", { name: t("credentials.shownOnce.done") }).click();
 
-  const list = page.getByRole("list", { name: "Client secrets" });
+  const list = page.getByRole("list", { name: t("credentials.listLabel") });
   const row = list.getByRole("listitem").filter({ hasText: secret.slice(0, 8) });
-  await expect(row).toContainText("Active");
-  await expect(row).toContainText("expires");
+  await expect(row).toContainText(t("credentials.state.active"));
+  // "expira em <date>": the words before the date.
+  await expect(row).toContainText(String(t.raw("credentials.expiresAt")).replace("<when></when>", "").trim());
   await toastsGone(page);
   await checkPage(page, "merchant-api-credentials");
-  await row.getByRole("button", { name: /Revoke secret/ }).click();
-  await page.getByRole("dialog").getByRole("button", { name: "Revoke secret" }).click();
-  await expect(row).toContainText("Revoked");
+  // The row's one button: "Revogar o secret <hint>".
+  await row.getByRole("button").click();
+  await page
+    .getByRole("dialog")
+    .getByRole("button", { name: t("credentials.revokeDialog.confirm") })
+    .click();
+  await expect(row).toContainText(t("credentials.state.revoked"));
   const refused = await fetch(`${BASE_URL}/charges/balance`, { headers: { authorization: `Bearer ${secret}` } });
   expect(refused.status).toBe(401);
 });
@@ -115,22 +123,25 @@ test("API credentials: issued with an expiry and shown once, then revoked", asyn
 test("a merchant admin invites a user and removes them", async ({ page }) => {
   await page.goto("/m/team");
   await expect(page.getByText(merchant.email)).toBeVisible();
-  await page.getByRole("button", { name: "Invite user" }).click();
+  await page.getByRole("button", { name: t("team.invite") }).click();
   const dialog = page.getByRole("dialog");
-  await dialog.getByLabel("E-mail").fill("not-an-email");
-  await dialog.getByRole("button", { name: "Send invite" }).click();
-  await expect(dialog.getByText("Enter a valid e-mail address.")).toBeVisible();
-  await dialog.getByLabel("E-mail").fill("caixa@floricultura.test");
-  await dialog.getByLabel("Name (optional)").fill("Carla Caixa");
-  await dialog.getByRole("button", { name: "Send invite" }).click();
+  await dialog.getByLabel(t("team.inviteDialog.email")).fill("not-an-email");
+  await dialog.getByRole("button", { name: t("team.inviteDialog.submit") }).click();
+  await expect(dialog.getByText(t("team.invalidEmail"))).toBeVisible();
+  await dialog.getByLabel(t("team.inviteDialog.email")).fill("caixa@floricultura.test");
+  await dialog.getByLabel(t("team.inviteDialog.name")).fill("Carla Caixa");
+  await dialog.getByRole("button", { name: t("team.inviteDialog.submit") }).click();
   await expect(page.getByTestId("invite-url")).toContainText("/accept-invite?token=");
-  await page.getByRole("button", { name: "Done" }).click();
+  await page.getByRole("button", { name: t("common.actions.done") }).click();
   const row = page.getByRole("listitem").filter({ hasText: "caixa@floricultura.test" });
-  await expect(row).toContainText("Invite pending");
+  await expect(row).toContainText(t("team.invitePending"));
   await expect(row).toContainText(t("common.roles.MEMBER"));
   await toastsGone(page);
   await checkPage(page, "merchant-team");
-  await row.getByRole("button", { name: "Remove caixa@floricultura.test" }).click();
-  await page.getByRole("dialog").getByRole("button", { name: "Remove user" }).click();
+  await row.getByRole("button", { name: t("team.removeWho", { email: "caixa@floricultura.test" }) }).click();
+  await page
+    .getByRole("dialog")
+    .getByRole("button", { name: t("team.removeDialog.confirm") })
+    .click();
   await expect(page.getByText("caixa@floricultura.test")).toHaveCount(0);
 });

@@ -2,6 +2,7 @@
 
 import { KeyRoundIcon, PlusIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
 import { DateTime } from "@/components/date-time";
@@ -20,25 +21,23 @@ import {
 import { Field } from "@/components/ui/form";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import type { MerchantCredentialsQuery } from "@/gql/graphql";
-import { errorMessage, execute } from "@/lib/graphql/execute";
+import { execute } from "@/lib/graphql/execute";
+import { useErrorMessage } from "@/lib/i18n/error-message";
 import { IssueMerchantSecretDocument, RevokeMerchantSecretDocument } from "./documents";
 
 type Credential = MerchantCredentialsQuery["clientCredentials"][number];
 
-const EXPIRY_DAYS = [
-  { value: "30", label: "30 days" },
-  { value: "90", label: "90 days" },
-  { value: "365", label: "1 year" },
-  { value: "never", label: "Never" },
-] as const;
+/** Expiry choices: days, or never (`credentials.expiry.<choice>`). */
+const EXPIRY_CHOICES = ["30", "90", "365", "never"] as const;
+type ExpiryChoice = (typeof EXPIRY_CHOICES)[number];
 
 function credentialState(
   credential: Credential,
   now: number,
-): { label: string; variant: "success" | "neutral" | "danger" } {
-  if (credential.revokedAt) return { label: "Revoked", variant: "neutral" };
-  if (credential.expiresAt && Date.parse(credential.expiresAt) <= now) return { label: "Expired", variant: "danger" };
-  return { label: "Active", variant: "success" };
+): { key: "active" | "expired" | "revoked"; variant: "success" | "neutral" | "danger" } {
+  if (credential.revokedAt) return { key: "revoked", variant: "neutral" };
+  if (credential.expiresAt && Date.parse(credential.expiresAt) <= now) return { key: "expired", variant: "danger" };
+  return { key: "active", variant: "success" };
 }
 
 /**
@@ -46,9 +45,12 @@ function credentialState(
  * revoke one; the list shows only each secret's first characters.
  */
 export function CredentialsManager({ credentials, now }: { credentials: Credential[]; now: number }) {
+  const t = useTranslations("credentials");
+  const tc = useTranslations("common");
+  const errorMessage = useErrorMessage();
   const router = useRouter();
   const [issuing, setIssuing] = useState(false);
-  const [expiry, setExpiry] = useState<string>("90");
+  const [expiry, setExpiry] = useState<ExpiryChoice>("90");
   const [secret, setSecret] = useState<string | null>(null);
   const [revoking, setRevoking] = useState<Credential | null>(null);
   const [busy, setBusy] = useState(false);
@@ -61,7 +63,7 @@ export function CredentialsManager({ credentials, now }: { credentials: Credenti
       setIssuing(false);
       setSecret(issueClientSecret.clientSecret);
     } catch (error) {
-      toast.error("Could not issue a secret", { description: errorMessage(error) });
+      toast.error(t("issueFailed"), { description: errorMessage(error) });
     } finally {
       setBusy(false);
     }
@@ -72,11 +74,11 @@ export function CredentialsManager({ credentials, now }: { credentials: Credenti
     setBusy(true);
     try {
       await execute(RevokeMerchantSecretDocument, { credentialId: revoking.id });
-      toast.success(`Secret ${revoking.secretHint} revoked`);
+      toast.success(t("revoked", { hint: revoking.secretHint }));
       setRevoking(null);
       router.refresh();
     } catch (error) {
-      toast.error("Could not revoke the secret", { description: errorMessage(error) });
+      toast.error(t("revokeFailed"), { description: errorMessage(error) });
     } finally {
       setBusy(false);
     }
@@ -86,33 +88,27 @@ export function CredentialsManager({ credentials, now }: { credentials: Credenti
     <div className="grid gap-4">
       <div>
         <Button onClick={() => setIssuing(true)}>
-          <PlusIcon aria-hidden /> Issue client secret
+          <PlusIcon aria-hidden /> {t("issue")}
         </Button>
       </div>
       {credentials.length === 0 ? (
-        <EmptyState icon={KeyRoundIcon} title="No client secrets" description="Issue one to call the API." />
+        <EmptyState icon={KeyRoundIcon} title={t("empty")} description={t("emptyDescription")} />
       ) : (
-        <ul className="divide-y rounded-md border" aria-label="Client secrets">
+        <ul className="divide-y rounded-md border" aria-label={t("listLabel")}>
           {credentials.map((credential) => {
             const state = credentialState(credential, now);
             return (
               <li key={credential.id} className="flex flex-wrap items-center gap-3 px-4 py-3 text-sm">
                 <code className="font-mono text-xs">{credential.secretHint}</code>
-                <Badge variant={state.variant}>{state.label}</Badge>
+                <Badge variant={state.variant}>{t(`state.${state.key}`)}</Badge>
                 <span className="text-xs text-muted-foreground">
-                  Issued <DateTime value={credential.createdAt} />
+                  {t.rich("issuedAt", { when: () => <DateTime value={credential.createdAt} /> })}
                   {" · "}
-                  {credential.revokedAt ? (
-                    <>
-                      revoked <DateTime value={credential.revokedAt} />
-                    </>
-                  ) : credential.expiresAt ? (
-                    <>
-                      expires <DateTime value={credential.expiresAt} />
-                    </>
-                  ) : (
-                    "no expiry"
-                  )}
+                  {credential.revokedAt
+                    ? t.rich("revokedAt", { when: () => <DateTime value={credential.revokedAt as string} /> })
+                    : credential.expiresAt
+                      ? t.rich("expiresAt", { when: () => <DateTime value={credential.expiresAt as string} /> })
+                      : t("noExpiry")}
                 </span>
                 {!credential.revokedAt && (
                   <Button
@@ -120,9 +116,9 @@ export function CredentialsManager({ credentials, now }: { credentials: Credenti
                     size="sm"
                     className="ml-auto"
                     onClick={() => setRevoking(credential)}
-                    aria-label={`Revoke secret ${credential.secretHint}`}
+                    aria-label={t("revokeWho", { hint: credential.secretHint })}
                   >
-                    Revoke
+                    {t("revoke")}
                   </Button>
                 )}
               </li>
@@ -134,21 +130,19 @@ export function CredentialsManager({ credentials, now }: { credentials: Credenti
       <Dialog open={issuing} onOpenChange={setIssuing}>
         <DialogContent>
           <DialogHeader>
-            <DialogTitle>Issue a client secret</DialogTitle>
-            <DialogDescription>
-              Your system sends it as Authorization: Bearer. Secrets already issued keep working.
-            </DialogDescription>
+            <DialogTitle>{t("issueDialog.title")}</DialogTitle>
+            <DialogDescription>{t("issueDialog.description")}</DialogDescription>
           </DialogHeader>
-          <Field label="Expires after">
+          <Field label={t("issueDialog.expiresAfter")}>
             {(control) => (
-              <Select value={expiry} onValueChange={setExpiry}>
+              <Select value={expiry} onValueChange={(value) => setExpiry(value as ExpiryChoice)}>
                 <SelectTrigger {...control} className="w-full">
                   <SelectValue />
                 </SelectTrigger>
                 <SelectContent>
-                  {EXPIRY_DAYS.map((choice) => (
-                    <SelectItem key={choice.value} value={choice.value}>
-                      {choice.label}
+                  {EXPIRY_CHOICES.map((choice) => (
+                    <SelectItem key={choice} value={choice}>
+                      {t(`expiry.${choice}`)}
                     </SelectItem>
                   ))}
                 </SelectContent>
@@ -157,10 +151,10 @@ export function CredentialsManager({ credentials, now }: { credentials: Credenti
           </Field>
           <DialogFooter>
             <Button variant="outline" onClick={() => setIssuing(false)}>
-              Cancel
+              {tc("actions.cancel")}
             </Button>
             <Button onClick={() => void issue()} disabled={busy}>
-              Issue secret
+              {t("issueDialog.submit")}
             </Button>
           </DialogFooter>
         </DialogContent>
@@ -168,8 +162,10 @@ export function CredentialsManager({ credentials, now }: { credentials: Credenti
 
       <ShownOnceDialog
         value={secret}
-        title="Your new client secret"
-        copyLabel="Copy secret"
+        title={t("shownOnce.title")}
+        description={t("shownOnce.description")}
+        copyLabel={t("shownOnce.copy")}
+        doneLabel={t("shownOnce.done")}
         testId="new-client-secret"
         onClose={() => {
           setSecret(null);
@@ -180,15 +176,15 @@ export function CredentialsManager({ credentials, now }: { credentials: Credenti
       <Dialog open={revoking !== null} onOpenChange={(open) => !open && setRevoking(null)}>
         <DialogContent>
           <DialogHeader>
-            <DialogTitle>Revoke secret {revoking?.secretHint}?</DialogTitle>
-            <DialogDescription>Calls with it are refused at once. This cannot be undone.</DialogDescription>
+            <DialogTitle>{t("revokeDialog.title", { hint: revoking?.secretHint ?? "" })}</DialogTitle>
+            <DialogDescription>{t("revokeDialog.description")}</DialogDescription>
           </DialogHeader>
           <DialogFooter>
             <Button variant="outline" onClick={() => setRevoking(null)}>
-              Keep it
+              {t("revokeDialog.keep")}
             </Button>
             <Button variant="destructive" onClick={() => void revoke()} disabled={busy}>
-              Revoke secret
+              {t("revokeDialog.confirm")}
             </Button>
           </DialogFooter>
         </DialogContent>

@@ -1,9 +1,34 @@
-/** The explorer's starting tabs: the common tasks, each runnable as it is. */
-export const EXPLORER_EXAMPLES = [
+import type { Messages } from "@/messages";
+
+/** An example's title and its query's first comment line: `developers.examples.<key>`. */
+export type ExplorerExampleKey = keyof Messages["developers"]["examples"];
+
+export interface ExplorerExample {
+  key: ExplorerExampleKey;
+  /** The operation, without its comment (the comment is in the reader's language). */
+  query: string;
+  variables?: string;
+}
+
+/** Runs for every caller: the first tab, so the explorer opens on an operation that answers. */
+const WHO_AM_I: ExplorerExample = {
+  key: "whoAmI",
+  query: `query WhoAmI {
+  viewer {
+    kind
+    role
+    email
+    companyName
+  }
+}
+`,
+};
+
+/** A merchant's own account: no companyId (the API takes it from the session). */
+const MERCHANT_EXAMPLES: ExplorerExample[] = [
   {
-    title: "Read the balance",
-    query: `# Your available balance, kept by the ledger.
-query ReadBalance {
+    key: "readBalance",
+    query: `query ReadBalance {
   balance {
     balance
     currency
@@ -13,9 +38,8 @@ query ReadBalance {
 `,
   },
   {
-    title: "Create a charge",
-    query: `# A charge of R$ 150,50 payable for one hour: show pixCode as a QR code.
-mutation CreateCharge($input: CreateChargeInput!) {
+    key: "createCharge",
+    query: `mutation CreateCharge($input: CreateChargeInput!) {
   createCharge(input: $input) {
     id
     status
@@ -25,12 +49,17 @@ mutation CreateCharge($input: CreateChargeInput!) {
   }
 }
 `,
-    variables: JSON.stringify({ input: { amount: "150.50", description: "Pedido 42", expiresIn: 3600 } }, null, 2),
+    variables: `{
+  "input": {
+    "amount": "150.50",
+    "description": "Pedido 42",
+    "expiresIn": 3600
+  }
+}`,
   },
   {
-    title: "List withdrawals",
-    query: `# Your withdrawals still waiting, with their place in the queue.
-query ListWithdrawals {
+    key: "listWithdrawals",
+    query: `query ListWithdrawals {
   withdrawals(status: PENDING, limit: 20) {
     total
     data {
@@ -45,4 +74,43 @@ query ListWithdrawals {
 }
 `,
   },
-] as const;
+];
+
+/** Operators read across accounts: nothing here needs a companyId. */
+const OPERATOR_EXAMPLES: ExplorerExample[] = [
+  {
+    key: "approvalQueue",
+    query: `query ApprovalQueue {
+  withdrawals(status: PENDING, order: OLDEST_FIRST, limit: 20) {
+    total
+    data {
+      id
+      withdrawalReference
+      amount
+      createdAt
+    }
+  }
+}
+`,
+  },
+  {
+    key: "companies",
+    query: `query Companies {
+  companies(limit: 20) {
+    total
+    data {
+      id
+      name
+      cnpj
+      balance
+    }
+  }
+}
+`,
+  },
+];
+
+/** The explorer's starting tabs for this kind of user: each runnable as it is. */
+export function explorerExamples(kind: "OPERATOR" | "MERCHANT"): ExplorerExample[] {
+  return [WHO_AM_I, ...(kind === "OPERATOR" ? OPERATOR_EXAMPLES : MERCHANT_EXAMPLES)];
+}

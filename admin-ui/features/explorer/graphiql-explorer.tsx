@@ -4,7 +4,6 @@ import { GraphiQL } from "graphiql";
 import "graphiql/style.css";
 import { buildClientSchema, type IntrospectionQuery } from "graphql";
 import introspection from "@/gql/introspection.json";
-import { EXPLORER_EXAMPLES } from "./examples";
 
 /**
  * The schema the console was built with (gql/introspection.json, from schema.graphql by
@@ -12,6 +11,12 @@ import { EXPLORER_EXAMPLES } from "./examples";
  * production answers operators only.
  */
 const schema = buildClientSchema(introspection as unknown as IntrospectionQuery);
+
+/** A starting tab: the operation with its comment, and its variables as JSON. */
+export interface ExplorerTab {
+  query: string;
+  variables?: string;
+}
 
 type FetcherParams = { query: string; operationName?: string | null; variables?: unknown };
 
@@ -32,15 +37,12 @@ async function fetcher(params: FetcherParams, options?: { headers?: Record<strin
   return response.json();
 }
 
-export default function GraphiQLExplorer() {
+export default function GraphiQLExplorer({ tabs }: { tabs: ExplorerTab[] }) {
   return (
     <GraphiQL
       fetcher={fetcher}
       schema={schema}
-      defaultTabs={EXPLORER_EXAMPLES.map((example) => ({
-        query: example.query,
-        variables: "variables" in example ? example.variables : undefined,
-      }))}
+      defaultTabs={tabs}
       shouldPersistHeaders={false}
       defaultEditorToolsVisibility="variables"
     />

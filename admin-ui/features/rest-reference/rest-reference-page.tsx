@@ -1,24 +1,34 @@
 "use client";
 
 import dynamic from "next/dynamic";
+import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 
-// Scalar is large: loaded in the browser only, so the server build and first paint stay light.
-const RestReference = dynamic(() => import("./rest-reference"), {
-  ssr: false,
-  loading: () => (
-    <div role="status" aria-busy="true" aria-label="Loading the reference" className="grid gap-3">
+/** The shape of a client secret, not a word: the same in every language. */
+const SECRET_PLACEHOLDER = "sk_…";
+
+function ReferenceLoading() {
+  const t = useTranslations("developers.reference");
+  return (
+    <div role="status" aria-busy="true" aria-label={t("loading")} className="grid gap-3">
       <Skeleton className="h-8 w-64" />
       <Skeleton className="h-96 w-full" />
     </div>
-  ),
+  );
+}
+
+// Scalar is large: loaded in the browser only, so the server build and first paint stay light.
+const RestReference = dynamic(() => import("./rest-reference"), {
+  ssr: false,
+  loading: () => <ReferenceLoading />,
 });
 
 /** The client secret for "try it", then the reference itself (remounted when the secret changes). */
 export function RestReferencePage() {
+  const t = useTranslations("developers.reference");
   const [secret, setSecret] = useState("");
   const [applied, setApplied] = useState("");
   const id = useId();
@@ -33,22 +43,22 @@ export function RestReferencePage() {
       >
         <div className="grid flex-1 gap-1.5">
           <label htmlFor={id} className="text-sm font-medium">
-            Client secret for “Test request”
+            {t("secretLabel")}
           </label>
           <Input
             id={id}
             type="password"
             autoComplete="off"
-            placeholder="sk_…"
+            placeholder={SECRET_PLACEHOLDER}
             value={secret}
             onChange={(event) => setSecret(event.target.value)}
             aria-describedby={`${id}-hint`}
           />
           <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-            Sent as Authorization: Bearer from this browser only; never stored.
+            {t("secretHint")}
           </p>
         </div>
-        <Button type="submit">Use secret</Button>
+        <Button type="submit">{t("useSecret")}</Button>
       </form>
       <div data-third-party="scalar" className="overflow-hidden rounded-lg border bg-card">
         <RestReference key={applied} clientSecret={applied} />

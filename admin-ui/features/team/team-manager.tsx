@@ -22,7 +22,8 @@ import { Field, FormError } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import type { MerchantRole, TeamQuery } from "@/gql/graphql";
-import { errorMessage, execute } from "@/lib/graphql/execute";
+import { execute } from "@/lib/graphql/execute";
+import { useErrorMessage } from "@/lib/i18n/error-message";
 import { roleLabel } from "@/lib/i18n/role-label";
 import { InviteTeamMemberDocument, RemoveTeamMemberDocument } from "./documents";
 
@@ -32,7 +33,9 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The account's console users: invite (the link is shown once) and remove (their sessions end). */
 export function TeamManager({ members, viewerId }: { members: Member[]; viewerId: string }) {
+  const t = useTranslations("team");
   const tc = useTranslations("common");
+  const errorMessage = useErrorMessage();
   const router = useRouter();
   const [inviting, setInviting] = useState(false);
   const [email, setEmail] = useState("");
@@ -43,7 +46,7 @@ export function TeamManager({ members, viewerId }: { members: Member[]; viewerId
   const [inviteUrl, setInviteUrl] = useState<string | null>(null);
   const [removing, setRemoving] = useState<Member | null>(null);
   const [busy, setBusy] = useState(false);
-  const emailError = emailTouched && !EMAIL.test(email.trim()) ? "Enter a valid e-mail address." : undefined;
+  const emailError = emailTouched && !EMAIL.test(email.trim()) ? t("invalidEmail") : undefined;
 
   const invite = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -75,11 +78,11 @@ export function TeamManager({ members, viewerId }: { members: Member[]; viewerId
     setBusy(true);
     try {
       await execute(RemoveTeamMemberDocument, { id: removing.id });
-      toast.success(`${removing.email} removed`);
+      toast.success(t("removed", { email: removing.email }));
       setRemoving(null);
       router.refresh();
     } catch (error) {
-      toast.error("Could not remove the user", { description: errorMessage(error) });
+      toast.error(t("removeFailed"), { description: errorMessage(error) });
     } finally {
       setBusy(false);
     }
@@ -90,13 +93,13 @@ export function TeamManager({ members, viewerId }: { members: Member[]; viewerId
     <div className="grid gap-4">
       <div>
         <Button onClick={() => setInviting(true)}>
-          <UserPlusIcon aria-hidden /> Invite user
+          <UserPlusIcon aria-hidden /> {t("invite")}
         </Button>
       </div>
       {active.length === 0 ? (
-        <EmptyState icon={UsersIcon} title="No users yet" />
+        <EmptyState icon={UsersIcon} title={t("empty")} />
       ) : (
-        <ul className="divide-y rounded-md border" aria-label="Users of your account">
+        <ul className="divide-y rounded-md border" aria-label={t("listLabel")}>
           {active.map((member) => (
             <li key={member.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3 text-sm">
               <div className="min-w-0 flex-1">
@@ -105,16 +108,12 @@ export function TeamManager({ members, viewerId }: { members: Member[]; viewerId
               </div>
               <Badge variant="outline">{roleLabel(tc, member.role)}</Badge>
               {member.invitePending ? (
-                <Badge variant="warn">Invite pending</Badge>
+                <Badge variant="warn">{t("invitePending")}</Badge>
               ) : (
                 <span className="text-xs text-muted-foreground">
-                  {member.lastSignInAt ? (
-                    <>
-                      Last sign-in <DateTime value={member.lastSignInAt} />
-                    </>
-                  ) : (
-                    "Never signed in"
-                  )}
+                  {member.lastSignInAt
+                    ? t.rich("lastSignIn", { when: () => <DateTime value={member.lastSignInAt as string} /> })
+                    : t("neverSignedIn")}
                 </span>
               )}
               {member.id !== viewerId && (
@@ -122,9 +121,9 @@ export function TeamManager({ members, viewerId }: { members: Member[]; viewerId
                   variant="outline"
                   size="sm"
                   onClick={() => setRemoving(member)}
-                  aria-label={`Remove ${member.email}`}
+                  aria-label={t("removeWho", { email: member.email })}
                 >
-                  Remove
+                  {t("remove")}
                 </Button>
               )}
             </li>
@@ -134,13 +133,13 @@ export function TeamManager({ members, viewerId }: { members: Member[]; viewerId
 
       <Dialog open={inviting} onOpenChange={setInviting}>
         <DialogContent>
-          <form onSubmit={invite} noValidate className="grid gap-4" aria-label="Invite user">
+          <form onSubmit={invite} noValidate className="grid gap-4" aria-label={t("invite")}>
             <DialogHeader>
-              <DialogTitle>Invite a user</DialogTitle>
-              <DialogDescription>They get a link to set their password; it is valid for 7 days.</DialogDescription>
+              <DialogTitle>{t("inviteDialog.title")}</DialogTitle>
+              <DialogDescription>{t("inviteDialog.description")}</DialogDescription>
             </DialogHeader>
             <FormError message={formError} />
-            <Field label="E-mail" error={emailError}>
+            <Field label={t("inviteDialog.email")} error={emailError}>
               {(control) => (
                 <Input
                   {...control}
@@ -151,28 +150,28 @@ export function TeamManager({ members, viewerId }: { members: Member[]; viewerId
                 />
               )}
             </Field>
-            <Field label="Name (optional)">
+            <Field label={t("inviteDialog.name")}>
               {(control) => <Input {...control} value={name} onChange={(event) => setName(event.target.value)} />}
             </Field>
-            <Field label="Role" hint="Admins also manage the team, API credentials and webhooks.">
+            <Field label={t("inviteDialog.role")} hint={t("inviteDialog.roleHint")}>
               {(control) => (
                 <Select value={role} onValueChange={(value) => setRole(value as MerchantRole)}>
                   <SelectTrigger {...control} className="w-full">
                     <SelectValue />
                   </SelectTrigger>
                   <SelectContent>
-                    <SelectItem value="MEMBER">Member</SelectItem>
-                    <SelectItem value="ADMIN">Admin</SelectItem>
+                    <SelectItem value="MEMBER">{roleLabel(tc, "MEMBER")}</SelectItem>
+                    <SelectItem value="ADMIN">{roleLabel(tc, "ADMIN")}</SelectItem>
                   </SelectContent>
                 </Select>
               )}
             </Field>
             <DialogFooter>
               <Button type="button" variant="outline" onClick={() => setInviting(false)}>
-                Cancel
+                {tc("actions.cancel")}
               </Button>
               <Button type="submit" disabled={busy}>
-                Send invite
+                {t("inviteDialog.submit")}
               </Button>
             </DialogFooter>
           </form>
@@ -181,10 +180,10 @@ export function TeamManager({ members, viewerId }: { members: Member[]; viewerId
 
       <ShownOnceDialog
         value={inviteUrl}
-        title="Invite link"
-        description="Send this link to the person: it is shown only this once."
-        copyLabel="Copy invite link"
-        doneLabel="Done"
+        title={t("inviteLink.title")}
+        description={t("inviteLink.description")}
+        copyLabel={t("inviteLink.copy")}
+        doneLabel={tc("actions.done")}
         testId="invite-url"
         onClose={() => setInviteUrl(null)}
       />
@@ -192,15 +191,15 @@ export function TeamManager({ members, viewerId }: { members: Member[]; viewerId
       <Dialog open={removing !== null} onOpenChange={(open) => !open && setRemoving(null)}>
         <DialogContent>
           <DialogHeader>
-            <DialogTitle>Remove {removing?.email}?</DialogTitle>
-            <DialogDescription>They are signed out everywhere and can no longer sign in.</DialogDescription>
+            <DialogTitle>{t("removeDialog.title", { email: removing?.email ?? "" })}</DialogTitle>
+            <DialogDescription>{t("removeDialog.description")}</DialogDescription>
           </DialogHeader>
           <DialogFooter>
             <Button variant="outline" onClick={() => setRemoving(null)}>
-              Keep
+              {t("removeDialog.keep")}
             </Button>
             <Button variant="destructive" onClick={() => void remove()} disabled={busy}>
-              Remove user
+              {t("removeDialog.confirm")}
             </Button>
           </DialogFooter>
         </DialogContent>

@@ -4,15 +4,19 @@ import auth from "./auth.json";
 import common from "./common.json";
 import companies from "./companies.json";
 import confirm from "./confirm.json";
+import credentials from "./credentials.json";
 import deliveries from "./deliveries.json";
+import developers from "./developers.json";
 import errors from "./errors.json";
 import exports from "./exports.json";
+import merchant from "./merchant.json";
 import operators from "./operators.json";
 import overview from "./overview.json";
 import paymentExceptions from "./paymentExceptions.json";
 import provider from "./provider.json";
 import refunds from "./refunds.json";
 import shell from "./shell.json";
+import team from "./team.json";
 import withdrawals from "./withdrawals.json";
 
 /**
@@ -26,15 +30,19 @@ const ptBR = {
   common,
   companies,
   confirm,
+  credentials,
   deliveries,
+  developers,
   errors,
   exports,
+  merchant,
   operators,
   overview,
   paymentExceptions,
   provider,
   refunds,
   shell,
+  team,
   withdrawals,
 };
 

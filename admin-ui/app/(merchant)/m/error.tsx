@@ -1,13 +1,16 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { ErrorState } from "@/components/states";
-import { errorMessage } from "@/lib/graphql/errors";
+import { useErrorMessage } from "@/lib/i18n/error-message";
 
 /** A page whose data could not be loaded: what went wrong and a retry that renders it again. */
-export default function OperatorError({ error, reset }: { error: Error; reset: () => void }) {
+export default function MerchantError({ error, reset }: { error: Error; reset: () => void }) {
+  const t = useTranslations("merchant.error");
+  const errorMessage = useErrorMessage();
   return (
     <div className="rounded-xl border bg-card">
-      <ErrorState title="This page could not be loaded" message={errorMessage(error)} onRetry={reset} />
+      <ErrorState title={t("title")} message={errorMessage(error)} onRetry={reset} />
     </div>
   );
 }

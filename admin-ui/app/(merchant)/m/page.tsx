@@ -1,95 +1,111 @@
-import { ArrowDownToLineIcon, ArrowUpFromLineIcon, LockIcon, ReceiptIcon, WalletIcon } from "lucide-react";
+import { ArrowDownToLineIcon, ArrowUpFromLineIcon, LockIcon, PlusIcon, ReceiptIcon, WalletIcon } from "lucide-react";
 import type { Metadata } from "next";
+import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { DateTime } from "@/components/date-time";
 import { Money } from "@/components/money";
 import { PageHeader } from "@/components/page-header";
 import { StatCard } from "@/components/stat-card";
 import { EmptyState } from "@/components/states";
 import { ChargeStatusBadge } from "@/components/status-badge";
+import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { MerchantHomeDocument } from "@/features/merchant/documents";
 import { VolumeChart } from "@/features/overview/volume-chart";
 import { requireViewer } from "@/lib/auth/session";
-import { formatInteger } from "@/lib/format";
 import { execute } from "@/lib/graphql/execute";
 
-export const metadata: Metadata = { title: "Home" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("merchant.home"))("metaTitle") };
+}
 
 export default async function MerchantHomePage() {
   const viewer = await requireViewer();
   const home = await execute(MerchantHomeDocument);
+  const t = await getTranslations("merchant.home");
   const overview = home.merchantOverview;
   return (
     <div className="flex flex-col gap-6">
       <PageHeader
-        title={viewer.companyName ?? "Your account"}
-        description="Your PIX balance, today’s money and your latest charges."
+        title={viewer.companyName ?? t("yourAccount")}
+        description={t("description")}
+        actions={
+          <>
+            <Button asChild>
+              <Link href="/m/charges/new">
+                <PlusIcon aria-hidden /> {t("newCharge")}
+              </Link>
+            </Button>
+            <Button asChild variant="outline">
+              <Link href="/m/withdrawals/new">
+                <ArrowUpFromLineIcon aria-hidden /> {t("newWithdrawal")}
+              </Link>
+            </Button>
+          </>
+        }
       />
-      <section aria-label="Headline figures" className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
-        <StatCard label="Available balance" value={<Money value={overview.balance} />} icon={WalletIcon} />
+      <section aria-label={t("headline")} className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
+        <StatCard label={t("available")} value={<Money value={overview.balance} />} icon={WalletIcon} />
         <StatCard
-          label="Received today"
+          label={t("receivedToday")}
           value={<Money value={overview.today.received.amount} />}
           icon={ArrowDownToLineIcon}
-          hint={`${formatInteger(overview.today.received.count)} charges paid`}
+          hint={t("chargesPaid", { count: overview.today.received.count })}
         />
         <StatCard
-          label="Sent today"
+          label={t("sentToday")}
           value={<Money value={overview.today.sent.amount} />}
           icon={ArrowUpFromLineIcon}
-          hint={`${formatInteger(overview.today.sent.count)} withdrawals`}
+          hint={t("withdrawals", { count: overview.today.sent.count })}
         />
         <StatCard
-          label="Reserved"
+          label={t("reserved")}
           value={<Money value={overview.reserved} />}
           icon={LockIcon}
-          hint="held by operators"
+          hint={t("reservedHint")}
         />
       </section>
       <div className="grid gap-4 lg:grid-cols-3">
         <Card className="lg:col-span-2">
           <CardHeader>
             <div>
-              <CardTitle>Last 30 days</CardTitle>
-              <CardDescription>Charges paid and withdrawals paid per day</CardDescription>
+              <CardTitle>{t("last30Days")}</CardTitle>
+              <CardDescription>{t("last30DaysDescription")}</CardDescription>
             </div>
           </CardHeader>
           <CardContent>
-            <VolumeChart
-              daily={overview.daily}
-              summary="Your charges paid and withdrawals paid per day over the last 30 days."
-            />
+            <VolumeChart daily={overview.daily} summary={t("chartSummary")} />
           </CardContent>
         </Card>
         <Card>
           <CardHeader>
             <div>
-              <CardTitle>Your balance</CardTitle>
-              <CardDescription>How the available balance adds up</CardDescription>
+              <CardTitle>{t("balanceTitle")}</CardTitle>
+              <CardDescription>{t("balanceDescription")}</CardDescription>
             </div>
           </CardHeader>
           <CardContent>
             <dl className="grid gap-2 text-sm">
               <div className="flex justify-between gap-3">
-                <dt className="text-muted-foreground">Charges paid, net of fees</dt>
+                <dt className="text-muted-foreground">{t("chargesPaidNet")}</dt>
                 <dd>
                   <Money value={overview.paidChargesNet} />
                 </dd>
               </div>
               <div className="flex justify-between gap-3">
-                <dt className="text-muted-foreground">+ Adjustments</dt>
+                <dt className="text-muted-foreground">{t("adjustments")}</dt>
                 <dd>
                   <Money value={overview.adjustments} signed />
                 </dd>
               </div>
               <div className="flex justify-between gap-3">
-                <dt className="text-muted-foreground">− Withdrawals</dt>
+                <dt className="text-muted-foreground">{t("withdrawalsHeld")}</dt>
                 <dd>
                   <Money value={overview.withdrawalsHeld} />
                 </dd>
               </div>
               <div className="flex justify-between gap-3 border-t pt-2 font-semibold">
-                <dt>= Available</dt>
+                <dt>{t("availableTotal")}</dt>
                 <dd>
                   <Money value={overview.balance} />
                 </dd>
@@ -101,17 +117,13 @@ export default async function MerchantHomePage() {
       <Card>
         <CardHeader>
           <div>
-            <CardTitle>Latest charges</CardTitle>
-            <CardDescription>The five newest PIX charges of your account</CardDescription>
+            <CardTitle>{t("latestCharges")}</CardTitle>
+            <CardDescription>{t("latestChargesDescription")}</CardDescription>
           </div>
         </CardHeader>
         <CardContent className="px-0 pb-2">
           {home.recent.data.length === 0 ? (
-            <EmptyState
-              icon={ReceiptIcon}
-              title="No charges yet"
-              description="Charges you create through the API appear here."
-            />
+            <EmptyState icon={ReceiptIcon} title={t("noCharges")} description={t("noChargesDescription")} />
           ) : (
             <ul className="divide-y border-t">
               {home.recent.data.map((charge) => (

@@ -1,23 +1,25 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { PageHeader } from "@/components/page-header";
 import { RestReferencePage } from "@/features/rest-reference/rest-reference-page";
 
-export const metadata: Metadata = { title: "REST reference" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("developers.reference"))("metaTitle") };
+}
 
-export default function ReferencePage() {
+export default async function ReferencePage() {
+  const t = await getTranslations("developers.reference");
   return (
     <div className="flex flex-col gap-6">
       <PageHeader
-        title="REST reference"
-        description={
-          <>
-            Every REST route, generated from the same route table that serves them:{" "}
+        title={t("title")}
+        description={t.rich("description", {
+          link: (chunks) => (
             <a href="/openapi.json" className="underline underline-offset-2">
-              /openapi.json
-            </a>{" "}
-            (OpenAPI 3.1).
-          </>
-        }
+              {chunks}
+            </a>
+          ),
+        })}
       />
       <RestReferencePage />
     </div>

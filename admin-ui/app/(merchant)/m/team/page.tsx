@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { PageHeader } from "@/components/page-header";
 import { Card, CardContent } from "@/components/ui/card";
 import { AdminOnly } from "@/features/merchant/admin-only";
@@ -7,7 +8,9 @@ import { TeamManager } from "@/features/team/team-manager";
 import { requireViewer } from "@/lib/auth/session";
 import { execute, GraphQLRequestError } from "@/lib/graphql/execute";
 
-export const metadata: Metadata = { title: "Team" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("team"))("metaTitle") };
+}
 
 async function load() {
   try {
@@ -20,13 +23,14 @@ async function load() {
 
 export default async function TeamPage() {
   const viewer = await requireViewer();
+  const t = await getTranslations("team");
   // Admins only: members are turned away here, and by the API for every operation.
-  if (viewer.role !== "ADMIN") return <AdminOnly title="Team" />;
+  if (viewer.role !== "ADMIN") return <AdminOnly title={t("title")} />;
   const data = await load();
-  if (!data) return <AdminOnly title="Team" />;
+  if (!data) return <AdminOnly title={t("title")} />;
   return (
     <div className="flex flex-col gap-6">
-      <PageHeader title="Team" description="The people who can sign in to your account’s console." />
+      <PageHeader title={t("title")} description={t("description")} />
       <Card>
         <CardContent className="pt-6">
           <TeamManager members={data.companyUsers} viewerId={viewer.id} />
