@@ -39,9 +39,9 @@ test("a merchant member reads webhooks without changing them, is turned away fro
   await checkPage(page, "merchant-member-admin-only");
   // Webhooks: members read the settings and the history, without the controls that change them.
   await page.goto("/m/webhooks");
-  await expect(page.getByText("Only your account’s admins can change these settings.")).toBeVisible();
-  await expect(page.getByRole("button", { name: "Rotate secret" })).toHaveCount(0);
-  await expect(page.getByRole("button", { name: "Send test ping" })).toHaveCount(0);
+  await expect(page.getByText(t("merchantWebhooks.adminsOnly"))).toBeVisible();
+  await expect(page.getByRole("button", { name: t("merchantWebhooks.rotate.open") })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: t("merchantWebhooks.ping.send") })).toHaveCount(0);
   await checkPage(page, "merchant-member-webhooks");
   const answer = await page.request.post("/graphql", {
     headers: { origin: new URL(page.url()).origin, "content-type": "application/json" },

@@ -20,10 +20,10 @@ test.beforeAll(async ({ browser }) => {
   merchant = await freshMerchant(browser, "money", "Sorveteria Polo Norte");
 });
 
-/** The available balance as the merchant's home shows it (the last line of "Your balance"). */
+/** The available balance as the merchant's home shows it (the last line of "Seu saldo"). */
 async function homeBalance(page: import("@playwright/test").Page) {
   await page.goto("/m");
-  return page.locator("dl > div", { hasText: "= Available" });
+  return page.locator("dl > div", { hasText: t("merchant.home.availableTotal") });
 }
 
 test("a merchant creates a charge and sees its QR code and BR Code", async ({ page }) => {
@@ -124,46 +124,83 @@ test("paid through the sandbox, the charge and the balance show it PAID with the
   expect(lines[1].slice(1)).toEqual(["Charge paid", lines[1][2], `chg_${chargeId}`, "197,50", "197,50"]);
 });
 
-test("a withdrawal checks the key as typed, queues once on a double click, and cancelling returns the balance", async ({
+test("a withdrawal checks the key as typed (a phone with its punctuation too), queues once on a double click, and cancelling returns the balance", async ({
   page,
 }) => {
   await page.goto("/m/withdrawals");
-  await expect(page.getByText("No withdrawals yet")).toBeVisible();
-  await page.getByRole("link", { name: "New withdrawal" }).click();
-  const key = page.getByLabel("PIX key");
+  await expect(page.getByText(t("merchantWithdrawals.list.empty"))).toBeVisible();
+  await page.getByRole("link", { name: t("merchantWithdrawals.list.new") }).click();
+  const key = page.getByLabel(t("merchantWithdrawals.create.key"));
   await key.fill("529.982.247-2");
-  await expect(page.getByText(/The key is not a valid CPF/)).toBeVisible();
+  const notCpf = t("merchantWithdrawals.create.keyInvalid", {
+    type: "CPF",
+    expected: t("merchantWithdrawals.create.expected.CPF"),
+  });
+  await expect(page.getByText(notCpf)).toBeVisible();
   await key.fill("529.982.247-25");
-  await expect(page.getByText("Valid CPF key: 52998224725")).toBeVisible();
-  await page.getByLabel("Amount (R$)").fill("500,00");
-  await expect(page.getByText("More than your available balance of R$ 197,50.")).toBeVisible();
-  await page.getByLabel("Amount (R$)").fill("50,00");
+  await expect(
+    page.getByText(t("merchantWithdrawals.create.keyValid", { type: "CPF", key: "529.982.247-25" })),
+  ).toBeVisible();
+  // A phone: the form says in words what is wrong (no internal type name), and takes the
+  // number as people write it, sending +55 and the digits.
+  await page.getByLabel(t("merchantWithdrawals.create.keyType")).click();
+  await page.getByRole("option", { name: t("merchantWithdrawals.keyTypes.TELEFONE") }).click();
+  const phone = t("merchantWithdrawals.keyTypes.TELEFONE");
+  await expect(
+    page.getByText(
+      t("merchantWithdrawals.create.keyLooksLike", {
+        type: phone,
+        expected: t("merchantWithdrawals.create.expected.TELEFONE"),
+        other: "CPF",
+      }),
+    ),
+  ).toBeVisible();
+  await expect(page.getByText("TELEFONE")).toHaveCount(0);
+  await key.fill("(11) 98765-4321");
+  await expect(
+    page.getByText(t("merchantWithdrawals.create.keyValid", { type: phone, key: "+55 (11) 98765-4321" })),
+  ).toBeVisible();
+  await page.getByLabel(t("merchantWithdrawals.create.amount")).fill("500,00");
+  await expect(
+    page.getByText(t("merchantWithdrawals.create.amountOverBalance", { balance: "R$ 197,50" })),
+  ).toBeVisible();
+  await page.getByLabel(t("merchantWithdrawals.create.amount")).fill("50,00");
   await checkPage(page, "merchant-withdrawal-new");
-  await page.getByRole("button", { name: "Withdraw R$ 50,00" }).dblclick();
+  await page
+    .getByRole("button", { name: t("merchantWithdrawals.create.submitAmount", { amount: "R$ 50,00" }) })
+    .dblclick();
 
   await expect(page).toHaveURL(/\/m\/withdrawals\/[\w-]+$/);
-  await expect(page.getByTestId("queue-position")).toHaveText("Number 1 in your account’s queue");
-  await expect(page.getByText("Requested: waiting for approval")).toBeVisible();
+  await expect(page.getByTestId("queue-position")).toHaveText(
+    t("merchantWithdrawals.detail.queuePosition", { position: 1 }),
+  );
+  await expect(page.getByText(t("merchantWithdrawals.detail.steps.PENDING"))).toBeVisible();
+  await expect(page.getByTestId("destination-key")).toHaveText("+55 (11) 98765-4321");
   await toastsGone(page);
   await checkPage(page, "merchant-withdrawal-pending");
-  const { withdrawals } = await gql<{ withdrawals: { total: number } }>(
-    "query($c: ID!) { withdrawals(companyId: $c) { total } }",
+  const { withdrawals } = await gql<{ withdrawals: { total: number; data: { pixKey: string }[] } }>(
+    "query($c: ID!) { withdrawals(companyId: $c) { total data { pixKey } } }",
     { c: merchant.id },
   );
   expect(withdrawals.total).toBe(1);
+  expect(withdrawals.data[0].pixKey).toBe("+5511987654321");
 
   await page.goto("/m/withdrawals");
-  await expect(page.getByText("#1 in your queue")).toBeVisible();
+  await expect(page.getByText(t("merchantWithdrawals.list.inYourQueue", { position: 1 }))).toBeVisible();
+  await expect(page.getByText("+55 (11) 98765-4321")).toBeVisible();
   await expect(page.getByText("R$ 147,50")).toBeVisible();
   await checkPage(page, "merchant-withdrawals");
   await expect(await homeBalance(page)).toContainText("R$ 147,50");
 
   await page.goto("/m/withdrawals");
   await page.getByRole("link", { name: /^WDR_/ }).click();
-  await page.getByRole("button", { name: "Cancel withdrawal" }).click();
-  await page.getByRole("alertdialog").getByRole("button", { name: "Cancel withdrawal" }).click();
-  await expect(page.getByText("Cancelled: the amount returned to your balance")).toBeVisible();
-  await expect(page.getByRole("button", { name: "Cancel withdrawal" })).toHaveCount(0);
+  await page.getByRole("button", { name: t("merchantWithdrawals.cancel.label") }).click();
+  await page
+    .getByRole("alertdialog")
+    .getByRole("button", { name: t("merchantWithdrawals.cancel.label") })
+    .click();
+  await expect(page.getByText(t("merchantWithdrawals.detail.steps.CANCELLED"))).toBeVisible();
+  await expect(page.getByRole("button", { name: t("merchantWithdrawals.cancel.label") })).toHaveCount(0);
   // Reloaded: the page as it stays, without the toast fading out over it.
   await page.reload();
   await checkPage(page, "merchant-withdrawal-cancelled");

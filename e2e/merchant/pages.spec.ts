@@ -1,4 +1,5 @@
 import { expect, test } from "../support/fixtures";
+import { t } from "../support/i18n";
 import { checkPage } from "../support/page-check";
 
 /** The seeded merchant's pages with their data (read only): lists, filters in the URL, detail pages. */
@@ -22,12 +23,12 @@ test("charges: the seeded list, a status filter from the URL, a day range with n
 
 test("withdrawals and statement of the seeded merchant", async ({ page }) => {
   await page.goto("/m/withdrawals");
-  const table = page.getByRole("region", { name: "Your withdrawals, newest first" });
+  const table = page.getByRole("region", { name: t("merchantWithdrawals.list.label") });
   await expect(table).toContainText("marta@padaria.test");
   await expect(table).toContainText("R$ 120,00");
   await checkPage(page, "merchant-withdrawals-seeded");
   await table.getByRole("link", { name: /^WDR_/ }).click();
-  await expect(page.getByText("Requested: waiting for approval")).toBeVisible();
+  await expect(page.getByText(t("merchantWithdrawals.detail.steps.PENDING"))).toBeVisible();
   await checkPage(page, "merchant-withdrawal-seeded");
 
   await page.goto("/m/statement");

@@ -24,20 +24,20 @@ test.afterAll(async () => {
 
 test("a webhook URL to a local receiver, then the test ping shows its status code and time", async ({ page }) => {
   await page.goto("/m/webhooks");
-  await expect(page.getByRole("heading", { name: "Webhooks" })).toBeVisible();
-  await expect(page.getByText("No events sent yet")).toBeVisible();
-  await expect(page.getByRole("button", { name: "Send test ping" })).toBeDisabled();
+  await expect(page.getByRole("heading", { name: t("merchantWebhooks.title") })).toBeVisible();
+  await expect(page.getByText(t("merchantWebhooks.history.empty"))).toBeVisible();
+  await expect(page.getByRole("button", { name: t("merchantWebhooks.ping.send") })).toBeDisabled();
   await checkPage(page, "merchant-webhooks-empty");
 
-  const url = page.getByRole("textbox", { name: "Webhook URL" });
+  const url = page.getByRole("textbox", { name: t("merchantWebhooks.urlForm.label") });
   await url.fill("ftp://example.com/hook");
-  await expect(page.getByText("The URL must start with https:// or http://.")).toBeVisible();
-  await expect(page.getByRole("button", { name: "Save URL" })).toBeDisabled();
+  await expect(page.getByText(t("merchantWebhooks.urlForm.problems.scheme"))).toBeVisible();
+  await expect(page.getByRole("button", { name: t("merchantWebhooks.urlForm.save") })).toBeDisabled();
   await url.fill(receiver.url);
-  await page.getByRole("button", { name: "Save URL" }).click();
-  await expect(page.getByText("Webhook URL saved")).toBeVisible();
+  await page.getByRole("button", { name: t("merchantWebhooks.urlForm.save") }).click();
+  await expect(page.getByText(t("merchantWebhooks.urlForm.saved"))).toBeVisible();
 
-  await page.getByRole("button", { name: "Send test ping" }).click();
+  await page.getByRole("button", { name: t("merchantWebhooks.ping.send") }).click();
   const result = page.getByTestId("ping-result");
   await expect(result).toContainText("HTTP 200");
   await expect(result).toContainText(/\d+ ms/);
@@ -46,40 +46,47 @@ test("a webhook URL to a local receiver, then the test ping shows its status cod
   expect(receiver.received[0].json.event).toBe("ping");
 
   // The history lists the ping with its attempt's status code, time, and both bodies.
-  const history = page.getByRole("list", { name: "Webhook deliveries" });
+  const history = page.getByRole("list", { name: t("merchantWebhooks.history.label") });
   await expect(history.getByText("ping", { exact: true })).toBeVisible();
   await history.locator("summary").first().click();
-  await expect(history.getByText("Attempt 1")).toBeVisible();
+  await expect(history.getByText(t("merchantWebhooks.attempt.number", { number: 1 }))).toBeVisible();
   await expect(history.getByText("HTTP 200").first()).toBeVisible();
   await expect(history.getByText("received", { exact: true })).toBeVisible();
   await toastsGone(page);
   await checkPage(page, "merchant-webhooks");
 
   // Redeliver: a new, manual attempt of the same event.
-  await history.getByRole("button", { name: "Redeliver" }).click();
+  await history.getByRole("button", { name: t("merchantWebhooks.history.redeliver") }).click();
   await expect.poll(() => receiver.received.length).toBe(2);
   await page.reload();
-  await page.getByRole("list", { name: "Webhook deliveries" }).locator("summary").first().click();
-  await expect(page.getByText("Attempt 2")).toBeVisible();
-  await expect(page.getByText("redelivery")).toBeVisible();
+  await page
+    .getByRole("list", { name: t("merchantWebhooks.history.label") })
+    .locator("summary")
+    .first()
+    .click();
+  await expect(page.getByText(t("merchantWebhooks.attempt.number", { number: 2 }))).toBeVisible();
+  await expect(page.getByText(t("merchantWebhooks.attempt.redelivery"), { exact: true })).toBeVisible();
 });
 
 test("after rotating the secret, the next event is signed with the new one", async ({ page }) => {
   await page.goto("/m/webhooks");
-  await page.getByRole("button", { name: "Rotate secret" }).click();
-  await page.getByRole("dialog").getByRole("button", { name: "Rotate secret" }).click();
+  await page.getByRole("button", { name: t("merchantWebhooks.rotate.open") }).click();
+  await page
+    .getByRole("dialog")
+    .getByRole("button", { name: t("merchantWebhooks.rotate.confirm") })
+    .click();
   const shown = page.getByTestId("new-webhook-secret");
   await expect(shown).toBeVisible();
   const secret = (await shown.textContent())?.trim() ?? "";
   expect(secret.length).toBeGreaterThan(20);
   await toastsGone(page);
   await checkPage(page, "merchant-webhooks-secret-shown");
-  await page.getByRole("button", { name: "I have stored it" }).click();
+  await page.getByRole("button", { name: t("merchantWebhooks.rotate.done") }).click();
   await expect(shown).toHaveCount(0);
   await expect(page.getByText(`${secret.slice(0, 10)}`)).toBeVisible();
 
   const before = receiver.received.length;
-  await page.getByRole("button", { name: "Send test ping" }).click();
+  await page.getByRole("button", { name: t("merchantWebhooks.ping.send") }).click();
   await expect(page.getByTestId("ping-result")).toContainText("HTTP 200");
   await expect.poll(() => receiver.received.length).toBe(before + 1);
   const next = receiver.received[before];

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { toast } from "sonner";
 import { ConfirmButton } from "@/components/confirm-button";
 import { formatBRL } from "@/lib/format";
@@ -8,17 +9,17 @@ import { CancelMerchantWithdrawalDocument } from "./documents";
 
 /** Cancels a withdrawal still waiting (PENDING): the amount returns to the balance at once. */
 export function CancelWithdrawalButton({ id, amount, reference }: { id: string; amount: string; reference: string }) {
+  const t = useTranslations("merchantWithdrawals.cancel");
   return (
     <ConfirmButton
-      label="Cancel withdrawal"
-      title={`Cancel withdrawal ${reference}?`}
-      description={`It leaves the queue and ${formatBRL(amount)} returns to your available balance now.`}
-      failureTitle="Could not cancel the withdrawal"
+      label={t("label")}
+      title={t("title", { reference })}
+      description={t("description", { amount: formatBRL(amount) })}
+      failureTitle={t("failed")}
       onConfirm={async () => {
-        await execute(CancelMerchantWithdrawalDocument, { id, reason: "Cancelled by the merchant" });
-        toast.success(`Withdrawal ${reference} cancelled`, {
-          description: `${formatBRL(amount)} is back in your balance.`,
-        });
+        // The reason is kept on the withdrawal and shown in its timeline: in the merchant's language.
+        await execute(CancelMerchantWithdrawalDocument, { id, reason: t("reason") });
+        toast.success(t("done", { reference }), { description: t("doneDescription", { amount: formatBRL(amount) }) });
       }}
     />
   );

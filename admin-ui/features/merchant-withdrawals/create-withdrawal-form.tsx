@@ -1,9 +1,9 @@
 "use client";
 
-// The server's own rules: the form checks the key as the person types; the API checks it again.
-import { canonicalizePixKey, PIX_KEY_TYPES, type PixKeyType } from "@server/withdrawals/pix-key";
+import { PIX_KEY_TYPES, type PixKeyType } from "@server/withdrawals/pix-key";
 import { LoaderIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useRef, useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
@@ -11,27 +11,32 @@ import { Field, FormError } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import type { PixKeyType as ApiPixKeyType } from "@/gql/graphql";
-import { centavosToMoney, formatBRL, moneyToCentavos, parseMoneyInput } from "@/lib/format";
-import { errorMessage, execute } from "@/lib/graphql/execute";
-import { keyTypeLabel } from "../withdrawals/key-types";
+import { centavosToMoney, formatBRL, formatPixKey, moneyToCentavos, parseMoneyInput } from "@/lib/format";
+import { execute } from "@/lib/graphql/execute";
+import { useErrorMessage } from "@/lib/i18n/error-message";
 import { CreateMerchantWithdrawalDocument } from "./documents";
+import { checkPixKeyInput } from "./pix-key-input";
 
-const PLACEHOLDERS: Record<PixKeyType, string> = {
+/** An example key of each type, as people write it (the form accepts these forms). */
+const EXAMPLES: Record<PixKeyType, string> = {
   CPF: "529.982.247-25",
   CNPJ: "12.345.678/0001-95",
   EMAIL: "financeiro@empresa.com.br",
-  TELEFONE: "+5511987654321",
+  TELEFONE: "(11) 98765-4321",
   ALEATORIA: "123e4567-e89b-12d3-a456-426614174000",
 };
 
 const MIN_CENTAVOS = 100n;
 
 /**
- * A withdrawal: key type, key (checked as the person types, by the same rules as the API),
- * amount. The form holds one Idempotency-Key from the moment it opens: a double click or a
- * resubmission after a lost answer sends the same key, and the API creates one withdrawal.
+ * A withdrawal: key type, key (checked as the person types, by the same rules as the API;
+ * a phone may be typed with its punctuation and without +55), amount. The form holds one
+ * Idempotency-Key from the moment it opens: a double click or a resubmission after a lost
+ * answer sends the same key, and the API creates one withdrawal.
  */
 export function CreateWithdrawalForm({ balance }: { balance: string }) {
+  const t = useTranslations("merchantWithdrawals");
+  const errorMessage = useErrorMessage();
   const router = useRouter();
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const [keyType, setKeyType] = useState<PixKeyType>("CPF");
@@ -42,26 +47,33 @@ export function CreateWithdrawalForm({ balance }: { balance: string }) {
   const [busy, setBusy] = useState(false);
   const inFlight = useRef(false);
 
-  const keyCheck = key.trim() ? canonicalizePixKey(keyType, key.trim()) : null;
-  const keyError = !key.trim()
+  const typeName = (type: PixKeyType) => t(`keyTypes.${type}`);
+  const keyCheck = key.trim() ? checkPixKeyInput(keyType, key) : null;
+  const keyError = !keyCheck
     ? touched.key
-      ? "Enter the destination key."
+      ? t("create.keyRequired")
       : undefined
-    : keyCheck && !keyCheck.ok
-      ? keyCheck.message.replace(/^pix_key/, "The key")
+    : !keyCheck.ok
+      ? keyCheck.looksLike
+        ? t("create.keyLooksLike", {
+            type: typeName(keyType),
+            expected: t(`create.expected.${keyType}`),
+            other: typeName(keyCheck.looksLike),
+          })
+        : t("create.keyInvalid", { type: typeName(keyType), expected: t(`create.expected.${keyType}`) })
       : undefined;
   const centavos = parseMoneyInput(amount);
   const available = moneyToCentavos(balance);
   const amountError = !amount.trim()
     ? touched.amount
-      ? "Enter an amount."
+      ? t("create.amountRequired")
       : undefined
     : centavos === null
-      ? "Enter an amount such as 250,00."
+      ? t("create.amountInvalid")
       : centavos < MIN_CENTAVOS
-        ? "The smallest withdrawal is R$ 1,00."
+        ? t("create.amountTooSmall")
         : centavos > available
-          ? `More than your available balance of ${formatBRL(balance)}.`
+          ? t("create.amountOverBalance", { balance: formatBRL(balance) })
           : undefined;
 
   const submit = async (event: React.FormEvent) => {
@@ -76,7 +88,7 @@ export function CreateWithdrawalForm({ balance }: { balance: string }) {
         idempotencyKey,
         input: { amount: centavosToMoney(centavos), pixKey: keyCheck.key, pixKeyType: keyType as ApiPixKeyType },
       });
-      toast.success(`Withdrawal ${createWithdrawal.withdrawalReference} requested`);
+      toast.success(t("create.requested", { reference: createWithdrawal.withdrawalReference }));
       router.push(`/m/withdrawals/${createWithdrawal.id}`);
     } catch (error) {
       setFormError(errorMessage(error));
@@ -86,15 +98,15 @@ export function CreateWithdrawalForm({ balance }: { balance: string }) {
   };
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-4" aria-label="New withdrawal">
+    <form onSubmit={submit} noValidate className="grid gap-4" aria-label={t("create.formLabel")}>
       <FormError message={formError} />
-      <Field label="Key type">
+      <Field label={t("create.keyType")}>
         {(control) => (
           <Select
             value={keyType}
             onValueChange={(value) => {
               setKeyType(value as PixKeyType);
-              setTouched((t) => ({ ...t, key: false }));
+              setTouched((current) => ({ ...current, key: false }));
             }}
           >
             <SelectTrigger {...control} className="w-full">
@@ -103,7 +115,7 @@ export function CreateWithdrawalForm({ balance }: { balance: string }) {
             <SelectContent>
               {PIX_KEY_TYPES.map((type) => (
                 <SelectItem key={type} value={type}>
-                  {keyTypeLabel(type)}
+                  {typeName(type)}
                 </SelectItem>
               ))}
             </SelectContent>
@@ -111,9 +123,13 @@ export function CreateWithdrawalForm({ balance }: { balance: string }) {
         )}
       </Field>
       <Field
-        label="PIX key"
+        label={t("create.key")}
         error={keyError}
-        hint={keyCheck?.ok ? `Valid ${keyTypeLabel(keyType)} key: ${keyCheck.key}` : `e.g. ${PLACEHOLDERS[keyType]}`}
+        hint={
+          keyCheck?.ok
+            ? t("create.keyValid", { type: typeName(keyType), key: formatPixKey(keyType, keyCheck.key) })
+            : t("create.keyExample", { example: EXAMPLES[keyType] })
+        }
       >
         {(control) => (
           <Input
@@ -121,16 +137,17 @@ export function CreateWithdrawalForm({ balance }: { balance: string }) {
             value={key}
             autoComplete="off"
             spellCheck={false}
-            placeholder={PLACEHOLDERS[keyType]}
+            inputMode={keyType === "TELEFONE" ? "tel" : keyType === "EMAIL" ? "email" : undefined}
+            placeholder={EXAMPLES[keyType]}
             onChange={(event) => setKey(event.target.value)}
-            onBlur={() => setTouched((t) => ({ ...t, key: true }))}
+            onBlur={() => setTouched((current) => ({ ...current, key: true }))}
           />
         )}
       </Field>
       <Field
-        label="Amount (R$)"
+        label={t("create.amount")}
         error={amountError}
-        hint={`Available: ${formatBRL(balance)}. The smallest withdrawal is R$ 1,00.`}
+        hint={t("create.amountHint", { balance: formatBRL(balance) })}
       >
         {(control) => (
           <Input
@@ -139,13 +156,17 @@ export function CreateWithdrawalForm({ balance }: { balance: string }) {
             inputMode="decimal"
             autoComplete="off"
             onChange={(event) => setAmount(event.target.value)}
-            onBlur={() => setTouched((t) => ({ ...t, amount: true }))}
+            onBlur={() => setTouched((current) => ({ ...current, amount: true }))}
           />
         )}
       </Field>
       <Button type="submit" disabled={busy} className="sm:justify-self-start">
         {busy && <LoaderIcon className="animate-spin" aria-hidden />}
-        {busy ? "Requesting…" : centavos !== null && !amountError ? `Withdraw ${formatBRL(centavos)}` : "Withdraw"}
+        {busy
+          ? t("create.submitting")
+          : centavos !== null && !amountError
+            ? t("create.submitAmount", { amount: formatBRL(centavos) })
+            : t("create.submit")}
       </Button>
     </form>
   );

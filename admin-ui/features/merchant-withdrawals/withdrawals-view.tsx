@@ -4,68 +4,78 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { ArrowLeftRightIcon } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { useMemo } from "react";
 import { DataTable } from "@/components/data-table/data-table";
 import { DataTableFacetedFilter } from "@/components/data-table/data-table-faceted-filter";
 import { useTableUrlState } from "@/components/data-table/use-table-url-state";
 import { DateTime } from "@/components/date-time";
 import { Money } from "@/components/money";
-import { WITHDRAWAL_STATUS_LABELS, WithdrawalStatusBadge } from "@/components/status-badge";
+import { WithdrawalStatusBadge } from "@/components/status-badge";
 import type { MerchantWithdrawalRowFragment, WithdrawalStatus } from "@/gql/graphql";
-import { keyTypeLabel } from "../withdrawals/key-types";
+import { formatPixKey } from "@/lib/format";
 import { merchantWithdrawalFilters, WITHDRAWAL_STATUSES } from "./search-params";
 
 type Row = MerchantWithdrawalRowFragment;
+type T = ReturnType<typeof useTranslations<"merchantWithdrawals">>;
 
-const columns: ColumnDef<Row, unknown>[] = [
-  {
-    id: "requested",
-    header: "Requested",
-    cell: ({ row }) => <DateTime value={row.original.createdAt} className="tabular text-sm" />,
-  },
-  {
-    id: "reference",
-    header: "Reference",
-    cell: ({ row }) => (
-      <Link
-        href={`/m/withdrawals/${row.original.id}`}
-        className="font-mono text-xs font-medium hover:underline focus-visible:underline"
-        onClick={(event) => event.stopPropagation()}
-      >
-        {row.original.withdrawalReference}
-      </Link>
-    ),
-  },
-  {
-    id: "destination",
-    header: "Destination",
-    cell: ({ row }) => (
-      <div className="flex max-w-56 flex-col">
-        <span className="truncate font-mono text-xs" title={row.original.pixKey}>
-          {row.original.pixKey}
-        </span>
-        <span className="text-xs text-muted-foreground">{keyTypeLabel(row.original.pixKeyType)}</span>
-      </div>
-    ),
-  },
-  {
-    id: "amount",
-    header: () => <span className="block text-right">Amount</span>,
-    meta: { className: "text-right" },
-    cell: ({ row }) => <Money value={row.original.amount} className="font-medium" />,
-  },
-  {
-    id: "status",
-    header: "Status",
-    cell: ({ row }) => (
-      <div className="flex flex-col items-start gap-1">
-        <WithdrawalStatusBadge status={row.original.status} />
-        {row.original.status === "PENDING" && row.original.queuePosition != null && (
-          <span className="text-xs text-muted-foreground">#{row.original.queuePosition} in your queue</span>
-        )}
-      </div>
-    ),
-  },
-];
+function columnsOf(t: T): ColumnDef<Row, unknown>[] {
+  return [
+    {
+      id: "requested",
+      header: t("list.columns.requested"),
+      cell: ({ row }) => <DateTime value={row.original.createdAt} className="tabular text-sm" />,
+    },
+    {
+      id: "reference",
+      header: t("list.columns.reference"),
+      cell: ({ row }) => (
+        <Link
+          href={`/m/withdrawals/${row.original.id}`}
+          className="font-mono text-xs font-medium hover:underline focus-visible:underline"
+          onClick={(event) => event.stopPropagation()}
+        >
+          {row.original.withdrawalReference}
+        </Link>
+      ),
+    },
+    {
+      id: "destination",
+      header: t("list.columns.destination"),
+      cell: ({ row }) => {
+        const key = formatPixKey(row.original.pixKeyType, row.original.pixKey);
+        return (
+          <div className="flex max-w-56 flex-col">
+            <span className="truncate font-mono text-xs" title={key}>
+              {key}
+            </span>
+            <span className="text-xs text-muted-foreground">{t(`keyTypes.${row.original.pixKeyType}`)}</span>
+          </div>
+        );
+      },
+    },
+    {
+      id: "amount",
+      header: () => <span className="block text-right">{t("list.columns.amount")}</span>,
+      meta: { className: "text-right" },
+      cell: ({ row }) => <Money value={row.original.amount} className="font-medium" />,
+    },
+    {
+      id: "status",
+      header: t("list.columns.status"),
+      cell: ({ row }) => (
+        <div className="flex flex-col items-start gap-1">
+          <WithdrawalStatusBadge status={row.original.status} />
+          {row.original.status === "PENDING" && row.original.queuePosition != null && (
+            <span className="text-xs text-muted-foreground">
+              {t("list.inYourQueue", { position: row.original.queuePosition })}
+            </span>
+          )}
+        </div>
+      ),
+    },
+  ];
+}
 
 export function MerchantWithdrawalsView({
   rows,
@@ -82,11 +92,13 @@ export function MerchantWithdrawalsView({
   page: number;
   perPage: number;
 }) {
+  const t = useTranslations("merchantWithdrawals");
   const router = useRouter();
   const { setState, isPending } = useTableUrlState(merchantWithdrawalFilters);
+  const columns = useMemo(() => columnsOf(t), [t]);
   return (
     <DataTable
-      label="Your withdrawals, newest first"
+      label={t("list.label")}
       columns={columns}
       data={rows}
       getRowId={(row) => row.id}
@@ -94,8 +106,8 @@ export function MerchantWithdrawalsView({
       onRowClick={(row) => router.push(`/m/withdrawals/${row.id}`)}
       toolbar={
         <DataTableFacetedFilter
-          title="Status"
-          options={WITHDRAWAL_STATUSES.map((value) => ({ value, label: WITHDRAWAL_STATUS_LABELS[value] }))}
+          title={t("list.statusFilter")}
+          options={WITHDRAWAL_STATUSES.map((value) => ({ value, label: t(`status.${value}`) }))}
           selected={status ? [status] : []}
           onChange={(values) => void setState({ status: (values[0] as WithdrawalStatus) ?? null, page: 1 })}
         />
@@ -103,10 +115,10 @@ export function MerchantWithdrawalsView({
       pagination={{ kind: "offset", page, perPage, total, totalCapped }}
       empty={
         status
-          ? { title: "No withdrawals match", description: "Try another status." }
+          ? { title: t("list.noMatch"), description: t("list.noMatchDescription") }
           : {
-              title: "No withdrawals yet",
-              description: "Send money from your balance to any PIX key.",
+              title: t("list.empty"),
+              description: t("list.emptyDescription"),
               icon: ArrowLeftRightIcon,
             }
       }
@@ -117,11 +129,13 @@ export function MerchantWithdrawalsView({
             <WithdrawalStatusBadge status={row.status} />
           </div>
           <p className="truncate font-mono text-xs">
-            {keyTypeLabel(row.pixKeyType)} · {row.pixKey}
+            {t(`keyTypes.${row.pixKeyType}`)} · {formatPixKey(row.pixKeyType, row.pixKey)}
           </p>
           <p className="text-xs text-muted-foreground">
             <DateTime value={row.createdAt} /> · <span className="font-mono">{row.withdrawalReference}</span>
-            {row.status === "PENDING" && row.queuePosition != null && <> · #{row.queuePosition} in queue</>}
+            {row.status === "PENDING" &&
+              row.queuePosition != null &&
+              ` · ${t("list.inQueue", { position: row.queuePosition })}`}
           </p>
         </div>
       )}

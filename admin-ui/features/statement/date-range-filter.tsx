@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { parseAsString } from "nuqs";
 import { useId } from "react";
 import { useTableUrlState } from "@/components/data-table/use-table-url-state";
@@ -8,15 +9,19 @@ import { Input } from "@/components/ui/input";
 
 const rangeParsers = { from: parseAsString, to: parseAsString };
 
-/** Two day pickers (São Paulo days, both included) that write `from` and `to` to the URL. */
+/**
+ * Two day pickers (São Paulo days, both included) that write `from` and `to` to the URL.
+ * Native date inputs follow `<html lang>`: dd/mm/aaaa in Portuguese.
+ */
 export function DateRangeFilter() {
+  const t = useTranslations("dateRange");
   const { state, setState } = useTableUrlState(rangeParsers);
   const fromId = useId();
   const toId = useId();
   return (
     <div className="flex flex-wrap items-center gap-2">
       <label htmlFor={fromId} className="text-xs text-muted-foreground">
-        From
+        {t("from")}
       </label>
       <Input
         id={fromId}
@@ -27,7 +32,7 @@ export function DateRangeFilter() {
         onChange={(event) => void setState({ from: event.target.value || null, page: 1 })}
       />
       <label htmlFor={toId} className="text-xs text-muted-foreground">
-        to
+        {t("to")}
       </label>
       <Input
         id={toId}
@@ -39,7 +44,7 @@ export function DateRangeFilter() {
       />
       {(state.from || state.to) && (
         <Button variant="ghost" size="sm" onClick={() => void setState({ from: null, to: null, page: 1 })}>
-          Clear dates
+          {t("clear")}
         </Button>
       )}
     </div>

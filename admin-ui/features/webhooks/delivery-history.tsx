@@ -2,6 +2,7 @@
 
 import { RotateCcwIcon, WebhookIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
 import { DateTime } from "@/components/date-time";
@@ -9,7 +10,8 @@ import { EmptyState } from "@/components/states";
 import { DeliveryStatusBadge } from "@/components/status-badge";
 import { Button } from "@/components/ui/button";
 import type { MerchantWebhookDeliveryFragment } from "@/gql/graphql";
-import { errorMessage, execute } from "@/lib/graphql/execute";
+import { execute } from "@/lib/graphql/execute";
+import { useErrorMessage } from "@/lib/i18n/error-message";
 import { AttemptStatus, DeliveryAttempts } from "./delivery-attempts";
 import { RedeliverMerchantWebhookDocument } from "./documents";
 
@@ -21,30 +23,26 @@ export function DeliveryHistory({
   deliveries: MerchantWebhookDeliveryFragment[];
   canRedeliver: boolean;
 }) {
+  const t = useTranslations("merchantWebhooks.history");
+  const errorMessage = useErrorMessage();
   const router = useRouter();
   const [busy, setBusy] = useState<string | null>(null);
   const redeliver = async (eventId: string) => {
     setBusy(eventId);
     try {
       await execute(RedeliverMerchantWebhookDocument, { eventId });
-      toast.success(`Redelivery of ${eventId} queued`);
+      toast.success(t("redeliveryQueued", { eventId }));
       router.refresh();
     } catch (error) {
-      toast.error("Could not redeliver", { description: errorMessage(error) });
+      toast.error(t("redeliverFailed"), { description: errorMessage(error) });
     } finally {
       setBusy(null);
     }
   };
   if (deliveries.length === 0)
-    return (
-      <EmptyState
-        icon={WebhookIcon}
-        title="No events sent yet"
-        description="Paid charges, withdrawals and test pings appear here with every attempt."
-      />
-    );
+    return <EmptyState icon={WebhookIcon} title={t("empty")} description={t("emptyDescription")} />;
   return (
-    <ul className="grid gap-2" aria-label="Webhook deliveries">
+    <ul className="grid gap-2" aria-label={t("label")}>
       {deliveries.map((delivery) => {
         const last = delivery.attempts.at(-1);
         return (
@@ -55,8 +53,7 @@ export function DeliveryHistory({
                 <DeliveryStatusBadge status={delivery.status} />
                 {last && <AttemptStatus attempt={last} />}
                 <span className="text-xs text-muted-foreground">
-                  <DateTime value={delivery.createdAt} seconds /> · {delivery.attemptCount} attempt
-                  {delivery.attemptCount === 1 ? "" : "s"}
+                  <DateTime value={delivery.createdAt} seconds /> · {t("attempts", { count: delivery.attemptCount })}
                 </span>
                 <span className="ml-auto font-mono text-xs text-muted-foreground">{delivery.eventId}</span>
               </summary>
@@ -70,7 +67,7 @@ export function DeliveryHistory({
                     disabled={busy === delivery.eventId}
                     onClick={() => void redeliver(delivery.eventId)}
                   >
-                    <RotateCcwIcon aria-hidden /> Redeliver
+                    <RotateCcwIcon aria-hidden /> {t("redeliver")}
                   </Button>
                 )}
               </div>

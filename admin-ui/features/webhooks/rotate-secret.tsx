@@ -2,6 +2,7 @@
 
 import { RefreshCwIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
 import { ShownOnceDialog } from "@/components/shown-once-dialog";
@@ -14,7 +15,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
-import { errorMessage, execute } from "@/lib/graphql/execute";
+import { execute } from "@/lib/graphql/execute";
+import { useErrorMessage } from "@/lib/i18n/error-message";
 import { RotateWebhookSecretDocument } from "./documents";
 
 /**
@@ -22,6 +24,8 @@ import { RotateWebhookSecretDocument } from "./documents";
  * dialog the person closes when they have stored it; events created from now on use it.
  */
 export function RotateSecret({ hint }: { hint: string }) {
+  const t = useTranslations("merchantWebhooks.rotate");
+  const errorMessage = useErrorMessage();
   const router = useRouter();
   const [confirming, setConfirming] = useState(false);
   const [secret, setSecret] = useState<string | null>(null);
@@ -33,7 +37,7 @@ export function RotateSecret({ hint }: { hint: string }) {
       setConfirming(false);
       setSecret(rotateWebhookSecret.webhookSecret);
     } catch (error) {
-      toast.error("Could not rotate the secret", { description: errorMessage(error) });
+      toast.error(t("failed"), { description: errorMessage(error) });
     } finally {
       setBusy(false);
     }
@@ -41,34 +45,36 @@ export function RotateSecret({ hint }: { hint: string }) {
   return (
     <div className="flex flex-wrap items-center justify-between gap-3">
       <p className="text-sm">
-        Signing secret <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-xs">{hint}</code>
+        {t.rich("current", {
+          hint,
+          code: (chunks) => <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-xs">{chunks}</code>,
+        })}
       </p>
       <Button variant="outline" onClick={() => setConfirming(true)}>
-        <RefreshCwIcon aria-hidden /> Rotate secret
+        <RefreshCwIcon aria-hidden /> {t("open")}
       </Button>
       <Dialog open={confirming} onOpenChange={setConfirming}>
         <DialogContent>
           <DialogHeader>
-            <DialogTitle>Rotate the signing secret?</DialogTitle>
-            <DialogDescription>
-              Events created from now on are signed with a new secret. Update your receiver right after: it will reject
-              events until it checks signatures with the new one.
-            </DialogDescription>
+            <DialogTitle>{t("title")}</DialogTitle>
+            <DialogDescription>{t("description")}</DialogDescription>
           </DialogHeader>
           <DialogFooter>
             <Button variant="outline" onClick={() => setConfirming(false)}>
-              Keep current secret
+              {t("keep")}
             </Button>
             <Button onClick={() => void rotate()} disabled={busy}>
-              Rotate secret
+              {t("confirm")}
             </Button>
           </DialogFooter>
         </DialogContent>
       </Dialog>
       <ShownOnceDialog
         value={secret}
-        title="Your new signing secret"
-        copyLabel="Copy secret"
+        title={t("shownTitle")}
+        description={t("shownDescription")}
+        copyLabel={t("copy")}
+        doneLabel={t("done")}
         testId="new-webhook-secret"
         onClose={() => {
           setSecret(null);

@@ -2,28 +2,35 @@
 
 import { LoaderIcon, SendIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { DateTime } from "@/components/date-time";
 import { Button } from "@/components/ui/button";
 import { FormError } from "@/components/ui/form";
 import type { MerchantWebhookDeliveryFragment } from "@/gql/graphql";
 import { formatInteger } from "@/lib/format";
-import { errorMessage, execute } from "@/lib/graphql/execute";
+import { execute } from "@/lib/graphql/execute";
+import { useErrorMessage } from "@/lib/i18n/error-message";
 import { AttemptStatus } from "./delivery-attempts";
 import { PingDeliveriesDocument, SendTestWebhookDocument } from "./documents";
 
 const POLL_MS = 700;
 const GIVE_UP_MS = 20_000;
 
+/** Why no result is shown: kept as data, put into words when drawn (in the reader's language). */
+type PingProblem = { kind: "queued" } | { kind: "failed"; cause: unknown };
+
 /**
  * Sends a `ping` to the webhook URL and shows its first attempt's answer here: the event is
  * queued by the API and delivered by the worker, so the result is read back until it arrives.
  */
 export function TestPing({ disabled }: { disabled: boolean }) {
+  const t = useTranslations("merchantWebhooks");
+  const errorMessage = useErrorMessage();
   const router = useRouter();
   const [eventId, setEventId] = useState<string | null>(null);
   const [result, setResult] = useState<MerchantWebhookDeliveryFragment | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<PingProblem | null>(null);
   const [waiting, setWaiting] = useState(false);
 
   useEffect(() => {
@@ -44,16 +51,14 @@ export function TestPing({ disabled }: { disabled: boolean }) {
             return;
           }
         } catch (cause) {
-          if (!stopped) setError(errorMessage(cause));
+          if (!stopped) setError({ kind: "failed", cause });
           break;
         }
         await new Promise((resolve) => setTimeout(resolve, POLL_MS));
       }
       if (!stopped) {
         setWaiting(false);
-        setError(
-          (current) => current ?? "No answer yet: the ping is still queued. Its result will appear in the history.",
-        );
+        setError((current) => current ?? { kind: "queued" });
       }
     };
     void poll();
@@ -71,7 +76,7 @@ export function TestPing({ disabled }: { disabled: boolean }) {
       setEventId(sendTestWebhook.eventId);
     } catch (cause) {
       setWaiting(false);
-      setError(errorMessage(cause));
+      setError({ kind: "failed", cause });
     }
   };
 
@@ -81,19 +86,22 @@ export function TestPing({ disabled }: { disabled: boolean }) {
       <div className="flex flex-wrap items-center gap-3">
         <Button variant="outline" onClick={() => void send()} disabled={disabled || waiting}>
           {waiting ? <LoaderIcon className="animate-spin" aria-hidden /> : <SendIcon aria-hidden />}
-          {waiting ? "Sending ping…" : "Send test ping"}
+          {waiting ? t("ping.sending") : t("ping.send")}
         </Button>
-        {disabled && <span className="text-sm text-muted-foreground">Save a URL first.</span>}
+        {disabled && <span className="text-sm text-muted-foreground">{t("ping.saveUrlFirst")}</span>}
       </div>
-      <FormError message={error} />
+      <FormError
+        message={error ? (error.kind === "queued" ? t("ping.stillQueued") : errorMessage(error.cause)) : null}
+      />
       <div aria-live="polite">
         {result && attempt && (
           <div data-testid="ping-result" className="flex flex-wrap items-center gap-2 rounded-md border p-3 text-sm">
-            <span className="font-medium">Ping {result.eventId}</span>
+            <span className="font-medium">{t("ping.result", { eventId: result.eventId })}</span>
             <AttemptStatus attempt={attempt} />
             <span className="text-muted-foreground">
               <DateTime value={attempt.startedAt} seconds />
-              {attempt.responseTimeMs != null && ` · ${formatInteger(attempt.responseTimeMs)} ms`}
+              {attempt.responseTimeMs != null &&
+                ` · ${t("attempt.duration", { ms: formatInteger(attempt.responseTimeMs) })}`}
             </span>
             {attempt.error && <span className="text-status-danger">{attempt.error}</span>}
           </div>

@@ -2,30 +2,39 @@
 
 import { LoaderIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Field, FormError } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
-import { errorMessage, execute } from "@/lib/graphql/execute";
+import { execute } from "@/lib/graphql/execute";
+import { useErrorMessage } from "@/lib/i18n/error-message";
 import { UpdateWebhookUrlDocument } from "./documents";
 
-/** The shape the API accepts; whether the address is public is decided by the API (see the rules beside). */
-export function webhookUrlProblem(text: string): string | null {
+type UrlProblem = "notUrl" | "scheme" | "credentials" | "fragment";
+
+/**
+ * What is wrong with the URL's shape (`merchantWebhooks.urlForm.problems.<key>`), or null;
+ * whether the address is public is decided by the API (see the rules beside).
+ */
+export function webhookUrlProblem(text: string): UrlProblem | null {
   if (!text.trim()) return null;
   let url: URL;
   try {
     url = new URL(text.trim());
   } catch {
-    return "Enter a full URL such as https://example.com/pix/webhook.";
+    return "notUrl";
   }
-  if (url.protocol !== "https:" && url.protocol !== "http:") return "The URL must start with https:// or http://.";
-  if (url.username || url.password) return "Leave user names and passwords out of the URL.";
-  if (url.hash) return "Leave the #fragment out: it is never sent.";
+  if (url.protocol !== "https:" && url.protocol !== "http:") return "scheme";
+  if (url.username || url.password) return "credentials";
+  if (url.hash) return "fragment";
   return null;
 }
 
 export function WebhookUrlForm({ current }: { current: string | null }) {
+  const t = useTranslations("merchantWebhooks.urlForm");
+  const errorMessage = useErrorMessage();
   const router = useRouter();
   const [url, setUrl] = useState(current ?? "");
   const [busy, setBusy] = useState(false);
@@ -40,7 +49,7 @@ export function WebhookUrlForm({ current }: { current: string | null }) {
     setFormError(null);
     try {
       await execute(UpdateWebhookUrlDocument, { url: url.trim() || null });
-      toast.success(url.trim() ? "Webhook URL saved" : "Webhook URL removed");
+      toast.success(url.trim() ? t("saved") : t("removed"));
       router.refresh();
     } catch (error) {
       setFormError(errorMessage(error));
@@ -50,19 +59,15 @@ export function WebhookUrlForm({ current }: { current: string | null }) {
   };
 
   return (
-    <form onSubmit={save} noValidate className="grid gap-3" aria-label="Webhook URL">
+    <form onSubmit={save} noValidate className="grid gap-3" aria-label={t("formLabel")}>
       <FormError message={formError} />
-      <Field
-        label="Webhook URL"
-        error={problem ?? undefined}
-        hint="We POST every event here as JSON. Leave empty to stop sending."
-      >
+      <Field label={t("label")} error={problem ? t(`problems.${problem}`) : undefined} hint={t("hint")}>
         {(control) => (
           <Input
             {...control}
             type="url"
             value={url}
-            placeholder="https://example.com/pix/webhook"
+            placeholder={t("placeholder")}
             autoComplete="off"
             spellCheck={false}
             onChange={(event) => setUrl(event.target.value)}
@@ -72,7 +77,7 @@ export function WebhookUrlForm({ current }: { current: string | null }) {
       <div className="flex gap-2">
         <Button type="submit" disabled={busy || Boolean(problem) || unchanged}>
           {busy && <LoaderIcon className="animate-spin" aria-hidden />}
-          Save URL
+          {t("save")}
         </Button>
       </div>
     </form>

@@ -5,11 +5,14 @@ import common from "./common.json";
 import companies from "./companies.json";
 import confirm from "./confirm.json";
 import credentials from "./credentials.json";
+import dateRange from "./date-range.json";
 import deliveries from "./deliveries.json";
 import developers from "./developers.json";
 import errors from "./errors.json";
 import exports from "./exports.json";
 import merchant from "./merchant.json";
+import merchantWebhooks from "./merchant-webhooks.json";
+import merchantWithdrawals from "./merchant-withdrawals.json";
 import operators from "./operators.json";
 import overview from "./overview.json";
 import paymentExceptions from "./paymentExceptions.json";
@@ -31,11 +34,14 @@ const ptBR = {
   companies,
   confirm,
   credentials,
+  dateRange,
   deliveries,
   developers,
   errors,
   exports,
   merchant,
+  merchantWebhooks,
+  merchantWithdrawals,
   operators,
   overview,
   paymentExceptions,

@@ -1,5 +1,6 @@
 import { ShieldCheckIcon } from "lucide-react";
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { PageHeader } from "@/components/page-header";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { AdminOnly } from "@/features/merchant/admin-only";
@@ -11,7 +12,9 @@ import { WebhookUrlForm } from "@/features/webhooks/webhook-url-form";
 import { requireViewer } from "@/lib/auth/session";
 import { execute, GraphQLRequestError } from "@/lib/graphql/execute";
 
-export const metadata: Metadata = { title: "Webhooks" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("merchantWebhooks"))("metaTitle") };
+}
 
 async function load() {
   try {
@@ -24,23 +27,21 @@ async function load() {
 
 export default async function WebhooksPage() {
   const viewer = await requireViewer();
+  const t = await getTranslations("merchantWebhooks");
   const data = await load();
-  if (!data) return <AdminOnly title="Webhooks" />;
+  if (!data) return <AdminOnly title={t("title")} />;
   // Members read the settings and the history; only admins change them (the API enforces it).
   const canManage = viewer.role === "ADMIN";
   const { webhookSettings, webhookDeliveries } = data;
   return (
     <div className="flex flex-col gap-6">
-      <PageHeader
-        title="Webhooks"
-        description="Where we tell your system that a charge was paid or a withdrawal moved, signed with your secret."
-      />
+      <PageHeader title={t("title")} description={t("description")} />
       <div className="grid gap-4 lg:grid-cols-3">
         <Card className="lg:col-span-2">
           <CardHeader>
             <div>
-              <CardTitle>Endpoint</CardTitle>
-              <CardDescription>One URL per account; every event is signed (HMAC-SHA256).</CardDescription>
+              <CardTitle>{t("endpoint")}</CardTitle>
+              <CardDescription>{t("endpointDescription")}</CardDescription>
             </div>
           </CardHeader>
           <CardContent className="grid gap-6">
@@ -58,15 +59,15 @@ export default async function WebhooksPage() {
               <div className="grid gap-3 text-sm">
                 <dl className="grid gap-3">
                   <div>
-                    <dt className="text-muted-foreground">Webhook URL</dt>
-                    <dd className="font-mono text-xs break-all">{webhookSettings.url ?? "Not set"}</dd>
+                    <dt className="text-muted-foreground">{t("url")}</dt>
+                    <dd className="font-mono text-xs break-all">{webhookSettings.url ?? t("notSet")}</dd>
                   </div>
                   <div>
-                    <dt className="text-muted-foreground">Signing secret</dt>
+                    <dt className="text-muted-foreground">{t("signingSecret")}</dt>
                     <dd className="font-mono text-xs">{webhookSettings.secretHint}</dd>
                   </div>
                 </dl>
-                <p className="text-muted-foreground">Only your account’s admins can change these settings.</p>
+                <p className="text-muted-foreground">{t("adminsOnly")}</p>
               </div>
             )}
           </CardContent>
@@ -75,22 +76,15 @@ export default async function WebhooksPage() {
           <CardHeader>
             <div className="flex items-center gap-2">
               <ShieldCheckIcon className="size-4 text-muted-foreground" aria-hidden />
-              <CardTitle>Which URLs are accepted</CardTitle>
+              <CardTitle>{t("rules.title")}</CardTitle>
             </div>
           </CardHeader>
           <CardContent>
             <ul className="grid list-disc gap-2 pl-5 text-sm text-muted-foreground">
-              <li>https:// (recommended) or http://, with no user name, password or #fragment.</li>
-              <li>
-                Only public internet addresses. To protect our network (SSRF), we refuse localhost, loopback
-                (127.0.0.0/8, ::1), private (10/8, 172.16/12, 192.168/16), link-local (169.254/16, where cloud metadata
-                lives), carrier-grade NAT, multicast and reserved ranges.
-              </li>
-              <li>
-                A host name is checked on every delivery against each address it resolves to, so a DNS change cannot
-                point it inside our network later.
-              </li>
-              <li>Redirects are not followed. Answer 2xx within the timeout; anything else is retried with backoff.</li>
+              <li>{t("rules.scheme")}</li>
+              <li>{t("rules.public")}</li>
+              <li>{t("rules.dns")}</li>
+              <li>{t("rules.redirects")}</li>
             </ul>
           </CardContent>
         </Card>
@@ -98,8 +92,8 @@ export default async function WebhooksPage() {
       <Card>
         <CardHeader>
           <div>
-            <CardTitle>Delivery history</CardTitle>
-            <CardDescription>The latest 30 events, newest first, with each attempt</CardDescription>
+            <CardTitle>{t("history.title")}</CardTitle>
+            <CardDescription>{t("history.description")}</CardDescription>
           </div>
         </CardHeader>
         <CardContent>

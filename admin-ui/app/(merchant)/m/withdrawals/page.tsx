@@ -1,6 +1,7 @@
 import { PlusIcon } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import type { SearchParams } from "nuqs/server";
 import { toLimitOffset } from "@/components/data-table/search-params";
 import { Money } from "@/components/money";
@@ -11,7 +12,9 @@ import { loadMerchantWithdrawalParams } from "@/features/merchant-withdrawals/se
 import { MerchantWithdrawalsView } from "@/features/merchant-withdrawals/withdrawals-view";
 import { execute } from "@/lib/graphql/execute";
 
-export const metadata: Metadata = { title: "Withdrawals" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("merchantWithdrawals.list"))("metaTitle") };
+}
 
 export default async function MerchantWithdrawalsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const { status, page, perPage } = await loadMerchantWithdrawalParams(searchParams);
@@ -19,20 +22,23 @@ export default async function MerchantWithdrawalsPage({ searchParams }: { search
     status,
     ...toLimitOffset(page, perPage),
   });
+  const t = await getTranslations("merchantWithdrawals.list");
   return (
     <div className="flex flex-col gap-6">
       <PageHeader
-        title="Withdrawals"
-        description="PIX transfers out of your balance. A withdrawal waits in your queue until it is approved."
+        title={t("title")}
+        description={t("description")}
         meta={
           <span>
-            Available balance: <Money value={balance.balance} className="font-semibold text-foreground" />
+            {t.rich("available", {
+              money: () => <Money value={balance.balance} className="font-semibold text-foreground" />,
+            })}
           </span>
         }
         actions={
           <Button asChild>
             <Link href="/m/withdrawals/new">
-              <PlusIcon aria-hidden /> New withdrawal
+              <PlusIcon aria-hidden /> {t("new")}
             </Link>
           </Button>
         }

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { CopyableId } from "@/components/copy-button";
 import { DateTime } from "@/components/date-time";
 import { Money } from "@/components/money";
@@ -8,28 +9,23 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Timeline } from "@/features/merchant/timeline";
 import { CancelWithdrawalButton } from "@/features/merchant-withdrawals/cancel-withdrawal-button";
 import { MerchantWithdrawalDetailDocument } from "@/features/merchant-withdrawals/documents";
-import { keyTypeLabel } from "@/features/withdrawals/key-types";
+import { formatPixKey } from "@/lib/format";
 import { executeOrNotFound } from "@/lib/graphql/execute-or-not-found";
 
-export const metadata: Metadata = { title: "Withdrawal" };
-
-const STATUS_WORDS: Record<string, string> = {
-  PENDING: "Requested: waiting for approval",
-  PROCESSING: "Approved: sent to the bank",
-  PAID: "Paid by the bank",
-  FAILED: "Failed: the amount returned to your balance",
-  CANCELLED: "Cancelled: the amount returned to your balance",
-};
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("merchantWithdrawals.detail"))("metaTitle") };
+}
 
 export default async function MerchantWithdrawalPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const { withdrawal, withdrawalHistory } = await executeOrNotFound(MerchantWithdrawalDetailDocument, { id });
+  const t = await getTranslations("merchantWithdrawals");
   const waiting = withdrawal.status === "PENDING";
-  const timeline = withdrawalHistory.map((t) => ({
-    key: t.id,
-    at: t.createdAt,
-    title: STATUS_WORDS[t.toStatus] ?? t.toStatus,
-    detail: t.reason ? `“${t.reason}”` : undefined,
+  const timeline = withdrawalHistory.map((step) => ({
+    key: step.id,
+    at: step.createdAt,
+    title: t(`detail.steps.${step.toStatus}`),
+    detail: step.reason ? `“${step.reason}”` : undefined,
   }));
   return (
     <div className="flex flex-col gap-6">
@@ -60,16 +56,16 @@ export default async function MerchantWithdrawalPage({ params }: { params: Promi
             >
               {withdrawal.queuePosition ?? "—"}
             </div>
-            <div>
+            <div className="min-w-0 flex-1">
               <p className="font-medium" data-testid="queue-position">
                 {withdrawal.queuePosition != null
-                  ? `Number ${withdrawal.queuePosition} in your account’s queue`
-                  : "Waiting in your account’s queue"}
+                  ? t("detail.queuePosition", { position: withdrawal.queuePosition })
+                  : t("detail.waitingInQueue")}
               </p>
               <p className="text-sm text-muted-foreground">
-                Withdrawals are approved oldest first. You can cancel it until then.
+                {t("detail.queueRule")}
                 {withdrawal.approvalsRequired > 1 &&
-                  ` It needs ${withdrawal.approvalsRequired} approvals (${withdrawal.approvals.length} so far).`}
+                  ` ${t("detail.approvals", { required: withdrawal.approvalsRequired, count: withdrawal.approvals.length })}`}
               </p>
             </div>
           </CardContent>
@@ -79,34 +75,36 @@ export default async function MerchantWithdrawalPage({ params }: { params: Promi
         <Card className="lg:col-span-2">
           <CardHeader>
             <div>
-              <CardTitle>Timeline</CardTitle>
-              <CardDescription>Every status change, oldest first</CardDescription>
+              <CardTitle>{t("detail.timeline")}</CardTitle>
+              <CardDescription>{t("detail.timelineDescription")}</CardDescription>
             </div>
           </CardHeader>
           <CardContent>
-            <Timeline items={timeline} label="Withdrawal timeline" />
+            <Timeline items={timeline} label={t("detail.timelineLabel")} />
           </CardContent>
         </Card>
         <Card>
           <CardHeader>
-            <CardTitle>Details</CardTitle>
+            <CardTitle>{t("detail.details")}</CardTitle>
           </CardHeader>
           <CardContent>
             <dl className="grid gap-3 text-sm">
               <div>
-                <dt className="text-muted-foreground">Destination</dt>
-                <dd className="font-mono text-xs break-all">{withdrawal.pixKey}</dd>
-                <dd className="text-xs text-muted-foreground">{keyTypeLabel(withdrawal.pixKeyType)}</dd>
+                <dt className="text-muted-foreground">{t("detail.destination")}</dt>
+                <dd className="font-mono text-xs break-all" data-testid="destination-key">
+                  {formatPixKey(withdrawal.pixKeyType, withdrawal.pixKey)}
+                </dd>
+                <dd className="text-xs text-muted-foreground">{t(`keyTypes.${withdrawal.pixKeyType}`)}</dd>
               </div>
               <div>
-                <dt className="text-muted-foreground">Requested</dt>
+                <dt className="text-muted-foreground">{t("detail.requested")}</dt>
                 <dd>
                   <DateTime value={withdrawal.createdAt} seconds />
                 </dd>
               </div>
               {withdrawal.paidAt && (
                 <div>
-                  <dt className="text-muted-foreground">Paid</dt>
+                  <dt className="text-muted-foreground">{t("detail.paid")}</dt>
                   <dd>
                     <DateTime value={withdrawal.paidAt} seconds />
                   </dd>
@@ -114,22 +112,22 @@ export default async function MerchantWithdrawalPage({ params }: { params: Promi
               )}
               {withdrawal.reason && (
                 <div>
-                  <dt className="text-muted-foreground">Reason</dt>
+                  <dt className="text-muted-foreground">{t("detail.reason")}</dt>
                   <dd>{withdrawal.reason}</dd>
                 </div>
               )}
               <div>
-                <dt className="text-muted-foreground">E2E id</dt>
+                <dt className="text-muted-foreground">{t("detail.e2eId")}</dt>
                 <dd className="font-mono text-xs break-all">{withdrawal.e2eId ?? "—"}</dd>
               </div>
               <div>
-                <dt className="text-muted-foreground">ID</dt>
+                <dt className="text-muted-foreground">{t("detail.id")}</dt>
                 <dd>
                   <CopyableId value={withdrawal.id} />
                 </dd>
               </div>
               <div>
-                <dt className="text-muted-foreground">Idempotency key</dt>
+                <dt className="text-muted-foreground">{t("detail.idempotencyKey")}</dt>
                 <dd className="font-mono text-xs break-all">{withdrawal.idempotencyKey}</dd>
               </div>
             </dl>
