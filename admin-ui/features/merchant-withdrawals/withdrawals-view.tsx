@@ -11,7 +11,7 @@ import { DataTableFacetedFilter } from "@/components/data-table/data-table-facet
 import { useTableUrlState } from "@/components/data-table/use-table-url-state";
 import { DateTime } from "@/components/date-time";
 import { Money } from "@/components/money";
-import { WithdrawalStatusBadge } from "@/components/status-badge";
+import { WITHDRAWAL_STATUS_LABELS, WithdrawalStatusBadge } from "@/components/status-badge";
 import type { MerchantWithdrawalRowFragment, WithdrawalStatus } from "@/gql/graphql";
 import { formatPixKey } from "@/lib/format";
 import { merchantWithdrawalFilters, WITHDRAWAL_STATUSES } from "./search-params";
@@ -107,7 +107,7 @@ export function MerchantWithdrawalsView({
       toolbar={
         <DataTableFacetedFilter
           title={t("list.statusFilter")}
-          options={WITHDRAWAL_STATUSES.map((value) => ({ value, label: t(`status.${value}`) }))}
+          options={WITHDRAWAL_STATUSES.map((value) => ({ value, label: WITHDRAWAL_STATUS_LABELS[value] }))}
           selected={status ? [status] : []}
           onChange={(values) => void setState({ status: (values[0] as WithdrawalStatus) ?? null, page: 1 })}
         />
