@@ -13,6 +13,9 @@ test("a phone typed with its punctuation, with or without +55, becomes +55 and t
 });
 
 test("text that is not a phone is left for the API's rules to refuse", () => {
+  // A CPF typed under the phone type is not turned into a phone number.
+  expect(normalisePhoneKey("529.982.247-25")).toBe("529.982.247-25");
+  expect(normalisePhoneKey("11 8765-43210")).toBe("11 8765-43210");
   expect(normalisePhoneKey("fulano@empresa.com.br")).toBe("fulano@empresa.com.br");
   expect(normalisePhoneKey("98765-4321")).toBe("98765-4321");
   expect(normalisePhoneKey("+1 (415) 555-0100")).toBe("+14155550100");

@@ -60,7 +60,9 @@ export default async function WebhooksPage() {
                 <dl className="grid gap-3">
                   <div>
                     <dt className="text-muted-foreground">{t("url")}</dt>
-                    <dd className="font-mono text-xs break-all">{webhookSettings.url ?? t("notSet")}</dd>
+                    <dd className="font-mono text-xs break-all">
+                      {webhookSettings.url ?? <span className="font-sans text-muted-foreground">{t("notSet")}</span>}
+                    </dd>
                   </div>
                   <div>
                     <dt className="text-muted-foreground">{t("signingSecret")}</dt>
