@@ -20,14 +20,17 @@ const GraphiQLExplorer = dynamic(() => import("./graphiql-explorer"), {
   loading: () => <ExplorerLoading />,
 });
 
-/** GraphiQL opening on `tabs` (built by the page for the viewer's kind, in the reader's language). */
-export function Explorer({ tabs }: { tabs: ExplorerTab[] }) {
+/**
+ * GraphiQL opening on `tabs` (built by the page for the viewer's kind, in the reader's
+ * language); `scope` keeps each kind's and language's saved tabs apart.
+ */
+export function Explorer({ tabs, scope }: { tabs: ExplorerTab[]; scope: string }) {
   return (
     <div
       data-third-party="graphiql"
       className="h-[calc(100dvh-13rem)] min-h-[32rem] overflow-hidden rounded-lg border bg-card"
     >
-      <GraphiQLExplorer tabs={tabs} />
+      <GraphiQLExplorer tabs={tabs} scope={scope} />
     </div>
   );
 }

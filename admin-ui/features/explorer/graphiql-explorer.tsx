@@ -3,6 +3,7 @@
 import { GraphiQL } from "graphiql";
 import "graphiql/style.css";
 import { buildClientSchema, type IntrospectionQuery } from "graphql";
+import { useMemo } from "react";
 import introspection from "@/gql/introspection.json";
 
 /**
@@ -16,6 +17,27 @@ const schema = buildClientSchema(introspection as unknown as IntrospectionQuery)
 export interface ExplorerTab {
   query: string;
   variables?: string;
+}
+
+/**
+ * GraphiQL keeps its tabs in localStorage and opens on them the next time, over the default
+ * tabs: kept apart per kind of user and language, so an operator never reopens a merchant's
+ * tabs (whose operations fail for operators) and the tabs' comments follow the language.
+ */
+function scopedStorage(scope: string) {
+  const prefix = `pix-explorer:${scope}:`;
+  const keys = () => Object.keys(localStorage).filter((key) => key.startsWith(prefix));
+  return {
+    getItem: (key: string) => localStorage.getItem(prefix + key),
+    setItem: (key: string, value: string) => localStorage.setItem(prefix + key, value),
+    removeItem: (key: string) => localStorage.removeItem(prefix + key),
+    clear: () => {
+      for (const key of keys()) localStorage.removeItem(key);
+    },
+    get length() {
+      return keys().length;
+    },
+  };
 }
 
 type FetcherParams = { query: string; operationName?: string | null; variables?: unknown };
@@ -37,9 +59,11 @@ async function fetcher(params: FetcherParams, options?: { headers?: Record<strin
   return response.json();
 }
 
-export default function GraphiQLExplorer({ tabs }: { tabs: ExplorerTab[] }) {
+export default function GraphiQLExplorer({ tabs, scope }: { tabs: ExplorerTab[]; scope: string }) {
+  const storage = useMemo(() => scopedStorage(scope), [scope]);
   return (
     <GraphiQL
+      storage={storage}
       fetcher={fetcher}
       schema={schema}
       defaultTabs={tabs}

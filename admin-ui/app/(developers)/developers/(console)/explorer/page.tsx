@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { getFormatter, getTranslations } from "next-intl/server";
+import { getFormatter, getLocale, getTranslations } from "next-intl/server";
 import { PageHeader } from "@/components/page-header";
 import { explorerExamples } from "@/features/explorer/examples";
 import { Explorer } from "@/features/explorer/explorer";
@@ -27,7 +27,7 @@ export default async function ExplorerPage() {
   return (
     <div className="flex flex-col gap-4">
       <PageHeader title={t("explorer.title")} description={`${runsAs} ${t("explorer.tabs", { tabs: titles })}`} />
-      <Explorer tabs={tabs} />
+      <Explorer tabs={tabs} scope={`${viewer.kind}:${await getLocale()}`} />
     </div>
   );
 }
