@@ -187,7 +187,7 @@ test("a withdrawal checks the key as typed (a phone with its punctuation too), q
 
   await page.goto("/m/withdrawals");
   await expect(page.getByText(t("merchantWithdrawals.list.inYourQueue", { position: 1 }))).toBeVisible();
-  await expect(page.getByText("+55 (11) 98765-4321")).toBeVisible();
+  await expect(page.getByText("+55 (11) 98765-4321", { exact: true }).first()).toBeVisible();
   await expect(page.getByText("R$ 147,50")).toBeVisible();
   await checkPage(page, "merchant-withdrawals");
   await expect(await homeBalance(page)).toContainText("R$ 147,50");
