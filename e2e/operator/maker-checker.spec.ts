@@ -42,24 +42,30 @@ test("with maker-checker on, one operator cannot approve or post alone and a sec
   // Withdrawal: the first approval is recorded, the withdrawal stays PENDING showing 1 of 2.
   await page.goto(`/ops/withdrawals?company=${company.id}`);
   const row = page.getByRole("row").filter({ hasText: big.withdrawalReference });
-  await row.getByRole("button", { name: `Approve ${big.withdrawalReference}` }).click();
+  await row
+    .getByRole("button", { name: t("withdrawals.row.approveFor", { reference: big.withdrawalReference }) })
+    .click();
   const first = approveDialog(page, big.withdrawalReference);
   await expectMoneyFacts(first, { account: "Four Eyes Ltda", amount: "R$ 150.000,00", destination: "529.982.247-25" });
   await expect(first).toContainText(t("withdrawals.approve.recordsApproval", { next: 1, required: 2 }));
   await first.getByRole("button", { name: t("withdrawals.approve.confirmRecord") }).click();
-  await expect(page.getByText(`Approval recorded for ${big.withdrawalReference}`)).toBeVisible();
-  await expect(row).toContainText("1 of 2 approvals");
-  await expect(row.getByRole("button", { name: `Approve ${big.withdrawalReference}` })).toHaveCount(0);
+  await expect(page.getByText(t("withdrawals.approve.recorded", { reference: big.withdrawalReference }))).toBeVisible();
+  await expect(row).toContainText(t("withdrawals.approvals", { count: 1, required: 2 }));
+  await expect(
+    row.getByRole("button", { name: t("withdrawals.row.approveFor", { reference: big.withdrawalReference }) }),
+  ).toHaveCount(0);
   expect((await merchantWithdrawal(company.clientSecret, big.id)).body.status).toBe("PENDING");
 
   await olga.goto(`/ops/withdrawals?company=${company.id}`);
   const olgaRow = olga.getByRole("row").filter({ hasText: big.withdrawalReference });
-  await expect(olgaRow).toContainText("1 of 2 approvals");
-  await olgaRow.getByRole("button", { name: `Approve ${big.withdrawalReference}` }).click();
+  await expect(olgaRow).toContainText(t("withdrawals.approvals", { count: 1, required: 2 }));
+  await olgaRow
+    .getByRole("button", { name: t("withdrawals.row.approveFor", { reference: big.withdrawalReference }) })
+    .click();
   const second = approveDialog(olga, big.withdrawalReference);
   await expect(second).toContainText(t("withdrawals.approve.sends"));
   await second.getByRole("button", { name: t("withdrawals.approve.confirm") }).click();
-  await expect(olga.getByText(`Approved ${big.withdrawalReference}`)).toBeVisible();
+  await expect(olga.getByText(t("withdrawals.approve.approved", { reference: big.withdrawalReference }))).toBeVisible();
   expect((await merchantWithdrawal(company.clientSecret, big.id)).body.status).toBe("PROCESSING");
 
   // Adjustment: above the limit it is REQUESTED and moves no money until another operator confirms.

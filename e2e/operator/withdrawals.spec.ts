@@ -10,8 +10,8 @@ test.describe.configure({ timeout: 120_000 });
 
 test("the approval queue lists PENDING withdrawals oldest first", async ({ page }) => {
   await page.goto("/ops/withdrawals");
-  await expect(page.getByRole("heading", { name: "Withdrawals" })).toBeVisible();
-  const table = page.getByRole("table", { name: /waiting for approval/ });
+  await expect(page.getByRole("heading", { name: t("withdrawals.title") })).toBeVisible();
+  const table = page.getByRole("table", { name: t("withdrawals.table.queue") });
   await expect(table.getByRole("row").nth(1)).toBeVisible();
   await checkPage(page, "ops-withdrawals-queue");
   const waited = await table
@@ -20,20 +20,25 @@ test("the approval queue lists PENDING withdrawals oldest first", async ({ page 
     .evaluateAll((times) => times.map((time) => time.getAttribute("datetime") ?? ""));
   expect(waited.length).toBeGreaterThan(1);
   expect([...waited].sort()).toEqual(waited);
-  await page.getByRole("tab", { name: "All withdrawals" }).click();
+  await page.getByRole("tab", { name: t("withdrawals.tabs.all") }).click();
   await expect(page).toHaveURL(/view=all/);
-  await expect(page.getByRole("table", { name: /newest first/ })).toBeVisible();
+  await expect(page.getByRole("table", { name: t("withdrawals.table.all") })).toBeVisible();
   await checkPage(page, "ops-withdrawals-all");
-  await page.getByRole("button", { name: /^Requested/ }).click();
+  await page.getByRole("button", { name: t("withdrawals.table.requested") }).click();
   await expect(page).toHaveURL(/sort=requested\.asc/);
-  await expect(page.getByRole("columnheader", { name: /Requested/ })).toHaveAttribute("aria-sort", "ascending");
+  await expect(page.getByRole("columnheader", { name: t("withdrawals.table.requested") })).toHaveAttribute(
+    "aria-sort",
+    "ascending",
+  );
 });
 
 test("a queue with nothing waiting says so", async ({ page }) => {
   const company = await createCompany("Empty Queue Ltda");
   await page.goto(`/ops/withdrawals?company=${company.id}`);
-  await expect(page.getByText("The queue is empty")).toBeVisible();
-  await expect(page.getByRole("button", { name: "Clear company filter: Empty Queue Ltda" })).toBeVisible();
+  await expect(page.getByText(t("withdrawals.empty.queueTitle"))).toBeVisible();
+  await expect(
+    page.getByRole("button", { name: t("withdrawals.clearCompany", { name: "Empty Queue Ltda" }) }),
+  ).toBeVisible();
   await checkPage(page, "ops-withdrawals-empty");
 });
 
@@ -45,7 +50,9 @@ test("an operator approves a withdrawal and the merchant's API then reads it PRO
   await page.goto(`/ops/withdrawals?company=${company.id}`);
   const row = page.getByRole("row").filter({ hasText: created.withdrawalReference });
   await expect(row).toContainText("R$ 250,00");
-  await row.getByRole("button", { name: `Approve ${created.withdrawalReference}` }).click();
+  await row
+    .getByRole("button", { name: t("withdrawals.row.approveFor", { reference: created.withdrawalReference }) })
+    .click();
   // One click only opens the confirmation: nothing is sent until it is confirmed.
   const dialog = approveDialog(page, created.withdrawalReference);
   await expectMoneyFacts(dialog, {
@@ -57,7 +64,9 @@ test("an operator approves a withdrawal and the merchant's API then reads it PRO
   await checkPage(page, "ops-withdrawals-approve-dialog");
   expect((await merchantWithdrawal(company.clientSecret, created.id)).body.status).toBe("PENDING");
   await dialog.getByRole("button", { name: t("withdrawals.approve.confirm") }).click();
-  await expect(page.getByText(`Approved ${created.withdrawalReference}`)).toBeVisible();
+  await expect(
+    page.getByText(t("withdrawals.approve.approved", { reference: created.withdrawalReference })),
+  ).toBeVisible();
   await expect(row).toHaveCount(0);
 
   const read = await merchantWithdrawal(company.clientSecret, created.id);
@@ -77,15 +86,19 @@ test("a rejection needs a reason and gives the amount back", async ({ page }) =>
   expect(await merchantBalance(company.clientSecret)).toBe(700);
 
   await page.goto(`/ops/withdrawals?company=${company.id}`);
-  await page.getByRole("button", { name: `Reject ${created.withdrawalReference}` }).click();
-  const dialog = page.getByRole("dialog", { name: `Reject ${created.withdrawalReference}` });
+  await page
+    .getByRole("button", { name: t("withdrawals.row.rejectFor", { reference: created.withdrawalReference }) })
+    .click();
+  const dialog = page.getByRole("dialog", {
+    name: t("withdrawals.reject.title", { reference: created.withdrawalReference }),
+  });
   await expectMoneyFacts(dialog, { account: "Reject Test Ltda", amount: "R$ 300,00", destination: "529.982.247-25" });
-  const confirm = dialog.getByRole("button", { name: "Reject withdrawal" });
+  const confirm = dialog.getByRole("button", { name: t("withdrawals.reject.confirm") });
   await expect(confirm).toBeDisabled();
-  await dialog.getByLabel("Reason for the merchant").fill("Key does not belong to the holder");
+  await dialog.getByLabel(t("withdrawals.reject.reason")).fill("Key does not belong to the holder");
   await checkPage(page, "ops-withdrawals-reject-dialog");
   await confirm.click();
-  await expect(page.getByText(`Rejected ${created.withdrawalReference}`)).toBeVisible();
+  await expect(page.getByText(t("withdrawals.reject.done", { reference: created.withdrawalReference }))).toBeVisible();
 
   const read = await merchantWithdrawal(company.clientSecret, created.id);
   expect(read.body.status).toBe("CANCELLED");
@@ -111,19 +124,20 @@ test("bulk approve asks for the typed phrase, then approves every selected withd
   await page.getByRole("checkbox", { name: t("common.table.selectAll") }).check();
   await page
     .getByRole("toolbar", { name: t("common.table.selectionActions") })
-    .getByRole("button", { name: "Approve 3" })
+    .getByRole("button", { name: t("withdrawals.bulk.action", { count: 3 }) })
     .click();
-  const dialog = page.getByRole("dialog", { name: "Approve 3 withdrawals" });
+  const dialog = page.getByRole("dialog", { name: t("withdrawals.bulk.title", { count: 3 }) });
   await expect(dialog).toContainText("R$ 60,00");
-  const confirm = dialog.getByRole("button", { name: "Approve 3" });
+  const confirm = dialog.getByRole("button", { name: t("withdrawals.bulk.confirm", { count: 3 }) });
   await expect(confirm).toBeDisabled();
   const phrase = (value: string) => t.markup("confirm.typePhrase", { phrase: value, code: (chunks) => chunks });
-  await dialog.getByLabel(phrase("APPROVE 3")).fill("APPROVE 2");
+  const typed = (count: number) => t("withdrawals.bulk.phrase", { count });
+  await dialog.getByLabel(phrase(typed(3))).fill(typed(2));
   await expect(confirm).toBeDisabled();
-  await dialog.getByLabel(phrase("APPROVE 3")).fill("APPROVE 3");
+  await dialog.getByLabel(phrase(typed(3))).fill(typed(3));
   await checkPage(page, "ops-withdrawals-bulk-dialog");
   await confirm.click();
-  await expect(page.getByText("Approved 3 withdrawals")).toBeVisible();
+  await expect(page.getByText(t("withdrawals.bulk.done", { count: 3 }))).toBeVisible();
   for (const w of created)
     expect((await merchantWithdrawal(company.clientSecret, w.id)).body.status).toBe("PROCESSING");
 });
@@ -138,7 +152,7 @@ test.describe("as a viewer", () => {
     await page.goto(`/ops/withdrawals?company=${company.id}`);
     const row = page.getByRole("row").filter({ hasText: created.withdrawalReference });
     await expect(row).toBeVisible();
-    await expect(row.getByRole("button", { name: /Approve/ })).toHaveCount(0);
+    await expect(row.getByRole("button", { name: t("withdrawals.row.approve") })).toHaveCount(0);
     await expect(page.getByRole("checkbox")).toHaveCount(0);
     await checkPage(page, "ops-withdrawals-viewer");
 

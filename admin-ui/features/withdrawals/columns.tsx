@@ -3,6 +3,7 @@
 import type { ColumnDef } from "@tanstack/react-table";
 import { BanIcon, CheckIcon, CopyIcon } from "lucide-react";
 import Link from "next/link";
+import { useTranslations as useT, type useTranslations } from "next-intl";
 import { DataTableColumnHeader } from "@/components/data-table/data-table-column-header";
 import { DataTableRowActions } from "@/components/data-table/data-table-row-actions";
 import { RelativeTime } from "@/components/date-time";
@@ -20,6 +21,9 @@ export { keyTypeLabel };
 export type WithdrawalRow = WithdrawalRowFragment;
 
 export interface WithdrawalActions {
+  /** The withdrawals catalogue and the key types' names, for the column texts. */
+  t: ReturnType<typeof useTranslations<"withdrawals">>;
+  keyType: (type: string) => string;
   canAct: boolean;
   /** "operator:usr_…" of the signed-in operator: an operator cannot approve twice. */
   viewerActor: string;
@@ -40,20 +44,26 @@ export function approvable(row: WithdrawalRow, actions: Pick<WithdrawalActions, 
 }
 
 export function ApprovalProgress({ row }: { row: WithdrawalRow }) {
+  const t = useT("withdrawals");
   if (row.status !== "PENDING" || row.approvalsRequired < 2) return null;
   return (
-    <Badge variant="outline" className="tabular" title="Approvals by different operators">
-      {row.approvals.length} of {row.approvalsRequired} approvals
+    <Badge variant="outline" className="tabular" title={t("approvalsTitle")}>
+      {t("approvals", { count: row.approvals.length, required: row.approvalsRequired })}
     </Badge>
   );
 }
 
 export function withdrawalColumns(actions: WithdrawalActions): ColumnDef<WithdrawalRow, unknown>[] {
+  const { t } = actions;
   return [
     {
       id: "requested",
       header: () =>
-        actions.showQueuePosition ? "Waiting" : <DataTableColumnHeader id="requested" title="Requested" />,
+        actions.showQueuePosition ? (
+          t("table.waiting")
+        ) : (
+          <DataTableColumnHeader id="requested" title={t("table.requested")} />
+        ),
       cell: ({ row }) => (
         <div className="flex flex-col">
           <RelativeTime value={row.original.createdAt} className="text-sm font-medium" />
@@ -63,7 +73,7 @@ export function withdrawalColumns(actions: WithdrawalActions): ColumnDef<Withdra
     },
     {
       id: "company",
-      header: "Company",
+      header: t("table.company"),
       cell: ({ row }) => (
         <div className="flex max-w-52 flex-col">
           <Link
@@ -85,26 +95,26 @@ export function withdrawalColumns(actions: WithdrawalActions): ColumnDef<Withdra
     },
     {
       id: "destination",
-      header: "Destination",
+      header: t("table.destination"),
       cell: ({ row }) => (
         <div className="flex max-w-48 flex-col">
           <span className="truncate font-mono text-xs" title={row.original.pixKey}>
             {formatPixKey(row.original.pixKeyType, row.original.pixKey)}
           </span>
-          <span className="text-xs text-muted-foreground">{keyTypeLabel(row.original.pixKeyType)}</span>
+          <span className="text-xs text-muted-foreground">{actions.keyType(row.original.pixKeyType)}</span>
         </div>
       ),
     },
     {
       id: "amount",
-      header: () => <span className="block text-right">Amount</span>,
+      header: () => <span className="block text-right">{t("table.amount")}</span>,
       meta: { className: "text-right" },
       cell: ({ row }) => <Money value={row.original.amount} className="font-medium" />,
     },
     actions.showQueuePosition
       ? {
           id: "queue",
-          header: "In account queue",
+          header: t("table.queue"),
           cell: ({ row }) => (
             <div className="flex flex-wrap items-center gap-1.5">
               <span className="tabular text-muted-foreground">
@@ -116,7 +126,7 @@ export function withdrawalColumns(actions: WithdrawalActions): ColumnDef<Withdra
         }
       : {
           id: "status",
-          header: "Status",
+          header: t("table.status"),
           cell: ({ row }) => (
             <div className="flex flex-col items-start gap-1">
               <WithdrawalStatusBadge status={row.original.status} />
@@ -131,7 +141,7 @@ export function withdrawalColumns(actions: WithdrawalActions): ColumnDef<Withdra
         },
     {
       id: "actions",
-      header: () => <span className="sr-only">Actions</span>,
+      header: () => <span className="sr-only">{t("table.actions")}</span>,
       meta: { className: "w-0 text-right" },
       cell: ({ row }) => {
         const w = row.original;
@@ -147,9 +157,9 @@ export function withdrawalColumns(actions: WithdrawalActions): ColumnDef<Withdra
                   event.stopPropagation();
                   actions.reject(w);
                 }}
-                aria-label={`Reject ${w.withdrawalReference}`}
+                aria-label={t("row.rejectFor", { reference: w.withdrawalReference })}
               >
-                Reject
+                {t("row.reject")}
               </Button>
             )}
             {canApprove && actions.showQueuePosition && (
@@ -159,28 +169,28 @@ export function withdrawalColumns(actions: WithdrawalActions): ColumnDef<Withdra
                   event.stopPropagation();
                   actions.approve(w);
                 }}
-                aria-label={`Approve ${w.withdrawalReference}`}
+                aria-label={t("row.approveFor", { reference: w.withdrawalReference })}
               >
-                Approve
+                {t("row.approve")}
               </Button>
             )}
-            <DataTableRowActions label={`More actions for ${w.withdrawalReference}`}>
+            <DataTableRowActions label={t("row.moreFor", { reference: w.withdrawalReference })}>
               {canApprove && (
                 <DropdownMenuItem onSelect={() => actions.approve(w)}>
-                  <CheckIcon aria-hidden /> Approve
+                  <CheckIcon aria-hidden /> {t("row.approve")}
                 </DropdownMenuItem>
               )}
               {canReject && (
                 <DropdownMenuItem variant="destructive" onSelect={() => actions.reject(w)}>
-                  <BanIcon aria-hidden /> Reject…
+                  <BanIcon aria-hidden /> {t("row.rejectMenu")}
                 </DropdownMenuItem>
               )}
               {(canApprove || canReject) && <DropdownMenuSeparator />}
               <DropdownMenuItem onSelect={() => actions.copy(w.id)}>
-                <CopyIcon aria-hidden /> Copy ID
+                <CopyIcon aria-hidden /> {t("row.copyId")}
               </DropdownMenuItem>
               <DropdownMenuItem onSelect={() => actions.copy(w.withdrawalReference)}>
-                <CopyIcon aria-hidden /> Copy reference
+                <CopyIcon aria-hidden /> {t("row.copyReference")}
               </DropdownMenuItem>
             </DataTableRowActions>
           </div>

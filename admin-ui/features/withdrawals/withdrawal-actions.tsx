@@ -1,13 +1,14 @@
 "use client";
 
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
 import { MoneyFactsList, ReasonDialog } from "@/components/confirm-dialogs";
 import { Button } from "@/components/ui/button";
 import { formatBRL } from "@/lib/format";
-import { errorMessage } from "@/lib/graphql/execute";
 import { useGraphQLMutation } from "@/lib/graphql/hooks";
+import { useErrorMessage } from "@/lib/i18n/error-message";
 import { ApproveWithdrawalDialog } from "./approve-withdrawal-dialog";
 import { approvable, type WithdrawalRow } from "./columns";
 import { RejectWithdrawalDocument } from "./documents";
@@ -24,6 +25,8 @@ export function WithdrawalActions({
   canAct: boolean;
   viewerActor: string;
 }) {
+  const t = useTranslations("withdrawals");
+  const describe = useErrorMessage();
   const router = useRouter();
   const reject = useGraphQLMutation(RejectWithdrawalDocument, { invalidates: ["Withdrawals"] });
   const [rejecting, setRejecting] = useState(false);
@@ -38,42 +41,50 @@ export function WithdrawalActions({
   return (
     <>
       <Button variant="outline" onClick={() => setRejecting(true)}>
-        Reject
+        {t("row.reject")}
       </Button>
-      {approvable(withdrawal, { canAct, viewerActor }) && <Button onClick={() => setApproving(true)}>Approve</Button>}
+      {approvable(withdrawal, { canAct, viewerActor }) && (
+        <Button onClick={() => setApproving(true)}>{t("row.approve")}</Button>
+      )}
       <ApproveWithdrawalDialog
         withdrawal={approving ? withdrawal : null}
         companyName={companyName}
         onOpenChange={setApproving}
         onApproved={(result) => {
-          toast.success(
-            result.status === "PENDING"
-              ? `Approval recorded: ${result.approvals.length} of ${result.approvalsRequired}`
-              : `Approved ${withdrawal.withdrawalReference}`,
-          );
+          const reference = withdrawal.withdrawalReference;
+          if (result.status === "PENDING")
+            toast.success(t("approve.recorded", { reference }), {
+              description: t("approve.recordedDescription", {
+                count: result.approvals.length,
+                required: result.approvalsRequired,
+              }),
+            });
+          else
+            toast.success(t("approve.approved", { reference }), {
+              description: t("approve.approvedDescription", {
+                amount: formatBRL(withdrawal.amount),
+                company: companyName,
+              }),
+            });
           router.refresh();
         }}
       />
       <ReasonDialog
         open={rejecting}
         onOpenChange={setRejecting}
-        title={`Reject ${withdrawal.withdrawalReference}`}
-        description={
-          <>
-            The withdrawal of <strong>{formatBRL(withdrawal.amount)}</strong> becomes CANCELLED and the amount returns
-            to the company’s balance. The merchant sees your reason.
-          </>
-        }
-        reasonLabel="Reason for the merchant"
-        confirmLabel="Reject withdrawal"
+        title={t("reject.title", { reference: withdrawal.withdrawalReference })}
+        description={t("reject.description", { amount: formatBRL(withdrawal.amount), company: companyName })}
+        reasonLabel={t("reject.reason")}
+        placeholder={t("reject.placeholder")}
+        confirmLabel={t("reject.confirm")}
         destructive
         onConfirm={async (reason) => {
           try {
             await reject.mutateAsync({ id: withdrawal.id, reason });
           } catch (error) {
-            throw new Error(errorMessage(error));
+            throw new Error(describe(error));
           }
-          toast.success(`Rejected ${withdrawal.withdrawalReference}`);
+          toast.success(t("reject.done", { reference: withdrawal.withdrawalReference }));
           router.refresh();
         }}
       >

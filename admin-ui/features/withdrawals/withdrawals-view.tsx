@@ -2,6 +2,7 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Building2Icon, CheckCheckIcon, InboxIcon, XIcon } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { toast } from "sonner";
 import { MoneyFactsList, ReasonDialog, TypedConfirmDialog } from "@/components/confirm-dialogs";
@@ -16,11 +17,12 @@ import { WITHDRAWAL_STATUS_LABELS, WithdrawalStatusBadge } from "@/components/st
 import { Button } from "@/components/ui/button";
 import { TabsNav } from "@/components/ui/tabs";
 import type { WithdrawalStatus } from "@/gql/graphql";
-import { formatBRL, formatInteger, formatPixKey, moneyToCentavos } from "@/lib/format";
-import { errorMessage, execute } from "@/lib/graphql/execute";
+import { formatBRL, formatPixKey, moneyToCentavos } from "@/lib/format";
+import { execute } from "@/lib/graphql/execute";
 import { useGraphQLMutation } from "@/lib/graphql/hooks";
+import { useErrorMessage } from "@/lib/i18n/error-message";
 import { ApproveWithdrawalDialog } from "./approve-withdrawal-dialog";
-import { ApprovalProgress, approvable, keyTypeLabel, type WithdrawalRow, withdrawalColumns } from "./columns";
+import { ApprovalProgress, approvable, type WithdrawalRow, withdrawalColumns } from "./columns";
 import { ApproveWithdrawalDocument, RejectWithdrawalDocument } from "./documents";
 import { fetchWithdrawalPage, type WithdrawalListPage, type WithdrawalListParams } from "./queries";
 import { WITHDRAWAL_STATUSES, withdrawalFilters } from "./search-params";
@@ -45,6 +47,10 @@ export function WithdrawalsView({
   canAct: boolean;
   viewerActor: string;
 }) {
+  const t = useTranslations("withdrawals");
+  const tk = useTranslations("confirm.keyTypes");
+  const keyType = (type: string) => (tk.has(type as "CPF") ? tk(type as "CPF") : type);
+  const describe = useErrorMessage();
   const { setState } = useTableUrlState(withdrawalFilters);
   const query = useQuery({
     queryKey: ["Withdrawals", params],
@@ -62,13 +68,20 @@ export function WithdrawalsView({
   const isQueue = params.view === "queue";
 
   const approved = (result: WithdrawalRow, row: WithdrawalRow) => {
+    const reference = row.withdrawalReference;
     if (result.status === "PENDING") {
-      toast.success(`Approval recorded for ${row.withdrawalReference}`, {
-        description: `${result.approvals.length} of ${result.approvalsRequired}: a second operator must approve it too.`,
+      toast.success(t("approve.recorded", { reference }), {
+        description: t("approve.recordedDescription", {
+          count: result.approvals.length,
+          required: result.approvalsRequired,
+        }),
       });
     } else {
-      toast.success(`Approved ${row.withdrawalReference}`, {
-        description: `${formatBRL(row.amount)} to ${companyName(row.companyId)} is on its way to the bank.`,
+      toast.success(t("approve.approved", { reference }), {
+        description: t("approve.approvedDescription", {
+          amount: formatBRL(row.amount),
+          company: companyName(row.companyId),
+        }),
       });
     }
   };
@@ -78,10 +91,13 @@ export function WithdrawalsView({
     try {
       await reject.mutateAsync({ id: rejecting.id, reason });
     } catch (error) {
-      throw new Error(errorMessage(error));
+      throw new Error(describe(error));
     }
-    toast.success(`Rejected ${rejecting.withdrawalReference}`, {
-      description: `${formatBRL(rejecting.amount)} went back to ${companyName(rejecting.companyId)}'s balance.`,
+    toast.success(t("reject.done", { reference: rejecting.withdrawalReference }), {
+      description: t("reject.doneDescription", {
+        amount: formatBRL(rejecting.amount),
+        company: companyName(rejecting.companyId),
+      }),
     });
   };
 
@@ -97,30 +113,32 @@ export function WithdrawalsView({
         if (result.status === "PENDING") recorded++;
         else approved++;
       } catch (error) {
-        failed.push(`${row.withdrawalReference}: ${errorMessage(error)}`);
+        failed.push(`${row.withdrawalReference}: ${describe(error)}`);
       }
     }
     await query.refetch();
     bulk.clear();
     if (failed.length === 0) {
-      toast.success(`Approved ${formatInteger(approved)} withdrawal${approved === 1 ? "" : "s"}`, {
-        description: recorded ? `${recorded} more need a second operator's approval.` : undefined,
+      toast.success(t("bulk.done", { count: approved }), {
+        description: recorded ? t("bulk.needSecond", { count: recorded }) : undefined,
       });
     } else {
-      toast.error(`${failed.length} of ${bulk.rows.length} could not be approved`, {
+      toast.error(t("bulk.failed", { failed: failed.length, total: bulk.rows.length }), {
         description: failed.slice(0, 3).join("\n"),
       });
     }
   };
 
   const actions = {
+    t,
+    keyType,
     canAct,
     viewerActor,
     companyName,
     approve: (row: WithdrawalRow) => setApproving(row),
     reject: (row: WithdrawalRow) => setRejecting(row),
     copy: (text: string) => {
-      void navigator.clipboard.writeText(text).then(() => toast.success("Copied to clipboard"));
+      void navigator.clipboard.writeText(text).then(() => toast.success(t("row.copied")));
     },
     showQueuePosition: isQueue,
   };
@@ -131,17 +149,17 @@ export function WithdrawalsView({
   const toolbar = (
     <>
       <TabsNav
-        label="Which withdrawals"
+        label={t("tabs.label")}
         value={params.view}
         options={[
-          { value: "queue", label: "Approval queue" },
-          { value: "all", label: "All withdrawals" },
+          { value: "queue", label: t("tabs.queue") },
+          { value: "all", label: t("tabs.all") },
         ]}
         onChange={(view) => void setState({ view, page: 1, status: null, sort: null })}
       />
       {!isQueue && (
         <DataTableFacetedFilter
-          title="Status"
+          title={t("statusFilter")}
           options={WITHDRAWAL_STATUSES.map((status) => ({ value: status, label: WITHDRAWAL_STATUS_LABELS[status] }))}
           selected={params.status ? [params.status] : []}
           onChange={(values) => void setState({ status: (values[0] as WithdrawalStatus) ?? null, page: 1 })}
@@ -152,7 +170,7 @@ export function WithdrawalsView({
           variant="secondary"
           size="sm"
           onClick={() => void setState({ company: null, page: 1 })}
-          aria-label={`Clear company filter: ${companyName(params.company)}`}
+          aria-label={t("clearCompany", { name: companyName(params.company) })}
         >
           <Building2Icon aria-hidden />
           {companyName(params.company)}
@@ -165,13 +183,13 @@ export function WithdrawalsView({
   return (
     <>
       <DataTable
-        label={isQueue ? "Withdrawals waiting for approval, oldest first" : "Withdrawals, newest first"}
+        label={isQueue ? t("table.queue") : t("table.all")}
         columns={columns}
         data={data.rows}
         getRowId={(row) => row.id}
         toolbar={toolbar}
         isPending={query.isFetching && query.isPlaceholderData}
-        error={query.isError ? { message: errorMessage(query.error), onRetry: () => void query.refetch() } : null}
+        error={query.isError ? { message: describe(query.error), onRetry: () => void query.refetch() } : null}
         sort={isQueue ? null : sort}
         pagination={{
           kind: "offset",
@@ -186,7 +204,7 @@ export function WithdrawalsView({
             ? (selected, clear) => (
                 <DataTableActionBar count={selected.length} onClear={clear}>
                   <Button size="sm" onClick={() => setBulk({ rows: selected, clear })}>
-                    <CheckCheckIcon aria-hidden /> Approve {selected.length}
+                    <CheckCheckIcon aria-hidden /> {t("bulk.action", { count: selected.length })}
                   </Button>
                 </DataTableActionBar>
               )
@@ -194,12 +212,8 @@ export function WithdrawalsView({
         }
         empty={
           isQueue
-            ? {
-                title: "The queue is empty",
-                description: "No withdrawal is waiting for approval. New ones appear here, oldest first.",
-                icon: InboxIcon,
-              }
-            : { title: "No withdrawals match", description: "Try another status or clear the filters." }
+            ? { title: t("empty.queueTitle"), description: t("empty.queueDescription"), icon: InboxIcon }
+            : { title: t("empty.allTitle"), description: t("empty.allDescription") }
         }
         mobileCard={(row) => (
           <div className="flex flex-col gap-2">
@@ -211,7 +225,7 @@ export function WithdrawalsView({
               <WithdrawalStatusBadge status={row.status} />
             </div>
             <p className="truncate font-mono text-xs">
-              {keyTypeLabel(row.pixKeyType)} · {formatPixKey(row.pixKeyType, row.pixKey)}
+              {keyType(row.pixKeyType)} · {formatPixKey(row.pixKeyType, row.pixKey)}
             </p>
             <div className="flex items-center justify-between gap-2 text-xs text-muted-foreground">
               <span>
@@ -221,12 +235,23 @@ export function WithdrawalsView({
             </div>
             {canAct && row.status === "PENDING" && (
               <div className="flex gap-2 pt-1">
-                <Button variant="outline" size="sm" className="flex-1" onClick={() => setRejecting(row)}>
-                  Reject
+                <Button
+                  variant="outline"
+                  size="sm"
+                  className="flex-1"
+                  onClick={() => setRejecting(row)}
+                  aria-label={t("row.rejectFor", { reference: row.withdrawalReference })}
+                >
+                  {t("row.reject")}
                 </Button>
                 {approvable(row, actions) && (
-                  <Button size="sm" className="flex-1" onClick={() => setApproving(row)}>
-                    Approve
+                  <Button
+                    size="sm"
+                    className="flex-1"
+                    onClick={() => setApproving(row)}
+                    aria-label={t("row.approveFor", { reference: row.withdrawalReference })}
+                  >
+                    {t("row.approve")}
                   </Button>
                 )}
               </div>
@@ -238,18 +263,18 @@ export function WithdrawalsView({
       <ReasonDialog
         open={rejecting !== null}
         onOpenChange={(open) => !open && setRejecting(null)}
-        title={`Reject ${rejecting?.withdrawalReference ?? ""}`}
+        title={t("reject.title", { reference: rejecting?.withdrawalReference ?? "" })}
         description={
-          rejecting ? (
-            <>
-              The withdrawal of <strong>{formatBRL(rejecting.amount)}</strong> becomes CANCELLED and the amount returns
-              to {companyName(rejecting.companyId)}’s balance. The merchant sees your reason.
-            </>
-          ) : null
+          rejecting
+            ? t("reject.description", {
+                amount: formatBRL(rejecting.amount),
+                company: companyName(rejecting.companyId),
+              })
+            : null
         }
-        reasonLabel="Reason for the merchant"
-        placeholder="e.g. The destination key does not belong to the account holder."
-        confirmLabel="Reject withdrawal"
+        reasonLabel={t("reject.reason")}
+        placeholder={t("reject.placeholder")}
+        confirmLabel={t("reject.confirm")}
         destructive
         onConfirm={rejectOne}
       >
@@ -274,15 +299,10 @@ export function WithdrawalsView({
       <TypedConfirmDialog
         open={bulk !== null}
         onOpenChange={(open) => !open && setBulk(null)}
-        title={`Approve ${bulk?.rows.length ?? 0} withdrawals`}
-        description={
-          <>
-            {formatInteger(bulk?.rows.length ?? 0)} withdrawals totalling <strong>{formatBRL(bulkTotal)}</strong> go to
-            the bank now, oldest first. This cannot be undone.
-          </>
-        }
-        phrase={`APPROVE ${bulk?.rows.length ?? 0}`}
-        confirmLabel={`Approve ${bulk?.rows.length ?? 0}`}
+        title={t("bulk.title", { count: bulk?.rows.length ?? 0 })}
+        description={t("bulk.description", { count: bulk?.rows.length ?? 0, amount: formatBRL(bulkTotal) })}
+        phrase={t("bulk.phrase", { count: bulk?.rows.length ?? 0 })}
+        confirmLabel={t("bulk.confirm", { count: bulk?.rows.length ?? 0 })}
         onConfirm={approveMany}
       >
         <ul className="max-h-40 divide-y overflow-y-auto rounded-md border text-sm">

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import type { SearchParams } from "nuqs/server";
 import { PageHeader } from "@/components/page-header";
 import { companyNames, fetchWithdrawalPage } from "@/features/withdrawals/queries";
@@ -8,10 +9,14 @@ import { requireViewer } from "@/lib/auth/session";
 import { canActOnMoney } from "@/lib/auth/viewer";
 import { ExportButton } from "@/lib/export/export-button";
 
-export const metadata: Metadata = { title: "Withdrawals" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("withdrawals");
+  return { title: t("metaTitle") };
+}
 
 export default async function WithdrawalsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const viewer = await requireViewer();
+  const t = await getTranslations("withdrawals");
   const { view, status, company, page, perPage, sort } = await loadWithdrawalParams(searchParams);
   const oldestFirst = view === "all" && sort?.id === "requested" && !sort.desc;
   const params = { view, status: view === "queue" ? null : status, company, page, perPage, oldestFirst };
@@ -20,12 +25,8 @@ export default async function WithdrawalsPage({ searchParams }: { searchParams: 
   return (
     <div className="flex flex-col gap-6">
       <PageHeader
-        title="Withdrawals"
-        description={
-          view === "queue"
-            ? "Approve or reject PIX withdrawals waiting in the queue, oldest first."
-            : "Every withdrawal across all accounts, newest first."
-        }
+        title={t("title")}
+        description={t(`description.${view}`)}
         actions={
           <ExportButton
             resource="withdrawals"
