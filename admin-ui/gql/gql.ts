@@ -40,6 +40,12 @@ type Documents = {
     "\n  query MerchantCredentials {\n    clientCredentials {\n      id\n      secretHint\n      createdAt\n      expiresAt\n      revokedAt\n    }\n  }\n": typeof types.MerchantCredentialsDocument,
     "\n  mutation IssueMerchantSecret($expiresAt: DateTimeISO) {\n    issueClientSecret(expiresAt: $expiresAt) {\n      clientSecret\n      credential {\n        id\n        secretHint\n        expiresAt\n      }\n    }\n  }\n": typeof types.IssueMerchantSecretDocument,
     "\n  mutation RevokeMerchantSecret($credentialId: ID!) {\n    revokeClientSecret(credentialId: $credentialId) {\n      id\n      revokedAt\n    }\n  }\n": typeof types.RevokeMerchantSecretDocument,
+    "\n  fragment DisputeRow on Dispute {\n    id\n    companyId\n    chargeId\n    nature\n    amount\n    heldAmount\n    status\n    outcome\n    description\n    merchantStatement\n    contestStatement\n    refundId\n    returnFailureReason\n    openedAt\n    deadlineAt\n    decidedAt\n    closedAt\n  }\n": typeof types.DisputeRowFragmentDoc,
+    "\n  query Disputes($first: Int, $after: String, $status: DisputeStatus) {\n    disputes(first: $first, after: $after, status: $status) {\n      data {\n        ...DisputeRow\n      }\n      total\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n    }\n  }\n": typeof types.DisputesDocument,
+    "\n  mutation AcceptDispute($id: ID!) {\n    acceptDispute(id: $id) {\n      ...DisputeRow\n    }\n  }\n": typeof types.AcceptDisputeDocument,
+    "\n  mutation ContestDispute($id: ID!, $statement: String!) {\n    contestDispute(id: $id, statement: $statement) {\n      ...DisputeRow\n    }\n  }\n": typeof types.ContestDisputeDocument,
+    "\n  mutation CloseDispute($id: ID!, $note: String) {\n    closeDispute(id: $id, note: $note) {\n      ...DisputeRow\n    }\n  }\n": typeof types.CloseDisputeDocument,
+    "\n  mutation SubmitDisputeStatement($id: ID!, $statement: String!) {\n    submitDisputeStatement(id: $id, statement: $statement) {\n      ...DisputeRow\n    }\n  }\n": typeof types.SubmitDisputeStatementDocument,
     "\n  fragment MerchantChargeRow on Charge {\n    id\n    txid\n    e2eId\n    amount\n    fee\n    netAmount\n    status\n    description\n    reserved\n    createdAt\n    expiresAt\n    paidAt\n    payerName\n  }\n": typeof types.MerchantChargeRowFragmentDoc,
     "\n  query MerchantCharges($status: ChargeStatus, $createdFrom: DateTimeISO, $createdTo: DateTimeISO, $limit: Int, $offset: Int) {\n    charges(status: $status, createdFrom: $createdFrom, createdTo: $createdTo, limit: $limit, offset: $offset) {\n      total\n      totalCapped\n      data {\n        ...MerchantChargeRow\n      }\n    }\n  }\n": typeof types.MerchantChargesDocument,
     "\n  query MerchantChargeSearch($query: String!) {\n    search(query: $query) {\n      charges {\n        ...MerchantChargeRow\n      }\n    }\n  }\n": typeof types.MerchantChargeSearchDocument,
@@ -117,6 +123,12 @@ const documents: Documents = {
     "\n  query MerchantCredentials {\n    clientCredentials {\n      id\n      secretHint\n      createdAt\n      expiresAt\n      revokedAt\n    }\n  }\n": types.MerchantCredentialsDocument,
     "\n  mutation IssueMerchantSecret($expiresAt: DateTimeISO) {\n    issueClientSecret(expiresAt: $expiresAt) {\n      clientSecret\n      credential {\n        id\n        secretHint\n        expiresAt\n      }\n    }\n  }\n": types.IssueMerchantSecretDocument,
     "\n  mutation RevokeMerchantSecret($credentialId: ID!) {\n    revokeClientSecret(credentialId: $credentialId) {\n      id\n      revokedAt\n    }\n  }\n": types.RevokeMerchantSecretDocument,
+    "\n  fragment DisputeRow on Dispute {\n    id\n    companyId\n    chargeId\n    nature\n    amount\n    heldAmount\n    status\n    outcome\n    description\n    merchantStatement\n    contestStatement\n    refundId\n    returnFailureReason\n    openedAt\n    deadlineAt\n    decidedAt\n    closedAt\n  }\n": types.DisputeRowFragmentDoc,
+    "\n  query Disputes($first: Int, $after: String, $status: DisputeStatus) {\n    disputes(first: $first, after: $after, status: $status) {\n      data {\n        ...DisputeRow\n      }\n      total\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n    }\n  }\n": types.DisputesDocument,
+    "\n  mutation AcceptDispute($id: ID!) {\n    acceptDispute(id: $id) {\n      ...DisputeRow\n    }\n  }\n": types.AcceptDisputeDocument,
+    "\n  mutation ContestDispute($id: ID!, $statement: String!) {\n    contestDispute(id: $id, statement: $statement) {\n      ...DisputeRow\n    }\n  }\n": types.ContestDisputeDocument,
+    "\n  mutation CloseDispute($id: ID!, $note: String) {\n    closeDispute(id: $id, note: $note) {\n      ...DisputeRow\n    }\n  }\n": types.CloseDisputeDocument,
+    "\n  mutation SubmitDisputeStatement($id: ID!, $statement: String!) {\n    submitDisputeStatement(id: $id, statement: $statement) {\n      ...DisputeRow\n    }\n  }\n": types.SubmitDisputeStatementDocument,
     "\n  fragment MerchantChargeRow on Charge {\n    id\n    txid\n    e2eId\n    amount\n    fee\n    netAmount\n    status\n    description\n    reserved\n    createdAt\n    expiresAt\n    paidAt\n    payerName\n  }\n": types.MerchantChargeRowFragmentDoc,
     "\n  query MerchantCharges($status: ChargeStatus, $createdFrom: DateTimeISO, $createdTo: DateTimeISO, $limit: Int, $offset: Int) {\n    charges(status: $status, createdFrom: $createdFrom, createdTo: $createdTo, limit: $limit, offset: $offset) {\n      total\n      totalCapped\n      data {\n        ...MerchantChargeRow\n      }\n    }\n  }\n": types.MerchantChargesDocument,
     "\n  query MerchantChargeSearch($query: String!) {\n    search(query: $query) {\n      charges {\n        ...MerchantChargeRow\n      }\n    }\n  }\n": types.MerchantChargeSearchDocument,
@@ -269,6 +281,30 @@ export function graphql(source: "\n  mutation IssueMerchantSecret($expiresAt: Da
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation RevokeMerchantSecret($credentialId: ID!) {\n    revokeClientSecret(credentialId: $credentialId) {\n      id\n      revokedAt\n    }\n  }\n"): typeof import('./graphql').RevokeMerchantSecretDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment DisputeRow on Dispute {\n    id\n    companyId\n    chargeId\n    nature\n    amount\n    heldAmount\n    status\n    outcome\n    description\n    merchantStatement\n    contestStatement\n    refundId\n    returnFailureReason\n    openedAt\n    deadlineAt\n    decidedAt\n    closedAt\n  }\n"): typeof import('./graphql').DisputeRowFragmentDoc;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Disputes($first: Int, $after: String, $status: DisputeStatus) {\n    disputes(first: $first, after: $after, status: $status) {\n      data {\n        ...DisputeRow\n      }\n      total\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n    }\n  }\n"): typeof import('./graphql').DisputesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AcceptDispute($id: ID!) {\n    acceptDispute(id: $id) {\n      ...DisputeRow\n    }\n  }\n"): typeof import('./graphql').AcceptDisputeDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ContestDispute($id: ID!, $statement: String!) {\n    contestDispute(id: $id, statement: $statement) {\n      ...DisputeRow\n    }\n  }\n"): typeof import('./graphql').ContestDisputeDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CloseDispute($id: ID!, $note: String) {\n    closeDispute(id: $id, note: $note) {\n      ...DisputeRow\n    }\n  }\n"): typeof import('./graphql').CloseDisputeDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SubmitDisputeStatement($id: ID!, $statement: String!) {\n    submitDisputeStatement(id: $id, statement: $statement) {\n      ...DisputeRow\n    }\n  }\n"): typeof import('./graphql').SubmitDisputeStatementDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

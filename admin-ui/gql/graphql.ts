@@ -40,6 +40,22 @@ export type CreateWithdrawalInput = {
   pixKeyType: PixKeyType;
 };
 
+export type DisputeNature =
+  /** Fundada suspeita de fraude (fraud or scam). */
+  | 'MED_FRAUDE'
+  /** Falha operacional of a participant (a Pix made by mistake of a PSP). */
+  | 'MED_OPERACIONAL';
+
+export type DisputeOutcome =
+  | 'RELEASED'
+  | 'RETURNED';
+
+export type DisputeStatus =
+  | 'ACCEPTED'
+  | 'CLOSED'
+  | 'OPEN'
+  | 'REJECTED';
+
 export type LedgerEntryKind =
   | 'ADJUSTMENT'
   | 'CHARGE_PAID'
@@ -306,6 +322,48 @@ export type RevokeMerchantSecretMutationVariables = Exact<{
 
 
 export type RevokeMerchantSecretMutation = { revokeClientSecret: { id: string, revokedAt: string | null } };
+
+export type DisputeRowFragment = { id: string, companyId: string, chargeId: string, nature: DisputeNature, amount: string, heldAmount: string, status: DisputeStatus, outcome: DisputeOutcome | null, description: string | null, merchantStatement: string | null, contestStatement: string | null, refundId: string | null, returnFailureReason: string | null, openedAt: string, deadlineAt: string, decidedAt: string | null, closedAt: string | null };
+
+export type DisputesQueryVariables = Exact<{
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+  status?: DisputeStatus | null | undefined;
+}>;
+
+
+export type DisputesQuery = { disputes: { total: number, data: Array<{ id: string, companyId: string, chargeId: string, nature: DisputeNature, amount: string, heldAmount: string, status: DisputeStatus, outcome: DisputeOutcome | null, description: string | null, merchantStatement: string | null, contestStatement: string | null, refundId: string | null, returnFailureReason: string | null, openedAt: string, deadlineAt: string, decidedAt: string | null, closedAt: string | null }>, pageInfo: { endCursor: string | null, hasNextPage: boolean } } };
+
+export type AcceptDisputeMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type AcceptDisputeMutation = { acceptDispute: { id: string, companyId: string, chargeId: string, nature: DisputeNature, amount: string, heldAmount: string, status: DisputeStatus, outcome: DisputeOutcome | null, description: string | null, merchantStatement: string | null, contestStatement: string | null, refundId: string | null, returnFailureReason: string | null, openedAt: string, deadlineAt: string, decidedAt: string | null, closedAt: string | null } };
+
+export type ContestDisputeMutationVariables = Exact<{
+  id: string;
+  statement: string;
+}>;
+
+
+export type ContestDisputeMutation = { contestDispute: { id: string, companyId: string, chargeId: string, nature: DisputeNature, amount: string, heldAmount: string, status: DisputeStatus, outcome: DisputeOutcome | null, description: string | null, merchantStatement: string | null, contestStatement: string | null, refundId: string | null, returnFailureReason: string | null, openedAt: string, deadlineAt: string, decidedAt: string | null, closedAt: string | null } };
+
+export type CloseDisputeMutationVariables = Exact<{
+  id: string;
+  note?: string | null | undefined;
+}>;
+
+
+export type CloseDisputeMutation = { closeDispute: { id: string, companyId: string, chargeId: string, nature: DisputeNature, amount: string, heldAmount: string, status: DisputeStatus, outcome: DisputeOutcome | null, description: string | null, merchantStatement: string | null, contestStatement: string | null, refundId: string | null, returnFailureReason: string | null, openedAt: string, deadlineAt: string, decidedAt: string | null, closedAt: string | null } };
+
+export type SubmitDisputeStatementMutationVariables = Exact<{
+  id: string;
+  statement: string;
+}>;
+
+
+export type SubmitDisputeStatementMutation = { submitDisputeStatement: { id: string, companyId: string, chargeId: string, nature: DisputeNature, amount: string, heldAmount: string, status: DisputeStatus, outcome: DisputeOutcome | null, description: string | null, merchantStatement: string | null, contestStatement: string | null, refundId: string | null, returnFailureReason: string | null, openedAt: string, deadlineAt: string, decidedAt: string | null, closedAt: string | null } };
 
 export type MerchantChargeRowFragment = { id: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, createdAt: string, expiresAt: string, paidAt: string | null, payerName: string | null };
 
@@ -692,6 +750,27 @@ export const ChargeRowFragmentDoc = new TypedDocumentString(`
   expiresAt
 }
     `, {"fragmentName":"ChargeRow"}) as unknown as TypedDocumentString<ChargeRowFragment, unknown>;
+export const DisputeRowFragmentDoc = new TypedDocumentString(`
+    fragment DisputeRow on Dispute {
+  id
+  companyId
+  chargeId
+  nature
+  amount
+  heldAmount
+  status
+  outcome
+  description
+  merchantStatement
+  contestStatement
+  refundId
+  returnFailureReason
+  openedAt
+  deadlineAt
+  decidedAt
+  closedAt
+}
+    `, {"fragmentName":"DisputeRow"}) as unknown as TypedDocumentString<DisputeRowFragment, unknown>;
 export const MerchantChargeRowFragmentDoc = new TypedDocumentString(`
     fragment MerchantChargeRow on Charge {
   id
@@ -1306,6 +1385,138 @@ export const RevokeMerchantSecretDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<RevokeMerchantSecretMutation, RevokeMerchantSecretMutationVariables>;
+export const DisputesDocument = new TypedDocumentString(`
+    query Disputes($first: Int, $after: String, $status: DisputeStatus) {
+  disputes(first: $first, after: $after, status: $status) {
+    data {
+      ...DisputeRow
+    }
+    total
+    pageInfo {
+      endCursor
+      hasNextPage
+    }
+  }
+}
+    fragment DisputeRow on Dispute {
+  id
+  companyId
+  chargeId
+  nature
+  amount
+  heldAmount
+  status
+  outcome
+  description
+  merchantStatement
+  contestStatement
+  refundId
+  returnFailureReason
+  openedAt
+  deadlineAt
+  decidedAt
+  closedAt
+}`) as unknown as TypedDocumentString<DisputesQuery, DisputesQueryVariables>;
+export const AcceptDisputeDocument = new TypedDocumentString(`
+    mutation AcceptDispute($id: ID!) {
+  acceptDispute(id: $id) {
+    ...DisputeRow
+  }
+}
+    fragment DisputeRow on Dispute {
+  id
+  companyId
+  chargeId
+  nature
+  amount
+  heldAmount
+  status
+  outcome
+  description
+  merchantStatement
+  contestStatement
+  refundId
+  returnFailureReason
+  openedAt
+  deadlineAt
+  decidedAt
+  closedAt
+}`) as unknown as TypedDocumentString<AcceptDisputeMutation, AcceptDisputeMutationVariables>;
+export const ContestDisputeDocument = new TypedDocumentString(`
+    mutation ContestDispute($id: ID!, $statement: String!) {
+  contestDispute(id: $id, statement: $statement) {
+    ...DisputeRow
+  }
+}
+    fragment DisputeRow on Dispute {
+  id
+  companyId
+  chargeId
+  nature
+  amount
+  heldAmount
+  status
+  outcome
+  description
+  merchantStatement
+  contestStatement
+  refundId
+  returnFailureReason
+  openedAt
+  deadlineAt
+  decidedAt
+  closedAt
+}`) as unknown as TypedDocumentString<ContestDisputeMutation, ContestDisputeMutationVariables>;
+export const CloseDisputeDocument = new TypedDocumentString(`
+    mutation CloseDispute($id: ID!, $note: String) {
+  closeDispute(id: $id, note: $note) {
+    ...DisputeRow
+  }
+}
+    fragment DisputeRow on Dispute {
+  id
+  companyId
+  chargeId
+  nature
+  amount
+  heldAmount
+  status
+  outcome
+  description
+  merchantStatement
+  contestStatement
+  refundId
+  returnFailureReason
+  openedAt
+  deadlineAt
+  decidedAt
+  closedAt
+}`) as unknown as TypedDocumentString<CloseDisputeMutation, CloseDisputeMutationVariables>;
+export const SubmitDisputeStatementDocument = new TypedDocumentString(`
+    mutation SubmitDisputeStatement($id: ID!, $statement: String!) {
+  submitDisputeStatement(id: $id, statement: $statement) {
+    ...DisputeRow
+  }
+}
+    fragment DisputeRow on Dispute {
+  id
+  companyId
+  chargeId
+  nature
+  amount
+  heldAmount
+  status
+  outcome
+  description
+  merchantStatement
+  contestStatement
+  refundId
+  returnFailureReason
+  openedAt
+  deadlineAt
+  decidedAt
+  closedAt
+}`) as unknown as TypedDocumentString<SubmitDisputeStatementMutation, SubmitDisputeStatementMutationVariables>;
 export const MerchantChargesDocument = new TypedDocumentString(`
     query MerchantCharges($status: ChargeStatus, $createdFrom: DateTimeISO, $createdTo: DateTimeISO, $limit: Int, $offset: Int) {
   charges(

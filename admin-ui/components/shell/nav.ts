@@ -4,6 +4,7 @@ import {
   BookOpenIcon,
   Building2Icon,
   FileClockIcon,
+  GavelIcon,
   HomeIcon,
   KeyRoundIcon,
   LandmarkIcon,
@@ -55,6 +56,7 @@ export const OPERATOR_NAV: NavSection[] = [
     labelKey: "oversight",
     items: [
       { labelKey: "paymentExceptions", href: "/ops/payment-exceptions", icon: ShieldAlertIcon },
+      { labelKey: "disputes", href: "/ops/disputes", icon: GavelIcon },
       { labelKey: "webhookDeliveries", href: "/ops/webhooks", icon: WebhookIcon },
       { labelKey: "bankProvider", href: "/ops/provider", icon: LandmarkIcon },
       { labelKey: "auditLog", href: "/ops/audit-log", icon: FileClockIcon },
@@ -70,6 +72,7 @@ export const MERCHANT_NAV: NavSection[] = [
       { labelKey: "charges", href: "/m/charges", icon: ReceiptIcon },
       { labelKey: "withdrawals", href: "/m/withdrawals", icon: ArrowLeftRightIcon },
       { labelKey: "statement", href: "/m/statement", icon: ScrollTextIcon },
+      { labelKey: "disputes", href: "/m/disputes", icon: GavelIcon },
     ],
   },
   {
@@ -114,6 +117,7 @@ export const LABELLED_SEGMENTS = new Set<string>([
   "audit-log",
   "adjustments",
   "payment-exceptions",
+  "disputes",
   "provider",
   "operators",
   "new",

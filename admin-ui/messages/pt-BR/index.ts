@@ -8,6 +8,7 @@ import credentials from "./credentials.json";
 import dateRange from "./dateRange.json";
 import deliveries from "./deliveries.json";
 import developers from "./developers.json";
+import disputes from "./disputes.json";
 import errors from "./errors.json";
 import exports from "./exports.json";
 import merchant from "./merchant.json";
@@ -37,6 +38,7 @@ const ptBR = {
   dateRange,
   deliveries,
   developers,
+  disputes,
   errors,
   exports,
   merchant,

@@ -1,0 +1,36 @@
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import type { SearchParams } from "nuqs/server";
+import { PageHeader } from "@/components/page-header";
+import { DisputesTable } from "@/features/disputes/disputes-table";
+import { DisputesDocument } from "@/features/disputes/documents";
+import { loadDisputeParams } from "@/features/disputes/search-params";
+import { execute } from "@/lib/graphql/execute";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("disputes");
+  return { title: t("metaTitle") };
+}
+
+export default async function MerchantDisputesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const t = await getTranslations("disputes");
+  const { perPage, after, status } = await loadDisputeParams(searchParams);
+  const { disputes } = await execute(DisputesDocument, { first: perPage, after, status });
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader title={t("merchantTitle")} description={t("merchantDescription")} />
+      <DisputesTable
+        rows={disputes.data}
+        total={disputes.total}
+        perPage={perPage}
+        after={after}
+        endCursor={disputes.pageInfo.endCursor ?? null}
+        hasNextPage={disputes.pageInfo.hasNextPage}
+        status={status}
+        audience="merchant"
+        canAct={false}
+        companies={[]}
+      />
+    </div>
+  );
+}
