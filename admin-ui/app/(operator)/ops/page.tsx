@@ -221,9 +221,10 @@ async function QueueCard({
               <li key={row.id} className="flex items-center justify-between gap-3 px-5 py-3">
                 <div className="min-w-0">
                   <p className="truncate text-sm font-medium">{names.get(row.companyId) ?? row.companyId}</p>
-                  <p className="truncate text-xs text-muted-foreground">
-                    <span className="font-mono">{row.withdrawalReference}</span> ·{" "}
-                    {t("waiting", { age: formatAge(row.createdAt, now) })}
+                  {/* Wraps on a phone instead of cutting the age off. */}
+                  <p className="flex flex-wrap gap-x-2 text-xs text-muted-foreground">
+                    <span className="truncate font-mono">{row.withdrawalReference}</span>
+                    <span className="whitespace-nowrap">{t("waiting", { age: formatAge(row.createdAt, now) })}</span>
                   </p>
                 </div>
                 <div className="flex shrink-0 items-center gap-3">

@@ -137,7 +137,9 @@ export default async function CompanyPage({
               </div>
               <div>
                 <dt className="text-muted-foreground">{t("webhookUrl")}</dt>
-                <dd className="font-mono text-xs break-all">{company.webhookUrl ?? t("notSet")}</dd>
+                <dd className={company.webhookUrl ? "font-mono text-xs break-all" : "text-muted-foreground"}>
+                  {company.webhookUrl ?? t("notSet")}
+                </dd>
               </div>
               <div>
                 <dt className="text-muted-foreground">{t("lastChange")}</dt>
