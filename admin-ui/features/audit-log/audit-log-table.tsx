@@ -65,6 +65,9 @@ function Json({ label, value }: { label: string; value: unknown }) {
 }
 
 /** The append-only audit log, newest first, paged by cursor. */
+/** Failures and security alerts (alert.sign_in_spray) stand out in the list. */
+const isWarning = (action: string) => action.endsWith("_failed") || action.startsWith("alert.");
+
 export function AuditLogTable({
   rows,
   perPage,
@@ -104,7 +107,7 @@ export function AuditLogTable({
       id: "action",
       header: t("table.action"),
       cell: ({ row }) => (
-        <Badge variant={row.original.action.endsWith("_failed") ? "danger" : "secondary"} className="font-mono">
+        <Badge variant={isWarning(row.original.action) ? "danger" : "secondary"} className="font-mono">
           {row.original.action}
         </Badge>
       ),
