@@ -1,3 +1,4 @@
+import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from "@server/auth/session-cookie";
 import { isApiPath } from "@server/http/api-paths";
 import { type NextRequest, NextResponse } from "next/server";
 
@@ -8,7 +9,6 @@ import { type NextRequest, NextResponse } from "next/server";
  * and what its role may see is decided on the server by each audience's layout (and again by
  * the API for every operation).
  */
-const SESSION_COOKIE = "pix_session";
 // The REST reference is public, like the /openapi.json it renders.
 const PUBLIC_PATHS = ["/login", "/accept-invite", "/developers/reference"];
 
@@ -44,7 +44,9 @@ export function proxy(request: NextRequest) {
   // one reach the console anyway (the console run on its own), it is no page to guard.
   if (isApiPath(pathname)) return NextResponse.next();
   const isPublic = PUBLIC_PATHS.some((path) => pathname === path || pathname.startsWith(`${path}/`));
-  if (!isPublic && !request.cookies.get(SESSION_COOKIE)?.value) {
+  // Either name (__Host- over https): only a hint for the redirect, the API judges the session.
+  const hasSession = [SESSION_COOKIE, SECURE_SESSION_COOKIE].some((name) => request.cookies.get(name)?.value);
+  if (!isPublic && !hasSession) {
     const login = new URL("/login", request.url);
     if (pathname !== "/") login.searchParams.set("next", `${pathname}${search}`);
     return NextResponse.redirect(login);

@@ -15,6 +15,9 @@ import * as types from './graphql';
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
+    "\n  query MySessions {\n    mySessions {\n      id\n      createdAt\n      lastSeenAt\n      expiresAt\n      address\n      userAgent\n      current\n    }\n  }\n": typeof types.MySessionsDocument,
+    "\n  mutation RevokeSession($id: ID!) {\n    revokeSession(id: $id)\n  }\n": typeof types.RevokeSessionDocument,
+    "\n  mutation RevokeOtherSessions {\n    revokeOtherSessions\n  }\n": typeof types.RevokeOtherSessionsDocument,
     "\n  fragment AdjustmentRow on Adjustment {\n    id\n    companyId\n    amount\n    description\n    status\n    createdAt\n    requestedBy\n    confirmedBy\n    rejectedBy\n    rejectionReason\n    decidedAt\n  }\n": typeof types.AdjustmentRowFragmentDoc,
     "\n  query AdjustmentsList($first: Int, $after: String, $status: AdjustmentStatus, $companyId: ID) {\n    adjustments(first: $first, after: $after, status: $status, companyId: $companyId) {\n      data {\n        ...AdjustmentRow\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n    }\n  }\n": typeof types.AdjustmentsListDocument,
     "\n  mutation CreateAdjustment($companyId: ID!, $amount: Money!, $description: String!) {\n    createAdjustment(companyId: $companyId, amount: $amount, description: $description) {\n      ...AdjustmentRow\n    }\n  }\n": typeof types.CreateAdjustmentDocument,
@@ -98,6 +101,9 @@ type Documents = {
     "\n  query ExportStatement($first: Int, $after: String, $from: DateTimeISO, $to: DateTimeISO) {\n    ledgerEntries(first: $first, after: $after, from: $from, to: $to) {\n      data {\n        id\n        kind\n        amount\n        balanceAfter\n        memo\n        chargeId\n        withdrawalId\n        adjustmentId\n        refundId\n        createdAt\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n    }\n  }\n": typeof types.ExportStatementDocument,
 };
 const documents: Documents = {
+    "\n  query MySessions {\n    mySessions {\n      id\n      createdAt\n      lastSeenAt\n      expiresAt\n      address\n      userAgent\n      current\n    }\n  }\n": types.MySessionsDocument,
+    "\n  mutation RevokeSession($id: ID!) {\n    revokeSession(id: $id)\n  }\n": types.RevokeSessionDocument,
+    "\n  mutation RevokeOtherSessions {\n    revokeOtherSessions\n  }\n": types.RevokeOtherSessionsDocument,
     "\n  fragment AdjustmentRow on Adjustment {\n    id\n    companyId\n    amount\n    description\n    status\n    createdAt\n    requestedBy\n    confirmedBy\n    rejectedBy\n    rejectionReason\n    decidedAt\n  }\n": types.AdjustmentRowFragmentDoc,
     "\n  query AdjustmentsList($first: Int, $after: String, $status: AdjustmentStatus, $companyId: ID) {\n    adjustments(first: $first, after: $after, status: $status, companyId: $companyId) {\n      data {\n        ...AdjustmentRow\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n    }\n  }\n": types.AdjustmentsListDocument,
     "\n  mutation CreateAdjustment($companyId: ID!, $amount: Money!, $description: String!) {\n    createAdjustment(companyId: $companyId, amount: $amount, description: $description) {\n      ...AdjustmentRow\n    }\n  }\n": types.CreateAdjustmentDocument,
@@ -181,6 +187,18 @@ const documents: Documents = {
     "\n  query ExportStatement($first: Int, $after: String, $from: DateTimeISO, $to: DateTimeISO) {\n    ledgerEntries(first: $first, after: $after, from: $from, to: $to) {\n      data {\n        id\n        kind\n        amount\n        balanceAfter\n        memo\n        chargeId\n        withdrawalId\n        adjustmentId\n        refundId\n        createdAt\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n    }\n  }\n": types.ExportStatementDocument,
 };
 
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query MySessions {\n    mySessions {\n      id\n      createdAt\n      lastSeenAt\n      expiresAt\n      address\n      userAgent\n      current\n    }\n  }\n"): typeof import('./graphql').MySessionsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RevokeSession($id: ID!) {\n    revokeSession(id: $id)\n  }\n"): typeof import('./graphql').RevokeSessionDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RevokeOtherSessions {\n    revokeOtherSessions\n  }\n"): typeof import('./graphql').RevokeOtherSessionsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

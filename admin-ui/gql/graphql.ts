@@ -136,6 +136,23 @@ export type WithdrawalStatus =
   | 'PENDING'
   | 'PROCESSING';
 
+export type MySessionsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type MySessionsQuery = { mySessions: Array<{ id: string, createdAt: string, lastSeenAt: string, expiresAt: string, address: string | null, userAgent: string | null, current: boolean }> };
+
+export type RevokeSessionMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type RevokeSessionMutation = { revokeSession: boolean };
+
+export type RevokeOtherSessionsMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type RevokeOtherSessionsMutation = { revokeOtherSessions: number };
+
 export type AdjustmentRowFragment = { id: string, companyId: string, amount: string, description: string, status: AdjustmentStatus, createdAt: string, requestedBy: string, confirmedBy: string | null, rejectedBy: string | null, rejectionReason: string | null, decidedAt: string | null };
 
 export type AdjustmentsListQueryVariables = Exact<{
@@ -932,6 +949,29 @@ export const WithdrawalRowFragmentDoc = new TypedDocumentString(`
   }
 }
     `, {"fragmentName":"WithdrawalRow"}) as unknown as TypedDocumentString<WithdrawalRowFragment, unknown>;
+export const MySessionsDocument = new TypedDocumentString(`
+    query MySessions {
+  mySessions {
+    id
+    createdAt
+    lastSeenAt
+    expiresAt
+    address
+    userAgent
+    current
+  }
+}
+    `) as unknown as TypedDocumentString<MySessionsQuery, MySessionsQueryVariables>;
+export const RevokeSessionDocument = new TypedDocumentString(`
+    mutation RevokeSession($id: ID!) {
+  revokeSession(id: $id)
+}
+    `) as unknown as TypedDocumentString<RevokeSessionMutation, RevokeSessionMutationVariables>;
+export const RevokeOtherSessionsDocument = new TypedDocumentString(`
+    mutation RevokeOtherSessions {
+  revokeOtherSessions
+}
+    `) as unknown as TypedDocumentString<RevokeOtherSessionsMutation, RevokeOtherSessionsMutationVariables>;
 export const AdjustmentsListDocument = new TypedDocumentString(`
     query AdjustmentsList($first: Int, $after: String, $status: AdjustmentStatus, $companyId: ID) {
   adjustments(

@@ -1,11 +1,10 @@
+import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from "@server/auth/session-cookie";
 import { cookies } from "next/headers";
 import { getRequestConfig } from "next-intl/server";
 import { getViewer } from "@/lib/auth/session";
 import { TIME_ZONE } from "@/lib/format";
 import { catalogueOf } from "@/messages";
 import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, type Locale, localeOfApi } from "./locales";
-
-const SESSION_COOKIE = "pix_session";
 
 /**
  * The language of this render: the signed-in user's choice (kept on the server with their
@@ -14,7 +13,7 @@ const SESSION_COOKIE = "pix_session";
 async function resolveLocale(): Promise<Locale> {
   const jar = await cookies();
   const fromCookie = jar.get(LOCALE_COOKIE)?.value;
-  if (jar.get(SESSION_COOKIE)?.value) {
+  if (jar.get(SESSION_COOKIE)?.value || jar.get(SECURE_SESSION_COOKIE)?.value) {
     try {
       // Cached for the request: the layouts read the same viewer.
       const chosen = localeOfApi((await getViewer())?.locale);

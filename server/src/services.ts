@@ -115,7 +115,11 @@ export function createServices(config: AppConfig, logger: Logger, db: DataSource
           ),
         }
       : null;
-  const sessions = { idleMinutes: config.sessionIdleMinutes, maxHours: config.sessionMaxHours };
+  const sessions = {
+    idleMinutes: config.sessionIdleMinutes,
+    maxHours: config.sessionMaxHours,
+    maxPerUser: config.sessionMaxPerUser,
+  };
   const twoFactor = new TwoFactorService(db, {
     requireOperator2fa: config.requireOperator2fa,
     issuer: `PIX console (${new URL(config.publicBaseUrl).host})`,

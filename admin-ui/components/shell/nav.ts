@@ -108,6 +108,8 @@ export const DEVELOPER_NAV: NavSection[] = [
 /** Path segments with a label (`shell.segments.<segment>`); other segments (ids) are shown as they are. */
 export const LABELLED_SEGMENTS = new Set<string>([
   "ops",
+  "account",
+  "sessions",
   "m",
   "developers",
   "withdrawals",

@@ -1,7 +1,8 @@
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
-import { LanguagesIcon, LogOutIcon } from "lucide-react";
+import { LanguagesIcon, LogOutIcon, MonitorSmartphoneIcon } from "lucide-react";
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
@@ -32,7 +33,7 @@ function initials(viewer: Viewer): string {
   return ((parts[0]?.[0] ?? "?") + (parts[1]?.[0] ?? "")).toUpperCase();
 }
 
-/** Who is signed in, with which role, their language, and the way out. */
+/** Who is signed in, with which role, their language, their sessions, and the way out. */
 export function UserMenu({ viewer }: { viewer: Viewer }) {
   const t = useTranslations("shell.userMenu");
   const tc = useTranslations("common");
@@ -93,6 +94,11 @@ export function UserMenu({ viewer }: { viewer: Viewer }) {
           ))}
         </DropdownMenuRadioGroup>
         <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <Link href={viewer.kind === "OPERATOR" ? "/ops/account/sessions" : "/m/account/sessions"}>
+            <MonitorSmartphoneIcon aria-hidden /> {t("sessions")}
+          </Link>
+        </DropdownMenuItem>
         <DropdownMenuItem onSelect={() => void signOut()} disabled={signingOut}>
           <LogOutIcon aria-hidden /> {t("signOut")}
         </DropdownMenuItem>

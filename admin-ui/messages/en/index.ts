@@ -1,4 +1,5 @@
 import type { Messages } from "..";
+import account from "./account.json";
 import adjustments from "./adjustments.json";
 import audit from "./audit.json";
 import auth from "./auth.json";
@@ -26,6 +27,7 @@ import withdrawals from "./withdrawals.json";
 
 /** English: the same namespaces and keys as ../pt-BR (the type and e2e/unit/catalogues.spec.ts check it). */
 const en = {
+  account,
   adjustments,
   audit,
   auth,

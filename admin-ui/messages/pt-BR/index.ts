@@ -1,3 +1,4 @@
+import account from "./account.json";
 import adjustments from "./adjustments.json";
 import audit from "./audit.json";
 import auth from "./auth.json";
@@ -28,6 +29,7 @@ import withdrawals from "./withdrawals.json";
  * (`useTranslations("<feature>")`). A new feature adds its file here and in ../en/index.ts.
  */
 const ptBR = {
+  account,
   adjustments,
   audit,
   auth,

@@ -30,7 +30,7 @@ export class AuthService {
   constructor(
     private readonly db: DataSource,
     adminTokenHash: string,
-    private readonly sessions: SessionSettings = { idleMinutes: 30, maxHours: 12 },
+    private readonly sessions: SessionSettings = { idleMinutes: 30, maxHours: 12, maxPerUser: 10 },
   ) {
     this.adminTokenDigest = Buffer.from(adminTokenHash, "utf8");
   }

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { newSessionId } from "../core/ids";
 import { hashSecret } from "../core/secrets";
 import { execute, queryRows, type SqlRunner } from "../core/sql";
 import type { MerchantRole, OperatorRole, Principal } from "./principal";
@@ -6,25 +7,107 @@ import type { MerchantRole, OperatorRole, Principal } from "./principal";
 export interface SessionSettings {
   idleMinutes: number;
   maxHours: number;
+  /** Sessions a user may hold at once: a new one ends the oldest beyond it. */
+  maxPerUser: number;
 }
 
 /** last_seen_at moves at most this often: no write per request. */
 const TOUCH_AFTER_SECONDS = 60;
 
-/** A new session for the user: 32 random bytes to the browser, only their SHA-256 kept. */
+/**
+ * A new session for the user: 32 random bytes to the browser, only their SHA-256 kept; its
+ * public id (`ses_…`) names it in the user's sessions list. The user's sessions beyond
+ * `maxPerUser` end, oldest first; their row is locked first, so concurrent sign-ins of one
+ * user count each other. Answers the token and how many sessions ended.
+ */
 export async function createSession(
   runner: SqlRunner,
   userId: string,
   settings: SessionSettings,
   client: { address: string | null; userAgent: string | null },
-): Promise<string> {
+): Promise<{ token: string; ended: number }> {
   const token = randomBytes(32).toString("base64url");
+  await runner.query("SELECT 1 FROM console_users WHERE id = $1 FOR UPDATE", [userId]);
   await runner.query(
-    `INSERT INTO console_sessions (id_hash, user_id, expires_at, address, user_agent)
-     VALUES ($1, $2, now() + make_interval(hours => $3), $4, $5)`,
-    [hashSecret(token), userId, settings.maxHours, client.address, client.userAgent?.slice(0, 500) ?? null],
+    `INSERT INTO console_sessions (id_hash, id, user_id, expires_at, address, user_agent)
+     VALUES ($1, $2, $3, now() + make_interval(hours => $4), $5, $6)`,
+    [
+      hashSecret(token),
+      newSessionId(),
+      userId,
+      settings.maxHours,
+      client.address,
+      client.userAgent?.slice(0, 500) ?? null,
+    ],
   );
-  return token;
+  const ended = await execute(
+    runner,
+    `DELETE FROM console_sessions WHERE id_hash IN (
+       SELECT id_hash FROM console_sessions WHERE user_id = $1
+        ORDER BY created_at DESC, id_hash OFFSET $2)`,
+    [userId, settings.maxPerUser],
+  );
+  return { token, ended };
+}
+
+/** One of a user's live sessions, as their sessions list shows it. */
+export interface SessionInfo {
+  id: string;
+  createdAt: Date;
+  lastSeenAt: Date;
+  expiresAt: Date;
+  address: string | null;
+  userAgent: string | null;
+  current: boolean;
+}
+
+/** The user's live sessions, the one presented (`currentToken`) marked, most recently used first. */
+export async function listUserSessions(
+  runner: SqlRunner,
+  userId: string,
+  currentToken: string | null,
+  settings: SessionSettings,
+): Promise<SessionInfo[]> {
+  const rows = await queryRows<{
+    id: string;
+    created_at: Date;
+    last_seen_at: Date;
+    expires_at: Date;
+    address: string | null;
+    user_agent: string | null;
+    current: boolean;
+  }>(
+    runner,
+    `SELECT id, created_at, last_seen_at, expires_at, address, user_agent, id_hash = $2 AS current
+       FROM console_sessions
+      WHERE user_id = $1 AND expires_at > now() AND last_seen_at > now() - make_interval(mins => $3)
+      ORDER BY id_hash = $2 DESC, last_seen_at DESC, id`,
+    [userId, currentToken === null ? null : hashSecret(currentToken), settings.idleMinutes],
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    createdAt: row.created_at,
+    lastSeenAt: row.last_seen_at,
+    expiresAt: row.expires_at,
+    address: row.address,
+    userAgent: row.user_agent,
+    current: row.current === true,
+  }));
+}
+
+/** Ends one of the user's sessions by its public id; whether it was the one presented, or null when the user has none by that id. */
+export async function deleteUserSession(
+  runner: SqlRunner,
+  userId: string,
+  sessionId: string,
+  currentToken: string | null,
+): Promise<{ current: boolean } | null> {
+  const rows = await queryRows<{ current: boolean }>(
+    runner,
+    "DELETE FROM console_sessions WHERE user_id = $1 AND id = $2 RETURNING id_hash = $3 AS current",
+    [userId, sessionId, currentToken === null ? null : hashSecret(currentToken)],
+  );
+  return rows.length === 0 ? null : { current: rows[0].current === true };
 }
 
 export async function deleteSession(runner: SqlRunner, token: string): Promise<number> {

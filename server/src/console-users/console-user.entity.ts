@@ -156,6 +156,30 @@ export class Viewer {
   signInStep!: SignInStepEnum;
 }
 
+@ObjectType({ description: "One of the signed-in user's live console sessions (a browser signed in as them)." })
+export class ConsoleSession {
+  @Field(() => ID, { description: "ses_…: names the session to revokeSession (never its cookie)." })
+  id!: string;
+
+  @Field(() => Date, { description: "When it signed in." })
+  createdAt!: Date;
+
+  @Field(() => Date, { description: "Its last request (written at most once a minute)." })
+  lastSeenAt!: Date;
+
+  @Field(() => Date, { description: "It ends then at the latest (SESSION_MAX_HOURS after sign-in)." })
+  expiresAt!: Date;
+
+  @Field(() => String, { nullable: true, description: "The client address it signed in from." })
+  address!: string | null;
+
+  @Field(() => String, { nullable: true, description: "The browser's User-Agent at sign-in." })
+  userAgent!: string | null;
+
+  @Field(() => Boolean, { description: "The session making this request." })
+  current!: boolean;
+}
+
 @ObjectType({ description: "A new console user's invite: the token is shown only in this response." })
 export class ConsoleUserInvite {
   @Field(() => ConsoleUser)

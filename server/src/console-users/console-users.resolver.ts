@@ -1,4 +1,4 @@
-import { Arg, Authorized, Ctx, ID, Mutation, Query, Resolver } from "type-graphql";
+import { Arg, Authorized, Ctx, ID, Int, Mutation, Query, Resolver } from "type-graphql";
 import { requestAudit } from "../audit/audit";
 import { companyScope, requireCompanyScope, requirePrincipal } from "../auth/principal";
 import { clearedSessionCookie, sessionCookie } from "../auth/session-cookie";
@@ -8,6 +8,7 @@ import type { RefusedInputRecorder } from "../graphql/graphql-pipeline";
 import { challengeCookie, readTrustedBrowserCookie } from "../two-factor/two-factor-cookies";
 import {
   ConsoleLocale,
+  ConsoleSession,
   ConsoleUser,
   ConsoleUserInvite,
   MerchantRoleEnum,
@@ -73,7 +74,7 @@ export class ConsoleUsersResolver {
 
   @Mutation(() => Viewer, {
     description:
-      "Signs in with e-mail and password and sets the pix_session cookie (a new session each time). A wrong password and an unknown e-mail answer the same UNAUTHENTICATED; attempts are limited per address and per (address, e-mail) pair (RATE_LIMITED with extensions.retryAfter); an e-mail's attempts are slowed down after repeated failures, never refused.",
+      "Signs in with e-mail and password and sets the session cookie (pix_session; __Host-pix_session over https; a new session each time, the oldest beyond SESSION_MAX_PER_USER ended). A wrong password and an unknown e-mail answer the same UNAUTHENTICATED; attempts are limited per address and per (address, e-mail) pair (RATE_LIMITED with extensions.retryAfter); an e-mail's attempts are slowed down after repeated failures, never refused.",
   })
   async signIn(
     @Arg("email", () => String) email: string,
@@ -126,6 +127,43 @@ export class ConsoleUsersResolver {
   })
   setConsoleLocale(@Arg("locale", () => ConsoleLocale) locale: ConsoleLocale, @Ctx() ctx: RequestContext) {
     return ctx.services.consoleUsers.setLocale(requirePrincipal(ctx.principal), locale);
+  }
+
+  @Authorized()
+  @Query(() => [ConsoleSession], {
+    description:
+      "The signed-in console user's live sessions, the calling one first (current), then by last use. Session users only (FORBIDDEN for bearer callers).",
+  })
+  mySessions(@Ctx() ctx: RequestContext) {
+    return ctx.services.consoleUsers.sessions(requirePrincipal(ctx.principal), ctx.sessionToken);
+  }
+
+  @Authorized()
+  @Mutation(() => Boolean, {
+    description:
+      "Ends one of the signed-in user's sessions by its id (that browser is signed out at its next request); the calling session's own id signs out and clears the cookie. Another user's session is NOT_FOUND.",
+  })
+  async revokeSession(@Arg("id", () => ID) id: string, @Ctx() ctx: RequestContext) {
+    const { current } = await ctx.services.consoleUsers.revokeSession(
+      requirePrincipal(ctx.principal),
+      ctx.sessionToken,
+      id,
+      clientOf(ctx),
+    );
+    if (current) ctx.responseHeaders["Set-Cookie"] = clearedSessionCookie(secureCookies(ctx));
+    return true;
+  }
+
+  @Authorized()
+  @Mutation(() => Int, {
+    description: "Ends every session of the signed-in user but the calling one; answers how many.",
+  })
+  revokeOtherSessions(@Ctx() ctx: RequestContext) {
+    return ctx.services.consoleUsers.revokeOtherSessions(
+      requirePrincipal(ctx.principal),
+      ctx.sessionToken,
+      clientOf(ctx),
+    );
   }
 
   @Mutation(() => Viewer, {

@@ -5,8 +5,11 @@ import type { MerchantRole, OperatorRole, Principal } from "../auth/principal";
 import {
   createSession,
   deleteSession,
+  deleteUserSession,
   deleteUserSessions,
+  listUserSessions,
   principalOfUser,
+  type SessionInfo,
   type SessionSettings,
 } from "../auth/sessions";
 import {
@@ -169,7 +172,7 @@ export class ConsoleUsersService {
     const open = async (em: EntityManager) => {
       if (presentedToken) await deleteSession(em, presentedToken);
       await em.query("DELETE FROM console_sessions WHERE user_id = $1 AND expires_at <= now()", [user.id]);
-      const token = await createSession(em, user.id, this.settings.sessions, client);
+      const { token, ended } = await createSession(em, user.id, this.settings.sessions, client);
       if (secondFactor === "TOTP" || secondFactor === "RECOVERY_CODE") {
         await this.twoFactor.markSessionVerified(em, token);
       }
@@ -179,7 +182,11 @@ export class ConsoleUsersService {
         objectType: "console_user",
         objectId: user.id,
         companyId: user.companyId,
-        after: secondFactor ? { secondFactor } : null,
+        // The oldest sessions beyond SESSION_MAX_PER_USER, ended by this one.
+        after:
+          secondFactor || ended > 0
+            ? { ...(secondFactor ? { secondFactor } : {}), ...(ended > 0 ? { oldestSessionsEnded: ended } : {}) }
+            : null,
       });
       return token;
     };
@@ -564,7 +571,7 @@ export class ConsoleUsersService {
         const challengeToken = await this.twoFactor.createChallenge(em, user.id, "ENROL");
         return { step: "ENROL_SECOND_FACTOR" as const, user, challengeToken, principal };
       }
-      const sessionToken = await createSession(em, user.id, this.settings.sessions, client);
+      const { token: sessionToken } = await createSession(em, user.id, this.settings.sessions, client);
       return { step: "DONE" as const, user, token: sessionToken, principal };
     });
   }
@@ -654,6 +661,60 @@ export class ConsoleUsersService {
       return user;
     });
   }
+
+  /** The signed-in user's live sessions, theirs only; the one calling is marked current. */
+  async sessions(principal: Principal, sessionToken: string | null): Promise<SessionInfo[]> {
+    const userId = sessionUserOf(principal);
+    return listUserSessions(this.db, userId, sessionToken, this.settings.sessions);
+  }
+
+  /**
+   * Ends one of the signed-in user's sessions (that browser is signed out at its next
+   * request); another user's session id is NOT_FOUND, as an unknown one. Answers whether it
+   * was the calling session (then its cookie is cleared too).
+   */
+  async revokeSession(
+    principal: Principal,
+    sessionToken: string | null,
+    sessionId: string,
+    client: ClientInfo,
+  ): Promise<{ current: boolean }> {
+    const userId = sessionUserOf(principal);
+    return runTransaction(this.db, async (em) => {
+      const ended = await deleteUserSession(em, userId, sessionId, sessionToken);
+      if (!ended) throw notFound("Session");
+      await appendAudit(em, auditOf(principal, client), {
+        action: "session.revoke",
+        objectType: "console_user",
+        objectId: userId,
+        companyId: principal.kind === "merchant" ? principal.companyId : null,
+        after: { session: sessionId, current: ended.current },
+      });
+      return ended;
+    });
+  }
+
+  /** Ends every session of the signed-in user but the calling one; answers how many. */
+  async revokeOtherSessions(principal: Principal, sessionToken: string | null, client: ClientInfo): Promise<number> {
+    const userId = sessionUserOf(principal);
+    return runTransaction(this.db, async (em) => {
+      const ended = await deleteUserSessions(em, userId, sessionToken);
+      await appendAudit(em, auditOf(principal, client), {
+        action: "session.revoke_others",
+        objectType: "console_user",
+        objectId: userId,
+        companyId: principal.kind === "merchant" ? principal.companyId : null,
+        after: { sessionsEnded: ended },
+      });
+      return ended;
+    });
+  }
+}
+
+/** Sessions belong to console users: a bearer caller has none to list or end. */
+function sessionUserOf(principal: Principal): string {
+  if (!principal.userId) throw forbidden("Only console users have sessions");
+  return principal.userId;
 }
 
 /** By e-mail through the unique index on lower(email) (e-mails are stored in lower case). */

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AuthService } from "../auth/auth.service";
 import { checkSessionOrigin, requestChangesState } from "../auth/csrf";
 import type { Principal } from "../auth/principal";
-import { readCookie, SESSION_COOKIE } from "../auth/session-cookie";
+import { readCookie, sessionCookieName } from "../auth/session-cookie";
 import { AppError, unauthenticated } from "../core/errors";
 import { type Limit, type LimitStore, type LimitVerdict, requestRateSpec } from "../core/rate-limits";
 import { isConsoleExport, pathOf } from "./api-paths";
@@ -106,6 +106,7 @@ export function registerAdmission(
   limits: AdmissionLimits | null,
   publicBaseUrl: string,
 ): Admission {
+  const cookieName = sessionCookieName(publicBaseUrl.startsWith("https:"));
   app.decorateRequest("principal", null);
   app.decorateRequest("sessionToken", null);
   app.decorateRequest("viaSession", false);
@@ -144,7 +145,9 @@ export function registerAdmission(
     }
 
     const authorization = request.headers.authorization;
-    const session = readCookie(request.headers.cookie, SESSION_COOKIE);
+    // The REST routes take bearer credentials only (docs/security.md): the console's cookie
+    // is not read for them, so a page of another site can never make a browser call them.
+    const session = access === "credential" ? null : readCookie(request.headers.cookie, cookieName);
     request.sessionToken = session;
     const presented = authorization ?? session;
     let principal: Principal | null = null;

@@ -18,6 +18,7 @@ import { ChargeLifecycleEvents1763905100000 } from "./1763905100000-charge-lifec
 import { ExceptionReturns1763905200000 } from "./1763905200000-exception-returns";
 import { Efi1763906000000 } from "./1763906000000-efi";
 import { ConsoleUserLocale1763907000000 } from "./1763907000000-console-user-locale";
+import { SessionIds1763910000000 } from "./1763910000000-session-ids";
 import { MakerCheckerWindow1763911000000 } from "./1763911000000-maker-checker-window";
 import { TwoFactor1763912000000 } from "./1763912000000-two-factor";
 import { Disputes1763913000000 } from "./1763913000000-disputes";
@@ -47,4 +48,5 @@ export const MIGRATIONS = [
   MakerCheckerWindow1763911000000,
   TwoFactor1763912000000,
   Disputes1763913000000,
+  SessionIds1763910000000,
 ];

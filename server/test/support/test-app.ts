@@ -3,6 +3,7 @@ import pg from "pg";
 import type { DestinationStream } from "pino";
 import { createHttpApp, type HttpApp, type HttpAppOptions } from "../../src/app";
 import { hashPassword } from "../../src/auth/passwords";
+import { sessionCookieName } from "../../src/auth/session-cookie";
 import { createSession } from "../../src/auth/sessions";
 import { loadConfig, type RawEnv } from "../../src/core/config";
 import { newConsoleUserId, randomString } from "../../src/core/ids";
@@ -197,13 +198,22 @@ export async function startTestApp(env: RawEnv = {}, options: TestAppOptions = {
        VALUES ($1, $2, $3, $4, $5, $6, $7, false, now(), now())`,
       [userId, kind, input.role, input.companyId ?? null, email, `Test ${input.role}`, await hash],
     );
-    const token = await createSession(
+    const { token } = await createSession(
       runtime.db,
       userId,
-      { idleMinutes: config.sessionIdleMinutes, maxHours: config.sessionMaxHours },
+      {
+        idleMinutes: config.sessionIdleMinutes,
+        maxHours: config.sessionMaxHours,
+        maxPerUser: config.sessionMaxPerUser,
+      },
       { address: null, userAgent: null },
     );
-    return { userId, email, password, cookie: `pix_session=${token}` };
+    return {
+      userId,
+      email,
+      password,
+      cookie: `${sessionCookieName(config.publicBaseUrl.startsWith("https:"))}=${token}`,
+    };
   };
 
   let checker: Promise<ConsoleLogin> | undefined;
