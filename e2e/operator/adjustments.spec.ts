@@ -7,31 +7,31 @@ test("an adjustment needs a reason and changes the balance on the company page",
   test.setTimeout(120_000); // several pages, each screenshot twice and checked by axe, on a shared machine
   const company = await createCompany("Adjust Test Ltda");
   await page.goto(`/ops/adjustments?company=${company.id}`);
-  await expect(page.getByText("No adjustment matches")).toBeVisible();
+  await expect(page.getByText(t("adjustments.table.emptyFiltered"))).toBeVisible();
   await checkPage(page, "ops-adjustments-empty");
 
-  await page.getByRole("button", { name: "New adjustment" }).click();
-  const dialog = page.getByRole("dialog", { name: "New adjustment" });
-  await dialog.getByLabel("Amount (R$)").fill("1.234,56");
-  const submit = dialog.getByRole("button", { name: "Credit R$ 1.234,56" });
+  await page.getByRole("button", { name: t("adjustments.create.open") }).click();
+  const dialog = page.getByRole("dialog", { name: t("adjustments.create.title") });
+  await dialog.getByLabel(t("adjustments.create.amount")).fill("1.234,56");
+  const submit = dialog.getByRole("button", { name: t("adjustments.create.submitCredit", { amount: "R$ 1.234,56" }) });
   await expect(submit).toBeDisabled();
-  await dialog.getByLabel("Reason").fill("Refund of a duplicated fee");
+  await dialog.getByLabel(t("adjustments.create.reason")).fill("Refund of a duplicated fee");
   await checkPage(page, "ops-adjustment-create-dialog");
   await submit.click();
-  await expect(page.getByText("Credited R$ 1.234,56")).toBeVisible();
-  const table = page.getByRole("table", { name: "Adjustments, newest first" });
+  await expect(page.getByText(t("adjustments.create.credited", { amount: "R$ 1.234,56" }))).toBeVisible();
+  const table = page.getByRole("table", { name: t("adjustments.table.label") });
   await expect(table).toContainText("Refund of a duplicated fee");
   await expect(table).toContainText("+R$ 1.234,56");
   await page.reload(); // the toast gone: axe checks the page, not a fading notification
   await checkPage(page, "ops-adjustments");
   expect(await merchantBalance(company.clientSecret)).toBe(1234.56);
 
-  await page.getByRole("button", { name: "New adjustment" }).click();
-  await dialog.getByRole("tab", { name: "Debit" }).click();
-  await dialog.getByLabel("Amount (R$)").fill("34,56");
-  await dialog.getByLabel("Reason").fill("Bank fee charged back");
-  await dialog.getByRole("button", { name: "Debit R$ 34,56" }).click();
-  await expect(page.getByText("Debited R$ 34,56")).toBeVisible();
+  await page.getByRole("button", { name: t("adjustments.create.open") }).click();
+  await dialog.getByRole("tab", { name: t("adjustments.create.debit") }).click();
+  await dialog.getByLabel(t("adjustments.create.amount")).fill("34,56");
+  await dialog.getByLabel(t("adjustments.create.reason")).fill("Bank fee charged back");
+  await dialog.getByRole("button", { name: t("adjustments.create.submitDebit", { amount: "R$ 34,56" }) }).click();
+  await expect(page.getByText(t("adjustments.create.debited", { amount: "R$ 34,56" }))).toBeVisible();
 
   await page.goto(`/ops/companies/${company.id}`);
   await expect(page.getByRole("region", { name: t("companies.page.balance") })).toContainText("R$ 1.200,00");

@@ -72,29 +72,31 @@ test("with maker-checker on, one operator cannot approve or post alone and a sec
   const before = await merchantBalance(company.clientSecret);
   expect(before).toBe(120000);
   await page.goto(`/ops/adjustments?company=${company.id}`);
-  await page.getByRole("button", { name: "New adjustment" }).click();
-  const dialog = page.getByRole("dialog", { name: "New adjustment" });
-  await dialog.getByLabel("Amount (R$)").fill("120.000,00");
-  await dialog.getByLabel("Reason").fill("Settlement of the March dispute");
-  await dialog.getByRole("button", { name: "Credit R$ 120.000,00" }).click();
-  await expect(page.getByText("Credit of R$ 120.000,00 requested")).toBeVisible();
+  await page.getByRole("button", { name: t("adjustments.create.open") }).click();
+  const dialog = page.getByRole("dialog", { name: t("adjustments.create.title") });
+  await dialog.getByLabel(t("adjustments.create.amount")).fill("120.000,00");
+  await dialog.getByLabel(t("adjustments.create.reason")).fill("Settlement of the March dispute");
+  await dialog.getByRole("button", { name: t("adjustments.create.submitCredit", { amount: "R$ 120.000,00" }) }).click();
+  await expect(page.getByText(t("adjustments.create.requestedCredit", { amount: "R$ 120.000,00" }))).toBeVisible();
   const requested = page.getByRole("row").filter({ hasText: "Settlement of the March dispute" });
-  await expect(requested).toContainText("Needs a second operator");
-  await expect(requested).toContainText("You requested it");
-  await expect(requested.getByRole("button", { name: /^Confirm adjustment/ })).toHaveCount(0);
+  await expect(requested).toContainText(t("adjustments.status.REQUESTED"));
+  await expect(requested).toContainText(t("adjustments.youRequested"));
+  await expect(requested.getByRole("button", { name: t("adjustments.confirmAction") })).toHaveCount(0);
   expect(await merchantBalance(company.clientSecret)).toBe(before);
   await page.reload();
   await checkPage(page, "ops-adjustments-requested");
 
   await olga.goto(`/ops/adjustments?company=${company.id}`);
   const olgaRequested = olga.getByRole("row").filter({ hasText: "Settlement of the March dispute" });
-  await olgaRequested.getByRole("button", { name: /^Confirm adjustment/ }).click();
+  await olgaRequested.getByRole("button", { name: t("adjustments.confirmAction") }).click();
   const confirmDialog = olga.getByRole("dialog", { name: t("adjustments.confirm.title") });
   await expectMoneyFacts(confirmDialog, { account: "Four Eyes Ltda", amount: "+R$ 120.000,00" });
   expect(await merchantBalance(company.clientSecret)).toBe(before);
   await confirmDialog.getByRole("button", { name: t("adjustments.confirm.action") }).click();
-  await expect(olga.getByText("Confirmed: +R$ 120.000,00 posted to Four Eyes Ltda")).toBeVisible();
-  await expect(olgaRequested).toContainText("Posted");
+  await expect(
+    olga.getByText(t("adjustments.confirm.done", { amount: "+R$ 120.000,00", company: "Four Eyes Ltda" })),
+  ).toBeVisible();
+  await expect(olgaRequested).toContainText(t("adjustments.status.POSTED"));
   expect(await merchantBalance(company.clientSecret)).toBe(before + 120000);
   await olga.goto(`/ops/companies/${company.id}`);
   await expect(olga.getByRole("region", { name: t("companies.page.balance") })).toContainText("R$ 240.000,00");

@@ -17,18 +17,20 @@ import { Badge, type BadgeVariant } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import type { AdjustmentRowFragment, AdjustmentStatus } from "@/gql/graphql";
 import { formatBRL, formatDateTime } from "@/lib/format";
-import { errorMessage, execute } from "@/lib/graphql/execute";
+import { execute } from "@/lib/graphql/execute";
+import { useErrorMessage } from "@/lib/i18n/error-message";
 import { ConfirmAdjustmentDocument, RejectAdjustmentDocument } from "./documents";
 import { ADJUSTMENT_STATUSES, adjustmentFilters } from "./search-params";
 
-const STATUS_LOOK: Record<AdjustmentStatus, { label: string; variant: BadgeVariant }> = {
-  REQUESTED: { label: "Needs a second operator", variant: "warn" },
-  POSTED: { label: "Posted", variant: "success" },
-  REJECTED: { label: "Rejected", variant: "neutral" },
+const STATUS_VARIANT: Record<AdjustmentStatus, BadgeVariant> = {
+  REQUESTED: "warn",
+  POSTED: "success",
+  REJECTED: "neutral",
 };
 
 function AdjustmentStatusBadge({ status }: { status: AdjustmentStatus }) {
-  return <Badge variant={STATUS_LOOK[status].variant}>{STATUS_LOOK[status].label}</Badge>;
+  const t = useTranslations("adjustments.status");
+  return <Badge variant={STATUS_VARIANT[status]}>{t(status)}</Badge>;
 }
 
 /**
@@ -63,6 +65,8 @@ export function AdjustmentsTable({
   const [rejecting, setRejecting] = useState<AdjustmentRowFragment | null>(null);
   const [confirming, setConfirming] = useState<AdjustmentRowFragment | null>(null);
   const t = useTranslations("adjustments.confirm");
+  const ta = useTranslations("adjustments");
+  const describe = useErrorMessage();
   const names = new Map(companies.map((c) => [c.id, c.name]));
   const companyName = (id: string) => names.get(id) ?? id;
 
@@ -75,15 +79,15 @@ export function AdjustmentsTable({
           variant="outline"
           size="sm"
           onClick={() => setRejecting(row)}
-          aria-label={`Reject adjustment ${row.id}`}
+          aria-label={ta("rejectFor", { id: row.id })}
         >
-          Reject
+          {ta("reject")}
         </Button>
         {own ? (
-          <span className="text-xs text-muted-foreground">You requested it</span>
+          <span className="text-xs text-muted-foreground">{ta("youRequested")}</span>
         ) : (
-          <Button size="sm" onClick={() => setConfirming(row)} aria-label={`Confirm adjustment ${row.id}`}>
-            Confirm
+          <Button size="sm" onClick={() => setConfirming(row)} aria-label={ta("confirmFor", { id: row.id })}>
+            {ta("confirmAction")}
           </Button>
         )}
       </div>
@@ -91,10 +95,10 @@ export function AdjustmentsTable({
   };
 
   const columns: ColumnDef<AdjustmentRowFragment, unknown>[] = [
-    { id: "created", header: "Requested", cell: ({ row }) => <DateTime value={row.original.createdAt} /> },
+    { id: "created", header: ta("table.requested"), cell: ({ row }) => <DateTime value={row.original.createdAt} /> },
     {
       id: "company",
-      header: "Company",
+      header: ta("table.company"),
       meta: { className: "hidden xl:table-cell" },
       cell: ({ row }) => (
         <Link href={`/ops/companies/${row.original.companyId}`} className="block max-w-44 truncate hover:underline">
@@ -104,7 +108,7 @@ export function AdjustmentsTable({
     },
     {
       id: "reason",
-      header: "Reason",
+      header: ta("table.reason"),
       cell: ({ row }) => (
         <div className="flex max-w-56 flex-col">
           <span className="truncate" title={row.original.description}>
@@ -116,13 +120,13 @@ export function AdjustmentsTable({
     },
     {
       id: "amount",
-      header: () => <span className="block text-right">Amount</span>,
+      header: () => <span className="block text-right">{ta("table.amount")}</span>,
       meta: { className: "text-right" },
       cell: ({ row }) => <Money value={row.original.amount} signed tone className="font-medium" />,
     },
     {
       id: "status",
-      header: "Status",
+      header: ta("table.status"),
       cell: ({ row }) => (
         <div className="flex flex-col items-start gap-1">
           <AdjustmentStatusBadge status={row.original.status} />
@@ -136,7 +140,7 @@ export function AdjustmentsTable({
     },
     {
       id: "actions",
-      header: () => <span className="sr-only">Actions</span>,
+      header: () => <span className="sr-only">{ta("table.actions")}</span>,
       meta: { className: "w-0 text-right" },
       cell: ({ row }) => decision(row.original),
     },
@@ -145,15 +149,15 @@ export function AdjustmentsTable({
   return (
     <>
       <DataTable
-        label="Adjustments, newest first"
+        label={ta("table.label")}
         columns={columns}
         data={rows}
         getRowId={(row) => row.id}
         toolbar={
           <>
             <DataTableFacetedFilter
-              title="Status"
-              options={ADJUSTMENT_STATUSES.map((value) => ({ value, label: STATUS_LOOK[value].label }))}
+              title={ta("statusFilter")}
+              options={ADJUSTMENT_STATUSES.map((value) => ({ value, label: ta(`status.${value}`) }))}
               selected={status ? [status] : []}
               onChange={(values) => void setState({ status: (values[0] as AdjustmentStatus) ?? null, after: null })}
             />
@@ -162,7 +166,7 @@ export function AdjustmentsTable({
                 variant="secondary"
                 size="sm"
                 onClick={() => void setState({ company: null, after: null })}
-                aria-label={`Clear company filter: ${companyName(company)}`}
+                aria-label={ta("clearCompany", { name: companyName(company) })}
               >
                 <Building2Icon aria-hidden />
                 {companyName(company)}
@@ -173,8 +177,8 @@ export function AdjustmentsTable({
         }
         pagination={{ kind: "cursor", perPage, endCursor, hasNextPage, isFirstPage: after === null }}
         empty={{
-          title: status || company ? "No adjustment matches" : "No adjustments yet",
-          description: "Manual credits and debits appear here with their reason.",
+          title: status || company ? ta("table.emptyFiltered") : ta("table.empty"),
+          description: ta("table.emptyDescription"),
           icon: ScaleIcon,
         }}
         mobileCard={(row) => (
@@ -195,25 +199,25 @@ export function AdjustmentsTable({
       <ReasonDialog
         open={rejecting !== null}
         onOpenChange={(open) => !open && setRejecting(null)}
-        title="Reject adjustment"
+        title={ta("rejectDialog.title")}
         description={
-          rejecting ? (
-            <>
-              The {formatBRL(rejecting.amount, { signed: true })} adjustment of {companyName(rejecting.companyId)} is
-              rejected; the balance never moved.
-            </>
-          ) : null
+          rejecting
+            ? ta("rejectDialog.description", {
+                amount: formatBRL(rejecting.amount, { signed: true }),
+                company: companyName(rejecting.companyId),
+              })
+            : null
         }
-        confirmLabel="Reject adjustment"
+        confirmLabel={ta("rejectDialog.confirm")}
         destructive
         onConfirm={async (reason) => {
           if (!rejecting) return;
           try {
             await execute(RejectAdjustmentDocument, { id: rejecting.id, reason });
           } catch (error) {
-            throw new Error(errorMessage(error));
+            throw new Error(describe(error));
           }
-          toast.success("Adjustment rejected");
+          toast.success(ta("rejectDialog.done"));
           router.refresh();
         }}
       >
@@ -244,7 +248,7 @@ export function AdjustmentsTable({
           const row = confirming;
           await execute(ConfirmAdjustmentDocument, { id: row.id });
           toast.success(
-            `Confirmed: ${formatBRL(row.amount, { signed: true })} posted to ${companyName(row.companyId)}`,
+            t("done", { amount: formatBRL(row.amount, { signed: true }), company: companyName(row.companyId) }),
           );
           router.refresh();
         }}

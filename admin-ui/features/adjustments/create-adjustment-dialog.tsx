@@ -2,6 +2,7 @@
 
 import { LoaderIcon, PlusIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
@@ -20,7 +21,8 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { TabsNav } from "@/components/ui/tabs";
 import { Textarea } from "@/components/ui/textarea";
 import { centavosToMoney, formatBRL, parseMoneyInput } from "@/lib/format";
-import { errorMessage, execute } from "@/lib/graphql/execute";
+import { execute } from "@/lib/graphql/execute";
+import { useErrorMessage } from "@/lib/i18n/error-message";
 import { CreateAdjustmentDocument } from "./documents";
 
 /**
@@ -37,14 +39,16 @@ export function CreateAdjustmentDialog({
   const router = useRouter();
   const [open, setOpen] = useState(false);
   const [direction, setDirection] = useState<"credit" | "debit">("credit");
+  const t = useTranslations("adjustments.create");
+  const tc = useTranslations("common");
+  const describe = useErrorMessage();
   const [company, setCompany] = useState(defaultCompany ?? "");
   const [amount, setAmount] = useState("");
   const [reason, setReason] = useState("");
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const centavos = parseMoneyInput(amount);
-  const amountError =
-    amount && (centavos === null || centavos <= 0n) ? "Write a positive amount, e.g. 150,00" : undefined;
+  const amountError = amount && (centavos === null || centavos <= 0n) ? t("amountError") : undefined;
   const valid = company && centavos !== null && centavos > 0n && reason.trim().length >= 3;
 
   const submit = async (event: React.FormEvent) => {
@@ -59,23 +63,20 @@ export function CreateAdjustmentDialog({
         amount: centavosToMoney(signed),
         description: reason.trim(),
       });
+      const shown = formatBRL(centavos);
+      const requested = createAdjustment.status === "REQUESTED";
       toast.success(
-        createAdjustment.status === "REQUESTED"
-          ? `${direction === "credit" ? "Credit" : "Debit"} of ${formatBRL(centavos)} requested`
-          : `${direction === "credit" ? "Credited" : "Debited"} ${formatBRL(centavos)}`,
-        {
-          description:
-            createAdjustment.status === "REQUESTED"
-              ? "Above the four-eyes limit: a second operator must confirm it."
-              : "The balance moved now.",
-        },
+        requested
+          ? t(direction === "credit" ? "requestedCredit" : "requestedDebit", { amount: shown })
+          : t(direction === "credit" ? "credited" : "debited", { amount: shown }),
+        { description: requested ? t("requestedDescription") : t("postedDescription") },
       );
       setOpen(false);
       setAmount("");
       setReason("");
       router.refresh();
     } catch (caught) {
-      setError(errorMessage(caught));
+      setError(describe(caught));
     } finally {
       setPending(false);
     }
@@ -85,31 +86,29 @@ export function CreateAdjustmentDialog({
     <Dialog open={open} onOpenChange={(next) => !pending && setOpen(next)}>
       <DialogTrigger asChild>
         <Button size="sm">
-          <PlusIcon aria-hidden /> New adjustment
+          <PlusIcon aria-hidden /> {t("open")}
         </Button>
       </DialogTrigger>
       <DialogContent>
         <form onSubmit={submit} className="grid gap-4">
           <DialogHeader>
-            <DialogTitle>New adjustment</DialogTitle>
-            <DialogDescription>
-              A manual credit or debit of a company’s balance. The reason is kept in the ledger and the audit log.
-            </DialogDescription>
+            <DialogTitle>{t("title")}</DialogTitle>
+            <DialogDescription>{t("description")}</DialogDescription>
           </DialogHeader>
           <TabsNav
-            label="Credit or debit"
+            label={t("direction")}
             value={direction}
             options={[
-              { value: "credit", label: "Credit" },
-              { value: "debit", label: "Debit" },
+              { value: "credit", label: t("credit") },
+              { value: "debit", label: t("debit") },
             ]}
             onChange={setDirection}
           />
-          <Field label="Company">
+          <Field label={t("company")}>
             {(control) => (
               <Select value={company} onValueChange={setCompany}>
                 <SelectTrigger {...control} className="w-full">
-                  <SelectValue placeholder="Choose a company" />
+                  <SelectValue placeholder={t("chooseCompany")} />
                 </SelectTrigger>
                 <SelectContent>
                   {companies.map((c) => (
@@ -121,22 +120,24 @@ export function CreateAdjustmentDialog({
               </Select>
             )}
           </Field>
-          <Field label="Amount (R$)" error={amountError} hint="e.g. 1.234,56">
+          <Field label={t("amount")} error={amountError} hint={t("amountHint")}>
             {(control) => (
               <Input {...control} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
             )}
           </Field>
-          <Field label="Reason" hint="At least 3 characters; the merchant sees it on the statement.">
+          <Field label={t("reason")} hint={t("reasonHint")}>
             {(control) => <Textarea {...control} value={reason} onChange={(e) => setReason(e.target.value)} rows={3} />}
           </Field>
           <FormError message={error} />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => setOpen(false)} disabled={pending}>
-              Cancel
+              {tc("actions.cancel")}
             </Button>
             <Button type="submit" disabled={!valid || pending}>
               {pending && <LoaderIcon className="animate-spin" aria-hidden />}
-              {direction === "credit" ? "Credit" : "Debit"} {centavos && centavos > 0n ? formatBRL(centavos) : ""}
+              {t(direction === "credit" ? "submitCredit" : "submitDebit", {
+                amount: centavos && centavos > 0n ? formatBRL(centavos) : "",
+              }).trim()}
             </Button>
           </DialogFooter>
         </form>

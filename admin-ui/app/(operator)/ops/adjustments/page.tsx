@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import type { SearchParams } from "nuqs/server";
 import { PageHeader } from "@/components/page-header";
 import { AdjustmentsTable } from "@/features/adjustments/adjustments-table";
@@ -10,10 +11,14 @@ import { requireViewer } from "@/lib/auth/session";
 import { canActOnMoney } from "@/lib/auth/viewer";
 import { execute } from "@/lib/graphql/execute";
 
-export const metadata: Metadata = { title: "Adjustments" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("adjustments");
+  return { title: t("metaTitle") };
+}
 
 export default async function AdjustmentsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const viewer = await requireViewer();
+  const t = await getTranslations("adjustments");
   const { perPage, after, status, company } = await loadAdjustmentParams(searchParams);
   const { adjustments } = await execute(AdjustmentsListDocument, { first: perPage, after, status, companyId: company });
   const companies = await companyNames([
@@ -24,8 +29,8 @@ export default async function AdjustmentsPage({ searchParams }: { searchParams: 
   return (
     <div className="flex flex-col gap-6">
       <PageHeader
-        title="Adjustments"
-        description="Manual credits and debits with their reason; large ones wait for a second operator."
+        title={t("title")}
+        description={t("description")}
         actions={canAct ? <CreateAdjustmentDialog companies={companies} defaultCompany={company} /> : undefined}
       />
       <AdjustmentsTable
