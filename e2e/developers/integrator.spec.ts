@@ -20,8 +20,12 @@ test.describe("as the signed-in merchant", () => {
     // The merchant's own tabs follow: the balance, without a companyId.
     await page.getByRole("tab", { name: /ReadBalance/ }).click();
     await expect(editor).toContainText(t("developers.examples.readBalance.comment"));
-    await page.getByRole("button", { name: /Execute query/ }).click();
-    await expect(result).toContainText('"currency": "BRL"');
+    // GraphiQL reads the new tab's operation name a moment after the switch: until then Execute
+    // sends the previous tab's name ("Unknown operation named WhoAmI"), so try again until it answers.
+    await expect(async () => {
+      await page.getByRole("button", { name: /Execute query/ }).click();
+      await expect(result).toContainText('"currency": "BRL"', { timeout: 3_000 });
+    }).toPass({ timeout: 30_000 });
     // The schema's docs load: its introspection passes the query limits.
     await page.getByRole("button", { name: /Show Documentation Explorer/ }).click();
     await expect(page.getByText("A GraphQL schema provides a root type for each kind of operation.")).toBeVisible();
