@@ -6,8 +6,19 @@ import { useEffect, useState } from "react";
 import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/lib/utils";
 
-/** The QR code of a BR Code (PIX copy-and-paste payload), drawn in the browser as SVG. */
-export function QrCode({ value, size = 220, className }: { value: string; size?: number; className?: string }) {
+/** A QR code (a BR Code, an otpauth:// URI), drawn in the browser as SVG. */
+export function QrCode({
+  value,
+  size = 220,
+  className,
+  label,
+}: {
+  value: string;
+  size?: number;
+  className?: string;
+  /** What a screen reader says of the image (default: a PIX charge's QR code). */
+  label?: string;
+}) {
   const t = useTranslations("common");
   const [svg, setSvg] = useState<string | null>(null);
   useEffect(() => {
@@ -23,7 +34,7 @@ export function QrCode({ value, size = 220, className }: { value: string; size?:
   return (
     <div
       role="img"
-      aria-label={t("qrCode")}
+      aria-label={label ?? t("qrCode")}
       className={cn("rounded-lg border bg-white p-2 [&>svg]:size-full", className)}
       style={{ width: size, height: size }}
       // The SVG comes from the qrcode library, built from the BR Code text: no markup from users.

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
-import { LanguagesIcon, LogOutIcon, MonitorSmartphoneIcon } from "lucide-react";
+import { LanguagesIcon, LogOutIcon, MonitorSmartphoneIcon, ShieldCheckIcon } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
@@ -94,6 +94,11 @@ export function UserMenu({ viewer }: { viewer: Viewer }) {
           ))}
         </DropdownMenuRadioGroup>
         <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <Link href={viewer.kind === "OPERATOR" ? "/ops/account" : "/m/account"}>
+            <ShieldCheckIcon aria-hidden /> {t("account")}
+          </Link>
+        </DropdownMenuItem>
         <DropdownMenuItem asChild>
           <Link href={viewer.kind === "OPERATOR" ? "/ops/account/sessions" : "/m/account/sessions"}>
             <MonitorSmartphoneIcon aria-hidden /> {t("sessions")}

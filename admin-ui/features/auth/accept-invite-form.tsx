@@ -10,6 +10,7 @@ import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Field, FormError } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
+import { TwoFactorEnrolment } from "@/features/account/two-factor-enrolment";
 import { homeOf } from "@/lib/auth/viewer";
 import { execute, GraphQLRequestError } from "@/lib/graphql/execute";
 import { useErrorMessage } from "@/lib/i18n/error-message";
@@ -50,11 +51,17 @@ export function AcceptInviteForm({ token }: { token: string }) {
     defaultValues: { name: "", password: "", confirm: "" },
   });
   const { errors, isSubmitting } = form.formState;
+  const [enrolling, setEnrolling] = useState(false);
 
   const submit = form.handleSubmit(async ({ name, password }) => {
     setFormError(null);
     try {
       const { acceptInvite } = await execute(AcceptInviteDocument, { token, password, name });
+      // A required second factor is enrolled before the first session opens.
+      if (acceptInvite.signInStep === "ENROL_SECOND_FACTOR") {
+        setEnrolling(true);
+        return;
+      }
       router.replace(homeOf(acceptInvite));
       router.refresh();
     } catch (error) {
@@ -70,6 +77,18 @@ export function AcceptInviteForm({ token }: { token: string }) {
       );
     }
   });
+
+  if (enrolling) {
+    return (
+      <TwoFactorEnrolment
+        required
+        onEnrolled={({ viewer }) => {
+          router.replace(homeOf(viewer));
+          router.refresh();
+        }}
+      />
+    );
+  }
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-4" aria-label={t("formLabel")}>

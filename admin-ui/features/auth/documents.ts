@@ -23,6 +23,7 @@ export const SignInDocument = graphql(`
       kind
       role
       locale
+      signInStep
     }
   }
 `);
@@ -40,6 +41,7 @@ export const AcceptInviteDocument = graphql(`
       kind
       role
       locale
+      signInStep
     }
   }
 `);

@@ -10,6 +10,7 @@ import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Field, FormError } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
+import { type SignedInViewer, TwoFactorSignInStep } from "@/features/account/two-factor-sign-in-step";
 import { localeOfApi } from "@/i18n/locales";
 import { homeOf, safeNextPath } from "@/lib/auth/viewer";
 import { execute, GraphQLRequestError } from "@/lib/graphql/execute";
@@ -38,16 +39,27 @@ export function LoginForm({ next }: { next: string | null }) {
   const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { email: "", password: "" } });
   const { errors, isSubmitting } = form.formState;
 
+  const [secondStep, setSecondStep] = useState<"SECOND_FACTOR" | "ENROL_SECOND_FACTOR" | null>(null);
+
+  const signedIn = (viewer: SignedInViewer) => {
+    // The user's own choice of language, kept on the server, also for the signed-out pages of this browser.
+    const chosen = localeOfApi(viewer.locale ?? null);
+    if (chosen) rememberLocaleInBrowser(chosen);
+    // Checked again where the browser navigates, against the origin it is really on.
+    router.replace(safeNextPath(next, window.location.origin) ?? homeOf(viewer));
+    router.refresh();
+  };
+
   const submit = form.handleSubmit(async (values) => {
     setFormError(null);
     try {
       const { signIn } = await execute(SignInDocument, values);
-      // The user's own choice of language, kept on the server, also for the signed-out pages of this browser.
-      const chosen = localeOfApi(signIn.locale);
-      if (chosen) rememberLocaleInBrowser(chosen);
-      // Checked again where the browser navigates, against the origin it is really on.
-      router.replace(safeNextPath(next, window.location.origin) ?? homeOf(signIn));
-      router.refresh();
+      // A second factor comes first: the session opens after the code (or the enrolment).
+      if (signIn.signInStep !== "DONE") {
+        setSecondStep(signIn.signInStep);
+        return;
+      }
+      signedIn(signIn);
     } catch (error) {
       if (error instanceof GraphQLRequestError && error.code === "UNAUTHENTICATED") {
         setFormError(t("wrongCredentials"));
@@ -57,6 +69,19 @@ export function LoginForm({ next }: { next: string | null }) {
       }
     }
   });
+
+  if (secondStep) {
+    return (
+      <TwoFactorSignInStep
+        step={secondStep}
+        onSignedIn={signedIn}
+        onRestart={() => {
+          setSecondStep(null);
+          form.reset({ email: form.getValues("email"), password: "" });
+        }}
+      />
+    );
+  }
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-4" aria-label={t("formLabel")}>

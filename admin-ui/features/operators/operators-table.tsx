@@ -11,6 +11,7 @@ import { DateTime } from "@/components/date-time";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { TwoFactorResetButton } from "@/features/account/two-factor-reset-button";
 import type { OperatorRole, OperatorRowFragment } from "@/gql/graphql";
 import { execute } from "@/lib/graphql/execute";
 import { useErrorMessage } from "@/lib/i18n/error-message";
@@ -98,6 +99,15 @@ export function OperatorsTable({ rows, viewerId }: { rows: OperatorRowFragment[]
       </Button>
     );
 
+  const actions = (row: OperatorRowFragment) => (
+    <span className="flex items-center justify-end gap-1">
+      {row.id !== viewerId && !row.invitePending && !row.disabled && (
+        <TwoFactorResetButton userId={row.id} who={who(row)} />
+      )}
+      {toggle(row)}
+    </span>
+  );
+
   const columns: ColumnDef<OperatorRowFragment, unknown>[] = [
     {
       id: "who",
@@ -125,7 +135,7 @@ export function OperatorsTable({ rows, viewerId }: { rows: OperatorRowFragment[]
       id: "actions",
       header: () => <span className="sr-only">{tc("actionsColumn")}</span>,
       meta: { className: "w-0 text-right" },
-      cell: ({ row }) => toggle(row.original),
+      cell: ({ row }) => actions(row.original),
     },
   ];
 
@@ -147,7 +157,7 @@ export function OperatorsTable({ rows, viewerId }: { rows: OperatorRowFragment[]
           </div>
           <div className="flex items-center justify-between gap-2">
             {roleSelect(row)}
-            {toggle(row)}
+            {actions(row)}
           </div>
         </div>
       )}

@@ -1,6 +1,7 @@
 import { send } from "#graphql-transport";
 import type { TypedDocumentString } from "@/gql/graphql";
 import { GraphQLRequestError } from "./errors";
+import { askForStepUp } from "./step-up";
 
 export { errorMessage, GraphQLRequestError } from "./errors";
 
@@ -37,6 +38,10 @@ export async function execute<TResult, TVariables>(
     throw new GraphQLRequestError([{ message: `The API answered ${status}`, code: "INTERNAL_ERROR" }], status);
   }
   if (payload.errors?.length) {
+    // A code from the last minutes is needed: ask for it once, then send the action again.
+    if (payload.errors[0]?.extensions?.code === "STEP_UP_REQUIRED" && (await askForStepUp())) {
+      return execute(document, ...([variables] as Variables<TVariables>));
+    }
     throw new GraphQLRequestError(
       payload.errors.map((error) => ({
         message: error.message,

@@ -23,6 +23,7 @@ import provider from "./provider.json";
 import refunds from "./refunds.json";
 import shell from "./shell.json";
 import team from "./team.json";
+import twoFactor from "./twoFactor.json";
 import withdrawals from "./withdrawals.json";
 
 /** English: the same namespaces and keys as ../pt-BR (the type and e2e/unit/catalogues.spec.ts check it). */
@@ -51,6 +52,7 @@ const en = {
   refunds,
   shell,
   team,
+  twoFactor,
   withdrawals,
 } satisfies Messages;
 

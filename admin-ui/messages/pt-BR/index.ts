@@ -22,6 +22,7 @@ import provider from "./provider.json";
 import refunds from "./refunds.json";
 import shell from "./shell.json";
 import team from "./team.json";
+import twoFactor from "./twoFactor.json";
 import withdrawals from "./withdrawals.json";
 
 /**
@@ -53,6 +54,7 @@ const ptBR = {
   refunds,
   shell,
   team,
+  twoFactor,
   withdrawals,
 };
 

@@ -1,10 +1,12 @@
 import type * as React from "react";
 import { AudienceLayout } from "@/components/shell/audience-layout";
+import { TwoFactorStepUpDialog } from "@/features/account/two-factor-step-up-dialog";
 
 export default function MerchantLayout({ children }: { children: React.ReactNode }) {
   return (
     <AudienceLayout allow={(viewer) => viewer.kind === "MERCHANT"} navKey="merchant">
       {children}
+      <TwoFactorStepUpDialog />
     </AudienceLayout>
   );
 }

@@ -1,0 +1,31 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { CopyButton } from "@/components/copy-button";
+import { Button } from "@/components/ui/button";
+
+/** The ten recovery codes, shown once, with a copy button and the way on. */
+export function TwoFactorRecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const t = useTranslations("twoFactor.recovery");
+  return (
+    <div className="grid gap-4">
+      <div className="grid gap-1">
+        <h2 className="text-base font-semibold">{t("title")}</h2>
+        <p className="text-sm text-muted-foreground">{t("description")}</p>
+      </div>
+      <ul
+        aria-label={t("listLabel")}
+        data-testid="recovery-codes"
+        className="grid grid-cols-1 gap-1.5 rounded-md bg-muted p-3 font-mono text-sm sm:grid-cols-2"
+      >
+        {codes.map((code) => (
+          <li key={code}>{code}</li>
+        ))}
+      </ul>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <CopyButton value={codes.join("\n")} label={t("copy")} showLabel />
+        <Button onClick={onDone}>{t("done")}</Button>
+      </div>
+    </div>
+  );
+}
