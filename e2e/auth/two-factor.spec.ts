@@ -42,7 +42,7 @@ test("an operator turns on two-step verification, signs in with a code and a rec
 }) => {
   test.setTimeout(240_000);
   const email = `tereza.${Date.now()}@pix.test`;
-  const password = "e2e-two-factor-password";
+  const password = "Tereza-9c2f-quartzo-azul";
   await acceptInvite(await inviteOperator(email, "Tereza Totp", "OPERATOR"), password, "Tereza Totp");
   // Above APPROVAL_SECOND_OPERATOR_ABOVE (100.000,00 in the e2e server): approving asks for a step-up.
   const company = await createCompany("Duas Etapas Ltda", { feePercent: "0.00", feeFixed: "0.00" });
@@ -140,7 +140,7 @@ test("an operator turns on two-step verification, signs in with a code and a rec
 test("a company that requires it: its user enrols at the next sign-in before anything else", async ({ browser }) => {
   test.setTimeout(120_000);
   const email = `rui.${Date.now()}@loja.test`;
-  const password = "e2e-required-password";
+  const password = "Rui-7d1e-montanha-verde";
   const company = await createCompany("Loja Exigente", { ownerEmail: email });
   await acceptInvite(company.inviteToken as string, password, "Rui Exigente");
   // An operator ADMIN requires it for the company (the API token acts as one).
