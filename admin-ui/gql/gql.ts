@@ -18,6 +18,17 @@ type Documents = {
     "\n  query MySessions {\n    mySessions {\n      id\n      createdAt\n      lastSeenAt\n      expiresAt\n      address\n      userAgent\n      current\n    }\n  }\n": typeof types.MySessionsDocument,
     "\n  mutation RevokeSession($id: ID!) {\n    revokeSession(id: $id)\n  }\n": typeof types.RevokeSessionDocument,
     "\n  mutation RevokeOtherSessions {\n    revokeOtherSessions\n  }\n": typeof types.RevokeOtherSessionsDocument,
+    "\n  query TwoFactorStatus {\n    twoFactorStatus {\n      enrolled\n      required\n      enrolledAt\n      recoveryCodesLeft\n      trustedBrowsers\n      stepUpValidUntil\n    }\n  }\n": typeof types.TwoFactorStatusDocument,
+    "\n  mutation CompleteSignIn($code: String!, $trustBrowser: Boolean) {\n    completeSignIn(code: $code, trustBrowser: $trustBrowser) {\n      id\n      kind\n      role\n      locale\n    }\n  }\n": typeof types.CompleteSignInDocument,
+    "\n  mutation StartTwoFactorEnrolment {\n    startTwoFactorEnrolment {\n      secret\n      otpauthUri\n    }\n  }\n": typeof types.StartTwoFactorEnrolmentDocument,
+    "\n  mutation ConfirmTwoFactorEnrolment($code: String!) {\n    confirmTwoFactorEnrolment(code: $code) {\n      recoveryCodes\n      viewer {\n        id\n        kind\n        role\n        locale\n      }\n    }\n  }\n": typeof types.ConfirmTwoFactorEnrolmentDocument,
+    "\n  mutation VerifyStepUp($code: String!) {\n    verifyStepUp(code: $code)\n  }\n": typeof types.VerifyStepUpDocument,
+    "\n  mutation RegenerateRecoveryCodes($code: String!) {\n    regenerateRecoveryCodes(code: $code)\n  }\n": typeof types.RegenerateRecoveryCodesDocument,
+    "\n  mutation DisableTwoFactor($code: String!) {\n    disableTwoFactor(code: $code)\n  }\n": typeof types.DisableTwoFactorDocument,
+    "\n  mutation ForgetTrustedBrowsers {\n    forgetTrustedBrowsers\n  }\n": typeof types.ForgetTrustedBrowsersDocument,
+    "\n  mutation ResetTwoFactor($userId: ID!) {\n    resetTwoFactor(userId: $userId)\n  }\n": typeof types.ResetTwoFactorDocument,
+    "\n  query CompanyTwoFactorRequired {\n    companyTwoFactorRequired\n  }\n": typeof types.CompanyTwoFactorRequiredDocument,
+    "\n  mutation SetCompanyTwoFactorRequired($required: Boolean!) {\n    setCompanyTwoFactorRequired(required: $required)\n  }\n": typeof types.SetCompanyTwoFactorRequiredDocument,
     "\n  fragment AdjustmentRow on Adjustment {\n    id\n    companyId\n    amount\n    description\n    status\n    createdAt\n    requestedBy\n    confirmedBy\n    rejectedBy\n    rejectionReason\n    decidedAt\n  }\n": typeof types.AdjustmentRowFragmentDoc,
     "\n  query AdjustmentsList($first: Int, $after: String, $status: AdjustmentStatus, $companyId: ID) {\n    adjustments(first: $first, after: $after, status: $status, companyId: $companyId) {\n      data {\n        ...AdjustmentRow\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n    }\n  }\n": typeof types.AdjustmentsListDocument,
     "\n  mutation CreateAdjustment($companyId: ID!, $amount: Money!, $description: String!) {\n    createAdjustment(companyId: $companyId, amount: $amount, description: $description) {\n      ...AdjustmentRow\n    }\n  }\n": typeof types.CreateAdjustmentDocument,
@@ -25,9 +36,9 @@ type Documents = {
     "\n  mutation RejectAdjustment($id: ID!, $reason: String!) {\n    rejectAdjustment(id: $id, reason: $reason) {\n      ...AdjustmentRow\n    }\n  }\n": typeof types.RejectAdjustmentDocument,
     "\n  query AuditLog($first: Int, $after: String, $objectType: String, $objectId: ID) {\n    auditLog(first: $first, after: $after, objectType: $objectType, objectId: $objectId) {\n      data {\n        id\n        at\n        actor\n        actorKind\n        action\n        objectType\n        objectId\n        companyId\n        reason\n        address\n        requestId\n        before\n        after\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n    }\n  }\n": typeof types.AuditLogDocument,
     "\n  query Viewer {\n    viewer {\n      id\n      kind\n      role\n      name\n      email\n      companyId\n      companyName\n      locale\n      authenticatedBy\n    }\n  }\n": typeof types.ViewerDocument,
-    "\n  mutation SignIn($email: String!, $password: String!) {\n    signIn(email: $email, password: $password) {\n      id\n      kind\n      role\n      locale\n    }\n  }\n": typeof types.SignInDocument,
+    "\n  mutation SignIn($email: String!, $password: String!) {\n    signIn(email: $email, password: $password) {\n      id\n      kind\n      role\n      locale\n      signInStep\n    }\n  }\n": typeof types.SignInDocument,
     "\n  mutation SignOut {\n    signOut\n  }\n": typeof types.SignOutDocument,
-    "\n  mutation AcceptInvite($token: String!, $password: String!, $name: String) {\n    acceptInvite(token: $token, password: $password, name: $name) {\n      id\n      kind\n      role\n      locale\n    }\n  }\n": typeof types.AcceptInviteDocument,
+    "\n  mutation AcceptInvite($token: String!, $password: String!, $name: String) {\n    acceptInvite(token: $token, password: $password, name: $name) {\n      id\n      kind\n      role\n      locale\n      signInStep\n    }\n  }\n": typeof types.AcceptInviteDocument,
     "\n  mutation SetConsoleLocale($locale: ConsoleLocale!) {\n    setConsoleLocale(locale: $locale) {\n      id\n      locale\n    }\n  }\n": typeof types.SetConsoleLocaleDocument,
     "\n  fragment ChargeRow on Charge {\n    id\n    companyId\n    txid\n    e2eId\n    amount\n    fee\n    netAmount\n    status\n    description\n    reserved\n    reservedReason\n    payerName\n    payerDocument\n    createdAt\n    paidAt\n    expiresAt\n  }\n": typeof types.ChargeRowFragmentDoc,
     "\n  query ChargesList(\n    $first: Int\n    $after: String\n    $status: ChargeStatus\n    $reserved: Boolean\n    $companyId: ID\n    $createdFrom: DateTimeISO\n    $createdTo: DateTimeISO\n  ) {\n    charges(\n      first: $first\n      after: $after\n      status: $status\n      reserved: $reserved\n      companyId: $companyId\n      createdFrom: $createdFrom\n      createdTo: $createdTo\n    ) {\n      data {\n        ...ChargeRow\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n    }\n  }\n": typeof types.ChargesListDocument,
@@ -104,6 +115,17 @@ const documents: Documents = {
     "\n  query MySessions {\n    mySessions {\n      id\n      createdAt\n      lastSeenAt\n      expiresAt\n      address\n      userAgent\n      current\n    }\n  }\n": types.MySessionsDocument,
     "\n  mutation RevokeSession($id: ID!) {\n    revokeSession(id: $id)\n  }\n": types.RevokeSessionDocument,
     "\n  mutation RevokeOtherSessions {\n    revokeOtherSessions\n  }\n": types.RevokeOtherSessionsDocument,
+    "\n  query TwoFactorStatus {\n    twoFactorStatus {\n      enrolled\n      required\n      enrolledAt\n      recoveryCodesLeft\n      trustedBrowsers\n      stepUpValidUntil\n    }\n  }\n": types.TwoFactorStatusDocument,
+    "\n  mutation CompleteSignIn($code: String!, $trustBrowser: Boolean) {\n    completeSignIn(code: $code, trustBrowser: $trustBrowser) {\n      id\n      kind\n      role\n      locale\n    }\n  }\n": types.CompleteSignInDocument,
+    "\n  mutation StartTwoFactorEnrolment {\n    startTwoFactorEnrolment {\n      secret\n      otpauthUri\n    }\n  }\n": types.StartTwoFactorEnrolmentDocument,
+    "\n  mutation ConfirmTwoFactorEnrolment($code: String!) {\n    confirmTwoFactorEnrolment(code: $code) {\n      recoveryCodes\n      viewer {\n        id\n        kind\n        role\n        locale\n      }\n    }\n  }\n": types.ConfirmTwoFactorEnrolmentDocument,
+    "\n  mutation VerifyStepUp($code: String!) {\n    verifyStepUp(code: $code)\n  }\n": types.VerifyStepUpDocument,
+    "\n  mutation RegenerateRecoveryCodes($code: String!) {\n    regenerateRecoveryCodes(code: $code)\n  }\n": types.RegenerateRecoveryCodesDocument,
+    "\n  mutation DisableTwoFactor($code: String!) {\n    disableTwoFactor(code: $code)\n  }\n": types.DisableTwoFactorDocument,
+    "\n  mutation ForgetTrustedBrowsers {\n    forgetTrustedBrowsers\n  }\n": types.ForgetTrustedBrowsersDocument,
+    "\n  mutation ResetTwoFactor($userId: ID!) {\n    resetTwoFactor(userId: $userId)\n  }\n": types.ResetTwoFactorDocument,
+    "\n  query CompanyTwoFactorRequired {\n    companyTwoFactorRequired\n  }\n": types.CompanyTwoFactorRequiredDocument,
+    "\n  mutation SetCompanyTwoFactorRequired($required: Boolean!) {\n    setCompanyTwoFactorRequired(required: $required)\n  }\n": types.SetCompanyTwoFactorRequiredDocument,
     "\n  fragment AdjustmentRow on Adjustment {\n    id\n    companyId\n    amount\n    description\n    status\n    createdAt\n    requestedBy\n    confirmedBy\n    rejectedBy\n    rejectionReason\n    decidedAt\n  }\n": types.AdjustmentRowFragmentDoc,
     "\n  query AdjustmentsList($first: Int, $after: String, $status: AdjustmentStatus, $companyId: ID) {\n    adjustments(first: $first, after: $after, status: $status, companyId: $companyId) {\n      data {\n        ...AdjustmentRow\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n    }\n  }\n": types.AdjustmentsListDocument,
     "\n  mutation CreateAdjustment($companyId: ID!, $amount: Money!, $description: String!) {\n    createAdjustment(companyId: $companyId, amount: $amount, description: $description) {\n      ...AdjustmentRow\n    }\n  }\n": types.CreateAdjustmentDocument,
@@ -111,9 +133,9 @@ const documents: Documents = {
     "\n  mutation RejectAdjustment($id: ID!, $reason: String!) {\n    rejectAdjustment(id: $id, reason: $reason) {\n      ...AdjustmentRow\n    }\n  }\n": types.RejectAdjustmentDocument,
     "\n  query AuditLog($first: Int, $after: String, $objectType: String, $objectId: ID) {\n    auditLog(first: $first, after: $after, objectType: $objectType, objectId: $objectId) {\n      data {\n        id\n        at\n        actor\n        actorKind\n        action\n        objectType\n        objectId\n        companyId\n        reason\n        address\n        requestId\n        before\n        after\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n    }\n  }\n": types.AuditLogDocument,
     "\n  query Viewer {\n    viewer {\n      id\n      kind\n      role\n      name\n      email\n      companyId\n      companyName\n      locale\n      authenticatedBy\n    }\n  }\n": types.ViewerDocument,
-    "\n  mutation SignIn($email: String!, $password: String!) {\n    signIn(email: $email, password: $password) {\n      id\n      kind\n      role\n      locale\n    }\n  }\n": types.SignInDocument,
+    "\n  mutation SignIn($email: String!, $password: String!) {\n    signIn(email: $email, password: $password) {\n      id\n      kind\n      role\n      locale\n      signInStep\n    }\n  }\n": types.SignInDocument,
     "\n  mutation SignOut {\n    signOut\n  }\n": types.SignOutDocument,
-    "\n  mutation AcceptInvite($token: String!, $password: String!, $name: String) {\n    acceptInvite(token: $token, password: $password, name: $name) {\n      id\n      kind\n      role\n      locale\n    }\n  }\n": types.AcceptInviteDocument,
+    "\n  mutation AcceptInvite($token: String!, $password: String!, $name: String) {\n    acceptInvite(token: $token, password: $password, name: $name) {\n      id\n      kind\n      role\n      locale\n      signInStep\n    }\n  }\n": types.AcceptInviteDocument,
     "\n  mutation SetConsoleLocale($locale: ConsoleLocale!) {\n    setConsoleLocale(locale: $locale) {\n      id\n      locale\n    }\n  }\n": types.SetConsoleLocaleDocument,
     "\n  fragment ChargeRow on Charge {\n    id\n    companyId\n    txid\n    e2eId\n    amount\n    fee\n    netAmount\n    status\n    description\n    reserved\n    reservedReason\n    payerName\n    payerDocument\n    createdAt\n    paidAt\n    expiresAt\n  }\n": types.ChargeRowFragmentDoc,
     "\n  query ChargesList(\n    $first: Int\n    $after: String\n    $status: ChargeStatus\n    $reserved: Boolean\n    $companyId: ID\n    $createdFrom: DateTimeISO\n    $createdTo: DateTimeISO\n  ) {\n    charges(\n      first: $first\n      after: $after\n      status: $status\n      reserved: $reserved\n      companyId: $companyId\n      createdFrom: $createdFrom\n      createdTo: $createdTo\n    ) {\n      data {\n        ...ChargeRow\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n    }\n  }\n": types.ChargesListDocument,
@@ -202,6 +224,50 @@ export function graphql(source: "\n  mutation RevokeOtherSessions {\n    revokeO
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  query TwoFactorStatus {\n    twoFactorStatus {\n      enrolled\n      required\n      enrolledAt\n      recoveryCodesLeft\n      trustedBrowsers\n      stepUpValidUntil\n    }\n  }\n"): typeof import('./graphql').TwoFactorStatusDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CompleteSignIn($code: String!, $trustBrowser: Boolean) {\n    completeSignIn(code: $code, trustBrowser: $trustBrowser) {\n      id\n      kind\n      role\n      locale\n    }\n  }\n"): typeof import('./graphql').CompleteSignInDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation StartTwoFactorEnrolment {\n    startTwoFactorEnrolment {\n      secret\n      otpauthUri\n    }\n  }\n"): typeof import('./graphql').StartTwoFactorEnrolmentDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ConfirmTwoFactorEnrolment($code: String!) {\n    confirmTwoFactorEnrolment(code: $code) {\n      recoveryCodes\n      viewer {\n        id\n        kind\n        role\n        locale\n      }\n    }\n  }\n"): typeof import('./graphql').ConfirmTwoFactorEnrolmentDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation VerifyStepUp($code: String!) {\n    verifyStepUp(code: $code)\n  }\n"): typeof import('./graphql').VerifyStepUpDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RegenerateRecoveryCodes($code: String!) {\n    regenerateRecoveryCodes(code: $code)\n  }\n"): typeof import('./graphql').RegenerateRecoveryCodesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DisableTwoFactor($code: String!) {\n    disableTwoFactor(code: $code)\n  }\n"): typeof import('./graphql').DisableTwoFactorDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ForgetTrustedBrowsers {\n    forgetTrustedBrowsers\n  }\n"): typeof import('./graphql').ForgetTrustedBrowsersDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ResetTwoFactor($userId: ID!) {\n    resetTwoFactor(userId: $userId)\n  }\n"): typeof import('./graphql').ResetTwoFactorDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CompanyTwoFactorRequired {\n    companyTwoFactorRequired\n  }\n"): typeof import('./graphql').CompanyTwoFactorRequiredDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetCompanyTwoFactorRequired($required: Boolean!) {\n    setCompanyTwoFactorRequired(required: $required)\n  }\n"): typeof import('./graphql').SetCompanyTwoFactorRequiredDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  fragment AdjustmentRow on Adjustment {\n    id\n    companyId\n    amount\n    description\n    status\n    createdAt\n    requestedBy\n    confirmedBy\n    rejectedBy\n    rejectionReason\n    decidedAt\n  }\n"): typeof import('./graphql').AdjustmentRowFragmentDoc;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -230,7 +296,7 @@ export function graphql(source: "\n  query Viewer {\n    viewer {\n      id\n   
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation SignIn($email: String!, $password: String!) {\n    signIn(email: $email, password: $password) {\n      id\n      kind\n      role\n      locale\n    }\n  }\n"): typeof import('./graphql').SignInDocument;
+export function graphql(source: "\n  mutation SignIn($email: String!, $password: String!) {\n    signIn(email: $email, password: $password) {\n      id\n      kind\n      role\n      locale\n      signInStep\n    }\n  }\n"): typeof import('./graphql').SignInDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -238,7 +304,7 @@ export function graphql(source: "\n  mutation SignOut {\n    signOut\n  }\n"): t
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation AcceptInvite($token: String!, $password: String!, $name: String) {\n    acceptInvite(token: $token, password: $password, name: $name) {\n      id\n      kind\n      role\n      locale\n    }\n  }\n"): typeof import('./graphql').AcceptInviteDocument;
+export function graphql(source: "\n  mutation AcceptInvite($token: String!, $password: String!, $name: String) {\n    acceptInvite(token: $token, password: $password, name: $name) {\n      id\n      kind\n      role\n      locale\n      signInStep\n    }\n  }\n"): typeof import('./graphql').AcceptInviteDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -123,6 +123,12 @@ export type RefundStatus =
   | 'PROCESSING'
   | 'REFUNDED';
 
+/** DONE: signed in. SECOND_FACTOR: give a code (completeSignIn). ENROL_SECOND_FACTOR: a second factor is required and must be enrolled first (startTwoFactorEnrolment, confirmTwoFactorEnrolment). */
+export type SignInStep =
+  | 'DONE'
+  | 'ENROL_SECOND_FACTOR'
+  | 'SECOND_FACTOR';
+
 export type WebhookDeliveryStatus =
   | 'DELIVERED'
   | 'FAILED'
@@ -152,6 +158,76 @@ export type RevokeOtherSessionsMutationVariables = Exact<{ [key: string]: never;
 
 
 export type RevokeOtherSessionsMutation = { revokeOtherSessions: number };
+
+export type TwoFactorStatusQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type TwoFactorStatusQuery = { twoFactorStatus: { enrolled: boolean, required: boolean, enrolledAt: string | null, recoveryCodesLeft: number, trustedBrowsers: number, stepUpValidUntil: string | null } };
+
+export type CompleteSignInMutationVariables = Exact<{
+  code: string;
+  trustBrowser?: boolean | null | undefined;
+}>;
+
+
+export type CompleteSignInMutation = { completeSignIn: { id: string, kind: ConsoleUserKind, role: string, locale: ConsoleLocale | null } };
+
+export type StartTwoFactorEnrolmentMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type StartTwoFactorEnrolmentMutation = { startTwoFactorEnrolment: { secret: string, otpauthUri: string } };
+
+export type ConfirmTwoFactorEnrolmentMutationVariables = Exact<{
+  code: string;
+}>;
+
+
+export type ConfirmTwoFactorEnrolmentMutation = { confirmTwoFactorEnrolment: { recoveryCodes: Array<string>, viewer: { id: string, kind: ConsoleUserKind, role: string, locale: ConsoleLocale | null } } };
+
+export type VerifyStepUpMutationVariables = Exact<{
+  code: string;
+}>;
+
+
+export type VerifyStepUpMutation = { verifyStepUp: string };
+
+export type RegenerateRecoveryCodesMutationVariables = Exact<{
+  code: string;
+}>;
+
+
+export type RegenerateRecoveryCodesMutation = { regenerateRecoveryCodes: Array<string> };
+
+export type DisableTwoFactorMutationVariables = Exact<{
+  code: string;
+}>;
+
+
+export type DisableTwoFactorMutation = { disableTwoFactor: boolean };
+
+export type ForgetTrustedBrowsersMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ForgetTrustedBrowsersMutation = { forgetTrustedBrowsers: number };
+
+export type ResetTwoFactorMutationVariables = Exact<{
+  userId: string;
+}>;
+
+
+export type ResetTwoFactorMutation = { resetTwoFactor: boolean };
+
+export type CompanyTwoFactorRequiredQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type CompanyTwoFactorRequiredQuery = { companyTwoFactorRequired: boolean };
+
+export type SetCompanyTwoFactorRequiredMutationVariables = Exact<{
+  required: boolean;
+}>;
+
+
+export type SetCompanyTwoFactorRequiredMutation = { setCompanyTwoFactorRequired: boolean };
 
 export type AdjustmentRowFragment = { id: string, companyId: string, amount: string, description: string, status: AdjustmentStatus, createdAt: string, requestedBy: string, confirmedBy: string | null, rejectedBy: string | null, rejectionReason: string | null, decidedAt: string | null };
 
@@ -210,7 +286,7 @@ export type SignInMutationVariables = Exact<{
 }>;
 
 
-export type SignInMutation = { signIn: { id: string, kind: ConsoleUserKind, role: string, locale: ConsoleLocale | null } };
+export type SignInMutation = { signIn: { id: string, kind: ConsoleUserKind, role: string, locale: ConsoleLocale | null, signInStep: SignInStep } };
 
 export type SignOutMutationVariables = Exact<{ [key: string]: never; }>;
 
@@ -224,7 +300,7 @@ export type AcceptInviteMutationVariables = Exact<{
 }>;
 
 
-export type AcceptInviteMutation = { acceptInvite: { id: string, kind: ConsoleUserKind, role: string, locale: ConsoleLocale | null } };
+export type AcceptInviteMutation = { acceptInvite: { id: string, kind: ConsoleUserKind, role: string, locale: ConsoleLocale | null, signInStep: SignInStep } };
 
 export type SetConsoleLocaleMutationVariables = Exact<{
   locale: ConsoleLocale;
@@ -972,6 +1048,84 @@ export const RevokeOtherSessionsDocument = new TypedDocumentString(`
   revokeOtherSessions
 }
     `) as unknown as TypedDocumentString<RevokeOtherSessionsMutation, RevokeOtherSessionsMutationVariables>;
+export const TwoFactorStatusDocument = new TypedDocumentString(`
+    query TwoFactorStatus {
+  twoFactorStatus {
+    enrolled
+    required
+    enrolledAt
+    recoveryCodesLeft
+    trustedBrowsers
+    stepUpValidUntil
+  }
+}
+    `) as unknown as TypedDocumentString<TwoFactorStatusQuery, TwoFactorStatusQueryVariables>;
+export const CompleteSignInDocument = new TypedDocumentString(`
+    mutation CompleteSignIn($code: String!, $trustBrowser: Boolean) {
+  completeSignIn(code: $code, trustBrowser: $trustBrowser) {
+    id
+    kind
+    role
+    locale
+  }
+}
+    `) as unknown as TypedDocumentString<CompleteSignInMutation, CompleteSignInMutationVariables>;
+export const StartTwoFactorEnrolmentDocument = new TypedDocumentString(`
+    mutation StartTwoFactorEnrolment {
+  startTwoFactorEnrolment {
+    secret
+    otpauthUri
+  }
+}
+    `) as unknown as TypedDocumentString<StartTwoFactorEnrolmentMutation, StartTwoFactorEnrolmentMutationVariables>;
+export const ConfirmTwoFactorEnrolmentDocument = new TypedDocumentString(`
+    mutation ConfirmTwoFactorEnrolment($code: String!) {
+  confirmTwoFactorEnrolment(code: $code) {
+    recoveryCodes
+    viewer {
+      id
+      kind
+      role
+      locale
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ConfirmTwoFactorEnrolmentMutation, ConfirmTwoFactorEnrolmentMutationVariables>;
+export const VerifyStepUpDocument = new TypedDocumentString(`
+    mutation VerifyStepUp($code: String!) {
+  verifyStepUp(code: $code)
+}
+    `) as unknown as TypedDocumentString<VerifyStepUpMutation, VerifyStepUpMutationVariables>;
+export const RegenerateRecoveryCodesDocument = new TypedDocumentString(`
+    mutation RegenerateRecoveryCodes($code: String!) {
+  regenerateRecoveryCodes(code: $code)
+}
+    `) as unknown as TypedDocumentString<RegenerateRecoveryCodesMutation, RegenerateRecoveryCodesMutationVariables>;
+export const DisableTwoFactorDocument = new TypedDocumentString(`
+    mutation DisableTwoFactor($code: String!) {
+  disableTwoFactor(code: $code)
+}
+    `) as unknown as TypedDocumentString<DisableTwoFactorMutation, DisableTwoFactorMutationVariables>;
+export const ForgetTrustedBrowsersDocument = new TypedDocumentString(`
+    mutation ForgetTrustedBrowsers {
+  forgetTrustedBrowsers
+}
+    `) as unknown as TypedDocumentString<ForgetTrustedBrowsersMutation, ForgetTrustedBrowsersMutationVariables>;
+export const ResetTwoFactorDocument = new TypedDocumentString(`
+    mutation ResetTwoFactor($userId: ID!) {
+  resetTwoFactor(userId: $userId)
+}
+    `) as unknown as TypedDocumentString<ResetTwoFactorMutation, ResetTwoFactorMutationVariables>;
+export const CompanyTwoFactorRequiredDocument = new TypedDocumentString(`
+    query CompanyTwoFactorRequired {
+  companyTwoFactorRequired
+}
+    `) as unknown as TypedDocumentString<CompanyTwoFactorRequiredQuery, CompanyTwoFactorRequiredQueryVariables>;
+export const SetCompanyTwoFactorRequiredDocument = new TypedDocumentString(`
+    mutation SetCompanyTwoFactorRequired($required: Boolean!) {
+  setCompanyTwoFactorRequired(required: $required)
+}
+    `) as unknown as TypedDocumentString<SetCompanyTwoFactorRequiredMutation, SetCompanyTwoFactorRequiredMutationVariables>;
 export const AdjustmentsListDocument = new TypedDocumentString(`
     query AdjustmentsList($first: Int, $after: String, $status: AdjustmentStatus, $companyId: ID) {
   adjustments(
@@ -1115,6 +1269,7 @@ export const SignInDocument = new TypedDocumentString(`
     kind
     role
     locale
+    signInStep
   }
 }
     `) as unknown as TypedDocumentString<SignInMutation, SignInMutationVariables>;
@@ -1130,6 +1285,7 @@ export const AcceptInviteDocument = new TypedDocumentString(`
     kind
     role
     locale
+    signInStep
   }
 }
     `) as unknown as TypedDocumentString<AcceptInviteMutation, AcceptInviteMutationVariables>;
