@@ -103,7 +103,9 @@ test("an operator turns on two-step verification, signs in with a code and a rec
   await expect(page).toHaveURL(/\/ops$/);
   await page.goto(`/ops/withdrawals?company=${company.id}`);
   const row = page.getByRole("row").filter({ hasText: big.withdrawalReference });
-  await row.getByRole("button", { name: `Approve ${big.withdrawalReference}` }).click();
+  await row
+    .getByRole("button", { name: t("withdrawals.row.approveFor", { reference: big.withdrawalReference }) })
+    .click();
   const approve = approveDialog(page, big.withdrawalReference);
   await approve.getByRole("button", { name: t("withdrawals.approve.confirmRecord") }).click();
   const stepUp = page.getByRole("dialog", { name: t("twoFactor.stepUp.title") });
@@ -116,8 +118,8 @@ test("an operator turns on two-step verification, signs in with a code and a rec
   await stepUp.getByRole("button", { name: t("twoFactor.stepUp.submit") }).click();
   await expect(stepUp).toHaveCount(0);
   // The approval went on by itself once the code was right.
-  await expect(page.getByText(`Approval recorded for ${big.withdrawalReference}`)).toBeVisible();
-  await expect(row).toContainText("1 of 2 approvals");
+  await expect(page.getByText(t("withdrawals.approve.recorded", { reference: big.withdrawalReference }))).toBeVisible();
+  await expect(row).toContainText(t("withdrawals.approvals", { count: 1, required: 2 }));
 
   // Forget the trusted browser; then a recovery code signs in, once.
   await page.goto("/ops/account");
