@@ -119,7 +119,7 @@ test("an operator turns on two-step verification, signs in with a code and a rec
   await expect(stepUp).toHaveCount(0);
   // The approval went on by itself once the code was right.
   await expect(page.getByText(t("withdrawals.approve.recorded", { reference: big.withdrawalReference }))).toBeVisible();
-  await expect(row).toContainText(t("withdrawals.approvals", { count: 1, required: 2 }));
+  await expect(row).toContainText(t("withdrawals.approvals", { given: 1, required: 2 }));
 
   // Forget the trusted browser; then a recovery code signs in, once.
   await page.goto("/ops/account");

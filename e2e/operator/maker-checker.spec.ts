@@ -50,7 +50,7 @@ test("with maker-checker on, one operator cannot approve or post alone and a sec
   await expect(first).toContainText(t("withdrawals.approve.recordsApproval", { next: 1, required: 2 }));
   await first.getByRole("button", { name: t("withdrawals.approve.confirmRecord") }).click();
   await expect(page.getByText(t("withdrawals.approve.recorded", { reference: big.withdrawalReference }))).toBeVisible();
-  await expect(row).toContainText(t("withdrawals.approvals", { count: 1, required: 2 }));
+  await expect(row).toContainText(t("withdrawals.approvals", { given: 1, required: 2 }));
   await expect(
     row.getByRole("button", { name: t("withdrawals.row.approveFor", { reference: big.withdrawalReference }) }),
   ).toHaveCount(0);
@@ -58,7 +58,7 @@ test("with maker-checker on, one operator cannot approve or post alone and a sec
 
   await olga.goto(`/ops/withdrawals?company=${company.id}`);
   const olgaRow = olga.getByRole("row").filter({ hasText: big.withdrawalReference });
-  await expect(olgaRow).toContainText(t("withdrawals.approvals", { count: 1, required: 2 }));
+  await expect(olgaRow).toContainText(t("withdrawals.approvals", { given: 1, required: 2 }));
   await olgaRow
     .getByRole("button", { name: t("withdrawals.row.approveFor", { reference: big.withdrawalReference }) })
     .click();

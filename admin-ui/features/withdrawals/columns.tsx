@@ -48,7 +48,7 @@ export function ApprovalProgress({ row }: { row: WithdrawalRow }) {
   if (row.status !== "PENDING" || row.approvalsRequired < 2) return null;
   return (
     <Badge variant="outline" className="tabular" title={t("approvalsTitle")}>
-      {t("approvals", { count: row.approvals.length, required: row.approvalsRequired })}
+      {t("approvals", { given: row.approvals.length, required: row.approvalsRequired })}
     </Badge>
   );
 }

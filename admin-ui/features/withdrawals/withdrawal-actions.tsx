@@ -55,7 +55,7 @@ export function WithdrawalActions({
           if (result.status === "PENDING")
             toast.success(t("approve.recorded", { reference }), {
               description: t("approve.recordedDescription", {
-                count: result.approvals.length,
+                given: result.approvals.length,
                 required: result.approvalsRequired,
               }),
             });

@@ -72,7 +72,7 @@ export function WithdrawalsView({
     if (result.status === "PENDING") {
       toast.success(t("approve.recorded", { reference }), {
         description: t("approve.recordedDescription", {
-          count: result.approvals.length,
+          given: result.approvals.length,
           required: result.approvalsRequired,
         }),
       });
