@@ -16,7 +16,7 @@ test("pages without a session send the visitor to sign in, and back after", asyn
   await page.getByLabel(t("auth.signIn.password")).fill(USERS.admin.password);
   await page.getByRole("button", { name: t("auth.signIn.submit") }).click();
   await expect(page).toHaveURL(/\/ops\/companies\?sort=name\.asc$/);
-  await expect(page.getByRole("heading", { name: "Companies" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: t("companies.title") })).toBeVisible();
 });
 
 test("a wrong password is refused inline and the fields explain themselves", async ({ page }) => {

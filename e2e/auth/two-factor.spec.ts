@@ -143,7 +143,7 @@ test("a company that requires it: its user enrols at the next sign-in before any
   test.setTimeout(120_000);
   const email = `rui.${Date.now()}@loja.test`;
   const password = "Rui-7d1e-montanha-verde";
-  const company = await createCompany("Loja Exigente", { ownerEmail: email });
+  const company = await createCompany("Ateliê Exigente", { ownerEmail: email });
   await acceptInvite(company.inviteToken as string, password, "Rui Exigente");
   // An operator ADMIN requires it for the company (the API token acts as one).
   await gql("mutation($c: ID!) { setCompanyTwoFactorRequired(companyId: $c, required: true) }", { c: company.id });

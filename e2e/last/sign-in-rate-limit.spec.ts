@@ -4,7 +4,7 @@ import { checkPage } from "../support/page-check";
 
 /**
  * Runs after every other project (playwright.config.ts): it spends this address's sign-in
- * attempts (10 a minute), which would lock the other specs' sign-ins out for a minute.
+ * attempts for one e-mail (5 a minute), which could slow the other specs' sign-ins down.
  */
 test("too many sign-in attempts answer with the wait, inline", async ({ page }) => {
   await page.goto("/login");

@@ -160,7 +160,7 @@ export function createServices(config: AppConfig, logger: Logger, db: DataSource
     consoleUsers: new ConsoleUsersService(
       db,
       { publicBaseUrl: config.publicBaseUrl, sessions },
-      new SignInLimits(db),
+      new SignInLimits(db, config.signInPerAddressPerMinute),
       twoFactor,
     ),
     twoFactor,

@@ -4,7 +4,7 @@ import type { DataSource } from "typeorm";
 import { RateLimitedError } from "../core/errors";
 import { storeKey } from "../core/rate-limits";
 
-/** Sign-in attempts a minute from one address, whatever the e-mail. */
+/** Sign-in attempts a minute from one address, whatever the e-mail (SIGN_IN_PER_ADDRESS_PER_MINUTE's default). */
 export const SIGN_IN_PER_ADDRESS_PER_MINUTE = 10;
 /** Failed sign-ins from one address in an hour; the one that spends the last blocks the address for an hour. */
 export const SIGN_IN_FAILURES_PER_ADDRESS_PER_HOUR = 50;
@@ -76,11 +76,11 @@ export class SignInLimits {
   private readonly sprayByEmail: RateLimiterPostgres;
   private readonly sprayByAddress: RateLimiterPostgres;
 
-  constructor(db: DataSource) {
+  constructor(db: DataSource, perAddressPerMinute = SIGN_IN_PER_ADDRESS_PER_MINUTE) {
     const store = { storeClient: db, storeType: "typeorm", tableName: TABLE, tableCreated: true };
     const limiter = (keyPrefix: string, points: number, duration: number) =>
       new RateLimiterPostgres({ ...store, keyPrefix, points, duration });
-    this.perAddress = limiter("signin_address", SIGN_IN_PER_ADDRESS_PER_MINUTE, 60);
+    this.perAddress = limiter("signin_address", perAddressPerMinute, 60);
     this.addressFailures = limiter("signin_address_failures", SIGN_IN_FAILURES_PER_ADDRESS_PER_HOUR, 3600);
     this.perPair = limiter("signin_pair", SIGN_IN_PER_PAIR_PER_MINUTE, 60);
     this.lockouts = limiter("signin_lockouts", 1_000_000, LOCKOUT_MEMORY_SECONDS);

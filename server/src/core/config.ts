@@ -48,6 +48,7 @@ const envSchema = z.object({
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(10080).default(30),
   SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(8760).default(12),
   SESSION_MAX_PER_USER: z.coerce.number().int().min(1).max(1000).default(10),
+  SIGN_IN_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
   APPROVAL_SECOND_OPERATOR_ABOVE: decimalString.optional(),
   APPROVAL_SECOND_OPERATOR_WINDOW_H: z.coerce.number().int().min(0).max(720).default(24),
   REQUIRE_OPERATOR_2FA: booleanFromEnv.default(true),
@@ -149,6 +150,8 @@ export interface AppConfig {
   sessionIdleMinutes: number;
   /** Sessions a console user may hold at once; a new sign-in ends the oldest beyond it. */
   sessionMaxPerUser: number;
+  /** Sign-in attempts a minute from one client address (an office behind one NAT may need more). */
+  signInPerAddressPerMinute: number;
   /** A console session is over this long after sign-in, used or not. */
   sessionMaxHours: number;
   /** Maker-checker: withdrawals and adjustments above this amount (centavos) need two operators; null = off. */
@@ -269,6 +272,7 @@ export function loadConfig(rawEnv: RawEnv = process.env): AppConfig {
     console: e.CONSOLE,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     sessionMaxPerUser: e.SESSION_MAX_PER_USER,
+    signInPerAddressPerMinute: e.SIGN_IN_PER_ADDRESS_PER_MINUTE,
     sessionMaxHours: e.SESSION_MAX_HOURS,
     approvalSecondOperatorAboveCents:
       e.APPROVAL_SECOND_OPERATOR_ABOVE === undefined ? null : parseBrl(e.APPROVAL_SECOND_OPERATOR_ABOVE),
