@@ -24,9 +24,8 @@ import { LedgerEntryKind } from "../ledger/ledger-entry.entity";
 import { Refund, RefundNature, RefundStatus } from "../refunds/refund.entity";
 import { returnJobPayload, SUBMIT_REFUND_JOB } from "../refunds/refund-jobs";
 import { refundExceedsCharge, refundWindowClosed } from "../refunds/refunds.errors";
-import { type DisputeReturnListener, refundEventFields } from "../refunds/refunds.service";
+import { type DisputeReturnListener, lockAccountWithBalance, refundEventFields } from "../refunds/refunds.service";
 import { appendWebhookEvent, WEBHOOK_EVENTS, type WebhookAccount } from "../webhooks/webhook-outbox";
-import { openWebhookSecret } from "../webhooks/webhook-secrets";
 import { Dispute, DisputeNature, DisputeOutcome, DisputeStatus } from "./dispute.entity";
 
 /** MED: the receiving PSP concludes its analysis within 7 days of the notification (docs/disputes.md). */
@@ -140,7 +139,7 @@ export class DisputesService implements DisputeReturnListener {
       const amountCents = asked ?? refundable;
       if (refundable === 0n || amountCents > refundable) throw refundExceedsCharge(refundable);
 
-      const account = await lockAccount(em, charge.companyId);
+      const account = await lockAccountWithBalance(em, charge.companyId);
       const available = account.balanceCents > 0n ? account.balanceCents : 0n;
       const heldCents = amountCents < available ? amountCents : available;
       const dispute = em.getRepository(Dispute).create({
@@ -209,7 +208,7 @@ export class DisputesService implements DisputeReturnListener {
         if (charge.e2eId === null) {
           throw invalidState("The bank has not reported this payment's end-to-end id yet; try again later");
         }
-        const account = await lockAccount(em, dispute.companyId);
+        const account = await lockAccountWithBalance(em, dispute.companyId);
         const now = new Date();
         const refund = em.getRepository(Refund).create({
           id: newRefundId(),
@@ -310,7 +309,7 @@ export class DisputesService implements DisputeReturnListener {
         if (dispute.status !== DisputeStatus.OPEN && dispute.status !== DisputeStatus.REJECTED) {
           throw disputeNotIn(dispute.status, "an OPEN or REJECTED");
         }
-        const account = await lockAccount(em, dispute.companyId);
+        const account = await lockAccountWithBalance(em, dispute.companyId);
         await moveDisputedAmount(em, dispute.chargeId, -dispute.heldAmountCents);
         if (dispute.heldAmountCents > 0n) {
           await postLedgerEntry(em, {
@@ -414,7 +413,7 @@ export class DisputesService implements DisputeReturnListener {
     if (!dispute) return;
     // The refund's REFUND_FAILED gave the amount back under the account's lock; hold it again,
     // as far as the balance allows (an operator's debit may have taken it meanwhile).
-    const { balanceCents } = await lockAccount(em, dispute.companyId);
+    const { balanceCents } = await lockAccountWithBalance(em, dispute.companyId);
     const available = balanceCents > 0n ? balanceCents : 0n;
     const heldCents = refund.amountCents < available ? refund.amountCents : available;
     await moveDisputedAmount(em, dispute.chargeId, heldCents);
@@ -492,25 +491,6 @@ async function moveDisputedAmount(em: EntityManager, chargeId: string, deltaCent
     "UPDATE charges SET disputed_amount_cents = disputed_amount_cents + $2, updated_at = now() WHERE id = $1",
     [chargeId, deltaCents.toString()],
   );
-}
-
-interface LockedAccount extends WebhookAccount {
-  balanceCents: Cents;
-}
-
-/** The account's row lock (after the charge's) with its balance and what its events need. */
-async function lockAccount(em: EntityManager, companyId: string): Promise<LockedAccount> {
-  const rows = await queryRows<{ balance_cents: string; webhook_secret: string; webhook_url: string | null }>(
-    em,
-    "SELECT balance_cents, webhook_secret, webhook_url FROM companies WHERE id = $1 FOR NO KEY UPDATE",
-    [companyId],
-  );
-  if (rows.length === 0) throw notFound("Company");
-  return {
-    balanceCents: BigInt(rows[0].balance_cents),
-    webhookSecret: openWebhookSecret(em, companyId, rows[0].webhook_secret),
-    webhookUrl: rows[0].webhook_url,
-  };
 }
 
 function disputeAuditFields(dispute: Dispute) {

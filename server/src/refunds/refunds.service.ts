@@ -160,7 +160,7 @@ export class RefundsService implements ReturnBook {
       if (charge.e2eId === null) {
         throw invalidState("The bank has not reported this payment's end-to-end id yet; try again later");
       }
-      const account = await lockAccountForRefund(em, charge.companyId);
+      const account = await lockAccountWithBalance(em, charge.companyId);
       if (account.balanceCents < amountCents) throw refundInsufficientBalance();
 
       const refund = em.getRepository(Refund).create({
@@ -526,15 +526,17 @@ export function refundEventFields(refund: Refund): Record<string, unknown> {
   };
 }
 
-interface RefundAccount extends WebhookAccount {
+/** An account's row, locked: its balance and what its webhook events need. */
+export interface LockedAccount extends WebhookAccount {
   balanceCents: Cents;
 }
 
 /**
- * Locks the account row for the rest of the transaction and reads the balance and what the
- * refund's event needs: the balance check and the reservation are one step, as a withdrawal's.
+ * Locks the account row for the rest of the transaction (after the charge's: refunds and
+ * disputes take them in that order) and reads the balance and what the events need: the
+ * balance check and the reservation are one step, as a withdrawal's.
  */
-async function lockAccountForRefund(em: EntityManager, companyId: string): Promise<RefundAccount> {
+export async function lockAccountWithBalance(em: EntityManager, companyId: string): Promise<LockedAccount> {
   const rows = await queryRows<{ balance_cents: string; webhook_secret: string; webhook_url: string | null }>(
     em,
     "SELECT balance_cents, webhook_secret, webhook_url FROM companies WHERE id = $1 FOR NO KEY UPDATE",
