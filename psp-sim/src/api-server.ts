@@ -201,6 +201,20 @@ export class ApiServer {
           body: bank.sendJson(bank.getSend(idEnvio)),
         }),
       ],
+      ["GET", /^\/v2\/gn\/infracoes$/, () => this.listInfracoes(url)],
+      [
+        "POST",
+        /^\/v2\/gn\/infracoes\/([^/]+)\/defesa$/,
+        ([id]) => {
+          const body = parseJson(raw) as { analise?: unknown; justificativa?: unknown } | null;
+          if (body?.analise !== "aceito" && body?.analise !== "rejeitado")
+            throw parameterProblem("analise", "analise deve ser aceito ou rejeitado");
+          if (typeof body.justificativa !== "string" || body.justificativa.trim() === "")
+            throw parameterProblem("justificativa", "justificativa é obrigatória");
+          bank.defendInfracao(id, { analise: body.analise, justificativa: body.justificativa });
+          return { status: 204, body: null };
+        },
+      ],
       ["PUT", /^\/v2\/webhook\/([^/]+)$/, ([chave]) => this.registerWebhook(chave, raw, req)],
       [
         "GET",
@@ -229,12 +243,13 @@ export class ApiServer {
     throw notFound(`Recurso ${method} ${path}`);
   }
 
+  private listInfracoes(url: URL): Answer {
+    const { inicio, fim, page, perPage } = readWindow(url);
+    return { status: 200, body: this.options.bank.listInfracoes(inicio, fim, page, perPage) };
+  }
+
   private listPix(url: URL): Answer {
-    const inicio = readTime(url.searchParams.get("inicio"), "inicio");
-    const fim = readTime(url.searchParams.get("fim"), "fim");
-    const page = readInteger(url.searchParams.get("paginacao.paginaAtual"), 0, 0, Number.MAX_SAFE_INTEGER);
-    const perPage = readInteger(url.searchParams.get("paginacao.itensPorPagina"), 100, 1, MAX_PAGE_SIZE);
-    if (fim < inicio) throw parameterProblem("fim", "fim deve ser posterior a inicio");
+    const { inicio, fim, page, perPage } = readWindow(url);
     return { status: 200, body: this.options.bank.listPix(inicio, fim, page, perPage) };
   }
 
@@ -343,6 +358,16 @@ function violationsOf(errors: ErrorObject[] | null | undefined, prefix: string) 
     if (error.keyword === "required") path.push(String(error.params.missingProperty));
     return { razao: `O campo não respeita o schema: ${error.message}`, propriedade: [prefix, ...path].join(".") };
   });
+}
+
+/** A listing's window and page (`inicio`, `fim`, `paginacao.*`), as Efí reads them. */
+function readWindow(url: URL): { inicio: Date; fim: Date; page: number; perPage: number } {
+  const inicio = readTime(url.searchParams.get("inicio"), "inicio");
+  const fim = readTime(url.searchParams.get("fim"), "fim");
+  const page = readInteger(url.searchParams.get("paginacao.paginaAtual"), 0, 0, Number.MAX_SAFE_INTEGER);
+  const perPage = readInteger(url.searchParams.get("paginacao.itensPorPagina"), 100, 1, MAX_PAGE_SIZE);
+  if (fim < inicio) throw parameterProblem("fim", "fim deve ser posterior a inicio");
+  return { inicio, fim, page, perPage };
 }
 
 function parameterProblem(name: string, razao: string) {

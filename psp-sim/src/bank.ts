@@ -5,7 +5,8 @@ import { efiError, problem } from "./efi-errors";
 
 /**
  * The bank behind the local PSP, in memory: immediate charges (cob), the Pix it received,
- * its Pix Send transfers and the devoluções of received Pix, and the webhook of its key.
+ * its Pix Send transfers, the devoluções of received Pix, the MED infractions against
+ * received Pix (Efí's `/v2/gn/infracoes`), and the webhook of its key.
  * It answers as Efí's Pix API does (statuses, 409 for a txid or idEnvio used before) and
  * tells `notify` what Efí would POST to the key's webhook.
  */
@@ -73,6 +74,27 @@ export interface PixSend {
   erro?: { codigo: string; origem: string; motivo: string };
 }
 
+/** Efí's states of a MED infraction against a Pix this account received. */
+export type InfracaoStatus = "ABERTA" | "EM_DEFESA" | "ACEITA" | "REJEITADA" | "CANCELADA_EFI";
+
+export interface Infracao {
+  idInfracao: string;
+  endToEndId: string;
+  valor: string;
+  razao: string;
+  status: InfracaoStatus;
+  abertura: Date;
+  prazoFinalizacao: Date;
+  /** What the account answered (`POST /v2/gn/infracoes/:id/defesa`). */
+  analise?: "aceito" | "rejeitado";
+  defesa?: string;
+  recebimentoDefesa?: Date;
+  atualizadoEm: Date;
+}
+
+/** Efí concludes a MED analysis within 7 days of the notification. */
+const INFRACAO_ANALYSIS_MS = 7 * 86_400_000;
+
 export interface WebhookRegistration {
   chave: string;
   webhookUrl: string;
@@ -102,6 +124,7 @@ export class Bank {
   readonly received = new Map<string, ReceivedPix>();
   readonly sends = new Map<string, PixSend>();
   readonly webhooks = new Map<string, WebhookRegistration>();
+  readonly infracoes = new Map<string, Infracao>();
   private nextLocId = 1;
   private readonly timers = new Set<NodeJS.Timeout>();
 
@@ -255,19 +278,8 @@ export class Bank {
     const all = [...this.received.values()]
       .filter((pix) => pix.horario >= inicio && pix.horario <= fim)
       .sort((a, b) => a.horario.getTime() - b.horario.getTime());
-    return {
-      parametros: {
-        inicio: inicio.toISOString(),
-        fim: fim.toISOString(),
-        paginacao: {
-          paginaAtual: page,
-          itensPorPagina: perPage,
-          quantidadeDePaginas: Math.max(1, Math.ceil(all.length / perPage)),
-          quantidadeTotalDeItens: all.length,
-        },
-      },
-      pix: all.slice(page * perPage, (page + 1) * perPage).map((pix) => this.pixJson(pix, true)),
-    };
+    const { parametros, items } = pageOf(all, inicio, fim, page, perPage);
+    return { parametros, pix: items.map((pix) => this.pixJson(pix, true)) };
   }
 
   /** A received Pix as API Pix writes it, with Efí's `gnExtras.pagador` (the payer) when asked. */
@@ -281,6 +293,71 @@ export class Bank {
       ...(pix.infoPagador !== undefined ? { infoPagador: pix.infoPagador } : {}),
       ...(pix.devolucoes.length > 0 ? { devolucoes: pix.devolucoes.map(devolucaoJson) } : {}),
       ...(withExtras && pix.pagador ? { gnExtras: { pagador: pix.pagador } } : {}),
+    };
+  }
+
+  // --- MED infractions ------------------------------------------------------------------
+
+  /** The payer's bank notifies an infraction against a received Pix (the whole Pix unless `valor`). */
+  openInfracao(body: { endToEndId: string; valor?: string; razao?: string }): Infracao {
+    const pix = this.getPix(body.endToEndId);
+    const now = new Date();
+    const infracao: Infracao = {
+      idInfracao: randomUUID(),
+      endToEndId: pix.endToEndId,
+      valor: body.valor ?? pix.valor,
+      razao: body.razao ?? "Pagador relata golpe",
+      status: "ABERTA",
+      abertura: now,
+      prazoFinalizacao: new Date(now.getTime() + INFRACAO_ANALYSIS_MS),
+      atualizadoEm: now,
+    };
+    this.infracoes.set(infracao.idInfracao, infracao);
+    return infracao;
+  }
+
+  /** `GET /v2/gn/infracoes`: infractions opened in [inicio, fim], oldest first, paged. */
+  listInfracoes(inicio: Date, fim: Date, page: number, perPage: number) {
+    const all = [...this.infracoes.values()]
+      .filter((infracao) => infracao.abertura >= inicio && infracao.abertura <= fim)
+      .sort((a, b) => a.abertura.getTime() - b.abertura.getTime());
+    const { parametros, items } = pageOf(all, inicio, fim, page, perPage);
+    return { parametros, infracoes: items.map((infracao) => this.infracaoJson(infracao)) };
+  }
+
+  /** The account's answer to an open infraction: it accepts the claim or rejects it with a defence. */
+  defendInfracao(id: string, body: { analise: "aceito" | "rejeitado"; justificativa: string }): Infracao {
+    const infracao = this.infracoes.get(id);
+    if (!infracao) throw efiError(404, "infracao_nao_encontrada", "Nenhuma infração encontrada para o id informado");
+    if (infracao.status !== "ABERTA")
+      throw efiError(409, "infracao_nao_aberta", `A infração está ${infracao.status} e não aceita defesa`);
+    const now = new Date();
+    Object.assign(infracao, {
+      status: "EM_DEFESA",
+      analise: body.analise,
+      defesa: body.justificativa,
+      recebimentoDefesa: now,
+      atualizadoEm: now,
+    });
+    return infracao;
+  }
+
+  infracaoJson(infracao: Infracao): Record<string, unknown> {
+    return {
+      idInfracao: infracao.idInfracao,
+      endToEndId: infracao.endToEndId,
+      valor: infracao.valor,
+      status: infracao.status,
+      razao: infracao.razao,
+      tipoSituacao: "golpe",
+      ...(infracao.defesa !== undefined ? { defesa: infracao.defesa } : {}),
+      dadosAnalise: {
+        abertura: infracao.abertura.toISOString(),
+        prazoFinalizacao: infracao.prazoFinalizacao.toISOString(),
+        ...(infracao.recebimentoDefesa ? { recebimentoDefesa: infracao.recebimentoDefesa.toISOString() } : {}),
+      },
+      criadoEm: infracao.abertura.toISOString(),
+      atualizadoEm: infracao.atualizadoEm.toISOString(),
     };
   }
 
@@ -469,6 +546,23 @@ function devolucaoJson(devolucao: Devolucao): Record<string, unknown> {
     },
     status: devolucao.status,
     ...(devolucao.motivo !== undefined ? { motivo: devolucao.motivo } : {}),
+  };
+}
+
+/** One page of a listing, with the `parametros` Efí answers beside it. */
+function pageOf<T>(all: T[], inicio: Date, fim: Date, page: number, perPage: number) {
+  return {
+    parametros: {
+      inicio: inicio.toISOString(),
+      fim: fim.toISOString(),
+      paginacao: {
+        paginaAtual: page,
+        itensPorPagina: perPage,
+        quantidadeDePaginas: Math.max(1, Math.ceil(all.length / perPage)),
+        quantidadeTotalDeItens: all.length,
+      },
+    },
+    items: all.slice(page * perPage, (page + 1) * perPage),
   };
 }
 

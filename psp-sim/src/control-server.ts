@@ -21,6 +21,7 @@ import type { WebhookSender } from "./webhook-sender";
  *   POST /control/sends/:idEnvio/refuse         a Pix Send fails            {motivo?}
  *   POST /control/devolucoes/:id/settle         a devolução is returned (DEVOLVIDO)
  *   POST /control/devolucoes/:id/refuse         a devolução fails           {motivo?}
+ *   POST /control/infracoes                     the payer's bank notifies a MED infraction {endToEndId, valor?, razao?}
  *   POST /control/tokens/expire                 every token issued stops working
  */
 export interface ControlServerOptions {
@@ -62,6 +63,7 @@ async function handle(options: ControlServerOptions, req: IncomingMessage): Prom
           received: [...bank.received.values()].map((pix) => bank.pixJson(pix, true)),
           sends: [...bank.sends.values()].map((sent) => bank.sendJson(sent)),
           webhooks: [...bank.webhooks.values()],
+          infracoes: [...bank.infracoes.values()].map((infracao) => bank.infracaoJson(infracao)),
           faults: faults.list(),
           stats: api.stats,
         },
@@ -143,6 +145,18 @@ async function handle(options: ControlServerOptions, req: IncomingMessage): Prom
         status: 200,
         body: bank.settleDevolucao(id, "NAO_REALIZADO", readReason(body) ?? "Conta do pagador encerrada"),
       }),
+    ],
+    [
+      "POST",
+      /^\/control\/infracoes$/,
+      () => {
+        if (typeof body.endToEndId !== "string") throw new Error("endToEndId is required");
+        if (body.valor !== undefined && (typeof body.valor !== "string" || !VALOR.test(body.valor)))
+          throw new Error('valor must be like "10.00"');
+        const razao = typeof body.razao === "string" ? body.razao : undefined;
+        const infracao = bank.openInfracao({ endToEndId: body.endToEndId, valor: body.valor, razao });
+        return { status: 201, body: bank.infracaoJson(infracao) };
+      },
     ],
     ["POST", /^\/control\/tokens\/expire$/, () => ({ status: 200, body: { expired: api.expireTokens() } })],
   ];

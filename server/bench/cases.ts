@@ -52,8 +52,9 @@ const LIMITER_COST_LIMIT = 0.9;
  * at most 1.5 times; the same ratio without the limiter, for information; and the
  * limiter's own cost.
  */
-function readTargets([limited, unlimited, minimal]: Figures[]): Target[] {
+function readTargets([limited, unlimited, minimal, baseline]: Figures[]): Target[] {
   return [
+    ...baselineTargets(limited, baseline),
     {
       name: "req/s limiter on / minimal",
       ratio: ratio(limited.requestsPerSecond, minimal.requestsPerSecond),
@@ -77,9 +78,29 @@ function readTargets([limited, unlimited, minimal]: Figures[]): Target[] {
   ];
 }
 
-/** Writes against the minimal server sending the same statements: throughput at least half. */
-function writeTargets([limited, unlimited, minimal]: Figures[]): Target[] {
+/** This build against BENCH_BASELINE's, both limiter on: information (noise on a shared machine falls on both). */
+function baselineTargets(limited: Figures, baseline: Figures | undefined): Target[] {
+  if (!baseline) return [];
   return [
+    {
+      name: "req/s limiter on / baseline build",
+      ratio: ratio(limited.requestsPerSecond, baseline.requestsPerSecond),
+      kind: "info",
+      limit: 1,
+    },
+    {
+      name: "CPU per request limiter on / baseline build",
+      ratio: ratio(limited.cpuMsPerRequest ?? 0, baseline.cpuMsPerRequest ?? 0),
+      kind: "info",
+      limit: 1,
+    },
+  ];
+}
+
+/** Writes against the minimal server sending the same statements: throughput at least half. */
+function writeTargets([limited, unlimited, minimal, baseline]: Figures[]): Target[] {
+  return [
+    ...baselineTargets(limited, baseline),
     {
       name: "req/s limiter on / minimal",
       ratio: ratio(limited.requestsPerSecond, minimal.requestsPerSecond),
@@ -102,6 +123,8 @@ export interface ServiceSides {
   /** The same with RATE_LIMIT_RPS=0. */
   unlimited: LoadTarget;
   minimal: LoadTarget;
+  /** BENCH_BASELINE: an earlier build of the service (limiter on), loaded in the same run, for comparison only. */
+  baseline?: LoadTarget;
 }
 
 export function serviceCases(fixtures: Fixtures, servers: ServiceSides): BenchCase[] {
@@ -110,6 +133,7 @@ export function serviceCases(fixtures: Fixtures, servers: ServiceSides): BenchCa
     { label: "service, limiter on", server: servers.limited, spec },
     { label: "service, limiter off", server: servers.unlimited, spec },
     { label: "minimal server", server: servers.minimal, spec },
+    ...(servers.baseline ? [{ label: "baseline build, limiter on", server: servers.baseline, spec }] : []),
   ];
   return [
     {

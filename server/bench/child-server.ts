@@ -26,10 +26,15 @@ const running = new Set<ChildProcess>();
 /**
  * BENCH_CPU_PROF=<dir>: every server and worker the bench starts writes a V8 CPU profile
  * there when it exits (open it in Chrome's DevTools), to see where a case's time goes.
+ * BENCH_NODE_FLAGS: more flags for them, e.g. "--trace-gc --trace-gc-nvp" (a line per
+ * collection in the server's log, with the bytes allocated since the last one: bytes per
+ * request, which the machine's load does not move as it moves CPU time; keep the logs with
+ * BENCH_LOGS).
  */
 export function profilingArgs(env: NodeJS.ProcessEnv = process.env): string[] {
   const dir = env.BENCH_CPU_PROF;
-  return dir ? ["--cpu-prof", `--cpu-prof-dir=${dir}`] : [];
+  const flags = env.BENCH_NODE_FLAGS?.split(" ").filter(Boolean) ?? [];
+  return [...(dir ? ["--cpu-prof", `--cpu-prof-dir=${dir}`] : []), ...flags];
 }
 const KEPT_LINES = 200;
 

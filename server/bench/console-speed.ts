@@ -24,8 +24,10 @@ import { count, log, status } from "./terminal";
  * whatever the figures, non-zero only when something broke.
  *
  * Variables: CONSOLE_BENCH_CHARGES (1000000), CONSOLE_BENCH_LOADS (20 per page),
- * DATABASE_URL (a server to create the database on; unset: embedded PostgreSQL),
- * CHROMIUM_PATH (/usr/bin/chromium).
+ * CONSOLE_BENCH_ONLY=first-load-js (only the bytes: with CONSOLE_BENCH_CHARGES=100 a minute's
+ * check of a bundle change, since the seed's size changes no script), CONSOLE_BENCH_SCRIPTS=1
+ * (each route's scripts listed with their gzip sizes), DATABASE_URL (a server to create the
+ * database on; unset: embedded PostgreSQL), CHROMIUM_PATH (/usr/bin/chromium).
  */
 const OPERATOR_TOKEN = "bench-operator-token-0123456789";
 const ADMIN = { email: "ana.admin@pix.bench", password: "bench-admin-password-1234" };
@@ -36,6 +38,8 @@ const FIRST_LOAD_JS_TARGET_KB = 250;
 
 const charges = Number(process.env.CONSOLE_BENCH_CHARGES ?? 1_000_000);
 const loads = Number(process.env.CONSOLE_BENCH_LOADS ?? 20);
+const onlyFirstLoadJs = process.env.CONSOLE_BENCH_ONLY === "first-load-js";
+const listScripts = process.env.CONSOLE_BENCH_SCRIPTS === "1";
 
 interface PageTiming {
   ttfbMs: number;
@@ -72,7 +76,11 @@ async function loadOnce(context: BrowserContext, url: string): Promise<PageTimin
 }
 
 /** The JavaScript a cold load of the route fetches, each file gzip-compressed once (level 9). */
-async function firstLoadJsKb(browser: Browser, storageState: string | undefined, url: string): Promise<number> {
+async function firstLoadJs(
+  browser: Browser,
+  storageState: string | undefined,
+  url: string,
+): Promise<{ kb: number; scripts: Array<{ url: string; kb: number }> }> {
   const context = await browser.newContext({ storageState, locale: "pt-BR", timezoneId: "America/Sao_Paulo" });
   const bodies = new Map<string, Promise<Buffer>>();
   const page = await context.newPage();
@@ -84,10 +92,12 @@ async function firstLoadJsKb(browser: Browser, storageState: string | undefined,
     );
   });
   await page.goto(url, { waitUntil: "networkidle" });
-  let bytes = 0;
-  for (const body of bodies.values()) bytes += gzipSync(await body, { level: 9 }).length;
+  const scripts: Array<{ url: string; kb: number }> = [];
+  for (const [scriptUrl, body] of bodies) {
+    scripts.push({ url: scriptUrl, kb: gzipSync(await body, { level: 9 }).length / 1024 });
+  }
   await context.close();
-  return bytes / 1024;
+  return { kb: scripts.reduce((sum, script) => sum + script.kb, 0), scripts: scripts.sort((a, b) => b.kb - a.kb) };
 }
 
 /** A console user straight into the database (as the service's own first-operator does). */
@@ -227,40 +237,42 @@ async function main(): Promise<number> {
       ["/m", merchantState],
       ["/m/charges", merchantState],
     ];
-    log();
-    log(
-      `Time to first byte and largest contentful paint, ${loads} loads each (warm cache, after one unmeasured load):`,
-    );
-    log(
-      `  ${"page".padEnd(36)} ${"TTFB p50".padStart(9)} ${"p95".padStart(7)} ${"LCP p50".padStart(9)} ${"p95".padStart(7)}`,
-    );
-    let met = 0;
-    for (const [path, state] of mainPages) {
-      const context = await browser.newContext({
-        storageState: state,
-        locale: "pt-BR",
-        timezoneId: "America/Sao_Paulo",
-      });
-      await loadOnce(context, `${baseUrl}${path}`);
-      const timings: PageTiming[] = [];
-      for (let i = 0; i < loads; i += 1) {
-        status(`  ${path} ${i + 1}/${loads}`);
-        timings.push(await loadOnce(context, `${baseUrl}${path}`));
-      }
-      await context.close();
-      const ttfb = timings.map((t) => t.ttfbMs);
-      const lcp = timings.map((t) => t.lcpMs);
-      const ok = percentile(ttfb, 95) <= TTFB_TARGET_MS && percentile(lcp, 95) <= LCP_TARGET_MS;
-      if (ok) met += 1;
-      const shown = path.replace(chargeId, ":id").replace(withdrawalId, ":id").replace(merchant.companyId, ":id");
+    if (!onlyFirstLoadJs) {
+      log();
       log(
-        `  ${shown.padEnd(36)} ${percentile(ttfb, 50).toFixed(0).padStart(9)} ${percentile(ttfb, 95).toFixed(0).padStart(7)} ` +
-          `${percentile(lcp, 50).toFixed(0).padStart(9)} ${percentile(lcp, 95).toFixed(0).padStart(7)}  ${ok ? "PASS" : "FAIL"}`,
+        `Time to first byte and largest contentful paint, ${loads} loads each (warm cache, after one unmeasured load):`,
+      );
+      log(
+        `  ${"page".padEnd(36)} ${"TTFB p50".padStart(9)} ${"p95".padStart(7)} ${"LCP p50".padStart(9)} ${"p95".padStart(7)}`,
+      );
+      let met = 0;
+      for (const [path, state] of mainPages) {
+        const context = await browser.newContext({
+          storageState: state,
+          locale: "pt-BR",
+          timezoneId: "America/Sao_Paulo",
+        });
+        await loadOnce(context, `${baseUrl}${path}`);
+        const timings: PageTiming[] = [];
+        for (let i = 0; i < loads; i += 1) {
+          status(`  ${path} ${i + 1}/${loads}`);
+          timings.push(await loadOnce(context, `${baseUrl}${path}`));
+        }
+        await context.close();
+        const ttfb = timings.map((t) => t.ttfbMs);
+        const lcp = timings.map((t) => t.lcpMs);
+        const ok = percentile(ttfb, 95) <= TTFB_TARGET_MS && percentile(lcp, 95) <= LCP_TARGET_MS;
+        if (ok) met += 1;
+        const shown = path.replace(chargeId, ":id").replace(withdrawalId, ":id").replace(merchant.companyId, ":id");
+        log(
+          `  ${shown.padEnd(36)} ${percentile(ttfb, 50).toFixed(0).padStart(9)} ${percentile(ttfb, 95).toFixed(0).padStart(7)} ` +
+            `${percentile(lcp, 50).toFixed(0).padStart(9)} ${percentile(lcp, 95).toFixed(0).padStart(7)}  ${ok ? "PASS" : "FAIL"}`,
+        );
+      }
+      log(
+        `  targets: p95 TTFB <= ${TTFB_TARGET_MS} ms and LCP <= ${LCP_TARGET_MS} ms: ${met} of ${mainPages.length} pages`,
       );
     }
-    log(
-      `  targets: p95 TTFB <= ${TTFB_TARGET_MS} ms and LCP <= ${LCP_TARGET_MS} ms: ${met} of ${mainPages.length} pages`,
-    );
 
     const routes: Array<[string, string | undefined]> = [
       ["/login", undefined],
@@ -277,6 +289,10 @@ async function main(): Promise<number> {
         "/ops/adjustments",
         "/ops/payment-exceptions",
         "/ops/operators",
+        "/ops/disputes",
+        "/ops/provider",
+        "/ops/account",
+        "/ops/account/sessions",
         "/developers",
         "/developers/explorer",
       ].map((path): [string, string] => [path, operatorState]),
@@ -286,21 +302,28 @@ async function main(): Promise<number> {
         `/m/charges/${chargeId}`,
         "/m/charges/new",
         "/m/withdrawals",
+        `/m/withdrawals/${withdrawalId}`,
         "/m/withdrawals/new",
         "/m/statement",
         "/m/webhooks",
         "/m/api-credentials",
         "/m/team",
+        "/m/disputes",
+        "/m/account",
       ].map((path): [string, string] => [path, merchantState]),
     ];
     log();
     log(`First Load JS (gzip, level 9), target < ${FIRST_LOAD_JS_TARGET_KB} kB for every operator page:`);
     for (const [path, state] of routes) {
       status(`  ${path}`);
-      const kb = await firstLoadJsKb(browser, state, `${baseUrl}${path}`);
+      const { kb, scripts } = await firstLoadJs(browser, state, `${baseUrl}${path}`);
       const shown = path.replace(chargeId, ":id").replace(withdrawalId, ":id").replace(merchant.companyId, ":id");
       const judged = path.startsWith("/ops") ? (kb < FIRST_LOAD_JS_TARGET_KB ? "  PASS" : "  FAIL") : "";
       log(`  ${shown.padEnd(36)} ${kb.toFixed(1).padStart(7)} kB${judged}`);
+      if (listScripts) {
+        for (const script of scripts)
+          log(`      ${script.kb.toFixed(1).padStart(6)} kB  ${new URL(script.url).pathname}`);
+      }
     }
     log();
     log(

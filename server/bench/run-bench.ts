@@ -1,6 +1,6 @@
 import "reflect-metadata";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import pg from "pg";
@@ -293,8 +293,11 @@ async function measureHttpCases(db: BenchDatabase, options: BenchOptions): Promi
   // the rate limiter on (a limit no client reaches: the limiter does all its work) and once
   // off. balanceAudit of the seeded account reads 10^6 rows: on a busy machine longer than
   // the default 5 s statement timeout; no measured request comes near either bound.
-  const logs = mkdtempSync(join(tmpdir(), "pix-bench-logs-"));
-  cleanups.push(async () => rmSync(logs, { recursive: true, force: true }));
+  // BENCH_LOGS=<dir>: the servers' logs are kept there (else in a temporary folder, removed at the end).
+  const kept = process.env.BENCH_LOGS;
+  if (kept) mkdirSync(kept, { recursive: true });
+  const logs = kept ?? mkdtempSync(join(tmpdir(), "pix-bench-logs-"));
+  if (!kept) cleanups.push(async () => rmSync(logs, { recursive: true, force: true }));
   const service = (rps: string) => ({
     RATE_LIMIT_RPS: rps,
     STATEMENT_TIMEOUT_MS: "60000",
@@ -328,8 +331,27 @@ async function measureHttpCases(db: BenchDatabase, options: BenchOptions): Promi
       service("0"),
       join(logs, "limiter-off.log"),
     );
-    const minimal = await startServer("minimal server", "./minimal-server.js", options, db);
-    cases.push(...serviceCases(fixtures, { limited, unlimited, minimal }).filter(wanted));
+    const minimal = await startServer(
+      "minimal server",
+      "./minimal-server.js",
+      options,
+      db,
+      {},
+      kept ? join(logs, "minimal.log") : undefined,
+    );
+    // An earlier build (its dist folder, e.g. main's, built with --outDir): the same run's
+    // noise falls on both builds, so their ratio says what a change won on a shared machine.
+    const baseline = process.env.BENCH_BASELINE
+      ? await startServer(
+          "baseline build (limiter on)",
+          resolve(process.env.BENCH_BASELINE, "main.js"),
+          options,
+          db,
+          service(UNREACHED_RATE_LIMIT),
+          join(logs, "baseline.log"),
+        )
+      : undefined;
+    cases.push(...serviceCases(fixtures, { limited, unlimited, minimal, baseline }).filter(wanted));
   }
   if (history) cases.push(...historyCases(limited, history.small, history.large).filter(wanted));
 

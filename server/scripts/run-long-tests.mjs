@@ -136,6 +136,12 @@ const machine = [
 
 const status = (result) => (result.code === 0 ? "passed" : `**FAILED** (exit ${result.code}; see the test output)`);
 
+/** "A: 3; B: 1" of a figure's counts by kind (none: "none"). */
+function figureCounts(counts) {
+  const entries = Object.entries(counts ?? {}).sort(([a], [b]) => a.localeCompare(b));
+  return entries.length === 0 ? "none" : entries.map(([name, count]) => `${name}: ${count}`).join("; ");
+}
+
 function modelBlock() {
   const f = modelFigures;
   const command = `MODEL_RUNS=${model.MODEL_RUNS} MODEL_LENGTH=${model.MODEL_LENGTH} MODEL_OPS=${model.MODEL_OPS} MODEL_SEED=${model.MODEL_SEED} npm test -- money-model`;
@@ -156,6 +162,9 @@ function modelBlock() {
     `| State comparisons with the model (every balance, status, queue position, balanceAudit, outbox, exceptions) | ${f.observations} |`,
     `| Ledger entries whose running balance was checked | ${f.ledgerEntriesChecked} |`,
     `| Charges seen to expire under the test | ${f.expiredCharges} |`,
+    `| Refunds at the end, by kind and status (merchant refunds, MED devoluções) | ${figureCounts(f.refunds)} |`,
+    `| MED disputes at the end, by status and outcome | ${figureCounts(f.disputes)} |`,
+    `| Accounts whose balanceAudit agreed with the ledger and the model at the end | ${f.outcomes["accounts whose balanceAudit agreed with the ledger and the model at the end"] ?? "not checked"} |`,
     `| Webhook events delivered and verified byte for byte | ${f.outcomes["webhook events delivered and verified"] ?? 0} |`,
     `| Seed (first batch of sequences; later batches of 50 use seed+1, seed+2, ...) | ${f.seed} |`,
     `| Sizes | MODEL_RUNS=${f.runs}, MODEL_LENGTH=${f.length}, MODEL_OPS=${f.minimumOperations} |`,

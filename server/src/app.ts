@@ -22,12 +22,14 @@ import { openApiDocument } from "./http/openapi";
 import { createAdmissionLimits, registerAdmission } from "./http/request-admission";
 import { decorateRequestRoute, lazyChildLogger, logAccess, requestIdOf, requestInfo } from "./http/request-scope";
 import { type CompiledRestRoute, compileRestOperation, registerRestRoutes } from "./http/rest-routes";
-import { registerSecurityHeaders } from "./http/security-headers";
+import { securityHeaders } from "./http/security-headers";
+import { registerLiveRoute } from "./live/live.route";
+import { LiveHub, type LiveOptions } from "./live/live-hub";
 import { efiNotificationRoutes } from "./provider/efi/efi-notifications";
 import { inboundPixRoutes } from "./provider/inbound-pix.http";
 import { registerPixLocationRoute } from "./provider/pix-location.http";
+import type { Runtime } from "./runtime";
 import { buildAppSchema } from "./schema";
-import type { Services } from "./services";
 
 /**
  * Who asked for a console page, as admission found them (one session lookup): handed to the
@@ -53,6 +55,8 @@ export interface HttpAppOptions extends HealthOptions {
   requestTimeoutMs?: number;
   /** Headers must arrive within this (default 10 s). */
   headersTimeoutMs?: number;
+  /** Limits and timers of the live updates' streams (live/live-hub.ts). */
+  live?: Partial<LiveOptions>;
 }
 
 export interface HttpApp {
@@ -60,6 +64,8 @@ export interface HttpApp {
   server: Server;
   /** The REST routes, compiled from the declared operations. */
   routes: readonly CompiledRestRoute[];
+  /** The live updates' streams of this process (GET /live/events). */
+  live: LiveHub;
   /**
    * Runs a console page's data call as the page's caller, in this process: a read (a
    * mutation is refused as over GET), with the checks and limits of /graphql.
@@ -71,17 +77,28 @@ export interface HttpApp {
   close(): Promise<void>;
 }
 
-export async function createHttpApp(services: Services, options: HttpAppOptions = {}): Promise<HttpApp> {
+/** Serves the runtime's services; its database URL is the live updates' LISTEN connection's. */
+export async function createHttpApp(
+  runtime: Pick<Runtime, "services" | "databaseUrl">,
+  options: HttpAppOptions = {},
+): Promise<HttpApp> {
+  const { services } = runtime;
   const schema = await buildAppSchema();
   const { config, logger } = services;
   const requestTimeout = options.requestTimeoutMs ?? 30_000;
   const headersTimeout = Math.min(options.headersTimeoutMs ?? 10_000, requestTimeout);
 
+  const routes = restOperations().map((operation) => compileRestOperation(schema, operation));
   const graphqlPipeline = new GraphQLPipeline(
     schema,
     graphqlLimits(schema, { introspection: config.graphqlIntrospection }),
     logger,
     consoleUsersRefusedInputRecorders,
+    new Map(
+      routes
+        .filter((route) => route.operation.credentialInRead)
+        .map((route) => [route.operation.field, new Set(route.parameters.map((parameter) => parameter.variable))]),
+    ),
   );
 
   const app = Fastify({
@@ -101,7 +118,7 @@ export async function createHttpApp(services: Services, options: HttpAppOptions 
   });
 
   decorateRequestRoute(app);
-  await registerSecurityHeaders(app, config.publicBaseUrl);
+  const security = securityHeaders(config.publicBaseUrl);
   const admit = registerAdmission(
     app,
     services.auth,
@@ -111,14 +128,17 @@ export async function createHttpApp(services: Services, options: HttpAppOptions 
   const fallback = options.fallback ?? notFoundFallback;
   const toConsole = (request: FastifyRequest, reply: FastifyReply, caller: PageCaller | null) => {
     reply.hijack();
+    security.onRaw(reply.raw);
     reply.raw.setHeader("X-Request-Id", request.id);
     fallback(request.raw, reply.raw, caller);
   };
   // The start of every request, in one hook (each hook and each phase with hooks costs every
-  // request): its id goes back in X-Request-Id (its log lines carry it: request.log); the
-  // console's static files go to it at once; every other request is admitted, then the paths
-  // outside the API go, unread, to the console with the caller admission found.
+  // request): the security headers (a console answer gets them too, on the raw response);
+  // its id goes back in X-Request-Id (its log lines carry it: request.log); the console's
+  // static files go to it at once; every other request is admitted, then the paths outside
+  // the API go, unread, to the console with the caller admission found.
   app.addHook("onRequest", (request, reply, done) => {
+    security.onReply(reply);
     reply.header("X-Request-Id", request.id);
     if (request.is404 && isConsoleAsset(pathOf(request.url))) return toConsole(request, reply, null);
     const goOn = () => {
@@ -146,7 +166,6 @@ export async function createHttpApp(services: Services, options: HttpAppOptions 
   );
   registerJsonBodies(app);
 
-  const routes = restOperations().map((operation) => compileRestOperation(schema, operation));
   registerRestRoutes(app, schema, routes, services);
   registerGraphqlRoute(app, graphqlPipeline, services);
   registerChargeQrCodeRoute(app, services.charges);
@@ -154,6 +173,11 @@ export async function createHttpApp(services: Services, options: HttpAppOptions 
   if (services.provider.servesLocations) registerPixLocationRoute(app, services.charges);
   await app.register(inboundPixRoutes, { inboundPix: services.inboundPix });
   if (services.efi) await app.register(efiNotificationRoutes, { notifications: services.efi.notifications });
+  // Live pages: its LISTEN connection opens with the first stream, and its streams end before
+  // the server waits for open connections on close.
+  const live = new LiveHub(runtime.databaseUrl, services.db, logger, config.sessionIdleMinutes, options.live);
+  registerLiveRoute(app, live);
+  app.addHook("preClose", async () => live.close());
   registerHealthRoutes(app, services, options);
   registerMetricsRoute(app, services);
   const openApi = JSON.stringify(openApiDocument(routes, config.publicBaseUrl));
@@ -166,6 +190,7 @@ export async function createHttpApp(services: Services, options: HttpAppOptions 
     fastify: app,
     server: app.server,
     routes,
+    live,
     runPageOperation: (params, caller) =>
       graphqlPipeline.run(params, { ...caller, services, responseHeaders: {} }, true),
     listen: async (port, host) => {

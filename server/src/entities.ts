@@ -8,6 +8,7 @@ import { Adjustment } from "./ledger/adjustment.entity";
 import { LedgerEntry } from "./ledger/ledger-entry.entity";
 import { PaymentException } from "./provider/payment-exception.entity";
 import { Refund } from "./refunds/refund.entity";
+import { RefundRequest } from "./refunds/refund-request.entity";
 import { WebhookAttempt } from "./webhooks/webhook-attempt.entity";
 import { WebhookEvent } from "./webhooks/webhook-event.entity";
 import { Withdrawal } from "./withdrawals/withdrawal.entity";
@@ -31,5 +32,6 @@ export const ENTITIES = [
   PaymentException,
   ConsoleUser,
   Refund,
+  RefundRequest,
   Dispute,
 ];

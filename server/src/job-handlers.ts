@@ -1,5 +1,6 @@
 import { REMOVE_CHARGE_JOB } from "./charges/charges.service";
 import type { JobHandlers } from "./core/jobs";
+import { ANSWER_INFRACTION_JOB } from "./provider/efi/efi-infractions";
 import { RECONCILE_JOB } from "./provider/efi/efi-reconciliation";
 import { CHECK_REFUND_JOB, readReturnJobPayload, SETTLE_REFUND_JOB, SUBMIT_REFUND_JOB } from "./refunds/refund-jobs";
 import type { Services } from "./services";
@@ -12,6 +13,9 @@ export function createJobHandlers(services: Services): JobHandlers {
     [SETTLE_TRANSFER_JOB]: (payload) => services.withdrawalProcessor.settleTransfer(readWithdrawalJobPayload(payload)),
     [RECONCILE_JOB]: async () => {
       await services.efi?.reconciliation.runAndScheduleNext();
+    },
+    [ANSWER_INFRACTION_JOB]: async (payload) => {
+      await services.efi?.infractions.answerInfraction(payload);
     },
     [REMOVE_CHARGE_JOB]: (payload) =>
       services.charges.removeChargeAtBank(String((payload as { chargeId?: unknown }).chargeId), services.logger),

@@ -23,7 +23,7 @@ async function main(): Promise<void> {
   let consoleApp: NextConsole | null = null;
   // Set once the shutdown exists (after the port opens); /readyz asks it.
   let drainingNow = () => false;
-  const http = await createHttpApp(services, {
+  const http = await createHttpApp(runtime, {
     workers: () => (config.runWorker ? workerState : "not in this process"),
     draining: () => drainingNow(),
     ...(config.console === "off"

@@ -76,6 +76,7 @@ export async function openRuntime(config: AppConfig, logger: Logger): Promise<Ru
         services.webhookSender.close();
         await services.efi?.provider.client.close();
         await services.limits.close();
+        await services.credentialUsage.close();
         await db.destroy();
         await stopEmbedded();
       },

@@ -1,7 +1,7 @@
 import "reflect-metadata";
 import type { GraphQLSchema } from "graphql";
 import { buildSchema } from "type-graphql";
-import { AuditResolver } from "./audit/audit.resolver";
+import { AuditEntryFieldsResolver, AuditResolver } from "./audit/audit.resolver";
 import { ChargesResolver } from "./charges/charges.resolver";
 import { CompaniesResolver } from "./companies/companies.resolver";
 import { ConsoleUsersResolver } from "./console-users/console-users.resolver";
@@ -10,21 +10,25 @@ import { DisputesResolver } from "./disputes/disputes.resolver";
 import { authChecker } from "./graphql/context";
 import { compileOperationResolvers } from "./graphql/operation-resolvers";
 import { plainFieldResolvers } from "./graphql/plain-fields";
-import { LedgerResolver } from "./ledger/ledger.resolver";
+import { LedgerEntryResolver, LedgerResolver } from "./ledger/ledger.resolver";
 import { ProviderStatusResolver } from "./provider/efi/provider-status.resolver";
 import { ProviderResolver } from "./provider/provider.resolver";
+import { RefundRequestsResolver } from "./refunds/refund-requests.resolver";
 import { RefundsResolver } from "./refunds/refunds.resolver";
 import { SearchResolver } from "./search/search.resolver";
 import { TwoFactorResolver } from "./two-factor/two-factor.resolver";
 import { WebhooksResolver } from "./webhooks/webhooks.resolver";
-import { WithdrawalsResolver } from "./withdrawals/withdrawals.resolver";
+import { WithdrawalsResolver, WithdrawalTransitionFieldsResolver } from "./withdrawals/withdrawals.resolver";
 
 export const RESOLVERS = [
   CompaniesResolver,
   ChargesResolver,
   LedgerResolver,
+  LedgerEntryResolver,
   WithdrawalsResolver,
+  WithdrawalTransitionFieldsResolver,
   RefundsResolver,
+  RefundRequestsResolver,
   DisputesResolver,
   ProviderResolver,
   ProviderStatusResolver,
@@ -32,6 +36,7 @@ export const RESOLVERS = [
   ConsoleUsersResolver,
   TwoFactorResolver,
   AuditResolver,
+  AuditEntryFieldsResolver,
   SearchResolver,
   OperatorDashboardResolver,
   MerchantOverviewResolver,

@@ -9,17 +9,20 @@ import type { AppConfig } from "./core/config";
 import type { Logger } from "./core/logger";
 import { createLimitStore, type LimitStore } from "./core/rate-limits";
 import { poolOf } from "./core/sql";
+import { CredentialUsage } from "./credentials/credential-usage";
 import { DashboardsService } from "./dashboards/dashboards.service";
 import { DisputesService } from "./disputes/disputes.service";
 import { LedgerService } from "./ledger/ledger.service";
 import type { MakerCheckerPolicy } from "./ledger/maker-checker";
 import { createPixProvider } from "./provider/create-provider";
+import { ANSWER_INFRACTION_JOB, EfiInfractions } from "./provider/efi/efi-infractions";
 import { EfiNotificationsService } from "./provider/efi/efi-notifications";
 import { EfiPixProvider } from "./provider/efi/efi-provider";
 import { EfiReconciliation } from "./provider/efi/efi-reconciliation";
 import { InboundPixService } from "./provider/inbound-pix.service";
 import type { PixProvider } from "./provider/pix-provider";
 import { ExceptionReturnsService } from "./refunds/exception-returns.service";
+import { RefundRequestsService } from "./refunds/refund-requests.service";
 import { RefundsService } from "./refunds/refunds.service";
 import { ReturnProcessor } from "./refunds/return-processor";
 import { SearchService } from "./search/search.service";
@@ -41,6 +44,7 @@ export interface Services {
   db: DataSource;
   provider: PixProvider;
   auth: AuthService;
+  credentialUsage: CredentialUsage;
   companies: CompaniesService;
   charges: ChargesService;
   ledger: LedgerService;
@@ -52,6 +56,8 @@ export interface Services {
   withdrawalOutcomes: WithdrawalBankOutcomes;
   withdrawalProcessor: WithdrawalProcessor;
   refunds: RefundsService;
+  /** Operators' refunds above APPROVAL_SECOND_OPERATOR_ABOVE: a second operator confirms. */
+  refundRequests: RefundRequestsService;
   exceptionReturns: ExceptionReturnsService;
   /** MED disputes: holds, the operators' decisions, the MED devolução. */
   disputes: DisputesService;
@@ -76,6 +82,8 @@ export interface EfiServices {
   provider: EfiPixProvider;
   notifications: EfiNotificationsService;
   reconciliation: EfiReconciliation;
+  /** MED infractions: read into disputes, operators' decisions answered. */
+  infractions: EfiInfractions;
 }
 
 /** Secrets that may have been generated at first start (see core/generated-secrets.ts). */
@@ -99,22 +107,27 @@ export function createServices(config: AppConfig, logger: Logger, db: DataSource
   const exceptionReturns = new ExceptionReturnsService(db, provider.ispb);
   const disputes = new DisputesService(db, charges);
   refunds.disputeReturns = disputes;
+  refunds.makerChecker = makerChecker;
   const inboundPix = new InboundPixService(db, provider, charges, refunds, exceptionReturns);
-  const efi =
-    provider instanceof EfiPixProvider
-      ? {
-          provider,
-          notifications: new EfiNotificationsService(db, provider, inboundPix, withdrawalOutcomes, logger),
-          reconciliation: new EfiReconciliation(
-            db,
-            provider,
-            inboundPix,
-            withdrawalOutcomes,
-            logger,
-            config.efi?.reconcileEverySeconds ?? 60,
-          ),
-        }
-      : null;
+  let efi: EfiServices | null = null;
+  if (provider instanceof EfiPixProvider) {
+    const infractions = new EfiInfractions(db, provider, disputes, logger);
+    disputes.answerJob = ANSWER_INFRACTION_JOB;
+    efi = {
+      provider,
+      notifications: new EfiNotificationsService(db, provider, inboundPix, withdrawalOutcomes, logger),
+      reconciliation: new EfiReconciliation(
+        db,
+        provider,
+        inboundPix,
+        withdrawalOutcomes,
+        infractions,
+        logger,
+        config.efi?.reconcileEverySeconds ?? 60,
+      ),
+      infractions,
+    };
+  }
   const sessions = {
     idleMinutes: config.sessionIdleMinutes,
     maxHours: config.sessionMaxHours,
@@ -125,6 +138,7 @@ export function createServices(config: AppConfig, logger: Logger, db: DataSource
     issuer: `PIX console (${new URL(config.publicBaseUrl).host})`,
   });
   const webhookSender = new WebhookSender(config.webhookTimeoutMs, config.webhookAllowPrivate);
+  const credentialUsage = new CredentialUsage(db, logger);
   const companies = new CompaniesService(
     db,
     { feePercent: config.defaultFeePercent, feeFixed: config.defaultFeeFixed },
@@ -135,7 +149,8 @@ export function createServices(config: AppConfig, logger: Logger, db: DataSource
     logger,
     db,
     provider,
-    auth: new AuthService(db, secrets.adminTokenHash, sessions),
+    auth: new AuthService(db, secrets.adminTokenHash, sessions, (id) => credentialUsage.touch(id)),
+    credentialUsage,
     companies,
     charges,
     ledger: new LedgerService(db, makerChecker),
@@ -144,6 +159,7 @@ export function createServices(config: AppConfig, logger: Logger, db: DataSource
     withdrawalOutcomes,
     withdrawalProcessor: new WithdrawalProcessor(db, provider, withdrawalOutcomes, logger),
     refunds,
+    refundRequests: new RefundRequestsService(db, charges, refunds, config.approvalSecondOperatorWindowHours),
     exceptionReturns,
     disputes,
     returnProcessor: new ReturnProcessor(db, provider, { refund: refunds, exception: exceptionReturns }, logger),

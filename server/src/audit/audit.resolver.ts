@@ -1,8 +1,10 @@
-import { Arg, Authorized, Ctx, ID, Int, Query, Resolver } from "type-graphql";
+import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Query, Resolver, Root } from "type-graphql";
 import { companyScope } from "../auth/principal";
 import type { RequestContext } from "../graphql/context";
+import { Actor } from "./actor";
 import type { AuditReader } from "./audit.service";
 import { AuditEntry, AuditLogPage } from "./audit-entry";
+import { describedActor } from "./described-actor";
 
 /** A merchant reads only its own people's client addresses (see AuditService). */
 const readerOf = (ctx: RequestContext): AuditReader => (ctx.principal?.kind === "merchant" ? "merchant" : "operator");
@@ -42,5 +44,16 @@ export class AuditResolver {
     @Ctx() ctx: RequestContext,
   ) {
     return ctx.services.audit.trail(companyScope(ctx.principal), objectType, objectId, readerOf(ctx));
+  }
+}
+
+@Resolver(() => AuditEntry)
+export class AuditEntryFieldsResolver {
+  @FieldResolver(() => Actor, {
+    description:
+      "The actor for people: a console user's name and e-mail, an API credential's hint (the raw id in actorInfo.id).",
+  })
+  actorInfo(@Root() entry: AuditEntry, @Ctx() ctx: RequestContext): Promise<Actor> {
+    return describedActor(ctx, entry.actor);
   }
 }

@@ -1,6 +1,7 @@
 import type { DataSource } from "typeorm";
 import { validationError } from "../core/errors";
 import { queryRows } from "../core/sql";
+import { type Actor, describeActors } from "./actor";
 import type { AuditEntry, AuditLogPage } from "./audit-entry";
 
 export interface AuditFilter {
@@ -45,7 +46,24 @@ const COLUMNS =
 function entryFor(reader: AuditReader) {
   return (row: AuditRow): AuditEntry => {
     const entry = toEntry(row);
-    return reader === "merchant" && row.actor_kind !== "MERCHANT" ? { ...entry, address: null } : entry;
+    if (reader !== "merchant") return entry;
+    const own = row.actor_kind === "MERCHANT" ? entry : { ...entry, address: null };
+    return row.action === "charge.reserve" || row.action === "charge.release" ? withoutHoldReason(own) : own;
+  };
+}
+
+/** A hold's reason is written for operators ("Suspeita de fraude"): a merchant reads only that it was held. */
+function withoutHoldReason(entry: AuditEntry): AuditEntry {
+  const strip = (fields: unknown) => {
+    if (fields === null || typeof fields !== "object" || !("reservedReason" in fields)) return fields;
+    const { reservedReason: _withheld, ...rest } = fields as Record<string, unknown>;
+    return rest;
+  };
+  return {
+    ...entry,
+    reason: entry.action === "charge.reserve" ? null : entry.reason,
+    before: strip(entry.before) as AuditEntry["before"],
+    after: strip(entry.after) as AuditEntry["after"],
   };
 }
 
@@ -91,6 +109,11 @@ export function decodeCursor(cursor: string): { at: Date; id: string } {
 /** Reads the audit log: filtered pages for the audit page, and one object's timeline. */
 export class AuditService {
   constructor(private readonly db: DataSource) {}
+
+  /** Names for actors (see describeActors): `viewerCompanyId` is the merchant reading, null for operators. */
+  describeActors(actors: readonly string[], viewerCompanyId: string | null): Promise<Map<string, Actor>> {
+    return describeActors(this.db, actors, viewerCompanyId);
+  }
 
   /**
    * Newest first, keyset-paged on (at, id): each page costs the same however deep it is,

@@ -69,6 +69,119 @@ describe("bearer credentials", () => {
     assert.equal((await app.request("GET", "/charges/balance", { token: clientSecret })).status, 401);
   });
 
+  test("the reads that check the credential in their own statement keep the order of checks", async () => {
+    // GET /charges/balance, /charges/:id and /charges check a client secret in the read's
+    // statement (auth/credential-lookup.ts): the same answers as a lookup in the admission.
+    const issued = await app.graphql(
+      `mutation($c: ID!) { issueClientSecret(companyId: $c) { clientSecret credential { id } } }`,
+      { c: merchant.companyId },
+    );
+    const { clientSecret, credential } = issued.data.issueClientSecret;
+    const created = await app.request("POST", "/charges", { token: clientSecret, body: { amount: 2.5 } });
+    assert.equal(created.status, 201);
+    const reads = [
+      "/charges/balance",
+      `/charges/${created.body.id}`,
+      `/charges/chg_${created.body.id}`,
+      "/charges?limit=20",
+      "/charges?status=EXPIRED&limit=5",
+    ];
+    for (const path of reads) {
+      const res = await app.request("GET", path, { token: clientSecret });
+      assert.equal(res.status, 200, path);
+    }
+    const charge = await app.request("GET", `/charges/${created.body.id}`, { token: clientSecret });
+    assert.equal(charge.body.id, created.body.id);
+    assert.equal(charge.body.amount, 2.5);
+    const listed = await app.request("GET", "/charges?limit=20", { token: clientSecret });
+    assert.ok(listed.body.data.some((c: { id: string }) => c.id === created.body.id));
+    assert.equal(listed.body.total, listed.body.data.length);
+    // The reads note the credential's use as the admission's lookup does ("last used").
+    await app.services.credentialUsage.flush();
+    const [used] = await app.services.db.query("SELECT last_used_at FROM client_credentials WHERE id = $1", [
+      credential.id,
+    ]);
+    assert.ok(used.last_used_at instanceof Date, "last used is noted by the reads that check the credential");
+    // With a live credential: the route's own answers.
+    const live = async (path: string) => app.request("GET", path, { token: clientSecret });
+    assert.deepEqual((await live("/charges/ZZZZZZZZ")).body.code, "NOT_FOUND");
+    assert.deepEqual((await live("/charges/not-an-id")).body.code, "NOT_FOUND");
+    assert.deepEqual((await live("/charges?limit=abc")).body.code, "VALIDATION_ERROR");
+    assert.deepEqual((await live("/charges?limit=101")).body.code, "VALIDATION_ERROR");
+    assert.deepEqual((await live("/charges?bogus=1")).body.code, "VALIDATION_ERROR");
+    // Revoked in SQL (as by another process): every read refuses it at once, 401 before anything else.
+    await app.services.db.query("UPDATE client_credentials SET revoked_at = now() WHERE id = $1", [credential.id]);
+    for (const path of [
+      ...reads,
+      "/charges/ZZZZZZZZ",
+      "/charges/not-an-id",
+      "/charges?limit=abc",
+      "/charges?limit=101",
+      "/charges?bogus=1",
+      "/charges?limit=1&limit=2",
+    ]) {
+      for (const token of [clientSecret, "sk_unknown"]) {
+        const res = await app.request("GET", path, { token });
+        assert.equal(res.status, 401, `${path} ${token}`);
+        assert.deepEqual(res.body, {
+          error: "Missing, invalid, expired or revoked credential",
+          code: "UNAUTHENTICATED",
+        });
+      }
+    }
+    // A new account: an empty page, a zero balance.
+    const fresh = await app.createMerchant();
+    const empty = await app.request("GET", "/charges", { token: fresh.clientSecret });
+    assert.deepEqual({ data: empty.body.data, total: empty.body.total }, { data: [], total: 0 });
+    assert.equal((await app.request("GET", "/charges/balance", { token: fresh.clientSecret })).body.balance, 0);
+  });
+
+  test("GraphQL reads that check the credential themselves answer as before: 401 first, then their own errors", async () => {
+    const issued = await app.graphql(
+      `mutation($c: ID!) { issueClientSecret(companyId: $c) { clientSecret credential { id } } }`,
+      { c: merchant.companyId },
+    );
+    const { clientSecret, credential } = issued.data.issueClientSecret;
+    const post = (query: string, token: string) => app.request("POST", "/graphql", { token, body: { query } });
+    const balance = await post("query Balance { balance { balance currency } }", clientSecret);
+    assert.equal(balance.status, 200);
+    assert.deepEqual(balance.body, { data: { balance: { balance: "0.00", currency: "BRL" } } });
+    const missing = await post(`{ charge(id: "ZZZZZZZZ") { id } }`, clientSecret);
+    assert.equal(missing.body.errors[0].extensions.code, "NOT_FOUND");
+    const invalid = await post("{ balance { nope } }", clientSecret);
+    assert.equal(invalid.status, 400);
+    assert.equal(invalid.body.errors[0].extensions.code, "VALIDATION_ERROR");
+    await app.services.db.query("UPDATE client_credentials SET revoked_at = now() WHERE id = $1", [credential.id]);
+    for (const query of [
+      "query Balance { balance { balance currency } }",
+      `{ charge(id: "ZZZZZZZZ") { id } }`,
+      "{ charges(limit: 5) { total } }",
+      "{ balance { nope } }",
+      "{ balance { balance }",
+      'mutation { revokeClientSecret(credentialId: "x") { id } }',
+      // A skipped read would check nothing: a directive has the credential looked up first.
+      "{ balance @skip(if: true) { balance } }",
+      "query($no: Boolean!) { balance @include(if: $no) { balance } }",
+    ]) {
+      for (const token of [clientSecret, "sk_unknown"]) {
+        const res = await post(query, token);
+        assert.equal(res.status, 401, `${query} ${token}`);
+        assert.equal(res.body.errors[0].extensions.code, "UNAUTHENTICATED", query);
+        assert.equal(res.body.data, undefined);
+      }
+    }
+  });
+
+  test("a large GraphQL body with a client secret is read only once the credential is known", async () => {
+    const query = `{ balance { balance } }${" ".repeat(20 * 1024)}`;
+    const live = await app.request("POST", "/graphql", { token: merchant.clientSecret, body: { query } });
+    assert.equal(live.status, 200);
+    assert.equal(typeof live.body.data.balance.balance, "string");
+    const unknown = await app.request("POST", "/graphql", { token: "sk_unknown", body: { query } });
+    assert.equal(unknown.status, 401);
+    assert.equal(unknown.body.errors[0].extensions.code, "UNAUTHENTICATED");
+  });
+
   test("an expiry in the past is refused when issuing", async () => {
     const res = await app.graphql(
       `mutation($c: ID!, $at: DateTimeISO) { issueClientSecret(companyId: $c, expiresAt: $at) { clientSecret } }`,

@@ -27,6 +27,17 @@ export class ClientCredential {
   @Field(() => Date, { nullable: true })
   revokedAt!: Date | null;
 
+  @Column({ type: "text", nullable: true })
+  @Field(() => String, { nullable: true, description: "A name a person chose for it, e.g. the system that uses it." })
+  label!: string | null;
+
+  @Column({ name: "last_used_at", type: "timestamptz", nullable: true })
+  @Field(() => Date, {
+    nullable: true,
+    description: "Its last authenticated request, to about a minute (recorded in memory, written once a minute).",
+  })
+  lastUsedAt!: Date | null;
+
   @Column({ name: "created_at", type: "timestamptz" })
   @Field(() => Date)
   createdAt!: Date;

@@ -1,4 +1,5 @@
 import { forbidden, unauthenticated, validationError } from "../core/errors";
+import type { AccountRef, UncheckedCredential } from "./credential-lookup";
 
 export type OperatorRole = "ADMIN" | "OPERATOR" | "VIEWER";
 export type MerchantRole = "ADMIN" | "MEMBER";
@@ -69,6 +70,11 @@ export function satisfies(principal: Principal, access: Access): boolean {
   }
 }
 
+/** Whether a client secret (a merchant ADMIN) passes @Authorized(...rules). */
+export function clientSecretSatisfies(rules: readonly Access[]): boolean {
+  return rules.length === 0 || rules.includes("MERCHANT") || rules.includes("MERCHANT_ADMIN");
+}
+
 /** Who is acting, as written into history and audit rows. */
 export function actorOf(principal: Principal): string {
   return principal.actor;
@@ -90,6 +96,32 @@ export function companyScope(principal: Principal | null, companyId?: string | n
     return who.companyId;
   }
   return companyId ?? null;
+}
+
+/**
+ * companyScope for a read that can check a client secret itself: the unchecked credential
+ * when the admission left one (auth/credential-lookup.ts), else the account by id.
+ */
+export function readScope(
+  caller: { principal: Principal | null; uncheckedCredential?: UncheckedCredential | null },
+  companyId?: string | null,
+): AccountRef | null {
+  if (!caller.principal && caller.uncheckedCredential) {
+    // Only REST routes leave the credential unchecked, and they never name an account.
+    if (companyId) throw new Error("an unchecked credential reads its own account only");
+    return caller.uncheckedCredential;
+  }
+  return companyScope(caller.principal, companyId);
+}
+
+/** readScope for operations that act on exactly one account. */
+export function requireReadScope(
+  caller: { principal: Principal | null; uncheckedCredential?: UncheckedCredential | null },
+  companyId?: string | null,
+): AccountRef {
+  const scope = readScope(caller, companyId);
+  if (scope === null) throw validationError("companyId is required when the operator acts for an account");
+  return scope;
 }
 
 /** Like companyScope, for operations that act on exactly one account. */

@@ -15,6 +15,16 @@ export interface SessionSettings {
 const TOUCH_AFTER_SECONDS = 60;
 
 /**
+ * The SQL condition that session `s` of user `u` (console_sessions s JOIN console_users u) is
+ * live: before its absolute expiry, used within the idle minutes (the query's parameter
+ * `idleMinutes`, e.g. "$2"), its user not disabled. One definition for the sign-in's
+ * lookup, the sessions list and the live streams' checks (live/live-hub.ts).
+ */
+export function liveSessionSql(idleMinutes: `$${number}`): string {
+  return `(s.expires_at > now() AND s.last_seen_at > now() - make_interval(mins => ${idleMinutes}) AND NOT u.disabled)`;
+}
+
+/**
  * A new session for the user: 32 random bytes to the browser, only their SHA-256 kept; its
  * public id (`ses_…`) names it in the user's sessions list. The user's sessions beyond
  * `maxPerUser` end, oldest first; their row is locked first, so concurrent sign-ins of one
@@ -78,10 +88,10 @@ export async function listUserSessions(
     current: boolean;
   }>(
     runner,
-    `SELECT id, created_at, last_seen_at, expires_at, address, user_agent, id_hash = $2 AS current
-       FROM console_sessions
-      WHERE user_id = $1 AND expires_at > now() AND last_seen_at > now() - make_interval(mins => $3)
-      ORDER BY id_hash = $2 DESC, last_seen_at DESC, id`,
+    `SELECT s.id, s.created_at, s.last_seen_at, s.expires_at, s.address, s.user_agent, s.id_hash = $2 AS current
+       FROM console_sessions s JOIN console_users u ON u.id = s.user_id
+      WHERE s.user_id = $1 AND ${liveSessionSql("$3")}
+      ORDER BY s.id_hash = $2 DESC, s.last_seen_at DESC, s.id`,
     [userId, currentToken === null ? null : hashSecret(currentToken), settings.idleMinutes],
   );
   return rows.map((row) => ({
@@ -160,7 +170,7 @@ export async function lookupSession(
   const rows = await queryRows<SessionRow>(
     runner,
     `SELECT s.user_id, u.kind, u.role, u.company_id,
-            (s.expires_at > now() AND s.last_seen_at > now() - make_interval(mins => $2) AND NOT u.disabled) AS live,
+            ${liveSessionSql("$2")} AS live,
             s.last_seen_at < now() - make_interval(secs => $3) AS stale
        FROM console_sessions s JOIN console_users u ON u.id = s.user_id
       WHERE s.id_hash = $1`,

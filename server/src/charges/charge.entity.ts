@@ -84,8 +84,8 @@ export class Charge {
   @Field(() => Boolean, { description: "Held by an operator: not counted in the balance until released." })
   reserved!: boolean;
 
+  /** The operator's note; in the schema through ChargesResolver.reservedReason (operators only). */
   @Column({ name: "reserved_reason", type: "text", nullable: true })
-  @Field(() => String, { nullable: true })
   reservedReason!: string | null;
 
   @Column({ name: "refunded_amount_cents", type: "bigint", transformer: bigintColumn })

@@ -4,6 +4,7 @@ import {
   Authorized,
   Ctx,
   Field,
+  FieldResolver,
   ID,
   InputType,
   Int,
@@ -11,9 +12,10 @@ import {
   ObjectType,
   Query,
   Resolver,
+  Root,
 } from "type-graphql";
 import { operatorAudit } from "../audit/audit";
-import { companyScope, requireCompanyScope } from "../auth/principal";
+import { companyScope, readScope, requireCompanyScope } from "../auth/principal";
 import { ListOrder } from "../core/pagination";
 import { RestRoute } from "../core/rest-operation";
 import type { RequestContext } from "../graphql/context";
@@ -49,11 +51,12 @@ export class ChargesResolver {
     errors: ["NOT_FOUND"],
     summary: 'A charge of the account, by its id ("K7Q2M9XA" or "chg_K7Q2M9XA").',
     tag: "Charges",
+    credentialInRead: true,
   })
   @Authorized()
   @Query(() => Charge, { description: 'Accepts "K7Q2M9XA" or "chg_K7Q2M9XA".' })
   charge(@Arg("id", () => ID) id: string, @Ctx() ctx: RequestContext) {
-    return ctx.services.charges.getCharge(companyScope(ctx.principal), id);
+    return ctx.services.charges.getCharge(readScope(ctx), id);
   }
 
   @RestRoute({
@@ -64,6 +67,7 @@ export class ChargesResolver {
     errors: ["VALIDATION_ERROR"],
     summary: "The account's charges, newest first (limit 1..100, default 20; offset from 0).",
     tag: "Charges",
+    credentialInRead: true,
   })
   @Authorized()
   @Query(() => ChargePage, {
@@ -85,7 +89,7 @@ export class ChargesResolver {
     @Arg("order", () => ListOrder, { nullable: true, defaultValue: ListOrder.NEWEST_FIRST }) order?: ListOrder,
   ) {
     return ctx.services.charges.listCharges(
-      companyScope(ctx.principal, companyId),
+      readScope(ctx, companyId),
       {
         limit: paging.limit,
         offset: paging.offset,
@@ -162,6 +166,15 @@ export class ChargesResolver {
       operatorAudit(ctx),
       ctx.request.id,
     );
+  }
+
+  @FieldResolver(() => String, {
+    nullable: true,
+    description:
+      "Why an operator holds the charge: written for operators, so null for merchants (they see only that it is held).",
+  })
+  reservedReason(@Root() charge: Charge, @Ctx() ctx: RequestContext): string | null {
+    return ctx.principal?.kind === "operator" ? charge.reservedReason : null;
   }
 
   @Authorized("OPERATOR")

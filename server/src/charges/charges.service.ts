@@ -1,9 +1,10 @@
 import type { DataSource, EntityManager } from "typeorm";
 import { type AuditContext, appendAudit } from "../audit/audit";
+import { type AccountRef, CALLER_COLUMNS, callerCte, callerFound } from "../auth/credential-lookup";
 import { calculateFee } from "../companies/fee-plan";
 import { type CancelSignal, readCancellable } from "../core/cancellable-read";
 import { entityRowMapper } from "../core/entity-rows";
-import { validationError } from "../core/errors";
+import { unauthenticated, validationError } from "../core/errors";
 import { checkIdempotencyKey, findOriginalRequest, insertUnlessTaken, requestFingerprint } from "../core/idempotency";
 import { CHARGE_ID_PATTERN, newChargeId, newEndToEndId, newLocationId, newTxid } from "../core/ids";
 import { enqueueJob } from "../core/jobs";
@@ -17,6 +18,8 @@ import {
   type ListQuery,
   type Page,
   type PageArgs,
+  pageOfRows,
+  pageStatement,
   readPage,
   readPageWindow,
   SqlParams,
@@ -27,7 +30,8 @@ import { runTransaction } from "../core/transactions";
 import { postLedgerEntry } from "../ledger/ledger.service";
 import { LedgerEntryKind } from "../ledger/ledger-entry.entity";
 import type { PixProvider } from "../provider/pix-provider";
-import { appendWebhookEvent, WEBHOOK_EVENTS } from "../webhooks/webhook-outbox";
+import { WEBHOOK_EVENTS } from "../webhooks/webhook-event-names";
+import { appendWebhookEvent } from "../webhooks/webhook-outbox";
 import { buildDynamicBrCode } from "./br-code";
 import { Charge, ChargeStatus } from "./charge.entity";
 import { chargeExpired, chargeIdempotencyKeyReused, chargeNotFound, chargeNotPending } from "./charges.errors";
@@ -63,7 +67,47 @@ export interface ChargeListFilter extends PageArgs {
  * charge past expires_at is EXPIRED to every reader, without a write; the sweep job makes
  * it so in the table.
  */
-export const CHARGE_READ_COLUMNS = "*, (status = 'PENDING' AND expires_at <= now()) AS overdue";
+export const CHARGE_READ_COLUMNS = chargeReadColumns("");
+
+/** CHARGE_READ_COLUMNS of a statement that joins the charges (`table`: "charges.") to other rows. */
+function chargeReadColumns(table: "" | "charges."): string {
+  return `${table}*, (${table}status = 'PENDING' AND ${table}expires_at <= now()) AS overdue`;
+}
+
+/** A charge ($2) read as the client secret of hash $1 (getCharge): its text made once, not per request. */
+const CHARGE_AS_CALLER_SQL = `${callerCte("$1")}
+  SELECT ${CALLER_COLUMNS}, ${chargeReadColumns("charges.")}
+    FROM caller LEFT JOIN charges ON charges.company_id = caller.company_id AND charges.id = $2
+   LIMIT 1`;
+
+/**
+ * The exact number of charges of each status as readers see it, for one account
+ * (`company`: a parameter or a column of the statement) or every account (null): the
+ * stored counters (`charges_counted`, status to count) and the overdue PENDING charges the
+ * sweep has not expired yet (`charges_overdue`). Read by chargeTotal.
+ */
+function chargeCountsSql(company: string | null): string {
+  const scoped = company === null ? "" : ` AND company_id = ${company}`;
+  return `SELECT (SELECT json_object_agg(status, n) FROM
+                 (SELECT status, sum(n) AS n FROM list_counters WHERE list = 'charges'${scoped} GROUP BY status) s
+              ) AS charges_counted,
+              (SELECT count(*) FROM charges WHERE status = 'PENDING' AND expires_at <= now()${scoped}) AS charges_overdue`;
+}
+
+/** The total of a status (every status: null) from a row of chargeCountsSql. */
+function chargeTotal(row: Record<string, unknown>, status: ChargeStatus | null): Total {
+  const counted = (row.charges_counted ?? {}) as Record<string, string | number>;
+  const overdue = Number(row.charges_overdue);
+  const stored = (name: ChargeStatus) => Number(counted[name] ?? 0);
+  const byStatus: Record<ChargeStatus, number> = {
+    [ChargeStatus.PENDING]: stored(ChargeStatus.PENDING) - overdue,
+    [ChargeStatus.PAID]: stored(ChargeStatus.PAID),
+    [ChargeStatus.EXPIRED]: stored(ChargeStatus.EXPIRED) + overdue,
+    [ChargeStatus.CANCELLED]: stored(ChargeStatus.CANCELLED),
+  };
+  const total = status === null ? Object.values(byStatus).reduce((sum, n) => sum + n, 0) : byStatus[status];
+  return { total, capped: false };
+}
 
 /** Charges listed by payment time: paid_at, then id. */
 const PAID_KEY: KeyColumn[] = [
@@ -266,9 +310,21 @@ export class ChargesService {
     return original ? { charge: asCreated(original), replayed: true } : null;
   }
 
-  /** A charge of the account (or of any account for the operator), as readers see it. */
-  async getCharge(scopeCompanyId: string | null, id: string): Promise<Charge> {
+  /**
+   * A charge of the account (or of any account for the operator), as readers see it. For a
+   * client secret not checked yet, one statement from the live credential's side
+   * (auth/credential-lookup.ts): no credential row is 401, a credential without the charge 404.
+   */
+  async getCharge(scope: AccountRef | null, id: string): Promise<Charge> {
     const chargeId = normalizeChargeId(id);
+    if (scope !== null && typeof scope !== "string") {
+      const rows = await poolRows<Record<string, unknown>>(this.db, CHARGE_AS_CALLER_SQL, [scope.secretHash, chargeId]);
+      if (rows.length === 0) throw unauthenticated();
+      callerFound(scope, rows[0]);
+      if (rows[0].id === null) throw chargeNotFound();
+      return this.readChargeRow(rows[0]);
+    }
+    const scopeCompanyId = scope;
     const [charge] = chargeId ? await this.findChargesBy(scopeCompanyId, "id", chargeId, 1) : [];
     if (!charge) throw chargeNotFound();
     return charge;
@@ -283,14 +339,15 @@ export class ChargesService {
    * A page of charges, newest first by default. Reads never write: overdue PENDING charges
    * are listed and counted as EXPIRED (see effectiveStatusBranches).
    */
-  async listCharges(
-    scopeCompanyId: string | null,
-    filter: ChargeListFilter,
-    signal?: CancelSignal,
-  ): Promise<Page<Charge>> {
+  async listCharges(scope: AccountRef | null, filter: ChargeListFilter, signal?: CancelSignal): Promise<Page<Charge>> {
     const window = readPageWindow(filter);
     const params = new SqlParams();
-    const company = scopeCompanyId === null ? null : params.add(scopeCompanyId, "::text");
+    const scopeCompanyId = typeof scope === "string" ? scope : null;
+    const unchecked = scope !== null && typeof scope !== "string" ? scope : null;
+    const caller = unchecked !== null ? params.add(unchecked.secretHash) : null;
+    // Read as the caller (below): the page's rows are the LATERAL side of the live credential's.
+    const company =
+      caller !== null ? "caller.company_id" : scopeCompanyId === null ? null : params.add(scopeCompanyId, "::text");
     const filters: string[] = [];
     if (filter.reserved != null) filters.push(filter.reserved ? "reserved" : "NOT reserved");
     if (filter.createdFrom) filters.push(`created_at >= ${params.add(filter.createdFrom, "::timestamptz")}`);
@@ -305,10 +362,14 @@ export class ChargesService {
     // all-accounts index charges_newest look as cheap, and the first page then walked every
     // newer charge of the other accounts. Other filters keep the plain value, which their
     // capped counts need to pick an index.
+    // (Read as the caller, the account is the LATERAL's outer column: a value the planner cannot see either.)
     const base =
       company === null
         ? filters
-        : [onlyByStatus ? `company_id = (SELECT ${company})` : `company_id = ${company}`, ...filters];
+        : [
+            onlyByStatus && caller === null ? `company_id = (SELECT ${company})` : `company_id = ${company}`,
+            ...filters,
+          ];
     const query: ListQuery = {
       cursorTag: byPaidAt ? "charges:paid_at" : "charges",
       from: "charges",
@@ -317,6 +378,30 @@ export class ChargesService {
       branches: effectiveStatusBranches(filter.status, base),
       params,
     };
+    if (unchecked !== null && caller !== null) {
+      // Only REST reads as an unchecked credential, and its list takes a status only.
+      if (!onlyByStatus) throw new Error("a list read as an unchecked credential filters by status only");
+      // One statement checks the client secret, reads the page and its total from the
+      // account's counters (auth/credential-lookup.ts): no row at all is 401; the caller's
+      // row with nulls is an empty page (its total still counted). A statement is most of a
+      // read's cost (docs/benchmarks.md), so the total is not a second one.
+      const statement = pageStatement(query, window);
+      return readCancellable(this.db, signal, async (sql) => {
+        const rows = await queryRows<Record<string, unknown>>(
+          sql,
+          `${callerCte(caller)}
+           SELECT ${CALLER_COLUMNS}, counts.*, page.*
+             FROM caller CROSS JOIN LATERAL (${chargeCountsSql("caller.company_id")}) AS counts
+             LEFT JOIN LATERAL (${statement.text}) AS page ON true`,
+          statement.values,
+        );
+        if (rows.length === 0) throw unauthenticated();
+        callerFound(unchecked, rows[0]);
+        const pageRows = rows[0].id === null ? [] : rows;
+        const counted = chargeTotal(rows[0], filter.status ?? null);
+        return pageOfRows(query, window, pageRows, counted, (row) => this.readChargeRow(row));
+      });
+    }
     return readCancellable(this.db, signal, (sql) =>
       readPage(
         sql,
@@ -337,26 +422,12 @@ export class ChargesService {
     status: ChargeStatus | null,
     runner: SqlRunner = this.db,
   ): Promise<Total> {
-    const scoped = scopeCompanyId === null ? "" : " AND company_id = $1";
-    const rows = await queryRows<{ counted: Record<string, string> | null; overdue: string }>(
+    const rows = await queryRows<Record<string, unknown>>(
       runner,
-      `SELECT (SELECT json_object_agg(status, n) FROM
-                 (SELECT status, sum(n) AS n FROM list_counters WHERE list = 'charges'${scoped} GROUP BY status) s
-              ) AS counted,
-              (SELECT count(*) FROM charges WHERE status = 'PENDING' AND expires_at <= now()${scoped}) AS overdue`,
+      chargeCountsSql(scopeCompanyId === null ? null : "$1"),
       scopeCompanyId === null ? [] : [scopeCompanyId],
     );
-    const counted = rows[0].counted ?? {};
-    const overdue = Number(rows[0].overdue);
-    const stored = (name: ChargeStatus) => Number(counted[name] ?? 0);
-    const byStatus: Record<ChargeStatus, number> = {
-      [ChargeStatus.PENDING]: stored(ChargeStatus.PENDING) - overdue,
-      [ChargeStatus.PAID]: stored(ChargeStatus.PAID),
-      [ChargeStatus.EXPIRED]: stored(ChargeStatus.EXPIRED) + overdue,
-      [ChargeStatus.CANCELLED]: stored(ChargeStatus.CANCELLED),
-    };
-    const total = status === null ? Object.values(byStatus).reduce((sum, n) => sum + n, 0) : byStatus[status];
-    return { total, capped: false };
+    return chargeTotal(rows[0], status);
   }
 
   /**

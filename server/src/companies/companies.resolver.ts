@@ -186,12 +186,27 @@ export class CompaniesResolver {
     @Ctx() ctx: RequestContext,
     @Arg("companyId", () => ID, { nullable: true }) companyId?: string,
     @Arg("expiresAt", () => Date, { nullable: true }) expiresAt?: Date | null,
+    @Arg("label", () => String, { nullable: true, description: "A name for it, at most 60 characters." })
+    label?: string | null,
   ) {
     return ctx.services.auth.issueClientSecret(
       requireCompanyScope(ctx.principal, companyId),
       expiresAt ?? null,
       requestAudit(ctx),
+      label ?? null,
     );
+  }
+
+  @Authorized("ADMIN", "MERCHANT_ADMIN")
+  @Mutation(() => ClientCredential, {
+    description: "Names a credential (null or blank removes the name). A merchant ADMIN names only its own.",
+  })
+  labelClientCredential(
+    @Arg("credentialId", () => ID) credentialId: string,
+    @Arg("label", () => String, { nullable: true }) label: string | null,
+    @Ctx() ctx: RequestContext,
+  ) {
+    return ctx.services.auth.labelClientCredential(credentialId, label, companyScope(ctx.principal), requestAudit(ctx));
   }
 
   @Authorized("ADMIN", "MERCHANT_ADMIN")

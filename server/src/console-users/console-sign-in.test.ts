@@ -364,6 +364,61 @@ describe("invites and operators", () => {
     assert.equal(duplicate.errors?.[0].extensions.code, "CONFLICT");
   });
 
+  test("an invite's page learns its e-mail, role and company; used, expired and unknown tokens answer the same", async () => {
+    const PREVIEW = "query($t: String!) { invitePreview(token: $t) { email kind role companyName expiresAt } }";
+    const created = await app.graphql(
+      `mutation { createCompany(input: { name: "Empório Convite", ownerEmail: "Dona@Emporio.test" }) {
+         ownerInvite { inviteToken user { id } } } }`,
+    );
+    const { inviteToken, user } = created.data.createCompany.ownerInvite;
+    const open = await app.gql(PREVIEW, { t: inviteToken });
+    assert.equal(open.status, 200);
+    const preview = open.body.data.invitePreview;
+    assert.deepEqual(
+      { ...preview, expiresAt: undefined },
+      {
+        email: "dona@emporio.test",
+        kind: "MERCHANT",
+        role: "ADMIN",
+        companyName: "Empório Convite",
+        expiresAt: undefined,
+      },
+    );
+    const days = (new Date(preview.expiresAt).getTime() - Date.now()) / 86_400_000;
+    assert.ok(days > 6.9 && days <= 7, String(days));
+
+    const operatorInvite = await app.graphql(
+      `mutation { inviteOperator(email: "preview.op@example.com", role: VIEWER) { inviteToken user { id } } }`,
+    );
+    const operatorPreview = await app.gql(PREVIEW, { t: operatorInvite.data.inviteOperator.inviteToken });
+    assert.equal(operatorPreview.body.data.invitePreview.kind, "OPERATOR");
+    assert.equal(operatorPreview.body.data.invitePreview.role, "VIEWER");
+    assert.equal(operatorPreview.body.data.invitePreview.companyName, null);
+
+    // Expire the operator's invite; use the merchant's.
+    await app.services.db.query(
+      "UPDATE console_users SET invite_expires_at = now() - interval '1 second' WHERE id = $1",
+      [operatorInvite.data.inviteOperator.user.id],
+    );
+    const accepted = await app.gql(
+      "mutation($t: String!, $p: String!) { acceptInvite(token: $t, password: $p) { id } }",
+      {
+        t: inviteToken,
+        p: "a long passphrase of mine",
+      },
+    );
+    assert.equal(accepted.body.data.acceptInvite.id, user.id);
+
+    const used = await app.gql(PREVIEW, { t: inviteToken });
+    const expired = await app.gql(PREVIEW, { t: operatorInvite.data.inviteOperator.inviteToken });
+    const unknown = await app.gql(PREVIEW, { t: "inv_notatokenthateverexisted0000000000000000000" });
+    const empty = await app.gql(PREVIEW, { t: "" });
+    for (const res of [used, expired, unknown, empty]) {
+      assert.equal(res.status, 200);
+      assert.deepEqual(res.body, { data: { invitePreview: null } });
+    }
+  });
+
   test("an expired invite is refused", async () => {
     const invite = await app.graphql(
       `mutation { inviteOperator(email: "late@example.com", role: VIEWER) { inviteToken user { id } } }`,

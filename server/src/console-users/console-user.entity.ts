@@ -191,3 +191,24 @@ export class ConsoleUserInvite {
   @Field(() => String, { description: "PUBLIC_BASE_URL/accept-invite?token=…" })
   inviteUrl!: string;
 }
+
+@ObjectType({
+  description:
+    "What an open invite is for, shown on its page before the password is chosen. Only the token's holder can read it.",
+})
+export class InvitePreview {
+  @Field(() => String)
+  email!: string;
+
+  @Field(() => ConsoleUserKind)
+  kind!: ConsoleUserKind;
+
+  @Field(() => String, { description: "OperatorRole for operators, MerchantRole for merchant users." })
+  role!: string;
+
+  @Field(() => String, { nullable: true, description: "The merchant company's name; null for operators." })
+  companyName!: string | null;
+
+  @Field(() => Date)
+  expiresAt!: Date;
+}

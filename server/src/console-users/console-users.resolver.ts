@@ -11,6 +11,7 @@ import {
   ConsoleSession,
   ConsoleUser,
   ConsoleUserInvite,
+  InvitePreview,
   MerchantRoleEnum,
   OperatorRoleEnum,
   SignInStepEnum,
@@ -164,6 +165,15 @@ export class ConsoleUsersResolver {
       ctx.sessionToken,
       clientOf(ctx),
     );
+  }
+
+  @Query(() => InvitePreview, {
+    nullable: true,
+    description:
+      "Who an invite is for (e-mail, role, company), to show on its page before the password is chosen. Null alike for an unknown, used, expired or withdrawn token.",
+  })
+  invitePreview(@Arg("token", () => String) token: string, @Ctx() ctx: RequestContext) {
+    return ctx.services.consoleUsers.invitePreview(token);
   }
 
   @Mutation(() => Viewer, {

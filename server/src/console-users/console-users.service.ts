@@ -30,6 +30,7 @@ import {
   ConsoleUser,
   type ConsoleUserInvite,
   ConsoleUserKind,
+  type InvitePreview,
   SignInStepEnum,
   type Viewer,
 } from "./console-user.entity";
@@ -529,6 +530,36 @@ export class ConsoleUsersService {
   }
 
   /** Sets the invited user's password and signs them in. */
+  /**
+   * What an open invite is for (e-mail, kind, role, company), for its page before the form.
+   * An unknown, used, expired or withdrawn token answers null alike: the page cannot tell
+   * which, so it cannot be used to learn which tokens once existed.
+   */
+  async invitePreview(token: string): Promise<InvitePreview | null> {
+    if (typeof token !== "string" || token.length === 0 || token.length > 200) return null;
+    const [row] = await queryRows<{
+      email: string;
+      kind: ConsoleUserKind;
+      role: string;
+      company_name: string | null;
+      invite_expires_at: Date;
+    }>(
+      this.db,
+      `SELECT u.email, u.kind, u.role, c.name AS company_name, u.invite_expires_at
+         FROM console_users u LEFT JOIN companies c ON c.id = u.company_id
+        WHERE u.invite_token_hash = $1 AND NOT u.disabled AND u.invite_expires_at > now()`,
+      [hashSecret(token)],
+    );
+    if (!row) return null;
+    return {
+      email: row.email,
+      kind: row.kind,
+      role: row.role,
+      companyName: row.company_name,
+      expiresAt: row.invite_expires_at,
+    };
+  }
+
   async acceptInvite(
     token: string,
     password: string,

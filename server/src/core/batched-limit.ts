@@ -1,4 +1,4 @@
-import type { Limit, LimitVerdict } from "./rate-limits";
+import type { Limit, LimitVerdict } from "./limit";
 
 /**
  * Request limits counted in the process and reconciled with a shared store in the

@@ -81,7 +81,10 @@ export async function enqueueJob(
 function workerLogger(logger: Logger): WorkerLogger {
   return new WorkerLogger(() => (level, message, meta) => {
     if (level === "error") logger.error(`worker: ${message}`, meta as Record<string, unknown>);
-    else if (level === "warning") logger.warn(`worker: ${message}`, meta as Record<string, unknown>);
+    // A pool smaller than the concurrency is intended (jobs are fetched and completed in
+    // batches: a few connections serve it), not a warning for operators at every start.
+    else if (level === "warning" && !message.includes("smaller than concurrency"))
+      logger.warn(`worker: ${message}`, meta as Record<string, unknown>);
     else logger.debug(`worker: ${message}`, meta as Record<string, unknown>);
   });
 }
@@ -175,16 +178,29 @@ export async function startJobWorker(
 ): Promise<JobWorker> {
   const taskList = withinBound(handlers, options.attemptTimeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS) as TaskList;
   const { concurrency } = options;
-  // Jobs are fetched and completed in batches, and the pool keeps one connection for
-  // LISTEN: a few connections serve hundreds of jobs in flight (the handlers use the
-  // service's own pool for their work).
-  const pgPool = new Pool({ connectionString, max: Math.min(concurrency, 8) + 2 });
-  // Our own pool, so a connection dropped at shutdown is logged, not an uncaught 'error'.
-  pgPool.on("error", (error) => logger.warn("worker pool connection error", { error: error.message }));
-  // An idle client's error is reported on the client too; graphile-worker checks for this handler.
-  pgPool.on("connect", (client) => {
-    client.on("error", (error) => logger.warn("worker connection error", { error: error.message }));
-  });
+  /*
+   * Jobs are fetched and completed in batches, and a runner's pool keeps one connection for
+   * LISTEN: a few connections serve hundreds of jobs in flight (the handlers use the
+   * service's own pool for their work). Each runner gets a pool of its own: a runner ends
+   * when one of its connections fails, and that pool may still hand out the broken
+   * connection (seen: a new runner on the same pool failed every fetch for as long as it
+   * ran). The heartbeat and the releases use a small pool apart.
+   */
+  const newPool = (max: number) => {
+    const pool = new Pool({ connectionString, max });
+    // Our own pools, so a connection dropped at shutdown is logged, not an uncaught 'error'.
+    pool.on("error", (error) => logger.warn("worker pool connection error", { error: error.message }));
+    // An idle client's error is reported on the client too; graphile-worker checks for this handler.
+    pool.on("connect", (client) => {
+      client.on("error", (error) => logger.warn("worker connection error", { error: error.message }));
+    });
+    return pool;
+  };
+  const runnerPoolSize = Math.min(concurrency, 8) + 2;
+  const beatPool = newPool(2);
+  let runnerPool = newPool(runnerPoolSize);
+  /** Pools of ended runners, still closing. */
+  const closing = new Set<Promise<void>>();
   let stopping = false;
   /** The pools that run here now: the heartbeat speaks for these only. */
   const livePools = new Set<string>();
@@ -208,7 +224,7 @@ export async function startJobWorker(
    */
   events.on("pool:release", ({ workerPool }) => {
     livePools.delete(workerPool.id);
-    const release = releaseEndedPool(pgPool, workerPool.id).catch((error) =>
+    const release = releaseEndedPool(beatPool, workerPool.id).catch((error) =>
       logger.warn("could not release the jobs of an ended worker pool", {
         poolId: workerPool.id,
         error: error instanceof Error ? error.message : String(error),
@@ -218,11 +234,16 @@ export async function startJobWorker(
     void release.finally(() => releasing.delete(release));
     if (!stopping) {
       logger.error("worker pool ended unexpectedly; starting a new one", { poolId: workerPool.id });
+      const ended = runnerPool;
+      runnerPool = newPool(runnerPoolSize);
+      const close = ended.end().catch(() => undefined);
+      closing.add(close);
+      void close.finally(() => closing.delete(close));
       launching = release.then(launch);
     }
   });
-  const runOptions = {
-    pgPool,
+  const runOptions = () => ({
+    pgPool: runnerPool,
     concurrency,
     pollInterval: options.pollIntervalMs ?? 1000,
     noHandleSignals: true,
@@ -237,12 +258,12 @@ export async function startJobWorker(
         failJobBatchDelay: 0,
       },
     },
-  };
+  });
   /** Starts a pool again; after a failure to start, tries again a heartbeat later. */
   async function launch(): Promise<void> {
     if (stopping) return;
     try {
-      const started = await run(runOptions);
+      const started = await run(runOptions());
       if (stopping) await started.stop();
       else runner = started;
     } catch (error) {
@@ -252,11 +273,11 @@ export async function startJobWorker(
       }, options.heartbeatMs).unref();
     }
   }
-  runner = await run(runOptions);
+  runner = await run(runOptions());
 
   const staleMs = options.heartbeatMs * MISSED_HEARTBEATS_BEFORE_DEAD;
   const beat = () =>
-    beatAndFreeDeadWorkers(pgPool, [...livePools], staleMs).catch((error) =>
+    beatAndFreeDeadWorkers(beatPool, [...livePools], staleMs).catch((error) =>
       logger.warn("worker heartbeat failed", { error: error instanceof Error ? error.message : String(error) }),
     );
   await beat();
@@ -271,7 +292,7 @@ export async function startJobWorker(
       // Its pool:release is emitted before the runner's promise settles: releasing is complete.
       await runner?.promise.catch(() => undefined);
       await Promise.all(releasing);
-      await pgPool.end();
+      await Promise.all([runnerPool.end(), beatPool.end(), ...closing]);
     },
   };
 }

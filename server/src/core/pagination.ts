@@ -282,6 +282,17 @@ export async function readPage<T>(
     queryRows<Record<string, unknown>>(db, statement.text, statement.values),
     total(),
   ]);
+  return pageOfRows(query, window, rows, counted, toItem);
+}
+
+/** The page of a list from its page statement's rows (pageStatement) and its total. */
+export function pageOfRows<T>(
+  query: ListQuery,
+  window: PageWindow,
+  rows: Record<string, unknown>[],
+  counted: Total,
+  toItem: (row: Record<string, unknown>) => T,
+): Page<T> {
   const hasNextPage = rows.length > window.size;
   const pageRows = hasNextPage ? rows.slice(0, window.size) : rows;
   const last = pageRows.at(-1);

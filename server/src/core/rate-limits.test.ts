@@ -85,6 +85,28 @@ describe("rate limiting over HTTP", () => {
     assert.equal((await app.request("GET", "/charges/balance", { token: b.clientSecret })).status, 200);
   });
 
+  test("one budget per client secret, however its Authorization header is written", async () => {
+    const merchant = await createMerchantPaced(app);
+    // The scheme is case-insensitive and spaces around the secret are allowed: each form is
+    // the same credential, so they share its burst of two (the key is the secret's digest).
+    const forms = [
+      `Bearer ${merchant.clientSecret}`,
+      `bearer ${merchant.clientSecret}`,
+      `BEARER  ${merchant.clientSecret} `,
+    ];
+    const responses = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        app.request("GET", "/charges/balance", { headers: { authorization: forms[i % forms.length] } }),
+      ),
+    );
+    const statuses = responses.map((res) => res.status);
+    assert.ok(statuses.filter((status) => status === 429).length >= 3, `statuses ${statuses}`);
+    assert.ok(
+      statuses.every((status) => status === 200 || status === 429),
+      `statuses ${statuses}`,
+    );
+  });
+
   test("the counters are shared by every API process on the database", async () => {
     const merchant = await createMerchantPaced(app);
     const second = await startTestApp({ RATE_LIMIT_RPS: "1" }, { databaseUrl: app.databaseUrl });

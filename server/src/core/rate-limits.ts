@@ -10,6 +10,7 @@ import {
 } from "rate-limiter-flexible";
 import { BatchedLimits } from "./batched-limit";
 import { postgresBucketStore, redisBucketStore } from "./bucket-stores";
+import type { Limit, LimitVerdict } from "./limit";
 
 /**
  * Rate limits shared by every API process, counted one of two ways (LimitSpec.counting):
@@ -23,8 +24,6 @@ import { postgresBucketStore, redisBucketStore } from "./bucket-stores";
  * The store is the service's PostgreSQL (tables rate_limit_buckets and rate_limits), or
  * Redis when REDIS_URL is set.
  */
-export type LimitVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
-
 export interface LimitSpec {
   /** Names the counters; unique per limit. */
   name: string;
@@ -35,17 +34,6 @@ export interface LimitSpec {
   blockSeconds?: number;
   /** "exact" (default) or "batched": see above. */
   counting?: "exact" | "batched";
-}
-
-export interface Limit {
-  /** Spends `points` of the key's allowance; refused when it is spent. */
-  consume(key: string, points?: number): Promise<LimitVerdict>;
-  /** As consume, but answers at once (no promise) when the process can decide alone: batched limits almost always. */
-  take(key: string, points?: number): LimitVerdict | Promise<LimitVerdict>;
-  /** Refused when this process already knows the key is over; asks no store. */
-  refusedHere(key: string): LimitVerdict;
-  /** Forgets the key (e.g. failed attempts after a successful one). */
-  reset(key: string): Promise<void>;
 }
 
 export interface LimitStore {

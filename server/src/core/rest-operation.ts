@@ -45,6 +45,12 @@ export interface RestDeclaration<Context = unknown> {
    * path's parameters; it throws the error to answer.
    */
   checkFirst?: (context: Context, params: Record<string, string>) => Promise<unknown>;
+  /**
+   * The operation's read checks a client secret in its own statement (one round trip, not
+   * two: auth/credential-lookup.ts). The admission then spends the rate limit but does not
+   * look the credential up; the resolver passes `readScope(ctx)` to a read that takes it.
+   */
+  credentialInRead?: boolean;
 }
 
 export interface RestOperation extends RestDeclaration {

@@ -24,8 +24,14 @@ import { LedgerEntryKind } from "../ledger/ledger-entry.entity";
 import { Refund, RefundNature, RefundStatus } from "../refunds/refund.entity";
 import { returnJobPayload, SUBMIT_REFUND_JOB } from "../refunds/refund-jobs";
 import { refundExceedsCharge, refundWindowClosed } from "../refunds/refunds.errors";
-import { type DisputeReturnListener, lockAccountWithBalance, refundEventFields } from "../refunds/refunds.service";
-import { appendWebhookEvent, WEBHOOK_EVENTS, type WebhookAccount } from "../webhooks/webhook-outbox";
+import {
+  type DisputeReturnListener,
+  lockAccountWithBalance,
+  refundableCents,
+  refundEventFields,
+} from "../refunds/refunds.service";
+import { WEBHOOK_EVENTS } from "../webhooks/webhook-event-names";
+import { appendWebhookEvent, type WebhookAccount } from "../webhooks/webhook-outbox";
 import { Dispute, DisputeNature, DisputeOutcome, DisputeStatus } from "./dispute.entity";
 
 /** MED: the receiving PSP concludes its analysis within 7 days of the notification (docs/disputes.md). */
@@ -45,6 +51,9 @@ const RETURN_DESCRIPTION: Record<DisputeNature, string> = {
   [DisputeNature.MED_OPERACIONAL]: "Devolução MED: falha operacional",
 };
 
+/** What the bank is told when an operator accepts a claim (the devolução follows). */
+const ACCEPTED_ANSWER = "Infração aceita pelo recebedor: o valor bloqueado é devolvido ao pagador";
+
 /** Queue order: the nearest deadline first. */
 const DEADLINE_KEY: KeyColumn[] = [
   { column: "deadline_at", type: "timestamptz" },
@@ -63,6 +72,15 @@ export interface OpenDisputeInput {
   /** The bank's id of the notification; omitted, the sandbox names one. */
   reportId?: string | null;
   description?: string | null;
+  /** The bank's deadline for the analysis; omitted, 7 days from now. */
+  deadlineAt?: Date | null;
+}
+
+/** An operator's decision, answered to the bank that notified the claim (its report id). */
+export interface DisputeAnswer {
+  reportId: string;
+  accepted: boolean;
+  statement: string;
 }
 
 export interface DisputeFilter extends PageArgs {
@@ -88,6 +106,11 @@ function checkText(field: string, value: string | null | undefined, max: number,
  */
 export class DisputesService implements DisputeReturnListener {
   private readonly disputeFromRow: (row: Record<string, unknown>) => Dispute;
+  /**
+   * A bank that takes the account's answer to a claim (Efí): the job that answers it, queued
+   * in the transaction of the operator's decision (null: the sandbox, nothing to answer).
+   */
+  answerJob: string | null = null;
 
   constructor(
     private readonly db: DataSource,
@@ -135,7 +158,7 @@ export class DisputesService implements DisputeReturnListener {
       if (charge.paidAt === null || now.getTime() > charge.paidAt.getTime() + DISPUTE_WINDOW_DAYS * DAY_MS) {
         throw refundWindowClosed();
       }
-      const refundable = charge.amountCents - charge.refundedAmountCents - charge.disputedAmountCents;
+      const refundable = refundableCents(charge);
       const amountCents = asked ?? refundable;
       if (refundable === 0n || amountCents > refundable) throw refundExceedsCharge(refundable);
 
@@ -161,7 +184,7 @@ export class DisputesService implements DisputeReturnListener {
         decidedBy: null,
         closedBy: null,
         openedAt: now,
-        deadlineAt: new Date(now.getTime() + DISPUTE_ANALYSIS_DAYS * DAY_MS),
+        deadlineAt: input.deadlineAt ?? new Date(now.getTime() + DISPUTE_ANALYSIS_DAYS * DAY_MS),
         decidedAt: null,
         closedAt: null,
         updatedAt: now,
@@ -268,6 +291,7 @@ export class DisputesService implements DisputeReturnListener {
           account,
         );
         await enqueueJob(em, SUBMIT_REFUND_JOB, returnJobPayload({ subject: "refund", id: refund.id, requestId }));
+        await this.answerBank(em, dispute, true, ACCEPTED_ANSWER);
         return { action: "dispute.accept", reason: null };
       },
       audit,
@@ -279,12 +303,13 @@ export class DisputesService implements DisputeReturnListener {
     const text = checkText("statement", statement, MAX_STATEMENT_LENGTH, true);
     return this.change(
       id,
-      async (_em, dispute) => {
+      async (em, dispute) => {
         if (dispute.status !== DisputeStatus.OPEN) throw disputeNotIn(dispute.status, "an OPEN");
         dispute.status = DisputeStatus.REJECTED;
         dispute.contestStatement = text;
         dispute.decidedBy = actor;
         dispute.decidedAt = new Date();
+        await this.answerBank(em, dispute, false, text ?? "");
         return { action: "dispute.contest", reason: text };
       },
       audit,
@@ -357,6 +382,12 @@ export class DisputesService implements DisputeReturnListener {
    * only under its charge's lock: refunds, disputes and their devoluções of one charge are one
    * at a time), the change, the row saved and the audit row, in one transaction.
    */
+  private async answerBank(em: EntityManager, dispute: Dispute, accepted: boolean, statement: string): Promise<void> {
+    if (this.answerJob === null) return;
+    const answer: DisputeAnswer = { reportId: dispute.reportId, accepted, statement };
+    await enqueueJob(em, this.answerJob, { ...answer });
+  }
+
   private async change(
     id: string,
     apply: (

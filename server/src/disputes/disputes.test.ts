@@ -194,6 +194,39 @@ describe("opening a dispute (simulateDispute)", () => {
 });
 
 describe("deciding a dispute", () => {
+  test("accept hands the hold to the devolução even when an operator's hold took the balance below zero", async () => {
+    // Found by the model-based test's long run: the MED reservation was refused by the ledger's CHECK (500).
+    const merchant = await app.createMerchant();
+    const disputed = await paidCharge(app, merchant, 100); // net 99.01
+    const held = await paidCharge(app, merchant, 100); // net 99.01; balance 198.02
+    const dispute = await openDispute(disputed, "100.00");
+    assert.equal(dispute.heldAmount, "100.00");
+    const withdrawal = await postWithdrawal(app, merchant, { amount: 98.02, pix_key_type: "CPF", pix_key: VALID_CPF });
+    assert.equal(withdrawal.status, 201, withdrawal.text);
+    const reserved = await app.graphql(
+      'mutation($id: ID!) { reserveCharge(id: $id, reason: "análise") { reserved } }',
+      {
+        id: held,
+      },
+    );
+    assert.equal(reserved.data.reserveCharge.reserved, true);
+    assert.equal((await audited(merchant)).balance, -9901n);
+
+    const accepted = await accept(dispute.id);
+    assert.equal(accepted.errors, undefined, JSON.stringify(accepted.errors));
+    assert.equal(accepted.data.acceptDispute.status, "ACCEPTED");
+    const after_ = await audited(merchant);
+    assert.deepEqual(after_, { balance: -9901n, disputesHeld: "0.00", refundsHeld: "100.00" });
+    assert.deepEqual(await ledgerKinds(dispute.id), [
+      ["DISPUTE_HELD", "-10000"],
+      ["DISPUTE_RELEASED", "10000"],
+      ["REFUND_RESERVED", "-10000"],
+    ]);
+    // The claim took all of the charge: nothing is left to refund.
+    const refund = await postRefund(app, merchant, disputed, {});
+    assert.deepEqual([refund.status, refund.body.code], [400, "REFUND_EXCEEDS_CHARGE"]);
+  });
+
   test("accept: the hold becomes a MED devolução (balance unchanged); REFUNDED closes it RETURNED with dispute.closed", async () => {
     const merchant = await app.createMerchant();
     const chargeId = await paidCharge(app, merchant, 100);

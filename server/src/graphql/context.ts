@@ -1,5 +1,6 @@
 import type { AuthCheckerFn } from "type-graphql";
-import { type Access, type Principal, satisfies } from "../auth/principal";
+import type { UncheckedCredential } from "../auth/credential-lookup";
+import { type Access, clientSecretSatisfies, type Principal, satisfies } from "../auth/principal";
 import type { CancelSignal } from "../core/cancellable-read";
 import { forbidden, unauthenticated } from "../core/errors";
 import type { Services } from "../services";
@@ -26,6 +27,11 @@ export interface RequestContext {
   request: RequestInfo;
   /** The console session cookie as presented (valid or not): sign-in replaces it, sign-out deletes it. */
   sessionToken: string | null;
+  /**
+   * A client secret the admission left to the operation's read to check (routes declared
+   * with `credentialInRead`, auth/credential-lookup.ts); `principal` is then null.
+   */
+  uncheckedCredential?: UncheckedCredential | null;
 }
 
 /**
@@ -34,7 +40,13 @@ export interface RequestContext {
  */
 export const authChecker: AuthCheckerFn<RequestContext, Access> = ({ context }, rules) => {
   const { principal } = context;
-  if (!principal) throw unauthenticated();
+  if (!principal) {
+    if (!context.uncheckedCredential) throw unauthenticated();
+    // A client secret not looked up yet is a merchant ADMIN if it is live, which the
+    // operation's read checks; a refusal is answered only once it has been checked (401 first).
+    if (clientSecretSatisfies(rules)) return true;
+    throw forbidden();
+  }
   if (rules.length === 0 || rules.some((rule) => satisfies(principal, rule))) return true;
   if (principal.kind === "merchant" && !rules.some((rule) => rule === "MERCHANT" || rule === "MERCHANT_ADMIN")) {
     throw forbidden();

@@ -400,6 +400,18 @@ describe("GraphQL fuzz: every operation of the schema, hostile arguments", async
       merchantSecret,
     );
     const ping = await app.graphql(`mutation { sendTestWebhook { eventId } }`, {}, merchantSecret);
+    // A refund and a MED dispute of the paid charge, so that their operations reach real rows too.
+    const refund = await app.graphql(
+      `mutation($id: ID!, $key: String!) { refundCharge(chargeId: $id, idempotencyKey: $key, input: {amount: "5.00"}) { id } }`,
+      { id: paid.data.createCharge.id, key: newUuid() },
+      merchantSecret,
+    );
+    assert.equal(refund.errors, undefined, JSON.stringify(refund.errors));
+    const dispute = await app.graphql(
+      `mutation($id: ID!) { simulateDispute(chargeId: $id, nature: MED_FRAUDE, amount: "5.00") { id } }`,
+      { id: paid.data.createCharge.id },
+    );
+    assert.equal(dispute.errors, undefined, JSON.stringify(dispute.errors));
     ids.push(
       companyId,
       charge.data.createCharge.id,
@@ -407,6 +419,8 @@ describe("GraphQL fuzz: every operation of the schema, hostile arguments", async
       paid.data.createCharge.id,
       withdrawal.data.createWithdrawal.id,
       ping.data.sendTestWebhook.eventId,
+      refund.data.refundCharge.id,
+      dispute.data.simulateDispute.id,
     );
     const listed = await db.query(
       `SELECT quote_ident(table_schema) || '.' || quote_ident(table_name) AS name FROM information_schema.tables

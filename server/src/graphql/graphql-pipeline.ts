@@ -72,8 +72,33 @@ export class GraphQLPipeline {
     private readonly logger: Logger,
     /** By root field name. */
     private readonly refusedInputRecorders: Readonly<Record<string, RefusedInputRecorder>> = {},
+    /**
+     * Root fields whose read checks a client secret itself (their REST route is declared
+     * `credentialInRead`), each with the arguments it may be given so (its REST route's).
+     */
+    private readonly credentialInRead: ReadonlyMap<string, ReadonlySet<string>> = new Map(),
   ) {
     this.documents = new PreparedDocuments(schema, limits.validationRules);
+  }
+
+  /**
+   * Whether a client secret left unchecked may run this request as it is (its reads check it
+   * in their own statements: auth/credential-lookup.ts): a query whose every root field is
+   * such a read, given only the arguments its REST route takes and no directive. Anything
+   * else (a mutation, another field, a fragment, a document that does not parse) has the credential looked
+   * up before it runs.
+   */
+  checksCredentialInRead(params: GraphQLParams): boolean {
+    const prepared = this.documents.get(params.query);
+    if (!prepared.document) return false;
+    const operation = prepared.operation(params.operationName);
+    if (operation instanceof GraphQLError || operation.operation.operation !== "query") return false;
+    return operation.operation.selectionSet.selections.every((selection) => {
+      // A directive (@skip, @include) could leave the read unrun, and the credential unchecked.
+      if (selection.kind !== Kind.FIELD || (selection.directives?.length ?? 0) > 0) return false;
+      const allowed = this.credentialInRead.get(selection.name.value);
+      return allowed !== undefined && (selection.arguments ?? []).every((arg) => allowed.has(arg.name.value));
+    });
   }
 
   async run(params: GraphQLParams, context: RequestContext, readOnly: boolean): Promise<GraphQLAnswer> {

@@ -14,6 +14,8 @@ export const API_PATH_PREFIXES = [
   "/healthz",
   "/readyz",
   "/metrics",
+  // The console's live updates (server/src/live): answered by the API, never a page.
+  "/live",
 ] as const;
 
 /** The path of a request's URL (its query string cut off). */

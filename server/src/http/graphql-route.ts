@@ -5,6 +5,7 @@ import { AppError } from "../core/errors";
 import type { RequestContext } from "../graphql/context";
 import type { GraphQLParams, GraphQLPipeline } from "../graphql/graphql-pipeline";
 import type { Services } from "../services";
+import { sendError } from "./http-errors";
 import { parseJson } from "./json-body";
 import { requestInfo } from "./request-scope";
 
@@ -33,7 +34,7 @@ export function registerGraphqlRoute(app: FastifyInstance, pipeline: GraphQLPipe
   app.route({
     method: ["GET", "POST"],
     url: "/graphql",
-    config: { access: "optional", errorShape: "graphql" },
+    config: { access: "optional", errorShape: "graphql", credentialInRead: true },
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       // No answer of /graphql is for a cache: it depends on the caller.
       reply.header("cache-control", "no-store");
@@ -42,14 +43,26 @@ export function registerGraphqlRoute(app: FastifyInstance, pipeline: GraphQLPipe
         request.method === "POST"
           ? paramsOfBody(request.body)
           : paramsOfQueryString(request.query as Record<string, string | string[]>);
+      // A client secret the admission left unchecked (auth/credential-lookup.ts): the reads
+      // check it themselves when the operation is only such reads; else it is looked up now.
+      if (request.uncheckedCredential && !pipeline.checksCredentialInRead(params)) {
+        const refusal = await request.checkCredential();
+        if (refusal) return sendError(request, reply, refusal);
+      }
       const context: RequestContext = {
         principal: request.principal,
         services,
         responseHeaders: {},
         request: requestInfo(request, reply),
         sessionToken: request.sessionToken,
+        uncheckedCredential: request.uncheckedCredential,
       };
       const answer = await pipeline.run(params, context, request.method !== "POST");
+      // An answer with errors is given only once the credential is known to be live (401 first).
+      if (request.uncheckedCredential && answer.body.errors?.length) {
+        const refusal = await request.checkCredential(answer.body.errors[0].extensions?.code === "UNAUTHENTICATED");
+        if (refusal) return sendError(request, reply, refusal);
+      }
       if (answer.status === 405) reply.header("allow", "POST");
       if (answer.retryAfterSeconds !== undefined) reply.header("retry-after", String(answer.retryAfterSeconds));
       for (const [name, value] of Object.entries(context.responseHeaders)) reply.header(name, value);

@@ -42,6 +42,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     else if (!(error as { code?: string }).code?.startsWith("FST_"))
       request.log.debug({ code: publicError.code }, publicError.message);
     if (reply.sent) return;
+    if (request.uncheckedCredential)
+      return request.settleCredential(publicError).then((settled) => sendError(request, reply, settled));
     return sendError(request, reply, publicError);
   });
 }

@@ -222,6 +222,16 @@ describe("request errors", () => {
     assert.equal(limit.status, 400);
     assert.equal(limit.body.code, "VALIDATION_ERROR");
     assert.match(limit.body.error, /^limit/);
+    const notANumber = await app.request("GET", "/charges?limit=abc", { token: merchant.clientSecret });
+    assert.deepEqual(notANumber.body, { error: "limit must be an integer", code: "VALIDATION_ERROR" });
+    const huge = await app.request("POST", "/charges", {
+      token: merchant.clientSecret,
+      body: { amount: 1, expires_in: 1e12 },
+    });
+    assert.deepEqual(huge.body, {
+      error: "expires_in must be an integer from -2147483648 to 2147483647",
+      code: "VALIDATION_ERROR",
+    });
     const amount = await app.request("POST", "/charges", { token: merchant.clientSecret, body: { amount: 1e21 } });
     assert.equal(amount.status, 400);
     assert.match(amount.body.error, /^amount: Money/);
@@ -230,7 +240,7 @@ describe("request errors", () => {
       body: { amount: 1, expires_in: "600" },
     });
     assert.deepEqual(expires.body, {
-      error: "expires_in must be an integer from -2147483648 to 2147483647",
+      error: "expires_in must be an integer",
       code: "VALIDATION_ERROR",
     });
   });

@@ -35,7 +35,9 @@ export function registerJsonBodies(app: FastifyInstance): void {
     try {
       checkBodyEncoding(request);
       const buffer = body as Buffer;
-      if (request.principal === null && buffer.length > ANONYMOUS_BODY_LIMIT) throw unauthenticated();
+      // (A client secret left to the operation's read to check is a credential, not an anonymous caller.)
+      if (request.principal === null && request.uncheckedCredential === null && buffer.length > ANONYMOUS_BODY_LIMIT)
+        throw unauthenticated();
       const text = buffer.toString("utf8");
       if (text.trim() === "") return done(null, {});
       done(null, parseJson(text));

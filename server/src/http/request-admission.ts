@@ -1,11 +1,13 @@
 import { createHash } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AuthService } from "../auth/auth.service";
+import type { UncheckedCredential } from "../auth/credential-lookup";
 import { checkSessionOrigin, requestChangesState } from "../auth/csrf";
-import type { Principal } from "../auth/principal";
+import { clientSecretPrincipal, type Principal } from "../auth/principal";
 import { readCookie, sessionCookieName } from "../auth/session-cookie";
-import { AppError, unauthenticated } from "../core/errors";
-import { type Limit, type LimitStore, type LimitVerdict, requestRateSpec } from "../core/rate-limits";
+import { AppError, type PublicError, RateLimitedError, toPublicError, unauthenticated } from "../core/errors";
+import type { Limit, LimitVerdict } from "../core/limit";
+import { type LimitStore, requestRateSpec } from "../core/rate-limits";
 import { isConsoleExport, pathOf } from "./api-paths";
 import { sendError } from "./http-errors";
 import { ANONYMOUS_BODY_LIMIT } from "./json-body";
@@ -26,6 +28,8 @@ declare module "fastify" {
     access?: Access;
     /** "graphql": errors answer in GraphQL's shape. */
     errorShape?: "graphql";
+    /** The route's read checks a client secret itself (auth/credential-lookup.ts): admission does not look it up. */
+    credentialInRead?: boolean;
   }
   interface FastifyRequest {
     principal: Principal | null;
@@ -33,6 +37,19 @@ declare module "fastify" {
     sessionToken: string | null;
     /** The principal came from the session cookie: state changes then need the CSRF check. */
     viaSession: boolean;
+    /** A client secret left to the route's read to check (`credentialInRead`); null once checked. */
+    uncheckedCredential: UncheckedCredential | null;
+    /**
+     * Looks up an unchecked credential now: null when it is live (then `principal`), else the
+     * refusal to answer (401, or 429 once the address's failed-auth budget is spent).
+     * `notLive`: the read already found it not live.
+     */
+    checkCredential(notLive?: boolean): Promise<PublicError | null>;
+    /**
+     * The error a request is about to be refused with, once its unchecked credential is
+     * settled: see registerAdmission. Every error answer of the HTTP stack goes through it.
+     */
+    settleCredential(error: PublicError): Promise<PublicError>;
   }
 }
 
@@ -54,7 +71,7 @@ const PROVIDER_RATE_FACTOR = 10;
 
 /** The request limits are batched (core/batched-limit.ts): no store round trip on a request's path. */
 export interface AdmissionLimits {
-  /** Per presented credential (the SHA-256 of the token: no lookup needed to pick it). */
+  /** Per presented credential (the SHA-256 of a client secret, else of what was presented: no lookup needed to pick it). */
   credential: Limit;
   /** Per presented credential, the console's exports. */
   export: Limit;
@@ -110,6 +127,9 @@ export function registerAdmission(
   app.decorateRequest("principal", null);
   app.decorateRequest("sessionToken", null);
   app.decorateRequest("viaSession", false);
+  app.decorateRequest("uncheckedCredential", null);
+  app.decorateRequest("checkCredential", checkCredential);
+  app.decorateRequest("settleCredential", settleCredential);
   // CSRF: a state change authenticated by the session cookie must come from our own origin.
   const refuseCrossSiteSessionWrites = (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
     if (!request.viaSession) return done();
@@ -136,33 +156,139 @@ export function registerAdmission(
     return admitCaller(request, reply, access);
   };
 
-  async function admitCaller(request: FastifyRequest, reply: FastifyReply, access: Access): Promise<unknown> {
-    const address = request.ip;
-    if (access === "public" || access === "provider") {
-      const verdict = await limits?.[access === "public" ? "anonymous" : "provider"].take(address);
-      if (verdict && !verdict.allowed) return refuse(request, reply, verdict);
-      return;
+  async function checkCredential(this: FastifyRequest, notLive = false): Promise<PublicError | null> {
+    const unchecked = this.uncheckedCredential;
+    if (unchecked === null) return null;
+    this.uncheckedCredential = null;
+    if (!notLive) {
+      try {
+        this.principal = await auth.lookupClientSecret(unchecked);
+      } catch (lookupFailed) {
+        return toPublicError(lookupFailed);
+      }
+      if (this.principal) return null;
     }
+    const failed = await limits?.failedAuth.consume(this.ip);
+    if (failed && !failed.allowed) return toPublicError(new RateLimitedError(failed.retryAfterSeconds));
+    return toPublicError(unauthenticated());
+  }
+
+  /**
+   * A request whose client secret was left to its read and that is refused: its answer is
+   * decided once the credential is settled, so a bad or revoked credential answers 401
+   * before anything else (a bad query parameter, a missing row), as on every other route.
+   * The read answered UNAUTHENTICATED: the credential is not live. Anything else came
+   * before the read or from it: the credential is looked up (a second statement, on error
+   * paths only; a database that failed the read fails the lookup too, and that is the
+   * answer). A credential found not live spends the address's failed-auth budget, as the
+   * admission's own lookup does.
+   */
+  async function settleCredential(this: FastifyRequest, error: PublicError): Promise<PublicError> {
+    return (await this.checkCredential(error.code === "UNAUTHENTICATED")) ?? error;
+  }
+
+  /**
+   * Synchronous as far as it can be: a client secret left to the route's read, with the
+   * limiter answering in the process (it almost always does), is admitted without a promise
+   * (each await and each promise handed to the hook is a hop of the event loop on every
+   * request). Lookups and refusals go on in admitIdentified / refusal, which return promises.
+   */
+  function admitCaller(request: FastifyRequest, reply: FastifyReply, access: Access): Promise<unknown> | undefined {
+    const address = request.ip;
+    if (access === "public" || access === "provider") return admitUnidentified(request, reply, access, address);
 
     const authorization = request.headers.authorization;
+    // What a bearer header presents, read once: a client secret's SHA-256 is its lookup key
+    // and its rate-limit key alike (one digest per request, not two).
+    const bearer = authorization === undefined ? null : auth.readBearer(authorization);
     // The REST routes take bearer credentials only (docs/security.md): the console's cookie
     // is not read for them, so a page of another site can never make a browser call them.
     const session = access === "credential" ? null : readCookie(request.headers.cookie, cookieName);
     request.sessionToken = session;
     const presented = authorization ?? session;
+    if (presented === undefined || presented === null)
+      return admitIdentified(request, reply, access, address, authorization, bearer, session);
+    if (limits) {
+      // An address that keeps presenting bad credentials is refused before another lookup.
+      const failed = limits.failedAuth.refusedHere(address);
+      if (!failed.allowed) return refusal(request, reply, failed);
+      const budget = isConsoleExport(pathOf(request.url)) ? limits.export : limits.credential;
+      const clientSecret = bearer !== null && bearer !== "operator" ? bearer : null;
+      const verdict = budget.take(clientSecret ? clientSecret.secretHash : sha256(presented));
+      if (verdict instanceof Promise)
+        return verdict.then((heard) =>
+          heard.allowed
+            ? admitPresented(request, reply, access, address, authorization, bearer, session)
+            : refuse(request, reply, heard),
+        );
+      if (!verdict.allowed) return refusal(request, reply, verdict);
+    }
+    return admitPresented(request, reply, access, address, authorization, bearer, session);
+  }
+
+  /** A refusal as the admission's promise: it settles once the answer is written (a reply is thenable). */
+  async function refusal(request: FastifyRequest, reply: FastifyReply, verdict: LimitVerdict): Promise<unknown> {
+    return refuse(request, reply, verdict);
+  }
+
+  async function admitUnidentified(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    access: "public" | "provider",
+    address: string,
+  ): Promise<unknown> {
+    const verdict = await limits?.[access === "public" ? "anonymous" : "provider"].take(address);
+    if (verdict && !verdict.allowed) return refuse(request, reply, verdict);
+  }
+
+  /** A credential was presented and its rate limit spent. */
+  function admitPresented(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    access: Access,
+    address: string,
+    authorization: string | undefined,
+    bearer: ReturnType<AuthService["readBearer"]>,
+    session: string | null,
+  ): Promise<unknown> | undefined {
+    // The route's read checks a client secret in its own statement (auth/credential-lookup.ts).
+    // Only for a small body: a large one is read once the caller is known (json-body.ts).
+    if (
+      authorization !== undefined &&
+      bearer !== null &&
+      bearer !== "operator" &&
+      routeOf(request).config?.credentialInRead === true &&
+      hasSmallBody(request)
+    ) {
+      request.uncheckedCredential = {
+        secretHash: bearer.secretHash,
+        // The read found it live: the request is authenticated (no second lookup on its error paths).
+        found: (credentialId, companyId) => {
+          bearer.found(credentialId, companyId);
+          request.principal = clientSecretPrincipal(companyId, credentialId);
+          request.uncheckedCredential = null;
+        },
+      };
+      return undefined;
+    }
+    return admitIdentified(request, reply, access, address, authorization, bearer, session);
+  }
+
+  /** Looks the credential up (when one was presented), then admits or refuses. */
+  async function admitIdentified(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    access: Access,
+    address: string,
+    authorization: string | undefined,
+    bearer: ReturnType<AuthService["readBearer"]>,
+    session: string | null,
+  ): Promise<unknown> {
     let principal: Principal | null = null;
-    if (presented !== undefined && presented !== null) {
-      if (limits) {
-        // An address that keeps presenting bad credentials is refused before another lookup.
-        const failed = limits.failedAuth.refusedHere(address);
-        if (!failed.allowed) return refuse(request, reply, failed);
-        const budget = isConsoleExport(pathOf(request.url)) ? limits.export : limits.credential;
-        const verdict = await budget.take(sha256(presented));
-        if (!verdict.allowed) return refuse(request, reply, verdict);
-      }
+    if (authorization !== undefined || session !== null) {
       principal =
         authorization !== undefined
-          ? await auth.authenticateBearer(authorization)
+          ? await auth.principalOfBearer(bearer)
           : await auth.authenticateSession(session as string);
       if (!principal) {
         const failed = await limits?.failedAuth.consume(address);
@@ -182,4 +308,12 @@ export function registerAdmission(
     if (Number(request.headers["content-length"] ?? 0) > ANONYMOUS_BODY_LIMIT)
       return sendError(request, reply, unauthenticated());
   }
+}
+
+/** A request whose body, if any, is within what an anonymous caller may send (declared up front). */
+function hasSmallBody(request: FastifyRequest): boolean {
+  const length = request.headers["content-length"];
+  if (length !== undefined) return Number(length) <= ANONYMOUS_BODY_LIMIT;
+  // No length: no body, unless it comes in chunks of a length not known yet.
+  return request.headers["transfer-encoding"] === undefined;
 }

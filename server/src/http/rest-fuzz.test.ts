@@ -459,12 +459,19 @@ describe("REST fuzz: every declared route, requests broken in one known way", ()
       headers: { "idempotency-key": newUuid() },
     });
     assert.equal(refund.status, 201, refund.text);
+    const dispute = await app.graphql(
+      `mutation($id: ID!) { simulateDispute(chargeId: $id, nature: MED_OPERACIONAL, amount: "5.00") { id } }`,
+      { id: paid.body.id },
+    );
+    assert.equal(dispute.errors, undefined, JSON.stringify(dispute.errors));
     fixtures = {
       secret: merchant.clientSecret,
       ids: {
         "/charges/:id": [charge.body.id, `chg_${charge.body.id}`],
         "/charges/:chargeId/refunds": [paid.body.id, `chg_${paid.body.id}`],
+        "/charges/:id/cancel": [charge.body.id, `chg_${charge.body.id}`],
         "/refunds/:id": [refund.body.id],
+        "/disputes/:id": [dispute.data.simulateDispute.id],
         "/withdrawals/:id": [withdrawal.body.id],
         "/withdrawals/:id/cancel": [withdrawal.body.id],
       },
@@ -489,6 +496,10 @@ describe("REST fuzz: every declared route, requests broken in one known way", ()
       "POST /charges",
       "POST /withdrawals",
       "POST /withdrawals/:id/cancel",
+      "POST /charges/:id/cancel",
+      "POST /charges/:chargeId/refunds",
+      "GET /disputes",
+      "GET /disputes/:id",
     ])
       assert.ok(routes.includes(route), `${route} in ${routes.join(", ")}`);
     const created = await app.request("POST", "/charges", { token: fixtures.secret, body: { amount: 1 } });

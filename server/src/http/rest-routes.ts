@@ -332,7 +332,10 @@ function typeProblem(parameter: RestParameter | undefined, keyword: string): str
     case "Money":
       return "must be a number in BRL with at most two decimals";
     case "Int":
-      return `must be an integer from ${INT_MIN} to ${INT_MAX}`;
+      // Not a number at all: the field's own range is checked later, in its own words.
+      return keyword === "minimum" || keyword === "maximum"
+        ? `must be an integer from ${INT_MIN} to ${INT_MAX}`
+        : "must be an integer";
     case "Boolean":
       return "must be true or false";
     case "DateTimeISO":
@@ -424,6 +427,7 @@ export function registerRestRoutes(
   app.decorateRequest("idempotencyKey", null);
   const contextOf = (request: FastifyRequest, reply: FastifyReply): RequestContext => ({
     principal: request.principal,
+    uncheckedCredential: request.uncheckedCredential,
     services,
     responseHeaders: {},
     request: requestInfo(request, reply),
@@ -503,7 +507,7 @@ export function registerRestRoutes(
       method: operation.method,
       url: operation.path,
       schema: fastifySchema,
-      config: { access: "credential" },
+      config: { access: "credential", credentialInRead: operation.credentialInRead === true },
       schemaErrorFormatter: schemaErrorFormatter(route) as never,
       // Checks in the contract's order: credential (admission), the path's resource when the
       // route asks for it first, Idempotency-Key, then the body. Callback hooks where they
@@ -556,7 +560,8 @@ export function registerRestRoutes(
             publicError.code = "VALIDATION_ERROR";
             publicError.message = coercionProblem(route, schema, variables) ?? publicError.message;
           }
-          return sendError(request, reply, publicError, context.responseHeaders);
+          const settled = request.uncheckedCredential ? await request.settleCredential(publicError) : publicError;
+          return sendError(request, reply, settled, context.responseHeaders);
         }
         for (const [name, value] of Object.entries(context.responseHeaders)) reply.header(name, value);
         // The projected answer is already in its JSON form (Money as numbers): sent as text.

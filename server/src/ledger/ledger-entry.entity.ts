@@ -65,8 +65,8 @@ export class LedgerEntry {
   @Field(() => String, { nullable: true })
   disputeId!: string | null;
 
+  /** In the schema through LedgerEntryResolver.memo (a hold's reason is for operators only). */
   @Column({ type: "text", nullable: true })
-  @Field(() => String, { nullable: true })
   memo!: string | null;
 
   @Column({ name: "created_at", type: "timestamptz" })

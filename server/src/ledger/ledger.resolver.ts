@@ -1,13 +1,27 @@
-import { Arg, Args, Authorized, Ctx, Field, ID, Int, Mutation, ObjectType, Query, Resolver } from "type-graphql";
+import {
+  Arg,
+  Args,
+  Authorized,
+  Ctx,
+  Field,
+  FieldResolver,
+  ID,
+  Int,
+  Mutation,
+  ObjectType,
+  Query,
+  Resolver,
+  Root,
+} from "type-graphql";
 import { operatorAudit } from "../audit/audit";
-import { actorOf, requireCompanyScope, requirePrincipal } from "../auth/principal";
+import { actorOf, requireCompanyScope, requirePrincipal, requireReadScope } from "../auth/principal";
 import { ListOrder } from "../core/pagination";
 import { RestRoute } from "../core/rest-operation";
 import type { RequestContext } from "../graphql/context";
 import { PageOf, PagingArgs } from "../graphql/page";
 import { MoneyScalar } from "../graphql/scalars";
 import { Adjustment, AdjustmentStatus } from "./adjustment.entity";
-import { LedgerEntry } from "./ledger-entry.entity";
+import { LedgerEntry, LedgerEntryKind } from "./ledger-entry.entity";
 
 @ObjectType()
 class AdjustmentPage extends PageOf(Adjustment) {}
@@ -94,6 +108,7 @@ export class LedgerResolver {
     errors: [],
     summary: "The account's available balance, kept by the ledger.",
     tag: "Charges",
+    credentialInRead: true,
   })
   @Authorized()
   @Query(() => Balance)
@@ -101,9 +116,7 @@ export class LedgerResolver {
     @Ctx() ctx: RequestContext,
     @Arg("companyId", () => ID, { nullable: true, description: "Operator only." }) companyId?: string,
   ): Promise<Balance> {
-    const { balanceCents, timestamp } = await ctx.services.ledger.readBalance(
-      requireCompanyScope(ctx.principal, companyId),
-    );
+    const { balanceCents, timestamp } = await ctx.services.ledger.readBalance(requireReadScope(ctx, companyId));
     return { balance: balanceCents, currency: "BRL", timestamp };
   }
 
@@ -226,5 +239,18 @@ export class LedgerResolver {
       consistent: audit.consistent,
       checkedAt: audit.checkedAt,
     };
+  }
+}
+
+@Resolver(() => LedgerEntry)
+export class LedgerEntryResolver {
+  @FieldResolver(() => String, {
+    nullable: true,
+    description:
+      "A note on the movement. A hold's (CHARGE_RESERVED) is the operator's reason, written for operators: null for merchants.",
+  })
+  memo(@Root() entry: LedgerEntry, @Ctx() ctx: RequestContext): string | null {
+    if (entry.kind === LedgerEntryKind.CHARGE_RESERVED && ctx.principal?.kind !== "operator") return null;
+    return entry.memo;
   }
 }

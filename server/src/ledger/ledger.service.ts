@@ -1,7 +1,8 @@
 import type { DataSource, EntityManager } from "typeorm";
 import { type AuditContext, appendAudit } from "../audit/audit";
+import { type AccountRef, CALLER_COLUMNS, callerCte, callerFound } from "../auth/credential-lookup";
 import { entityRowMapper } from "../core/entity-rows";
-import { invalidState, notFound, validationError } from "../core/errors";
+import { invalidState, notFound, unauthenticated, validationError } from "../core/errors";
 import { newAdjustmentId } from "../core/ids";
 import { type Cents, formatBrl, MAX_AMOUNT_CENTS } from "../core/money";
 import {
@@ -197,6 +198,13 @@ const DERIVED_ROWS_AUDIT = `
     (SELECT count(*) FROM ((TABLE kept_days EXCEPT TABLE counted_days) UNION ALL
                            (TABLE counted_days EXCEPT TABLE kept_days)) AS d) AS volume_mismatches`;
 
+/** The balance read (the hottest read: its text is built once). */
+const BALANCE_BY_ACCOUNT_SQL = "SELECT balance_cents, now() AS now FROM companies WHERE id = $1";
+/** The same read for a client secret its statement checks (auth/credential-lookup.ts). */
+const BALANCE_BY_CREDENTIAL_SQL = `${callerCte("$1")}
+  SELECT ${CALLER_COLUMNS}, companies.balance_cents, now() AS now
+    FROM caller LEFT JOIN companies ON companies.id = caller.company_id`;
+
 export class LedgerService {
   private readonly adjustmentFromRow: (row: Record<string, unknown>) => Adjustment;
   private readonly entryFromRow: (row: Record<string, unknown>) => LedgerEntry;
@@ -210,14 +218,23 @@ export class LedgerService {
     this.entryFromRow = entityRowMapper(db, LedgerEntry);
   }
 
-  /** One primary-key read of the running balance: the cost does not grow with history. */
-  async readBalance(companyId: string): Promise<{ balanceCents: Cents; timestamp: Date }> {
-    const rows = await poolRows<{ balance_cents: string; now: Date }>(
+  /**
+   * One primary-key read of the running balance: the cost does not grow with history. For
+   * a client secret not checked yet, the same read joined to the live credential, one
+   * statement (auth/credential-lookup.ts): no credential row is 401.
+   */
+  async readBalance(account: AccountRef): Promise<{ balanceCents: Cents; timestamp: Date }> {
+    const checked = typeof account === "string";
+    const rows = await poolRows<{ balance_cents: string | null; now: Date }>(
       this.db,
-      "SELECT balance_cents, now() AS now FROM companies WHERE id = $1",
-      [companyId],
+      checked ? BALANCE_BY_ACCOUNT_SQL : BALANCE_BY_CREDENTIAL_SQL,
+      [checked ? account : account.secretHash],
     );
-    if (rows.length === 0) throw notFound("Company");
+    if (!checked) {
+      if (rows.length === 0) throw unauthenticated();
+      callerFound(account, rows[0]);
+    }
+    if (rows.length === 0 || rows[0].balance_cents === null) throw notFound("Company");
     return { balanceCents: BigInt(rows[0].balance_cents), timestamp: rows[0].now };
   }
 

@@ -3,7 +3,7 @@ import type { Cents } from "../core/money";
 import { queryRows } from "../core/sql";
 
 /**
- * Maker-checker (four eyes). Above `aboveCents` a withdrawal approval or an adjustment needs
+ * Maker-checker (four eyes). Above `aboveCents` a withdrawal approval, an adjustment or an operator's refund needs
  * two different operators. The amount is counted per operator and account over a sliding
  * window, so that splitting a large sum into small items does not skip the second operator.
  */
@@ -19,7 +19,8 @@ export const MAKER_CHECKER_OFF: MakerCheckerPolicy = { aboveCents: null, windowH
 /**
  * What one operator moved alone on one account in the policy's window: adjustments they
  * created that were posted without a second operator (by absolute value: a credit and a
- * debit both move money), and withdrawals they approved as the only approver. The caller
+ * debit both move money), withdrawals they approved as the only approver, and refunds they
+ * made without a second operator's confirmation (docs/refunds.md). The caller
  * holds the account's row lock, so two moves of one operator on one account are counted
  * one after the other and cannot both slip under the threshold.
  */
@@ -41,7 +42,12 @@ export async function movedAloneCents(
          WHERE a.operator = $2 AND w.company_id = $1 AND a.created_at > now() - make_interval(hours => $3)
            AND w.status IN ('PROCESSING', 'PAID', 'FAILED')
            AND NOT EXISTS (SELECT 1 FROM withdrawal_approvals other
-                            WHERE other.withdrawal_id = a.withdrawal_id AND other.operator <> a.operator)) AS cents`,
+                            WHERE other.withdrawal_id = a.withdrawal_id AND other.operator <> a.operator))
+     + (SELECT coalesce(sum(r.amount_cents), 0) FROM refunds r
+         WHERE r.company_id = $1 AND r.requested_by = $2 AND r.dispute_id IS NULL AND r.status <> 'FAILED'
+           AND r.created_at > now() - make_interval(hours => $3)
+           AND NOT EXISTS (SELECT 1 FROM refund_requests q
+                            WHERE q.refund_id = r.id AND q.decided_by IS NOT NULL)) AS cents`,
     [companyId, actor, policy.windowHours],
   );
   return BigInt(row.cents);

@@ -22,6 +22,10 @@ import { SessionIds1763910000000 } from "./1763910000000-session-ids";
 import { MakerCheckerWindow1763911000000 } from "./1763911000000-maker-checker-window";
 import { TwoFactor1763912000000 } from "./1763912000000-two-factor";
 import { Disputes1763913000000 } from "./1763913000000-disputes";
+import { RefundRequests1763914000000 } from "./1763914000000-refund-requests";
+import { MedReturnReservation1763914100000 } from "./1763914100000-med-return-reservation";
+import { CredentialLabels1763915000000 } from "./1763915000000-credential-labels";
+import { RefundRequestOneRefund1763916000000 } from "./1763916000000-refund-request-one-refund";
 
 /** Migrations in order; the schema only ever changes through them. A new migration is added last. */
 export const MIGRATIONS = [
@@ -49,4 +53,8 @@ export const MIGRATIONS = [
   TwoFactor1763912000000,
   Disputes1763913000000,
   SessionIds1763910000000,
+  RefundRequests1763914000000,
+  MedReturnReservation1763914100000,
+  CredentialLabels1763915000000,
+  RefundRequestOneRefund1763916000000,
 ];

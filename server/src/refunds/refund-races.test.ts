@@ -29,7 +29,7 @@ describe("concurrent refunds", () => {
     );
     const statuses = results.map((res) => res.status);
     assert.equal(count(statuses, 201), 10, JSON.stringify(statuses));
-    assert.equal(count(statuses, 400), 20);
+    assert.equal(count(statuses, 400), 20, JSON.stringify(statuses));
     for (const res of results.filter((r) => r.status === 400)) assert.equal(res.body.code, "REFUND_EXCEEDS_CHARGE");
     assert.equal((await readCharge(app, merchant, chargeId)).refunded_amount, 100);
     assert.equal(await auditedBalance(app, merchant), 100000n + 9901n - 10000n);

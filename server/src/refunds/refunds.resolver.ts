@@ -20,7 +20,7 @@ import { MoneyScalar } from "../graphql/scalars";
 import { Refund } from "./refund.entity";
 
 @InputType()
-class RefundChargeInput {
+export class RefundChargeInput {
   @Field(() => MoneyScalar, {
     nullable: true,
     description: "0.01 up to what remains refundable; omitted: all that remains.",

@@ -13,9 +13,11 @@ import { truncateCodePoints } from "../core/text-input";
 import { runTransaction } from "../core/transactions";
 import { postLedgerEntry } from "../ledger/ledger.service";
 import { LedgerEntryKind } from "../ledger/ledger-entry.entity";
+import { MAKER_CHECKER_OFF, type MakerCheckerPolicy, mayMoveAlone } from "../ledger/maker-checker";
 import type { ReturnReport } from "../provider/pix-notification";
 import { type RefundOrder, sandboxReturnId } from "../provider/pix-provider";
-import { appendWebhookEvent, WEBHOOK_EVENTS, type WebhookAccount } from "../webhooks/webhook-outbox";
+import { WEBHOOK_EVENTS } from "../webhooks/webhook-event-names";
+import { appendWebhookEvent, type WebhookAccount } from "../webhooks/webhook-outbox";
 import { openWebhookSecret } from "../webhooks/webhook-secrets";
 import { Refund, RefundNature, RefundStatus, refundIdOfReturnRequest, refundReturnRequestId } from "./refund.entity";
 import { returnJobPayload, SUBMIT_REFUND_JOB, TRANSIENT_RETRY_DELAYS_MS } from "./refund-jobs";
@@ -25,6 +27,8 @@ import {
   refundExceedsCharge,
   refundIdempotencyKeyReused,
   refundInsufficientBalance,
+  refundKeyOfRequest,
+  refundNeedsSecondOperator,
   refundNotFound,
   refundNotProcessing,
   refundWindowClosed,
@@ -99,9 +103,37 @@ export interface DisputeReturnListener {
   failed(em: EntityManager, refund: Refund, requestId: string | null): Promise<void>;
 }
 
+/** The charge as locked for a refund (ChargesService.lockCharge). */
+export type LockedCharge = Awaited<ReturnType<ChargesService["lockCharge"]>>;
+
+/** The body's checks (400): the amount within 0.01..99999999.99, the reason at most 140 characters. */
+export function checkRefundInput(input: NewRefund): { askedCents: Cents | null; reason: string | null } {
+  const askedCents = input.amountCents ?? null;
+  if (askedCents !== null && (askedCents < 1n || askedCents > MAX_AMOUNT_CENTS)) {
+    throw validationError("amount must be between 0.01 and 99999999.99");
+  }
+  const reason = input.reason ?? null;
+  if (reason !== null && [...reason].length > MAX_REFUND_REASON_LENGTH) {
+    throw validationError(`reason must have at most ${MAX_REFUND_REASON_LENGTH} characters`);
+  }
+  return { askedCents, reason };
+}
+
+/**
+ * What remains refundable of a charge: its amount less its refunds (but FAILED ones) and
+ * what open MED disputes hold (not refundable while they are open, docs/disputes.md).
+ */
+export function refundableCents(
+  charge: Pick<LockedCharge, "amountCents" | "refundedAmountCents" | "disputedAmountCents">,
+): Cents {
+  return charge.amountCents - charge.refundedAmountCents - charge.disputedAmountCents;
+}
+
 export class RefundsService implements ReturnBook {
   private readonly refundFromRow: (row: Record<string, unknown>) => Refund;
   disputeReturns: DisputeReturnListener | null = null;
+  /** APPROVAL_SECOND_OPERATOR_ABOVE and its window, for operators' refunds (docs/refunds.md). */
+  makerChecker: MakerCheckerPolicy = MAKER_CHECKER_OFF;
 
   constructor(
     private readonly db: DataSource,
@@ -131,91 +163,123 @@ export class RefundsService implements ReturnBook {
   ): Promise<{ refund: Refund; replayed: boolean }> {
     const { id: chargeId } = await this.charges.getCharge(scopeCompanyId, chargeIdInput);
     const idempotencyKey = checkIdempotencyKey(rawIdempotencyKey, true) as string;
-    const askedCents = input.amountCents ?? null;
-    if (askedCents !== null && (askedCents < 1n || askedCents > MAX_AMOUNT_CENTS)) {
-      throw validationError("amount must be between 0.01 and 99999999.99");
-    }
-    const reason = input.reason ?? null;
-    if (reason !== null && [...reason].length > MAX_REFUND_REASON_LENGTH) {
-      throw validationError(`reason must have at most ${MAX_REFUND_REASON_LENGTH} characters`);
-    }
+    const { askedCents, reason } = checkRefundInput(input);
     const fingerprint = requestFingerprint([chargeId, askedCents, reason]);
 
     return runTransaction(this.db, async (em) => {
       const charge = await this.charges.lockCharge(em, scopeCompanyId, chargeId);
-      // Under the charge's lock every earlier refund of it has committed; a key used on another
-      // charge of the account is found by the insert below.
+      await lockAccountForKeys(em, charge.companyId);
       const replay = await this.replayRefund(em, charge.companyId, idempotencyKey, fingerprint);
       if (replay) return replay;
-      if (charge.status !== ChargeStatus.PAID) throw chargeNotRefundable(charge.status);
-      if (charge.reserved) throw chargeReserved();
-      const now = new Date();
-      if (charge.paidAt === null || now.getTime() > charge.paidAt.getTime() + REFUND_WINDOW_MS) {
-        throw refundWindowClosed();
-      }
-      // What MED disputes hold is not refundable while they are open (docs/disputes.md).
-      const remaining = charge.amountCents - charge.refundedAmountCents - charge.disputedAmountCents;
-      const amountCents = askedCents ?? remaining;
-      if (remaining === 0n || amountCents > remaining) throw refundExceedsCharge(remaining);
-      if (charge.e2eId === null) {
-        throw invalidState("The bank has not reported this payment's end-to-end id yet; try again later");
-      }
-      const account = await lockAccountWithBalance(em, charge.companyId);
-      if (account.balanceCents < amountCents) throw refundInsufficientBalance();
-
-      const refund = em.getRepository(Refund).create({
-        id: newRefundId(),
-        companyId: charge.companyId,
-        chargeId: charge.id,
-        amountCents,
-        status: RefundStatus.PROCESSING,
-        reason,
-        returnId: null,
-        failureReason: null,
-        retryCount: 0,
-        nature: RefundNature.ORIGINAL,
-        disputeId: null,
-        idempotencyKey,
-        requestFingerprint: fingerprint,
-        requestedBy: actor,
-        submittedAt: null,
-        refundedAt: null,
-        createdAt: now,
-        updatedAt: now,
-      });
-      if (!(await insertUnlessTaken(em, Refund, refund))) {
-        const replay = await this.replayRefund(em, charge.companyId, idempotencyKey, fingerprint);
-        if (replay) return replay;
-        throw new Error("refund not inserted: its id was taken (24 random characters: not expected)");
-      }
-      await moveRefundedAmount(em, charge.id, amountCents);
-      await postLedgerEntry(em, {
-        companyId: charge.companyId,
-        kind: LedgerEntryKind.REFUND_RESERVED,
-        amountCents: -amountCents,
-        chargeId: charge.id,
-        refundId: refund.id,
-        memo: reason,
-      });
-      await appendAudit(em, audit, {
-        action: "refund.create",
-        objectType: "refund",
-        objectId: refund.id,
-        companyId: charge.companyId,
-        reason,
-        after: refundAuditFields(refund),
-      });
-      await this.appendEvent(em, refund, requestId, account);
-      await enqueueJob(em, SUBMIT_REFUND_JOB, returnJobPayload({ subject: "refund", id: refund.id, requestId }));
-      return { refund, replayed: false };
+      // An operator's refund request holds its key from the start (its refund carries it later).
+      if (await keyOfRefundRequest(em, charge.companyId, idempotencyKey)) throw refundKeyOfRequest();
+      const { amountCents, account } = await this.refundableNow(em, charge, askedCents);
+      // An operator's refund is money leaving an account: the withdrawals' maker-checker rule.
+      if (!(await this.mayRefundAlone(em, actor, charge.companyId, amountCents))) throw refundNeedsSecondOperator();
+      const order = { amountCents, reason, idempotencyKey, fingerprint, actor };
+      return this.insertRefund(em, charge, account, order, audit, requestId);
     });
+  }
+
+  /**
+   * Under the charge's row lock (the caller's): its status (409), its operator hold (409), the
+   * 90-day window (409), what remains refundable (400) and, under the account's lock, the
+   * balance (400). Answers the amount (all that remains when none was asked) and the account.
+   */
+  async refundableNow(em: EntityManager, charge: LockedCharge, askedCents: Cents | null) {
+    if (charge.status !== ChargeStatus.PAID) throw chargeNotRefundable(charge.status);
+    if (charge.reserved) throw chargeReserved();
+    if (charge.paidAt === null || Date.now() > charge.paidAt.getTime() + REFUND_WINDOW_MS) {
+      throw refundWindowClosed();
+    }
+    const remaining = refundableCents(charge);
+    const amountCents = askedCents ?? remaining;
+    if (remaining === 0n || amountCents > remaining) throw refundExceedsCharge(remaining);
+    if (charge.e2eId === null) {
+      throw invalidState("The bank has not reported this payment's end-to-end id yet; try again later");
+    }
+    const account = await lockAccountWithBalance(em, charge.companyId);
+    if (account.balanceCents < amountCents) throw refundInsufficientBalance();
+    return { amountCents, account };
+  }
+
+  /**
+   * Whether this actor may refund the amount without a second operator: a merchant always; an
+   * operator as APPROVAL_SECOND_OPERATOR_ABOVE and its window allow (mayMoveAlone, the rule of
+   * withdrawal approvals and adjustments). The caller holds the account's lock.
+   */
+  async mayRefundAlone(em: EntityManager, actor: string, companyId: string, amountCents: Cents): Promise<boolean> {
+    if (!actor.startsWith("operator:")) return true;
+    return mayMoveAlone(em, this.makerChecker, actor, companyId, amountCents);
+  }
+
+  /**
+   * In the caller's transaction, holding the charge's and the account's locks: the refund row,
+   * the charge's refunded amount, the reservation's ledger entry, the audit row, the
+   * refund.processing event and the job that sends the devolução.
+   */
+  async insertRefund(
+    em: EntityManager,
+    charge: LockedCharge,
+    account: WebhookAccount,
+    order: { amountCents: Cents; reason: string | null; idempotencyKey: string; fingerprint: string; actor: string },
+    audit: AuditContext | null,
+    requestId: string | null,
+  ): Promise<{ refund: Refund; replayed: boolean }> {
+    const { amountCents, reason, idempotencyKey, fingerprint } = order;
+    const now = new Date();
+    const refund = em.getRepository(Refund).create({
+      id: newRefundId(),
+      companyId: charge.companyId,
+      chargeId: charge.id,
+      amountCents,
+      status: RefundStatus.PROCESSING,
+      reason,
+      returnId: null,
+      failureReason: null,
+      retryCount: 0,
+      nature: RefundNature.ORIGINAL,
+      disputeId: null,
+      idempotencyKey,
+      requestFingerprint: fingerprint,
+      requestedBy: order.actor,
+      submittedAt: null,
+      refundedAt: null,
+      createdAt: now,
+      updatedAt: now,
+    });
+    if (!(await insertUnlessTaken(em, Refund, refund))) {
+      const replay = await this.replayRefund(em, charge.companyId, idempotencyKey, fingerprint);
+      if (replay) return replay;
+      throw new Error("refund not inserted: its id was taken (24 random characters: not expected)");
+    }
+    await moveRefundedAmount(em, charge.id, amountCents);
+    await postLedgerEntry(em, {
+      companyId: charge.companyId,
+      kind: LedgerEntryKind.REFUND_RESERVED,
+      amountCents: -amountCents,
+      chargeId: charge.id,
+      refundId: refund.id,
+      memo: reason,
+    });
+    await appendAudit(em, audit, {
+      action: "refund.create",
+      objectType: "refund",
+      objectId: refund.id,
+      companyId: charge.companyId,
+      reason,
+      after: refundAuditFields(refund),
+    });
+    await this.appendEvent(em, refund, requestId, account);
+    await enqueueJob(em, SUBMIT_REFUND_JOB, returnJobPayload({ subject: "refund", id: refund.id, requestId }));
+    return { refund, replayed: false };
   }
 
   /**
    * The answer to a request whose Idempotency-Key was already used on the account: the
    * original refund as first returned (same request) or 409 (a different one); null when unused.
    */
-  private async replayRefund(
+  async replayRefund(
     em: EntityManager,
     companyId: string,
     idempotencyKey: string,
@@ -524,6 +588,26 @@ export function refundEventFields(refund: Refund): Record<string, unknown> {
     reason: refund.reason,
     failure_reason: refund.failureReason,
   };
+}
+
+/**
+ * Locks the account row (after the charge's: the refunds' order) before an Idempotency-Key is
+ * looked up. Refunds and operators' refund requests share the account's keys across two
+ * tables, and every row of either is inserted under this lock, so a lookup made under it sees
+ * every earlier use of the key, whichever table holds it.
+ */
+export async function lockAccountForKeys(em: EntityManager, companyId: string): Promise<void> {
+  await em.query("SELECT 1 FROM companies WHERE id = $1 FOR NO KEY UPDATE", [companyId]);
+}
+
+/** Whether an operator's refund request of the account was made with this key. */
+async function keyOfRefundRequest(em: EntityManager, companyId: string, idempotencyKey: string): Promise<boolean> {
+  const rows = await queryRows<{ id: string }>(
+    em,
+    "SELECT id FROM refund_requests WHERE company_id = $1 AND idempotency_key = $2",
+    [companyId, idempotencyKey],
+  );
+  return rows.length > 0;
 }
 
 /** An account's row, locked: its balance and what its webhook events need. */

@@ -53,6 +53,13 @@ export interface TwoFactorStatusView {
   stepUpValidUntil: Date | null;
 }
 
+/** The amount of a stored money decision waiting for an operator, by its table. */
+const STORED_AMOUNT_SQL = {
+  withdrawals: "SELECT amount_cents FROM withdrawals WHERE id = $1",
+  adjustments: "SELECT amount_cents FROM adjustments WHERE id = $1",
+  refund_requests: "SELECT amount_cents FROM refund_requests WHERE id = $1",
+} as const;
+
 /** Binds a sealed TOTP secret to its user: copied to another row it does not open. */
 const sealContext = (userId: string) => `console_user_factors.secret_sealed:${userId}`;
 
@@ -358,23 +365,20 @@ export class TwoFactorService {
 
   /**
    * Step-up before a money decision above the second-operator threshold: the amount of the
-   * withdrawal or adjustment the id names (an unknown id goes on to its own NOT_FOUND).
+   * withdrawal, adjustment or refund request the id names (an unknown id goes on to its own
+   * NOT_FOUND).
    */
   async requireStepUpForStored(
     principal: Principal | null,
     sessionToken: string | null,
-    table: "withdrawals" | "adjustments",
+    table: keyof typeof STORED_AMOUNT_SQL,
     id: string,
     thresholdCents: bigint | null,
   ): Promise<void> {
     if (thresholdCents === null || !principal?.userId) return;
-    const rows = await queryRows<{ amount_cents: string }>(
-      this.db,
-      table === "withdrawals"
-        ? "SELECT amount_cents FROM withdrawals WHERE id = $1"
-        : "SELECT amount_cents FROM adjustments WHERE id = $1",
-      [String(id).slice(0, 100)],
-    );
+    const rows = await queryRows<{ amount_cents: string }>(this.db, STORED_AMOUNT_SQL[table], [
+      String(id).slice(0, 100),
+    ]);
     if (rows.length === 0) return;
     await this.requireStepUpAbove(principal, sessionToken, BigInt(rows[0].amount_cents), thresholdCents);
   }

@@ -481,5 +481,10 @@ describe("history", () => {
     assert.equal(none.data.webhookDeliveries.total, 0);
     const unknown = await app.graphql(`query { webhookDeliveries(event: "charge.refunded") { total } }`);
     assert.equal(unknown.errors?.[0].extensions.code, "VALIDATION_ERROR");
+    // The message names every event there is, the refunds' and disputes' too.
+    assert.match(
+      unknown.errors?.[0].message,
+      /^Unknown webhook event "charge\.refunded"; expected one of .*refund\.refunded.*dispute\.opened/,
+    );
   });
 });

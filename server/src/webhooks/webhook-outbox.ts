@@ -1,33 +1,13 @@
 import type { EntityManager } from "typeorm";
 import { notFound } from "../core/errors";
 import { newEventId } from "../core/ids";
+import { LIVE_CHANNEL, liveNoticePayload } from "../core/live-events";
 import { hmacSha256Hex } from "../core/secrets";
 import { queryRows } from "../core/sql";
 import { WebhookDeliveryStatus } from "./webhook-event.entity";
+import type { WebhookEventName } from "./webhook-event-names";
 import { NOTIFY_WEBHOOK_DUE_SQL } from "./webhook-queue";
 import { openWebhookSecret } from "./webhook-secrets";
-
-/** Every event a merchant can receive, named here once. */
-export const WEBHOOK_EVENTS = {
-  chargePaid: "charge.paid",
-  chargeExpired: "charge.expired",
-  chargeCancelled: "charge.cancelled",
-  withdrawalPending: "withdrawal.pending",
-  withdrawalProcessing: "withdrawal.processing",
-  withdrawalPaid: "withdrawal.paid",
-  withdrawalFailed: "withdrawal.failed",
-  withdrawalCancelled: "withdrawal.cancelled",
-  refundProcessing: "refund.processing",
-  refundRefunded: "refund.refunded",
-  refundFailed: "refund.failed",
-  disputeOpened: "dispute.opened",
-  disputeClosed: "dispute.closed",
-  ping: "ping",
-} as const;
-
-export type WebhookEventName = (typeof WEBHOOK_EVENTS)[keyof typeof WEBHOOK_EVENTS];
-
-export const WEBHOOK_EVENT_NAMES: readonly WebhookEventName[] = Object.values(WEBHOOK_EVENTS);
 
 export interface SignedWebhookBody {
   eventId: string;
@@ -64,7 +44,8 @@ export interface WebhookAccount {
  * Writes an event into the outbox inside the caller's transaction, due at once, so it
  * exists (and is delivered) if and only if the change that caused it commits; the
  * workers are woken when that transaction commits (webhook-queue.ts). The
- * webhook secret is read in the same transaction (or given by a caller that already read
+ * open console pages are told through LIVE_CHANNEL by the same statement (so only on commit,
+ * core/live-events.ts). The webhook secret is read in the same transaction (or given by a caller that already read
  * it there): events created after a rotation are signed with the new secret. Without a
  * webhook URL the event is kept, marked NO_URL. `requestId` names the request that made
  * the change (null for the service's own work): its attempts are sent with it.
@@ -81,7 +62,8 @@ export async function appendWebhookEvent(
   const { webhookSecret, webhookUrl } = account ?? (await readWebhookAccount(em, companyId));
   const signed = signWebhookBody(webhookSecret, event, fields);
   const deliveryStatus = webhookUrl ? WebhookDeliveryStatus.PENDING : WebhookDeliveryStatus.NO_URL;
-  // One round trip: the event row, then the workers' wake-up when there is somewhere to send it.
+  // One round trip: the event row, the live pages' notice, and the workers' wake-up when there
+  // is somewhere to send it (NOTIFY is delivered on commit, and never if the change rolls back).
   await em.query(
     `WITH inserted AS (
        INSERT INTO webhook_events (id, company_id, event, subject_id, body, signature, delivery_status, next_attempt_at,
@@ -89,7 +71,9 @@ export async function appendWebhookEvent(
        VALUES ($1, $2, $3, $4, $5, $6, $7, CASE WHEN $7 = 'PENDING' THEN now() END, $8)
        RETURNING delivery_status
      )
-     SELECT ${NOTIFY_WEBHOOK_DUE_SQL} FROM inserted WHERE delivery_status = 'PENDING'`,
+     SELECT pg_notify('${LIVE_CHANNEL}', $9),
+            CASE WHEN delivery_status = 'PENDING' THEN ${NOTIFY_WEBHOOK_DUE_SQL} END
+       FROM inserted`,
     [
       signed.eventId,
       companyId,
@@ -100,6 +84,7 @@ export async function appendWebhookEvent(
       deliveryStatus,
       // The request this change is made for (its attempts are sent with it), if any.
       requestId,
+      liveNoticePayload({ id: signed.eventId, type: event, companyId, resourceId: subjectId }),
     ],
   );
   return { ...signed, deliveryStatus };

@@ -1,9 +1,10 @@
-import { Arg, Args, Authorized, Ctx, Field, ID, Mutation, ObjectType, Query, Resolver } from "type-graphql";
+import { Arg, Args, Authorized, Ctx, Field, ID, Int, Mutation, ObjectType, Query, Resolver } from "type-graphql";
 import { requestAudit } from "../audit/audit";
 import { companyScope, requireCompanyScope } from "../auth/principal";
 import type { RequestContext } from "../graphql/context";
 import { PageOf, PagingArgs } from "../graphql/page";
 import { WebhookDeliveryStatus, WebhookEvent } from "./webhook-event.entity";
+import { REDELIVER_BATCH_MAX } from "./webhooks.service";
 
 @ObjectType({ description: "Where the account's webhooks go and which secret signs them." })
 class WebhookSettings {
@@ -30,6 +31,15 @@ class RotatedWebhookSecret {
 class WebhookDeliveryPage extends PageOf(WebhookEvent) {}
 
 const companyIdArg = { nullable: true, description: "Operator only: the account." } as const;
+
+@ObjectType({ description: "What a bulk redelivery sent again." })
+class RedeliveredWebhooks {
+  @Field(() => Int)
+  count!: number;
+
+  @Field(() => [ID])
+  eventIds!: string[];
+}
 
 @Resolver()
 export class WebhooksResolver {
@@ -105,5 +115,24 @@ export class WebhooksResolver {
   })
   redeliverWebhook(@Arg("eventId", () => ID) eventId: string, @Ctx() ctx: RequestContext) {
     return ctx.services.webhooks.redeliver(companyScope(ctx.principal), eventId, requestAudit(ctx), ctx.request.id);
+  }
+
+  @Authorized("OPERATOR", "MERCHANT_ADMIN")
+  @Mutation(() => RedeliveredWebhooks, {
+    description: `Sends FAILED deliveries again, oldest first, at most max (1 to ${REDELIVER_BATCH_MAX}) per call: one account's (a merchant ADMIN naming another account is FORBIDDEN), or every account's for an operator who names none. An audit row per event.`,
+  })
+  async redeliverFailedWebhooks(
+    @Ctx() ctx: RequestContext,
+    @Arg("companyId", () => ID, { nullable: true, description: "Operators: one account (default every one)." })
+    companyId?: string,
+    @Arg("max", () => Int, { defaultValue: REDELIVER_BATCH_MAX }) max?: number,
+  ): Promise<RedeliveredWebhooks> {
+    const eventIds = await ctx.services.webhooks.redeliverFailed(
+      companyScope(ctx.principal, companyId),
+      max ?? REDELIVER_BATCH_MAX,
+      requestAudit(ctx),
+      ctx.request.id,
+    );
+    return { count: eventIds.length, eventIds };
   }
 }

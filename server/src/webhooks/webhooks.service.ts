@@ -19,10 +19,15 @@ import { queryRows, type SqlRunner } from "../core/sql";
 import { runTransaction } from "../core/transactions";
 import { WebhookAttempt } from "./webhook-attempt.entity";
 import { WebhookDeliveryStatus, WebhookEvent } from "./webhook-event.entity";
-import { appendWebhookEvent, WEBHOOK_EVENT_NAMES, WEBHOOK_EVENTS, type WebhookEventName } from "./webhook-outbox";
+import { WEBHOOK_EVENT_NAMES, WEBHOOK_EVENTS, type WebhookEventName } from "./webhook-event-names";
+import { appendWebhookEvent } from "./webhook-outbox";
 import { NOTIFY_WEBHOOK_DUE_SQL } from "./webhook-queue";
 import { openWebhookSecret, sealWebhookSecret, webhookSecretHint } from "./webhook-secrets";
 import { assertWebhookUrl } from "./webhook-url";
+
+/** The most failed deliveries one bulk redelivery sends again. */
+export const REDELIVER_BATCH_MAX = 100;
+
 import { noWebhookUrl, unknownWebhookEvent, webhookEventNotFound } from "./webhooks.errors";
 
 export interface WebhookSettings {
@@ -261,4 +266,76 @@ export class WebhooksService {
     });
     return this.getDelivery(scopeCompanyId, eventId);
   }
+
+  /**
+   * Sends FAILED deliveries again in bulk, oldest first, at most `max` (1 to
+   * REDELIVER_BATCH_MAX) per call: of one account, or every account's for an operator who
+   * names none. Accounts without a webhook URL are left out. One transaction; an audit row
+   * per redelivered event, as a single redelivery writes.
+   */
+  async redeliverFailed(
+    scopeCompanyId: string | null,
+    max: number,
+    audit: AuditContext | null = null,
+    requestId: string | null = null,
+  ): Promise<string[]> {
+    if (!Number.isInteger(max) || max < 1 || max > REDELIVER_BATCH_MAX) {
+      throw validationError(`max must be an integer from 1 to ${REDELIVER_BATCH_MAX}`);
+    }
+    return runTransaction(this.db, async (em) => {
+      // Oldest first in the outbox's own order (sequence), as the worker sends them.
+      const rows = await queryRows<{ id: string; company_id: string }>(
+        em,
+        `SELECT e.id, e.company_id FROM webhook_events e JOIN companies c ON c.id = e.company_id
+          WHERE e.delivery_status = 'FAILED' AND c.webhook_url IS NOT NULL
+            AND ($1::text IS NULL OR e.company_id = $1)
+          ORDER BY e.sequence
+          LIMIT $2
+          FOR NO KEY UPDATE OF e SKIP LOCKED`,
+        [scopeCompanyId, max],
+      );
+      if (rows.length === 0) return [];
+      const ids = rows.map((row) => row.id);
+      await em.query(
+        `WITH redelivered AS (
+           UPDATE webhook_events SET delivery_status = 'PENDING', next_attempt_at = now(), leased_until = NULL,
+                  manual_attempt = true, redelivery_request_id = $2
+            WHERE id = ANY($1::text[])
+         )
+         SELECT ${NOTIFY_WEBHOOK_DUE_SQL}`,
+        [ids, requestId],
+      );
+      await appendBulkRedeliveryAudit(em, audit, rows);
+      return ids;
+    });
+  }
+}
+
+/**
+ * The audit rows of a bulk redelivery, one per event in the order sent, in one statement:
+ * the rows appendAudit would write one by one (up to REDELIVER_BATCH_MAX of them).
+ */
+async function appendBulkRedeliveryAudit(
+  em: EntityManager,
+  audit: AuditContext | null,
+  events: ReadonlyArray<{ id: string; company_id: string }>,
+): Promise<void> {
+  if (!audit) return;
+  await em.query(
+    `INSERT INTO audit_log (actor, actor_kind, action, object_type, object_id, company_id, reason, before, after,
+                            address, request_id)
+     SELECT $1, $2, 'webhook.redeliver', 'webhook_event', e.id, e.company_id, 'bulk', $5::jsonb, $6::jsonb, $7, $8
+       FROM unnest($3::text[], $4::text[]) WITH ORDINALITY AS e(id, company_id, n)
+      ORDER BY e.n`,
+    [
+      audit.actor,
+      audit.actorKind,
+      events.map((event) => event.id),
+      events.map((event) => event.company_id),
+      JSON.stringify({ deliveryStatus: WebhookDeliveryStatus.FAILED }),
+      JSON.stringify({ deliveryStatus: WebhookDeliveryStatus.PENDING }),
+      audit.address,
+      audit.requestId,
+    ],
+  );
 }

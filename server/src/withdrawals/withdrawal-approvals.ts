@@ -2,6 +2,7 @@ import type { DataSource, EntityManager } from "typeorm";
 import { type AuditContext, appendAudit } from "../audit/audit";
 import { invalidState, validationError } from "../core/errors";
 import { enqueueJob } from "../core/jobs";
+import { notifyLive } from "../core/live-events";
 import type { Cents } from "../core/money";
 import { queryRows } from "../core/sql";
 import { runTransaction } from "../core/transactions";
@@ -136,6 +137,13 @@ export class WithdrawalApprovals {
       let result: Withdrawal;
       if (!enough) {
         await attachQueuePositions(em, [withdrawal]);
+        // No status change, no webhook: the open approval queues are told all the same.
+        await notifyLive(em, {
+          id: `${id}.approval.${approvals}`,
+          type: "withdrawal.approval",
+          companyId: withdrawal.companyId,
+          resourceId: id,
+        });
         result = withdrawal;
       } else {
         result = await this.approveInTransaction(em, id, actor, requestId);

@@ -7,12 +7,8 @@ import { queryRows, type SqlRunner } from "../core/sql";
 import { runTransaction } from "../core/transactions";
 import { movePendingWithdrawals, postLedgerEntry } from "../ledger/ledger.service";
 import { LedgerEntryKind } from "../ledger/ledger-entry.entity";
-import {
-  appendWebhookEvent,
-  WEBHOOK_EVENTS,
-  type WebhookAccount,
-  type WebhookEventName,
-} from "../webhooks/webhook-outbox";
+import { WEBHOOK_EVENTS, type WebhookEventName } from "../webhooks/webhook-event-names";
+import { appendWebhookEvent, type WebhookAccount } from "../webhooks/webhook-outbox";
 import { Withdrawal, WithdrawalStatus } from "./withdrawal.entity";
 import { withdrawalInvalidState, withdrawalNotFound } from "./withdrawals.errors";
 

@@ -15,7 +15,9 @@ import {
   Root,
   registerEnumType,
 } from "type-graphql";
+import { Actor } from "../audit/actor";
 import { operatorAudit } from "../audit/audit";
+import { describedActor } from "../audit/described-actor";
 import { actorOf, companyScope, requireCompanyScope, requirePrincipal } from "../auth/principal";
 import { ListOrder } from "../core/pagination";
 import { RestRoute } from "../core/rest-operation";
@@ -265,5 +267,16 @@ export class WithdrawalsResolver {
       operatorAudit(ctx),
       ctx.request.id,
     );
+  }
+}
+
+@Resolver(() => WithdrawalTransition)
+export class WithdrawalTransitionFieldsResolver {
+  @FieldResolver(() => Actor, {
+    description:
+      "The actor for people: a console user's name and e-mail, an API credential's hint; operators' names only for operators.",
+  })
+  actorInfo(@Root() transition: WithdrawalTransition, @Ctx() ctx: RequestContext): Promise<Actor> {
+    return describedActor(ctx, transition.actor);
   }
 }

@@ -10,10 +10,11 @@ import {
   brl,
   canonicalPixKey,
   centsOf,
+  type DisputeNature,
   labelOf,
   type Op,
   type PixKeyType,
-  refundedOf,
+  refundableOf,
   type SentPayment,
   step,
   type Window,
@@ -83,6 +84,8 @@ type AmountChoice = { cents: bigint } | { percentOfBalance: number };
 type PixChoice = "cpf" | "cpf-plain" | "cnpj" | "cnpj-alnum" | "email" | "phone" | "random" | "refused" | "unavailable";
 /** What a refund asks for, against what remains refundable of the charge in the model. */
 type RefundAmountChoice = "all" | "half" | "one" | "zero" | "more";
+/** A dispute's report id: a new notification, or an earlier one's id again (the same dispute, or 409 on another charge). */
+type ReportChoice = { kind: "fresh" } | { kind: "reuse"; ref: number };
 type PayItemChoice = { charge: number; valor: "exact" | "more" | "less" } | { unknownTxid: true } | { resend: number };
 
 export type OpSpec =
@@ -103,6 +106,8 @@ export type OpSpec =
   | { kind: "cancelWithdrawal"; withdrawal: number; withReason: boolean }
   | { kind: "refund"; charge: number; amount: RefundAmountChoice; withReason: boolean; key: KeyChoice }
   | { kind: "refundOutcome"; refund: number; outcome: "REFUNDED" | "FAILED" }
+  | { kind: "openDispute"; charge: number; amount: RefundAmountChoice; nature: DisputeNature; report: ReportChoice }
+  | { kind: "acceptDispute" | "contestDispute" | "closeDispute"; dispute: number }
   | { kind: "rotate" | "ping"; acct: number }
   | { kind: "pause"; ms: number };
 
@@ -236,9 +241,36 @@ export const opSpec: fc.Arbitrary<OpSpec> = fc.oneof(
       outcome: fc.constantFrom("REFUNDED" as const, "REFUNDED" as const, "FAILED" as const),
     }),
   },
+  { weight: 3, arbitrary: disputeOpening() },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constantFrom(
+        "acceptDispute" as const,
+        "acceptDispute" as const,
+        "contestDispute" as const,
+        "closeDispute" as const,
+      ),
+      dispute: ref,
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constantFrom("rotate" as const, "ping" as const), acct }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("pause" as const), ms: fc.constantFrom(20, 100, 300) }) },
 );
+
+/** The payer's bank opens a MED claim (sandbox simulateDispute) on one of the newest charges. */
+function disputeOpening(charge: fc.Arbitrary<number> = ref): fc.Arbitrary<OpSpec> {
+  return fc.record({
+    kind: fc.constant("openDispute" as const),
+    charge,
+    amount: fc.constantFrom<RefundAmountChoice>("all", "all", "half", "half", "one", "zero", "more"),
+    nature: fc.constantFrom<DisputeNature>("MED_FRAUDE", "MED_OPERACIONAL"),
+    report: fc.oneof(
+      { weight: 5, arbitrary: fc.constant<ReportChoice>({ kind: "fresh" }) },
+      { weight: 1, arbitrary: fc.record({ kind: fc.constant("reuse" as const), ref }) },
+    ),
+  });
+}
 
 /** A batch: operations sent at once, often on one account, or one request sent several times at once. */
 const batch: fc.Arbitrary<StepCommand> = fc.oneof(
@@ -255,6 +287,11 @@ const batch: fc.Arbitrary<StepCommand> = fc.oneof(
     )
     .map(([spec, times]) => new StepCommand([spec], times)),
 );
+
+/** A withdrawal of the account of the charge `charge` names, racing what is done to that charge. */
+function competingWithdrawal(charge: number, amount: AmountChoice): OpSpec {
+  return { kind: "createWithdrawal", acct: 0, ofCharge: charge, amount, pix: "cpf", key: { kind: "fresh" } };
+}
 
 /**
  * Races aimed at money, in the manner of Jepsen's bank workload: withdrawals of one account
@@ -317,18 +354,44 @@ const race: fc.Arbitrary<StepCommand> = fc.oneof(
         key: { kind: "fresh" },
       }));
       // A withdrawal of the same account competes for the balance the refunds reserve.
-      if (withdrawal) {
-        specs.push({
-          kind: "createWithdrawal",
-          acct: 0,
-          ofCharge: charge,
-          amount: withdrawal,
-          pix: "cpf",
-          key: { kind: "fresh" },
-        });
-      }
+      if (withdrawal) specs.push(competingWithdrawal(charge, withdrawal));
       return new StepCommand(specs, 1);
     }),
+  // A MED claim on a charge racing refunds of it and a withdrawal of the same balance.
+  fc
+    .tuple(
+      ref,
+      fc.constantFrom<RefundAmountChoice>("all", "half"),
+      fc.array(fc.constantFrom<RefundAmountChoice>("all", "half"), { minLength: 1, maxLength: 2 }),
+      fc.option(withdrawalAmount, { nil: undefined }),
+    )
+    .map(([charge, claim, refunds, withdrawal]) => {
+      const specs: OpSpec[] = [
+        { kind: "openDispute", charge, amount: claim, nature: "MED_FRAUDE", report: { kind: "fresh" } },
+        ...refunds.map(
+          (amount): OpSpec => ({ kind: "refund", charge, amount, withReason: false, key: { kind: "fresh" } }),
+        ),
+      ];
+      if (withdrawal) specs.push(competingWithdrawal(charge, withdrawal));
+      return new StepCommand(specs, 1);
+    }),
+  // The decisions of one dispute against each other, and against its devolução's outcome.
+  fc
+    .tuple(
+      ref,
+      fc.subarray(["acceptDispute", "contestDispute", "closeDispute", "refundOutcome"] as const, {
+        minLength: 2,
+        maxLength: 3,
+      }),
+      fc.constantFrom("REFUNDED" as const, "FAILED" as const),
+    )
+    .map(
+      ([dispute, kinds, outcome]) =>
+        new StepCommand(
+          kinds.map((kind): OpSpec => (kind === "refundOutcome" ? { kind, refund: 0, outcome } : { kind, dispute })),
+          1,
+        ),
+    ),
   fc
     .tuple(
       ref,
@@ -577,7 +640,7 @@ function resolve(world: World, spec: OpSpec): Resolved | null {
       const c = pick(refundCandidates(world), spec.charge);
       if (!c) return null;
       const a = account(world, c.companyId);
-      const remaining = c.amountCents - refundedOf(world, c.id);
+      const remaining = refundableOf(world, c);
       let asked: bigint | null = {
         all: null,
         half: remaining / 2n > 0n ? remaining / 2n : 1n,
@@ -620,6 +683,44 @@ function resolve(world: World, spec: OpSpec): Resolved | null {
         op: { kind: "refundOutcome", refundId: r.id, outcome: spec.outcome, reason: "conta do pagador encerrada" },
         secret: null,
         text: `bank decides ${spec.outcome} ${labelOf(world, r.companyId)}'s refund ${r.id} (${brl(r.amountCents)}, ${r.status})`,
+      };
+    }
+    case "openDispute": {
+      const c = pick(refundCandidates(world), spec.charge);
+      if (!c) return null;
+      const a = account(world, c.companyId);
+      const refundable = refundableOf(world, c);
+      const asked: bigint | null = {
+        all: null,
+        half: refundable / 2n > 0n ? refundable / 2n : 1n,
+        one: 1n,
+        zero: 0n,
+        more: refundable + 1n,
+      }[spec.amount];
+      const earlier = spec.report.kind === "reuse" ? pick(world.disputes, spec.report.ref) : null;
+      const reportId = earlier ? earlier.reportId : `med-${randomText(16)}`;
+      return {
+        op: {
+          kind: "openDispute",
+          companyId: a.companyId,
+          chargeId: c.id,
+          nature: spec.nature,
+          askedCents: asked,
+          reportId,
+        },
+        secret: null,
+        text: `payer's bank: simulateDispute ${spec.nature} ${asked === null ? "all that is refundable" : brl(asked)} on ${a.label}'s charge ${c.id} (${c.status}, ${brl(refundable)} refundable, balance ${brl(balanceOf(world, a.companyId))}) report ${earlier ? `${reportId} again (of ${earlier.id})` : reportId}`,
+      };
+    }
+    case "acceptDispute":
+    case "contestDispute":
+    case "closeDispute": {
+      const d = pick(world.disputes, spec.dispute);
+      if (!d) return null;
+      return {
+        op: { kind: spec.kind, disputeId: d.id },
+        secret: null,
+        text: `${spec.kind} ${labelOf(world, d.companyId)}'s dispute ${d.id} (claims ${brl(d.amountCents)}, holds ${brl(d.heldCents)}, ${d.status})`,
       };
     }
     case "rotate":
@@ -675,6 +776,12 @@ function describeSpec(spec: OpSpec): string {
       return `refund(c[${spec.charge}] ${spec.amount}${spec.withReason ? ", with reason" : ""}, ${keyText(spec.key)})`;
     case "refundOutcome":
       return `${spec.outcome.toLowerCase()}(r[${spec.refund}])`;
+    case "openDispute":
+      return `dispute(c[${spec.charge}] ${spec.amount}, ${spec.nature}, ${spec.report.kind === "fresh" ? "new report" : `report of d[${spec.report.ref}]`})`;
+    case "acceptDispute":
+    case "contestDispute":
+    case "closeDispute":
+      return `${spec.kind.replace("Dispute", "")}(d[${spec.dispute}])`;
     case "rotate":
     case "ping":
       return `${ACCOUNT_LABELS[spec.acct]}.${spec.kind}()`;
@@ -695,6 +802,8 @@ const OPERATOR_MUTATIONS: Partial<Record<Op["kind"], string>> = {
   settle: "mutation($id: ID!) { simulateWithdrawalOutcome(id: $id, outcome: PAID) { id status reason retryCount } }",
   fail: "mutation($id: ID!, $reason: String) { simulateWithdrawalOutcome(id: $id, outcome: FAILED, reason: $reason) { id status reason retryCount } }",
 };
+
+const DISPUTE_FIELDS = "id status amount heldAmount outcome refundId";
 
 async function rest(
   app: TestApp,
@@ -772,6 +881,34 @@ async function execute(real: Real, resolved: Resolved): Promise<Answer> {
         { id: op.refundId, o: op.outcome, r: op.outcome === "FAILED" ? op.reason : null },
         operatorToken,
       );
+    case "openDispute":
+      return graphql(
+        app,
+        `mutation($c: ID!, $n: DisputeNature!, $a: Money, $r: String) { simulateDispute(chargeId: $c, nature: $n, amount: $a, reportId: $r) { ${DISPUTE_FIELDS} } }`,
+        { c: op.chargeId, n: op.nature, a: op.askedCents === null ? null : brl(op.askedCents), r: op.reportId },
+        operatorToken,
+      );
+    case "acceptDispute":
+      return graphql(
+        app,
+        `mutation($id: ID!) { acceptDispute(id: $id) { ${DISPUTE_FIELDS} } }`,
+        { id: op.disputeId },
+        operatorToken,
+      );
+    case "contestDispute":
+      return graphql(
+        app,
+        `mutation($id: ID!) { contestDispute(id: $id, statement: "o pagador recebeu o produto") { ${DISPUTE_FIELDS} } }`,
+        { id: op.disputeId },
+        operatorToken,
+      );
+    case "closeDispute":
+      return graphql(
+        app,
+        `mutation($id: ID!) { closeDispute(id: $id, note: "caso encerrado") { ${DISPUTE_FIELDS} } }`,
+        { id: op.disputeId },
+        operatorToken,
+      );
     case "adjust":
       return graphql(
         app,
@@ -809,6 +946,11 @@ function describeAnswer(op: Op, answer: Answer): string {
       return `${answer.status} ${b.id} ${b.status} queue ${b.queue_position}${answer.replayed ? " (replayed)" : ""}`;
     case "refundCharge":
       return `${answer.status} ${b.id} ${b.amount} ${b.status}${answer.replayed ? " (replayed)" : ""}`;
+    case "openDispute":
+    case "acceptDispute":
+    case "contestDispute":
+    case "closeDispute":
+      return `${answer.status} ${b.id} ${b.status} holds ${b.heldAmount}${b.refundId ? ` devolução ${b.refundId}` : ""}`;
     case "pay":
       return (b.results ?? [])
         .map((r: any) => `${r.outcome}${r.exceptionKind ? `/${r.exceptionKind}` : ""}`)

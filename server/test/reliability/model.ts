@@ -16,6 +16,8 @@ export type PixKeyType = "CPF" | "CNPJ" | "EMAIL" | "TELEFONE" | "ALEATORIA";
 /** CONTRACT §3: how the sandbox bank treats a transfer to this key. */
 export type BankBehaviour = "settles" | "refuses" | "unavailable";
 export type RefundStatus = "PROCESSING" | "REFUNDED" | "FAILED";
+export type DisputeStatus = "OPEN" | "REJECTED" | "ACCEPTED" | "CLOSED";
+export type DisputeNature = "MED_FRAUDE" | "MED_OPERACIONAL";
 export type ExceptionKind = "UNKNOWN_TXID" | "AMOUNT_MISMATCH" | "CHARGE_EXPIRED" | "CHARGE_CANCELLED" | "ALREADY_PAID";
 
 /** Clock tolerance between the test, the service and PostgreSQL (one machine, one clock). */
@@ -103,13 +105,43 @@ export interface RefundState {
   status: RefundStatus;
   reason: string | null;
   failureReason: string | null;
-  idempotencyKey: string;
+  /** null: a MED devolução, made by accepting a dispute (no request, no key). */
+  idempotencyKey: string | null;
   /** The charge, the amount asked (null: all that remained) and the reason: the same request again is a replay. */
   fingerprint: string;
   /** The 201 body as first sent: a replay answers these bytes again. */
   createdText: string;
+  /** The dispute whose accepted claim this devolução returns (docs/disputes.md), or null. */
+  disputeId: string | null;
   events: ExpectedEvent[];
 }
+
+/**
+ * docs/disputes.md: a MED claim on a PAID charge. While OPEN or REJECTED its held amount (the
+ * claim, or the balance when that was smaller, never below zero) is out of the balance;
+ * accepting turns the hold into a MED devolução (a refund); closing releases it.
+ */
+export interface DisputeState {
+  companyId: string;
+  id: string;
+  chargeId: string;
+  reportId: string;
+  nature: DisputeNature;
+  amountCents: bigint;
+  heldCents: bigint;
+  status: DisputeStatus;
+  outcome: "RETURNED" | "RELEASED" | null;
+  /** The latest MED devolução (kept when it failed and the dispute is OPEN again). */
+  refundId: string | null;
+  returnFailureReason: string | null;
+  events: ExpectedEvent[];
+}
+
+/** docs/disputes.md: the devolução's descricao, by nature; the MED refund's reason. */
+export const MED_RETURN_DESCRIPTION: Record<DisputeNature, string> = {
+  MED_FRAUDE: "Devolução MED: fundada suspeita de fraude",
+  MED_OPERACIONAL: "Devolução MED: falha operacional",
+};
 
 export interface PaymentExceptionState {
   kind: ExceptionKind;
@@ -150,6 +182,7 @@ export interface World {
   withdrawalRequests: KeyedRequest[];
   refunds: RefundState[];
   refundRequests: KeyedRequest[];
+  disputes: DisputeState[];
   nextOrder: number;
 }
 
@@ -166,6 +199,7 @@ export function emptyWorld(): World {
     withdrawalRequests: [],
     refunds: [],
     refundRequests: [],
+    disputes: [],
     nextOrder: 0,
   };
 }
@@ -235,7 +269,8 @@ export function labelOf(world: World, companyId: string | null): string {
 
 /**
  * CONTRACT §2 Balance: net of PAID charges not reserved + adjustments − withdrawals
- * PENDING, PROCESSING or PAID (− refunds PROCESSING or REFUNDED, §8).
+ * PENDING, PROCESSING or PAID (− refunds PROCESSING or REFUNDED, §8; − held amounts of
+ * disputes OPEN or REJECTED, docs/disputes.md).
  */
 export function balanceOf(world: World, companyId: string): bigint {
   let balance = 0n;
@@ -249,7 +284,27 @@ export function balanceOf(world: World, companyId: string): bigint {
   for (const r of world.refunds) {
     if (r.companyId === companyId && r.status !== "FAILED") balance -= r.amountCents;
   }
+  for (const d of world.disputes) {
+    if (d.companyId === companyId && isHolding(d.status)) balance -= d.heldCents;
+  }
   return balance;
+}
+
+/** docs/disputes.md: OPEN and REJECTED disputes hold their amount; ACCEPTED handed it to the devolução. */
+export function isHolding(status: DisputeStatus): boolean {
+  return status === "OPEN" || status === "REJECTED";
+}
+
+/** The charge's disputedAmount: what its open disputes hold. */
+export function disputedOf(world: World, chargeId: string): bigint {
+  return world.disputes
+    .filter((d) => d.chargeId === chargeId && isHolding(d.status))
+    .reduce((sum, d) => sum + d.heldCents, 0n);
+}
+
+/** What may still be refunded or claimed: the amount − refunds not FAILED − open disputes' holds. */
+export function refundableOf(world: World, c: ChargeState): bigint {
+  return c.amountCents - refundedOf(world, c.id) - disputedOf(world, c.id);
 }
 
 /** CONTRACT §8: the charge's refunded_amount, the sum of its refunds that are not FAILED. */
@@ -340,6 +395,25 @@ function refundEvent(world: World, r: RefundState): ExpectedEvent {
   };
 }
 
+/** docs/disputes.md: dispute.opened and dispute.closed (the timestamps are checked apart). */
+function disputeEvent(world: World, d: DisputeState, event: "dispute.opened" | "dispute.closed"): ExpectedEvent {
+  return {
+    event,
+    fields: {
+      dispute_id: d.id,
+      charge_id: `chg_${d.chargeId}`,
+      company_id: d.companyId,
+      nature: d.nature,
+      amount: brl(d.amountCents),
+      held_amount: brl(d.heldCents),
+      status: d.status,
+      outcome: d.outcome,
+      refund_id: d.refundId,
+    },
+    secrets: [currentSecret(account(world, d.companyId))],
+  };
+}
+
 function chargePaidEvent(world: World, c: ChargeState): ExpectedEvent {
   return {
     event: "charge.paid",
@@ -417,6 +491,16 @@ export type Op =
       reason: string | null;
     }
   | { kind: "refundOutcome"; refundId: string; outcome: "REFUNDED" | "FAILED"; reason: string }
+  | {
+      kind: "openDispute";
+      companyId: string;
+      chargeId: string;
+      nature: DisputeNature;
+      /** null: no amount (all that is still refundable). */
+      askedCents: bigint | null;
+      reportId: string;
+    }
+  | { kind: "acceptDispute" | "contestDispute" | "closeDispute"; disputeId: string }
   | { kind: "rotate"; companyId: string }
   | { kind: "ping"; companyId: string }
   | { kind: "pause"; ms: number };
@@ -488,8 +572,15 @@ function expectEqual(actual: unknown, expected: unknown, what: string): void {
  */
 function backgroundVariants(world: World, op: Op, window: Window): World[] {
   let candidates: WithdrawalState[] = [];
-  if (op.kind === "createWithdrawal" || op.kind === "refundCharge") {
-    candidates = world.withdrawals.filter((w) => w.companyId === op.companyId && bankMayFail(w, window));
+  // A hold, and a failed MED devolução's hold again, take as much as the balance has.
+  const balanceOfAccount =
+    op.kind === "createWithdrawal" || op.kind === "refundCharge" || op.kind === "openDispute"
+      ? op.companyId
+      : op.kind === "refundOutcome"
+        ? (world.refunds.find((r) => r.id === op.refundId && r.disputeId !== null)?.companyId ?? null)
+        : null;
+  if (balanceOfAccount !== null) {
+    candidates = world.withdrawals.filter((w) => w.companyId === balanceOfAccount && bankMayFail(w, window));
   } else if (op.kind === "settle" || op.kind === "fail") {
     candidates = world.withdrawals.filter((w) => w.id === op.withdrawalId && bankMayFail(w, window));
   }
@@ -709,6 +800,71 @@ function apply(world: World, op: Op, answer: Answer, window: Window): void {
       if (op.outcome === "FAILED") r.failureReason = op.reason;
       expectEqual(answer.body.failureReason ?? null, r.failureReason, "decided refund failureReason");
       r.events.push(refundEvent(world, r));
+      medReturnDecided(world, r);
+      return;
+    }
+    case "openDispute": {
+      applyOpenDispute(world, op, answer);
+      return;
+    }
+    case "acceptDispute": {
+      const d = disputeById(world, op.disputeId);
+      if (d.status !== "OPEN") {
+        expectError(answer, "INVALID_STATE", null, `accept a ${d.status} dispute`);
+        return;
+      }
+      if (d.heldCents === 0n) {
+        expectError(answer, "INVALID_STATE", null, "accept a dispute that holds nothing");
+        return;
+      }
+      expectOk(answer, 200, "acceptDispute");
+      expectEqual(answer.body.status, "ACCEPTED", "acceptDispute status");
+      const refundId = String(answer.body.refundId);
+      if (!/^rf_[A-Za-z0-9]+$/.test(refundId)) mismatch(`MED devolução id ${refundId} is not rf_<alphanumeric>`);
+      // The hold ends and the devolução's reservation takes its place: the balance does not move.
+      d.status = "ACCEPTED";
+      d.refundId = refundId;
+      const r: RefundState = {
+        companyId: d.companyId,
+        id: refundId,
+        chargeId: d.chargeId,
+        amountCents: d.heldCents,
+        status: "PROCESSING",
+        reason: MED_RETURN_DESCRIPTION[d.nature],
+        failureReason: null,
+        idempotencyKey: null,
+        fingerprint: "",
+        createdText: "",
+        disputeId: d.id,
+        events: [],
+      };
+      world.refunds.push(r);
+      r.events.push(refundEvent(world, r));
+      return;
+    }
+    case "contestDispute": {
+      const d = disputeById(world, op.disputeId);
+      if (d.status !== "OPEN") {
+        expectError(answer, "INVALID_STATE", null, `contest a ${d.status} dispute`);
+        return;
+      }
+      expectOk(answer, 200, "contestDispute");
+      expectEqual(answer.body.status, "REJECTED", "contestDispute status");
+      d.status = "REJECTED";
+      return;
+    }
+    case "closeDispute": {
+      const d = disputeById(world, op.disputeId);
+      if (!isHolding(d.status)) {
+        expectError(answer, "INVALID_STATE", null, `close a ${d.status} dispute`);
+        return;
+      }
+      expectOk(answer, 200, "closeDispute");
+      expectEqual(answer.body.status, "CLOSED", "closeDispute status");
+      expectEqual(answer.body.outcome, "RELEASED", "closeDispute outcome");
+      d.status = "CLOSED";
+      d.outcome = "RELEASED";
+      d.events.push(disputeEvent(world, d, "dispute.closed"));
       return;
     }
     case "rotate": {
@@ -978,7 +1134,8 @@ function applyRefundCharge(world: World, op: Extract<Op, { kind: "refundCharge" 
     expectError(answer, "CHARGE_RESERVED", 409, "refund a reserved charge");
     return;
   }
-  const remaining = c.amountCents - refundedOf(world, c.id);
+  // docs/disputes.md: what open disputes hold is not refundable while they are open.
+  const remaining = refundableOf(world, c);
   const amount = op.askedCents ?? remaining;
   if (remaining === 0n || amount > remaining) {
     expectError(answer, "REFUND_EXCEEDS_CHARGE", 400, `refund ${brl(amount)} of ${brl(remaining)} remaining`);
@@ -1012,6 +1169,7 @@ function applyRefundCharge(world: World, op: Extract<Op, { kind: "refundCharge" 
     idempotencyKey: op.key,
     fingerprint,
     createdText: answer.text,
+    disputeId: null,
     events: [],
   };
   world.refunds.push(r);
@@ -1039,4 +1197,92 @@ function toProcessing(world: World, w: WithdrawalState, window: Window): void {
   w.bankSinceMs = window.startMs;
   w.bankSecretIndex = currentSecret(account(world, w.companyId));
   w.events.push(withdrawalEvent(world, w));
+}
+
+function disputeById(world: World, id: string): DisputeState {
+  const d = world.disputes.find((x) => x.id === id);
+  if (!d) throw new Error(`no dispute ${id} in the model`);
+  return d;
+}
+
+/**
+ * docs/disputes.md, the sandbox's simulateDispute: body (400); the same report id again
+ * answers its dispute, on another charge 409 CONFLICT; the charge not PAID (INVALID_STATE);
+ * above what is still refundable (REFUND_EXCEEDS_CHARGE); then OPEN, holding the claim or
+ * the balance when it is smaller (never below zero).
+ */
+function applyOpenDispute(world: World, op: Extract<Op, { kind: "openDispute" }>, answer: Answer): void {
+  if (op.askedCents !== null && op.askedCents < 1n) {
+    expectError(answer, "VALIDATION_ERROR", null, "dispute of 0.00");
+    return;
+  }
+  const c = chargeById(world, op.chargeId);
+  const known = world.disputes.find((d) => d.reportId === op.reportId);
+  if (known) {
+    if (known.chargeId !== c.id) {
+      expectError(answer, "CONFLICT", null, "report id of a dispute on another charge");
+      return;
+    }
+    expectOk(answer, 200, "the same notification again");
+    expectEqual(answer.body.id, known.id, "replayed dispute id");
+    expectEqual(answer.body.status, known.status, "replayed dispute status");
+    return;
+  }
+  if (c.status !== "PAID") {
+    expectError(answer, "INVALID_STATE", null, `dispute a ${c.status} charge`);
+    return;
+  }
+  const refundable = refundableOf(world, c);
+  const amount = op.askedCents ?? refundable;
+  if (refundable === 0n || amount > refundable) {
+    expectError(answer, "REFUND_EXCEEDS_CHARGE", null, `claim ${brl(amount)} of ${brl(refundable)} refundable`);
+    return;
+  }
+  const balance = balanceOf(world, c.companyId);
+  const available = balance > 0n ? balance : 0n;
+  const held = amount < available ? amount : available;
+  expectOk(answer, 200, `simulateDispute ${brl(amount)}`);
+  const body = answer.body;
+  if (!/^dsp_[A-Za-z0-9]{24}$/.test(String(body.id)))
+    mismatch(`dispute id ${body.id} is not dsp_ and 24 alphanumerics`);
+  expectEqual(body.status, "OPEN", "new dispute status");
+  expectEqual(centsOf(body.amount), amount, "dispute amount (claimed)");
+  expectEqual(centsOf(body.heldAmount), held, `dispute heldAmount (balance ${brl(balance)})`);
+  const d: DisputeState = {
+    companyId: c.companyId,
+    id: body.id,
+    chargeId: c.id,
+    reportId: op.reportId,
+    nature: op.nature,
+    amountCents: amount,
+    heldCents: held,
+    status: "OPEN",
+    outcome: null,
+    refundId: null,
+    returnFailureReason: null,
+    events: [],
+  };
+  world.disputes.push(d);
+  d.events.push(disputeEvent(world, d, "dispute.opened"));
+}
+
+/**
+ * A MED devolução decided, in its refund's transaction: REFUNDED closes the dispute
+ * (RETURNED, dispute.closed); FAILED holds the amount again, as far as the balance (with the
+ * amount given back) allows, and the dispute is OPEN for an operator to decide again.
+ */
+function medReturnDecided(world: World, r: RefundState): void {
+  if (r.disputeId === null) return;
+  const d = disputeById(world, r.disputeId);
+  if (d.status !== "ACCEPTED" || d.refundId !== r.id) return;
+  if (r.status === "REFUNDED") {
+    d.outcome = "RETURNED";
+    d.events.push(disputeEvent(world, d, "dispute.closed"));
+    return;
+  }
+  const balance = balanceOf(world, d.companyId);
+  const available = balance > 0n ? balance : 0n;
+  d.heldCents = r.amountCents < available ? r.amountCents : available;
+  d.status = "OPEN";
+  d.returnFailureReason = r.failureReason;
 }

@@ -17,9 +17,11 @@ import { catchUp, diffWorld, ServiceReader } from "./service-state";
  * (credited 500.00 and 300.00, A with a paid charge of 150.00; B with an auto-approve limit) and takes as C a veteran
  * account of an earlier sequence, history and all (one whose charge is about to expire,
  * when there is one), or opens a fresh C. It runs random operations and concurrent batches
- * over HTTP (refunds among them, and refunds racing withdrawals of the same balance), and after every step compares the service with the contract's model
- * (model.ts): balances, statuses, queue positions, balanceAudit, the ledger's running
- * balance, the outbox and its signatures, payment exceptions. A failure is shrunk by
+ * over HTTP (refunds and MED disputes among them: refunds, a dispute's hold and withdrawals
+ * racing for the same charge and balance, a dispute's decisions racing its devolução's
+ * outcome), and after every step compares the service with the contract's model (model.ts):
+ * balances (− open dispute holds), statuses, queue positions, balanceAudit, the ledger's
+ * running balance, the outbox and its signatures, payment exceptions, refunds and disputes. A failure is shrunk by
  * fast-check to a short sequence, printed with the requests and answers of the failing run.
  *
  * MODEL_RUNS sequences (default 200) of at most MODEL_LENGTH commands (default 8), then
@@ -135,6 +137,7 @@ function partOf(world: World, companyId: string): World {
   part.withdrawalRequests = world.withdrawalRequests.filter((r) => r.companyId === companyId);
   part.refunds = world.refunds.filter((r) => r.companyId === companyId);
   part.refundRequests = world.refundRequests.filter((r) => r.companyId === companyId);
+  part.disputes = world.disputes.filter((d) => d.companyId === companyId);
   part.nextOrder = world.nextOrder;
   return structuredClone(part);
 }
@@ -151,6 +154,7 @@ function merge(into: World, part: World): void {
   into.withdrawalRequests.push(...part.withdrawalRequests);
   into.refunds.push(...part.refunds);
   into.refundRequests.push(...part.refundRequests);
+  into.disputes.push(...part.disputes);
   into.nextOrder = Math.max(into.nextOrder, part.nextOrder);
 }
 
@@ -368,6 +372,12 @@ function retire(world: World): void {
   }
 }
 
+function countBy<T>(items: T[], key: (item: T) => string): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const item of items) counts[key(item)] = (counts[key(item)] ?? 0) + 1;
+  return counts;
+}
+
 let lastProgress = Date.now();
 function progress(force = false): void {
   if (!force && Date.now() - lastProgress < 10_000) return;
@@ -504,6 +514,30 @@ describe("money stays exact under random interleavings (model-based)", () => {
       }
     }
     stats.outcomes["webhook events delivered and verified"] = rows.length;
+
+    // At the end, for every account the run used: balanceAudit agrees with the ledger
+    // (running balance, ledger sum, last entry, recomputed from the rows) and with the model.
+    let audited = 0;
+    for (const world of finished.values()) {
+      for (const a of world.accounts) {
+        const audit = await app.services.ledger.auditBalance(a.companyId);
+        const expected = balanceOf(world, a.companyId);
+        assert.equal(audit.consistent, true, `balanceAudit of ${a.companyId} at the end`);
+        for (const figure of [
+          audit.runningBalanceCents,
+          audit.ledgerSumCents,
+          audit.recomputedBalanceCents,
+        ] as bigint[]) {
+          assert.equal(
+            figure,
+            expected,
+            `balanceAudit of ${a.companyId} at the end: ${brl(figure)}, model ${brl(expected)}`,
+          );
+        }
+        audited++;
+      }
+    }
+    stats.outcomes["accounts whose balanceAudit agreed with the ledger and the model at the end"] = audited;
     stats.outcomes["withdrawals finished at the bank after their sequence"] = inFlight.length;
     passed.background = true;
   });
@@ -524,6 +558,16 @@ describe("money stays exact under random interleavings (model-based)", () => {
       ledgerEntriesChecked: reader.ledgerEntriesChecked,
       passed,
       expiredCharges: expiredCharges.size,
+      /** Money back: the refunds and MED disputes of every account the run used, by final status. */
+      refunds: countBy(
+        [...finished.values()].flatMap((w) => w.refunds),
+        (r) => `${r.disputeId === null ? "merchant" : "MED"} ${r.status}`,
+      ),
+      disputes: countBy(
+        [...finished.values()].flatMap((w) => w.disputes),
+        (d) =>
+          `${d.status}${d.outcome ? ` ${d.outcome}` : ""}${d.heldCents < d.amountCents ? " (held less than claimed)" : ""}`,
+      ),
       /** Differences found between the service and the model (lost or double-counted money among them). */
       discrepancies: passed.model && passed.expiry && passed.background ? 0 : "the run failed: see the test output",
     };

@@ -10,8 +10,10 @@ import {
   CLOCK_SLACK_MS,
   centsOf,
   chargeStatusEvent,
+  disputedOf,
   type ExpectedEvent,
   isHeld,
+  isHolding,
   labelOf,
   queuePositionOf,
   refundedOf,
@@ -37,6 +39,20 @@ export interface ObservedCharge {
   e2eId: string | null;
   expiresAtMs: number;
   refunded: bigint;
+  disputed: bigint;
+}
+
+export interface ObservedDispute {
+  id: string;
+  chargeId: string;
+  reportId: string;
+  nature: string;
+  amount: bigint;
+  held: bigint;
+  status: string;
+  outcome: string | null;
+  refundId: string | null;
+  returnFailureReason: string | null;
 }
 
 export interface ObservedRefund {
@@ -76,6 +92,7 @@ export interface ObservedAccount {
   withdrawalsTotal: number;
   withdrawals: ObservedWithdrawal[];
   refunds: ObservedRefund[];
+  disputes: ObservedDispute[];
   audit: Record<string, any>;
   /** webhookSettings.secretHint: the first characters of the secret that signs now. */
   secretHint: string;
@@ -100,10 +117,10 @@ export interface Observation {
   ledgerEntriesChecked: number;
 }
 
-const CHARGE_FIELDS = "id status reserved amount fee netAmount e2eId expiresAt refundedAmount";
+const CHARGE_FIELDS = "id status reserved amount fee netAmount e2eId expiresAt refundedAmount disputedAmount";
 const WITHDRAWAL_FIELDS = "id status reason retryCount queuePosition amount withdrawalReference pixKey";
 const AUDIT_FIELDS =
-  "consistent runningBalance recomputedBalance ledgerSum lastEntryBalance ledgerEntries pendingWithdrawals pendingWithdrawalsCounted paidChargesNet adjustments withdrawalsHeld refundsHeld";
+  "consistent runningBalance recomputedBalance ledgerSum lastEntryBalance ledgerEntries pendingWithdrawals pendingWithdrawalsCounted paidChargesNet adjustments withdrawalsHeld refundsHeld disputesHeld";
 
 /** Where the ledger check of an account stopped: the next entry must continue from here. */
 interface LedgerCursor {
@@ -187,6 +204,7 @@ export class ServiceReader {
           e2eId: c.e2eId,
           expiresAtMs: Date.parse(c.expiresAt),
           refunded: centsOf(c.refundedAmount),
+          disputed: centsOf(c.disputedAmount),
         })),
         withdrawalsTotal: data[`wd${i}`].total,
         withdrawals: data[`wd${i}`].data.map((w: any) => ({
@@ -200,6 +218,7 @@ export class ServiceReader {
           pixKey: w.pixKey,
         })),
         refunds: [],
+        disputes: [],
         audit: data[`au${i}`],
         secretHint: data[`ws${i}`].secretHint,
         events: [],
@@ -236,6 +255,26 @@ export class ServiceReader {
         returnId: row.return_id,
       });
     }
+    const disputes = await this.sql.query(
+      `SELECT id, company_id, charge_id, report_id, nature, amount_cents, held_amount_cents, status, outcome,
+              refund_id, return_failure_reason FROM disputes
+        WHERE company_id = ANY($1) ORDER BY opened_at, id`,
+      [ids],
+    );
+    for (const row of disputes.rows) {
+      accounts.get(row.company_id)?.disputes.push({
+        id: row.id,
+        chargeId: row.charge_id,
+        reportId: row.report_id,
+        nature: row.nature,
+        amount: BigInt(row.amount_cents),
+        held: BigInt(row.held_amount_cents),
+        status: row.status,
+        outcome: row.outcome,
+        refundId: row.refund_id,
+        returnFailureReason: row.return_failure_reason,
+      });
+    }
     const txids = [...world.payments.filter((p) => p.companyId === null).map((p) => p.txid), ...unknownTxids];
     const exceptions = await this.sql.query(
       `SELECT kind, txid, end_to_end_id, charge_id, company_id FROM payment_exceptions
@@ -266,7 +305,7 @@ export class ServiceReader {
   private async checkLedger(world: World, ids: string[]): Promise<{ problems: string[]; checked: number }> {
     const problems: string[] = [];
     const rows = await this.sql.query(
-      `SELECT l.id, l.company_id, l.kind, l.amount_cents, l.balance_after_cents
+      `SELECT l.id, l.company_id, l.kind, l.amount_cents, l.balance_after_cents, l.dispute_id
          FROM ledger_entries l
          JOIN unnest($1::text[], $2::bigint[]) AS c(company_id, after_id) ON c.company_id = l.company_id
         WHERE l.id > c.after_id
@@ -283,7 +322,14 @@ export class ServiceReader {
           `ledger of ${label} skips at entry ${row.id} (${row.kind} ${brl(amount)}): balance_after ${brl(after)}, previous ${brl(cursor.balance)}`,
         );
       }
-      if ((row.kind === "WITHDRAWAL_RESERVED" || row.kind === "REFUND_RESERVED") && after < 0n) {
+      // Reservations and dispute holds never take the balance below zero (a MED devolução's
+      // reservation takes its dispute's hold, released just before: it moves nothing).
+      const medReturn = row.kind === "REFUND_RESERVED" && row.dispute_id !== null;
+      if (
+        (row.kind === "WITHDRAWAL_RESERVED" || row.kind === "REFUND_RESERVED" || row.kind === "DISPUTE_HELD") &&
+        !medReturn &&
+        after < 0n
+      ) {
         problems.push(`${row.kind} (ledger entry ${row.id}) took ${label}'s balance to ${brl(after)}`);
       }
       this.cursors.set(row.company_id, { lastId: BigInt(row.id), balance: after });
@@ -364,6 +410,8 @@ function diffAccount(world: World, a: AccountState, seen: ObservedAccount, windo
   const pending = withdrawals.filter((w) => w.status === "PENDING").length;
   const refunds = world.refunds.filter((r) => r.companyId === a.companyId);
   const refundsHeld = refunds.filter((r) => r.status !== "FAILED").reduce((s, r) => s + r.amountCents, 0n);
+  const disputes = world.disputes.filter((d) => d.companyId === a.companyId);
+  const disputesHeld = disputes.filter((d) => isHolding(d.status)).reduce((s, d) => s + d.heldCents, 0n);
   if (au.consistent !== true) say(`balanceAudit inconsistent: ${JSON.stringify(au)}`);
   const auditFigures: Array<[string, bigint]> = [
     ["runningBalance", balance],
@@ -373,6 +421,7 @@ function diffAccount(world: World, a: AccountState, seen: ObservedAccount, windo
     ["adjustments", adjustments],
     ["withdrawalsHeld", held],
     ["refundsHeld", refundsHeld],
+    ["disputesHeld", disputesHeld],
   ];
   if (au.ledgerEntries > 0) auditFigures.push(["lastEntryBalance", balance]);
   for (const [field, value] of auditFigures) {
@@ -413,6 +462,7 @@ function diffAccount(world: World, a: AccountState, seen: ObservedAccount, windo
     field("e2e_id", o.e2eId, c.e2eId);
     field("expires_at", o.expiresAtMs, c.expiresAtMs);
     field("refunded_amount", o.refunded, refundedOf(world, c.id));
+    field("disputedAmount", o.disputed, disputedOf(world, c.id));
   }
   for (const o of seen.charges) {
     if (!charges.some((c) => c.id === o.id)) say(`charge ${o.id} exists but the model made none`);
@@ -467,6 +517,31 @@ function diffAccount(world: World, a: AccountState, seen: ObservedAccount, windo
     if (!refunds.some((r) => r.id === o.id)) say(`refund ${o.id} exists but the model made none`);
   }
 
+  // Disputes: each one the model opened, no other.
+  if (seen.disputes.length !== disputes.length) say(`${seen.disputes.length} disputes, model ${disputes.length}`);
+  for (const d of disputes) {
+    const o = seen.disputes.find((x) => x.id === d.id);
+    if (!o) {
+      say(`dispute ${d.id} missing`);
+      continue;
+    }
+    const field = (name: string, actual: unknown, expected: unknown) => {
+      if (actual !== expected) say(`dispute ${d.id} ${name} ${String(actual)}, model ${String(expected)}`);
+    };
+    field("charge_id", o.chargeId, d.chargeId);
+    field("report_id", o.reportId, d.reportId);
+    field("nature", o.nature, d.nature);
+    field("amount", o.amount, d.amountCents);
+    field("held_amount", o.held, d.heldCents);
+    field("status", o.status, d.status);
+    field("outcome", o.outcome, d.outcome);
+    field("refund_id", o.refundId, d.refundId);
+    field("return_failure_reason", o.returnFailureReason, d.returnFailureReason);
+  }
+  for (const o of seen.disputes) {
+    if (!disputes.some((d) => d.id === o.id)) say(`dispute ${o.id} exists but the model opened none`);
+  }
+
   // The outbox: exactly the events of the model's state changes, per subject in order, signed.
   const bySubject = new Map<string, ObservedEvent[]>();
   const pings: ObservedEvent[] = [];
@@ -508,12 +583,14 @@ function diffAccount(world: World, a: AccountState, seen: ObservedAccount, windo
     compareEvents(`withdrawal ${w.id}`, w.events, bySubject.get(w.id) ?? [], w.reference ?? undefined);
   }
   for (const r of refunds) compareEvents(`refund ${r.id}`, r.events, bySubject.get(r.id) ?? []);
+  for (const d of disputes) compareEvents(`dispute ${d.id}`, d.events, bySubject.get(d.id) ?? []);
   compareEvents("pings", a.pings, pings);
   for (const subject of bySubject.keys()) {
     if (
       !charges.some((c) => c.id === subject) &&
       !withdrawals.some((w) => w.id === subject) &&
-      !refunds.some((r) => r.id === subject)
+      !refunds.some((r) => r.id === subject) &&
+      !disputes.some((d) => d.id === subject)
     ) {
       say(`events about ${subject}, which the model does not know`);
     }
@@ -527,12 +604,28 @@ function fieldOrder(expected: ExpectedEvent): string[] {
   if (expected.event === "ping") return ["company_id"];
   if (expected.event === "charge.expired" || expected.event === "charge.cancelled")
     return ["charge_id", "company_id", "amount", "status"];
+  if (expected.event.startsWith("dispute."))
+    return [
+      "dispute_id",
+      "charge_id",
+      "company_id",
+      "nature",
+      "amount",
+      "held_amount",
+      "status",
+      "outcome",
+      "refund_id",
+      "opened_at",
+      "deadline_at",
+      "closed_at",
+    ];
   if (expected.event.startsWith("refund."))
     return ["refund_id", "charge_id", "company_id", "amount", "status", "return_id", "reason", "failure_reason"];
   const fields = ["company_id", "withdrawal_id", "withdrawal_reference", "status", "amount", "retry_count"];
   return "reason" in expected.fields ? [...fields, "reason"] : fields;
 }
-const MONEY_FIELDS = new Set(["amount", "net_amount"]);
+const MONEY_FIELDS = new Set(["amount", "net_amount", "held_amount"]);
+const DISPUTE_ANALYSIS_MS = 7 * 24 * 60 * 60 * 1000;
 /** CONTRACT §8: a devolução's rtrId, D + 8-digit ISPB + yyyyMMddHHmm + 11 alphanumerics. */
 const RETURN_ID = /^D[0-9]{8}[0-9]{12}[A-Za-z0-9]{11}$/;
 
@@ -586,6 +679,17 @@ export function checkEvent(
           : id !== null && !named
     ) {
       problems.push(`return_id ${JSON.stringify(id)}`);
+    }
+  }
+  // docs/disputes.md: the analysis is due 7 days after the notification; closed_at only once closed.
+  if (expected.event.startsWith("dispute.")) {
+    const opened = Date.parse(String(body.opened_at));
+    if (Date.parse(String(body.deadline_at)) - opened !== DISPUTE_ANALYSIS_MS) {
+      problems.push(`deadline_at ${String(body.deadline_at)} is not opened_at ${String(body.opened_at)} + 7 days`);
+    }
+    const closed = expected.event === "dispute.closed";
+    if (closed ? !(Date.parse(String(body.closed_at)) >= opened) : body.closed_at !== null) {
+      problems.push(`closed_at ${JSON.stringify(body.closed_at)}`);
     }
   }
   // CONTRACT §4: lowercase hex HMAC-SHA256 of the body without `signature`, keyed with the secret as shown.

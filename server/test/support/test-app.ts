@@ -132,7 +132,7 @@ export async function startTestApp(env: RawEnv = {}, options: TestAppOptions = {
     ...env,
   });
   const runtime = await openRuntime(config, createLogger(config.logLevel, options.logDestination));
-  const http = await createHttpApp(runtime.services, options);
+  const http = await createHttpApp(runtime, options);
   const baseUrl = `http://127.0.0.1:${await http.listen(options.port ?? 0, "127.0.0.1")}`;
 
   const request: TestApp["request"] = async (method, path, options = {}) => {

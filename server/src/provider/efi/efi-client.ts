@@ -458,3 +458,32 @@ export function apiError(answer: { status: number; body: unknown }): EfiApiError
   }
   return new EfiApiError(answer.status, `http_${answer.status}`, describeBody(answer.body), answer.body);
 }
+
+/**
+ * Every page of one of Efí's listings over a window (`GET /v2/pix`, `GET /v2/gn/infracoes`):
+ * `inicio`/`fim` and `paginacao.*` as the API reads them, the items under `field`.
+ */
+export async function listEveryPage<T>(
+  client: EfiClient,
+  path: string,
+  field: string,
+  from: Date,
+  to: Date,
+  pageSize: number,
+): Promise<T[]> {
+  const all: T[] = [];
+  for (let page = 0; ; page += 1) {
+    const query = new URLSearchParams({
+      inicio: from.toISOString(),
+      fim: to.toISOString(),
+      "paginacao.paginaAtual": String(page),
+      "paginacao.itensPorPagina": String(pageSize),
+    });
+    const { body } = await client.call<Record<string, unknown>>("GET", `${path}?${query}`);
+    const items = (Array.isArray(body[field]) ? body[field] : []) as T[];
+    all.push(...items);
+    const pages = (body.parametros as { paginacao?: { quantidadeDePaginas?: number } } | undefined)?.paginacao
+      ?.quantidadeDePaginas;
+    if (page + 1 >= (pages ?? 1) || items.length === 0) return all;
+  }
+}

@@ -19,6 +19,7 @@ import {
 import { type Merchant, newUuid, startTestApp, type TestApp } from "../../../test/support/test-app";
 import { ProviderUnavailableError } from "../pix-provider";
 import { EfiClient } from "./efi-client";
+import { ANSWER_INFRACTION_JOB } from "./efi-infractions";
 import { idEnvioOf } from "./efi-provider";
 import { saoPauloDay } from "./efi-reconciliation";
 import { registerEfiWebhook } from "./efi-webhook-registration";
@@ -239,6 +240,131 @@ describe("devoluções", () => {
     });
     assert.equal(tooMuch.status, "REFUSED");
     assert.match((tooMuch as { reason: string }).reason, /excede/);
+  });
+});
+
+describe("MED infractions", () => {
+  /** graphile-worker's queued answers to Efí (its public view leaves the payload out). */
+  const queuedAnswers = async (reportId: string) =>
+    (
+      await app.services.db.query(
+        `SELECT j.payload FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks t ON t.id = j.task_id
+          WHERE t.identifier = $1 AND j.payload->>'reportId' = $2`,
+        [ANSWER_INFRACTION_JOB, reportId],
+      )
+    ).map((row: { payload: unknown }) => row.payload);
+
+  async function paidCharge(amount: number) {
+    const charge = await newCharge(amount);
+    const paid = await sim.control("POST", `/control/cobs/${charge.txid}/pay`, { pagador: PAYER });
+    await waitFor("charge paid", async () => ((await readCharge(charge.id)).status === "PAID" ? true : null));
+    return { chargeId: charge.id as string, endToEndId: paid.body.endToEndId as string };
+  }
+
+  test("an infraction Efí lists opens a dispute holding its amount, once, with Efí's id and deadline", async () => {
+    const { chargeId, endToEndId } = await paidCharge(30);
+    const before = await balanceCents(app, merchant);
+    const infraction = await sim.control("POST", "/control/infracoes", {
+      endToEndId,
+      valor: "12.00",
+      razao: "Pagador relata golpe do falso vendedor",
+    });
+    assert.equal(infraction.status, 201, JSON.stringify(infraction.body));
+
+    const run = await app.services.efi!.reconciliation.run();
+    assert.equal(run.disputesOpened, 1);
+    assert.deepEqual(
+      run.differences.filter((d) => d.outcome === "DISPUTE_OPENED").map((d) => [d.endToEndId, d.valor]),
+      [[endToEndId, "12.00"]],
+    );
+    const [dispute] = await app.services.db.query("SELECT * FROM disputes WHERE charge_id = $1", [chargeId]);
+    assert.equal(dispute.report_id, infraction.body.idInfracao);
+    assert.equal(dispute.status, "OPEN");
+    assert.equal(dispute.nature, "MED_FRAUDE");
+    assert.equal(dispute.amount_cents, "1200");
+    assert.equal(dispute.held_amount_cents, "1200");
+    assert.equal(dispute.description, "Pagador relata golpe do falso vendedor");
+    assert.equal(dispute.opened_by, "provider:efi");
+    assert.equal(dispute.deadline_at.toISOString(), infraction.body.dadosAnalise.prazoFinalizacao);
+    assert.equal(await balanceCents(app, merchant), before - 1200n);
+    const audit = await app.services.db.query(
+      "SELECT actor, actor_kind FROM audit_log WHERE action = 'dispute.open' AND object_id = $1",
+      [dispute.id],
+    );
+    assert.deepEqual(audit, [{ actor: "provider:efi", actor_kind: "SYSTEM" }]);
+    const events = await app.services.db.query(
+      "SELECT count(*)::int AS n FROM webhook_events WHERE event = 'dispute.opened' AND subject_id = $1",
+      [dispute.id],
+    );
+    assert.equal(events[0].n, 1);
+
+    const again = await app.services.efi!.reconciliation.run();
+    assert.equal(again.disputesOpened, 0, "the window read again opens nothing twice");
+    assert.equal((await app.services.db.query("SELECT id FROM disputes WHERE charge_id = $1", [chargeId])).length, 1);
+    assert.equal(await balanceCents(app, merchant), before - 1200n);
+    await assertAuditConsistent(app, merchant.companyId);
+  });
+
+  test("an infraction on a Pix no charge was paid by, or above what is refundable, opens nothing and says why", async () => {
+    const unknown = await sim.control("POST", "/control/pix", { valor: "4.00" });
+    await sim.control("POST", "/control/infracoes", { endToEndId: unknown.body.endToEndId });
+    const { endToEndId } = await paidCharge(5);
+    await sim.control("POST", "/control/infracoes", { endToEndId, valor: "5.01" });
+
+    const run = await app.services.efi!.reconciliation.run();
+    const notOpened = run.differences.filter((d) => d.outcome === "INFRACTION_NOT_OPENED");
+    assert.match(
+      notOpened.find((d) => d.endToEndId === unknown.body.endToEndId)?.detail ?? "",
+      /: no charge of the service was paid by this Pix$/,
+    );
+    assert.match(notOpened.find((d) => d.endToEndId === endToEndId)?.detail ?? "", /REFUND_EXCEEDS_CHARGE/);
+    assert.equal(run.disputesOpened, 0);
+  });
+
+  test("an operator's contest is answered to Efí as a defence (rejeitado, with the statement), once", async () => {
+    const { chargeId, endToEndId } = await paidCharge(8);
+    const infraction = await sim.control("POST", "/control/infracoes", { endToEndId });
+    await app.services.efi!.reconciliation.run();
+    const [dispute] = await app.services.db.query("SELECT id FROM disputes WHERE charge_id = $1", [chargeId]);
+    const statement = "Entregamos o produto: nota fiscal e rastreio anexados";
+    const contested = await app.graphql(
+      "mutation($id: ID!, $s: String!) { contestDispute(id: $id, statement: $s) { status } }",
+      { id: dispute.id, s: statement },
+    );
+    assert.equal(contested.errors, undefined, JSON.stringify(contested.errors));
+    const queued = await queuedAnswers(infraction.body.idInfracao);
+    assert.deepEqual(queued, [{ reportId: infraction.body.idInfracao, accepted: false, statement }]);
+
+    await app.services.efi!.infractions.answerInfraction(queued[0]);
+    const state = await sim.control("GET", "/control/state");
+    const atEfi = state.body.infracoes.find(
+      (one: { idInfracao: string }) => one.idInfracao === infraction.body.idInfracao,
+    );
+    assert.equal(atEfi.status, "EM_DEFESA");
+    assert.equal(atEfi.defesa, statement);
+    // Answered twice (a job retried after Efí took it): Efí refuses, the job ends without retrying.
+    await app.services.efi!.infractions.answerInfraction(queued[0]);
+  });
+
+  test("an operator's acceptance is answered to Efí as aceito, beside the MED devolução", async () => {
+    const { chargeId, endToEndId } = await paidCharge(6);
+    const infraction = await sim.control("POST", "/control/infracoes", { endToEndId });
+    await app.services.efi!.reconciliation.run();
+    const [dispute] = await app.services.db.query("SELECT id FROM disputes WHERE charge_id = $1", [chargeId]);
+    const accepted = await app.graphql("mutation($id: ID!) { acceptDispute(id: $id) { status refundId } }", {
+      id: dispute.id,
+    });
+    assert.equal(accepted.errors, undefined, JSON.stringify(accepted.errors));
+    assert.equal(accepted.data.acceptDispute.status, "ACCEPTED");
+    const queued = await queuedAnswers(infraction.body.idInfracao);
+    assert.equal(queued.length, 1);
+    assert.equal(queued[0].accepted, true);
+    await app.services.efi!.infractions.answerInfraction(queued[0]);
+    const state = await sim.control("GET", "/control/state");
+    const atEfi = state.body.infracoes.find(
+      (one: { idInfracao: string }) => one.idInfracao === infraction.body.idInfracao,
+    );
+    assert.equal(atEfi.status, "EM_DEFESA");
   });
 });
 

@@ -7,6 +7,8 @@ import type { WithdrawalBankOutcomes } from "../../withdrawals/withdrawal-bank-o
 import { BANK_UNAVAILABLE_REASON, TRANSIENT_RETRY_DELAYS_MS } from "../../withdrawals/withdrawal-jobs";
 import type { InboundPixService } from "../inbound-pix.service";
 import { parsePixNotifications } from "../pix-notification";
+import { listEveryPage } from "./efi-client";
+import type { EfiInfractions } from "./efi-infractions";
 import type { EfiPixProvider } from "./efi-provider";
 import { readProviderState, writeProviderState } from "./provider-state";
 
@@ -17,14 +19,18 @@ import { readProviderState, writeProviderState } from "./provider-state";
  * notification already brought answers DUPLICATE (the end-to-end id is claimed once), what
  * none brought is credited now, and what the service does not know (a txid it never made, a
  * Pix without txid) becomes a payment exception. Withdrawals still PROCESSING are read back
- * (`GET /v2/gn/pix/enviados/id-envio/{idEnvio}`) and settled or failed as the bank says.
+ * (`GET /v2/gn/pix/enviados/id-envio/{idEnvio}`) and settled or failed as the bank says, and
+ * the MED infractions notified in the window open their disputes (efi-infractions.ts).
  * Each run is kept, and a report per day compares both sides.
  */
 export interface ReconciliationDifference {
   endToEndId: string | null;
   txid: string | null;
   valor: string | null;
-  /** CREDITED (no notification had brought it), EXCEPTION (recorded for review) or a transfer's outcome. */
+  /**
+   * CREDITED (no notification had brought it), EXCEPTION (recorded for review), a transfer's
+   * outcome, or a MED infraction's (DISPUTE_OPENED, INFRACTION_NOT_OPENED).
+   */
   outcome: string;
   detail: string | null;
 }
@@ -37,6 +43,8 @@ export interface ReconciliationRunResult {
   exceptions: number;
   transfersReadBack: number;
   transfersDecided: number;
+  infractionsSeen: number;
+  disputesOpened: number;
   differences: ReconciliationDifference[];
 }
 
@@ -47,11 +55,6 @@ interface EfiPix {
   horario?: string;
   gnExtras?: { pagador?: unknown };
   pagador?: unknown;
-}
-
-interface PixPage {
-  parametros?: { paginacao?: { paginaAtual?: number; quantidadeDePaginas?: number } };
-  pix?: EfiPix[];
 }
 
 /** Windows reach back this far before the end of the last one (lost and late notifications alike). */
@@ -73,6 +76,7 @@ export class EfiReconciliation {
     private readonly provider: EfiPixProvider,
     private readonly inboundPix: InboundPixService,
     private readonly withdrawals: WithdrawalBankOutcomes,
+    private readonly infractions: EfiInfractions,
     private readonly logger: Logger,
     private readonly everySeconds: number,
   ) {}
@@ -96,7 +100,7 @@ export class EfiReconciliation {
     await enqueueJob(this.db, RECONCILE_JOB, {}, { jobKey: RECONCILE_JOB, runAt: new Date(Date.now() + delayMs) });
   }
 
-  /** One run: received Pix over the window, then the transfers without outcome, then the day's report. */
+  /** One run: received Pix over the window, the transfers without outcome, the MED infractions, the day's report. */
   async run(now = new Date()): Promise<ReconciliationRunResult> {
     const overlap = Math.max(MIN_OVERLAP_MS, 3 * this.everySeconds * 1000);
     const until = await readProviderState<{ at: string }>(this.db, "reconciled_until");
@@ -116,6 +120,8 @@ export class EfiReconciliation {
       exceptions: 0,
       transfersReadBack: 0,
       transfersDecided: 0,
+      infractionsSeen: 0,
+      disputesOpened: 0,
       differences: [],
     };
     try {
@@ -123,6 +129,7 @@ export class EfiReconciliation {
       result.pixSeen = pix.length;
       await this.applyReceived(pix, result);
       await this.readBackTransfers(result);
+      await this.readInfractions(windowFrom, windowTo, result);
       await writeProviderState(this.db, "reconciled_until", { at: windowTo.toISOString() });
       await this.reportDays(now);
       await this.finish(runRow.id, result, null);
@@ -153,20 +160,8 @@ export class EfiReconciliation {
   }
 
   /** Every page of `GET /v2/pix` for the window. */
-  async listPix(from: Date, to: Date): Promise<EfiPix[]> {
-    const all: EfiPix[] = [];
-    for (let page = 0; ; page += 1) {
-      const query = new URLSearchParams({
-        inicio: from.toISOString(),
-        fim: to.toISOString(),
-        "paginacao.paginaAtual": String(page),
-        "paginacao.itensPorPagina": String(PAGE_SIZE),
-      });
-      const { body } = await this.provider.client.call<PixPage>("GET", `/v2/pix?${query}`);
-      all.push(...(body.pix ?? []));
-      const pages = body.parametros?.paginacao?.quantidadeDePaginas ?? 1;
-      if (page + 1 >= pages || (body.pix ?? []).length === 0) return all;
-    }
+  listPix(from: Date, to: Date): Promise<EfiPix[]> {
+    return listEveryPage<EfiPix>(this.provider.client, "/v2/pix", "pix", from, to, PAGE_SIZE);
   }
 
   private async applyReceived(pix: EfiPix[], result: ReconciliationRunResult): Promise<void> {
@@ -189,6 +184,15 @@ export class EfiReconciliation {
           outcome.exceptionKind ?? outcome.problem ?? "credited by reconciliation: no notification had brought it",
       });
     });
+  }
+
+  private async readInfractions(from: Date, to: Date, result: ReconciliationRunResult): Promise<void> {
+    const { seen, differences } = await this.infractions.openDisputes(from, to);
+    result.infractionsSeen = seen;
+    for (const difference of differences) {
+      if (difference.outcome === "DISPUTE_OPENED") result.disputesOpened += 1;
+      result.differences.push({ ...difference, txid: null });
+    }
   }
 
   private async readBackTransfers(result: ReconciliationRunResult): Promise<void> {

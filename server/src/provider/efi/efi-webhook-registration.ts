@@ -1,4 +1,6 @@
-import type { Services } from "../../services";
+import type { DataSource } from "typeorm";
+import type { Logger } from "../../core/logger";
+import type { EfiPixProvider } from "./efi-provider";
 import { writeProviderState } from "./provider-state";
 
 /** The registration of the key's webhook as the provider page shows it (the secret never leaves). */
@@ -20,9 +22,11 @@ export function redactHmac(url: string): string {
  * A failure is logged and kept for the provider page, never thrown: the service still runs,
  * and reconciliation credits what the missing webhook does not bring.
  */
-export async function registerEfiWebhook(
-  services: Pick<Services, "efi" | "db" | "logger">,
-): Promise<WebhookRegistrationState | null> {
+export async function registerEfiWebhook(services: {
+  efi: { provider: EfiPixProvider } | null;
+  db: DataSource;
+  logger: Logger;
+}): Promise<WebhookRegistrationState | null> {
   const efi = services.efi;
   if (!efi) return null;
   const base = {

@@ -1,8 +1,8 @@
 import "reflect-metadata";
-import { loadConfig } from "../../core/config";
-import { createLogger } from "../../core/logger";
-import { openRuntime } from "../../runtime";
-import { registerEfiWebhook } from "./efi-webhook-registration";
+import { loadConfig } from "./core/config";
+import { createLogger } from "./core/logger";
+import { registerEfiWebhook } from "./provider/efi/efi-webhook-registration";
+import { openRuntime } from "./runtime";
 
 /** `npm run provider:register`: registers EFI_PIX_KEY's webhook at Efí now (the service does it at every start). */
 async function main(): Promise<void> {

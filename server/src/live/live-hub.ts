@@ -1,0 +1,305 @@
+import pg from "pg";
+import type { DataSource } from "typeorm";
+import { liveSessionSql } from "../auth/sessions";
+import { LIVE_CHANNEL, type LiveNotice, parseLiveNotice } from "../core/live-events";
+import type { Logger } from "../core/logger";
+import { poolRows } from "../core/sql";
+
+/**
+ * Live pages: one LISTEN connection per process, fanned out to the server-sent-event streams
+ * of the console pages this process serves (live.route.ts). Every outbox row is announced on
+ * LIVE_CHANNEL when its transaction commits, by whichever process wrote it, so a browser
+ * connected to any API process hears every change. Nothing here runs on an ordinary
+ * request: the connection is opened when the first stream arrives, and its timers run only
+ * while streams are open.
+ */
+
+/** The topics a page may ask for: the first word of an outbox event's type. */
+export const LIVE_TOPICS = ["charge", "withdrawal", "refund", "dispute"] as const;
+export type LiveTopic = (typeof LIVE_TOPICS)[number];
+
+/** Who holds a stream, as their session said when it opened. */
+export interface LiveViewer {
+  kind: "operator" | "merchant";
+  role: string;
+  /** The merchant's own company; null for operators, who see every company's changes. */
+  companyId: string | null;
+  /** hashSecret of the session token: its console_sessions.id_hash. */
+  sessionHash: string;
+}
+
+/** One open stream; `send` writes SSE text, `end` closes it with a last `end` event. */
+export interface LiveStream {
+  viewer: LiveViewer;
+  /** null: every topic. */
+  topics: ReadonlySet<LiveTopic> | null;
+  send(chunk: string): void;
+  end(reason: "session" | "shutdown" | "slow"): void;
+}
+
+export interface LiveOptions {
+  /** Streams one session may hold at once (tabs); beyond, refused with 429. */
+  maxStreamsPerSession: number;
+  /** Streams of this process; beyond, refused with 503 (the pages poll instead). */
+  maxStreams: number;
+  /** A comment line this often keeps proxies and browsers from closing an idle stream. */
+  heartbeatMs: number;
+  /** Sessions of the open streams are checked this often: a revoked or idle one is closed. */
+  sessionCheckMs: number;
+  /** Reconnecting the LISTEN connection: first wait, doubled up to the last. */
+  reconnectMinMs: number;
+  reconnectMaxMs: number;
+}
+
+export const DEFAULT_LIVE_OPTIONS: LiveOptions = {
+  maxStreamsPerSession: 6,
+  maxStreams: 1000,
+  heartbeatMs: 20_000,
+  sessionCheckMs: 15_000,
+  reconnectMinMs: 500,
+  reconnectMaxMs: 30_000,
+};
+
+export type LiveRefusal = "SESSION_STREAMS" | "PROCESS_STREAMS";
+
+/** A stream whose client reads slower than this much buffered text is closed (it reconnects and refetches). */
+const MAX_BUFFERED_STREAM_CHUNKS = 200;
+
+export class LiveHub {
+  readonly options: LiveOptions;
+  private readonly streams = new Set<LiveStream>();
+  private readonly perSession = new Map<string, number>();
+  private readonly buffered = new WeakMap<LiveStream, number>();
+  private client: pg.Client | null = null;
+  private listening = false;
+  private connecting = false;
+  private everListened = false;
+  private reconnectDelay: number;
+  private reconnectTimer: NodeJS.Timeout | null = null;
+  private heartbeat: NodeJS.Timeout | null = null;
+  private sessionCheck: NodeJS.Timeout | null = null;
+  private closed = false;
+  /** Counters for tests and /metrics-like probes. */
+  readonly stats = { notices: 0, delivered: 0, reconnects: 0 };
+
+  constructor(
+    private readonly databaseUrl: string,
+    private readonly db: DataSource,
+    private readonly logger: Logger,
+    private readonly sessionIdleMinutes: number,
+    options: Partial<LiveOptions> = {},
+  ) {
+    this.options = { ...DEFAULT_LIVE_OPTIONS, ...options };
+    this.reconnectDelay = this.options.reconnectMinMs;
+  }
+
+  get streamCount(): number {
+    return this.streams.size;
+  }
+
+  get isListening(): boolean {
+    return this.listening;
+  }
+
+  /** Whether one more stream may open for this viewer; the refusal otherwise. */
+  refusal(viewer: LiveViewer): LiveRefusal | null {
+    if (this.closed || this.streams.size >= this.options.maxStreams) return "PROCESS_STREAMS";
+    if ((this.perSession.get(viewer.sessionHash) ?? 0) >= this.options.maxStreamsPerSession) return "SESSION_STREAMS";
+    return null;
+  }
+
+  /** Adds a stream; answers its removal (idempotent), to call when its client goes away. */
+  add(stream: LiveStream): () => void {
+    this.streams.add(stream);
+    this.perSession.set(stream.viewer.sessionHash, (this.perSession.get(stream.viewer.sessionHash) ?? 0) + 1);
+    this.startTimers();
+    if (this.listening) stream.send(READY);
+    else void this.listen();
+    let removed = false;
+    return () => {
+      if (removed) return;
+      removed = true;
+      this.streams.delete(stream);
+      const left = (this.perSession.get(stream.viewer.sessionHash) ?? 1) - 1;
+      if (left <= 0) this.perSession.delete(stream.viewer.sessionHash);
+      else this.perSession.set(stream.viewer.sessionHash, left);
+      if (this.streams.size === 0) this.stopTimers();
+    };
+  }
+
+  /** Ends every stream and the LISTEN connection (the process is stopping). */
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    this.stopTimers();
+    for (const stream of [...this.streams]) stream.end("shutdown");
+    this.streams.clear();
+    this.perSession.clear();
+    const client = this.client;
+    this.client = null;
+    this.listening = false;
+    await client?.end().catch(() => undefined);
+  }
+
+  /** Opens the LISTEN connection, once; after a loss, again with backoff, and the pages refetch. */
+  private async listen(): Promise<void> {
+    if (this.closed || this.listening || this.connecting || this.reconnectTimer) return;
+    this.connecting = true;
+    const client = new pg.Client({ connectionString: this.databaseUrl, application_name: "pix-live-listener" });
+    const lost = (error?: Error) => this.lost(client, error);
+    client.on("error", lost);
+    client.on("end", lost);
+    client.on("notification", (message) => {
+      if (message.channel === LIVE_CHANNEL) this.fanOut(parseLiveNotice(message.payload));
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${LIVE_CHANNEL}`);
+    } catch (error) {
+      this.connecting = false;
+      client.removeAllListeners();
+      client.on("error", () => undefined);
+      await client.end().catch(() => undefined);
+      this.logger.warn("live updates: could not listen", { error: (error as Error).message });
+      this.scheduleReconnect();
+      return;
+    }
+    this.connecting = false;
+    if (this.closed) {
+      await client.end().catch(() => undefined);
+      return;
+    }
+    this.client = client;
+    this.listening = true;
+    this.reconnectDelay = this.options.reconnectMinMs;
+    // Changes made while nobody listened were missed: every open page refetches once.
+    const chunk = this.everListened ? RESYNC : READY;
+    if (this.everListened) this.stats.reconnects += 1;
+    this.everListened = true;
+    for (const stream of this.streams) this.write(stream, chunk);
+  }
+
+  private lost(client: pg.Client, error?: Error): void {
+    if (this.client !== client) return;
+    this.client = null;
+    this.listening = false;
+    client.removeAllListeners();
+    client.on("error", () => undefined);
+    void client.end().catch(() => undefined);
+    if (this.closed) return;
+    this.logger.warn("live updates: LISTEN connection lost", { error: error?.message ?? "ended" });
+    this.scheduleReconnect();
+  }
+
+  private scheduleReconnect(): void {
+    if (this.closed || this.reconnectTimer) return;
+    const delay = this.reconnectDelay;
+    this.reconnectDelay = Math.min(this.reconnectDelay * 2, this.options.reconnectMaxMs);
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = null;
+      void this.listen();
+    }, delay);
+    this.reconnectTimer.unref();
+  }
+
+  private fanOut(notice: LiveNotice | null): void {
+    if (!notice) return;
+    const topic = notice.type.split(".")[0] as LiveTopic;
+    if (!(LIVE_TOPICS as readonly string[]).includes(topic)) return;
+    this.stats.notices += 1;
+    let chunk: string | null = null;
+    for (const stream of this.streams) {
+      if (!mayReceive(stream.viewer, notice)) continue;
+      if (stream.topics && !stream.topics.has(topic)) continue;
+      // Ids only: the page refetches what it shows through its own (authorized) queries.
+      chunk ??= `id: ${notice.id}\nevent: change\ndata: ${JSON.stringify({
+        type: notice.type,
+        resourceId: notice.resourceId,
+      })}\n\n`;
+      this.write(stream, chunk);
+      this.stats.delivered += 1;
+    }
+  }
+
+  private write(stream: LiveStream, chunk: string): void {
+    try {
+      stream.send(chunk);
+    } catch {
+      stream.end("slow");
+    }
+  }
+
+  /** Called by a stream whose socket buffer grows: too many unread chunks closes it. */
+  noteBuffered(stream: LiveStream, pending: boolean): void {
+    const count = pending ? (this.buffered.get(stream) ?? 0) + 1 : 0;
+    this.buffered.set(stream, count);
+    if (count > MAX_BUFFERED_STREAM_CHUNKS) stream.end("slow");
+  }
+
+  private startTimers(): void {
+    if (this.heartbeat) return;
+    this.heartbeat = setInterval(() => {
+      for (const stream of this.streams) this.write(stream, HEARTBEAT);
+    }, this.options.heartbeatMs);
+    this.heartbeat.unref();
+    this.sessionCheck = setInterval(() => void this.checkSessions(), this.options.sessionCheckMs);
+    this.sessionCheck.unref();
+  }
+
+  private stopTimers(): void {
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    if (this.sessionCheck) clearInterval(this.sessionCheck);
+    this.heartbeat = null;
+    this.sessionCheck = null;
+  }
+
+  /**
+   * One statement for every open stream of the process: a stream whose session was signed
+   * out, revoked, expired or went idle, or whose user was disabled or changed role or
+   * company, is closed. It does not touch last_seen_at: an open page is no activity.
+   */
+  async checkSessions(): Promise<void> {
+    if (this.streams.size === 0) return;
+    const hashes = [...new Set([...this.streams].map((stream) => stream.viewer.sessionHash))];
+    let rows: Array<{ id_hash: string; kind: string; role: string; company_id: string | null }>;
+    try {
+      rows = await poolRows(
+        this.db,
+        `SELECT s.id_hash, u.kind, u.role, u.company_id
+           FROM console_sessions s JOIN console_users u ON u.id = s.user_id
+          WHERE s.id_hash = ANY($1) AND ${liveSessionSql("$2")}`,
+        [hashes, this.sessionIdleMinutes],
+      );
+    } catch (error) {
+      // The database is away: the streams stay (the LISTEN connection tells them to refetch).
+      this.logger.warn("live updates: session check failed", { error: (error as Error).message });
+      return;
+    }
+    const live = new Map(rows.map((row) => [row.id_hash, row]));
+    for (const stream of [...this.streams]) {
+      const row = live.get(stream.viewer.sessionHash);
+      const same =
+        row !== undefined &&
+        row.kind.toLowerCase() === stream.viewer.kind &&
+        row.role === stream.viewer.role &&
+        (stream.viewer.kind === "operator" || row.company_id === stream.viewer.companyId);
+      if (!same) stream.end("session");
+    }
+  }
+}
+
+/**
+ * What a viewer may see: a merchant user only their own company's changes; an operator every
+ * company's (every operator role, VIEWER included, may read charges, withdrawals, refunds and
+ * disputes of every company).
+ */
+export function mayReceive(viewer: LiveViewer, notice: LiveNotice): boolean {
+  if (viewer.kind === "operator") return true;
+  return viewer.companyId !== null && viewer.companyId === notice.companyId;
+}
+
+/** The stream is listening: changes from now on arrive. */
+const READY = "event: ready\ndata: {}\n\n";
+/** The process lost its LISTEN connection and has it back: refetch, changes may have been missed. */
+const RESYNC = "event: resync\ndata: {}\n\n";
+const HEARTBEAT = ": keep-alive\n\n";
