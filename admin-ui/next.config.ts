@@ -15,7 +15,14 @@ const nextConfig: NextConfig = {
   images: { unoptimized: true },
 };
 
-// next-intl: each render's language and catalogue come from i18n/request.ts.
-const withNextIntl = createNextIntlPlugin("./i18n/request.ts");
+// next-intl: each render's language and catalogue come from i18n/request.ts. The catalogues'
+// ICU messages are compiled at build time (the JSON files are read through next-intl's loader),
+// so the browser formats them without downloading the ICU parser (about 10 kB on every page).
+const withNextIntl = createNextIntlPlugin({
+  requestConfig: "./i18n/request.ts",
+  experimental: {
+    messages: { path: "./messages", format: "json", locales: ["pt-BR", "en"], sourceLocale: "pt-BR", precompile: true },
+  },
+});
 
 export default withNextIntl(nextConfig);

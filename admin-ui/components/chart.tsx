@@ -1,19 +1,3 @@
-"use client";
-
-import type * as React from "react";
-import {
-  Area,
-  AreaChart,
-  Bar,
-  BarChart,
-  CartesianGrid,
-  Legend,
-  ResponsiveContainer,
-  Tooltip,
-  type TooltipContentProps,
-  XAxis,
-  YAxis,
-} from "recharts";
 import { formatBRL, formatBRLCompact, formatDayMonth } from "@/lib/format";
 import { cn } from "@/lib/utils";
 
@@ -24,117 +8,131 @@ export interface MoneySeries {
   color: string;
 }
 
-/** A fixed-height frame for a chart, with its accessible summary. */
-export function ChartContainer({
-  summary,
-  className,
-  children,
-}: {
-  /** What the chart shows, read by screen readers instead of the drawing. */
-  summary: string;
-  className?: string;
-  children: React.ReactElement;
-}) {
-  return (
-    <figure className={cn("h-64 w-full", className)}>
-      <figcaption className="sr-only">{summary}</figcaption>
-      <div className="size-full" aria-hidden>
-        <ResponsiveContainer width="100%" height="100%">
-          {children}
-        </ResponsiveContainer>
-      </div>
-    </figure>
-  );
+/** Gridlines above zero, a round step apart, the highest at or above the largest bar. */
+const GRID_STEPS = 4;
+
+/** The smallest round step (1, 2, 2.5 or 5 times a power of ten) at or above `value`. */
+function roundStep(value: number): number {
+  if (value <= 0) return 1;
+  const power = 10 ** Math.floor(Math.log10(value));
+  const factor = [1, 2, 2.5, 5, 10].find((candidate) => candidate * power >= value) ?? 10;
+  return factor * power;
 }
 
-function MoneyTooltip({ active, payload, label }: Partial<TooltipContentProps<number, string>>) {
-  if (!active || !payload?.length) return null;
-  return (
-    <div className="rounded-md border bg-popover px-3 py-2 text-xs shadow-md">
-      <p className="mb-1 font-medium">{formatDayMonth(String(label))}</p>
-      {payload.map((item) => (
-        <p key={String(item.dataKey)} className="flex items-center gap-2">
-          <span className="size-2 rounded-full" style={{ background: item.color }} />
-          <span className="text-muted-foreground">{item.name}</span>
-          <span className="tabular ml-auto font-medium">{formatBRL(BigInt(Math.round(Number(item.value))))}</span>
-        </p>
-      ))}
-    </div>
-  );
-}
+/** Every `step`-th point gets a date under it: about `labels` dates whatever the number of days. */
+const labelStep = (points: number, labels: number) => Math.max(1, Math.ceil(points / labels));
 
-/** Money per day: `data` rows hold `date` (ISO) and one centavos number per series key. */
-export function MoneyChart({
-  kind = "area",
+/**
+ * Money per day as bars, drawn by the server as plain HTML and CSS: it paints with the page
+ * (no chart library downloaded, no drawing after hydration) and follows the width of its box
+ * without script. `data` rows hold `date` (ISO) and one centavos number per series key.
+ * Screen readers get `summary` instead of the drawing; a pointer over a day shows its
+ * amounts (the exact figures are text elsewhere on the page).
+ */
+export function MoneyBarChart({
   data,
   series,
   summary,
   className,
 }: {
-  kind?: "area" | "bar";
   data: Array<Record<string, number | string>>;
   series: MoneySeries[];
   summary: string;
   className?: string;
 }) {
-  const axes = (
-    <>
-      <CartesianGrid vertical={false} stroke="var(--border)" />
-      <XAxis
-        dataKey="date"
-        tickFormatter={(value: string) => formatDayMonth(value)}
-        tickLine={false}
-        axisLine={false}
-        minTickGap={24}
-        fontSize={12}
-        stroke="var(--muted-foreground)"
-      />
-      <YAxis
-        tickFormatter={(value: number) => formatBRLCompact(value)}
-        tickLine={false}
-        axisLine={false}
-        width={72}
-        fontSize={12}
-        stroke="var(--muted-foreground)"
-      />
-      <Tooltip content={<MoneyTooltip />} cursor={{ fill: "var(--muted)", opacity: 0.5 }} />
-      {series.length > 1 && <Legend iconType="circle" iconSize={8} wrapperStyle={{ fontSize: 12 }} />}
-    </>
-  );
+  const value = (row: Record<string, number | string>, key: string) => Math.max(0, Number(row[key]) || 0);
+  // At least R$ 4 high, so that an empty month still reads R$ 0, 1, 2, 3, 4.
+  const largest = Math.max(400, ...data.flatMap((row) => series.map((s) => value(row, s.key))));
+  const top = GRID_STEPS * roundStep(largest / GRID_STEPS);
+  const ticks = Array.from({ length: GRID_STEPS + 1 }, (_, index) => (top * index) / GRID_STEPS);
+  const wideStep = labelStep(data.length, 8);
+  // Phones show every other one of those dates.
+  const narrowStep = wideStep * 2;
   return (
-    <ChartContainer summary={summary} className={className}>
-      {kind === "bar" ? (
-        <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
-          {axes}
-          {series.map((s) => (
-            <Bar
-              key={s.key}
-              dataKey={s.key}
-              name={s.label}
-              fill={s.color}
-              radius={[3, 3, 0, 0]}
-              isAnimationActive={false}
-            />
+    <figure className={cn("flex h-64 w-full flex-col gap-2 overflow-x-clip", className)}>
+      <figcaption className="sr-only">{summary}</figcaption>
+      <div className="flex min-h-0 flex-1 flex-col text-xs text-muted-foreground" aria-hidden>
+        <div className="flex min-h-0 flex-1">
+          <div className="relative w-22 shrink-0">
+            {ticks.map((tick) => (
+              <span
+                key={tick}
+                data-chart-tick
+                className="tabular absolute right-2 translate-y-1/2 whitespace-nowrap"
+                style={{ bottom: `${(tick / top) * 100}%` }}
+              >
+                {formatBRLCompact(tick)}
+              </span>
+            ))}
+          </div>
+          <div className="relative flex min-w-0 flex-1 items-stretch">
+            {ticks.map((tick) => (
+              <div
+                key={tick}
+                className="absolute inset-x-0 border-t border-border"
+                style={{ bottom: `${(tick / top) * 100}%` }}
+              />
+            ))}
+            {data.map((row, index) => (
+              <div
+                key={String(row.date)}
+                className="group relative flex min-w-0 flex-1 items-end justify-center gap-px px-px hover:bg-muted/50 sm:px-1"
+              >
+                {series.map((s) => (
+                  <div
+                    key={s.key}
+                    className="w-full max-w-4 rounded-t-[3px]"
+                    style={{ height: `${(value(row, s.key) / top) * 100}%`, background: s.color }}
+                  />
+                ))}
+                <div
+                  className={cn(
+                    "pointer-events-none absolute bottom-full z-10 mb-1 hidden w-max rounded-md border bg-popover px-3 py-2 text-popover-foreground shadow-md group-hover:block",
+                    index < data.length / 2 ? "left-0" : "right-0",
+                  )}
+                >
+                  <p className="mb-1 font-medium">{formatDayMonth(String(row.date))}</p>
+                  {series.map((s) => (
+                    <p key={s.key} className="flex items-center gap-2">
+                      <span className="size-2 rounded-full" style={{ background: s.color }} />
+                      <span className="text-muted-foreground">{s.label}</span>
+                      <span className="tabular ml-auto font-medium">
+                        {formatBRL(BigInt(Math.round(value(row, s.key))))}
+                      </span>
+                    </p>
+                  ))}
+                </div>
+              </div>
+            ))}
+          </div>
+        </div>
+        <div className="flex pl-22">
+          {data.map((row, index) => (
+            <span
+              key={String(row.date)}
+              className={cn(
+                // w-0: a date is wider than its day at phone width, and its width must not
+                // count towards the chart's smallest width (it would widen a grid cell).
+                "tabular flex w-0 min-w-0 flex-1 justify-center overflow-visible pt-1.5 whitespace-nowrap",
+                index % wideStep !== 0 && "invisible",
+                index % wideStep === 0 && index % narrowStep !== 0 && "invisible sm:visible",
+              )}
+            >
+              {formatDayMonth(String(row.date))}
+            </span>
           ))}
-        </BarChart>
-      ) : (
-        <AreaChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
-          {axes}
+        </div>
+      </div>
+      {series.length > 1 && (
+        <ul className="flex flex-wrap justify-center gap-x-4 gap-y-1 text-xs" aria-hidden>
           {series.map((s) => (
-            <Area
-              key={s.key}
-              type="monotone"
-              dataKey={s.key}
-              name={s.label}
-              stroke={s.color}
-              fill={s.color}
-              fillOpacity={0.12}
-              strokeWidth={2}
-              isAnimationActive={false}
-            />
+            <li key={s.key} className="flex items-center gap-1.5">
+              <span className="size-2 rounded-full" style={{ background: s.color }} />
+              {s.label}
+            </li>
           ))}
-        </AreaChart>
+        </ul>
       )}
-    </ChartContainer>
+    </figure>
   );
 }

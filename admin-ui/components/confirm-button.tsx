@@ -16,7 +16,7 @@ import {
   AlertDialogTitle,
 } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
-import { errorMessage } from "@/lib/graphql/execute";
+import { useErrorMessage } from "@/lib/i18n/error-message";
 
 /**
  * A button for an action that cannot be undone: it asks first, then runs `onConfirm` and
@@ -36,6 +36,7 @@ export function ConfirmButton({
   onConfirm: () => Promise<void>;
 }) {
   const t = useTranslations("confirm");
+  const describe = useErrorMessage();
   const router = useRouter();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -46,7 +47,7 @@ export function ConfirmButton({
       setOpen(false);
       router.refresh();
     } catch (error) {
-      toast.error(failureTitle, { description: errorMessage(error) });
+      toast.error(failureTitle, { description: describe(error) });
     } finally {
       setBusy(false);
     }

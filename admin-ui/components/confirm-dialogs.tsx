@@ -4,6 +4,7 @@ import { LoaderIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import type * as React from "react";
 import { useId, useState } from "react";
+import { PixKeyTypeName } from "@/components/pix-key-type-name";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -271,9 +272,7 @@ export function MoneyFactsList({ facts }: { facts: MoneyFacts }) {
           <>
             <span className="block font-mono">{formatPixKey(facts.destination.type, facts.destination.key)}</span>
             <span className="text-xs text-muted-foreground">
-              {t.has(`keyTypes.${facts.destination.type}` as "keyTypes.CPF")
-                ? t(`keyTypes.${facts.destination.type}` as "keyTypes.CPF")
-                : facts.destination.type}
+              <PixKeyTypeName type={facts.destination.type} />
             </span>
           </>,
           "confirm-destination",

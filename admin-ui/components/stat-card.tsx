@@ -3,15 +3,13 @@ import { useTranslations } from "next-intl";
 import type * as React from "react";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/lib/utils";
-import { Sparkline } from "./sparkline";
 
-/** A headline number with its context: a delta against the previous period and a sparkline. */
+/** A headline number with its context: a delta against the previous period, a hint. */
 export function StatCard({
   label,
   value,
   hint,
   delta,
-  sparkline,
   icon: Icon,
   tone = "default",
   className,
@@ -21,7 +19,6 @@ export function StatCard({
   hint?: React.ReactNode;
   /** Percent change against the previous period; positive is up. */
   delta?: { value: number; label?: string } | null;
-  sparkline?: number[];
   icon?: React.ComponentType<{ className?: string }>;
   tone?: "default" | "warn" | "danger";
   className?: string;
@@ -66,7 +63,6 @@ export function StatCard({
             {hint && <span>{hint}</span>}
           </div>
         </div>
-        {sparkline && sparkline.length > 1 && <Sparkline values={sparkline} />}
       </div>
     </Card>
   );

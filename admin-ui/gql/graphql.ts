@@ -33,6 +33,24 @@ export type CreateChargeInput = {
   expiresIn?: number | null | undefined;
 };
 
+export type CreateCompanyInput = {
+  autoApproveLimit?: string | null | undefined;
+  /** Return the account's payments that cannot be credited to their payers at once; default false. */
+  autoReturnExceptions?: boolean | null | undefined;
+  /** Merchant city in the BR Code; default SAO PAULO. */
+  city?: string | null | undefined;
+  /** CNPJ, plain or formatted; stored without punctuation. */
+  cnpj?: string | null | undefined;
+  /** Default from DEFAULT_FEE_FIXED. */
+  feeFixed?: string | null | undefined;
+  /** Default from DEFAULT_FEE_PERCENT. */
+  feePercent?: string | null | undefined;
+  name: string;
+  /** E-mail of the company's first console user (a merchant ADMIN), invited now. */
+  ownerEmail?: string | null | undefined;
+  webhookUrl?: string | null | undefined;
+};
+
 export type CreateWithdrawalInput = {
   /** 1.00 to 99999999.99 */
   amount: string;
@@ -118,6 +136,12 @@ export type RefundChargeInput = {
   reason?: string | null | undefined;
 };
 
+export type RefundRequestStatus =
+  | 'CONFIRMED'
+  | 'EXPIRED'
+  | 'REJECTED'
+  | 'REQUESTED';
+
 export type RefundStatus =
   | 'FAILED'
   | 'PROCESSING'
@@ -128,6 +152,19 @@ export type SignInStep =
   | 'DONE'
   | 'ENROL_SECOND_FACTOR'
   | 'SECOND_FACTOR';
+
+export type UpdateCompanyInput = {
+  /** Send null to remove the limit. */
+  autoApproveLimit?: string | null | undefined;
+  /** Return the account's payments that cannot be credited to their payers at once. */
+  autoReturnExceptions?: boolean | null | undefined;
+  city?: string | null | undefined;
+  /** Send null to remove it. */
+  cnpj?: string | null | undefined;
+  feeFixed?: string | null | undefined;
+  feePercent?: string | null | undefined;
+  name?: string | null | undefined;
+};
 
 export type WebhookDeliveryStatus =
   | 'DELIVERED'
@@ -270,10 +307,14 @@ export type AuditLogQueryVariables = Exact<{
   after?: string | null | undefined;
   objectType?: string | null | undefined;
   objectId?: string | null | undefined;
+  actor?: string | null | undefined;
+  action?: string | null | undefined;
+  from?: string | null | undefined;
+  to?: string | null | undefined;
 }>;
 
 
-export type AuditLogQuery = { auditLog: { data: Array<{ id: string, at: string, actor: string, actorKind: string, action: string, objectType: string, objectId: string | null, companyId: string | null, reason: string | null, address: string | null, requestId: string | null, before: unknown, after: unknown }>, pageInfo: { endCursor: string | null, hasNextPage: boolean } } };
+export type AuditLogQuery = { auditLog: { data: Array<{ id: string, at: string, actor: string, actorKind: string, action: string, objectType: string, objectId: string | null, companyId: string | null, reason: string | null, address: string | null, requestId: string | null, before: unknown, after: unknown, actorInfo: { id: string, kind: string, displayName: string | null, email: string | null, credentialHint: string | null } }>, pageInfo: { endCursor: string | null, hasNextPage: boolean } } };
 
 export type ViewerQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -309,6 +350,13 @@ export type SetConsoleLocaleMutationVariables = Exact<{
 
 export type SetConsoleLocaleMutation = { setConsoleLocale: { id: string, locale: ConsoleLocale | null } };
 
+export type InvitePreviewQueryVariables = Exact<{
+  token: string;
+}>;
+
+
+export type InvitePreviewQuery = { invitePreview: { email: string, kind: ConsoleUserKind, role: string, companyName: string | null, expiresAt: string } | null };
+
 export type ChargeRowFragment = { id: string, companyId: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, reservedReason: string | null, payerName: string | null, payerDocument: string | null, createdAt: string, paidAt: string | null, expiresAt: string };
 
 export type ChargesListQueryVariables = Exact<{
@@ -324,19 +372,26 @@ export type ChargesListQueryVariables = Exact<{
 
 export type ChargesListQuery = { charges: { data: Array<{ id: string, companyId: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, reservedReason: string | null, payerName: string | null, payerDocument: string | null, createdAt: string, paidAt: string | null, expiresAt: string }>, pageInfo: { endCursor: string | null, hasNextPage: boolean } } };
 
+export type ChargeSearchQueryVariables = Exact<{
+  query: string;
+}>;
+
+
+export type ChargeSearchQuery = { search: { charges: Array<{ id: string, companyId: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, reservedReason: string | null, payerName: string | null, payerDocument: string | null, createdAt: string, paidAt: string | null, expiresAt: string }> } };
+
 export type ChargeDetailQueryVariables = Exact<{
   id: string;
 }>;
 
 
-export type ChargeDetailQuery = { charge: { pixCode: string, updatedAt: string, refundedAmount: string, id: string, companyId: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, reservedReason: string | null, payerName: string | null, payerDocument: string | null, createdAt: string, paidAt: string | null, expiresAt: string } };
+export type ChargeDetailQuery = { charge: { pixCode: string, updatedAt: string, refundedAmount: string, disputedAmount: string, id: string, companyId: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, reservedReason: string | null, payerName: string | null, payerDocument: string | null, createdAt: string, paidAt: string | null, expiresAt: string } };
 
 export type ChargeTimelineQueryVariables = Exact<{
   id: string;
 }>;
 
 
-export type ChargeTimelineQuery = { auditTrail: Array<{ id: string, at: string, actor: string, action: string, reason: string | null }>, webhookDeliveries: { data: Array<{ eventId: string, event: string, status: WebhookDeliveryStatus, createdAt: string, attemptCount: number }> } };
+export type ChargeTimelineQuery = { auditTrail: Array<{ id: string, at: string, actor: string, action: string, reason: string | null, actorInfo: { id: string, kind: string, displayName: string | null, email: string | null, credentialHint: string | null } }>, webhookDeliveries: { data: Array<{ eventId: string, event: string, status: WebhookDeliveryStatus, createdAt: string, attemptCount: number }> } };
 
 export type ReserveChargeMutationVariables = Exact<{
   id: string;
@@ -397,13 +452,37 @@ export type CompanyChargesQueryVariables = Exact<{
 
 export type CompanyChargesQuery = { charges: { total: number, data: Array<{ id: string, txid: string, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, reservedReason: string | null, payerName: string | null, createdAt: string, paidAt: string | null, expiresAt: string }> } };
 
+export type UpdateCompanyMutationVariables = Exact<{
+  id: string;
+  input: UpdateCompanyInput;
+}>;
+
+
+export type UpdateCompanyMutation = { updateCompany: { id: string, name: string, cnpj: string | null, city: string, feePercent: string, feeFixed: string, autoApproveLimit: string | null, updatedAt: string } };
+
+export type CreateCompanyMutationVariables = Exact<{
+  input: CreateCompanyInput;
+}>;
+
+
+export type CreateCompanyMutation = { createCompany: { clientSecret: string, webhookSecret: string, company: { id: string, name: string }, ownerInvite: { inviteUrl: string, user: { email: string } } | null } };
+
+export type CompanyPickerQueryVariables = Exact<{
+  search?: string | null | undefined;
+  limit?: number | null | undefined;
+}>;
+
+
+export type CompanyPickerQuery = { companies: { data: Array<{ id: string, name: string, cnpj: string | null }> } };
+
 export type MerchantCredentialsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type MerchantCredentialsQuery = { clientCredentials: Array<{ id: string, secretHint: string, createdAt: string, expiresAt: string | null, revokedAt: string | null }> };
+export type MerchantCredentialsQuery = { clientCredentials: Array<{ id: string, label: string | null, lastUsedAt: string | null, secretHint: string, createdAt: string, expiresAt: string | null, revokedAt: string | null }> };
 
 export type IssueMerchantSecretMutationVariables = Exact<{
   expiresAt?: string | null | undefined;
+  label?: string | null | undefined;
 }>;
 
 
@@ -416,6 +495,14 @@ export type RevokeMerchantSecretMutationVariables = Exact<{
 
 export type RevokeMerchantSecretMutation = { revokeClientSecret: { id: string, revokedAt: string | null } };
 
+export type LabelMerchantSecretMutationVariables = Exact<{
+  credentialId: string;
+  label?: string | null | undefined;
+}>;
+
+
+export type LabelMerchantSecretMutation = { labelClientCredential: { id: string, label: string | null } };
+
 export type DisputeRowFragment = { id: string, companyId: string, chargeId: string, nature: DisputeNature, amount: string, heldAmount: string, status: DisputeStatus, outcome: DisputeOutcome | null, description: string | null, merchantStatement: string | null, contestStatement: string | null, refundId: string | null, returnFailureReason: string | null, openedAt: string, deadlineAt: string, decidedAt: string | null, closedAt: string | null };
 
 export type DisputesQueryVariables = Exact<{
@@ -426,6 +513,13 @@ export type DisputesQueryVariables = Exact<{
 
 
 export type DisputesQuery = { disputes: { total: number, data: Array<{ id: string, companyId: string, chargeId: string, nature: DisputeNature, amount: string, heldAmount: string, status: DisputeStatus, outcome: DisputeOutcome | null, description: string | null, merchantStatement: string | null, contestStatement: string | null, refundId: string | null, returnFailureReason: string | null, openedAt: string, deadlineAt: string, decidedAt: string | null, closedAt: string | null }>, pageInfo: { endCursor: string | null, hasNextPage: boolean } } };
+
+export type ChargeDisputesQueryVariables = Exact<{
+  chargeId: string;
+}>;
+
+
+export type ChargeDisputesQuery = { chargeDisputes: Array<{ id: string, companyId: string, chargeId: string, nature: DisputeNature, amount: string, heldAmount: string, status: DisputeStatus, outcome: DisputeOutcome | null, description: string | null, merchantStatement: string | null, contestStatement: string | null, refundId: string | null, returnFailureReason: string | null, openedAt: string, deadlineAt: string, decidedAt: string | null, closedAt: string | null }> };
 
 export type AcceptDisputeMutationVariables = Exact<{
   id: string;
@@ -483,7 +577,7 @@ export type MerchantChargeDetailQueryVariables = Exact<{
 }>;
 
 
-export type MerchantChargeDetailQuery = { charge: { pixCode: string, payerDocument: string | null, reservedReason: string | null, updatedAt: string, refundedAmount: string, id: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, createdAt: string, expiresAt: string, paidAt: string | null, payerName: string | null }, refunds: { total: number, data: Array<{ id: string, chargeId: string, amount: string, status: RefundStatus, reason: string | null, failureReason: string | null, returnId: string | null, createdAt: string, refundedAt: string | null, updatedAt: string }> }, webhookDeliveries: { data: Array<{ eventId: string, event: string, status: WebhookDeliveryStatus, createdAt: string, deliveredAt: string | null, attemptCount: number, requestBody: string }> } };
+export type MerchantChargeDetailQuery = { charge: { pixCode: string, payerDocument: string | null, updatedAt: string, refundedAmount: string, disputedAmount: string, id: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, createdAt: string, expiresAt: string, paidAt: string | null, payerName: string | null }, refunds: { total: number, data: Array<{ id: string, chargeId: string, amount: string, status: RefundStatus, reason: string | null, failureReason: string | null, returnId: string | null, createdAt: string, refundedAt: string | null, updatedAt: string }> }, webhookDeliveries: { data: Array<{ eventId: string, event: string, status: WebhookDeliveryStatus, createdAt: string, deliveredAt: string | null, attemptCount: number, requestBody: string }> } };
 
 export type CreateMerchantChargeMutationVariables = Exact<{
   input: CreateChargeInput;
@@ -516,7 +610,7 @@ export type MerchantWithdrawalDetailQueryVariables = Exact<{
 }>;
 
 
-export type MerchantWithdrawalDetailQuery = { withdrawal: { idempotencyKey: string, retryCount: number, approvalsRequired: number, id: string, amount: string, status: WithdrawalStatus, pixKey: string, pixKeyType: PixKeyType, queuePosition: number | null, reason: string | null, withdrawalReference: string, e2eId: string | null, createdAt: string, updatedAt: string, paidAt: string | null, approvals: Array<{ at: string }> }, withdrawalHistory: Array<{ id: string, fromStatus: WithdrawalStatus | null, toStatus: WithdrawalStatus, actor: string, reason: string | null, createdAt: string }> };
+export type MerchantWithdrawalDetailQuery = { withdrawal: { idempotencyKey: string, retryCount: number, approvalsRequired: number, id: string, amount: string, status: WithdrawalStatus, pixKey: string, pixKeyType: PixKeyType, queuePosition: number | null, reason: string | null, withdrawalReference: string, e2eId: string | null, createdAt: string, updatedAt: string, paidAt: string | null, approvals: Array<{ at: string }> }, withdrawalHistory: Array<{ id: string, fromStatus: WithdrawalStatus | null, toStatus: WithdrawalStatus, actor: string, reason: string | null, createdAt: string, actorInfo: { id: string, kind: string, displayName: string | null, email: string | null, credentialHint: string | null } }> };
 
 export type MerchantBalanceQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -624,6 +718,39 @@ export type RefundChargeMutationVariables = Exact<{
 
 export type RefundChargeMutation = { refundCharge: { id: string, chargeId: string, amount: string, status: RefundStatus, reason: string | null, failureReason: string | null, returnId: string | null, createdAt: string, refundedAt: string | null, updatedAt: string } };
 
+export type RefundRequestRowFragment = { id: string, chargeId: string, amount: string, reason: string | null, status: RefundRequestStatus, mine: boolean, requestedByEmail: string | null, decidedBy: string | null, decidedByEmail: string | null, rejectionReason: string | null, refundId: string | null, requestedAt: string, expiresAt: string, decidedAt: string | null };
+
+export type ChargeRefundRequestsQueryVariables = Exact<{
+  chargeId: string;
+}>;
+
+
+export type ChargeRefundRequestsQuery = { refundRequests: Array<{ id: string, chargeId: string, amount: string, reason: string | null, status: RefundRequestStatus, mine: boolean, requestedByEmail: string | null, decidedBy: string | null, decidedByEmail: string | null, rejectionReason: string | null, refundId: string | null, requestedAt: string, expiresAt: string, decidedAt: string | null }>, charge: { id: string, payerName: string | null, payerDocument: string | null } };
+
+export type RequestRefundMutationVariables = Exact<{
+  chargeId: string;
+  idempotencyKey: string;
+  input?: RefundChargeInput | null | undefined;
+}>;
+
+
+export type RequestRefundMutation = { requestRefund: { id: string, chargeId: string, amount: string, reason: string | null, status: RefundRequestStatus, mine: boolean, requestedByEmail: string | null, decidedBy: string | null, decidedByEmail: string | null, rejectionReason: string | null, refundId: string | null, requestedAt: string, expiresAt: string, decidedAt: string | null } };
+
+export type ConfirmRefundRequestMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type ConfirmRefundRequestMutation = { confirmRefundRequest: { id: string, chargeId: string, amount: string, reason: string | null, status: RefundRequestStatus, mine: boolean, requestedByEmail: string | null, decidedBy: string | null, decidedByEmail: string | null, rejectionReason: string | null, refundId: string | null, requestedAt: string, expiresAt: string, decidedAt: string | null } };
+
+export type RejectRefundRequestMutationVariables = Exact<{
+  id: string;
+  reason: string;
+}>;
+
+
+export type RejectRefundRequestMutation = { rejectRefundRequest: { id: string, chargeId: string, amount: string, reason: string | null, status: RefundRequestStatus, mine: boolean, requestedByEmail: string | null, decidedBy: string | null, decidedByEmail: string | null, rejectionReason: string | null, refundId: string | null, requestedAt: string, expiresAt: string, decidedAt: string | null } };
+
 export type GlobalSearchQueryVariables = Exact<{
   query: string;
 }>;
@@ -682,6 +809,22 @@ export type RedeliverWebhookMutationVariables = Exact<{
 
 
 export type RedeliverWebhookMutation = { redeliverWebhook: { eventId: string, event: string, status: WebhookDeliveryStatus, companyId: string, subjectId: string | null, createdAt: string, deliveredAt: string | null, lastAttemptAt: string | null, nextAttemptAt: string | null, attemptCount: number, requestBody: string, attempts: Array<{ id: string, attemptNumber: number, manual: boolean, url: string | null, responseStatus: number | null, responseTimeMs: number | null, responseBody: string | null, requestBody: string, error: string | null, startedAt: string, finishedAt: string | null }> } };
+
+export type FailedDeliveriesQueryVariables = Exact<{
+  companyId?: string | null | undefined;
+  first?: number | null | undefined;
+}>;
+
+
+export type FailedDeliveriesQuery = { webhookDeliveries: { total: number, totalCapped: boolean, data: Array<{ companyId: string }> } };
+
+export type RedeliverFailedWebhooksMutationVariables = Exact<{
+  companyId?: string | null | undefined;
+  max: number;
+}>;
+
+
+export type RedeliverFailedWebhooksMutation = { redeliverFailedWebhooks: { count: number, eventIds: Array<string> } };
 
 export type MerchantWebhookDeliveryFragment = { eventId: string, event: string, status: WebhookDeliveryStatus, subjectId: string | null, createdAt: string, deliveredAt: string | null, nextAttemptAt: string | null, attemptCount: number, requestBody: string, attempts: Array<{ id: string, attemptNumber: number, manual: boolean, url: string | null, startedAt: string, finishedAt: string | null, responseStatus: number | null, responseTimeMs: number | null, responseBody: string | null, error: string | null }> };
 
@@ -767,7 +910,7 @@ export type WithdrawalDetailQueryVariables = Exact<{
 }>;
 
 
-export type WithdrawalDetailQuery = { withdrawal: { idempotencyKey: string, id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string, pixKeyType: PixKeyType, queuePosition: number | null, reason: string | null, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, approvals: Array<{ operator: string, operatorEmail: string | null, at: string }> }, withdrawalHistory: Array<{ id: string, fromStatus: WithdrawalStatus | null, toStatus: WithdrawalStatus, actor: string, reason: string | null, createdAt: string }>, auditTrail: Array<{ id: string, at: string, actor: string, action: string, reason: string | null }> };
+export type WithdrawalDetailQuery = { withdrawal: { idempotencyKey: string, e2eId: string | null, paidAt: string | null, id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string, pixKeyType: PixKeyType, queuePosition: number | null, reason: string | null, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, approvals: Array<{ operator: string, operatorEmail: string | null, at: string }> }, withdrawalHistory: Array<{ id: string, fromStatus: WithdrawalStatus | null, toStatus: WithdrawalStatus, actor: string, reason: string | null, createdAt: string, actorInfo: { id: string, kind: string, displayName: string | null, email: string | null, credentialHint: string | null } }> };
 
 export type ExportWithdrawalsQueryVariables = Exact<{
   first?: number | null | undefined;
@@ -950,6 +1093,24 @@ export const RefundRowFragmentDoc = new TypedDocumentString(`
   updatedAt
 }
     `, {"fragmentName":"RefundRow"}) as unknown as TypedDocumentString<RefundRowFragment, unknown>;
+export const RefundRequestRowFragmentDoc = new TypedDocumentString(`
+    fragment RefundRequestRow on RefundRequest {
+  id
+  chargeId
+  amount
+  reason
+  status
+  mine
+  requestedByEmail
+  decidedBy
+  decidedByEmail
+  rejectionReason
+  refundId
+  requestedAt
+  expiresAt
+  decidedAt
+}
+    `, {"fragmentName":"RefundRequestRow"}) as unknown as TypedDocumentString<RefundRequestRowFragment, unknown>;
 export const WebhookDeliveryRowFragmentDoc = new TypedDocumentString(`
     fragment WebhookDeliveryRow on WebhookDelivery {
   eventId
@@ -1218,17 +1379,28 @@ export const RejectAdjustmentDocument = new TypedDocumentString(`
   decidedAt
 }`) as unknown as TypedDocumentString<RejectAdjustmentMutation, RejectAdjustmentMutationVariables>;
 export const AuditLogDocument = new TypedDocumentString(`
-    query AuditLog($first: Int, $after: String, $objectType: String, $objectId: ID) {
+    query AuditLog($first: Int, $after: String, $objectType: String, $objectId: ID, $actor: String, $action: String, $from: DateTimeISO, $to: DateTimeISO) {
   auditLog(
     first: $first
     after: $after
     objectType: $objectType
     objectId: $objectId
+    actor: $actor
+    action: $action
+    from: $from
+    to: $to
   ) {
     data {
       id
       at
       actor
+      actorInfo {
+        id
+        kind
+        displayName
+        email
+        credentialHint
+      }
       actorKind
       action
       objectType
@@ -1297,6 +1469,17 @@ export const SetConsoleLocaleDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<SetConsoleLocaleMutation, SetConsoleLocaleMutationVariables>;
+export const InvitePreviewDocument = new TypedDocumentString(`
+    query InvitePreview($token: String!) {
+  invitePreview(token: $token) {
+    email
+    kind
+    role
+    companyName
+    expiresAt
+  }
+}
+    `) as unknown as TypedDocumentString<InvitePreviewQuery, InvitePreviewQueryVariables>;
 export const ChargesListDocument = new TypedDocumentString(`
     query ChargesList($first: Int, $after: String, $status: ChargeStatus, $reserved: Boolean, $companyId: ID, $createdFrom: DateTimeISO, $createdTo: DateTimeISO) {
   charges(
@@ -1335,6 +1518,32 @@ export const ChargesListDocument = new TypedDocumentString(`
   paidAt
   expiresAt
 }`) as unknown as TypedDocumentString<ChargesListQuery, ChargesListQueryVariables>;
+export const ChargeSearchDocument = new TypedDocumentString(`
+    query ChargeSearch($query: String!) {
+  search(query: $query) {
+    charges {
+      ...ChargeRow
+    }
+  }
+}
+    fragment ChargeRow on Charge {
+  id
+  companyId
+  txid
+  e2eId
+  amount
+  fee
+  netAmount
+  status
+  description
+  reserved
+  reservedReason
+  payerName
+  payerDocument
+  createdAt
+  paidAt
+  expiresAt
+}`) as unknown as TypedDocumentString<ChargeSearchQuery, ChargeSearchQueryVariables>;
 export const ChargeDetailDocument = new TypedDocumentString(`
     query ChargeDetail($id: ID!) {
   charge(id: $id) {
@@ -1342,6 +1551,7 @@ export const ChargeDetailDocument = new TypedDocumentString(`
     pixCode
     updatedAt
     refundedAmount
+    disputedAmount
   }
 }
     fragment ChargeRow on Charge {
@@ -1368,6 +1578,13 @@ export const ChargeTimelineDocument = new TypedDocumentString(`
     id
     at
     actor
+    actorInfo {
+      id
+      kind
+      displayName
+      email
+      credentialHint
+    }
     action
     reason
   }
@@ -1550,10 +1767,55 @@ export const CompanyChargesDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<CompanyChargesQuery, CompanyChargesQueryVariables>;
+export const UpdateCompanyDocument = new TypedDocumentString(`
+    mutation UpdateCompany($id: ID!, $input: UpdateCompanyInput!) {
+  updateCompany(id: $id, input: $input) {
+    id
+    name
+    cnpj
+    city
+    feePercent
+    feeFixed
+    autoApproveLimit
+    updatedAt
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateCompanyMutation, UpdateCompanyMutationVariables>;
+export const CreateCompanyDocument = new TypedDocumentString(`
+    mutation CreateCompany($input: CreateCompanyInput!) {
+  createCompany(input: $input) {
+    company {
+      id
+      name
+    }
+    clientSecret
+    webhookSecret
+    ownerInvite {
+      inviteUrl
+      user {
+        email
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CreateCompanyMutation, CreateCompanyMutationVariables>;
+export const CompanyPickerDocument = new TypedDocumentString(`
+    query CompanyPicker($search: String, $limit: Int) {
+  companies(search: $search, limit: $limit) {
+    data {
+      id
+      name
+      cnpj
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CompanyPickerQuery, CompanyPickerQueryVariables>;
 export const MerchantCredentialsDocument = new TypedDocumentString(`
     query MerchantCredentials {
   clientCredentials {
     id
+    label
+    lastUsedAt
     secretHint
     createdAt
     expiresAt
@@ -1562,8 +1824,8 @@ export const MerchantCredentialsDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<MerchantCredentialsQuery, MerchantCredentialsQueryVariables>;
 export const IssueMerchantSecretDocument = new TypedDocumentString(`
-    mutation IssueMerchantSecret($expiresAt: DateTimeISO) {
-  issueClientSecret(expiresAt: $expiresAt) {
+    mutation IssueMerchantSecret($expiresAt: DateTimeISO, $label: String) {
+  issueClientSecret(expiresAt: $expiresAt, label: $label) {
     clientSecret
     credential {
       id
@@ -1581,6 +1843,14 @@ export const RevokeMerchantSecretDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<RevokeMerchantSecretMutation, RevokeMerchantSecretMutationVariables>;
+export const LabelMerchantSecretDocument = new TypedDocumentString(`
+    mutation LabelMerchantSecret($credentialId: ID!, $label: String) {
+  labelClientCredential(credentialId: $credentialId, label: $label) {
+    id
+    label
+  }
+}
+    `) as unknown as TypedDocumentString<LabelMerchantSecretMutation, LabelMerchantSecretMutationVariables>;
 export const DisputesDocument = new TypedDocumentString(`
     query Disputes($first: Int, $after: String, $status: DisputeStatus) {
   disputes(first: $first, after: $after, status: $status) {
@@ -1613,6 +1883,31 @@ export const DisputesDocument = new TypedDocumentString(`
   decidedAt
   closedAt
 }`) as unknown as TypedDocumentString<DisputesQuery, DisputesQueryVariables>;
+export const ChargeDisputesDocument = new TypedDocumentString(`
+    query ChargeDisputes($chargeId: ID!) {
+  chargeDisputes(chargeId: $chargeId) {
+    ...DisputeRow
+  }
+}
+    fragment DisputeRow on Dispute {
+  id
+  companyId
+  chargeId
+  nature
+  amount
+  heldAmount
+  status
+  outcome
+  description
+  merchantStatement
+  contestStatement
+  refundId
+  returnFailureReason
+  openedAt
+  deadlineAt
+  decidedAt
+  closedAt
+}`) as unknown as TypedDocumentString<ChargeDisputesQuery, ChargeDisputesQueryVariables>;
 export const AcceptDisputeDocument = new TypedDocumentString(`
     mutation AcceptDispute($id: ID!) {
   acceptDispute(id: $id) {
@@ -1773,9 +2068,9 @@ export const MerchantChargeDetailDocument = new TypedDocumentString(`
     ...MerchantChargeRow
     pixCode
     payerDocument
-    reservedReason
     updatedAt
     refundedAmount
+    disputedAmount
   }
   refunds(chargeId: $id) {
     total
@@ -1884,6 +2179,13 @@ export const MerchantWithdrawalDetailDocument = new TypedDocumentString(`
     fromStatus
     toStatus
     actor
+    actorInfo {
+      id
+      kind
+      displayName
+      email
+      credentialHint
+    }
     reason
     createdAt
   }
@@ -2258,6 +2560,103 @@ export const RefundChargeDocument = new TypedDocumentString(`
   refundedAt
   updatedAt
 }`) as unknown as TypedDocumentString<RefundChargeMutation, RefundChargeMutationVariables>;
+export const ChargeRefundRequestsDocument = new TypedDocumentString(`
+    query ChargeRefundRequests($chargeId: ID!) {
+  refundRequests(chargeId: $chargeId) {
+    ...RefundRequestRow
+  }
+  charge(id: $chargeId) {
+    id
+    payerName
+    payerDocument
+  }
+}
+    fragment RefundRequestRow on RefundRequest {
+  id
+  chargeId
+  amount
+  reason
+  status
+  mine
+  requestedByEmail
+  decidedBy
+  decidedByEmail
+  rejectionReason
+  refundId
+  requestedAt
+  expiresAt
+  decidedAt
+}`) as unknown as TypedDocumentString<ChargeRefundRequestsQuery, ChargeRefundRequestsQueryVariables>;
+export const RequestRefundDocument = new TypedDocumentString(`
+    mutation RequestRefund($chargeId: ID!, $idempotencyKey: String!, $input: RefundChargeInput) {
+  requestRefund(
+    chargeId: $chargeId
+    idempotencyKey: $idempotencyKey
+    input: $input
+  ) {
+    ...RefundRequestRow
+  }
+}
+    fragment RefundRequestRow on RefundRequest {
+  id
+  chargeId
+  amount
+  reason
+  status
+  mine
+  requestedByEmail
+  decidedBy
+  decidedByEmail
+  rejectionReason
+  refundId
+  requestedAt
+  expiresAt
+  decidedAt
+}`) as unknown as TypedDocumentString<RequestRefundMutation, RequestRefundMutationVariables>;
+export const ConfirmRefundRequestDocument = new TypedDocumentString(`
+    mutation ConfirmRefundRequest($id: ID!) {
+  confirmRefundRequest(id: $id) {
+    ...RefundRequestRow
+  }
+}
+    fragment RefundRequestRow on RefundRequest {
+  id
+  chargeId
+  amount
+  reason
+  status
+  mine
+  requestedByEmail
+  decidedBy
+  decidedByEmail
+  rejectionReason
+  refundId
+  requestedAt
+  expiresAt
+  decidedAt
+}`) as unknown as TypedDocumentString<ConfirmRefundRequestMutation, ConfirmRefundRequestMutationVariables>;
+export const RejectRefundRequestDocument = new TypedDocumentString(`
+    mutation RejectRefundRequest($id: ID!, $reason: String!) {
+  rejectRefundRequest(id: $id, reason: $reason) {
+    ...RefundRequestRow
+  }
+}
+    fragment RefundRequestRow on RefundRequest {
+  id
+  chargeId
+  amount
+  reason
+  status
+  mine
+  requestedByEmail
+  decidedBy
+  decidedByEmail
+  rejectionReason
+  refundId
+  requestedAt
+  expiresAt
+  decidedAt
+}`) as unknown as TypedDocumentString<RejectRefundRequestMutation, RejectRefundRequestMutationVariables>;
 export const GlobalSearchDocument = new TypedDocumentString(`
     query GlobalSearch($query: String!) {
   search(query: $query) {
@@ -2416,6 +2815,25 @@ export const RedeliverWebhookDocument = new TypedDocumentString(`
     finishedAt
   }
 }`) as unknown as TypedDocumentString<RedeliverWebhookMutation, RedeliverWebhookMutationVariables>;
+export const FailedDeliveriesDocument = new TypedDocumentString(`
+    query FailedDeliveries($companyId: ID, $first: Int) {
+  webhookDeliveries(status: FAILED, companyId: $companyId, first: $first) {
+    total
+    totalCapped
+    data {
+      companyId
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<FailedDeliveriesQuery, FailedDeliveriesQueryVariables>;
+export const RedeliverFailedWebhooksDocument = new TypedDocumentString(`
+    mutation RedeliverFailedWebhooks($companyId: ID, $max: Int!) {
+  redeliverFailedWebhooks(companyId: $companyId, max: $max) {
+    count
+    eventIds
+  }
+}
+    `) as unknown as TypedDocumentString<RedeliverFailedWebhooksMutation, RedeliverFailedWebhooksMutationVariables>;
 export const WebhookPageDocument = new TypedDocumentString(`
     query WebhookPage($limit: Int, $offset: Int) {
   webhookSettings {
@@ -2653,21 +3071,23 @@ export const WithdrawalDetailDocument = new TypedDocumentString(`
   withdrawal(id: $id) {
     ...WithdrawalRow
     idempotencyKey
+    e2eId
+    paidAt
   }
   withdrawalHistory(id: $id) {
     id
     fromStatus
     toStatus
     actor
+    actorInfo {
+      id
+      kind
+      displayName
+      email
+      credentialHint
+    }
     reason
     createdAt
-  }
-  auditTrail(objectType: "withdrawal", objectId: $id) {
-    id
-    at
-    actor
-    action
-    reason
   }
 }
     fragment WithdrawalRow on Withdrawal {

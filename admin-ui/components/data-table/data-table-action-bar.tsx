@@ -19,6 +19,8 @@ export function DataTableActionBar({
   return (
     <div
       role="toolbar"
+      // Toasts rise above the bar while it is shown (components/ui/sonner.css).
+      data-selection-bar=""
       aria-label={t("selectionActions")}
       className="fixed inset-x-3 bottom-4 z-40 mx-auto flex max-w-xl items-center justify-between gap-3 rounded-xl border bg-popover px-3 py-2 shadow-lg animate-in sm:inset-x-0"
     >

@@ -1,22 +1,20 @@
 "use client";
 
-import { CheckIcon, PlusCircleIcon, XIcon } from "lucide-react";
+import { PlusCircleIcon } from "lucide-react";
+import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import type * as React from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import {
-  Command,
-  CommandEmpty,
-  CommandGroup,
-  CommandInput,
-  CommandItem,
-  CommandList,
-  CommandSeparator,
-} from "@/components/ui/command";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
 import { Separator } from "@/components/ui/separator";
-import { cn } from "@/lib/utils";
+
+// The searchable list (cmdk) is fetched when a filter first opens: every list page shows the
+// filter buttons, fewer page views open one.
+const FacetOptions = dynamic(() => import("./data-table-facet-options").then((module) => module.FacetOptions), {
+  ssr: false,
+  loading: () => <div className="h-24" />,
+});
 
 export interface FacetOption {
   value: string;
@@ -78,44 +76,14 @@ export function DataTableFacetedFilter({
         </Button>
       </PopoverTrigger>
       <PopoverContent className="w-56 p-0" align="start">
-        <Command>
-          <CommandInput placeholder={title} aria-label={t("table.filterOptions", { title })} />
-          <CommandList>
-            <CommandEmpty>{t("table.noMatch")}</CommandEmpty>
-            <CommandGroup>
-              {options.map((option) => {
-                const isSelected = chosen.has(option.value);
-                const Icon = option.icon;
-                return (
-                  <CommandItem key={option.value} onSelect={() => toggle(option.value)} aria-selected={isSelected}>
-                    <div
-                      className={cn(
-                        "flex size-4 items-center justify-center rounded-[4px] border border-input",
-                        isSelected ? "border-primary bg-primary text-primary-foreground" : "[&_svg]:invisible",
-                        !multiple && "rounded-full",
-                      )}
-                      aria-hidden
-                    >
-                      <CheckIcon className="size-3" />
-                    </div>
-                    {Icon && <Icon className="text-muted-foreground" />}
-                    <span>{option.label}</span>
-                  </CommandItem>
-                );
-              })}
-            </CommandGroup>
-            {chosen.size > 0 && (
-              <>
-                <CommandSeparator />
-                <CommandGroup>
-                  <CommandItem onSelect={() => onChange([])} className="justify-center text-center">
-                    <XIcon aria-hidden /> {t("actions.clearFilter")}
-                  </CommandItem>
-                </CommandGroup>
-              </>
-            )}
-          </CommandList>
-        </Command>
+        <FacetOptions
+          title={title}
+          options={options}
+          chosen={chosen}
+          multiple={multiple}
+          onToggle={toggle}
+          onClear={() => onChange([])}
+        />
       </PopoverContent>
     </Popover>
   );

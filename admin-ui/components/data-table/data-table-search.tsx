@@ -6,18 +6,30 @@ import { useEffect, useId, useState } from "react";
 import { Input } from "@/components/ui/input";
 import { useTableUrlState } from "./use-table-url-state";
 
-/** The list's search box: writes `q` to the URL 300 ms after the last keystroke. */
-export function DataTableSearch({ placeholder, label }: { placeholder: string; label?: string }) {
+/**
+ * The list's search box: writes its text to the URL (`q`, or the list's own `param`, e.g. the
+ * deliveries' `subject`) 300 ms after the last keystroke, back to the list's first page.
+ */
+export function DataTableSearch({
+  placeholder,
+  label,
+  param = "q",
+}: {
+  placeholder: string;
+  label?: string;
+  param?: string;
+}) {
   const t = useTranslations("common.table");
-  const { state, setState } = useTableUrlState();
-  const [text, setText] = useState(state.q);
+  const { state, setState } = useTableUrlState({}, { q: param });
+  const value = state.q;
+  const [text, setText] = useState(value);
   const id = useId();
-  useEffect(() => setText(state.q), [state.q]);
+  useEffect(() => setText(value), [value]);
   useEffect(() => {
-    if (text === state.q) return;
+    if (text === value) return;
     const timer = setTimeout(() => void setState({ q: text || null, page: 1, after: null }), 300);
     return () => clearTimeout(timer);
-  }, [text, state.q, setState]);
+  }, [text, value, setState]);
   return (
     <div className="relative w-full sm:w-64">
       <label htmlFor={id} className="sr-only">
@@ -33,7 +45,8 @@ export function DataTableSearch({ placeholder, label }: { placeholder: string; l
         value={text}
         onChange={(event) => setText(event.target.value)}
         placeholder={placeholder}
-        className="h-8 pr-8 pl-8"
+        // Our own clear button only: Chromium draws another inside a search input.
+        className="h-8 pr-8 pl-8 [&::-webkit-search-cancel-button]:appearance-none"
       />
       {text && (
         <button

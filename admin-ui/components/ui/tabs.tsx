@@ -41,6 +41,8 @@ export function TabsContent({ className, ...props }: React.ComponentProps<typeof
 /**
  * Tabs whose selection lives in the URL (the page below is the server's render of that URL,
  * not a panel here): a tablist of buttons with arrow-key movement, without panels to control.
+ * Narrower padding on phones, so four Portuguese labels fit 390 px; more scroll inside the
+ * list, never the page.
  */
 export function TabsNav<T extends string>({
   label,
@@ -88,7 +90,7 @@ export function TabsNav<T extends string>({
             tabIndex={selected ? 0 : -1}
             data-state={selected ? "active" : "inactive"}
             onClick={() => onChange(option.value)}
-            className="inline-flex h-full flex-1 items-center justify-center gap-1.5 rounded-md border border-transparent px-3 py-1 text-sm font-medium whitespace-nowrap text-muted-foreground transition-[color,box-shadow] focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none data-[state=active]:bg-card data-[state=active]:text-foreground data-[state=active]:shadow-sm [&_svg]:size-4"
+            className="inline-flex h-full flex-1 items-center justify-center gap-1.5 rounded-md border border-transparent px-2 py-1 sm:px-3 text-sm font-medium whitespace-nowrap text-muted-foreground transition-[color,box-shadow] focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none data-[state=active]:bg-card data-[state=active]:text-foreground data-[state=active]:shadow-sm [&_svg]:size-4"
           >
             {option.label}
           </button>

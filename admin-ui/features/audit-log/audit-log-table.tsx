@@ -1,14 +1,16 @@
 "use client";
 
 import type { ColumnDef } from "@tanstack/react-table";
-import { FileClockIcon, SearchIcon } from "lucide-react";
+import { FileClockIcon, FilterIcon, SearchIcon, UserIcon } from "lucide-react";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { ActorName, actorLine } from "@/components/actor-name";
 import { DataTable } from "@/components/data-table/data-table";
 import { DataTableFacetedFilter } from "@/components/data-table/data-table-faceted-filter";
 import { DataTableRowActions } from "@/components/data-table/data-table-row-actions";
 import { DataTableSearch } from "@/components/data-table/data-table-search";
+import { DayRangeFilter } from "@/components/data-table/day-range-filter";
 import { useTableUrlState } from "@/components/data-table/use-table-url-state";
 import { DateTime } from "@/components/date-time";
 import { Badge } from "@/components/ui/badge";
@@ -17,7 +19,9 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { DropdownMenuItem } from "@/components/ui/dropdown-menu";
 import type { AuditLogQuery } from "@/gql/graphql";
 import { formatDateTime } from "@/lib/format";
-import { AUDIT_OBJECT_TYPES, auditFilters } from "./search-params";
+import { cn } from "@/lib/utils";
+import { auditDiff } from "./audit-diff";
+import { AUDIT_ACTIONS, AUDIT_OBJECT_TYPES, auditFilters } from "./search-params";
 
 type AuditRow = AuditLogQuery["auditLog"]["data"][number];
 
@@ -53,13 +57,74 @@ function ObjectCell({ row }: { row: AuditRow }) {
   );
 }
 
-function Json({ label, value }: { label: string; value: unknown }) {
+/** A field's value in the diff: "—" when the field is absent on that side. */
+function Value({ text, label }: { text: string | null; label: string }) {
   return (
-    <div className="grid content-start gap-1.5">
-      <p className="text-xs font-medium text-muted-foreground">{label}</p>
-      <pre className="max-h-60 overflow-auto rounded-md bg-muted p-3 font-mono text-xs break-all whitespace-pre-wrap">
-        {value === null || value === undefined ? "—" : JSON.stringify(value, null, 2)}
-      </pre>
+    <div className="min-w-0">
+      <span className="text-xs text-muted-foreground sm:sr-only">{label}: </span>
+      <span className="font-mono text-xs break-all whitespace-pre-wrap">{text ?? "—"}</span>
+    </div>
+  );
+}
+
+/**
+ * What an entry changed: every field whose value differs (or exists on one side only) with
+ * its value before and after, highlighted; the unchanged fields folded away below.
+ */
+function AuditChanges({ before, after }: { before: unknown; after: unknown }) {
+  const t = useTranslations("audit.dialog");
+  const fields = auditDiff(before, after);
+  const changed = fields.filter((field) => field.changed);
+  const unchanged = fields.filter((field) => !field.changed);
+  if (fields.length === 0) return <p className="text-sm text-muted-foreground">{t("noData")}</p>;
+  const header = (
+    <div className="hidden grid-cols-[minmax(0,1fr)_minmax(0,1.5fr)_minmax(0,1.5fr)] gap-3 px-3 text-xs font-medium text-muted-foreground sm:grid">
+      <span>{t("field")}</span>
+      <span>{t("before")}</span>
+      <span>{t("after")}</span>
+    </div>
+  );
+  const row = (field: (typeof fields)[number], highlighted: boolean) => (
+    <li
+      key={field.field}
+      className={cn(
+        "grid gap-1 rounded-md px-3 py-2 sm:grid-cols-[minmax(0,1fr)_minmax(0,1.5fr)_minmax(0,1.5fr)] sm:items-baseline sm:gap-3",
+        highlighted && "border-l-4 border-amber-500 bg-amber-50 dark:bg-amber-950/40",
+      )}
+    >
+      <span className="font-mono text-xs font-medium break-all">{field.field}</span>
+      <Value text={field.before} label={t("before")} />
+      <Value text={field.after} label={t("after")} />
+    </li>
+  );
+  return (
+    <div className="grid gap-3">
+      <section aria-labelledby="audit-changed" className="grid gap-1.5">
+        <h3 id="audit-changed" className="text-sm font-medium">
+          {t("changed", { count: changed.length })}
+        </h3>
+        {changed.length > 0 && (
+          <>
+            {header}
+            <ul className="grid gap-1" aria-labelledby="audit-changed">
+              {changed.map((field) => row(field, true))}
+            </ul>
+          </>
+        )}
+      </section>
+      {unchanged.length > 0 && (
+        <details className="group rounded-md border">
+          <summary className="cursor-pointer px-3 py-2 text-sm text-muted-foreground select-none">
+            {t("unchanged", { count: unchanged.length })}
+          </summary>
+          <div className="grid gap-1 border-t py-2">
+            {header}
+            <ul className="grid gap-1" aria-label={t("unchanged", { count: unchanged.length })}>
+              {unchanged.map((field) => row(field, false))}
+            </ul>
+          </div>
+        </details>
+      )}
     </div>
   );
 }
@@ -75,6 +140,10 @@ export function AuditLogTable({
   endCursor,
   hasNextPage,
   objectType,
+  actor,
+  action,
+  from,
+  to,
   searching,
 }: {
   rows: AuditRow[];
@@ -83,10 +152,21 @@ export function AuditLogTable({
   endCursor: string | null;
   hasNextPage: boolean;
   objectType: string | null;
+  actor: string | null;
+  action: string | null;
+  from: string | null;
+  to: string | null;
   searching: boolean;
 }) {
   const t = useTranslations("audit");
   const tc = useTranslations("common");
+  const ta = useTranslations("actors");
+  // The actors on this page, in words, for the actor filter (a filtered page names its own actor).
+  const actors = new Map<string, string>();
+  for (const row of rows) actors.set(row.actor, actorLine(row.actorInfo, ta));
+  if (actor && !actors.has(actor)) actors.set(actor, actor);
+  const actions: string[] =
+    action && !(AUDIT_ACTIONS as readonly string[]).includes(action) ? [action, ...AUDIT_ACTIONS] : [...AUDIT_ACTIONS];
   const { setState } = useTableUrlState(auditFilters);
   const [open, setOpen] = useState<AuditRow | null>(null);
   const columns: ColumnDef<AuditRow, unknown>[] = [
@@ -96,9 +176,7 @@ export function AuditLogTable({
       header: t("table.actor"),
       cell: ({ row }) => (
         <div className="flex max-w-44 flex-col">
-          <span className="truncate font-mono text-xs" title={row.original.actor}>
-            {row.original.actor}
-          </span>
+          <ActorName actor={row.original.actorInfo} className="truncate text-xs" />
           <span className="text-xs text-muted-foreground">{actorKindLabel(t, row.original.actorKind)}</span>
         </div>
       ),
@@ -135,6 +213,12 @@ export function AuditLogTable({
           <DropdownMenuItem onSelect={() => setOpen(row.original)}>
             <FileClockIcon aria-hidden /> {t("table.viewChanges")}
           </DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => void setState({ actor: row.original.actor, after: null })}>
+            <UserIcon aria-hidden /> {t("table.onlyActor")}
+          </DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => void setState({ action: row.original.action, after: null })}>
+            <FilterIcon aria-hidden /> {t("table.onlyAction")}
+          </DropdownMenuItem>
           {row.original.objectId && (
             <DropdownMenuItem onSelect={() => void setState({ q: row.original.objectId, after: null })}>
               <SearchIcon aria-hidden /> {t("table.trail")}
@@ -165,6 +249,24 @@ export function AuditLogTable({
                 })
               }
             />
+            <DataTableFacetedFilter
+              title={t("filters.actor")}
+              options={[...actors].map(([value, label]) => ({ value, label }))}
+              selected={actor ? [actor] : []}
+              onChange={(values) => void setState({ actor: values[0] ?? null, after: null })}
+            />
+            <DataTableFacetedFilter
+              title={t("filters.action")}
+              options={actions.map((value) => ({ value, label: <span className="font-mono text-xs">{value}</span> }))}
+              selected={action ? [action] : []}
+              onChange={(values) => void setState({ action: values[0] ?? null, after: null })}
+            />
+            <DayRangeFilter
+              from={from}
+              to={to}
+              labels={{ from: t("filters.from"), to: t("filters.to") }}
+              onChange={(change) => void setState({ ...change, after: null })}
+            />
           </>
         }
         pagination={{ kind: "cursor", perPage, endCursor, hasNextPage, isFirstPage: after === null }}
@@ -181,7 +283,7 @@ export function AuditLogTable({
               </Badge>
               <span className="tabular text-xs text-muted-foreground">{formatDateTime(row.at)}</span>
             </div>
-            <span className="max-w-full truncate font-mono text-xs">{row.actor}</span>
+            <ActorName actor={row.actorInfo} className="max-w-full truncate text-xs" />
             <div className="flex w-full items-end justify-between gap-2">
               <ObjectCell row={row} />
               <Button
@@ -197,19 +299,20 @@ export function AuditLogTable({
         )}
       />
       <Dialog open={open !== null} onOpenChange={(next) => !next && setOpen(null)}>
-        <DialogContent className="sm:max-w-2xl">
+        <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-3xl">
           <DialogHeader>
             <DialogTitle className="font-mono">{open?.action}</DialogTitle>
             <DialogDescription>
-              {open ? `${open.actor} · ${formatDateTime(open.at, { seconds: true })}` : null}
+              {open ? (
+                <>
+                  <ActorName actor={open.actorInfo} /> · {formatDateTime(open.at, { seconds: true })}
+                </>
+              ) : null}
               {open?.address ? ` · ${t("dialog.from", { address: open.address })}` : null}
             </DialogDescription>
           </DialogHeader>
           {open?.reason && <p className="text-sm">{t("dialog.reason", { reason: open.reason })}</p>}
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Json label={t("dialog.before")} value={open?.before} />
-            <Json label={t("dialog.after")} value={open?.after} />
-          </div>
+          {open && <AuditChanges before={open.before} after={open.after} />}
           {open?.requestId && (
             <p className="font-mono text-xs text-muted-foreground">{t("dialog.request", { id: open.requestId })}</p>
           )}

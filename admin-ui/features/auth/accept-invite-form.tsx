@@ -40,11 +40,12 @@ type PasswordReason = (typeof PASSWORD_REASONS)[number];
 const isPasswordReason = (reason: string | undefined): reason is PasswordReason =>
   PASSWORD_REASONS.some((known) => known === reason);
 
+/** Shown only for an open invite (the page reads it first): `token` is its link's. */
 export function AcceptInviteForm({ token }: { token: string }) {
   const t = useTranslations("auth.acceptInvite");
   const errorMessage = useErrorMessage();
   const router = useRouter();
-  const [formError, setFormError] = useState<string | null>(token ? null : t("incompleteLink"));
+  const [formError, setFormError] = useState<string | null>(null);
   const schema = useMemo(() => schemaOf(t), [t]);
   const form = useForm<Values>({
     resolver: zodResolver(schema),
@@ -102,7 +103,7 @@ export function AcceptInviteForm({ token }: { token: string }) {
       <Field label={t("confirm")} error={errors.confirm?.message}>
         {(control) => <Input {...control} type="password" autoComplete="new-password" {...form.register("confirm")} />}
       </Field>
-      <Button type="submit" className="mt-1 w-full" disabled={isSubmitting || !token}>
+      <Button type="submit" className="mt-1 w-full" disabled={isSubmitting}>
         {isSubmitting && <LoaderIcon className="animate-spin" aria-hidden />}
         {t("submit")}
       </Button>

@@ -54,3 +54,15 @@ export const SetConsoleLocaleDocument = graphql(`
     }
   }
 `);
+
+export const InvitePreviewDocument = graphql(`
+  query InvitePreview($token: String!) {
+    invitePreview(token: $token) {
+      email
+      kind
+      role
+      companyName
+      expiresAt
+    }
+  }
+`);

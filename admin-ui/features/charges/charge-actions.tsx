@@ -2,13 +2,15 @@
 
 import { FlaskConicalIcon, LockIcon, UnlockIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
 import { ReasonDialog } from "@/components/confirm-dialogs";
 import { Button } from "@/components/ui/button";
 import type { ChargeRowFragment } from "@/gql/graphql";
 import { formatBRL } from "@/lib/format";
-import { errorMessage, execute } from "@/lib/graphql/execute";
+import { execute } from "@/lib/graphql/execute";
+import { useErrorMessage } from "@/lib/i18n/error-message";
 import { ReleaseChargeDocument, ReserveChargeDocument, SimulateChargePaymentDocument } from "./documents";
 
 /**
@@ -16,10 +18,13 @@ import { ReleaseChargeDocument, ReserveChargeDocument, SimulateChargePaymentDocu
  * renders again after each, so balance, badges and timeline show the new state.
  */
 export function ChargeActions({ charge, canAct }: { charge: ChargeRowFragment; canAct: boolean }) {
+  const t = useTranslations("charges.actions");
+  const describe = useErrorMessage();
   const router = useRouter();
   const [reserving, setReserving] = useState(false);
   const [busy, setBusy] = useState(false);
   if (!canAct) return null;
+  const reference = `chg_${charge.id}`;
 
   const run = async (what: () => Promise<unknown>, done: string, failed: string) => {
     setBusy(true);
@@ -28,7 +33,7 @@ export function ChargeActions({ charge, canAct }: { charge: ChargeRowFragment; c
       toast.success(done);
       router.refresh();
     } catch (error) {
-      toast.error(failed, { description: errorMessage(error) });
+      toast.error(failed, { description: describe(error) });
     } finally {
       setBusy(false);
     }
@@ -43,12 +48,12 @@ export function ChargeActions({ charge, canAct }: { charge: ChargeRowFragment; c
           onClick={() =>
             void run(
               () => execute(SimulateChargePaymentDocument, { chargeId: charge.id, payerName: "Sandbox Payer" }),
-              `Sandbox payment of ${formatBRL(charge.amount)} received`,
-              "Could not simulate the payment",
+              t("simulated", { amount: formatBRL(charge.amount) }),
+              t("simulateFailed"),
             )
           }
         >
-          <FlaskConicalIcon aria-hidden /> Simulate payment
+          <FlaskConicalIcon aria-hidden /> {t("simulate")}
         </Button>
       )}
       {charge.reserved ? (
@@ -57,43 +62,41 @@ export function ChargeActions({ charge, canAct }: { charge: ChargeRowFragment; c
           onClick={() =>
             void run(
               () => execute(ReleaseChargeDocument, { id: charge.id }),
-              `Released chg_${charge.id}`,
-              "Could not release the charge",
+              t("released", { reference }),
+              t("releaseFailed"),
             )
           }
         >
-          <UnlockIcon aria-hidden /> Release
+          <UnlockIcon aria-hidden /> {t("release")}
         </Button>
       ) : (
         <Button variant="outline" disabled={busy} onClick={() => setReserving(true)}>
-          <LockIcon aria-hidden /> Reserve
+          <LockIcon aria-hidden /> {t("reserve")}
         </Button>
       )}
       <ReasonDialog
         open={reserving}
         onOpenChange={setReserving}
-        title={`Reserve chg_${charge.id}`}
+        title={t("reserveTitle", { reference })}
         description={
-          charge.status === "PAID" ? (
-            <>
-              <strong>{formatBRL(charge.netAmount)}</strong> leaves the company’s available balance until an operator
-              releases it.
-            </>
-          ) : (
-            <>The charge is held: when it is paid, its amount stays out of the balance until released.</>
-          )
+          charge.status === "PAID"
+            ? t.rich("reservePaid", {
+                amount: formatBRL(charge.netAmount),
+                strong: (chunks) => <strong>{chunks}</strong>,
+              })
+            : t("reservePending")
         }
-        reasonLabel="Reason (kept in the audit log)"
-        placeholder="e.g. Chargeback dispute opened by the payer's bank."
-        confirmLabel="Reserve charge"
+        reasonLabel={t("reason")}
+        placeholder={t("reasonPlaceholder")}
+        confirmLabel={t("confirmReserve")}
         destructive
         onConfirm={async (reason) => {
           try {
             await execute(ReserveChargeDocument, { id: charge.id, reason });
           } catch (error) {
-            throw new Error(errorMessage(error));
+            throw new Error(describe(error));
           }
-          toast.success(`Reserved chg_${charge.id}`);
+          toast.success(t("reserved", { reference }));
           router.refresh();
         }}
       />

@@ -1,22 +1,22 @@
 "use client";
 
 import type { ColumnDef } from "@tanstack/react-table";
-import { Building2Icon, ReceiptIcon, XIcon } from "lucide-react";
+import { ReceiptIcon } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { DataTable } from "@/components/data-table/data-table";
 import { DataTableFacetedFilter } from "@/components/data-table/data-table-faceted-filter";
+import { DataTableSearch } from "@/components/data-table/data-table-search";
+import { DayRangeFilter } from "@/components/data-table/day-range-filter";
 import { useTableUrlState } from "@/components/data-table/use-table-url-state";
 import { DateTime } from "@/components/date-time";
 import { Money } from "@/components/money";
 import { CHARGE_STATUS_LABELS, ChargeStatusBadge, ReservedBadge } from "@/components/status-badge";
-import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
+import { CompanyFilter } from "@/features/companies/company-filter";
 import type { ChargeRowFragment, ChargeStatus } from "@/gql/graphql";
-import { formatDateTime } from "@/lib/format";
+import { chargeReference, formatDateTime } from "@/lib/format";
 import { CHARGE_STATUSES, chargeFilters, RESERVED_FILTERS } from "./search-params";
-
-const RESERVED_LABELS: Record<(typeof RESERVED_FILTERS)[number], string> = { held: "Reserved", free: "Not reserved" };
 
 /** Every account's charges, newest first, paged by cursor; filters live in the URL. */
 export function ChargesTable({
@@ -31,6 +31,7 @@ export function ChargesTable({
   from,
   to,
   companies,
+  searching,
 }: {
   rows: ChargeRowFragment[];
   perPage: number;
@@ -43,22 +44,25 @@ export function ChargesTable({
   from: string | null;
   to: string | null;
   companies: Array<{ id: string; name: string }>;
+  /** The rows are the search's hits (the URL's `q`), not a page of the list. */
+  searching: boolean;
 }) {
+  const t = useTranslations("charges.table");
   const router = useRouter();
   const { setState } = useTableUrlState(chargeFilters);
   const names = new Map(companies.map((c) => [c.id, c.name]));
   const companyName = (id: string) => names.get(id) ?? id;
-  const filtered = Boolean(status || reserved || company || from || to);
+  const filtered = Boolean(searching || status || reserved || company || from || to);
 
   const columns: ColumnDef<ChargeRowFragment, unknown>[] = [
     {
       id: "created",
-      header: "Created",
+      header: t("created"),
       cell: ({ row }) => <DateTime value={row.original.createdAt} />,
     },
     {
       id: "charge",
-      header: "Charge",
+      header: t("charge"),
       cell: ({ row }) => (
         <div className="flex max-w-60 flex-col">
           <Link
@@ -66,15 +70,17 @@ export function ChargesTable({
             className="font-mono text-xs font-medium hover:underline"
             onClick={(event) => event.stopPropagation()}
           >
-            chg_{row.original.id}
+            {chargeReference(row.original.id)}
           </Link>
-          <span className="truncate text-xs text-muted-foreground">{row.original.description ?? "No description"}</span>
+          <span className="truncate text-xs text-muted-foreground">
+            {row.original.description ?? t("noDescription")}
+          </span>
         </div>
       ),
     },
     {
       id: "company",
-      header: "Company",
+      header: t("company"),
       cell: ({ row }) => (
         <Link
           href={`/ops/companies/${row.original.companyId}`}
@@ -87,20 +93,20 @@ export function ChargesTable({
     },
     {
       id: "amount",
-      header: () => <span className="block text-right">Amount</span>,
+      header: () => <span className="block text-right">{t("amount")}</span>,
       meta: { className: "text-right" },
       cell: ({ row }) => (
         <div className="flex flex-col items-end">
           <Money value={row.original.amount} className="font-medium" />
           <span className="text-xs text-muted-foreground">
-            net <Money value={row.original.netAmount} />
+            {t.rich("net", { money: () => <Money value={row.original.netAmount} /> })}
           </span>
         </div>
       ),
     },
     {
       id: "status",
-      header: "Status",
+      header: t("status"),
       cell: ({ row }) => (
         <div className="flex flex-wrap items-center gap-1.5">
           <ChargeStatusBadge status={row.original.status} />
@@ -110,7 +116,7 @@ export function ChargesTable({
     },
     {
       id: "payer",
-      header: "Payer",
+      header: t("payer"),
       meta: { className: "hidden lg:table-cell" },
       cell: ({ row }) =>
         row.original.payerName ? (
@@ -123,75 +129,45 @@ export function ChargesTable({
 
   return (
     <DataTable
-      label="Charges, newest first"
+      label={t("label")}
       columns={columns}
       data={rows}
       getRowId={(row) => row.id}
       onRowClick={(row) => router.push(`/ops/charges/${row.id}`)}
       toolbar={
         <>
+          <DataTableSearch placeholder={t("search.placeholder")} label={t("search.label")} />
+          <CompanyFilter
+            company={company}
+            companyName={company ? companyName(company) : null}
+            onChange={(id) => void setState({ company: id, after: null })}
+          />
           <DataTableFacetedFilter
-            title="Status"
+            title={t("statusFilter")}
             options={CHARGE_STATUSES.map((value) => ({ value, label: CHARGE_STATUS_LABELS[value] }))}
             selected={status ? [status] : []}
             onChange={(values) => void setState({ status: (values[0] as ChargeStatus) ?? null, after: null })}
           />
           <DataTableFacetedFilter
-            title="Reserve"
-            options={RESERVED_FILTERS.map((value) => ({ value, label: RESERVED_LABELS[value] }))}
+            title={t("reserveFilter")}
+            options={RESERVED_FILTERS.map((value) => ({ value, label: t(`reservedOptions.${value}`) }))}
             selected={reserved ? [reserved] : []}
             onChange={(values) =>
               void setState({ reserved: (values[0] as (typeof RESERVED_FILTERS)[number]) ?? null, after: null })
             }
           />
-          <div className="grid w-full grid-cols-2 gap-2 sm:flex sm:w-auto sm:items-center">
-            <div className="flex flex-col gap-0.5 sm:flex-row sm:items-center sm:gap-1.5">
-              <label htmlFor="charges-from" className="text-xs text-muted-foreground">
-                Created from
-              </label>
-              <Input
-                id="charges-from"
-                type="date"
-                value={from ?? ""}
-                max={to ?? undefined}
-                onChange={(event) => void setState({ from: event.target.value || null, after: null })}
-                className="h-8 sm:w-36"
-              />
-            </div>
-            <div className="flex flex-col gap-0.5 sm:flex-row sm:items-center sm:gap-1.5">
-              <label htmlFor="charges-to" className="text-xs text-muted-foreground">
-                Created to
-              </label>
-              <Input
-                id="charges-to"
-                type="date"
-                value={to ?? ""}
-                min={from ?? undefined}
-                onChange={(event) => void setState({ to: event.target.value || null, after: null })}
-                className="h-8 sm:w-36"
-              />
-            </div>
-          </div>
-          {company && (
-            <Button
-              variant="secondary"
-              size="sm"
-              onClick={() => void setState({ company: null, after: null })}
-              aria-label={`Clear company filter: ${companyName(company)}`}
-            >
-              <Building2Icon aria-hidden />
-              {companyName(company)}
-              <XIcon aria-hidden className="text-muted-foreground" />
-            </Button>
-          )}
+          <DayRangeFilter
+            from={from}
+            to={to}
+            labels={{ from: t("createdFrom"), to: t("createdTo") }}
+            onChange={(change) => void setState({ ...change, after: null })}
+          />
         </>
       }
       pagination={{ kind: "cursor", perPage, endCursor, hasNextPage, isFirstPage: after === null }}
       empty={{
-        title: filtered ? "No charge matches" : "No charges yet",
-        description: filtered
-          ? "Try another status or clear the filters."
-          : "Charges created through the API appear here.",
+        title: filtered ? t("noMatch") : t("empty"),
+        description: filtered ? t("noMatchDescription") : t("emptyDescription"),
         icon: ReceiptIcon,
       }}
       mobileCard={(row) => (
@@ -207,7 +183,7 @@ export function ChargesTable({
             </div>
           </div>
           <p className="truncate text-xs text-muted-foreground">
-            <span className="font-mono">chg_{row.id}</span> · {formatDateTime(row.createdAt)}
+            <span className="font-mono">{chargeReference(row.id)}</span> · {formatDateTime(row.createdAt)}
           </p>
         </Link>
       )}

@@ -52,6 +52,17 @@ export const ChargesListDocument = graphql(`
   }
 `);
 
+/** The charges the search finds by id, chg_ id, txid or e2e id (the API's search). */
+export const ChargeSearchDocument = graphql(`
+  query ChargeSearch($query: String!) {
+    search(query: $query) {
+      charges {
+        ...ChargeRow
+      }
+    }
+  }
+`);
+
 export const ChargeDetailDocument = graphql(`
   query ChargeDetail($id: ID!) {
     charge(id: $id) {
@@ -59,6 +70,7 @@ export const ChargeDetailDocument = graphql(`
       pixCode
       updatedAt
       refundedAmount
+      disputedAmount
     }
   }
 `);
@@ -69,6 +81,13 @@ export const ChargeTimelineDocument = graphql(`
       id
       at
       actor
+      actorInfo {
+        id
+        kind
+        displayName
+        email
+        credentialHint
+      }
       action
       reason
     }

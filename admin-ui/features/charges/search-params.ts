@@ -6,7 +6,10 @@ import { TIME_ZONE } from "@/lib/format";
 export const CHARGE_STATUSES = ["PENDING", "PAID", "EXPIRED", "CANCELLED"] as const;
 export const RESERVED_FILTERS = ["held", "free"] as const;
 
-/** The charges list's URL: status, held or not, one company; cursor paging from tableParsers. */
+/**
+ * The charges list's URL: status, held or not, one company, created days; cursor paging and
+ * the search text (`q`: a charge id, chg_ id, txid or e2e id) from tableParsers.
+ */
 export const chargeFilters = {
   status: parseAsStringLiteral(CHARGE_STATUSES),
   reserved: parseAsStringLiteral(RESERVED_FILTERS),
@@ -40,4 +43,44 @@ export function createdRange(
   to: string | null,
 ): { createdFrom: string | null; createdTo: string | null } {
   return { createdFrom: saoPauloMidnight(from, 0), createdTo: saoPauloMidnight(to, 1) };
+}
+
+/** The longest text the API's search accepts. */
+const MAX_SEARCH_LENGTH = 100;
+
+/** The search text the API is asked for: trimmed, null when blank. */
+export function chargeSearchText(q: string): string | null {
+  const text = q.trim().slice(0, MAX_SEARCH_LENGTH);
+  return text.length > 0 ? text : null;
+}
+
+interface SearchHit {
+  companyId: string;
+  status: string;
+  reserved: boolean;
+  createdAt: string;
+}
+
+/**
+ * Whether a search hit also meets the list's other filters: the API's search finds a charge
+ * by one of its keys only, so the page narrows its few hits (at most 10) to the filtered view.
+ */
+export function hitMatchesFilters(
+  hit: SearchHit,
+  filters: {
+    status: string | null;
+    reserved: boolean | null;
+    companyId: string | null;
+    createdFrom: string | null;
+    createdTo: string | null;
+  },
+): boolean {
+  const created = Date.parse(hit.createdAt);
+  return (
+    (filters.status === null || hit.status === filters.status) &&
+    (filters.reserved === null || hit.reserved === filters.reserved) &&
+    (filters.companyId === null || hit.companyId === filters.companyId) &&
+    (filters.createdFrom === null || created >= Date.parse(filters.createdFrom)) &&
+    (filters.createdTo === null || created < Date.parse(filters.createdTo))
+  );
 }

@@ -9,8 +9,8 @@ import { DataTable } from "@/components/data-table/data-table";
 import { DataTableSearch } from "@/components/data-table/data-table-search";
 import { Money } from "@/components/money";
 import { Badge } from "@/components/ui/badge";
-import { formatBRL, formatDate } from "@/lib/format";
-import { type CompanyRow, feePlan, formatCnpj } from "./list";
+import { formatBRL, formatDate, formatDocument } from "@/lib/format";
+import { type CompanyRow, feePlan } from "./list";
 
 export function CompaniesTable({
   rows,
@@ -43,7 +43,7 @@ export function CompaniesTable({
             {row.original.name}
           </Link>
           <span className="font-mono text-xs text-muted-foreground">
-            {row.original.cnpj ? formatCnpj(row.original.cnpj) : row.original.id}
+            {row.original.cnpj ? formatDocument(row.original.cnpj) : row.original.id}
           </span>
         </div>
       ),

@@ -95,3 +95,50 @@ export const CompanyChargesDocument = graphql(`
     }
   }
 `);
+
+export const UpdateCompanyDocument = graphql(`
+  mutation UpdateCompany($id: ID!, $input: UpdateCompanyInput!) {
+    updateCompany(id: $id, input: $input) {
+      id
+      name
+      cnpj
+      city
+      feePercent
+      feeFixed
+      autoApproveLimit
+      updatedAt
+    }
+  }
+`);
+
+export const CreateCompanyDocument = graphql(`
+  mutation CreateCompany($input: CreateCompanyInput!) {
+    createCompany(input: $input) {
+      company {
+        id
+        name
+      }
+      clientSecret
+      webhookSecret
+      ownerInvite {
+        inviteUrl
+        user {
+          email
+        }
+      }
+    }
+  }
+`);
+
+/** Accounts by the start of the name, the CNPJ or the id, for a list's company filter. */
+export const CompanyPickerDocument = graphql(`
+  query CompanyPicker($search: String, $limit: Int) {
+    companies(search: $search, limit: $limit) {
+      data {
+        id
+        name
+        cnpj
+      }
+    }
+  }
+`);

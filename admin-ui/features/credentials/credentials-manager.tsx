@@ -1,6 +1,6 @@
 "use client";
 
-import { KeyRoundIcon, PlusIcon } from "lucide-react";
+import { KeyRoundIcon, PencilIcon, PlusIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
@@ -19,11 +19,12 @@ import {
   DialogTitle,
 } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/form";
+import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import type { MerchantCredentialsQuery } from "@/gql/graphql";
 import { execute } from "@/lib/graphql/execute";
 import { useErrorMessage } from "@/lib/i18n/error-message";
-import { IssueMerchantSecretDocument, RevokeMerchantSecretDocument } from "./documents";
+import { IssueMerchantSecretDocument, LabelMerchantSecretDocument, RevokeMerchantSecretDocument } from "./documents";
 
 type Credential = MerchantCredentialsQuery["clientCredentials"][number];
 
@@ -51,6 +52,9 @@ export function CredentialsManager({ credentials, now }: { credentials: Credenti
   const router = useRouter();
   const [issuing, setIssuing] = useState(false);
   const [expiry, setExpiry] = useState<ExpiryChoice>("90");
+  const [label, setLabel] = useState("");
+  const [renaming, setRenaming] = useState<Credential | null>(null);
+  const [newLabel, setNewLabel] = useState("");
   const [secret, setSecret] = useState<string | null>(null);
   const [revoking, setRevoking] = useState<Credential | null>(null);
   const [busy, setBusy] = useState(false);
@@ -59,8 +63,12 @@ export function CredentialsManager({ credentials, now }: { credentials: Credenti
     setBusy(true);
     try {
       const expiresAt = expiry === "never" ? null : new Date(Date.now() + Number(expiry) * 86_400_000).toISOString();
-      const { issueClientSecret } = await execute(IssueMerchantSecretDocument, { expiresAt });
+      const { issueClientSecret } = await execute(IssueMerchantSecretDocument, {
+        expiresAt,
+        label: label.trim() || null,
+      });
       setIssuing(false);
+      setLabel("");
       setSecret(issueClientSecret.clientSecret);
     } catch (error) {
       toast.error(t("issueFailed"), { description: errorMessage(error) });
@@ -84,6 +92,22 @@ export function CredentialsManager({ credentials, now }: { credentials: Credenti
     }
   };
 
+  const rename = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!renaming) return;
+    setBusy(true);
+    try {
+      await execute(LabelMerchantSecretDocument, { credentialId: renaming.id, label: newLabel.trim() || null });
+      toast.success(t("renamed"));
+      setRenaming(null);
+      router.refresh();
+    } catch (error) {
+      toast.error(t("renameFailed"), { description: errorMessage(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
   return (
     <div className="grid gap-4">
       <div>
@@ -99,8 +123,16 @@ export function CredentialsManager({ credentials, now }: { credentials: Credenti
             const state = credentialState(credential, now);
             return (
               <li key={credential.id} className="flex flex-wrap items-center gap-3 px-4 py-3 text-sm">
+                <span className={credential.label ? "font-medium break-all" : "text-muted-foreground"}>
+                  {credential.label ?? t("noLabel")}
+                </span>
                 <code className="font-mono text-xs">{credential.secretHint}</code>
                 <Badge variant={state.variant}>{t(`state.${state.key}`)}</Badge>
+                <span className="text-xs text-muted-foreground" data-testid="last-used">
+                  {credential.lastUsedAt
+                    ? t.rich("lastUsedAt", { when: () => <DateTime value={credential.lastUsedAt as string} /> })
+                    : t("neverUsed")}
+                </span>
                 <span className="text-xs text-muted-foreground">
                   {t.rich("issuedAt", { when: () => <DateTime value={credential.createdAt} /> })}
                   {" · "}
@@ -110,11 +142,22 @@ export function CredentialsManager({ credentials, now }: { credentials: Credenti
                       ? t.rich("expiresAt", { when: () => <DateTime value={credential.expiresAt as string} /> })
                       : t("noExpiry")}
                 </span>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  className="ml-auto"
+                  onClick={() => {
+                    setRenaming(credential);
+                    setNewLabel(credential.label ?? "");
+                  }}
+                  aria-label={t("renameWho", { hint: credential.secretHint })}
+                >
+                  <PencilIcon aria-hidden /> {t("rename")}
+                </Button>
                 {!credential.revokedAt && (
                   <Button
                     variant="outline"
                     size="sm"
-                    className="ml-auto"
                     onClick={() => setRevoking(credential)}
                     aria-label={t("revokeWho", { hint: credential.secretHint })}
                   >
@@ -133,6 +176,11 @@ export function CredentialsManager({ credentials, now }: { credentials: Credenti
             <DialogTitle>{t("issueDialog.title")}</DialogTitle>
             <DialogDescription>{t("issueDialog.description")}</DialogDescription>
           </DialogHeader>
+          <Field label={t("label")} hint={t("labelHint")}>
+            {(control) => (
+              <Input {...control} maxLength={60} value={label} onChange={(e) => setLabel(e.target.value)} />
+            )}
+          </Field>
           <Field label={t("issueDialog.expiresAfter")}>
             {(control) => (
               <Select value={expiry} onValueChange={(value) => setExpiry(value as ExpiryChoice)}>
@@ -172,6 +220,30 @@ export function CredentialsManager({ credentials, now }: { credentials: Credenti
           router.refresh();
         }}
       />
+
+      <Dialog open={renaming !== null} onOpenChange={(open) => !open && setRenaming(null)}>
+        <DialogContent>
+          <form onSubmit={rename} className="grid gap-4">
+            <DialogHeader>
+              <DialogTitle>{t("renameDialog.title", { hint: renaming?.secretHint ?? "" })}</DialogTitle>
+              <DialogDescription>{t("renameDialog.description")}</DialogDescription>
+            </DialogHeader>
+            <Field label={t("label")} hint={t("labelHint")}>
+              {(control) => (
+                <Input {...control} maxLength={60} value={newLabel} onChange={(e) => setNewLabel(e.target.value)} />
+              )}
+            </Field>
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={() => setRenaming(null)}>
+                {tc("actions.cancel")}
+              </Button>
+              <Button type="submit" disabled={busy}>
+                {tc("actions.save")}
+              </Button>
+            </DialogFooter>
+          </form>
+        </DialogContent>
+      </Dialog>
 
       <Dialog open={revoking !== null} onOpenChange={(open) => !open && setRevoking(null)}>
         <DialogContent>

@@ -4,6 +4,8 @@ export const MerchantCredentialsDocument = graphql(`
   query MerchantCredentials {
     clientCredentials {
       id
+      label
+      lastUsedAt
       secretHint
       createdAt
       expiresAt
@@ -13,8 +15,8 @@ export const MerchantCredentialsDocument = graphql(`
 `);
 
 export const IssueMerchantSecretDocument = graphql(`
-  mutation IssueMerchantSecret($expiresAt: DateTimeISO) {
-    issueClientSecret(expiresAt: $expiresAt) {
+  mutation IssueMerchantSecret($expiresAt: DateTimeISO, $label: String) {
+    issueClientSecret(expiresAt: $expiresAt, label: $label) {
       clientSecret
       credential {
         id
@@ -30,6 +32,15 @@ export const RevokeMerchantSecretDocument = graphql(`
     revokeClientSecret(credentialId: $credentialId) {
       id
       revokedAt
+    }
+  }
+`);
+
+export const LabelMerchantSecretDocument = graphql(`
+  mutation LabelMerchantSecret($credentialId: ID!, $label: String) {
+    labelClientCredential(credentialId: $credentialId, label: $label) {
+      id
+      label
     }
   }
 `);

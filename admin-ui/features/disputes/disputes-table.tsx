@@ -4,15 +4,12 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { GavelIcon } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useFormatter, useNow, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
 import { ReasonDialog } from "@/components/confirm-dialogs";
 import { DataTable } from "@/components/data-table/data-table";
 import { useTableUrlState } from "@/components/data-table/use-table-url-state";
-import { DateTime } from "@/components/date-time";
-import { Money } from "@/components/money";
-import { Badge, type BadgeVariant } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { TabsNav } from "@/components/ui/tabs";
 import type { DisputeRowFragment, DisputeStatus } from "@/gql/graphql";
@@ -20,71 +17,9 @@ import { chargeReference } from "@/lib/format";
 import { execute } from "@/lib/graphql/execute";
 import { useErrorMessage } from "@/lib/i18n/error-message";
 import { type DisputeAction, DisputeActionDialog } from "./dispute-action-dialog";
+import { DisputeAmounts, DisputeDeadline, DisputeStatusBadge } from "./dispute-cells";
 import { SubmitDisputeStatementDocument } from "./documents";
 import { DISPUTE_STATUSES, disputeFilters } from "./search-params";
-
-const STATUS_LOOK: Record<DisputeStatus, BadgeVariant> = {
-  OPEN: "warn",
-  REJECTED: "info",
-  ACCEPTED: "danger",
-  CLOSED: "neutral",
-};
-
-/** The deadline, relative to now; red once it has passed while the dispute still waits. */
-function Deadline({ row }: { row: DisputeRowFragment }) {
-  const t = useTranslations("disputes");
-  const format = useFormatter();
-  const now = useNow({ updateInterval: 60_000 });
-  const deadline = new Date(row.deadlineAt);
-  const waiting = row.status === "OPEN" || row.status === "REJECTED";
-  const overdue = waiting && deadline.getTime() < now.getTime();
-  return (
-    <span className="flex flex-col" data-testid="dispute-deadline">
-      <DateTime value={row.deadlineAt} />
-      {waiting && (
-        <span className={overdue ? "text-xs font-medium text-status-danger" : "text-xs text-muted-foreground"}>
-          {overdue
-            ? t("deadline.overdue", { when: format.relativeTime(deadline, now) })
-            : t("deadline.due", { when: format.relativeTime(deadline, now) })}
-        </span>
-      )}
-    </span>
-  );
-}
-
-/** The claimed amount, with what is held when the balance could not cover all of it. */
-function Amounts({ row }: { row: DisputeRowFragment }) {
-  const t = useTranslations("disputes");
-  return (
-    <span className="flex flex-col items-end">
-      <Money value={row.amount} className="font-medium" />
-      {row.heldAmount !== row.amount && (
-        <span className="text-xs text-muted-foreground">
-          {t("held")} <Money value={row.heldAmount} />
-        </span>
-      )}
-    </span>
-  );
-}
-
-/** What the status means, with the outcome of a closed dispute. */
-function StatusBadge({ row }: { row: DisputeRowFragment }) {
-  const t = useTranslations("disputes");
-  return (
-    <span className="flex flex-col items-start gap-0.5">
-      <Badge variant={STATUS_LOOK[row.status]}>{t(`badge.${row.status}`)}</Badge>
-      {row.outcome && <span className="text-xs text-muted-foreground">{t(`outcome.${row.outcome}`)}</span>}
-      {row.status === "ACCEPTED" && !row.outcome && (
-        <span className="text-xs text-muted-foreground">{t("returning")}</span>
-      )}
-      {row.status === "OPEN" && row.returnFailureReason && (
-        <span className="max-w-56 truncate text-xs text-status-danger" title={row.returnFailureReason}>
-          {t("returnFailed", { reason: row.returnFailureReason })}
-        </span>
-      )}
-    </span>
-  );
-}
 
 /**
  * MED disputes, nearest deadline first, by status. Operators who act on money accept, contest
@@ -184,7 +119,7 @@ export function DisputesTable({
   };
 
   const columns: ColumnDef<DisputeRowFragment, unknown>[] = [
-    { id: "deadline", header: t("table.deadline"), cell: ({ row }) => <Deadline row={row.original} /> },
+    { id: "deadline", header: t("table.deadline"), cell: ({ row }) => <DisputeDeadline row={row.original} /> },
     {
       id: "charge",
       header: t("table.charge"),
@@ -220,9 +155,9 @@ export function DisputesTable({
       id: "amount",
       header: () => <span className="block text-right">{t("table.amount")}</span>,
       meta: { className: "text-right" },
-      cell: ({ row }) => <Amounts row={row.original} />,
+      cell: ({ row }) => <DisputeAmounts row={row.original} />,
     },
-    { id: "status", header: t("table.status"), cell: ({ row }) => <StatusBadge row={row.original} /> },
+    { id: "status", header: t("table.status"), cell: ({ row }) => <DisputeStatusBadge row={row.original} /> },
   ];
   if (canAct || audience === "merchant") {
     columns.push({
@@ -257,8 +192,8 @@ export function DisputesTable({
         mobileCard={(row) => (
           <div className="flex flex-col gap-1.5">
             <div className="flex items-start justify-between gap-2">
-              <StatusBadge row={row} />
-              <Amounts row={row} />
+              <DisputeStatusBadge row={row} />
+              <DisputeAmounts row={row} />
             </div>
             <p className="text-sm">{t(`nature.${row.nature}`)}</p>
             <Link href={chargeHref(row.chargeId)} className="self-start font-mono text-xs hover:underline">
@@ -267,7 +202,7 @@ export function DisputesTable({
             {audience === "operator" && (
               <p className="truncate text-xs text-muted-foreground">{names.get(row.companyId) ?? row.companyId}</p>
             )}
-            <Deadline row={row} />
+            <DisputeDeadline row={row} />
             {actions(row, "flex flex-wrap items-center gap-2 pt-1")}
           </div>
         )}

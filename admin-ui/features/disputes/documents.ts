@@ -39,6 +39,15 @@ export const DisputesDocument = graphql(`
   }
 `);
 
+/** One charge's disputes, oldest first (the operator's charge page). */
+export const ChargeDisputesDocument = graphql(`
+  query ChargeDisputes($chargeId: ID!) {
+    chargeDisputes(chargeId: $chargeId) {
+      ...DisputeRow
+    }
+  }
+`);
+
 export const AcceptDisputeDocument = graphql(`
   mutation AcceptDispute($id: ID!) {
     acceptDispute(id: $id) {

@@ -2,9 +2,11 @@
 
 import { GraphiQL } from "graphiql";
 import "graphiql/style.css";
+import "./graphiql-theme.css";
 import { buildClientSchema, type IntrospectionQuery } from "graphql";
-import { useMemo } from "react";
+import { useMemo, useRef } from "react";
 import introspection from "@/gql/introspection.json";
+import { NamedEditors, useOperationTabsAsList } from "./graphiql-accessibility";
 
 /**
  * The schema the console was built with (gql/introspection.json, from schema.graphql by
@@ -61,14 +63,22 @@ async function fetcher(params: FetcherParams, options?: { headers?: Record<strin
 
 export default function GraphiQLExplorer({ tabs, scope }: { tabs: ExplorerTab[]; scope: string }) {
   const storage = useMemo(() => scopedStorage(scope), [scope]);
+  const root = useRef<HTMLDivElement>(null);
+  useOperationTabsAsList(root);
   return (
-    <GraphiQL
-      storage={storage}
-      fetcher={fetcher}
-      schema={schema}
-      defaultTabs={tabs}
-      shouldPersistHeaders={false}
-      defaultEditorToolsVisibility="variables"
-    />
+    <div ref={root} className="h-full">
+      {/* The console has no dark theme: GraphiQL stays light (its palette in graphiql-theme.css) whatever the system's. */}
+      <GraphiQL
+        storage={storage}
+        fetcher={fetcher}
+        schema={schema}
+        defaultTabs={tabs}
+        shouldPersistHeaders={false}
+        defaultEditorToolsVisibility="variables"
+        forcedTheme="light"
+      >
+        <NamedEditors />
+      </GraphiQL>
+    </div>
   );
 }

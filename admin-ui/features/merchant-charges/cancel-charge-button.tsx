@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { toast } from "sonner";
 import { ConfirmButton } from "@/components/confirm-button";
 import { execute } from "@/lib/graphql/execute";
@@ -7,15 +8,16 @@ import { CancelMerchantChargeDocument } from "./documents";
 
 /** Cancels a PENDING charge: its QR code stops being payable. */
 export function CancelChargeButton({ id }: { id: string }) {
+  const t = useTranslations("merchantCharges.cancel");
   return (
     <ConfirmButton
-      label="Cancel charge"
-      title="Cancel this charge?"
-      description="Its QR code and copy-and-paste code stop working: a payer who tries gets a refusal from their bank."
-      failureTitle="Could not cancel the charge"
+      label={t("label")}
+      title={t("title")}
+      description={t("description")}
+      failureTitle={t("failed")}
       onConfirm={async () => {
         await execute(CancelMerchantChargeDocument, { id });
-        toast.success("Charge cancelled");
+        toast.success(t("done"));
       }}
     />
   );

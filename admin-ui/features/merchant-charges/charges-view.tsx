@@ -4,6 +4,7 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { ReceiptIcon } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { DataTable } from "@/components/data-table/data-table";
 import { DataTableFacetedFilter } from "@/components/data-table/data-table-faceted-filter";
 import { DataTableSearch } from "@/components/data-table/data-table-search";
@@ -12,86 +13,91 @@ import { DateTime } from "@/components/date-time";
 import { Money } from "@/components/money";
 import { CHARGE_STATUS_LABELS, ChargeStatusBadge, ReservedBadge } from "@/components/status-badge";
 import type { ChargeStatus, MerchantChargeRowFragment } from "@/gql/graphql";
+import { chargeReference } from "@/lib/format";
 import { DateRangeFilter } from "../statement/date-range-filter";
 import type { ChargeListPage, ChargeListParams } from "./queries";
 import { CHARGE_STATUSES, chargeFilters } from "./search-params";
 
 type Row = MerchantChargeRowFragment;
 
-const columns: ColumnDef<Row, unknown>[] = [
-  {
-    id: "created",
-    header: "Created",
-    cell: ({ row }) => <DateTime value={row.original.createdAt} className="tabular text-sm" />,
-  },
-  {
-    id: "charge",
-    header: "Charge",
-    cell: ({ row }) => (
-      <div className="flex max-w-64 flex-col">
-        <Link
-          href={`/m/charges/${row.original.id}`}
-          className="truncate font-medium hover:underline focus-visible:underline"
-          onClick={(event) => event.stopPropagation()}
-        >
-          {row.original.description || `Charge ${row.original.id}`}
-        </Link>
-        <span className="font-mono text-xs text-muted-foreground">chg_{row.original.id}</span>
-      </div>
-    ),
-  },
-  {
-    id: "payer",
-    header: "Payer",
-    cell: ({ row }) => <span className="text-sm">{row.original.payerName ?? "—"}</span>,
-  },
-  {
-    id: "amount",
-    header: () => <span className="block text-right">Amount</span>,
-    meta: { className: "text-right" },
-    cell: ({ row }) => <Money value={row.original.amount} className="font-medium" />,
-  },
-  {
-    id: "net",
-    header: () => <span className="block text-right">Net</span>,
-    meta: { className: "text-right" },
-    cell: ({ row }) =>
-      row.original.status === "PAID" ? (
-        <Money value={row.original.netAmount} className="text-muted-foreground" />
-      ) : (
-        <span className="text-muted-foreground">—</span>
+/** The table's columns, titled in the reader's language. */
+function chargeColumns(t: ReturnType<typeof useTranslations<"merchantCharges.list">>): ColumnDef<Row, unknown>[] {
+  return [
+    {
+      id: "created",
+      header: t("columns.created"),
+      cell: ({ row }) => <DateTime value={row.original.createdAt} className="tabular text-sm" />,
+    },
+    {
+      id: "charge",
+      header: t("columns.charge"),
+      cell: ({ row }) => (
+        <div className="flex max-w-64 flex-col">
+          <Link
+            href={`/m/charges/${row.original.id}`}
+            className="truncate font-medium hover:underline focus-visible:underline"
+            onClick={(event) => event.stopPropagation()}
+          >
+            {row.original.description || t("fallbackName", { id: row.original.id })}
+          </Link>
+          <span className="font-mono text-xs text-muted-foreground">{chargeReference(row.original.id)}</span>
+        </div>
       ),
-  },
-  {
-    id: "status",
-    header: "Status",
-    cell: ({ row }) => (
-      <div className="flex flex-wrap items-center gap-1">
-        <ChargeStatusBadge status={row.original.status} />
-        {row.original.reserved && <ReservedBadge />}
-      </div>
-    ),
-  },
-];
+    },
+    {
+      id: "payer",
+      header: t("columns.payer"),
+      cell: ({ row }) => <span className="text-sm">{row.original.payerName ?? "—"}</span>,
+    },
+    {
+      id: "amount",
+      header: () => <span className="block text-right">{t("columns.amount")}</span>,
+      meta: { className: "text-right" },
+      cell: ({ row }) => <Money value={row.original.amount} className="font-medium" />,
+    },
+    {
+      id: "net",
+      header: () => <span className="block text-right">{t("columns.net")}</span>,
+      meta: { className: "text-right" },
+      cell: ({ row }) =>
+        row.original.status === "PAID" ? (
+          <Money value={row.original.netAmount} className="text-muted-foreground" />
+        ) : (
+          <span className="text-muted-foreground">—</span>
+        ),
+    },
+    {
+      id: "status",
+      header: t("columns.status"),
+      cell: ({ row }) => (
+        <div className="flex flex-wrap items-center gap-1">
+          <ChargeStatusBadge status={row.original.status} />
+          {row.original.reserved && <ReservedBadge />}
+        </div>
+      ),
+    },
+  ];
+}
 
 /** The merchant's charges: status, created days and search in the URL; the server page fetched the rows. */
 export function ChargesView({ params, page }: { params: ChargeListParams; page: ChargeListPage }) {
+  const t = useTranslations("merchantCharges.list");
   const router = useRouter();
   const { setState, isPending } = useTableUrlState(chargeFilters);
   const filtered = Boolean(params.status || params.q || params.from || params.to);
   return (
     <DataTable
-      label="Your charges, newest first"
-      columns={columns}
+      label={t("label")}
+      columns={chargeColumns(t)}
       data={page.rows}
       getRowId={(row) => row.id}
       isPending={isPending}
       onRowClick={(row) => router.push(`/m/charges/${row.id}`)}
       toolbar={
         <>
-          <DataTableSearch placeholder="Search id, txid or E2E id" label="Search charges by id, txid or E2E id" />
+          <DataTableSearch placeholder={t("searchPlaceholder")} label={t("searchLabel")} />
           <DataTableFacetedFilter
-            title="Status"
+            title={t("statusFilter")}
             options={CHARGE_STATUSES.map((status) => ({ value: status, label: CHARGE_STATUS_LABELS[status] }))}
             selected={params.status ? [params.status] : []}
             onChange={(values) => void setState({ status: (values[0] as ChargeStatus) ?? null, page: 1 })}
@@ -112,10 +118,10 @@ export function ChargesView({ params, page }: { params: ChargeListParams; page: 
       }
       empty={
         filtered
-          ? { title: "No charges match", description: "Try another status, other days or clear the search." }
+          ? { title: t("noMatch"), description: t("noMatchDescription") }
           : {
-              title: "No charges yet",
-              description: "Create a charge to get a QR code your customer can pay.",
+              title: t("empty"),
+              description: t("emptyDescription"),
               icon: ReceiptIcon,
             }
       }
@@ -124,12 +130,14 @@ export function ChargesView({ params, page }: { params: ChargeListParams; page: 
           <div className="flex items-start justify-between gap-2">
             <div className="min-w-0">
               <Money value={row.amount} className="text-base font-semibold" />
-              <p className="truncate text-sm text-muted-foreground">{row.description || `Charge ${row.id}`}</p>
+              <p className="truncate text-sm text-muted-foreground">
+                {row.description || t("fallbackName", { id: row.id })}
+              </p>
             </div>
             <ChargeStatusBadge status={row.status} />
           </div>
           <p className="text-xs text-muted-foreground">
-            <DateTime value={row.createdAt} /> · <span className="font-mono">chg_{row.id}</span>
+            <DateTime value={row.createdAt} /> · <span className="font-mono">{chargeReference(row.id)}</span>
           </p>
         </div>
       )}

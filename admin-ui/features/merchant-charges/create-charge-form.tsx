@@ -3,6 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { LoaderIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
@@ -12,28 +13,24 @@ import { Field, FormError } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { centavosToMoney, formatBRL, parseMoneyInput } from "@/lib/format";
-import { errorMessage, execute } from "@/lib/graphql/execute";
+import { execute } from "@/lib/graphql/execute";
+import { useErrorMessage } from "@/lib/i18n/error-message";
 import { CreateMerchantChargeDocument } from "./documents";
 
-/** How long a payer has, in the seconds the API takes (60 to 2,592,000). */
-export const EXPIRY_CHOICES = [
-  { seconds: 900, label: "15 minutes" },
-  { seconds: 3600, label: "1 hour" },
-  { seconds: 86_400, label: "24 hours" },
-  { seconds: 604_800, label: "7 days" },
-  { seconds: 2_592_000, label: "30 days" },
-] as const;
+/** How long a payer has, in the seconds the API takes (60 to 2,592,000); named in `create.expiry`. */
+const EXPIRY_CHOICES = ["900", "3600", "86400", "604800", "2592000"] as const;
 
 const MAX_CENTAVOS = 9_999_999_999n;
 
+/** Its messages are keys of the `merchantCharges.create` catalogue, shown in the reader's language. */
 const schema = z.object({
   amount: z.string().superRefine((text, ctx) => {
     const centavos = parseMoneyInput(text);
-    if (centavos === null) ctx.addIssue({ code: "custom", message: "Enter an amount such as 150,50." });
-    else if (centavos < 1n) ctx.addIssue({ code: "custom", message: "The amount must be at least R$ 0,01." });
-    else if (centavos > MAX_CENTAVOS) ctx.addIssue({ code: "custom", message: "At most R$ 99.999.999,99." });
+    if (centavos === null) ctx.addIssue({ code: "custom", message: "amountInvalid" });
+    else if (centavos < 1n) ctx.addIssue({ code: "custom", message: "amountTooSmall" });
+    else if (centavos > MAX_CENTAVOS) ctx.addIssue({ code: "custom", message: "amountTooLarge" });
   }),
-  description: z.string().trim().max(140, "At most 140 characters."),
+  description: z.string().trim().max(140, "descriptionTooLong"),
   expiresIn: z.string(),
 });
 type Values = z.infer<typeof schema>;
@@ -44,6 +41,8 @@ type Values = z.infer<typeof schema>;
  * charge's page opens with its QR code.
  */
 export function CreateChargeForm() {
+  const t = useTranslations("merchantCharges.create");
+  const describe = useErrorMessage();
   const router = useRouter();
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const [formError, setFormError] = useState<string | null>(null);
@@ -67,39 +66,50 @@ export function CreateChargeForm() {
           expiresIn: Number(values.expiresIn),
         },
       });
-      toast.success(`Charge of ${formatBRL(createCharge.amount)} created`);
+      toast.success(t("created", { amount: formatBRL(createCharge.amount) }));
       router.push(`/m/charges/${createCharge.id}`);
     } catch (error) {
-      setFormError(errorMessage(error));
+      setFormError(describe(error));
     }
   });
 
   const busy = isSubmitting || isSubmitSuccessful;
+  const fieldError = (key: string | undefined) =>
+    key ? t(key as "amountInvalid" | "amountTooSmall" | "amountTooLarge" | "descriptionTooLong") : undefined;
   return (
-    <form onSubmit={submit} noValidate className="grid gap-4" aria-label="New charge">
+    <form onSubmit={submit} noValidate className="grid gap-4" aria-label={t("formLabel")}>
       <FormError message={formError} />
       <Field
-        label="Amount (R$)"
-        error={errors.amount?.message}
-        hint={centavos !== null && centavos > 0n ? `The payer pays ${formatBRL(centavos)}.` : "e.g. 150,50"}
+        label={t("amount")}
+        error={fieldError(errors.amount?.message)}
+        hint={
+          centavos !== null && centavos > 0n ? t("amountHint", { amount: formatBRL(centavos) }) : t("amountExample")
+        }
       >
         {(control) => (
           <Input {...control} inputMode="decimal" autoComplete="off" autoFocus {...form.register("amount")} />
         )}
       </Field>
-      <Field label="Description" error={errors.description?.message} hint="Shown to the payer in their bank app.">
-        {(control) => <Input {...control} maxLength={140} placeholder="Pedido 42" {...form.register("description")} />}
+      <Field label={t("descriptionLabel")} error={fieldError(errors.description?.message)} hint={t("descriptionHint")}>
+        {(control) => (
+          <Input
+            {...control}
+            maxLength={140}
+            placeholder={t("descriptionPlaceholder")}
+            {...form.register("description")}
+          />
+        )}
       </Field>
-      <Field label="Can be paid for">
+      <Field label={t("expiresIn")}>
         {(control) => (
           <Select value={form.watch("expiresIn")} onValueChange={(value) => form.setValue("expiresIn", value)}>
             <SelectTrigger {...control} className="w-full">
               <SelectValue />
             </SelectTrigger>
             <SelectContent>
-              {EXPIRY_CHOICES.map((choice) => (
-                <SelectItem key={choice.seconds} value={String(choice.seconds)}>
-                  {choice.label}
+              {EXPIRY_CHOICES.map((seconds) => (
+                <SelectItem key={seconds} value={seconds}>
+                  {t(`expiry.${seconds}`)}
                 </SelectItem>
               ))}
             </SelectContent>
@@ -108,7 +118,7 @@ export function CreateChargeForm() {
       </Field>
       <Button type="submit" disabled={busy} className="sm:justify-self-start">
         {busy && <LoaderIcon className="animate-spin" aria-hidden />}
-        {busy ? "Creating…" : "Create charge"}
+        {busy ? t("submitting") : t("submit")}
       </Button>
     </form>
   );

@@ -47,9 +47,9 @@ export const MerchantChargeDetailDocument = graphql(`
       ...MerchantChargeRow
       pixCode
       payerDocument
-      reservedReason
       updatedAt
       refundedAmount
+      disputedAmount
     }
     refunds(chargeId: $id) {
       total

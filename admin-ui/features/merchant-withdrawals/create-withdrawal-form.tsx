@@ -6,6 +6,7 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useRef, useState } from "react";
 import { toast } from "sonner";
+import { usePixKeyTypeName } from "@/components/pix-key-type-name";
 import { Button } from "@/components/ui/button";
 import { Field, FormError } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
@@ -47,7 +48,7 @@ export function CreateWithdrawalForm({ balance }: { balance: string }) {
   const [busy, setBusy] = useState(false);
   const inFlight = useRef(false);
 
-  const typeName = (type: PixKeyType) => t(`keyTypes.${type}`);
+  const typeName = usePixKeyTypeName();
   const keyCheck = key.trim() ? checkPixKeyInput(keyType, key) : null;
   const keyError = !keyCheck
     ? touched.key

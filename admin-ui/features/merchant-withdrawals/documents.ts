@@ -49,6 +49,13 @@ export const MerchantWithdrawalDetailDocument = graphql(`
       fromStatus
       toStatus
       actor
+      actorInfo {
+        id
+        kind
+        displayName
+        email
+        credentialHint
+      }
       reason
       createdAt
     }

@@ -11,6 +11,7 @@ import { DataTableFacetedFilter } from "@/components/data-table/data-table-facet
 import { useTableUrlState } from "@/components/data-table/use-table-url-state";
 import { DateTime } from "@/components/date-time";
 import { Money } from "@/components/money";
+import { PixKeyTypeName } from "@/components/pix-key-type-name";
 import { WITHDRAWAL_STATUS_LABELS, WithdrawalStatusBadge } from "@/components/status-badge";
 import type { MerchantWithdrawalRowFragment, WithdrawalStatus } from "@/gql/graphql";
 import { formatPixKey } from "@/lib/format";
@@ -49,7 +50,9 @@ function columnsOf(t: T): ColumnDef<Row, unknown>[] {
             <span className="truncate font-mono text-xs" title={key}>
               {key}
             </span>
-            <span className="text-xs text-muted-foreground">{t(`keyTypes.${row.original.pixKeyType}`)}</span>
+            <span className="text-xs text-muted-foreground">
+              <PixKeyTypeName type={row.original.pixKeyType} />
+            </span>
           </div>
         );
       },
@@ -129,7 +132,7 @@ export function MerchantWithdrawalsView({
             <WithdrawalStatusBadge status={row.status} />
           </div>
           <p className="truncate font-mono text-xs">
-            {t(`keyTypes.${row.pixKeyType}`)} · {formatPixKey(row.pixKeyType, row.pixKey)}
+            <PixKeyTypeName type={row.pixKeyType} /> · {formatPixKey(row.pixKeyType, row.pixKey)}
           </p>
           <p className="text-xs text-muted-foreground">
             <DateTime value={row.createdAt} /> · <span className="font-mono">{row.withdrawalReference}</span>

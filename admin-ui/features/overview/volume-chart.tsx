@@ -1,7 +1,5 @@
-"use client";
-
 import { useTranslations } from "next-intl";
-import { MoneyChart } from "@/components/chart";
+import { MoneyBarChart } from "@/components/chart";
 import { moneyToCentavos } from "@/lib/format";
 
 export interface DailyPoint {
@@ -20,8 +18,7 @@ export function VolumeChart({ daily, summary }: { daily: DailyPoint[]; summary: 
     withdrawn: Number(moneyToCentavos(day.withdrawalAmount)),
   }));
   return (
-    <MoneyChart
-      kind="bar"
+    <MoneyBarChart
       data={data}
       summary={summary}
       series={[

@@ -24,13 +24,14 @@ import { Textarea } from "@/components/ui/textarea";
 import { centavosToMoney, formatBRL, moneyToCentavos, parseMoneyInput } from "@/lib/format";
 import { execute } from "@/lib/graphql/execute";
 import { useErrorMessage } from "@/lib/i18n/error-message";
-import { RefundChargeDocument } from "./documents";
+import { RefundChargeDocument, RequestRefundDocument } from "./documents";
 
-/** Where the charge's money stands: what was paid, what is already refunded. */
+/** Where the charge's money stands: what was paid, what is already refunded, what MED disputes hold. */
 export interface RefundableCharge {
   id: string;
   amount: string;
   refundedAmount: string;
+  disputedAmount: string;
   payerName: string | null;
   payerDocument: string | null;
 }
@@ -44,15 +45,28 @@ function amountText(centavos: bigint): string {
  * Refund from a charge's page (operators and merchants): the amount (all that remains by
  * default, shown beside what was paid and already refunded) and a reason, then a review that
  * names the account, the amount and the payer before anything is sent. A retry after a lost
- * answer sends the same idempotency key, so it cannot refund twice.
+ * answer sends the same idempotency key, so it cannot refund twice. An operator's refund goes
+ * through requestRefund: within APPROVAL_SECOND_OPERATOR_ABOVE it is made at once; above it a
+ * request waits for a second operator (docs/refunds.md), and the toast says so.
  */
-export function RefundChargeButton({ charge, account }: { charge: RefundableCharge; account: string }) {
+export function RefundChargeButton({
+  charge,
+  account,
+  operator = false,
+}: {
+  charge: RefundableCharge;
+  account: string;
+  /** The operators' console: the refund is a request, confirmed by a second operator when large. */
+  operator?: boolean;
+}) {
   const t = useTranslations("refunds");
   const tc = useTranslations("common");
   const describe = useErrorMessage();
   const router = useRouter();
   const id = useId();
-  const remaining = moneyToCentavos(charge.amount) - moneyToCentavos(charge.refundedAmount);
+  // What MED disputes hold stays with the payer's claim (the server refuses it as REFUND_EXCEEDS_CHARGE).
+  const disputed = moneyToCentavos(charge.disputedAmount);
+  const remaining = moneyToCentavos(charge.amount) - moneyToCentavos(charge.refundedAmount) - disputed;
   const [open, setOpen] = useState(false);
   const [step, setStep] = useState<"form" | "review">("form");
   const [amount, setAmount] = useState("");
@@ -84,7 +98,11 @@ export function RefundChargeButton({ charge, account }: { charge: RefundableChar
     event.preventDefault();
     if (centavos === null) return setFieldError(t("dialog.invalidAmount"));
     if (centavos <= 0n) return setFieldError(t("dialog.zeroAmount"));
-    if (centavos > remaining) return setFieldError(t("dialog.tooMuch", { remaining: formatBRL(remaining) }));
+    if (centavos > remaining) {
+      return setFieldError(
+        t(disputed > 0n ? "dialog.tooMuchHeld" : "dialog.tooMuch", { remaining: formatBRL(remaining) }),
+      );
+    }
     setFieldError(null);
     setError(null);
     const body = `${centavos}|${reason.trim()}`;
@@ -98,12 +116,19 @@ export function RefundChargeButton({ charge, account }: { charge: RefundableChar
     setPending(true);
     setError(null);
     try {
-      await execute(RefundChargeDocument, {
+      const variables = {
         chargeId: charge.id,
         idempotencyKey: attempt.key,
         input: { amount: centavosToMoney(centavos), reason: reason.trim() || null },
-      });
-      toast.success(t("dialog.done", { amount: formatBRL(centavos) }));
+      };
+      if (operator) {
+        const { requestRefund } = await execute(RequestRefundDocument, variables);
+        if (requestRefund.status === "REQUESTED") toast.success(t("requests.waiting", { amount: formatBRL(centavos) }));
+        else toast.success(t("dialog.done", { amount: formatBRL(centavos) }));
+      } else {
+        await execute(RefundChargeDocument, variables);
+        toast.success(t("dialog.done", { amount: formatBRL(centavos) }));
+      }
       setOpen(false);
       router.refresh();
     } catch (caught) {
@@ -147,6 +172,11 @@ export function RefundChargeButton({ charge, account }: { charge: RefundableChar
                   </dd>
                 </div>
               </dl>
+              {disputed > 0n && (
+                <p className="text-xs text-muted-foreground" data-testid="refund-held">
+                  {t("dialog.heldByDispute", { amount: formatBRL(disputed) })}
+                </p>
+              )}
               <div className="grid gap-2">
                 <Label htmlFor={`${id}-amount`}>{t("dialog.amount")}</Label>
                 <div className="flex gap-2">

@@ -2,6 +2,7 @@ import { useTranslations } from "next-intl";
 import { DateTime } from "@/components/date-time";
 import { Money } from "@/components/money";
 import { EmptyState } from "@/components/states";
+import type { TimelineItem } from "@/components/timeline";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import type { RefundRowFragment } from "@/gql/graphql";
 import { formatBRL } from "@/lib/format";
@@ -69,15 +70,15 @@ export function RefundsCard({
 export function refundTimeline(
   refunds: RefundRowFragment[],
   t: (key: "requested" | "refunded" | "failed", values: { amount: string }) => string,
-): Array<{ key: string; at: string; title: string; reason: string | null }> {
+): TimelineItem[] {
   return refunds.flatMap((refund) => {
     const amount = formatBRL(refund.amount);
-    const items = [
+    const items: TimelineItem[] = [
       {
         key: `${refund.id}-requested`,
         at: refund.createdAt,
         title: t("requested", { amount }),
-        reason: refund.reason ?? null,
+        detail: refund.reason,
       },
     ];
     if (refund.status === "REFUNDED")
@@ -85,14 +86,13 @@ export function refundTimeline(
         key: `${refund.id}-refunded`,
         at: refund.refundedAt ?? refund.updatedAt,
         title: t("refunded", { amount }),
-        reason: null,
       });
     if (refund.status === "FAILED")
       items.push({
         key: `${refund.id}-failed`,
         at: refund.updatedAt,
         title: t("failed", { amount }),
-        reason: refund.failureReason ?? null,
+        detail: refund.failureReason,
       });
     return items;
   });

@@ -3,46 +3,52 @@
 import type { ColumnDef } from "@tanstack/react-table";
 import { ScrollTextIcon } from "lucide-react";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { DataTable } from "@/components/data-table/data-table";
 import { useTableUrlState } from "@/components/data-table/use-table-url-state";
 import { DateTime } from "@/components/date-time";
 import { Money } from "@/components/money";
-import { LEDGER_KIND_LABELS, type StatementRow, statementReference } from "./columns";
+import { ledgerKindLabel, type StatementRow, statementReference } from "./columns";
 import { DateRangeFilter } from "./date-range-filter";
 import { statementFilters } from "./search-params";
 
-const columns: ColumnDef<StatementRow, unknown>[] = [
-  {
-    id: "createdAt",
-    header: "Date",
-    cell: ({ row }) => <DateTime value={row.original.createdAt} className="tabular text-sm" />,
-  },
-  {
-    id: "description",
-    header: "Description",
-    cell: ({ row }) => (
-      <div className="flex max-w-72 flex-col">
-        <span className="text-sm font-medium">{LEDGER_KIND_LABELS[row.original.kind] ?? row.original.kind}</span>
-        <span className="truncate text-xs text-muted-foreground">
-          {row.original.memo && <>{row.original.memo} · </>}
-          <ReferenceLink row={row.original} />
-        </span>
-      </div>
-    ),
-  },
-  {
-    id: "amount",
-    header: () => <span className="block text-right">Amount</span>,
-    meta: { className: "text-right" },
-    cell: ({ row }) => <Money value={row.original.amount} signed className="font-medium" />,
-  },
-  {
-    id: "balanceAfter",
-    header: () => <span className="block text-right">Balance</span>,
-    meta: { className: "text-right" },
-    cell: ({ row }) => <Money value={row.original.balanceAfter} className="text-muted-foreground" />,
-  },
-];
+type StatementT = ReturnType<typeof useTranslations<"statement">>;
+
+/** The table's columns, titled in the reader's language. */
+function statementColumns(t: StatementT): ColumnDef<StatementRow, unknown>[] {
+  return [
+    {
+      id: "createdAt",
+      header: t("columns.date"),
+      cell: ({ row }) => <DateTime value={row.original.createdAt} className="tabular text-sm" />,
+    },
+    {
+      id: "description",
+      header: t("columns.description"),
+      cell: ({ row }) => (
+        <div className="flex max-w-72 flex-col">
+          <span className="text-sm font-medium">{ledgerKindLabel(row.original.kind, t)}</span>
+          <span className="truncate text-xs text-muted-foreground">
+            {row.original.memo && <>{row.original.memo} · </>}
+            <ReferenceLink row={row.original} />
+          </span>
+        </div>
+      ),
+    },
+    {
+      id: "amount",
+      header: () => <span className="block text-right">{t("columns.amount")}</span>,
+      meta: { className: "text-right" },
+      cell: ({ row }) => <Money value={row.original.amount} signed className="font-medium" />,
+    },
+    {
+      id: "balanceAfter",
+      header: () => <span className="block text-right">{t("columns.balance")}</span>,
+      meta: { className: "text-right" },
+      cell: ({ row }) => <Money value={row.original.balanceAfter} className="text-muted-foreground" />,
+    },
+  ];
+}
 
 /** The charge or withdrawal an entry belongs to, as a link to its page; adjustments by id. */
 function ReferenceLink({ row }: { row: StatementRow }) {
@@ -76,11 +82,12 @@ export function StatementView({
   perPage: number;
   filtered: boolean;
 }) {
+  const t = useTranslations("statement");
   const { isPending } = useTableUrlState(statementFilters);
   return (
     <DataTable
-      label="Statement, newest first, with the balance after each movement"
-      columns={columns}
+      label={t("label")}
+      columns={statementColumns(t)}
       data={rows}
       getRowId={(row) => row.id}
       isPending={isPending}
@@ -88,17 +95,17 @@ export function StatementView({
       pagination={{ kind: "offset", page, perPage, total, totalCapped }}
       empty={
         filtered
-          ? { title: "Nothing in these days", description: "Pick other days or clear the dates." }
+          ? { title: t("noMatch"), description: t("noMatchDescription") }
           : {
-              title: "No movements yet",
-              description: "Paid charges and withdrawals appear here.",
+              title: t("empty"),
+              description: t("emptyDescription"),
               icon: ScrollTextIcon,
             }
       }
       mobileCard={(row) => (
         <div className="flex items-start justify-between gap-3">
           <div className="min-w-0">
-            <p className="text-sm font-medium">{LEDGER_KIND_LABELS[row.kind] ?? row.kind}</p>
+            <p className="text-sm font-medium">{ledgerKindLabel(row.kind, t)}</p>
             <p className="truncate text-xs text-muted-foreground">{row.memo ?? statementReference(row)}</p>
             <p className="text-xs text-muted-foreground">
               <DateTime value={row.createdAt} />
@@ -107,7 +114,7 @@ export function StatementView({
           <div className="text-right">
             <Money value={row.amount} signed className="block font-semibold" />
             <span className="text-xs text-muted-foreground">
-              Balance <Money value={row.balanceAfter} />
+              {t.rich("balanceAfter", { money: () => <Money value={row.balanceAfter} /> })}
             </span>
           </div>
         </div>

@@ -22,14 +22,13 @@ import { Field, FormError } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import type { MerchantRole, TeamQuery } from "@/gql/graphql";
+import { isEmail } from "@/lib/email";
 import { execute } from "@/lib/graphql/execute";
 import { useErrorMessage } from "@/lib/i18n/error-message";
 import { roleLabel } from "@/lib/i18n/role-label";
 import { InviteTeamMemberDocument, RemoveTeamMemberDocument } from "./documents";
 
 type Member = TeamQuery["companyUsers"][number];
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The account's console users: invite (the link is shown once) and remove (their sessions end). */
 export function TeamManager({ members, viewerId }: { members: Member[]; viewerId: string }) {
@@ -46,12 +45,12 @@ export function TeamManager({ members, viewerId }: { members: Member[]; viewerId
   const [inviteUrl, setInviteUrl] = useState<string | null>(null);
   const [removing, setRemoving] = useState<Member | null>(null);
   const [busy, setBusy] = useState(false);
-  const emailError = emailTouched && !EMAIL.test(email.trim()) ? t("invalidEmail") : undefined;
+  const emailError = emailTouched && !isEmail(email) ? t("invalidEmail") : undefined;
 
   const invite = async (event: React.FormEvent) => {
     event.preventDefault();
     setEmailTouched(true);
-    if (!EMAIL.test(email.trim())) return;
+    if (!isEmail(email)) return;
     setBusy(true);
     setFormError(null);
     try {

@@ -65,3 +65,28 @@ export const RedeliverWebhookDocument = graphql(`
     }
   }
 `);
+
+/**
+ * The FAILED deliveries bulk redelivery would take (one account's or every account's): how
+ * many, and whose among the first hundred.
+ */
+export const FailedDeliveriesDocument = graphql(`
+  query FailedDeliveries($companyId: ID, $first: Int) {
+    webhookDeliveries(status: FAILED, companyId: $companyId, first: $first) {
+      total
+      totalCapped
+      data {
+        companyId
+      }
+    }
+  }
+`);
+
+export const RedeliverFailedWebhooksDocument = graphql(`
+  mutation RedeliverFailedWebhooks($companyId: ID, $max: Int!) {
+    redeliverFailedWebhooks(companyId: $companyId, max: $max) {
+      count
+      eventIds
+    }
+  }
+`);

@@ -2,22 +2,34 @@ import { createLoader, parseAsString, parseAsStringLiteral } from "nuqs/server";
 import { tableParsers } from "@/components/data-table/search-params";
 
 export const DELIVERY_STATUSES = ["PENDING", "DELIVERED", "FAILED", "NO_URL"] as const;
+/** Every event the contract sends a merchant (server/src/webhooks/webhook-event-names.ts; e2e/operator/webhooks.spec.ts checks the filter offers them all). */
 export const WEBHOOK_EVENTS = [
   "charge.paid",
+  "charge.expired",
+  "charge.cancelled",
   "withdrawal.pending",
   "withdrawal.processing",
   "withdrawal.paid",
   "withdrawal.failed",
   "withdrawal.cancelled",
+  "refund.processing",
+  "refund.refunded",
+  "refund.failed",
+  "dispute.opened",
+  "dispute.closed",
   "ping",
 ] as const;
 
-/** The deliveries list's URL: status, event name, one charge or withdrawal, one company. */
+/** The deliveries list's URL: status, event name, one charge or withdrawal (the search box), one company. */
 export const deliveryFilters = {
   status: parseAsStringLiteral(DELIVERY_STATUSES),
-  event: parseAsString,
+  // An event the contract does not name is no filter (the API would refuse the whole page).
+  event: parseAsStringLiteral(WEBHOOK_EVENTS),
   subject: parseAsString,
   company: parseAsString,
 };
 
 export const loadDeliveryParams = createLoader({ ...tableParsers, ...deliveryFilters });
+
+/** The most the API redelivers in one call (redeliverFailedWebhooks' max), oldest first. */
+export const REDELIVER_BATCH_MAX = 100;

@@ -1,7 +1,7 @@
 "use client";
 
 import type { ColumnDef } from "@tanstack/react-table";
-import { RotateCwIcon, WebhookIcon, XIcon } from "lucide-react";
+import { RotateCwIcon, WebhookIcon } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
@@ -9,16 +9,19 @@ import { useEffect, useState } from "react";
 import { toast } from "sonner";
 import { DataTable } from "@/components/data-table/data-table";
 import { DataTableFacetedFilter } from "@/components/data-table/data-table-faceted-filter";
+import { DataTableSearch } from "@/components/data-table/data-table-search";
 import { useTableUrlState } from "@/components/data-table/use-table-url-state";
 import { DateTime } from "@/components/date-time";
 import { DELIVERY_STATUS_LABELS, DeliveryStatusBadge } from "@/components/status-badge";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { CompanyFilter } from "@/features/companies/company-filter";
 import type { WebhookDeliveryRowFragment, WebhookDeliveryStatus } from "@/gql/graphql";
 import { formatDateTime, formatInteger } from "@/lib/format";
 import { execute } from "@/lib/graphql/execute";
 import { useErrorMessage } from "@/lib/i18n/error-message";
+import { BulkRedeliver, type FailedDeliveries } from "./bulk-redeliver";
 import { RedeliverWebhookDocument } from "./documents";
 import { DELIVERY_STATUSES, deliveryFilters, WEBHOOK_EVENTS } from "./search-params";
 
@@ -180,6 +183,7 @@ export function WebhookDeliveriesTable({
   company,
   companies,
   canAct,
+  failed,
 }: {
   rows: WebhookDeliveryRowFragment[];
   perPage: number;
@@ -192,6 +196,8 @@ export function WebhookDeliveriesTable({
   company: string | null;
   companies: Array<{ id: string; name: string }>;
   canAct: boolean;
+  /** What bulk redelivery would take; null for readers who cannot redeliver. */
+  failed: FailedDeliveries | null;
 }) {
   const t = useTranslations("deliveries");
   const tc = useTranslations("common");
@@ -300,6 +306,16 @@ export function WebhookDeliveriesTable({
         getRowId={(row) => row.eventId}
         toolbar={
           <>
+            <DataTableSearch
+              param="subject"
+              placeholder={t("filters.subjectPlaceholder")}
+              label={t("filters.subjectLabel")}
+            />
+            <CompanyFilter
+              company={company}
+              companyName={company ? companyName(company) : null}
+              onChange={(id) => void setState({ company: id, after: null })}
+            />
             <DataTableFacetedFilter
               title={t("filters.status")}
               options={DELIVERY_STATUSES.map((value) => ({ value, label: DELIVERY_STATUS_LABELS[value] }))}
@@ -312,19 +328,11 @@ export function WebhookDeliveriesTable({
               title={t("filters.event")}
               options={WEBHOOK_EVENTS.map((value) => ({ value, label: value }))}
               selected={event ? [event] : []}
-              onChange={(values) => void setState({ event: values[0] ?? null, after: null })}
+              onChange={(values) =>
+                void setState({ event: (values[0] ?? null) as (typeof WEBHOOK_EVENTS)[number] | null, after: null })
+              }
             />
-            {(subject || company) && (
-              <Button
-                variant="secondary"
-                size="sm"
-                onClick={() => void setState({ subject: null, company: null, after: null })}
-                aria-label={t("filters.clear", { value: subject ?? companyName(company ?? "") })}
-              >
-                {subject ?? companyName(company ?? "")}
-                <XIcon aria-hidden className="text-muted-foreground" />
-              </Button>
-            )}
+            {canAct && failed && <BulkRedeliver company={company} failed={failed} />}
           </>
         }
         pagination={{ kind: "cursor", perPage, endCursor, hasNextPage, isFirstPage: after === null }}

@@ -14,9 +14,6 @@ import { Button } from "@/components/ui/button";
 import { DropdownMenuItem, DropdownMenuSeparator } from "@/components/ui/dropdown-menu";
 import type { WithdrawalRowFragment } from "@/gql/graphql";
 import { formatDateTime, formatPixKey } from "@/lib/format";
-import { keyTypeLabel } from "./key-types";
-
-export { keyTypeLabel };
 
 export type WithdrawalRow = WithdrawalRowFragment;
 
@@ -78,14 +75,15 @@ export function withdrawalColumns(actions: WithdrawalActions): ColumnDef<Withdra
         <div className="flex max-w-52 flex-col">
           <Link
             href={`/ops/companies/${row.original.companyId}`}
-            className="truncate font-medium hover:underline focus-visible:underline"
+            className="min-h-6 truncate leading-6 font-medium hover:underline focus-visible:underline"
             onClick={(event) => event.stopPropagation()}
           >
             {actions.companyName(row.original.companyId)}
           </Link>
+          {/* Both links a full 24 px line: stacked, a shorter one is a target too small to hit (WCAG 2.5.8). */}
           <Link
             href={`/ops/withdrawals/${row.original.id}`}
-            className="font-mono text-xs text-muted-foreground hover:text-foreground hover:underline"
+            className="min-h-6 font-mono text-xs leading-6 text-muted-foreground hover:text-foreground hover:underline"
             onClick={(event) => event.stopPropagation()}
           >
             {row.original.withdrawalReference}
@@ -97,7 +95,7 @@ export function withdrawalColumns(actions: WithdrawalActions): ColumnDef<Withdra
       id: "destination",
       header: t("table.destination"),
       cell: ({ row }) => (
-        <div className="flex max-w-48 flex-col">
+        <div className="flex max-w-40 flex-col">
           <span className="truncate font-mono text-xs" title={row.original.pixKey}>
             {formatPixKey(row.original.pixKeyType, row.original.pixKey)}
           </span>

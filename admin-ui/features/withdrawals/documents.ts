@@ -79,21 +79,23 @@ export const WithdrawalDetailDocument = graphql(`
     withdrawal(id: $id) {
       ...WithdrawalRow
       idempotencyKey
+      e2eId
+      paidAt
     }
     withdrawalHistory(id: $id) {
       id
       fromStatus
       toStatus
       actor
+      actorInfo {
+        id
+        kind
+        displayName
+        email
+        credentialHint
+      }
       reason
       createdAt
-    }
-    auditTrail(objectType: "withdrawal", objectId: $id) {
-      id
-      at
-      actor
-      action
-      reason
     }
   }
 `);

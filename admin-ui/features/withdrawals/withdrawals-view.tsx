@@ -13,6 +13,7 @@ import type { SortValue } from "@/components/data-table/search-params";
 import { useTableUrlState } from "@/components/data-table/use-table-url-state";
 import { RelativeTime } from "@/components/date-time";
 import { Money } from "@/components/money";
+import { usePixKeyTypeName } from "@/components/pix-key-type-name";
 import { WITHDRAWAL_STATUS_LABELS, WithdrawalStatusBadge } from "@/components/status-badge";
 import { Button } from "@/components/ui/button";
 import { TabsNav } from "@/components/ui/tabs";
@@ -48,8 +49,7 @@ export function WithdrawalsView({
   viewerActor: string;
 }) {
   const t = useTranslations("withdrawals");
-  const tk = useTranslations("confirm.keyTypes");
-  const keyType = (type: string) => (tk.has(type as "CPF") ? tk(type as "CPF") : type);
+  const keyType = usePixKeyTypeName();
   const describe = useErrorMessage();
   const { setState } = useTableUrlState(withdrawalFilters);
   const query = useQuery({

@@ -1,3 +1,4 @@
+import type { ActorInfo } from "@/components/actor-name";
 import { formatDateTime, moneyToCentavos } from "@/lib/format";
 import type { Messages } from "@/messages";
 
@@ -43,6 +44,10 @@ export interface CsvWords {
   header: (key: CsvHeader) => string;
   yes: string;
   no: string;
+  /** The `statement` catalogue, for the names of ledger entry kinds. */
+  /** An actor in words ("Ana Admin <ana@pix.test>"), from the `actors` catalogue. */
+  actor: (actor: ActorInfo) => string;
+  statement: (key: `kinds.${keyof Messages["statement"]["kinds"]}`) => string;
 }
 
 export interface CsvColumn<Row> {

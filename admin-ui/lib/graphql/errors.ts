@@ -21,19 +21,3 @@ export class GraphQLRequestError extends Error {
     this.errors = errors;
   }
 }
-
-/** The message a person should read for a failed operation. */
-export function errorMessage(error: unknown): string {
-  if (error instanceof GraphQLRequestError) {
-    if (error.code === "RATE_LIMITED") {
-      const seconds = error.errors[0]?.retryAfter;
-      return seconds
-        ? `Too many attempts. Try again in ${seconds} second${seconds === 1 ? "" : "s"}.`
-        : "Too many attempts. Wait a moment and try again.";
-    }
-    if (error.code === "INTERNAL_ERROR") return "Something went wrong on our side. Try again.";
-    return error.message;
-  }
-  if (error instanceof TypeError) return "The service could not be reached. Check your connection and try again.";
-  return error instanceof Error ? error.message : "Something went wrong.";
-}

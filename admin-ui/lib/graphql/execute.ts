@@ -1,12 +1,26 @@
-import { send } from "#graphql-transport";
+import { send, turnAwayFromOtherAudience } from "#graphql-transport";
 import type { TypedDocumentString } from "@/gql/graphql";
 import { GraphQLRequestError } from "./errors";
 import { askForStepUp } from "./step-up";
 
-export { errorMessage, GraphQLRequestError } from "./errors";
+export { GraphQLRequestError } from "./errors";
 
 /** A typed document as the client preset generates it (documentMode "string"). */
 export type { TypedDocumentString };
+
+/** When this tab's last mutation succeeded (ms since the epoch; 0: none yet). */
+let lastMutationSucceededAt = 0;
+
+/**
+ * The time of the last successful mutation this tab sent. The page refetched after it (every
+ * mutation's caller refreshes what it changed), so a live change seen before it, or as its
+ * echo just after, needs no refetch of its own (features/live/live-updates.tsx).
+ */
+export function lastMutationAt(): number {
+  return lastMutationSucceededAt;
+}
+
+const MUTATION = /^\s*mutation\b/;
 
 type Variables<V> = V extends Record<string, never> ? [variables?: V] : [variables: V];
 
@@ -42,6 +56,7 @@ export async function execute<TResult, TVariables>(
     if (payload.errors[0]?.extensions?.code === "STEP_UP_REQUIRED" && (await askForStepUp())) {
       return execute(document, ...([variables] as Variables<TVariables>));
     }
+    if (payload.errors[0]?.extensions?.code === "FORBIDDEN") await turnAwayFromOtherAudience();
     throw new GraphQLRequestError(
       payload.errors.map((error) => ({
         message: error.message,
@@ -53,5 +68,7 @@ export async function execute<TResult, TVariables>(
     );
   }
   if (!payload.data) throw new GraphQLRequestError([{ message: "Empty answer", code: "INTERNAL_ERROR" }], status);
+  // Only a browser tab's own actions count (the server's renders send none).
+  if (typeof window !== "undefined" && MUTATION.test(document.toString())) lastMutationSucceededAt = Date.now();
   return payload.data;
 }

@@ -14,3 +14,6 @@ export async function send(operation: PageOperation): Promise<{ status: number; 
   });
   return { status: response.status, text: await response.text() };
 }
+
+/** In the browser a FORBIDDEN answer is shown where it happened (transport.server.ts sends a wrong audience home). */
+export async function turnAwayFromOtherAudience(): Promise<void> {}

@@ -1,6 +1,7 @@
 import "server-only";
 import { PAGE_TICKET_HEADER, type PageOperation, pageOperationBridge } from "@server/console/page-operations";
 import { headers } from "next/headers";
+import { redirect } from "next/navigation";
 
 /**
  * Server components' way to the API: in this same process, as the caller the page's own
@@ -14,4 +15,24 @@ export async function send(operation: PageOperation): Promise<{ status: number; 
   const ticket = (await headers()).get(PAGE_TICKET_HEADER);
   const answer = await pageOperationBridge()(ticket, operation);
   return { status: answer.status, text: answer.body };
+}
+
+/**
+ * A FORBIDDEN answer while rendering a page of the other audience (a merchant at /ops, an
+ * operator at /m): the layout already turns them away, but Next renders the page beside it,
+ * and its data call would fail the render with a logged stack trace. Sent home instead.
+ */
+export async function turnAwayFromOtherAudience(): Promise<void> {
+  const { PATH_HEADER, getViewer } = await import("@/lib/auth/session");
+  const { homeOf } = await import("@/lib/auth/viewer");
+  const path = ((await headers()).get(PATH_HEADER) ?? "").split("?")[0];
+  const audience =
+    path === "/ops" || path.startsWith("/ops/")
+      ? "OPERATOR"
+      : path === "/m" || path.startsWith("/m/")
+        ? "MERCHANT"
+        : null;
+  if (audience === null) return;
+  const viewer = await getViewer();
+  if (viewer && viewer.kind !== audience) redirect(homeOf(viewer));
 }

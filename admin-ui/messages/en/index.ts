@@ -1,8 +1,10 @@
-import type { Messages } from "..";
+import type ptBR from "../pt-BR";
 import account from "./account.json";
+import actors from "./actors.json";
 import adjustments from "./adjustments.json";
 import audit from "./audit.json";
 import auth from "./auth.json";
+import charges from "./charges.json";
 import common from "./common.json";
 import companies from "./companies.json";
 import confirm from "./confirm.json";
@@ -13,7 +15,9 @@ import developers from "./developers.json";
 import disputes from "./disputes.json";
 import errors from "./errors.json";
 import exports from "./exports.json";
+import live from "./live.json";
 import merchant from "./merchant.json";
+import merchantCharges from "./merchantCharges.json";
 import merchantWebhooks from "./merchantWebhooks.json";
 import merchantWithdrawals from "./merchantWithdrawals.json";
 import operators from "./operators.json";
@@ -22,16 +26,20 @@ import paymentExceptions from "./paymentExceptions.json";
 import provider from "./provider.json";
 import refunds from "./refunds.json";
 import shell from "./shell.json";
+import statement from "./statement.json";
 import team from "./team.json";
 import twoFactor from "./twoFactor.json";
+import withdrawalDetail from "./withdrawalDetail.json";
 import withdrawals from "./withdrawals.json";
 
 /** English: the same namespaces and keys as ../pt-BR (the type and e2e/unit/catalogues.spec.ts check it). */
 const en = {
   account,
+  actors,
   adjustments,
   audit,
   auth,
+  charges,
   common,
   companies,
   confirm,
@@ -42,7 +50,9 @@ const en = {
   disputes,
   errors,
   exports,
+  live,
   merchant,
+  merchantCharges,
   merchantWebhooks,
   merchantWithdrawals,
   operators,
@@ -51,9 +61,11 @@ const en = {
   provider,
   refunds,
   shell,
+  statement,
   team,
   twoFactor,
+  withdrawalDetail,
   withdrawals,
-} satisfies Messages;
+} satisfies typeof ptBR;
 
 export default en;

@@ -1,7 +1,9 @@
 import account from "./account.json";
+import actors from "./actors.json";
 import adjustments from "./adjustments.json";
 import audit from "./audit.json";
 import auth from "./auth.json";
+import charges from "./charges.json";
 import common from "./common.json";
 import companies from "./companies.json";
 import confirm from "./confirm.json";
@@ -12,7 +14,9 @@ import developers from "./developers.json";
 import disputes from "./disputes.json";
 import errors from "./errors.json";
 import exports from "./exports.json";
+import live from "./live.json";
 import merchant from "./merchant.json";
+import merchantCharges from "./merchantCharges.json";
 import merchantWebhooks from "./merchantWebhooks.json";
 import merchantWithdrawals from "./merchantWithdrawals.json";
 import operators from "./operators.json";
@@ -21,8 +25,10 @@ import paymentExceptions from "./paymentExceptions.json";
 import provider from "./provider.json";
 import refunds from "./refunds.json";
 import shell from "./shell.json";
+import statement from "./statement.json";
 import team from "./team.json";
 import twoFactor from "./twoFactor.json";
+import withdrawalDetail from "./withdrawalDetail.json";
 import withdrawals from "./withdrawals.json";
 
 /**
@@ -31,9 +37,11 @@ import withdrawals from "./withdrawals.json";
  */
 const ptBR = {
   account,
+  actors,
   adjustments,
   audit,
   auth,
+  charges,
   common,
   companies,
   confirm,
@@ -44,7 +52,9 @@ const ptBR = {
   disputes,
   errors,
   exports,
+  live,
   merchant,
+  merchantCharges,
   merchantWebhooks,
   merchantWithdrawals,
   operators,
@@ -53,8 +63,10 @@ const ptBR = {
   provider,
   refunds,
   shell,
+  statement,
   team,
   twoFactor,
+  withdrawalDetail,
   withdrawals,
 };
 

@@ -10,6 +10,7 @@ import { EmptyState } from "@/components/states";
 import { ChargeStatusBadge } from "@/components/status-badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { LiveUpdates } from "@/features/live/live-updates";
 import { MerchantHomeDocument } from "@/features/merchant/documents";
 import { VolumeChart } from "@/features/overview/volume-chart";
 import { requireViewer } from "@/lib/auth/session";
@@ -26,6 +27,7 @@ export default async function MerchantHomePage() {
   const overview = home.merchantOverview;
   return (
     <div className="flex flex-col gap-6">
+      <LiveUpdates topics={["charge", "withdrawal", "refund", "dispute"]} />
       <PageHeader
         title={viewer.companyName ?? t("yourAccount")}
         description={t("description")}
@@ -66,7 +68,7 @@ export default async function MerchantHomePage() {
         />
       </section>
       <div className="grid gap-4 lg:grid-cols-3">
-        <Card className="lg:col-span-2">
+        <Card className="min-w-0 lg:col-span-2">
           <CardHeader>
             <div>
               <CardTitle>{t("last30Days")}</CardTitle>

@@ -16,6 +16,7 @@ import { EmptyState } from "@/components/states";
 import { WithdrawalStatusBadge } from "@/components/status-badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { LiveUpdates } from "@/features/live/live-updates";
 import { OperatorOverviewDocument } from "@/features/overview/documents";
 import { VolumeChart } from "@/features/overview/volume-chart";
 import { companyNames, fetchWithdrawalPage, type WithdrawalListPage } from "@/features/withdrawals/queries";
@@ -44,6 +45,10 @@ async function QueueOnlyOverview({ queue, firstName }: { queue: WithdrawalListPa
   const now = new Date();
   return (
     <div className="flex flex-col gap-6">
+      <LiveUpdates
+        topics={["charge", "withdrawal", "refund", "dispute"]}
+        watch={{ count: queue.total, rows: "withdrawals", scope: "" }}
+      />
       <PageHeader
         title={firstName ? t("greeting", { name: firstName }) : t("title")}
         description={t("viewerDescription")}
@@ -78,6 +83,10 @@ export default async function OperatorOverviewPage() {
 
   return (
     <div className="flex flex-col gap-6">
+      <LiveUpdates
+        topics={["charge", "withdrawal", "refund", "dispute"]}
+        watch={{ count: pending.count, rows: "withdrawals", scope: "" }}
+      />
       <PageHeader
         title={firstName ? t("greeting", { name: firstName }) : t("title")}
         description={t("description")}

@@ -5,6 +5,7 @@ import { PageHeader } from "@/components/page-header";
 import { DisputesTable } from "@/features/disputes/disputes-table";
 import { DisputesDocument } from "@/features/disputes/documents";
 import { loadDisputeParams } from "@/features/disputes/search-params";
+import { LiveUpdates } from "@/features/live/live-updates";
 import { execute } from "@/lib/graphql/execute";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -18,6 +19,7 @@ export default async function MerchantDisputesPage({ searchParams }: { searchPar
   const { disputes } = await execute(DisputesDocument, { first: perPage, after, status });
   return (
     <div className="flex flex-col gap-6">
+      <LiveUpdates topics={["dispute"]} watch={{ count: disputes.total, rows: "disputes", scope: status }} />
       <PageHeader title={t("merchantTitle")} description={t("merchantDescription")} />
       <DisputesTable
         rows={disputes.data}

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import type { SearchParams } from "nuqs/server";
 import { toLimitOffset } from "@/components/data-table/search-params";
 import { Money } from "@/components/money";
@@ -10,23 +11,27 @@ import { StatementView } from "@/features/statement/statement-view";
 import { ExportButton } from "@/lib/export/export-button";
 import { execute } from "@/lib/graphql/execute";
 
-export const metadata: Metadata = { title: "Statement" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("statement"))("metaTitle") };
+}
 
 export default async function StatementPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const { from, to, page, perPage } = await loadStatementParams(searchParams);
-  const { ledgerEntries, balance } = await execute(StatementDocument, {
-    ...dayRange(from, to),
-    ...toLimitOffset(page, perPage),
-  });
+  const [{ ledgerEntries, balance }, t] = await Promise.all([
+    execute(StatementDocument, { ...dayRange(from, to), ...toLimitOffset(page, perPage) }),
+    getTranslations("statement"),
+  ]);
   return (
     <div className="flex flex-col gap-6">
       <PageHeader
-        title="Statement"
-        description="Every movement of your balance, newest first, with the balance after it. Days in São Paulo time."
+        title={t("title")}
+        description={t("description")}
         actions={<ExportButton resource="statement" filters={{ from, to }} />}
         meta={
           <span>
-            Available balance now: <Money value={balance.balance} className="font-semibold text-foreground" />
+            {t.rich("available", {
+              money: () => <Money value={balance.balance} className="font-semibold text-foreground" />,
+            })}
           </span>
         }
       />

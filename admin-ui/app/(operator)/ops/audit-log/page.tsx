@@ -4,7 +4,7 @@ import type { SearchParams } from "nuqs/server";
 import { PageHeader } from "@/components/page-header";
 import { AuditLogTable } from "@/features/audit-log/audit-log-table";
 import { AuditLogDocument } from "@/features/audit-log/documents";
-import { loadAuditParams } from "@/features/audit-log/search-params";
+import { auditRange, loadAuditParams } from "@/features/audit-log/search-params";
 import { ExportButton } from "@/lib/export/export-button";
 import { execute } from "@/lib/graphql/execute";
 
@@ -14,15 +14,23 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function AuditLogPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const t = await getTranslations("audit");
-  const { perPage, after, objectType, q } = await loadAuditParams(searchParams);
+  const { perPage, after, objectType, q, actor, action, from, to } = await loadAuditParams(searchParams);
   const objectId = q.trim() || null;
-  const { auditLog } = await execute(AuditLogDocument, { first: perPage, after, objectType, objectId });
+  const { auditLog } = await execute(AuditLogDocument, {
+    first: perPage,
+    after,
+    objectType,
+    objectId,
+    actor,
+    action,
+    ...auditRange(from, to),
+  });
   return (
     <div className="flex flex-col gap-6">
       <PageHeader
         title={t("title")}
         description={t("description")}
-        actions={<ExportButton resource="audit-log" filters={{ objectType, q: objectId }} />}
+        actions={<ExportButton resource="audit-log" filters={{ objectType, q: objectId, actor, action, from, to }} />}
       />
       <AuditLogTable
         rows={auditLog.data}
@@ -31,7 +39,11 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Pro
         endCursor={auditLog.pageInfo.endCursor ?? null}
         hasNextPage={auditLog.pageInfo.hasNextPage}
         objectType={objectType}
-        searching={Boolean(objectId || objectType)}
+        actor={actor}
+        action={action}
+        from={from}
+        to={to}
+        searching={Boolean(objectId || objectType || actor || action || from || to)}
       />
     </div>
   );

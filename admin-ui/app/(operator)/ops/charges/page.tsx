@@ -1,39 +1,54 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import type { SearchParams } from "nuqs/server";
 import { PageHeader } from "@/components/page-header";
 import { ChargesTable } from "@/features/charges/charges-table";
-import { ChargesListDocument } from "@/features/charges/documents";
-import { createdRange, loadChargeParams, reservedArgument } from "@/features/charges/search-params";
+import { ChargeSearchDocument, ChargesListDocument } from "@/features/charges/documents";
+import {
+  chargeSearchText,
+  createdRange,
+  hitMatchesFilters,
+  loadChargeParams,
+  reservedArgument,
+} from "@/features/charges/search-params";
 import { companyNames } from "@/features/withdrawals/queries";
 import { ExportButton } from "@/lib/export/export-button";
 import { execute } from "@/lib/graphql/execute";
 
-export const metadata: Metadata = { title: "Charges" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("charges"))("metaTitle") };
+}
 
 export default async function ChargesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  const { perPage, after, status, reserved, company, from, to } = await loadChargeParams(searchParams);
-  const { charges } = await execute(ChargesListDocument, {
-    first: perPage,
-    after,
-    status,
-    reserved: reservedArgument(reserved),
-    companyId: company,
-    ...createdRange(from, to),
-  });
-  const companies = await companyNames([...charges.data.map((row) => row.companyId), ...(company ? [company] : [])]);
+  const { perPage, after, status, reserved, company, from, to, q } = await loadChargeParams(searchParams);
+  const search = chargeSearchText(q);
+  const filters = { status, reserved: reservedArgument(reserved), companyId: company, ...createdRange(from, to) };
+  // A search shows the charges found by id, txid or e2e id (at most 10, no paging) within the filters.
+  const listing = search
+    ? await execute(ChargeSearchDocument, { query: search }).then(({ search: found }) => ({
+        data: found.charges.filter((hit) => hitMatchesFilters(hit, filters)),
+        pageInfo: { endCursor: null, hasNextPage: false },
+      }))
+    : await execute(ChargesListDocument, { first: perPage, after, ...filters }).then(({ charges }) => charges);
+  const t = await getTranslations("charges");
+  const companies = await companyNames([...listing.data.map((row) => row.companyId), ...(company ? [company] : [])]);
   return (
     <div className="flex flex-col gap-6">
       <PageHeader
-        title="Charges"
-        description="PIX charges of every account, newest first: reserve disputed ones, open one for its BR Code."
-        actions={<ExportButton resource="charges" filters={{ status, reserved, company, from, to }} />}
+        title={t("title")}
+        description={t("description")}
+        actions={
+          // The export pages the filtered list; a search's few hits are all on screen.
+          search ? undefined : <ExportButton resource="charges" filters={{ status, reserved, company, from, to }} />
+        }
       />
       <ChargesTable
-        rows={charges.data}
+        rows={listing.data}
         perPage={perPage}
         after={after}
-        endCursor={charges.pageInfo.endCursor ?? null}
-        hasNextPage={charges.pageInfo.hasNextPage}
+        endCursor={listing.pageInfo.endCursor ?? null}
+        hasNextPage={listing.pageInfo.hasNextPage}
+        searching={search !== null}
         status={status}
         reserved={reserved}
         company={company}

@@ -3,8 +3,10 @@ import { getTranslations } from "next-intl/server";
 import type { SearchParams } from "nuqs/server";
 import { PageHeader } from "@/components/page-header";
 import { CompaniesTable } from "@/features/companies/companies-table";
+import { NewCompanyDialog } from "@/features/companies/company-dialogs";
 import { CompaniesDocument } from "@/features/companies/documents";
 import { loadCompanyListParams } from "@/features/companies/search-params";
+import { requireViewer } from "@/lib/auth/session";
 import { execute } from "@/lib/graphql/execute";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -15,14 +17,21 @@ export default async function CompaniesPage({ searchParams }: { searchParams: Pr
   const t = await getTranslations("companies");
   const params = await loadCompanyListParams(searchParams);
   const search = params.q.trim() || null;
-  const { companies } = await execute(CompaniesDocument, {
-    search,
-    limit: params.perPage,
-    offset: (Math.max(1, params.page) - 1) * params.perPage,
-  });
+  const [viewer, { companies }] = await Promise.all([
+    requireViewer(),
+    execute(CompaniesDocument, {
+      search,
+      limit: params.perPage,
+      offset: (Math.max(1, params.page) - 1) * params.perPage,
+    }),
+  ]);
   return (
     <div className="flex flex-col gap-6">
-      <PageHeader title={t("title")} description={t("description")} />
+      <PageHeader
+        title={t("title")}
+        description={t("description")}
+        actions={viewer.role === "ADMIN" ? <NewCompanyDialog /> : undefined}
+      />
       <CompaniesTable
         rows={companies.data}
         total={companies.total}

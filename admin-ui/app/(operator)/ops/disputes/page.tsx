@@ -5,6 +5,7 @@ import { PageHeader } from "@/components/page-header";
 import { DisputesTable } from "@/features/disputes/disputes-table";
 import { DisputesDocument } from "@/features/disputes/documents";
 import { loadDisputeParams } from "@/features/disputes/search-params";
+import { LiveUpdates } from "@/features/live/live-updates";
 import { CompanyNamesDocument } from "@/features/withdrawals/documents";
 import { requireViewer } from "@/lib/auth/session";
 import { canActOnMoney } from "@/lib/auth/viewer";
@@ -25,6 +26,7 @@ export default async function DisputesQueuePage({ searchParams }: { searchParams
   ]);
   return (
     <div className="flex flex-col gap-6">
+      <LiveUpdates topics={["dispute"]} watch={{ count: disputes.total, rows: "disputes", scope: status }} />
       <PageHeader title={t("title")} description={t("description")} />
       <DisputesTable
         rows={disputes.data}

@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import type { SearchParams } from "nuqs/server";
 import { PageHeader } from "@/components/page-header";
-import { WebhookDeliveriesDocument } from "@/features/webhook-deliveries/documents";
-import { loadDeliveryParams } from "@/features/webhook-deliveries/search-params";
+import { FailedDeliveriesDocument, WebhookDeliveriesDocument } from "@/features/webhook-deliveries/documents";
+import { loadDeliveryParams, REDELIVER_BATCH_MAX } from "@/features/webhook-deliveries/search-params";
 import { WebhookDeliveriesTable } from "@/features/webhook-deliveries/webhook-deliveries-table";
 import { companyNames } from "@/features/withdrawals/queries";
 import { requireViewer } from "@/lib/auth/session";
@@ -18,18 +18,38 @@ export default async function WebhookDeliveriesPage({ searchParams }: { searchPa
   const viewer = await requireViewer();
   const t = await getTranslations("deliveries");
   const { perPage, after, status, event, subject, company } = await loadDeliveryParams(searchParams);
-  const { webhookDeliveries } = await execute(WebhookDeliveriesDocument, {
-    first: perPage,
-    after,
-    status,
-    event,
-    subjectId: subject,
-    companyId: company,
-  });
+  const canAct = canActOnMoney(viewer);
+  const [{ webhookDeliveries }, failed] = await Promise.all([
+    execute(WebhookDeliveriesDocument, {
+      first: perPage,
+      after,
+      status,
+      event,
+      // The search box writes what was typed: an id pasted with a space around it still finds its events.
+      subjectId: subject?.trim() || null,
+      companyId: company,
+    }),
+    // What bulk redelivery would take: the account's FAILED deliveries (every account's without one).
+    canAct
+      ? execute(FailedDeliveriesDocument, { companyId: company, first: REDELIVER_BATCH_MAX }).then(
+          ({ webhookDeliveries: page }) => page,
+        )
+      : null,
+  ]);
+  const failedCompanies = failed ? [...new Set(failed.data.map((row) => row.companyId))] : [];
   const companies = await companyNames([
     ...webhookDeliveries.data.map((row) => row.companyId),
+    ...failedCompanies,
     ...(company ? [company] : []),
   ]);
+  const names = new Map(companies.map((entry) => [entry.id, entry.name]));
+  const nameOf = (id: string) => names.get(id) ?? id;
+  // Every account is known by name when all the failures fit in one call.
+  const accounts = company
+    ? [nameOf(company)]
+    : failed && failed.total <= REDELIVER_BATCH_MAX
+      ? failedCompanies.map(nameOf)
+      : null;
   return (
     <div className="flex flex-col gap-6">
       <PageHeader title={t("title")} description={t("description")} />
@@ -44,7 +64,8 @@ export default async function WebhookDeliveriesPage({ searchParams }: { searchPa
         subject={subject}
         company={company}
         companies={companies}
-        canAct={canActOnMoney(viewer)}
+        canAct={canAct}
+        failed={failed ? { total: failed.total, totalCapped: failed.totalCapped, accounts } : null}
       />
     </div>
   );

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import type { SearchParams } from "nuqs/server";
 import { PageHeader } from "@/components/page-header";
+import { LiveUpdates } from "@/features/live/live-updates";
 import { companyNames, fetchWithdrawalPage } from "@/features/withdrawals/queries";
 import { loadWithdrawalParams } from "@/features/withdrawals/search-params";
 import { WithdrawalsView } from "@/features/withdrawals/withdrawals-view";
@@ -24,6 +25,10 @@ export default async function WithdrawalsPage({ searchParams }: { searchParams: 
   const companies = await companyNames([...initial.rows.map((row) => row.companyId), ...(company ? [company] : [])]);
   return (
     <div className="flex flex-col gap-6">
+      <LiveUpdates
+        topics={["withdrawal"]}
+        watch={view === "queue" ? { count: initial.total, rows: "withdrawals", scope: company ?? "" } : undefined}
+      />
       <PageHeader
         title={t("title")}
         description={t(`description.${view}`)}

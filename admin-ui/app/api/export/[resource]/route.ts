@@ -1,4 +1,5 @@
 import { getTranslations } from "next-intl/server";
+import { actorLine } from "@/components/actor-name";
 import type { CsvWords } from "@/lib/export/csv";
 import { exportClient } from "@/lib/export/graphql-client";
 import { findExport } from "@/lib/export/registry";
@@ -29,8 +30,18 @@ export async function GET(request: Request, { params }: { params: Promise<{ reso
   const filters = new URL(request.url).searchParams;
   try {
     // The file speaks the language of whoever downloads it, as the page they clicked on.
-    const t = await getTranslations("exports");
-    const words: CsvWords = { header: (key) => t(`headers.${key}`), yes: t("yes"), no: t("no") };
+    const [t, tStatement, tActors] = await Promise.all([
+      getTranslations("exports"),
+      getTranslations("statement"),
+      getTranslations("actors"),
+    ]);
+    const words: CsvWords = {
+      header: (key) => t(`headers.${key}`),
+      yes: t("yes"),
+      no: t("no"),
+      statement: (key) => tStatement(key),
+      actor: (actor) => actorLine(actor, tActors),
+    };
     const body = await streamCsv(definition, exportClient(request), filters, words);
     const day = new Date().toISOString().slice(0, 10);
     return new Response(body, {

@@ -6,8 +6,9 @@ import { Money } from "@/components/money";
 import { PageHeader } from "@/components/page-header";
 import { EmptyState } from "@/components/states";
 import { ChargeStatusBadge, DeliveryStatusBadge, ReservedBadge } from "@/components/status-badge";
+import { Timeline, type TimelineItem } from "@/components/timeline";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Timeline, type TimelineItem } from "@/features/merchant/timeline";
+import { LiveUpdates } from "@/features/live/live-updates";
 import { CancelChargeButton } from "@/features/merchant-charges/cancel-charge-button";
 import { ChargePaymentCard } from "@/features/merchant-charges/charge-payment-card";
 import { MerchantChargeDetailDocument } from "@/features/merchant-charges/documents";
@@ -17,50 +18,55 @@ import { requireViewer } from "@/lib/auth/session";
 import { formatDocument } from "@/lib/format";
 import { executeOrNotFound } from "@/lib/graphql/execute-or-not-found";
 
-export const metadata: Metadata = { title: "Charge" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("merchantCharges.detail"))("metaTitle") };
+}
 
 export default async function MerchantChargePage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const { charge, refunds, webhookDeliveries } = await executeOrNotFound(MerchantChargeDetailDocument, { id });
-  const [viewer, tRefunds] = await Promise.all([requireViewer(), getTranslations("refunds.timeline")]);
+  const [viewer, tRefunds, tMerchant, t] = await Promise.all([
+    requireViewer(),
+    getTranslations("refunds.timeline"),
+    getTranslations("merchant"),
+    getTranslations("merchantCharges.detail"),
+  ]);
   const events = [...webhookDeliveries.data].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   // Status history from the charge's own times: created, then paid, expired or cancelled.
   const history: TimelineItem[] = [
     {
       key: "created",
       at: charge.createdAt,
-      title: "Created",
-      detail: (
-        <>
-          Payable until <DateTime value={charge.expiresAt} />
-        </>
-      ),
+      title: t("steps.created"),
+      detail: t.rich("steps.payableUntil", { time: () => <DateTime value={charge.expiresAt} /> }),
     },
   ];
   if (charge.paidAt)
     history.push({
       key: "paid",
       at: charge.paidAt,
-      title: "Paid",
-      detail: charge.payerName ? `by ${charge.payerName}` : undefined,
+      title: t("steps.paid"),
+      detail: charge.payerName ? t("steps.paidBy", { name: charge.payerName }) : undefined,
     });
-  if (charge.status === "EXPIRED") history.push({ key: "expired", at: charge.expiresAt, title: "Expired unpaid" });
-  if (charge.status === "CANCELLED") history.push({ key: "cancelled", at: charge.updatedAt, title: "Cancelled" });
+  if (charge.status === "EXPIRED") history.push({ key: "expired", at: charge.expiresAt, title: t("steps.expired") });
+  if (charge.status === "CANCELLED")
+    history.push({ key: "cancelled", at: charge.updatedAt, title: t("steps.cancelled") });
   if (charge.reserved)
     history.push({
       key: "reserved",
       at: charge.updatedAt,
-      title: "Held by an operator",
-      detail: charge.reservedReason,
+      title: t("steps.reserved"),
+      // The operator's reason is written for operators (the API withholds it): a neutral line instead.
+      detail: tMerchant("heldNotice"),
     });
 
-  for (const item of refundTimeline(refunds.data, tRefunds))
-    history.push({ key: item.key, at: item.at, title: item.title, detail: item.reason });
+  history.push(...refundTimeline(refunds.data, tRefunds));
   history.sort((a, b) => a.at.localeCompare(b.at));
 
   const payable = charge.status === "PENDING";
   return (
     <div className="flex flex-col gap-6">
+      <LiveUpdates topics={["charge", "refund", "dispute"]} resourceId={charge.id} />
       <PageHeader
         title={<Money value={charge.amount} />}
         description={charge.description ?? undefined}
@@ -83,15 +89,11 @@ export default async function MerchantChargePage({ params }: { params: Promise<{
         <Card className={payable ? "lg:row-span-2" : undefined}>
           <CardHeader>
             <div>
-              <CardTitle>{payable ? "Show this to the payer" : "Payment code"}</CardTitle>
+              <CardTitle>{payable ? t("showPayer") : t("paymentCode")}</CardTitle>
               <CardDescription>
-                {payable ? (
-                  <>
-                    Scan with any bank app, or paste the code. Payable until <DateTime value={charge.expiresAt} />.
-                  </>
-                ) : (
-                  "This charge can no longer be paid."
-                )}
+                {payable
+                  ? t.rich("showPayerDescription", { time: () => <DateTime value={charge.expiresAt} /> })
+                  : t("notPayable")}
               </CardDescription>
             </div>
           </CardHeader>
@@ -107,24 +109,24 @@ export default async function MerchantChargePage({ params }: { params: Promise<{
         </Card>
         <Card>
           <CardHeader>
-            <CardTitle>Amounts</CardTitle>
+            <CardTitle>{t("amounts")}</CardTitle>
           </CardHeader>
           <CardContent>
             <dl className="grid gap-2 text-sm">
               <div className="flex justify-between gap-3">
-                <dt className="text-muted-foreground">Paid by the payer</dt>
+                <dt className="text-muted-foreground">{t("paidByPayer")}</dt>
                 <dd>
                   <Money value={charge.amount} />
                 </dd>
               </div>
               <div className="flex justify-between gap-3">
-                <dt className="text-muted-foreground">− Fee</dt>
+                <dt className="text-muted-foreground">{t("fee")}</dt>
                 <dd>
                   <Money value={charge.fee} />
                 </dd>
               </div>
               <div className="flex justify-between gap-3 border-t pt-2 font-semibold">
-                <dt>Net to your balance</dt>
+                <dt>{t("net")}</dt>
                 <dd data-testid="net-amount">
                   <Money value={charge.netAmount} />
                 </dd>
@@ -135,12 +137,12 @@ export default async function MerchantChargePage({ params }: { params: Promise<{
         <Card>
           <CardHeader>
             <div>
-              <CardTitle>Status history</CardTitle>
-              <CardDescription>Oldest first</CardDescription>
+              <CardTitle>{t("history")}</CardTitle>
+              <CardDescription>{t("historyDescription")}</CardDescription>
             </div>
           </CardHeader>
           <CardContent>
-            <Timeline items={history} label="Status history" />
+            <Timeline items={history} label={t("history")} />
           </CardContent>
         </Card>
         {charge.status === "PAID" && (
@@ -149,17 +151,13 @@ export default async function MerchantChargePage({ params }: { params: Promise<{
         <Card className="lg:col-span-2">
           <CardHeader>
             <div>
-              <CardTitle>Webhook events</CardTitle>
-              <CardDescription>What your webhook URL was sent about this charge</CardDescription>
+              <CardTitle>{t("webhooks")}</CardTitle>
+              <CardDescription>{t("webhooksDescription")}</CardDescription>
             </div>
           </CardHeader>
           <CardContent className="grid gap-3">
             {events.length === 0 ? (
-              <EmptyState
-                className="py-6"
-                title="No events yet"
-                description="charge.paid is sent when the payer pays."
-              />
+              <EmptyState className="py-6" title={t("noEvents")} description={t("noEventsDescription")} />
             ) : (
               events.map((event) => (
                 <details key={event.eventId} className="rounded-md border">
@@ -167,8 +165,7 @@ export default async function MerchantChargePage({ params }: { params: Promise<{
                     <span className="font-mono font-medium">{event.event}</span>
                     <DeliveryStatusBadge status={event.status} />
                     <span className="text-xs text-muted-foreground">
-                      <DateTime value={event.createdAt} seconds /> · {event.attemptCount} attempt
-                      {event.attemptCount === 1 ? "" : "s"}
+                      <DateTime value={event.createdAt} seconds /> · {t("attempts", { count: event.attemptCount })}
                     </span>
                   </summary>
                   <pre className="overflow-x-auto border-t bg-muted p-3 font-mono text-xs whitespace-pre-wrap break-all">
@@ -181,20 +178,20 @@ export default async function MerchantChargePage({ params }: { params: Promise<{
         </Card>
         <Card>
           <CardHeader>
-            <CardTitle>Details</CardTitle>
+            <CardTitle>{t("details")}</CardTitle>
           </CardHeader>
           <CardContent>
             <dl className="grid gap-3 text-sm">
               <div>
-                <dt className="text-muted-foreground">txid</dt>
+                <dt className="text-muted-foreground">{t("txid")}</dt>
                 <dd className="font-mono text-xs break-all">{charge.txid}</dd>
               </div>
               <div>
-                <dt className="text-muted-foreground">E2E id</dt>
+                <dt className="text-muted-foreground">{t("e2eId")}</dt>
                 <dd className="font-mono text-xs break-all">{charge.e2eId ?? "—"}</dd>
               </div>
               <div>
-                <dt className="text-muted-foreground">Payer</dt>
+                <dt className="text-muted-foreground">{t("payer")}</dt>
                 <dd>
                   {charge.payerName ?? "—"}
                   {charge.payerDocument && (

@@ -1,15 +1,14 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { CopyableId } from "@/components/copy-button";
-import { DateTime } from "@/components/date-time";
 import { Money } from "@/components/money";
 import { PageHeader } from "@/components/page-header";
 import { WithdrawalStatusBadge } from "@/components/status-badge";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Timeline } from "@/features/merchant/timeline";
+import { Card, CardContent } from "@/components/ui/card";
+import { LiveUpdates } from "@/features/live/live-updates";
 import { CancelWithdrawalButton } from "@/features/merchant-withdrawals/cancel-withdrawal-button";
 import { MerchantWithdrawalDetailDocument } from "@/features/merchant-withdrawals/documents";
-import { formatPixKey } from "@/lib/format";
+import { WithdrawalDetailsCard, WithdrawalTimelineCard } from "@/features/withdrawals/withdrawal-detail";
 import { executeOrNotFound } from "@/lib/graphql/execute-or-not-found";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -21,14 +20,9 @@ export default async function MerchantWithdrawalPage({ params }: { params: Promi
   const { withdrawal, withdrawalHistory } = await executeOrNotFound(MerchantWithdrawalDetailDocument, { id });
   const t = await getTranslations("merchantWithdrawals");
   const waiting = withdrawal.status === "PENDING";
-  const timeline = withdrawalHistory.map((step) => ({
-    key: step.id,
-    at: step.createdAt,
-    title: t(`detail.steps.${step.toStatus}`),
-    detail: step.reason ? `“${step.reason}”` : undefined,
-  }));
   return (
     <div className="flex flex-col gap-6">
+      <LiveUpdates topics={["withdrawal"]} resourceId={withdrawal.id} />
       <PageHeader
         title={<Money value={withdrawal.amount} />}
         meta={
@@ -72,67 +66,14 @@ export default async function MerchantWithdrawalPage({ params }: { params: Promi
         </Card>
       )}
       <div className="grid gap-4 lg:grid-cols-3">
-        <Card className="lg:col-span-2">
-          <CardHeader>
-            <div>
-              <CardTitle>{t("detail.timeline")}</CardTitle>
-              <CardDescription>{t("detail.timelineDescription")}</CardDescription>
-            </div>
-          </CardHeader>
-          <CardContent>
-            <Timeline items={timeline} label={t("detail.timelineLabel")} />
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle>{t("detail.details")}</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <dl className="grid gap-3 text-sm">
-              <div>
-                <dt className="text-muted-foreground">{t("detail.destination")}</dt>
-                <dd className="font-mono text-xs break-all" data-testid="destination-key">
-                  {formatPixKey(withdrawal.pixKeyType, withdrawal.pixKey)}
-                </dd>
-                <dd className="text-xs text-muted-foreground">{t(`keyTypes.${withdrawal.pixKeyType}`)}</dd>
-              </div>
-              <div>
-                <dt className="text-muted-foreground">{t("detail.requested")}</dt>
-                <dd>
-                  <DateTime value={withdrawal.createdAt} seconds />
-                </dd>
-              </div>
-              {withdrawal.paidAt && (
-                <div>
-                  <dt className="text-muted-foreground">{t("detail.paid")}</dt>
-                  <dd>
-                    <DateTime value={withdrawal.paidAt} seconds />
-                  </dd>
-                </div>
-              )}
-              {withdrawal.reason && (
-                <div>
-                  <dt className="text-muted-foreground">{t("detail.reason")}</dt>
-                  <dd>{withdrawal.reason}</dd>
-                </div>
-              )}
-              <div>
-                <dt className="text-muted-foreground">{t("detail.e2eId")}</dt>
-                <dd className="font-mono text-xs break-all">{withdrawal.e2eId ?? "—"}</dd>
-              </div>
-              <div>
-                <dt className="text-muted-foreground">{t("detail.id")}</dt>
-                <dd>
-                  <CopyableId value={withdrawal.id} />
-                </dd>
-              </div>
-              <div>
-                <dt className="text-muted-foreground">{t("detail.idempotencyKey")}</dt>
-                <dd className="font-mono text-xs break-all">{withdrawal.idempotencyKey}</dd>
-              </div>
-            </dl>
-          </CardContent>
-        </Card>
+        <WithdrawalTimelineCard
+          audience="merchant"
+          className="lg:col-span-2"
+          history={withdrawalHistory}
+          approvals={withdrawal.approvals}
+          approvalsRequired={withdrawal.approvalsRequired}
+        />
+        <WithdrawalDetailsCard audience="merchant" withdrawal={withdrawal} />
       </div>
     </div>
   );

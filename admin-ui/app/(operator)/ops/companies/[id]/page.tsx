@@ -1,4 +1,12 @@
-import { ArrowDownToLineIcon, ArrowUpFromLineIcon, ScaleIcon, WalletIcon } from "lucide-react";
+import {
+  ArrowDownToLineIcon,
+  ArrowUpFromLineIcon,
+  LockIcon,
+  ScaleIcon,
+  ScrollTextIcon,
+  WalletIcon,
+  WebhookIcon,
+} from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
@@ -10,7 +18,9 @@ import { PageHeader } from "@/components/page-header";
 import { StatCard } from "@/components/stat-card";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { CreateAdjustmentDialog } from "@/features/adjustments/create-adjustment-dialog";
 import { BalanceAuditCard } from "@/features/companies/balance-audit-card";
+import { EditCompanyDialog } from "@/features/companies/company-dialogs";
 import { CompanyTabs } from "@/features/companies/company-tabs";
 import {
   CompanyAdjustmentsDocument,
@@ -22,7 +32,8 @@ import { CHARGE_STATUSES, loadCompanyPageParams } from "@/features/companies/sea
 import { WithdrawalsDocument } from "@/features/withdrawals/documents";
 import { WITHDRAWAL_STATUSES } from "@/features/withdrawals/search-params";
 import type { ChargeStatus, WithdrawalStatus } from "@/gql/graphql";
-import { formatBRL } from "@/lib/format";
+import { requireViewer } from "@/lib/auth/session";
+import { formatBRL, formatDocument } from "@/lib/format";
 import { execute } from "@/lib/graphql/execute";
 import { executeOrNotFound } from "@/lib/graphql/execute-or-not-found";
 
@@ -47,7 +58,8 @@ export default async function CompanyPage({
     ? (status as WithdrawalStatus)
     : null;
 
-  const [{ company, balanceAudit }, list] = await Promise.all([
+  const [viewer, { company, balanceAudit }, list] = await Promise.all([
+    requireViewer(),
     executeOrNotFound(CompanyOverviewDocument, { id }),
     tab === "withdrawals"
       ? execute(WithdrawalsDocument, { companyId: id, status: withdrawalStatus, limit, offset }).then((r) => ({
@@ -72,6 +84,10 @@ export default async function CompanyPage({
             <span aria-hidden className="hidden sm:inline">
               ·
             </span>
+            <span data-testid="company-cnpj">
+              {company.cnpj ? t("cnpj", { cnpj: formatDocument(company.cnpj) }) : t("noCnpj")}
+            </span>
+            <span aria-hidden>·</span>
             <span>{company.city}</span>
             <span aria-hidden>·</span>
             <span>
@@ -79,12 +95,34 @@ export default async function CompanyPage({
             </span>
           </>
         }
-        actions={
-          <Button variant="outline" size="sm" asChild>
-            <Link href={`/ops/withdrawals?view=all&company=${company.id}`}>{t("allWithdrawals")}</Link>
-          </Button>
-        }
+        actions={viewer.role === "ADMIN" ? <EditCompanyDialog company={company} /> : undefined}
       />
+
+      <nav aria-label={t("actions.label")} className="flex flex-wrap gap-2">
+        {viewer.role !== "VIEWER" && (
+          <CreateAdjustmentDialog companies={[{ id: company.id, name: company.name }]} defaultCompany={company.id} />
+        )}
+        <Button variant="outline" size="sm" asChild>
+          <Link href={`/ops/charges?company=${company.id}`}>
+            <LockIcon aria-hidden /> {t("actions.charges")}
+          </Link>
+        </Button>
+        <Button variant="outline" size="sm" asChild>
+          <Link href={`/ops/withdrawals?view=all&company=${company.id}`}>
+            <ArrowUpFromLineIcon aria-hidden /> {t("allWithdrawals")}
+          </Link>
+        </Button>
+        <Button variant="outline" size="sm" asChild>
+          <Link href={`/ops/webhooks?company=${company.id}`}>
+            <WebhookIcon aria-hidden /> {t("actions.webhooks")}
+          </Link>
+        </Button>
+        <Button variant="outline" size="sm" asChild>
+          <Link href={`/ops/audit-log?objectType=company&q=${company.id}`}>
+            <ScrollTextIcon aria-hidden /> {t("actions.auditLog")}
+          </Link>
+        </Button>
+      </nav>
 
       <section aria-label={t("balance")} className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
         <StatCard

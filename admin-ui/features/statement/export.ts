@@ -1,9 +1,9 @@
-import { LEDGER_KIND_LABELS, statementReference } from "@/features/statement/columns";
+import { ledgerKindLabel, statementReference } from "@/features/statement/columns";
 import { dayRange } from "@/features/statement/date-range";
 import type { ExportStatementQuery } from "@/gql/graphql";
-import { csvDateTime, csvMoney } from "../csv";
-import { ExportStatementDocument } from "../documents";
-import { defineExport } from "../registry-types";
+import { csvDateTime, csvMoney } from "@/lib/export/csv";
+import { ExportStatementDocument } from "@/lib/export/documents";
+import { defineExport } from "@/lib/export/registry-types";
 
 type Row = ExportStatementQuery["ledgerEntries"]["data"][number];
 
@@ -15,7 +15,7 @@ export const statementExport = defineExport<Row>({
   filename: "statement",
   columns: [
     { key: "date", value: (row) => csvDateTime(row.createdAt), trusted: true },
-    { key: "type", value: (row) => LEDGER_KIND_LABELS[row.kind] ?? row.kind },
+    { key: "type", value: (row, words) => ledgerKindLabel(row.kind, words.statement) },
     { key: "description", value: (row) => row.memo },
     { key: "reference", value: statementReference },
     { key: "amount", value: (row) => csvMoney(row.amount), trusted: true },

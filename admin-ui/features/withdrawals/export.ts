@@ -1,9 +1,10 @@
 import { WITHDRAWAL_STATUSES } from "@/features/withdrawals/search-params";
 import type { ExportWithdrawalsQuery, WithdrawalStatus } from "@/gql/graphql";
-import { csvDateTime, csvMoney } from "../csv";
-import { ExportWithdrawalsDocument } from "../documents";
-import { defineExport } from "../registry-types";
-import { oneOf } from "./filters";
+import { withCompanyNames } from "@/lib/export/company-names";
+import { csvDateTime, csvMoney } from "@/lib/export/csv";
+import { ExportWithdrawalsDocument } from "@/lib/export/documents";
+import { oneOf } from "@/lib/export/filters";
+import { defineExport } from "@/lib/export/registry-types";
 
 type Row = ExportWithdrawalsQuery["withdrawals"]["data"][number];
 
@@ -12,11 +13,12 @@ type Row = ExportWithdrawalsQuery["withdrawals"]["data"][number];
  * every PENDING one oldest first; "all" is one status or every one, newest first unless
  * sorted by request time ascending.
  */
-export const withdrawalsExport = defineExport<Row>({
+export const withdrawalsExport = defineExport<Row & { companyName: string | null }>({
   filename: "withdrawals",
   columns: [
     { key: "id", value: (row) => row.id },
     { key: "reference", value: (row) => row.withdrawalReference },
+    { key: "company", value: (row) => row.companyName },
     { key: "companyId", value: (row) => row.companyId },
     { key: "requested", value: (row) => csvDateTime(row.createdAt), trusted: true },
     { key: "status", value: (row) => row.status },
@@ -38,7 +40,7 @@ export const withdrawalsExport = defineExport<Row>({
       order: oldestFirst ? "OLDEST_FIRST" : "NEWEST_FIRST",
     });
     return {
-      rows: withdrawals.data,
+      rows: await withCompanyNames(client, withdrawals.data),
       endCursor: withdrawals.pageInfo.endCursor ?? null,
       hasNextPage: withdrawals.pageInfo.hasNextPage,
     };

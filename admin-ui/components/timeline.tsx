@@ -6,10 +6,12 @@ export interface TimelineItem {
   key: string;
   at: string;
   title: React.ReactNode;
+  /** Who did it (operators' view), after the time. */
+  by?: React.ReactNode;
   detail?: React.ReactNode;
 }
 
-/** A vertical list of what happened, oldest first. */
+/** A vertical list of what happened, oldest first (a charge's, a withdrawal's). */
 export function Timeline({ items, label }: { items: TimelineItem[]; label: string }) {
   return (
     <ol aria-label={label} className="relative ml-2 border-l pl-6">
@@ -24,6 +26,7 @@ export function Timeline({ items, label }: { items: TimelineItem[]; label: strin
           <p className="text-sm font-medium">{item.title}</p>
           <p className="text-xs text-muted-foreground">
             <DateTime value={item.at} seconds />
+            {item.by && <> · {item.by}</>}
           </p>
           {item.detail && <div className="mt-1 text-sm">{item.detail}</div>}
         </li>

@@ -1,21 +1,22 @@
 import { AuditLogDocument } from "@/features/audit-log/documents";
-import { AUDIT_OBJECT_TYPES } from "@/features/audit-log/search-params";
+import { AUDIT_OBJECT_TYPES, auditRange } from "@/features/audit-log/search-params";
 import type { AuditLogQuery } from "@/gql/graphql";
-import { csvDateTime } from "../csv";
-import { defineExport } from "../registry-types";
-import { oneOf } from "./filters";
+import { csvDateTime } from "@/lib/export/csv";
+import { oneOf } from "@/lib/export/filters";
+import { defineExport } from "@/lib/export/registry-types";
 
 type Row = AuditLogQuery["auditLog"]["data"][number];
 
 const json = (value: unknown) => (value === null || value === undefined ? "" : JSON.stringify(value));
 
-/** The audit log (app/(operator)/ops/audit-log) with its object type and object id filters. */
+/** The audit log (app/(operator)/ops/audit-log) with its object, actor, action and day filters. */
 export const auditLogExport = defineExport<Row>({
   filename: "audit-log",
   columns: [
     { key: "id", value: (row) => row.id },
     { key: "when", value: (row) => csvDateTime(row.at), trusted: true },
-    { key: "actor", value: (row) => row.actor },
+    { key: "actor", value: (row, words) => words.actor(row.actorInfo) },
+    { key: "actorId", value: (row) => row.actor },
     { key: "actorKind", value: (row) => row.actorKind },
     { key: "action", value: (row) => row.action },
     { key: "objectType", value: (row) => row.objectType },
@@ -33,6 +34,9 @@ export const auditLogExport = defineExport<Row>({
       after,
       objectType: oneOf(filters.get("objectType"), AUDIT_OBJECT_TYPES),
       objectId: filters.get("q")?.trim() || null,
+      actor: filters.get("actor") || null,
+      action: filters.get("action") || null,
+      ...auditRange(filters.get("from"), filters.get("to")),
     });
     return {
       rows: auditLog.data,

@@ -1,15 +1,17 @@
 import { ChargesListDocument } from "@/features/charges/documents";
 import { CHARGE_STATUSES, createdRange, RESERVED_FILTERS, reservedArgument } from "@/features/charges/search-params";
 import type { ChargeRowFragment, ChargeStatus } from "@/gql/graphql";
-import { csvDateTime, csvMoney } from "../csv";
-import { defineExport } from "../registry-types";
-import { oneOf } from "./filters";
+import { withCompanyNames } from "@/lib/export/company-names";
+import { csvDateTime, csvMoney } from "@/lib/export/csv";
+import { oneOf } from "@/lib/export/filters";
+import { defineExport } from "@/lib/export/registry-types";
 
 /** The charges list (app/(operator)/ops/charges) with its status, reserve and company filters. */
-export const chargesExport = defineExport<ChargeRowFragment>({
+export const chargesExport = defineExport<ChargeRowFragment & { companyName: string | null }>({
   filename: "charges",
   columns: [
     { key: "id", value: (row) => `chg_${row.id}` },
+    { key: "company", value: (row) => row.companyName },
     { key: "companyId", value: (row) => row.companyId },
     { key: "created", value: (row) => csvDateTime(row.createdAt), trusted: true },
     { key: "status", value: (row) => row.status },
@@ -35,7 +37,7 @@ export const chargesExport = defineExport<ChargeRowFragment>({
       ...createdRange(filters.get("from"), filters.get("to")),
     });
     return {
-      rows: charges.data,
+      rows: await withCompanyNames(client, charges.data),
       endCursor: charges.pageInfo.endCursor ?? null,
       hasNextPage: charges.pageInfo.hasNextPage,
     };
