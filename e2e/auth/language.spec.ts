@@ -1,6 +1,7 @@
 import { acceptInvite, inviteOperator } from "../support/api";
 import { expect, test } from "../support/fixtures";
 import { t, tEn } from "../support/i18n";
+import { submitSignIn } from "../support/sign-in";
 
 /**
  * Portuguese first, English on request: the signed-out pages remember the choice in a
@@ -27,9 +28,7 @@ test("pt-BR by default; English chosen signed out, then kept per user across bro
   await expect(page.getByRole("heading", { name: tEn("auth.signIn.title") })).toBeVisible();
 
   // Signed in without a choice of their own: the cookie's language.
-  await page.getByLabel(tEn("auth.signIn.email")).fill(email);
-  await page.getByLabel(tEn("auth.signIn.password")).fill(password);
-  await page.getByRole("button", { name: tEn("auth.signIn.submit") }).click();
+  await submitSignIn(page, email, password, tEn);
   await expect(page).toHaveURL(/\/ops$/);
   await expect(page.getByRole("navigation", { name: tEn("shell.nav.main") })).toBeVisible();
 
@@ -48,9 +47,7 @@ test("pt-BR by default; English chosen signed out, then kept per user across bro
     const second = await other.newPage();
     await second.goto("/login");
     await expect(second.locator("html")).toHaveAttribute("lang", "pt-BR");
-    await second.getByLabel(t("auth.signIn.email")).fill(email);
-    await second.getByLabel(t("auth.signIn.password")).fill(password);
-    await second.getByRole("button", { name: t("auth.signIn.submit") }).click();
+    await submitSignIn(second, email, password);
     await expect(second).toHaveURL(/\/ops$/);
     await expect(second.locator("html")).toHaveAttribute("lang", "en");
     await expect(second.getByRole("link", { name: tEn("shell.nav.withdrawals") }).first()).toBeVisible();

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { BASE_URL, storageStateOf, USERS } from "../support/env";
 import { expect, test } from "../support/fixtures";
-import { t } from "../support/i18n";
+import { submitSignIn } from "../support/sign-in";
 
 /**
  * `/login?next=…` never takes the browser to another origin, signed in (the page redirects at
@@ -29,9 +29,7 @@ test.describe("signed out", () => {
   test("after signing in, next=/..//evil.example lands on the home page of this site", async ({ page }) => {
     const origins = recordOrigins(page);
     await page.goto("/login?next=/..//evil.example");
-    await page.getByLabel(t("auth.signIn.email")).fill(USERS.viewer.email);
-    await page.getByLabel(t("auth.signIn.password")).fill(USERS.viewer.password);
-    await page.getByRole("button", { name: t("auth.signIn.submit") }).click();
+    await submitSignIn(page, USERS.viewer.email, USERS.viewer.password);
     await expect(page).toHaveURL(`${OWN_ORIGIN}/ops`);
     await page.waitForLoadState("networkidle", { timeout: 5000 }).catch(() => undefined);
     expect([...origins]).toEqual([OWN_ORIGIN]);

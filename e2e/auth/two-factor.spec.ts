@@ -5,6 +5,7 @@ import { expect, test } from "../support/fixtures";
 import { t } from "../support/i18n";
 import { approveDialog } from "../support/money-confirm";
 import { checkPage } from "../support/page-check";
+import { submitSignIn } from "../support/sign-in";
 
 const stepNow = () => Math.floor(Date.now() / 30_000);
 const lastSteps = new Map<string, number>();
@@ -32,9 +33,7 @@ function wrongCode(secret: string): string {
 async function signInWithPassword(page: Page, email: string, password: string) {
   await page.context().clearCookies({ name: "pix_session" });
   await page.goto("/login");
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel(t("auth.signIn.password")).fill(password);
-  await page.getByRole("button", { name: t("auth.signIn.submit") }).click();
+  await submitSignIn(page, email, password);
 }
 
 test("an operator turns on two-step verification, signs in with a code and a recovery code, and steps up before a large approval", async ({

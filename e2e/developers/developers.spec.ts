@@ -26,6 +26,8 @@ test("an operator's explorer opens on an operation that answers them", async ({ 
   const result = page.locator(".result-window");
   await expect(result).toContainText('"kind": "OPERATOR"');
   await expect(result).not.toContainText('"errors"');
+  // GraphiQL included: its colours, names and tabs pass axe like the rest of the page.
+  await checkPage(page, "developers-explorer-operator");
 });
 
 test.describe("as a merchant", () => {

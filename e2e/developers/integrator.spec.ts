@@ -1,9 +1,39 @@
+import type { Page } from "@playwright/test";
+import { freshMerchant } from "../merchant/fresh-merchant";
+import { acceptInvite, inviteOperator } from "../support/api";
 import { BASE_URL, storageStateOf } from "../support/env";
 import { expect, test } from "../support/fixtures";
-import { t } from "../support/i18n";
+import { chooseEnglish, t, tEn } from "../support/i18n";
 import { checkPage } from "../support/page-check";
+import { signInElsewhere } from "../support/sign-in";
+import { expectEachSelectorMatches } from "../support/third-party-css";
 
 test.describe.configure({ timeout: 120_000 });
+
+const GRAPHIQL_CSS = "admin-ui/features/explorer/graphiql-theme.css";
+const SCALAR_CSS = "admin-ui/features/rest-reference/scalar-overrides.css";
+
+/**
+ * GraphiQL itself passes axe (no part of the page left out): its editors named in the reader's
+ * language, its operation tabs a list of buttons, the open one current, and its palette's
+ * selectors still there. Checked with an answer shown and the docs open, at both widths.
+ */
+async function checkExplorer(page: Page, name: string, translate: typeof t) {
+  const editor = page.locator(".graphiql-query-editor");
+  // GraphiQL's bundle loads in the browser after the page: give it time on a busy machine.
+  await expect(editor).toContainText("query WhoAmI", { timeout: 45_000 });
+  for (const key of ["query", "variables", "response"] as const)
+    await expect(page.getByRole("textbox", { name: translate(`developers.explorer.editors.${key}`) })).toBeAttached();
+  const operations = page.getByRole("list", { name: "Select active operation" });
+  await expect(operations.getByRole("button", { name: "WhoAmI", exact: true })).toHaveAttribute("aria-current", "true");
+  await expect(page.locator("[data-third-party=graphiql]").getByRole("tab")).toHaveCount(0);
+  await page.getByRole("button", { name: /Execute query/ }).click();
+  await expect(page.locator(".result-window")).toContainText('"kind"');
+  await page.getByRole("button", { name: /Show Documentation Explorer/ }).click();
+  await expect(page.getByText("A GraphQL schema provides a root type for each kind of operation.")).toBeVisible();
+  await expectEachSelectorMatches(page, GRAPHIQL_CSS);
+  await checkPage(page, name);
+}
 
 test.describe("as the signed-in merchant", () => {
   test.use({ storageState: storageStateOf("merchant") });
@@ -12,24 +42,24 @@ test.describe("as the signed-in merchant", () => {
     await page.goto("/developers/explorer");
     await expect(page.getByRole("heading", { name: t("developers.explorer.title") })).toBeVisible();
     const editor = page.locator(".graphiql-query-editor");
-    // GraphiQL's bundle loads in the browser after the page: give it time on a busy machine.
-    await expect(editor).toContainText("query WhoAmI", { timeout: 45_000 });
+    await checkExplorer(page, "developers-explorer-merchant", t);
+    await page.getByRole("button", { name: /Hide Documentation Explorer/ }).click();
     await page.getByRole("button", { name: /Execute query/ }).click();
     const result = page.locator(".result-window");
     await expect(result).toContainText('"kind": "MERCHANT"');
     // The merchant's own tabs follow: the balance, without a companyId.
-    await page.getByRole("tab", { name: /ReadBalance/ }).click();
+    const readBalance = page
+      .getByRole("list", { name: "Select active operation" })
+      .getByRole("button", { name: "ReadBalance", exact: true });
+    await readBalance.click();
     await expect(editor).toContainText(t("developers.examples.readBalance.comment"));
+    await expect(readBalance).toHaveAttribute("aria-current", "true");
     // GraphiQL reads the new tab's operation name a moment after the switch: until then Execute
     // sends the previous tab's name ("Unknown operation named WhoAmI"), so try again until it answers.
     await expect(async () => {
       await page.getByRole("button", { name: /Execute query/ }).click();
       await expect(result).toContainText('"currency": "BRL"', { timeout: 3_000 });
     }).toPass({ timeout: 30_000 });
-    // The schema's docs load: its introspection passes the query limits.
-    await page.getByRole("button", { name: /Show Documentation Explorer/ }).click();
-    await expect(page.getByText("A GraphQL schema provides a root type for each kind of operation.")).toBeVisible();
-    await checkPage(page, "developers-explorer", { axeExclude: ["[data-third-party=graphiql]"] });
   });
 
   test("at phone width the docs take the whole explorer, and closing them brings the editor back", async ({ page }) => {
@@ -46,6 +76,35 @@ test.describe("as the signed-in merchant", () => {
     await page.getByRole("button", { name: /Hide Documentation Explorer/ }).click();
     await expect(editor).toBeVisible();
     await expect(docs).toBeHidden();
+  });
+});
+
+test.describe("in English", () => {
+  test.use({ storageState: { cookies: [], origins: [] } });
+
+  test("an operator's explorer passes axe in English", async ({ browser }) => {
+    const email = `eli.explorer.${Date.now()}@pix.test`;
+    const password = "e2e-explorer-operator-password";
+    await acceptInvite(await inviteOperator(email, "Eli Explorer", "OPERATOR"), password, "Eli Explorer");
+    const { context, page } = await signInElsewhere(browser, email, password);
+    await chooseEnglish(page);
+    await page.goto("/developers/explorer");
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect(page.getByRole("heading", { name: tEn("developers.explorer.title") })).toBeVisible();
+    await checkExplorer(page, "en-developers-explorer-operator", tEn);
+    await context.close();
+  });
+
+  test("a merchant's explorer passes axe in English", async ({ browser }) => {
+    const merchant = await freshMerchant(browser, "explorer-english", "Wordsworth Queries Ltda");
+    const context = await browser.newContext({ storageState: merchant.storageState });
+    const page = await context.newPage();
+    await page.goto("/m");
+    await chooseEnglish(page);
+    await page.goto("/developers/explorer");
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await checkExplorer(page, "en-developers-explorer-merchant", tEn);
+    await context.close();
   });
 });
 
@@ -77,6 +136,15 @@ test.describe("signed out", () => {
       await expect(section.getByText(status, { exact: true }).first()).toBeVisible();
       await expect(section).toContainText(answer.description);
     }
-    await checkPage(page, "developers-reference", { axeExclude: ["[data-third-party=scalar]"] });
+    // Scalar's class names that its fixes hang on are still there (an upgrade that renames one fails here).
+    await expectEachSelectorMatches(page, SCALAR_CSS);
+    // Scalar's copy buttons get a name: the words they show on hover (language, "Copy").
+    const copyNames = await page
+      .locator("[data-third-party=scalar] button.scalar-code-copy")
+      .evaluateAll((buttons) => buttons.map((button) => button.getAttribute("aria-label")));
+    expect(copyNames.length).toBeGreaterThan(0);
+    for (const name of copyNames) expect(name).toMatch(/\S+ Copy$/);
+    // Scalar included: its colours and labels pass axe like the rest of the page.
+    await checkPage(page, "developers-reference");
   });
 });

@@ -8,7 +8,7 @@ import { checkPage } from "../support/page-check";
  */
 test("too many sign-in attempts answer with the wait, inline", async ({ page }) => {
   await page.goto("/login");
-  await page.getByLabel("E-mail").fill("nobody@pix.test");
+  await page.getByLabel(t("auth.signIn.email")).fill("nobody@pix.test");
   await page.getByLabel(t("auth.signIn.password")).fill("wrong-password-0000");
   // The catalogue's "try again in N seconds", whatever N the server answers.
   const waitText = t("errors.retryIn", { seconds: 7 }).split("7")[0];

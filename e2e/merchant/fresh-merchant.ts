@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import type { Browser } from "@playwright/test";
 import { acceptInvite, createCompany } from "../support/api";
-import { t } from "../support/i18n";
+import { signInElsewhere } from "../support/sign-in";
 
 export interface FreshMerchant {
   id: string;
@@ -22,13 +22,7 @@ export async function freshMerchant(browser: Browser, key: string, name: string)
   const company = await createCompany(name, { ownerEmail: email, feePercent: "1.00", feeFixed: "0.50" });
   await acceptInvite(company.inviteToken as string, password, `Owner of ${name}`);
   // Signed out: the spec's own storageState is this very file, not written yet.
-  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
-  const page = await context.newPage();
-  await page.goto("/login");
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel(t("auth.signIn.password")).fill(password);
-  await page.getByRole("button", { name: t("auth.signIn.submit") }).click();
-  await page.waitForURL(/\/m$/);
+  const { context } = await signInElsewhere(browser, email, password, { home: /\/m$/ });
   mkdirSync("e2e/.auth", { recursive: true });
   const storageState = `e2e/.auth/fresh-${key}.json`;
   await context.storageState({ path: storageState });

@@ -2,6 +2,7 @@ import { acceptInvite } from "../support/api";
 import { expect, test } from "../support/fixtures";
 import { t } from "../support/i18n";
 import { checkPage } from "../support/page-check";
+import { submitSignIn } from "../support/sign-in";
 import { freshMerchant } from "./fresh-merchant";
 
 /** A MEMBER of a merchant account works with money but not with the admin-only settings. */
@@ -28,9 +29,7 @@ test("a merchant member reads webhooks without changing them, is turned away fro
   const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
   const page = await context.newPage();
   await page.goto("/login");
-  await page.getByLabel(t("team.inviteDialog.email")).fill("vendas@aquarela.test");
-  await page.getByLabel(t("auth.signIn.password")).fill("e2e-member-password-1234");
-  await page.getByRole("button", { name: t("auth.signIn.submit") }).click();
+  await submitSignIn(page, "vendas@aquarela.test", "e2e-member-password-1234");
   await page.waitForURL(/\/m$/);
   for (const path of ["/m/api-credentials", "/m/team"]) {
     await page.goto(path);
@@ -50,6 +49,6 @@ test("a merchant member reads webhooks without changing them, is turned away fro
   expect((await answer.json()).errors[0].extensions.code).toBe("FORBIDDEN");
   // Charges are for members too.
   await page.goto("/m/charges/new");
-  await expect(page.getByRole("button", { name: "Create charge" })).toBeVisible();
+  await expect(page.getByRole("button", { name: t("merchantCharges.create.submit") })).toBeVisible();
   await context.close();
 });

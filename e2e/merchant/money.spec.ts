@@ -28,24 +28,24 @@ async function homeBalance(page: import("@playwright/test").Page) {
 
 test("a merchant creates a charge and sees its QR code and BR Code", async ({ page }) => {
   await page.goto("/m/charges");
-  await expect(page.getByRole("heading", { name: "Charges" })).toBeVisible();
-  await expect(page.getByText("No charges yet")).toBeVisible();
+  await expect(page.getByRole("heading", { name: t("merchantCharges.list.title") })).toBeVisible();
+  await expect(page.getByText(t("merchantCharges.list.empty"))).toBeVisible();
   await checkPage(page, "merchant-charges-empty");
 
-  await page.getByRole("link", { name: "New charge" }).click();
+  await page.getByRole("link", { name: t("merchantCharges.list.new") }).click();
   await expect(page).toHaveURL(/\/m\/charges\/new$/);
-  await page.getByLabel("Amount (R$)").fill("abc");
-  await page.getByRole("button", { name: "Create charge" }).click();
-  await expect(page.getByText("Enter an amount such as 150,50.")).toBeVisible();
-  await page.getByLabel("Amount (R$)").fill("200,00");
-  await page.getByLabel("Description").fill("Pedido 7 · sorvetes");
-  await expect(page.getByText("The payer pays R$ 200,00.")).toBeVisible();
+  await page.getByLabel(t("merchantCharges.create.amount")).fill("abc");
+  await page.getByRole("button", { name: t("merchantCharges.create.submit") }).click();
+  await expect(page.getByText(t("merchantCharges.create.amountInvalid"))).toBeVisible();
+  await page.getByLabel(t("merchantCharges.create.amount")).fill("200,00");
+  await page.getByLabel(t("merchantCharges.create.descriptionLabel")).fill("Pedido 7 · sorvetes");
+  await expect(page.getByText(t("merchantCharges.create.amountHint", { amount: "R$ 200,00" }))).toBeVisible();
   await checkPage(page, "merchant-charge-new");
-  await page.getByRole("button", { name: "Create charge" }).click();
+  await page.getByRole("button", { name: t("merchantCharges.create.submit") }).click();
 
   await expect(page).toHaveURL(/\/m\/charges\/[A-Z0-9]{8}$/);
   chargeId = page.url().split("/").at(-1) as string;
-  await expect(page.getByRole("heading", { name: "Show this to the payer" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: t("merchantCharges.detail.showPayer") })).toBeVisible();
   await expect(page.getByRole("img", { name: t("common.qrCode") })).toBeVisible();
   const brCode = (await page.getByTestId("br-code").textContent()) ?? "";
   expect(brCode.startsWith("000201")).toBe(true);
@@ -67,7 +67,11 @@ test("paid through the sandbox, the charge and the balance show it PAID with the
   await expect(page.getByText(t("common.status.charge.PAID"), { exact: true }).first()).toBeVisible();
   // 200,00 − (1 % + R$ 0,50) = 197,50
   await expect(page.getByTestId("net-amount")).toHaveText("R$ 197,50");
-  await expect(page.getByRole("list", { name: "Status history" }).getByText("by Beatriz Lima")).toBeVisible();
+  await expect(
+    page
+      .getByRole("list", { name: t("merchantCharges.detail.history") })
+      .getByText(t("merchantCharges.detail.steps.paidBy", { name: "Beatriz Lima" })),
+  ).toBeVisible();
   await expect(page.getByText("charge.paid", { exact: true })).toBeVisible();
   await checkPage(page, "merchant-charge-paid");
 
@@ -81,7 +85,7 @@ test("paid through the sandbox, the charge and the balance show it PAID with the
   await page.goto(`/m/charges?q=${charge.txid}`);
   await expect(page.getByRole("link", { name: "Pedido 7 · sorvetes" })).toBeVisible();
   await page.goto("/m/charges?q=NOTACHARGE1");
-  await expect(page.getByText("No charges match")).toBeVisible();
+  await expect(page.getByText(t("merchantCharges.list.noMatch"))).toBeVisible();
   // ⌘K finds the merchant's own charge and opens it; another company's charge stays unseen.
   const other = await createCompany("Concorrente Sorvetes Ltda");
   const foreign = await gql<{ charge: { txid: string } }>("query($id: ID!) { charge(id: $id) { txid } }", {
@@ -100,7 +104,7 @@ test("paid through the sandbox, the charge and the balance show it PAID with the
   const balance = await homeBalance(page);
   await expect(balance).toContainText("R$ 197,50");
   await page.goto("/m/statement");
-  await expect(page.getByRole("table").getByText("Charge paid")).toBeVisible();
+  await expect(page.getByRole("table").getByText(t("statement.kinds.CHARGE_PAID"))).toBeVisible();
   await expect(page.getByRole("table").getByText("+R$ 197,50")).toBeVisible();
   await checkPage(page, "merchant-statement");
 
@@ -121,7 +125,13 @@ test("paid through the sandbox, the charge and the balance show it PAID with the
     ),
   );
   expect(lines).toHaveLength(2);
-  expect(lines[1].slice(1)).toEqual(["Charge paid", lines[1][2], `chg_${chargeId}`, "197,50", "197,50"]);
+  expect(lines[1].slice(1)).toEqual([
+    t("statement.kinds.CHARGE_PAID"),
+    lines[1][2],
+    `chg_${chargeId}`,
+    "197,50",
+    "197,50",
+  ]);
 });
 
 test("a withdrawal checks the key as typed (a phone with its punctuation too), queues once on a double click, and cancelling returns the balance", async ({
@@ -144,8 +154,8 @@ test("a withdrawal checks the key as typed (a phone with its punctuation too), q
   // A phone: the form says in words what is wrong (no internal type name), and takes the
   // number as people write it, sending +55 and the digits.
   await page.getByLabel(t("merchantWithdrawals.create.keyType")).click();
-  await page.getByRole("option", { name: t("merchantWithdrawals.keyTypes.TELEFONE") }).click();
-  const phone = t("merchantWithdrawals.keyTypes.TELEFONE");
+  await page.getByRole("option", { name: t("confirm.keyTypes.TELEFONE") }).click();
+  const phone = t("confirm.keyTypes.TELEFONE");
   await expect(
     page.getByText(
       t("merchantWithdrawals.create.keyLooksLike", {
@@ -174,8 +184,10 @@ test("a withdrawal checks the key as typed (a phone with its punctuation too), q
   await expect(page.getByTestId("queue-position")).toHaveText(
     t("merchantWithdrawals.detail.queuePosition", { position: 1 }),
   );
-  await expect(page.getByText(t("merchantWithdrawals.detail.steps.PENDING"))).toBeVisible();
+  await expect(page.getByText(t("withdrawalDetail.steps.merchant.PENDING"))).toBeVisible();
   await expect(page.getByTestId("destination-key")).toHaveText("+55 (11) 98765-4321");
+  // The key's type reads as the form named it ("Celular"), on the detail and in the list.
+  await expect(page.getByTestId("destination-key").locator("xpath=following-sibling::dd[1]")).toHaveText(phone);
   await toastsGone(page);
   await checkPage(page, "merchant-withdrawal-pending");
   const { withdrawals } = await gql<{ withdrawals: { total: number; data: { pixKey: string }[] } }>(
@@ -188,6 +200,7 @@ test("a withdrawal checks the key as typed (a phone with its punctuation too), q
   await page.goto("/m/withdrawals");
   await expect(page.getByText(t("merchantWithdrawals.list.inYourQueue", { position: 1 }))).toBeVisible();
   await expect(page.getByText("+55 (11) 98765-4321", { exact: true }).first()).toBeVisible();
+  await expect(page.getByText(phone, { exact: true }).first()).toBeVisible();
   await expect(page.getByText("R$ 147,50")).toBeVisible();
   await checkPage(page, "merchant-withdrawals");
   await expect(await homeBalance(page)).toContainText("R$ 147,50");
@@ -199,7 +212,7 @@ test("a withdrawal checks the key as typed (a phone with its punctuation too), q
     .getByRole("alertdialog")
     .getByRole("button", { name: t("merchantWithdrawals.cancel.label") })
     .click();
-  await expect(page.getByText(t("merchantWithdrawals.detail.steps.CANCELLED"))).toBeVisible();
+  await expect(page.getByText(t("withdrawalDetail.steps.merchant.CANCELLED"))).toBeVisible();
   await expect(page.getByRole("button", { name: t("merchantWithdrawals.cancel.label") })).toHaveCount(0);
   // Reloaded: the page as it stays, without the toast fading out over it.
   await page.reload();

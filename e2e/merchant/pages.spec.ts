@@ -7,7 +7,7 @@ test.describe.configure({ timeout: 180_000 });
 
 test("charges: the seeded list, a status filter from the URL, a day range with nothing in it", async ({ page }) => {
   await page.goto("/m/charges");
-  const table = page.getByRole("region", { name: "Your charges, newest first" });
+  const table = page.getByRole("region", { name: t("merchantCharges.list.label") });
   await expect(table.getByRole("link", { name: "Pedido 42 · pães e frios" })).toBeVisible();
   await expect(table.getByRole("link", { name: "Coffee break corporativo" })).toBeVisible();
   await checkPage(page, "merchant-charges-seeded");
@@ -18,7 +18,7 @@ test("charges: the seeded list, a status filter from the URL, a day range with n
   await expect(table.getByRole("link", { name: "Pedido 42 · pães e frios" })).toHaveCount(0);
 
   await page.goto("/m/charges?from=2020-01-01&to=2020-01-31");
-  await expect(page.getByText("No charges match")).toBeVisible();
+  await expect(page.getByText(t("merchantCharges.list.noMatch"))).toBeVisible();
 });
 
 test("withdrawals and statement of the seeded merchant", async ({ page }) => {
@@ -28,11 +28,11 @@ test("withdrawals and statement of the seeded merchant", async ({ page }) => {
   await expect(table).toContainText("R$ 120,00");
   await checkPage(page, "merchant-withdrawals-seeded");
   await table.getByRole("link", { name: /^WDR_/ }).click();
-  await expect(page.getByText(t("merchantWithdrawals.detail.steps.PENDING"))).toBeVisible();
+  await expect(page.getByText(t("withdrawalDetail.steps.merchant.PENDING"))).toBeVisible();
   await checkPage(page, "merchant-withdrawal-seeded");
 
   await page.goto("/m/statement");
-  const statement = page.getByRole("region", { name: /Statement/ });
+  const statement = page.getByRole("region", { name: t("statement.label") });
   await expect(statement).toContainText("Welcome credit");
   await expect(statement).toContainText(/-R\$\s120,00/);
   await checkPage(page, "merchant-statement-seeded");

@@ -76,7 +76,7 @@ test("a merchant refunds part of a charge, then the rest, with the remaining amo
   await page.reload();
   await expect(list.getByTestId("refund").first()).toContainText(t("refunds.status.REFUNDED"));
   await expect(list.getByTestId("refund").last()).toContainText(t("refunds.status.PROCESSING"));
-  const history = page.getByRole("list", { name: "Status history" });
+  const history = page.getByRole("list", { name: t("merchantCharges.detail.history") });
   await expect(history).toContainText(t("refunds.timeline.refunded", { amount: "R$ 40,00" }));
   await expect(history).toContainText(t("refunds.timeline.requested", { amount: "R$ 60,00" }));
   await checkPage(page, "merchant-charge-refunds");
@@ -85,4 +85,30 @@ test("a merchant refunds part of a charge, then the rest, with the remaining amo
   await page.goto("/m/statement");
   for (const refund of refunds.data) await expect(page.getByText(refund.id).first()).toBeVisible();
   await checkPage(page, "merchant-statement-refunds");
+});
+
+test("what a MED dispute holds is not offered for refund: the dialog says so and refuses more", async ({ page }) => {
+  await fund(merchant.id, "10.00");
+  const { createCharge } = await gql<{ createCharge: { id: string } }>(
+    `mutation($companyId: ID!, $input: CreateChargeInput!) { createCharge(companyId: $companyId, input: $input) { id } }`,
+    { companyId: merchant.id, input: { amount: "50.00", description: "Livro em disputa" } },
+  );
+  const chargeId = createCharge.id;
+  await gql(`mutation($id: ID!) { simulateChargePayment(chargeId: $id, payerName: "Rui Reclamante") { id } }`, {
+    id: chargeId,
+  });
+  await gql(`mutation($id: ID!) { simulateDispute(chargeId: $id, nature: MED_FRAUDE, amount: "20.00") { id } }`, {
+    id: chargeId,
+  });
+
+  await page.goto(`/m/charges/${chargeId}`);
+  await page.getByRole("button", { name: t("refunds.action") }).click();
+  const form = page.getByRole("dialog", { name: t("refunds.dialog.title") });
+  await expect(form.getByTestId("refund-remaining")).toHaveText("R$ 30,00");
+  await expect(form.getByTestId("refund-held")).toHaveText(t("refunds.dialog.heldByDispute", { amount: "R$ 20,00" }));
+  await expect(form.getByLabel(t("refunds.dialog.amount"))).toHaveValue("30,00");
+  await form.getByLabel(t("refunds.dialog.amount")).fill("30,01");
+  await form.getByRole("button", { name: t("refunds.dialog.continue") }).click();
+  await expect(form.getByRole("alert")).toHaveText(t("refunds.dialog.tooMuchHeld", { remaining: "R$ 30,00" }));
+  await checkPage(page, "merchant-charge-refund-held");
 });

@@ -99,6 +99,7 @@ test("API credentials: issued with an expiry and shown once, then revoked", asyn
   await page.goto("/m/api-credentials");
   await expect(page.getByRole("heading", { name: t("credentials.title") })).toBeVisible();
   await page.getByRole("button", { name: t("credentials.issue") }).click();
+  await page.getByRole("dialog").getByLabel(t("credentials.label")).fill("ERP da loja");
   await page
     .getByRole("dialog")
     .getByRole("button", { name: t("credentials.issueDialog.submit") })
@@ -116,8 +117,17 @@ test("API credentials: issued with an expiry and shown once, then revoked", asyn
   await expect(row).toContainText(String(t.raw("credentials.expiresAt")).replace("<when></when>", "").trim());
   await toastsGone(page);
   await checkPage(page, "merchant-api-credentials");
-  // The row's one button: "Revogar o secret <hint>".
-  await row.getByRole("button").click();
+  // Its name, and when it was last used (written in the background about once a minute).
+  await expect(row).toContainText("ERP da loja");
+  await expect(row.getByTestId("last-used")).toHaveText(/\S/);
+  await row.getByRole("button", { name: t("credentials.rename") }).click();
+  await page.getByRole("dialog").getByLabel(t("credentials.label")).fill("Loja virtual");
+  await page
+    .getByRole("dialog")
+    .getByRole("button", { name: t("common.actions.save") })
+    .click();
+  await expect(row).toContainText("Loja virtual");
+  await row.getByRole("button", { name: t("credentials.revoke") }).click();
   await page
     .getByRole("dialog")
     .getByRole("button", { name: t("credentials.revokeDialog.confirm") })

@@ -1,3 +1,4 @@
+import { createCompany, gql } from "../support/api";
 import { expect, test } from "../support/fixtures";
 import { t } from "../support/i18n";
 import { checkPage } from "../support/page-check";
@@ -10,6 +11,9 @@ test("the audit log pages by cursor, filters by object, and shows an entry's cha
   await page.goto("/ops/audit-log?perPage=10");
   const table = page.getByRole("table", { name: t("audit.table.label") });
   await expect(table.getByRole("row")).toHaveCount(11);
+  // Actors by name and e-mail (the raw id only in the tooltip).
+  await expect(table).not.toContainText("operator:usr_");
+  await expect(table).not.toContainText("merchant:cred_");
   await checkPage(page, "ops-audit-log");
 
   // Other specs add entries meanwhile (newest first): keyset pages still never overlap.
@@ -26,6 +30,7 @@ test("the audit log pages by cursor, filters by object, and shows an entry's cha
   const { padaria } = readSeed();
   await page.goto(`/ops/audit-log?q=${padaria.id}`);
   await expect(table.getByRole("row").filter({ hasText: "company.create" })).toHaveCount(1);
+  await expect(table.getByRole("row").filter({ hasText: "company.create" })).toContainText(t("actors.operatorToken"));
   await table
     .getByRole("row")
     .filter({ hasText: "company.create" })
@@ -35,4 +40,101 @@ test("the audit log pages by cursor, filters by object, and shows an entry's cha
   const dialog = page.getByRole("dialog", { name: "company.create" });
   await expect(dialog).toContainText("Padaria Pão Quente");
   await checkPage(page, "ops-audit-log-entry");
+});
+
+test("the audit log filters by actor, action and São Paulo days in the URL", async ({ page }) => {
+  const company = await createCompany(`Auditada ${Date.now().toString(36)} Ltda`);
+  const table = page.getByRole("table", { name: t("audit.table.label") });
+  const day = (offset: number) =>
+    new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(
+      new Date(Date.now() + offset * 86_400_000),
+    );
+  const typed = (iso: string) => iso.split("-").reverse().join("/");
+
+  // The action filter offers the service's actions; picking one keeps it in the URL.
+  await page.goto("/ops/audit-log?perPage=50");
+  await page.getByRole("button", { name: t("audit.filters.action") }).click();
+  await page
+    .getByRole("combobox", { name: t("common.table.filterOptions", { title: t("audit.filters.action") }) })
+    .fill("company.cr");
+  await page.getByRole("option", { name: "company.create" }).click();
+  await expect(page).toHaveURL(/action=company\.create/);
+  await page.keyboard.press("Escape");
+  // The page is read again after the URL changes: poll until every row is the action's.
+  const column = (n: number) => table.getByRole("row").locator(`td:nth-child(${n})`).allTextContents();
+  await expect.poll(async () => [...new Set(await column(3))]).toEqual(["company.create"]);
+  await expect(table.getByRole("row").filter({ hasText: company.id })).toHaveCount(1);
+
+  // A row's menu narrows to its actor (the e2e API token made the company).
+  await table
+    .getByRole("row")
+    .filter({ hasText: company.id })
+    .getByRole("button", { name: new RegExp(t("audit.table.actionsFor", { id: "" })) })
+    .click();
+  await page.getByRole("menuitem", { name: t("audit.table.onlyActor") }).click();
+  await expect(page).toHaveURL(/actor=operator%3Atoken|actor=operator:token/);
+  await expect(page.getByRole("button", { name: t("audit.filters.actor") })).toContainText(t("actors.operatorToken"));
+  await expect
+    .poll(async () => [...new Set((await column(2)).map((cell) => cell.includes(t("actors.operatorToken"))))])
+    .toEqual([true]);
+  await expect.poll(async () => [...new Set(await column(3))]).toEqual(["company.create"]);
+
+  // Days typed dd/mm/aaaa: today holds the new company's row, yesterday and before does not.
+  await page.getByRole("textbox", { name: t("audit.filters.from"), exact: true }).fill(typed(day(0)));
+  await expect(page).toHaveURL(new RegExp(`from=${day(0)}`));
+  await page.getByRole("textbox", { name: t("audit.filters.to"), exact: true }).fill(typed(day(0)));
+  await expect(page).toHaveURL(new RegExp(`to=${day(0)}`));
+  await expect(table.getByRole("row").filter({ hasText: company.id })).toHaveCount(1);
+  await checkPage(page, "ops-audit-log-filtered");
+  await page.reload();
+  await expect(page.getByRole("textbox", { name: t("audit.filters.from"), exact: true })).toHaveValue(typed(day(0)));
+  await expect(table.getByRole("row").filter({ hasText: company.id })).toHaveCount(1);
+  await page.goto(`/ops/audit-log?action=company.create&actor=operator%3Atoken&to=${day(-1)}&q=${company.id}`);
+  await expect(page.getByText(t("audit.empty.noMatch"))).toBeVisible();
+  await page.goto(`/ops/audit-log?action=company.create&from=${day(1)}`);
+  await expect(page.getByText(t("audit.empty.noMatch"))).toBeVisible();
+  await checkPage(page, "ops-audit-log-filtered-empty");
+  // The export writes the same rows.
+  const csv = await page.request.get(
+    `/api/export/audit-log?action=company.create&from=${day(0)}&to=${day(0)}&q=${company.id}`,
+  );
+  expect((await csv.text()).trim().split("\r\n")).toHaveLength(2);
+});
+
+test("an entry's changes read as a diff: changed fields with before and after, the rest folded", async ({ page }) => {
+  const company = await createCompany(`Antes ${Date.now().toString(36)} Ltda`, { city: "Recife" });
+  await gql(`mutation($id: ID!, $input: UpdateCompanyInput!) { updateCompany(id: $id, input: $input) { id } }`, {
+    id: company.id,
+    input: { name: `${company.name} Renomeada`, city: "Olinda" },
+  });
+  await page.goto(`/ops/audit-log?q=${company.id}&action=company.update`);
+  const table = page.getByRole("table", { name: t("audit.table.label") });
+  await expect(table.getByRole("row")).toHaveCount(2);
+  await table
+    .getByRole("row")
+    .nth(1)
+    .getByRole("button", { name: new RegExp(t("audit.table.actionsFor", { id: "" })) })
+    .click();
+  await page.getByRole("menuitem", { name: t("audit.table.viewChanges") }).click();
+  const dialog = page.getByRole("dialog", { name: "company.update" });
+  await expect(dialog.getByRole("heading", { name: t("audit.dialog.changed", { count: 2 }) })).toBeVisible();
+  const changed = dialog.getByRole("list", { name: t("audit.dialog.changed", { count: 2 }) }).getByRole("listitem");
+  await expect(changed).toHaveCount(2);
+  // Each changed field with its value before and after (the stored JSON keeps its own key order).
+  const name = changed.filter({ hasText: /^name/ });
+  await expect(name).toContainText(`${t("audit.dialog.before")}: ${company.name}`);
+  await expect(name).toContainText(`${t("audit.dialog.after")}: ${company.name} Renomeada`);
+  await expect(changed.filter({ hasText: /^city/ })).toHaveText(
+    `city${t("audit.dialog.before")}: Recife${t("audit.dialog.after")}: Olinda`,
+  );
+  // The five unchanged fields are folded away until opened.
+  const unchangedLabel = t("audit.dialog.unchanged", { count: 5 });
+  const unchanged = dialog.getByRole("list", { name: unchangedLabel });
+  await expect(unchanged).toBeHidden();
+  await checkPage(page, "ops-audit-log-diff");
+  await dialog.getByText(unchangedLabel).click();
+  await expect(unchanged.getByRole("listitem")).toHaveCount(5);
+  await expect(unchanged).toContainText("feePercent");
+  await expect(unchanged).toContainText("webhookUrl");
+  await checkPage(page, "ops-audit-log-diff-open");
 });

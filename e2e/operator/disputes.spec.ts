@@ -128,3 +128,92 @@ test("an operator accepts a MED dispute after a confirmation naming the account 
   await checkPage(merchantPage, "m-disputes-empty");
   await context.close();
 });
+
+test("the status tabs fit a phone: every tab whole on screen, nothing scrolls sideways", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/ops/disputes");
+  const tabs = page.getByRole("tablist", { name: t("disputes.tabs.label") });
+  await expect(tabs.getByRole("tab")).toHaveCount(4);
+  // The list scrolls inside itself only when its tabs do not fit: here they fit, none is cut.
+  const fit = await tabs.evaluate((list) => ({ scroll: list.scrollWidth, client: list.clientWidth }));
+  expect(fit.scroll).toBeLessThanOrEqual(fit.client);
+  for (const tab of await tabs.getByRole("tab").all()) {
+    const box = await tab.boundingBox();
+    expect(box).not.toBeNull();
+    expect(box?.x).toBeGreaterThanOrEqual(0);
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await tabs.getByRole("tab", { name: t("disputes.status.CLOSED") }).click();
+  await expect(page).toHaveURL(/status=CLOSED/);
+  await checkPage(page, "ops-disputes-closed-tab");
+});
+
+test("the operator's charge page lists the charge's MED disputes, and says so when it has none", async ({ page }) => {
+  const chargeId = await paidCharge("30.00");
+  const dispute = await simulateDispute(chargeId, "30.00", "MED_OPERACIONAL");
+  expect(dispute.heldAmount).toBe("30.00");
+
+  await page.goto(`/ops/charges/${chargeId}`);
+  const list = page.getByRole("list", { name: t("disputes.charge.label") });
+  const item = list.getByRole("listitem");
+  await expect(item).toHaveCount(1);
+  await expect(item).toContainText(t("disputes.badge.OPEN"));
+  await expect(item).toContainText(t("disputes.nature.MED_OPERACIONAL"));
+  await expect(item.getByTestId("dispute-held")).toHaveText(t("disputes.charge.held", { amount: "R$ 30,00" }));
+  await expect(item.getByTestId("dispute-deadline")).toContainText(
+    new RegExp(t("disputes.deadline.due", { when: "em (7 dias|1 semana)" })),
+  );
+  const link = item.getByRole("link", { name: t("disputes.charge.open", { id: dispute.id }) });
+  await expect(link).toHaveAttribute("href", "/ops/disputes?status=OPEN");
+  await checkPage(page, "ops-charge-disputes");
+  await link.click();
+  await expect(page).toHaveURL(/\/ops\/disputes\?status=OPEN$/);
+  await expect(page.getByRole("row").filter({ hasText: dispute.id })).toContainText(`chg_${chargeId}`);
+
+  const quiet = await paidCharge("5.00");
+  await page.goto(`/ops/charges/${quiet}`);
+  await expect(page.getByText(t("disputes.charge.empty"))).toBeVisible();
+  await expect(page.getByRole("list", { name: t("disputes.charge.label") })).toHaveCount(0);
+  await checkPage(page, "ops-charge-no-disputes");
+});
+
+test("a dispute opened by the payer's bank appears in the open queue and the merchant's list without a reload, and leaves when closed", async ({
+  page,
+  browser,
+}) => {
+  const chargeId = await paidCharge("12.00");
+  // Every account's open disputes are the operator's queue: a page of 100 holds this one too.
+  await page.goto("/ops/disputes?perPage=100");
+  const context = await browser.newContext({ storageState: merchant.storageState });
+  const merchantPage = await context.newPage();
+  await merchantPage.goto("/m/disputes");
+  for (const one of [page, merchantPage]) {
+    await expect(one.getByTestId("live-updates")).toHaveAttribute("data-state", "open", { timeout: 30_000 });
+    await one.evaluate(() => {
+      (window as unknown as { liveMark: string }).liveMark = "same document";
+    });
+  }
+
+  const dispute = await simulateDispute(chargeId, "12.00", "MED_FRAUDE");
+  const row = page.getByRole("row").filter({ hasText: `chg_${chargeId}` });
+  const mine = merchantPage.getByRole("row").filter({ hasText: `chg_${chargeId}` });
+  await expect(row).toContainText(t("disputes.badge.OPEN"), { timeout: 15_000 });
+  await expect(mine).toContainText("R$ 12,00", { timeout: 15_000 });
+  // The merchant's list is their account's only: exactly this one was added.
+  await expect(merchantPage.locator("[data-sonner-toast]")).toContainText(t("live.rows.disputes.added", { count: 1 }));
+  // The operator's queue counts every account's: this one, and maybe another spec's.
+  const said = [1, 2, 3].map((count) => t("live.rows.disputes.added", { count }));
+  expect(said).toContain((await page.locator("[data-sonner-toast]").innerText()).trim());
+  for (const one of [page, merchantPage])
+    expect(await one.evaluate(() => (window as unknown as { liveMark?: string }).liveMark)).toBe("same document");
+  await checkPage(merchantPage, "m-disputes-live");
+
+  // Closed elsewhere (dispute.closed): it leaves both open lists, still without a reload.
+  await gql(`mutation($id: ID!) { closeDispute(id: $id, note: "Banco retirou a reclamação") { id } }`, {
+    id: dispute.id,
+  });
+  await expect(row).toHaveCount(0, { timeout: 15_000 });
+  await expect(mine).toHaveCount(0, { timeout: 15_000 });
+  await context.close();
+});

@@ -21,7 +21,7 @@ test("a CSV export holds every filtered row, across pages, with decimal commas",
   await charge(company.id, "7.00", "Pedido pago", "Pagador Único");
 
   await page.goto(`/ops/charges?company=${company.id}&status=PENDING`);
-  await expect(page.getByRole("table", { name: "Charges, newest first" })).toBeVisible();
+  await expect(page.getByRole("table", { name: t("charges.table.label") })).toBeVisible();
   const [download] = await Promise.all([
     page.waitForEvent("download"),
     page.getByRole("link", { name: t("exports.button") }).click(),
@@ -30,19 +30,23 @@ test("a CSV export holds every filtered row, across pages, with decimal commas",
   const rows = parse(readFileSync(await download.path(), "utf8"));
   const header = rows[0];
   // Headers in the reader's language (pt-BR here), values as the API names them.
-  expect(header.slice(0, 7)).toEqual(
-    (["id", "companyId", "created", "status", "reserved", "reserveReason", "amount"] as const).map((key) =>
+  expect(header.slice(0, 8)).toEqual(
+    (["id", "company", "companyId", "created", "status", "reserved", "reserveReason", "amount"] as const).map((key) =>
       t(`exports.headers.${key}`),
     ),
   );
   expect(header[0]).toBe("ID");
-  expect(header[1]).toBe("ID da empresa");
+  expect(header[1]).toBe("Empresa");
+  expect(header[2]).toBe("ID da empresa");
   const data = rows.slice(1);
   expect(data).toHaveLength(pending);
   expect(new Set(data.map((row) => row[0])).size).toBe(pending);
-  expect(data.every((row) => row[3] === "PENDING" && row[1] === company.id)).toBe(true);
-  expect(data.every((row) => row[4] === t("exports.no"))).toBe(true);
-  const amounts = data.map((row) => row[6]).sort();
+  // Companies are named, their id in a column of its own.
+  expect(data.every((row) => row[4] === "PENDING" && row[1] === "Export Test Ltda" && row[2] === company.id)).toBe(
+    true,
+  );
+  expect(data.every((row) => row[5] === t("exports.no"))).toBe(true);
+  const amounts = data.map((row) => row[7]).sort();
   expect(amounts[0]).toBe("1000,50");
   expect(amounts).toContain("1103,53");
   // A field holding the separator and quotes is quoted, quotes doubled.
@@ -53,7 +57,7 @@ test("a CSV export holds every filtered row, across pages, with decimal commas",
   expect(paid.headers()["content-type"]).toContain("text/csv");
   const paidRows = parse(await paid.text()).slice(1);
   expect(paidRows).toHaveLength(1);
-  expect(paidRows[0][6]).toBe("7,00");
+  expect(paidRows[0][7]).toBe("7,00");
 });
 
 test("withdrawals and audit log export their filtered rows; unknown exports and strangers are refused", async ({
@@ -72,12 +76,22 @@ test("withdrawals and audit log export their filtered rows; unknown exports and 
     await (await page.request.get(`/api/export/withdrawals?view=queue&company=${company.id}`)).text(),
   );
   expect(queue.slice(1).map((row) => row[1])).toEqual(created.map((w) => w.withdrawalReference));
-  expect(queue.slice(1).map((row) => row[5])).toEqual(["100,10", "200,20"]);
+  expect(queue.slice(1).map((row) => row[6])).toEqual(["100,10", "200,20"]);
+  expect(queue.slice(1).map((row) => [row[2], row[3]])).toEqual([
+    ["Export Withdrawals Ltda", company.id],
+    ["Export Withdrawals Ltda", company.id],
+  ]);
 
   const audit = parse(
     await (await page.request.get(`/api/export/audit-log?objectType=company&q=${company.id}`)).text(),
   );
-  expect(audit.slice(1).map((row) => row[4])).toEqual(["company.create"]);
+  // The actor in words, its raw id beside it: the company was made with the operator token.
+  expect(audit[0].slice(2, 6)).toEqual(
+    (["actor", "actorId", "actorKind", "action"] as const).map((key) => t(`exports.headers.${key}`)),
+  );
+  expect(audit.slice(1).map((row) => row.slice(2, 6))).toEqual([
+    [t("actors.operatorToken"), "operator:token", "OPERATOR", "company.create"],
+  ]);
 
   const unknown = await page.request.get("/api/export/secrets");
   expect(unknown.status()).toBe(404);

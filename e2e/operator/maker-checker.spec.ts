@@ -12,19 +12,13 @@ import { expect, test } from "../support/fixtures";
 import { t } from "../support/i18n";
 import { approveDialog, expectMoneyFacts } from "../support/money-confirm";
 import { checkPage } from "../support/page-check";
+import { signInElsewhere } from "../support/sign-in";
 
 /** A second operator (role OPERATOR), signed in through the sign-in page in their own browser context. */
 async function secondOperator(browser: Browser, email: string): Promise<Page> {
   const password = "e2e-second-operator-password";
   await acceptInvite(await inviteOperator(email, "Olga Operator", "OPERATOR"), password, "Olga Operator");
-  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
-  const page = await context.newPage();
-  await page.goto("/login");
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel(t("auth.signIn.password")).fill(password);
-  await page.getByRole("button", { name: t("auth.signIn.submit") }).click();
-  await expect(page).toHaveURL(/\/ops$/);
-  return page;
+  return (await signInElsewhere(browser, email, password, { home: /\/ops$/ })).page;
 }
 
 test("with maker-checker on, one operator cannot approve or post alone and a second one can", async ({
@@ -67,6 +61,20 @@ test("with maker-checker on, one operator cannot approve or post alone and a sec
   await second.getByRole("button", { name: t("withdrawals.approve.confirm") }).click();
   await expect(olga.getByText(t("withdrawals.approve.approved", { reference: big.withdrawalReference }))).toBeVisible();
   expect((await merchantWithdrawal(company.clientSecret, big.id)).body.status).toBe("PROCESSING");
+  // The timeline in the real order: the second approval and the hand-over to the bank share
+  // their transaction's timestamp, and the approval comes first.
+  await page.goto(`/ops/withdrawals/${big.id}`);
+  const steps = page.getByRole("list", { name: t("withdrawalDetail.timelineLabel") }).getByRole("listitem");
+  const expected = [
+    t("withdrawalDetail.steps.operator.PENDING"),
+    t("withdrawalDetail.approvalOf", { given: 1, required: 2 }),
+    t("withdrawalDetail.approvalOf", { given: 2, required: 2 }),
+    t("withdrawalDetail.steps.operator.PROCESSING"),
+  ];
+  await expect(steps).toHaveCount(expected.length);
+  await expect(steps.nth(3)).toContainText("Olga Operator");
+  for (const [index, title] of expected.entries()) await expect(steps.nth(index)).toContainText(title);
+  await checkPage(page, "ops-withdrawal-detail-two-approvals");
 
   // Adjustment: above the limit it is REQUESTED and moves no money until another operator confirms.
   const before = await merchantBalance(company.clientSecret);

@@ -79,7 +79,7 @@ test("an operator refunds part of a charge after a confirmation naming account, 
   await expect(list.getByTestId("refund")).toHaveCount(1);
   await expect(list).toContainText(t("refunds.status.PROCESSING"));
   await expect(list).toContainText("“Produto com defeito”");
-  const timeline = page.getByRole("list", { name: "Charge timeline" });
+  const timeline = page.getByRole("list", { name: t("charges.detail.timelineLabel") });
   await expect(timeline).toContainText(t("refunds.timeline.requested", { amount: "R$ 30,00" }));
   const [refund] = (await refundsOf(paid.id)).data;
   expect(refund.status).toBe("PROCESSING");

@@ -3,6 +3,7 @@ import { acceptInvite, createCompany, inviteOperator } from "../support/api";
 import { expect, test } from "../support/fixtures";
 import { t } from "../support/i18n";
 import { checkPage } from "../support/page-check";
+import { signInElsewhere } from "../support/sign-in";
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -14,14 +15,7 @@ async function signedInBrowser(
   home: RegExp,
   userAgent: string,
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ storageState: { cookies: [], origins: [] }, userAgent });
-  const page = await context.newPage();
-  await page.goto("/login");
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel(t("auth.signIn.password")).fill(password);
-  await page.getByRole("button", { name: t("auth.signIn.submit") }).click();
-  await page.waitForURL(home);
-  return { context, page };
+  return signInElsewhere(browser, email, password, { home, userAgent });
 }
 
 test("an operator sees their sessions from the user menu and ends another browser's, which is signed out", async ({

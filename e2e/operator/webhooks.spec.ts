@@ -1,6 +1,7 @@
 import { createHmac } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { WEBHOOK_EVENT_NAMES } from "../../server/src/webhooks/webhook-event-names";
 import { charge, createCompany, gql } from "../support/api";
 import { BASE_URL, PROVIDER_SECRET } from "../support/env";
 import { expect, test } from "../support/fixtures";
@@ -8,11 +9,18 @@ import { t } from "../support/i18n";
 import { checkPage } from "../support/page-check";
 
 /**
- * A merchant's webhook endpoint on this machine: answers 200 (so no automatic retry races
- * the redelivery), the first time after 3 s, and keeps every body it received.
+ * A merchant's webhook endpoint on this machine: answers `answer.status` (changeable mid-test)
+ * with how many bodies it has received, keeps every body, and answers the first call only after
+ * `firstAnswerDelayMs` (a page then opens on an attempt still in flight).
  */
-async function receiver(): Promise<{ url: string; calls: string[]; server: Server }> {
+async function receiver({ firstAnswerDelayMs = 0 } = {}): Promise<{
+  url: string;
+  calls: string[];
+  answer: { status: number };
+  server: Server;
+}> {
   const calls: string[] = [];
+  const answer = { status: 200 };
   const server = createServer((request, response) => {
     let body = "";
     request.on("data", (chunk) => {
@@ -21,50 +29,59 @@ async function receiver(): Promise<{ url: string; calls: string[]; server: Serve
     request.on("end", () => {
       calls.push(body);
       const received = calls.length;
-      // The first answer comes late, so the page opens on an attempt still in flight.
       setTimeout(
         () => {
-          response.writeHead(200, { "content-type": "application/json" });
+          response.writeHead(answer.status, { "content-type": "application/json" });
           response.end(JSON.stringify({ received }));
         },
-        received === 1 ? 3_000 : 0,
+        received === 1 ? firstAnswerDelayMs : 0,
       );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/hooks/pix`, calls, server };
+  return { url: `http://127.0.0.1:${port}/hooks/pix`, calls, answer, server };
+}
+
+/** A new account whose webhooks go to `url`. */
+async function companyHookedTo(name: string, url: string) {
+  const company = await createCompany(name);
+  await gql(`mutation($id: ID!, $url: String) { updateWebhookSettings(companyId: $id, url: $url) { url } }`, {
+    id: company.id,
+    url,
+  });
+  return company;
+}
+
+async function sendPing(companyId: string): Promise<string> {
+  const { sendTestWebhook } = await gql<{ sendTestWebhook: { eventId: string } }>(
+    `mutation($id: ID!) { sendTestWebhook(companyId: $id) { eventId } }`,
+    { id: companyId },
+  );
+  return sendTestWebhook.eventId;
 }
 
 test("every attempt shows URL, status, time and bodies; a redelivery appears as a new attempt", async ({ page }) => {
   test.setTimeout(120_000); // several pages, each screenshot twice and checked by axe, on a shared machine
-  const hook = await receiver();
+  // The first answer comes late, so the page opens on an attempt still in flight.
+  const hook = await receiver({ firstAnswerDelayMs: 3_000 });
   try {
-    const company = await createCompany("Webhook Test Ltda");
-    await gql(`mutation($id: ID!, $url: String) { updateWebhookSettings(companyId: $id, url: $url) { url } }`, {
-      id: company.id,
-      url: hook.url,
-    });
-    const { sendTestWebhook } = await gql<{ sendTestWebhook: { eventId: string } }>(
-      `mutation($id: ID!) { sendTestWebhook(companyId: $id) { eventId } }`,
-      { id: company.id },
-    );
+    const company = await companyHookedTo("Webhook Test Ltda", hook.url);
+    const pingId = await sendPing(company.id);
     await expect.poll(() => hook.calls.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
 
     await page.goto(`/ops/webhooks?company=${company.id}`);
     const table = page.getByRole("table", { name: t("deliveries.table.label") });
     await expect(table).toContainText("ping");
     await checkPage(page, "ops-webhooks");
-    await page
-      .getByRole("button", { name: t("deliveries.table.attemptsOf", { event: "ping", id: sendTestWebhook.eventId }) })
-      .click();
+    await page.getByRole("button", { name: t("deliveries.table.attemptsOf", { event: "ping", id: pingId }) }).click();
     const dialog = page.getByRole("dialog", { name: "ping" });
     const attempts = dialog.getByRole("list", { name: t("deliveries.dialog.attemptsList") }).getByRole("listitem");
     await expect(attempts).toHaveCount(1);
     await expect(attempts.first()).toContainText("HTTP 200");
     await expect(attempts.first()).toContainText(`POST ${hook.url}`);
     await expect(attempts.first()).toContainText(/\d+ ms/);
-    await expect(attempts.first()).toContainText(sendTestWebhook.eventId);
+    await expect(attempts.first()).toContainText(pingId);
     await expect(attempts.first()).toContainText('"received": 1');
     await checkPage(page, "ops-webhook-attempts");
 
@@ -128,4 +145,115 @@ test("a payment of the wrong amount becomes an exception an operator resolves", 
   );
   await page.reload();
   await checkPage(page, "ops-payment-exceptions-resolved");
+});
+
+async function deliveryStatus(eventId: string, companyId: string): Promise<string | undefined> {
+  const { webhookDeliveries } = await gql<{ webhookDeliveries: { data: Array<{ eventId: string; status: string }> } }>(
+    `query($companyId: ID) { webhookDeliveries(companyId: $companyId, first: 100) { data { eventId status } } }`,
+    { companyId },
+  );
+  return webhookDeliveries.data.find((row) => row.eventId === eventId)?.status;
+}
+
+/**
+ * `count` pings of the account that end FAILED: each delivered, then sent again by hand to the
+ * endpoint answering 500 (a manual attempt is not retried). The endpoint answers 200 again after.
+ */
+async function failedPings(companyId: string, hook: { answer: { status: number } }, count: number) {
+  const eventIds: string[] = [];
+  for (let i = 0; i < count; i++) eventIds.push(await sendPing(companyId));
+  for (const eventId of eventIds)
+    await expect.poll(() => deliveryStatus(eventId, companyId), { timeout: 20_000 }).toBe("DELIVERED");
+  hook.answer.status = 500;
+  for (const eventId of eventIds) {
+    await gql(`mutation($id: ID!) { redeliverWebhook(eventId: $id) { eventId } }`, { id: eventId });
+    await expect.poll(() => deliveryStatus(eventId, companyId), { timeout: 20_000 }).toBe("FAILED");
+  }
+  hook.answer.status = 200;
+  return eventIds;
+}
+
+test("deliveries filter by every contract event, one account picked by name, and one charge's id", async ({ page }) => {
+  test.setTimeout(120_000); // several pages, each screenshot twice and checked by axe, on a shared machine
+  const suffix = Date.now().toString(36);
+  const hook = await receiver();
+  try {
+    const company = await companyHookedTo(`Entregas ${suffix} Ltda`, hook.url);
+    const paid = await charge(company.id, "15.00", "Pedido com webhook", "Paula Pagadora");
+    await charge(company.id, "16.00", "Pedido sem pagamento");
+
+    await page.goto("/ops/webhooks");
+    // The event filter offers every event the contract defines.
+    await page.getByRole("button", { name: t("deliveries.filters.event") }).click();
+    const events = page.getByRole("option");
+    await expect(events).toHaveText([...WEBHOOK_EVENT_NAMES]);
+    await page.keyboard.press("Escape");
+
+    // One account, picked by the start of its name.
+    await page.getByRole("button", { name: t("charges.companyFilter.title"), exact: true }).click();
+    await page.getByRole("combobox", { name: t("charges.companyFilter.label") }).fill(`entregas ${suffix}`);
+    await page.getByRole("option", { name: new RegExp(company.name) }).click();
+    await expect(page).toHaveURL(new RegExp(`company=${company.id}`));
+    const table = page.getByRole("table", { name: t("deliveries.table.label") });
+    await expect(table.getByRole("row").filter({ hasText: "charge.paid" })).toHaveCount(1);
+    await expect(table.getByRole("row").filter({ hasText: "charge.paid" })).toContainText(paid);
+
+    // One charge's events, by its id typed in the search box.
+    await page.getByLabel(t("deliveries.filters.subjectLabel")).fill(`chg_${paid}`);
+    await expect(page).toHaveURL(new RegExp(`subject=chg_${paid}`));
+    await expect(table.getByRole("row")).toHaveCount(2);
+    await expect(table).toContainText("charge.paid");
+    await checkPage(page, "ops-webhooks-filtered");
+    await page.goto(`/ops/webhooks?company=${company.id}&subject=chg_${paid}&event=charge.cancelled`);
+    await expect(page.getByText(t("deliveries.empty.noMatch"))).toBeVisible();
+    // An event the contract does not name is no filter, not an error page.
+    await page.goto(`/ops/webhooks?company=${company.id}&subject=chg_${paid}&event=nope.event`);
+    await expect(table.getByRole("row")).toHaveCount(2);
+  } finally {
+    hook.server.close();
+  }
+});
+
+test("failed deliveries of one account are redelivered at once, after a typed confirmation", async ({ page }) => {
+  test.setTimeout(120_000); // several pages, each screenshot twice and checked by axe, on a shared machine
+  const suffix = Date.now().toString(36);
+  const hook = await receiver();
+  try {
+    const company = await companyHookedTo(`Reenvio ${suffix} Ltda`, hook.url);
+    const eventIds = await failedPings(company.id, hook, 2);
+    const callsBefore = hook.calls.length;
+
+    // Every account: the dialog names the accounts with failures, this one among them; cancelled.
+    await page.goto("/ops/webhooks");
+    const anyCount = t("deliveries.bulk.action", { count: 0 }).replace("(0)", "\\(\\d+\\)");
+    await page.getByRole("button", { name: new RegExp(`^${anyCount}$`) }).click();
+    let dialog = page.getByRole("dialog");
+    await expect(dialog.getByTestId("confirm-account")).toContainText(company.name);
+    await dialog.getByRole("button", { name: t("common.actions.cancel") }).click();
+    await expect(dialog).toBeHidden();
+
+    await page.goto(`/ops/webhooks?company=${company.id}&status=FAILED`);
+    const table = page.getByRole("table", { name: t("deliveries.table.label") });
+    await expect(table.getByRole("row")).toHaveCount(3);
+    await page.getByRole("button", { name: t("deliveries.bulk.action", { count: 2 }) }).click();
+    dialog = page.getByRole("dialog", { name: t("deliveries.bulk.title", { count: 2 }) });
+    await expect(dialog.getByTestId("confirm-count")).toHaveText("2");
+    await expect(dialog.getByTestId("confirm-account")).toHaveText(company.name);
+    const confirm = dialog.getByRole("button", { name: t("deliveries.bulk.confirm", { count: 2 }) });
+    await expect(confirm).toBeDisabled();
+    await dialog.getByRole("textbox").fill(t("deliveries.bulk.phrase", { count: 2 }));
+    await checkPage(page, "ops-webhooks-bulk-redeliver");
+    await confirm.click();
+    await expect(page.getByText(t("deliveries.bulk.done", { count: 2 }))).toBeVisible();
+    for (const eventId of eventIds)
+      await expect.poll(() => deliveryStatus(eventId, company.id), { timeout: 20_000 }).toBe("DELIVERED");
+    expect(hook.calls.length).toBe(callsBefore + 2);
+    // The list was read again: no FAILED delivery left, and the button has nothing to send.
+    await page.reload();
+    await expect(page.getByText(t("deliveries.empty.noMatch"))).toBeVisible();
+    await expect(page.getByRole("button", { name: t("deliveries.bulk.action", { count: 0 }) })).toBeDisabled();
+    await checkPage(page, "ops-webhooks-no-failures");
+  } finally {
+    hook.server.close();
+  }
 });

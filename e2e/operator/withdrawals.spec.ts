@@ -1,5 +1,6 @@
+import AxeBuilder from "@axe-core/playwright";
 import { createCompany, fund, merchantBalance, merchantWithdrawal, withdrawal } from "../support/api";
-import { BASE_URL, storageStateOf } from "../support/env";
+import { BASE_URL, storageStateOf, USERS } from "../support/env";
 import { expect, test } from "../support/fixtures";
 import { t } from "../support/i18n";
 import { approveDialog, expectMoneyFacts } from "../support/money-confirm";
@@ -30,6 +31,48 @@ test("the approval queue lists PENDING withdrawals oldest first", async ({ page 
     "aria-sort",
     "ascending",
   );
+});
+
+test("every action of the queue's rows is a target of at least 24 × 24 px (axe target-size, WCAG 2.5.8)", async ({
+  page,
+}) => {
+  const company = await createCompany("Alvo Grande Ltda");
+  await fund(company.id, "100.00");
+  // Keys of every width: a random key fills its column (the row's menu was cut at 1280 px by one).
+  await withdrawal(company.id, "1.00");
+  await withdrawal(company.id, "2.00", "caf3b0a1-9d2e-4c8b-a1f0-6d2b9e0c7a15", "ALEATORIA");
+  await withdrawal(company.id, "3.00", "financeiro.departamento@alvo-grande.test", "EMAIL");
+  await page.goto(`/ops/withdrawals?company=${company.id}`);
+  const table = page.getByRole("table", { name: t("withdrawals.table.queue") });
+  await expect(table.getByRole("row")).toHaveCount(4);
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 844 });
+    // Rows are a table on desktop, cards on a phone: whichever shows, its buttons and links.
+    const rows =
+      width > 640
+        ? table.getByRole("row").filter({ has: page.getByRole("cell") })
+        : page.getByRole("list", { name: t("withdrawals.table.queue") }).getByRole("listitem");
+    const targets = rows.locator("a:visible, button:visible");
+    // Desktop: selection, company, reference, reject, approve and the row's menu; phone: selection, reject, approve.
+    await expect(targets).toHaveCount(width > 640 ? 3 * 6 : 3 * 3);
+    // Whole, too: none cut by the list's frame.
+    const frame = await page.getByRole("region", { name: t("withdrawals.table.queue") }).boundingBox();
+    for (const target of await targets.all()) {
+      const box = await target.boundingBox();
+      const name = (await target.getAttribute("aria-label")) ?? (await target.textContent());
+      expect(box?.width, `${name} at ${width}`).toBeGreaterThanOrEqual(24);
+      expect(box?.height, `${name} at ${width}`).toBeGreaterThanOrEqual(24);
+      expect((box?.x ?? 0) + (box?.width ?? 0), `${name} at ${width}`).toBeLessThanOrEqual(
+        (frame?.x ?? 0) + (frame?.width ?? 0),
+      );
+    }
+    // WCAG 2.2's rule is not among checkPage's tags: asked for by name, on the whole page.
+    const results = await new AxeBuilder({ page }).withRules(["target-size"]).analyze();
+    expect(
+      results.violations.flatMap((v) => v.nodes.map((n) => n.target.join(" "))),
+      `target-size at ${width}`,
+    ).toEqual([]);
+  }
 });
 
 test("a queue with nothing waiting says so", async ({ page }) => {
@@ -74,8 +117,13 @@ test("an operator approves a withdrawal and the merchant's API then reads it PRO
   expect(read.body.status).toBe("PROCESSING");
 
   await page.goto(`/ops/withdrawals/${created.id}`);
-  const timeline = page.getByRole("list").filter({ hasText: "Sent to the bank" });
-  await expect(timeline).toContainText("Approved by an operator");
+  const timeline = page.getByRole("list", { name: t("withdrawalDetail.timelineLabel") });
+  await expect(timeline).toContainText(t("withdrawalDetail.steps.operator.PROCESSING"));
+  await expect(timeline).toContainText(t("withdrawalDetail.approved"));
+  // Who acted, in words: the operator who approved (by e-mail), the API caller's token.
+  await expect(timeline).toContainText(USERS.admin.email);
+  await expect(timeline).toContainText(t("actors.operatorToken"));
+  await expect(timeline).not.toContainText("operator:usr_");
   await checkPage(page, "ops-withdrawal-detail-approved");
 });
 

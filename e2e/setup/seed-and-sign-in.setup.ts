@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { expect, test as setup } from "@playwright/test";
 import { acceptInvite, charge, createCompany, fund, inviteOperator, withdrawal } from "../support/api";
 import { type Role, SEED_FILE, storageStateOf, USERS } from "../support/env";
-import { t } from "../support/i18n";
+import { submitSignIn } from "../support/sign-in";
 
 /**
  * Seeds the run's fresh database through GraphQL (as an operator with the API token would),
@@ -63,9 +63,7 @@ for (const role of ["admin", "viewer", "merchant"] as Role[]) {
   setup(`sign in as ${role}`, async ({ page }) => {
     const user = USERS[role];
     await page.goto("/login");
-    await page.getByLabel("E-mail").fill(user.email);
-    await page.getByLabel(t("auth.signIn.password")).fill(user.password);
-    await page.getByRole("button", { name: t("auth.signIn.submit") }).click();
+    await submitSignIn(page, user.email, user.password);
     await expect(page).toHaveURL(role === "merchant" ? /\/m$/ : /\/ops$/);
     await page.context().storageState({ path: storageStateOf(role) });
   });

@@ -86,15 +86,29 @@ export interface SeededWithdrawal {
   amount: string;
 }
 
-export async function withdrawal(companyId: string, amount: string, pixKey = "529.982.247-25", pixKeyType = "CPF") {
+export async function withdrawal(
+  companyId: string,
+  amount: string,
+  pixKey = "529.982.247-25",
+  pixKeyType = "CPF",
+  token = ADMIN_TOKEN,
+) {
   const { createWithdrawal } = await gql<{ createWithdrawal: SeededWithdrawal }>(
     `mutation($companyId: ID!, $key: String!, $input: CreateWithdrawalInput!) {
       createWithdrawal(companyId: $companyId, idempotencyKey: $key, input: $input) { id withdrawalReference amount }
     }`,
     { companyId, key: randomUUID(), input: { amount, pixKey, pixKeyType } },
+    token,
   );
   return createWithdrawal;
 }
+
+/**
+ * A withdrawal the merchant asks for with its own credential: the operator token that approves
+ * it is then not its maker, so one approval sends it (maker-checker: the maker never checks).
+ */
+export const withdrawalAskedByMerchant = (company: { id: string; clientSecret: string }, amount: string) =>
+  withdrawal(company.id, amount, undefined, undefined, company.clientSecret);
 
 export async function inviteOperator(email: string, name: string, role: "ADMIN" | "OPERATOR" | "VIEWER") {
   const { inviteOperator } = await gql<{ inviteOperator: { inviteToken: string } }>(

@@ -3,7 +3,7 @@
 // a new database on DATABASE_URL's server when it is set, else an embedded PostgreSQL in a
 // new temporary data directory. Stops everything and removes the database on SIGTERM/SIGINT.
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import pg from "pg";
@@ -65,7 +65,18 @@ if (process.env.DATABASE_URL) {
   cleanup = async () => rmSync(dataDir, { recursive: true, force: true });
 }
 
-const child = spawn("npm", ["start"], { cwd: root, env, stdio: "inherit", detached: true });
+// The service's log is also kept in a file: specs check that some requests log no error (e2e/support/server-log.ts).
+mkdirSync(join(root, "e2e", ".auth"), { recursive: true });
+const log = createWriteStream(join(root, "e2e", ".auth", "server.log"));
+const child = spawn("npm", ["start"], { cwd: root, env, stdio: ["inherit", "pipe", "pipe"], detached: true });
+child.stdout.on("data", (chunk) => {
+  process.stdout.write(chunk);
+  log.write(chunk);
+});
+child.stderr.on("data", (chunk) => {
+  process.stderr.write(chunk);
+  log.write(chunk);
+});
 let stopping = false;
 const stop = async (code) => {
   if (stopping) return;

@@ -79,7 +79,19 @@ test("both catalogues have the same keys, no empty message, and the same ICU arg
   expect(problems).toEqual([]);
 });
 
-test("counts are ICU plurals with an `other` form, never a bare number before a noun", () => {
+test("no key holds a dot: next-intl reads dots as nesting, so such a message is never found", () => {
+  const dotted: string[] = [];
+  const walk = (tree: Tree, path: string) => {
+    for (const [key, value] of Object.entries(tree)) {
+      if (key.includes(".")) dotted.push(`${path}${key}`);
+      if (typeof value !== "string") walk(value, `${path}${key}.`);
+    }
+  };
+  for (const [locale, catalogue] of Object.entries(LOCALES)) walk(catalogue as unknown as Tree, `${locale} `);
+  expect(dotted).toEqual([]);
+});
+
+test("counts are ICU plurals with an `other` form (and a zero in Portuguese), never a bare number before a noun", () => {
   const problems: string[] = [];
   for (const [locale, catalogue] of Object.entries(LOCALES)) {
     for (const [key, text] of leaves(catalogue as unknown as Tree)) {
@@ -87,6 +99,15 @@ test("counts are ICU plurals with an `other` form, never a bare number before a 
         for (const element of elements) {
           if (element.type === TYPE.plural && !("other" in element.options))
             problems.push(`${locale} ${key}: plural without "other"`);
+          // Portuguese takes 0 as singular ("0 tentativa", Intl.PluralRules("pt-BR").select(0) is
+          // "one"), where a Brazilian reads "nenhuma tentativa" or "0 tentativas": zero is said.
+          if (
+            locale === "pt-BR" &&
+            element.type === TYPE.plural &&
+            "one" in element.options &&
+            !("=0" in element.options)
+          )
+            problems.push(`${locale} ${key}: plural with "one" but no "=0"`);
           if (element.type === TYPE.plural || element.type === TYPE.select)
             for (const option of Object.values(element.options)) walk(option.value);
         }

@@ -59,4 +59,7 @@ test("PIX keys and payer documents read as people write them", () => {
   expect(formatPixKey("TELEFONE", "11987654321")).toBe("11987654321");
   expect(formatDocument("52998224725")).toBe("529.982.247-25");
   expect(formatDocument("***.982.247-**")).toBe("***.982.247-**");
+  // A company's CNPJ, numeric or alphanumeric, as the companies list, page and form show it.
+  expect(formatDocument("11222333000181")).toBe("11.222.333/0001-81");
+  expect(formatDocument("12ABC34501DE35")).toBe("12.ABC.345/01DE-35");
 });
