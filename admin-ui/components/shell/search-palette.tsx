@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { ArrowLeftRightIcon, Building2Icon, LoaderIcon, ReceiptIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { ChargeStatusBadge, WithdrawalStatusBadge } from "@/components/status-badge";
 import {
   CommandDialog,
@@ -18,17 +18,8 @@ import { GlobalSearchDocument } from "@/features/search/documents";
 import { SEARCH_LINKS } from "@/features/search/links";
 import { chargeReference, formatBRL } from "@/lib/format";
 import { execute } from "@/lib/graphql/execute";
+import { useDebounced } from "@/lib/use-debounced";
 import type { NavKey, NavSection } from "./nav";
-
-/** The search text once the person stopped typing for a moment. */
-function useDebounced(value: string, ms: number): string {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 /**
  * The search dialog the ⌘K trigger opens: jumps between pages and, for audiences with detail

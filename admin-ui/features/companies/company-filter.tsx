@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Building2Icon, CheckIcon, LoaderIcon, XIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import {
   Command,
@@ -18,21 +18,12 @@ import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover
 import { formatDocument } from "@/lib/format";
 import { execute } from "@/lib/graphql/execute";
 import { useErrorMessage } from "@/lib/i18n/error-message";
+import { useDebounced } from "@/lib/use-debounced";
 import { cn } from "@/lib/utils";
 import { CompanyPickerDocument } from "./documents";
 
 /** Accounts offered at once; typing narrows them through the API's search. */
 const PICKER_SIZE = 8;
-
-/** The search text once the person stopped typing for a moment. */
-function useDebounced(value: string, ms: number): string {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 /**
  * One account for a list (the URL's `company`): a combobox fed by the companies query's
