@@ -231,71 +231,129 @@ export class DisputesService implements DisputeReturnListener {
         if (charge.e2eId === null) {
           throw invalidState("The bank has not reported this payment's end-to-end id yet; try again later");
         }
-        const account = await lockAccountWithBalance(em, dispute.companyId);
-        const now = new Date();
-        const refund = em.getRepository(Refund).create({
-          id: newRefundId(),
-          companyId: dispute.companyId,
-          chargeId: dispute.chargeId,
-          amountCents: dispute.heldAmountCents,
-          status: RefundStatus.PROCESSING,
-          reason: RETURN_DESCRIPTION[dispute.nature],
-          returnId: null,
-          failureReason: null,
-          retryCount: 0,
-          nature: dispute.nature === DisputeNature.MED_FRAUDE ? RefundNature.MED_FRAUDE : RefundNature.MED_OPERACIONAL,
-          disputeId: dispute.id,
-          idempotencyKey: null,
-          requestFingerprint: null,
-          requestedBy: actor,
-          submittedAt: null,
-          refundedAt: null,
-          createdAt: now,
-          updatedAt: now,
-        });
-        await em.getRepository(Refund).insert(refund);
-        await em.query(
-          `UPDATE charges SET disputed_amount_cents = disputed_amount_cents - $2,
-                            refunded_amount_cents = refunded_amount_cents + $2, updated_at = now()
-          WHERE id = $1`,
-          [dispute.chargeId, dispute.heldAmountCents.toString()],
-        );
-        await postLedgerEntry(em, {
-          companyId: dispute.companyId,
-          kind: LedgerEntryKind.DISPUTE_RELEASED,
-          amountCents: dispute.heldAmountCents,
-          chargeId: dispute.chargeId,
-          disputeId: dispute.id,
-          memo: `MED ${dispute.nature}: accepted, returned by devolução ${refund.id}`,
-        });
-        await postLedgerEntry(em, {
-          companyId: dispute.companyId,
-          kind: LedgerEntryKind.REFUND_RESERVED,
-          amountCents: -dispute.heldAmountCents,
-          chargeId: dispute.chargeId,
-          refundId: refund.id,
-          disputeId: dispute.id,
-          memo: refund.reason,
-        });
-        dispute.status = DisputeStatus.ACCEPTED;
-        dispute.refundId = refund.id;
-        dispute.decidedBy = actor;
-        dispute.decidedAt = now;
-        await appendWebhookEvent(
-          em,
-          refund.companyId,
-          WEBHOOK_EVENTS.refundProcessing,
-          refundEventFields(refund),
-          refund.id,
-          requestId,
-          account,
-        );
+        const refund = await this.heldToReturn(em, dispute, actor, requestId, null);
         await enqueueJob(em, SUBMIT_REFUND_JOB, returnJobPayload({ subject: "refund", id: refund.id, requestId }));
         await this.answerBank(em, dispute, true, ACCEPTED_ANSWER);
         return { action: "dispute.accept", reason: null };
       },
       audit,
     );
+  }
+
+  /**
+   * The bank decided the claim stands and returned the held amount itself (Efí's MED: it
+   * blocks the amount at its side and makes the devolução when the claim is accepted). The
+   * devolução is recorded as made, never sent: a REFUNDED refund of the dispute's nature for
+   * the held amount, and the dispute ACCEPTED and RETURNED at once. Whatever an operator did
+   * first (contested: REJECTED) the bank's decision stands; an ACCEPTED or CLOSED dispute is
+   * INVALID_STATE (the caller records the difference).
+   */
+  recordBankReturn(
+    id: string,
+    note: string,
+    actor: string,
+    audit: AuditContext | null,
+    requestId: string | null = null,
+  ): Promise<Dispute> {
+    const text = checkText("note", note, MAX_DESCRIPTION_LENGTH, true);
+    return this.change(
+      id,
+      async (em, dispute) => {
+        if (dispute.status !== DisputeStatus.OPEN && dispute.status !== DisputeStatus.REJECTED) {
+          throw disputeNotIn(dispute.status, "an OPEN or REJECTED");
+        }
+        if (dispute.heldAmountCents === 0n) {
+          throw invalidState("Nothing is held for this dispute (the balance was empty): nothing to record as returned");
+        }
+        await this.heldToReturn(em, dispute, actor, requestId, new Date());
+        return { action: "dispute.bank_return", reason: text };
+      },
+      audit,
+    );
+  }
+
+  /**
+   * The held amount becomes the dispute's MED devolução (a refund of its nature): the hold
+   * ends (DISPUTE_RELEASED) and the refund's reservation takes its place (REFUND_RESERVED),
+   * so the balance does not move; the dispute is ACCEPTED. Sent by the refunds' jobs
+   * (`returnedAt` null: PROCESSING, the caller queues it), or already made by the bank
+   * (REFUNDED at `returnedAt`, the dispute RETURNED and closed in the same transaction).
+   */
+  private async heldToReturn(
+    em: EntityManager,
+    dispute: Dispute,
+    actor: string,
+    requestId: string | null,
+    returnedAt: Date | null,
+  ): Promise<Refund> {
+    const account = await lockAccountWithBalance(em, dispute.companyId);
+    const now = new Date();
+    const refund = em.getRepository(Refund).create({
+      id: newRefundId(),
+      companyId: dispute.companyId,
+      chargeId: dispute.chargeId,
+      amountCents: dispute.heldAmountCents,
+      status: returnedAt ? RefundStatus.REFUNDED : RefundStatus.PROCESSING,
+      reason: RETURN_DESCRIPTION[dispute.nature],
+      returnId: null,
+      failureReason: null,
+      retryCount: 0,
+      nature: dispute.nature === DisputeNature.MED_FRAUDE ? RefundNature.MED_FRAUDE : RefundNature.MED_OPERACIONAL,
+      disputeId: dispute.id,
+      idempotencyKey: null,
+      requestFingerprint: null,
+      requestedBy: actor,
+      submittedAt: returnedAt,
+      refundedAt: returnedAt,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await em.getRepository(Refund).insert(refund);
+    await em.query(
+      `UPDATE charges SET disputed_amount_cents = disputed_amount_cents - $2,
+                        refunded_amount_cents = refunded_amount_cents + $2, updated_at = now()
+      WHERE id = $1`,
+      [dispute.chargeId, dispute.heldAmountCents.toString()],
+    );
+    await postLedgerEntry(em, {
+      companyId: dispute.companyId,
+      kind: LedgerEntryKind.DISPUTE_RELEASED,
+      amountCents: dispute.heldAmountCents,
+      chargeId: dispute.chargeId,
+      disputeId: dispute.id,
+      memo: returnedAt
+        ? `MED ${dispute.nature}: accepted by the bank, returned by it (recorded as ${refund.id})`
+        : `MED ${dispute.nature}: accepted, returned by devolução ${refund.id}`,
+    });
+    await postLedgerEntry(em, {
+      companyId: dispute.companyId,
+      kind: LedgerEntryKind.REFUND_RESERVED,
+      amountCents: -dispute.heldAmountCents,
+      chargeId: dispute.chargeId,
+      refundId: refund.id,
+      disputeId: dispute.id,
+      memo: refund.reason,
+    });
+    dispute.status = DisputeStatus.ACCEPTED;
+    dispute.refundId = refund.id;
+    dispute.decidedBy = actor;
+    dispute.decidedAt = now;
+    await appendWebhookEvent(
+      em,
+      refund.companyId,
+      returnedAt ? WEBHOOK_EVENTS.refundRefunded : WEBHOOK_EVENTS.refundProcessing,
+      refundEventFields(refund),
+      refund.id,
+      requestId,
+      account,
+    );
+    if (returnedAt) {
+      dispute.outcome = DisputeOutcome.RETURNED;
+      dispute.closedAt = returnedAt;
+      dispute.closedBy = actor;
+      await appendDisputeEvent(em, dispute, WEBHOOK_EVENTS.disputeClosed, requestId, account);
+    }
+    return refund;
   }
 
   /** The operator contests the claim with a statement: REJECTED, still held until closed. */
