@@ -59,6 +59,8 @@ export interface ReceivedPix {
   infoPagador?: string;
   pagador?: Payer;
   devolucoes: Devolucao[];
+  /** What Efí returned itself to the payer for accepted MED infractions (never listed in devolucoes). */
+  medReturnedCents?: bigint;
 }
 
 export interface PixSend {
@@ -76,6 +78,9 @@ export interface PixSend {
 
 /** Efí's states of a MED infraction against a Pix this account received. */
 export type InfracaoStatus = "ABERTA" | "EM_DEFESA" | "ACEITA" | "REJEITADA" | "CANCELADA_EFI";
+/** Efí's decisions: the claim stands (Efí returns the blocked amount itself), or does not, or it is cancelled. */
+export const FINAL_INFRACAO_STATUSES = ["ACEITA", "REJEITADA", "CANCELADA_EFI"] as const;
+export type FinalInfracaoStatus = (typeof FINAL_INFRACAO_STATUSES)[number];
 
 export interface Infracao {
   idInfracao: string;
@@ -89,6 +94,9 @@ export interface Infracao {
   analise?: "aceito" | "rejeitado";
   defesa?: string;
   recebimentoDefesa?: Date;
+  /** Efí's decision: when, and its analyst's reason. */
+  finalizacao?: Date;
+  justificativaAnalista?: string;
   atualizadoEm: Date;
 }
 
@@ -298,10 +306,13 @@ export class Bank {
 
   // --- MED infractions ------------------------------------------------------------------
 
-  /** The payer's bank notifies an infraction against a received Pix (the whole Pix unless `valor`). */
-  openInfracao(body: { endToEndId: string; valor?: string; razao?: string }): Infracao {
+  /**
+   * The payer's bank notifies an infraction against a received Pix (the whole Pix unless
+   * `valor`; now unless `abertura`, for a notification made earlier).
+   */
+  openInfracao(body: { endToEndId: string; valor?: string; razao?: string; abertura?: Date }): Infracao {
     const pix = this.getPix(body.endToEndId);
-    const now = new Date();
+    const now = body.abertura ?? new Date();
     const infracao: Infracao = {
       idInfracao: randomUUID(),
       endToEndId: pix.endToEndId,
@@ -342,6 +353,30 @@ export class Bank {
     return infracao;
   }
 
+  /**
+   * Efí decides an infraction still ABERTA or EM_DEFESA. ACEITA: Efí returns the amount to the
+   * payer itself (a MED devolução of the Pix, out of what it blocked), so what the account may
+   * still return of that Pix by its own devolução shrinks by as much.
+   */
+  decideInfracao(id: string, status: FinalInfracaoStatus, justificativaAnalista?: string): Infracao {
+    const infracao = this.infracoes.get(id);
+    if (!infracao) throw efiError(404, "infracao_nao_encontrada", "Nenhuma infração encontrada para o id informado");
+    if (infracao.status !== "ABERTA" && infracao.status !== "EM_DEFESA")
+      throw efiError(409, "infracao_finalizada", `A infração já está ${infracao.status}`);
+    const now = new Date();
+    if (status === "ACEITA") {
+      const pix = this.getPix(infracao.endToEndId);
+      pix.medReturnedCents = (pix.medReturnedCents ?? 0n) + centsOf(infracao.valor);
+    }
+    Object.assign(infracao, {
+      status,
+      finalizacao: now,
+      atualizadoEm: now,
+      ...(justificativaAnalista !== undefined ? { justificativaAnalista } : {}),
+    });
+    return infracao;
+  }
+
   infracaoJson(infracao: Infracao): Record<string, unknown> {
     return {
       idInfracao: infracao.idInfracao,
@@ -351,10 +386,14 @@ export class Bank {
       razao: infracao.razao,
       tipoSituacao: "golpe",
       ...(infracao.defesa !== undefined ? { defesa: infracao.defesa } : {}),
+      ...(infracao.justificativaAnalista !== undefined
+        ? { justificativaAnalista: infracao.justificativaAnalista }
+        : {}),
       dadosAnalise: {
         abertura: infracao.abertura.toISOString(),
         prazoFinalizacao: infracao.prazoFinalizacao.toISOString(),
         ...(infracao.recebimentoDefesa ? { recebimentoDefesa: infracao.recebimentoDefesa.toISOString() } : {}),
+        ...(infracao.finalizacao ? { finalizacao: infracao.finalizacao.toISOString() } : {}),
       },
       criadoEm: infracao.abertura.toISOString(),
       atualizadoEm: infracao.atualizadoEm.toISOString(),
@@ -369,7 +408,7 @@ export class Bank {
       throw efiError(409, "devolucao_id_duplicado", "O id de devolução informado já foi utilizado para este Pix");
     const returned = pix.devolucoes
       .filter((devolucao) => devolucao.status !== "NAO_REALIZADO")
-      .reduce((sum, devolucao) => sum + centsOf(devolucao.valor), 0n);
+      .reduce((sum, devolucao) => sum + centsOf(devolucao.valor), pix.medReturnedCents ?? 0n);
     const asked = centsOf(body.valor);
     if (asked <= 0n || asked > centsOf(pix.valor) - returned) {
       throw problem(400, "PixDevolucaoInvalida", [

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { ApiServer } from "./api-server";
-import { type Bank, type Payer, valorOf } from "./bank";
+import { type Bank, FINAL_INFRACAO_STATUSES, type FinalInfracaoStatus, type Payer, valorOf } from "./bank";
 import { EfiError } from "./efi-errors";
 import type { FaultSpec, Faults } from "./faults";
 import type { WebhookSender } from "./webhook-sender";
@@ -21,7 +21,8 @@ import type { WebhookSender } from "./webhook-sender";
  *   POST /control/sends/:idEnvio/refuse         a Pix Send fails            {motivo?}
  *   POST /control/devolucoes/:id/settle         a devolução is returned (DEVOLVIDO)
  *   POST /control/devolucoes/:id/refuse         a devolução fails           {motivo?}
- *   POST /control/infracoes                     the payer's bank notifies a MED infraction {endToEndId, valor?, razao?}
+ *   POST /control/infracoes                     the payer's bank notifies a MED infraction {endToEndId, valor?, razao?, abertura?}
+ *   POST /control/infracoes/:id/decide          Efí decides it {status: ACEITA|REJEITADA|CANCELADA_EFI, justificativaAnalista?}
  *   POST /control/tokens/expire                 every token issued stops working
  */
 export interface ControlServerOptions {
@@ -154,8 +155,23 @@ async function handle(options: ControlServerOptions, req: IncomingMessage): Prom
         if (body.valor !== undefined && (typeof body.valor !== "string" || !VALOR.test(body.valor)))
           throw new Error('valor must be like "10.00"');
         const razao = typeof body.razao === "string" ? body.razao : undefined;
-        const infracao = bank.openInfracao({ endToEndId: body.endToEndId, valor: body.valor, razao });
+        const abertura = body.abertura === undefined ? undefined : new Date(String(body.abertura));
+        if (abertura && Number.isNaN(abertura.getTime())) throw new Error("abertura must be an ISO date");
+        const infracao = bank.openInfracao({ endToEndId: body.endToEndId, valor: body.valor, razao, abertura });
         return { status: 201, body: bank.infracaoJson(infracao) };
+      },
+    ],
+    [
+      "POST",
+      /^\/control\/infracoes\/([^/]+)\/decide$/,
+      ([id]) => {
+        const status = body.status;
+        if (typeof status !== "string" || !(FINAL_INFRACAO_STATUSES as readonly string[]).includes(status))
+          throw new Error(`status must be one of ${FINAL_INFRACAO_STATUSES.join(", ")}`);
+        const said = body.justificativaAnalista;
+        if (said !== undefined && typeof said !== "string") throw new Error("justificativaAnalista must be a string");
+        const infracao = bank.decideInfracao(id, status as FinalInfracaoStatus, said);
+        return { status: 200, body: bank.infracaoJson(infracao) };
       },
     ],
     ["POST", /^\/control\/tokens\/expire$/, () => ({ status: 200, body: { expired: api.expireTokens() } })],
