@@ -2,7 +2,7 @@ import type { DataSource } from "typeorm";
 import type { AuditContext } from "../../audit/audit";
 import { AppError } from "../../core/errors";
 import type { Logger } from "../../core/logger";
-import { type Cents, MoneyFormatError, parseBrl } from "../../core/money";
+import { type Cents, formatBrl, MoneyFormatError, parseBrl } from "../../core/money";
 import { queryRows } from "../../core/sql";
 import { DisputeNature } from "../../disputes/dispute.entity";
 import type { DisputeAnswer, DisputesService } from "../../disputes/disputes.service";
@@ -16,12 +16,32 @@ import type { EfiPixProvider } from "./efi-provider";
  * infractions and opens a dispute (its hold, event and audit) for each one still open on a
  * PAID charge, keyed by Efí's idInfracao so that a window read again opens nothing twice. An
  * operator's decision is answered to Efí by a job queued in the decision's transaction.
+ * Efí's own decision is read back in the same runs: a dispute still undecided here whose
+ * infraction Efí lists as final is decided through the disputes service (FINAL_OUTCOME).
  */
 export const ANSWER_INFRACTION_JOB = "efi_answer_infraction";
 const EFI_ACTOR = "provider:efi";
 const EFI_AUDIT: AuditContext = { actor: EFI_ACTOR, actorKind: "SYSTEM", address: null, requestId: null };
 /** Efí's infractions that still wait for the account's answer. */
 const STILL_OPEN = new Set(["ABERTA", "EM_DEFESA"]);
+/**
+ * Efí's final states (its API lists ABERTA, EM_DEFESA, ACEITA, REJEITADA, CANCELADA_EFI) and
+ * what each does to the dispute here. ACEITA: the claim stands, and Efí, which blocked the
+ * amount at its side, makes the MED devolução itself: the return is recorded, never sent.
+ * REJEITADA (the claim did not stand) and CANCELADA_EFI (withdrawn, or cancelled by Efí): the
+ * hold is released to the merchant.
+ */
+const FINAL_OUTCOME: Record<string, "RETURNED" | "RELEASED"> = {
+  ACEITA: "RETURNED",
+  REJEITADA: "RELEASED",
+  CANCELADA_EFI: "RELEASED",
+};
+/**
+ * How far before the oldest undecided dispute Efí is asked for its infractions: a dispute is
+ * opened by the run whose window holds the notification, and a window reaches back at most
+ * 5 days (efi-reconciliation.ts); a day more for the run itself.
+ */
+const DECISIONS_LOOKBACK_MS = 6 * 86_400_000;
 const PAGE_SIZE = 100;
 const MAX_DESCRIPTION_LENGTH = 500;
 
@@ -31,16 +51,31 @@ interface EfiInfraction {
   valor?: string;
   status?: string;
   razao?: string;
-  dadosAnalise?: { prazoFinalizacao?: string };
+  justificativaAnalista?: string;
+  dadosAnalise?: { prazoFinalizacao?: string; finalizacao?: string };
 }
 
-/** What a run did with one infraction it did not open a dispute for before. */
+/** What a run did with one infraction it did not open or decide a dispute for before. */
 export interface InfractionDifference {
   endToEndId: string | null;
   valor: string | null;
-  /** DISPUTE_OPENED, or INFRACTION_NOT_OPENED with the reason in `detail`. */
-  outcome: "DISPUTE_OPENED" | "INFRACTION_NOT_OPENED";
+  /**
+   * DISPUTE_OPENED, or INFRACTION_NOT_OPENED with the reason in `detail`; DISPUTE_DECIDED
+   * (Efí's final decision applied), or DECISION_NOT_APPLIED with the reason (the dispute was
+   * decided otherwise here first, or nothing was held to return).
+   */
+  outcome: "DISPUTE_OPENED" | "INFRACTION_NOT_OPENED" | "DISPUTE_DECIDED" | "DECISION_NOT_APPLIED";
   detail: string;
+}
+
+/** A dispute opened from an Efí infraction and not closed yet. */
+interface UndecidedDispute {
+  id: string;
+  report_id: string;
+  status: string;
+  refund_id: string | null;
+  amount_cents: string;
+  held_amount_cents: string;
 }
 
 export class EfiInfractions {
@@ -51,8 +86,12 @@ export class EfiInfractions {
     private readonly logger: Logger,
   ) {}
 
-  /** The window's infractions: a dispute for each new one still open; what could not be opened is said why. */
-  async openDisputes(from: Date, to: Date): Promise<{ seen: number; differences: InfractionDifference[] }> {
+  /**
+   * The window's infractions: a dispute for each new one still open; then Efí's decisions on
+   * the disputes still undecided here (read over a window reaching back before the oldest of
+   * them). What could not be opened or applied is said why.
+   */
+  async readInfractions(from: Date, to: Date): Promise<{ seen: number; differences: InfractionDifference[] }> {
     const infractions = await this.listInfractions(from, to);
     const differences: InfractionDifference[] = [];
     for (const infraction of infractions) {
@@ -60,7 +99,86 @@ export class EfiInfractions {
       const difference = await this.openDispute(infraction);
       if (difference) differences.push(difference);
     }
+    differences.push(...(await this.readDecisions(infractions, from, to)));
     return { seen: infractions.length, differences };
+  }
+
+  /** Efí's final decisions on the disputes it opened here that are not closed yet. */
+  private async readDecisions(listed: EfiInfraction[], from: Date, to: Date): Promise<InfractionDifference[]> {
+    const [oldest] = await queryRows<{ at: Date | null }>(
+      this.db,
+      "SELECT min(opened_at) AS at FROM disputes WHERE opened_by = $1 AND closed_at IS NULL",
+      [EFI_ACTOR],
+    );
+    if (!oldest?.at) return [];
+    const since = new Date(oldest.at.getTime() - DECISIONS_LOOKBACK_MS);
+    const infractions = since < from ? await this.listInfractions(since, to) : listed;
+    const decided = infractions.filter(
+      (infraction) => infraction.idInfracao && FINAL_OUTCOME[infraction.status ?? ""] !== undefined,
+    );
+    if (decided.length === 0) return [];
+    const undecided = await queryRows<UndecidedDispute>(
+      this.db,
+      `SELECT id, report_id, status, refund_id, amount_cents, held_amount_cents FROM disputes
+        WHERE report_id = ANY($1) AND opened_by = $2 AND closed_at IS NULL`,
+      [decided.map((infraction) => infraction.idInfracao), EFI_ACTOR],
+    );
+    const byReport = new Map(undecided.map((dispute) => [dispute.report_id, dispute]));
+    const differences: InfractionDifference[] = [];
+    for (const infraction of decided) {
+      const dispute = byReport.get(infraction.idInfracao ?? "");
+      if (!dispute) continue;
+      const difference = await this.applyDecision(infraction, dispute);
+      if (difference) differences.push(difference);
+    }
+    return differences;
+  }
+
+  /**
+   * One final decision of Efí on an undecided dispute, through the disputes service (its
+   * locks, ledger entries, audit row by provider:efi and dispute.closed, in one transaction).
+   * The first decision wins: one an operator made first (here, under the same locks) leaves
+   * Efí's to be recorded as a difference.
+   */
+  private async applyDecision(
+    infraction: EfiInfraction,
+    dispute: UndecidedDispute,
+  ): Promise<InfractionDifference | null> {
+    const status = infraction.status ?? "";
+    const outcome = FINAL_OUTCOME[status];
+    const said = infraction.justificativaAnalista?.trim();
+    const note = [...`Efí: infração ${status}${said ? `: ${said}` : ""}`].slice(0, MAX_DESCRIPTION_LENGTH).join("");
+    const difference = (kind: InfractionDifference["outcome"], detail: string): InfractionDifference => ({
+      endToEndId: infraction.endToEndId ?? null,
+      valor: infraction.valor ?? null,
+      outcome: kind,
+      detail: `infraction ${infraction.idInfracao}, ${status}: dispute ${dispute.id} ${detail}`,
+    });
+    if (dispute.status === "ACCEPTED") {
+      // An operator accepted first: the devolução sent then decides the dispute. Efí's ACEITA
+      // agrees with it (if Efí refuses our devolução, having returned the money itself, the
+      // dispute is OPEN again and a later run records Efí's return); anything else differs.
+      if (outcome === "RETURNED") return null;
+      return difference("DECISION_NOT_APPLIED", `was accepted here first; its devolução ${dispute.refund_id} stands`);
+    }
+    try {
+      if (outcome === "RETURNED") {
+        const decided = await this.disputes.recordBankReturn(dispute.id, note, EFI_ACTOR, EFI_AUDIT);
+        const short =
+          decided.heldAmountCents < decided.amountCents
+            ? ` (of ${formatBrl(decided.amountCents)} claimed, ${formatBrl(decided.heldAmountCents)} was held)`
+            : "";
+        return difference(
+          "DISPUTE_DECIDED",
+          `RETURNED: ${formatBrl(decided.heldAmountCents)} returned by Efí, recorded as ${decided.refundId}${short}`,
+        );
+      }
+      const closed = await this.disputes.closeDispute(dispute.id, note, EFI_ACTOR, EFI_AUDIT, null);
+      return difference("DISPUTE_DECIDED", `RELEASED: ${formatBrl(closed.heldAmountCents)} released to the merchant`);
+    } catch (error) {
+      if (error instanceof AppError) return difference("DECISION_NOT_APPLIED", `not changed: ${error.message}`);
+      throw error;
+    }
   }
 
   /** Every page of `GET /v2/gn/infracoes` for the window. */

@@ -20,7 +20,8 @@ import { readProviderState, writeProviderState } from "./provider-state";
  * none brought is credited now, and what the service does not know (a txid it never made, a
  * Pix without txid) becomes a payment exception. Withdrawals still PROCESSING are read back
  * (`GET /v2/gn/pix/enviados/id-envio/{idEnvio}`) and settled or failed as the bank says, and
- * the MED infractions notified in the window open their disputes (efi-infractions.ts).
+ * the MED infractions notified in the window open their disputes, and Efí's decisions on the
+ * disputes still undecided close them (efi-infractions.ts).
  * Each run is kept, and a report per day compares both sides.
  */
 export interface ReconciliationDifference {
@@ -29,7 +30,8 @@ export interface ReconciliationDifference {
   valor: string | null;
   /**
    * CREDITED (no notification had brought it), EXCEPTION (recorded for review), a transfer's
-   * outcome, or a MED infraction's (DISPUTE_OPENED, INFRACTION_NOT_OPENED).
+   * outcome, or a MED infraction's (DISPUTE_OPENED, INFRACTION_NOT_OPENED, DISPUTE_DECIDED,
+   * DECISION_NOT_APPLIED).
    */
   outcome: string;
   detail: string | null;
@@ -45,6 +47,8 @@ export interface ReconciliationRunResult {
   transfersDecided: number;
   infractionsSeen: number;
   disputesOpened: number;
+  /** Disputes Efí's final decision closed (returned or released) in this run. */
+  disputesDecided: number;
   differences: ReconciliationDifference[];
 }
 
@@ -122,6 +126,7 @@ export class EfiReconciliation {
       transfersDecided: 0,
       infractionsSeen: 0,
       disputesOpened: 0,
+      disputesDecided: 0,
       differences: [],
     };
     try {
@@ -187,10 +192,11 @@ export class EfiReconciliation {
   }
 
   private async readInfractions(from: Date, to: Date, result: ReconciliationRunResult): Promise<void> {
-    const { seen, differences } = await this.infractions.openDisputes(from, to);
+    const { seen, differences } = await this.infractions.readInfractions(from, to);
     result.infractionsSeen = seen;
     for (const difference of differences) {
       if (difference.outcome === "DISPUTE_OPENED") result.disputesOpened += 1;
+      if (difference.outcome === "DISPUTE_DECIDED") result.disputesDecided += 1;
       result.differences.push({ ...difference, txid: null });
     }
   }
