@@ -4,7 +4,6 @@ import { expect, test } from "../support/fixtures";
 import { t } from "../support/i18n";
 import { checkPage } from "../support/page-check";
 import { type FreshMerchant, freshMerchant } from "./fresh-merchant";
-import { toastsGone } from "./toasts";
 
 /**
  * The merchant's money, in order on one account of its own: a charge created in the console
@@ -55,7 +54,6 @@ test("a merchant creates a charge and sees its QR code and BR Code", async ({ pa
   );
   expect(brCode).toBe(charge.pixCode);
   expect(charge.status).toBe("PENDING");
-  await toastsGone(page);
   await checkPage(page, "merchant-charge-pending");
 });
 
@@ -188,7 +186,6 @@ test("a withdrawal checks the key as typed (a phone with its punctuation too), q
   await expect(page.getByTestId("destination-key")).toHaveText("+55 (11) 98765-4321");
   // The key's type reads as the form named it ("Celular"), on the detail and in the list.
   await expect(page.getByTestId("destination-key").locator("xpath=following-sibling::dd[1]")).toHaveText(phone);
-  await toastsGone(page);
   await checkPage(page, "merchant-withdrawal-pending");
   const { withdrawals } = await gql<{ withdrawals: { total: number; data: { pixKey: string }[] } }>(
     "query($c: ID!) { withdrawals(companyId: $c) { total data { pixKey } } }",

@@ -3,7 +3,6 @@ import { expect, test } from "../support/fixtures";
 import { t } from "../support/i18n";
 import { checkPage } from "../support/page-check";
 import { type FreshMerchant, freshMerchant } from "./fresh-merchant";
-import { toastsGone } from "./toasts";
 import { signedWith, startReceiver } from "./webhook-receiver";
 
 /** Webhooks, API credentials and team, as a merchant admin of an account of its own. */
@@ -52,7 +51,6 @@ test("a webhook URL to a local receiver, then the test ping shows its status cod
   await expect(history.getByText(t("merchantWebhooks.attempt.number", { number: 1 }))).toBeVisible();
   await expect(history.getByText("HTTP 200").first()).toBeVisible();
   await expect(history.getByText("received", { exact: true })).toBeVisible();
-  await toastsGone(page);
   await checkPage(page, "merchant-webhooks");
 
   // Redeliver: a new, manual attempt of the same event.
@@ -79,7 +77,6 @@ test("after rotating the secret, the next event is signed with the new one", asy
   await expect(shown).toBeVisible();
   const secret = (await shown.textContent())?.trim() ?? "";
   expect(secret.length).toBeGreaterThan(20);
-  await toastsGone(page);
   await checkPage(page, "merchant-webhooks-secret-shown");
   await page.getByRole("button", { name: t("merchantWebhooks.rotate.done") }).click();
   await expect(shown).toHaveCount(0);
@@ -115,7 +112,6 @@ test("API credentials: issued with an expiry and shown once, then revoked", asyn
   await expect(row).toContainText(t("credentials.state.active"));
   // "expira em <date>": the words before the date.
   await expect(row).toContainText(String(t.raw("credentials.expiresAt")).replace("<when></when>", "").trim());
-  await toastsGone(page);
   await checkPage(page, "merchant-api-credentials");
   // Its name, and when it was last used (written in the background about once a minute).
   await expect(row).toContainText("ERP da loja");
@@ -153,7 +149,6 @@ test("a merchant admin invites a user and removes them", async ({ page }) => {
   const row = page.getByRole("listitem").filter({ hasText: "caixa@floricultura.test" });
   await expect(row).toContainText(t("team.invitePending"));
   await expect(row).toContainText(t("common.roles.MEMBER"));
-  await toastsGone(page);
   await checkPage(page, "merchant-team");
   await row.getByRole("button", { name: t("team.removeWho", { email: "caixa@floricultura.test" }) }).click();
   await page

@@ -1,10 +1,9 @@
 import { type FreshMerchant, freshMerchant } from "../merchant/fresh-merchant";
-import { toastsGone } from "../merchant/toasts";
 import { gql } from "../support/api";
 import { expect, test } from "../support/fixtures";
 import { t } from "../support/i18n";
 import { expectMoneyFacts } from "../support/money-confirm";
-import { checkPage } from "../support/page-check";
+import { checkPage, toastsGone } from "../support/page-check";
 
 /**
  * MED disputes: the payer's bank opens a claim (the sandbox's simulateDispute), the operator

@@ -1,5 +1,4 @@
 import { createHmac } from "node:crypto";
-import { toastsGone } from "../merchant/toasts";
 import { createCompany, fund, gql } from "../support/api";
 import { BASE_URL, PROVIDER_SECRET } from "../support/env";
 import { expect, test } from "../support/fixtures";
@@ -135,7 +134,6 @@ test("an operator returns a wrong-amount payment to its payer after a confirmati
   await expect(page.getByText(t("paymentExceptions.return.done", { amount: "R$ 49,00" }))).toBeVisible();
   await expect(row.getByTestId("return-status")).toHaveText(t("paymentExceptions.return.status.PROCESSING"));
   await expect(row.getByRole("button", { name: t("paymentExceptions.return.actionFor", { id }) })).toHaveCount(0);
-  await toastsGone(page);
   await checkPage(page, "ops-payment-exceptions-returning");
 
   // The bank reports the devolução done: the exception is resolved as returned.

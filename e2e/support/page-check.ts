@@ -10,10 +10,13 @@ const VIEWPORTS = [
 /**
  * Every page the specs visit goes through here: a full-page screenshot at desktop and phone
  * width under e2e/screenshots/ (git-ignored, for people to look at), no sideways scroll, and
- * an axe check at both widths that fails on serious or critical violations.
+ * an axe check at both widths that fails on serious or critical violations. Toasts are waited
+ * out first: one fading in or out has, for that moment, text of too little contrast (axe
+ * found one in CI), and they lie over the page the screenshot is for.
  */
 export async function checkPage(page: Page, name: string) {
   mkdirSync("e2e/screenshots", { recursive: true });
+  await toastsGone(page);
   const original = page.viewportSize();
   for (const viewport of VIEWPORTS) {
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
@@ -40,4 +43,9 @@ export async function checkPage(page: Page, name: string) {
     ).toEqual([]);
   }
   if (original) await page.setViewportSize(original);
+}
+
+/** Waits for the toasts to go (each leaves by itself a few seconds after it came). */
+export async function toastsGone(page: Page) {
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
 }
