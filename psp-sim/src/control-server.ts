@@ -9,7 +9,7 @@ import type { WebhookSender } from "./webhook-sender";
  * The local PSP's control API, plain HTTP on loopback, for tests and for trying the service
  * by hand: what a payer, the Pix network or a bad day at the bank would do.
  *
- *   GET  /control/state                         the bank: cobs, received Pix, sends, devoluções, webhook, counters
+ *   GET  /control/state                         the bank: cobs, received Pix, sends, devoluções, webhook, infractions (with the account's analise), counters
  *   GET  /control/requests                      the last API requests (method, path, status)
  *   GET  /control/webhooks/deliveries           the last webhook deliveries
  *   POST /control/cobs/:txid/pay                a payer pays a cob          {pagador?: {nome, cpf|cnpj}, infoPagador?}
@@ -64,7 +64,11 @@ async function handle(options: ControlServerOptions, req: IncomingMessage): Prom
           received: [...bank.received.values()].map((pix) => bank.pixJson(pix, true)),
           sends: [...bank.sends.values()].map((sent) => bank.sendJson(sent)),
           webhooks: [...bank.webhooks.values()],
-          infracoes: [...bank.infracoes.values()].map((infracao) => bank.infracaoJson(infracao)),
+          // With the account's answer (analise), which Efí's listing does not show.
+          infracoes: [...bank.infracoes.values()].map((infracao) => ({
+            ...bank.infracaoJson(infracao),
+            ...(infracao.analise !== undefined ? { analise: infracao.analise } : {}),
+          })),
           faults: faults.list(),
           stats: api.stats,
         },

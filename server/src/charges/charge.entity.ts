@@ -98,7 +98,8 @@ export class Charge {
   @Column({ name: "disputed_amount_cents", type: "bigint", transformer: bigintColumn })
   @Field(() => MoneyScalar, {
     name: "disputedAmount",
-    description: "Held by the charge's MED disputes still OPEN or REJECTED: not refundable meanwhile.",
+    description:
+      "Held by the charge's MED disputes still OPEN or REJECTED, or ACCEPTED and awaiting the bank's own return: not refundable meanwhile.",
   })
   disputedAmountCents!: bigint;
 

@@ -6,7 +6,11 @@ import { MoneyScalar } from "../graphql/scalars";
 export enum DisputeStatus {
   /** The amount is held; an operator accepts, contests or closes it. */
   OPEN = "OPEN",
-  /** Accepted: the held amount became a MED devolução (closed when the bank returns it). */
+  /**
+   * Accepted: the held amount became a MED devolução (closed when the bank returns it); or,
+   * with a bank that returns the money itself (Efí), answered to it and still held, with no
+   * refund yet, until its decision is read back.
+   */
   ACCEPTED = "ACCEPTED",
   /** Contested with a statement: still held until closed. */
   REJECTED = "REJECTED",

@@ -1,4 +1,16 @@
-import { Arg, Args, Authorized, Ctx, ID, Mutation, ObjectType, Query, Resolver } from "type-graphql";
+import {
+  Arg,
+  Args,
+  Authorized,
+  Ctx,
+  FieldResolver,
+  ID,
+  Mutation,
+  ObjectType,
+  Query,
+  Resolver,
+  Root,
+} from "type-graphql";
 import { operatorAudit, requestAudit } from "../audit/audit";
 import { actorOf, companyScope, requirePrincipal } from "../auth/principal";
 import { invalidState } from "../core/errors";
@@ -66,10 +78,18 @@ export class DisputesResolver {
     return ctx.services.disputes.disputesOfCharge(companyScope(ctx.principal), chargeId);
   }
 
+  @FieldResolver(() => Boolean, {
+    description:
+      "True when the bank that notified the claim returns the held amount itself once it is accepted (Efí's MED): accepting answers the bank and sends no devolução; the dispute is then ACCEPTED, still held, with no refund until the bank's decision is read back.",
+  })
+  returnedByBank(@Root() dispute: Dispute, @Ctx() ctx: RequestContext): boolean {
+    return ctx.services.disputes.returnedByBank(dispute);
+  }
+
   @Authorized("OPERATOR")
   @Mutation(() => Dispute, {
     description:
-      "Accepts the claim: the held amount is returned to the payer by a devolução of the dispute's MED nature (a refund).",
+      "Accepts the claim: the held amount is returned to the payer by a devolução of the dispute's MED nature (a refund); when the bank returns it itself (returnedByBank), the bank is answered, nothing is sent, and the amount stays held until the bank's decision.",
   })
   acceptDispute(@Arg("id", () => ID) id: string, @Ctx() ctx: RequestContext) {
     const principal = requirePrincipal(ctx.principal);

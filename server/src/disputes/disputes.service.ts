@@ -21,6 +21,7 @@ import { queryRows } from "../core/sql";
 import { runTransaction } from "../core/transactions";
 import { postLedgerEntry } from "../ledger/ledger.service";
 import { LedgerEntryKind } from "../ledger/ledger-entry.entity";
+import { type PixProvider, providerActor } from "../provider/pix-provider";
 import { Refund, RefundNature, RefundStatus } from "../refunds/refund.entity";
 import { returnJobPayload, SUBMIT_REFUND_JOB } from "../refunds/refund-jobs";
 import { refundExceedsCharge, refundWindowClosed } from "../refunds/refunds.errors";
@@ -51,7 +52,7 @@ const RETURN_DESCRIPTION: Record<DisputeNature, string> = {
   [DisputeNature.MED_OPERACIONAL]: "Devolução MED: falha operacional",
 };
 
-/** What the bank is told when an operator accepts a claim (the devolução follows). */
+/** What the bank is told when an operator accepts a claim (it, or our devolução, returns the amount). */
 const ACCEPTED_ANSWER = "Infração aceita pelo recebedor: o valor bloqueado é devolvido ao pagador";
 
 /** Queue order: the nearest deadline first. */
@@ -115,8 +116,24 @@ export class DisputesService implements DisputeReturnListener {
   constructor(
     private readonly db: DataSource,
     private readonly charges: ChargesService,
+    private readonly provider: Pick<PixProvider, "name" | "returnsMedItself">,
   ) {
     this.disputeFromRow = entityRowMapper(db, Dispute);
+  }
+
+  /**
+   * True when the bank returns this dispute's money itself once the claim is accepted: the
+   * provider does (Efí's MED, `returnsMedItself`) and it notified this claim (it opened the
+   * dispute from its infraction). Then accepting answers the bank and sends no devolução.
+   * A dispute the sandbox opened (simulateDispute) is returned by the service's devolução.
+   */
+  returnedByBank(dispute: Pick<Dispute, "openedBy">): boolean {
+    return this.provider.returnsMedItself && dispute.openedBy === providerActor(this.provider);
+  }
+
+  /** ACCEPTED and answered to the bank, which returns the held amount itself: still held, nothing sent. */
+  private awaitingBankReturn(dispute: Dispute): boolean {
+    return dispute.status === DisputeStatus.ACCEPTED && dispute.refundId === null && dispute.closedAt === null;
   }
 
   /**
@@ -215,10 +232,16 @@ export class DisputesService implements DisputeReturnListener {
   }
 
   /**
-   * The operator accepts the claim: the held amount becomes a devolução of the dispute's MED
-   * nature (a refund, sent by the refunds' jobs); the hold ends and the refund's reservation
-   * takes its place, so the balance does not move. The dispute closes when the bank returns
-   * the money; if the bank does not, the amount is held again and the dispute is OPEN.
+   * The operator accepts the claim. The service's own return: the held amount becomes a
+   * devolução of the dispute's MED nature (a refund, sent by the refunds' jobs); the hold ends
+   * and the refund's reservation takes its place, so the balance does not move. The dispute
+   * closes when the bank returns the money; if the bank does not, the amount is held again
+   * and the dispute is OPEN.
+   *
+   * A claim the bank returns itself (`returnedByBank`: Efí's infractions): the bank is answered
+   * `aceito` and nothing is sent. The dispute is ACCEPTED with no refund and no outcome, its
+   * amount still held, until the bank's decision is read back: its return recorded
+   * (recordBankReturn) or the hold released (recordBankRelease).
    */
   acceptDispute(id: string, actor: string, audit: AuditContext | null, requestId: string | null): Promise<Dispute> {
     return this.change(
@@ -227,6 +250,13 @@ export class DisputesService implements DisputeReturnListener {
         if (dispute.status !== DisputeStatus.OPEN) throw disputeNotIn(dispute.status, "an OPEN");
         if (dispute.heldAmountCents === 0n) {
           throw invalidState("Nothing is held for this dispute (the balance was empty): contest or close it");
+        }
+        if (this.returnedByBank(dispute)) {
+          dispute.status = DisputeStatus.ACCEPTED;
+          dispute.decidedBy = actor;
+          dispute.decidedAt = new Date();
+          await this.answerBank(em, dispute, true, ACCEPTED_ANSWER);
+          return { action: "dispute.accept", reason: null };
         }
         if (charge.e2eId === null) {
           throw invalidState("The bank has not reported this payment's end-to-end id yet; try again later");
@@ -245,8 +275,9 @@ export class DisputesService implements DisputeReturnListener {
    * blocks the amount at its side and makes the devolução when the claim is accepted). The
    * devolução is recorded as made, never sent: a REFUNDED refund of the dispute's nature for
    * the held amount, and the dispute ACCEPTED and RETURNED at once. Whatever an operator did
-   * first (contested: REJECTED) the bank's decision stands; an ACCEPTED or CLOSED dispute is
-   * INVALID_STATE (the caller records the difference).
+   * first (contested: REJECTED; accepted, answered to the bank and still held) the bank's
+   * decision stands; a dispute whose devolução we sent, or CLOSED, is INVALID_STATE (the
+   * caller records the difference).
    */
   recordBankReturn(
     id: string,
@@ -259,8 +290,11 @@ export class DisputesService implements DisputeReturnListener {
     return this.change(
       id,
       async (em, dispute) => {
-        if (dispute.status !== DisputeStatus.OPEN && dispute.status !== DisputeStatus.REJECTED) {
-          throw disputeNotIn(dispute.status, "an OPEN or REJECTED");
+        if (!this.bankMayDecide(dispute)) {
+          throw disputeNotIn(
+            dispute.status,
+            "an OPEN, REJECTED or accepted and still held (awaiting the bank's return)",
+          );
         }
         if (dispute.heldAmountCents === 0n) {
           throw invalidState("Nothing is held for this dispute (the balance was empty): nothing to record as returned");
@@ -269,6 +303,45 @@ export class DisputesService implements DisputeReturnListener {
         return { action: "dispute.bank_return", reason: text };
       },
       audit,
+    );
+  }
+
+  /**
+   * The bank decided the claim does not stand, or cancelled it: CLOSED, RELEASED, as
+   * closeDispute (audited as dispute.close), and also for a dispute accepted here and answered
+   * to a bank that returns the money itself (still held until its decision). A dispute whose
+   * devolução we sent, or CLOSED, is INVALID_STATE.
+   */
+  recordBankRelease(
+    id: string,
+    note: string,
+    actor: string,
+    audit: AuditContext | null,
+    requestId: string | null = null,
+  ): Promise<Dispute> {
+    const text = checkText("note", note, MAX_DESCRIPTION_LENGTH, true);
+    return this.change(
+      id,
+      async (em, dispute) => {
+        if (!this.bankMayDecide(dispute)) {
+          throw disputeNotIn(
+            dispute.status,
+            "an OPEN, REJECTED or accepted and still held (awaiting the bank's return)",
+          );
+        }
+        await this.releaseHold(em, dispute, text, actor, requestId);
+        return { action: "dispute.close", reason: text };
+      },
+      audit,
+    );
+  }
+
+  /** Still undecided at the bank with its amount held: OPEN, REJECTED, or accepted and awaiting the bank's return. */
+  private bankMayDecide(dispute: Dispute): boolean {
+    return (
+      dispute.status === DisputeStatus.OPEN ||
+      dispute.status === DisputeStatus.REJECTED ||
+      this.awaitingBankReturn(dispute)
     );
   }
 
@@ -334,10 +407,13 @@ export class DisputesService implements DisputeReturnListener {
       disputeId: dispute.id,
       memo: refund.reason,
     });
-    dispute.status = DisputeStatus.ACCEPTED;
+    if (dispute.status !== DisputeStatus.ACCEPTED) {
+      // An operator's accept answered to the bank stays the decision; the bank only returned.
+      dispute.status = DisputeStatus.ACCEPTED;
+      dispute.decidedBy = actor;
+      dispute.decidedAt = now;
+    }
     dispute.refundId = refund.id;
-    dispute.decidedBy = actor;
-    dispute.decidedAt = now;
     await appendWebhookEvent(
       em,
       refund.companyId,
@@ -392,27 +468,38 @@ export class DisputesService implements DisputeReturnListener {
         if (dispute.status !== DisputeStatus.OPEN && dispute.status !== DisputeStatus.REJECTED) {
           throw disputeNotIn(dispute.status, "an OPEN or REJECTED");
         }
-        const account = await lockAccountWithBalance(em, dispute.companyId);
-        await moveDisputedAmount(em, dispute.chargeId, -dispute.heldAmountCents);
-        if (dispute.heldAmountCents > 0n) {
-          await postLedgerEntry(em, {
-            companyId: dispute.companyId,
-            kind: LedgerEntryKind.DISPUTE_RELEASED,
-            amountCents: dispute.heldAmountCents,
-            chargeId: dispute.chargeId,
-            disputeId: dispute.id,
-            memo: text ?? `MED ${dispute.nature}: closed, hold released`,
-          });
-        }
-        dispute.status = DisputeStatus.CLOSED;
-        dispute.outcome = DisputeOutcome.RELEASED;
-        dispute.closedBy = actor;
-        dispute.closedAt = new Date();
-        await appendDisputeEvent(em, dispute, WEBHOOK_EVENTS.disputeClosed, requestId, account);
+        await this.releaseHold(em, dispute, text, actor, requestId);
         return { action: "dispute.close", reason: text };
       },
       audit,
     );
+  }
+
+  /** The hold returns to the balance (DISPUTE_RELEASED): CLOSED, RELEASED, dispute.closed. */
+  private async releaseHold(
+    em: EntityManager,
+    dispute: Dispute,
+    note: string | null,
+    actor: string,
+    requestId: string | null,
+  ): Promise<void> {
+    const account = await lockAccountWithBalance(em, dispute.companyId);
+    await moveDisputedAmount(em, dispute.chargeId, -dispute.heldAmountCents);
+    if (dispute.heldAmountCents > 0n) {
+      await postLedgerEntry(em, {
+        companyId: dispute.companyId,
+        kind: LedgerEntryKind.DISPUTE_RELEASED,
+        amountCents: dispute.heldAmountCents,
+        chargeId: dispute.chargeId,
+        disputeId: dispute.id,
+        memo: note ?? `MED ${dispute.nature}: closed, hold released`,
+      });
+    }
+    dispute.status = DisputeStatus.CLOSED;
+    dispute.outcome = DisputeOutcome.RELEASED;
+    dispute.closedBy = actor;
+    dispute.closedAt = new Date();
+    await appendDisputeEvent(em, dispute, WEBHOOK_EVENTS.disputeClosed, requestId, account);
   }
 
   /** The merchant tells its side while the dispute is OPEN (the operator reads it before deciding). */

@@ -238,6 +238,9 @@ describe("deciding a dispute", () => {
     assert.equal(acceptDispute.outcome, null);
     assert.match(acceptDispute.decidedBy, /^operator:/);
     assert.match(acceptDispute.refundId, /^rf_/);
+    // The sandbox's payer's bank is returned by the service's own devolução.
+    const read = await app.graphql("query($id: ID!) { dispute(id: $id) { returnedByBank } }", { id: dispute.id });
+    assert.equal(read.data.dispute.returnedByBank, false);
     const refund = await app.graphql("query($id: ID!) { refund(id: $id) { amount status nature disputeId reason } }", {
       id: acceptDispute.refundId,
     });

@@ -67,7 +67,10 @@ class BalanceAudit {
   @Field(() => MoneyScalar, { description: "Refunds PROCESSING or REFUNDED." })
   refundsHeld!: bigint;
 
-  @Field(() => MoneyScalar, { description: "Held amounts of MED disputes OPEN or REJECTED (blocked)." })
+  @Field(() => MoneyScalar, {
+    description:
+      "Held amounts of MED disputes OPEN or REJECTED, or ACCEPTED and awaiting the bank's own return (blocked).",
+  })
   disputesHeld!: bigint;
 
   @Field(() => MoneyScalar, {

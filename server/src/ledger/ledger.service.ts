@@ -131,7 +131,10 @@ export interface BalanceAuditResult {
   withdrawalsHeldCents: Cents;
   /** Refunds PROCESSING or REFUNDED: their amounts left the balance. */
   refundsHeldCents: Cents;
-  /** Held amounts of MED disputes OPEN or REJECTED: blocked, out of the available balance. */
+  /**
+   * Held amounts of MED disputes OPEN or REJECTED, or ACCEPTED with no devolução yet (answered
+   * to a bank that returns the money itself): blocked, out of the available balance.
+   */
   disputesHeldCents: Cents;
   recomputedBalanceCents: Cents;
   ledgerEntries: number;
@@ -414,7 +417,8 @@ export class LedgerService {
            (SELECT coalesce(sum(amount_cents), 0) FROM refunds
              WHERE company_id = $1 AND status IN ('PROCESSING', 'REFUNDED')) AS refunds_held,
            (SELECT coalesce(sum(held_amount_cents), 0) FROM disputes
-             WHERE company_id = $1 AND status IN ('OPEN', 'REJECTED')) AS disputes_held`,
+             WHERE company_id = $1
+               AND (status IN ('OPEN', 'REJECTED') OR (status = 'ACCEPTED' AND refund_id IS NULL))) AS disputes_held`,
         [companyId],
       );
       const row = rows[0];

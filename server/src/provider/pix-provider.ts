@@ -118,6 +118,14 @@ export interface PixProvider {
    * the sandbox. A real PSP serves its own locations.
    */
   readonly servesLocations: boolean;
+  /**
+   * True when the bank makes the MED devolução of a claim it notified itself (Efí): under the
+   * MED the receiving PSP holds the cautionary block and returns it to the payer once the
+   * claim is accepted, so accepting one of its disputes answers it (`aceito`) and sends no
+   * devolução of the service's own; the return is recorded when the bank's decision is read
+   * back (docs/disputes.md). False: the service returns an accepted claim by its devolução.
+   */
+  readonly returnsMedItself: boolean;
   /** Registers a charge; a failure the merchant cannot fix is an AppError SERVICE_UNAVAILABLE. */
   registerCharge(charge: ChargeRegistration): Promise<RegisteredCharge>;
   /**
@@ -146,6 +154,11 @@ export interface PixProvider {
   verifyNotification(rawBody: Buffer, signatureHeader: string | undefined): boolean;
 }
 
+/** Who acts for the provider in audit rows and on the disputes it opens ("provider:efi"). */
+export function providerActor(provider: Pick<PixProvider, "name">): string {
+  return `provider:${provider.name}`;
+}
+
 /** Sandbox e-mail domains that make the simulated bank refuse or be unavailable. */
 export const SANDBOX_REFUSING_DOMAIN = "@fail.invalid";
 export const SANDBOX_UNAVAILABLE_DOMAIN = "@unavailable.invalid";
@@ -170,6 +183,8 @@ export class SandboxPixProvider implements PixProvider {
   /** The sandbox settles by itself (SANDBOX_SETTLE_MS) or by the operator: nothing to read back. */
   readonly outcomeCheckDelaysMs: readonly number[] = [];
   readonly servesLocations = true;
+  /** The simulated payer's bank is returned by the service's own MED devolução. */
+  readonly returnsMedItself = false;
   private readonly publicHost: string;
 
   constructor(

@@ -346,16 +346,24 @@ describe("MED infractions", () => {
     await app.services.efi!.infractions.answerInfraction(queued[0]);
   });
 
-  test("an operator's acceptance is answered to Efí as aceito, beside the MED devolução", async () => {
+  test("an operator's acceptance is answered to Efí as aceito and sends no devolução: Efí returns the money itself", async () => {
     const { chargeId, endToEndId } = await paidCharge(6);
     const infraction = await sim.control("POST", "/control/infracoes", { endToEndId });
     await app.services.efi!.reconciliation.run();
     const [dispute] = await app.services.db.query("SELECT id FROM disputes WHERE charge_id = $1", [chargeId]);
-    const accepted = await app.graphql("mutation($id: ID!) { acceptDispute(id: $id) { status refundId } }", {
-      id: dispute.id,
-    });
+    const held = await balanceCents(app, merchant);
+    const accepted = await app.graphql(
+      "mutation($id: ID!) { acceptDispute(id: $id) { status outcome refundId heldAmount returnedByBank } }",
+      { id: dispute.id },
+    );
     assert.equal(accepted.errors, undefined, JSON.stringify(accepted.errors));
-    assert.equal(accepted.data.acceptDispute.status, "ACCEPTED");
+    assert.deepEqual(accepted.data.acceptDispute, {
+      status: "ACCEPTED",
+      outcome: null,
+      refundId: null,
+      heldAmount: "6.00",
+      returnedByBank: true,
+    });
     const queued = await queuedAnswers(infraction.body.idInfracao);
     assert.equal(queued.length, 1);
     assert.equal(queued[0].accepted, true);
@@ -365,6 +373,13 @@ describe("MED infractions", () => {
       (one: { idInfracao: string }) => one.idInfracao === infraction.body.idInfracao,
     );
     assert.equal(atEfi.status, "EM_DEFESA");
+    assert.equal(atEfi.analise, "aceito");
+    // No devolução of ours: none at the PSP, no refund here, the amount still held.
+    const pix = state.body.received.find((one: { endToEndId: string }) => one.endToEndId === endToEndId);
+    assert.equal(pix.devolucoes, undefined);
+    assert.equal((await app.services.db.query("SELECT 1 FROM refunds WHERE charge_id = $1", [chargeId])).length, 0);
+    assert.equal(await balanceCents(app, merchant), held);
+    await assertAuditConsistent(app, merchant.companyId);
   });
 });
 

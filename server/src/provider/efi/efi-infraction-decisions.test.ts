@@ -3,7 +3,9 @@ import { after, before, describe, test } from "node:test";
 import { freePort, type PspSimProcess, startPspSim } from "../../../test/support/psp-sim";
 import { assertAuditConsistent, balanceCents, fundedMerchant, waitFor } from "../../../test/support/scenarios";
 import { type Merchant, startTestApp, type TestApp } from "../../../test/support/test-app";
+import { DisputesService } from "../../disputes/disputes.service";
 import { SUBMIT_REFUND_JOB } from "../../refunds/refund-jobs";
+import { ANSWER_INFRACTION_JOB } from "./efi-infractions";
 import type { ReconciliationRunResult } from "./efi-reconciliation";
 import { registerEfiWebhook } from "./efi-webhook-registration";
 import { writeProviderState } from "./provider-state";
@@ -106,7 +108,30 @@ const operator = (mutation: string, variables: Record<string, unknown>) => app.g
 const closeByOperator = (id: string) =>
   operator('mutation($id: ID!) { closeDispute(id: $id, note: "Encerrada pelo operador") { status } }', { id });
 const acceptByOperator = (id: string) =>
-  operator("mutation($id: ID!) { acceptDispute(id: $id) { status refundId } }", { id });
+  operator("mutation($id: ID!) { acceptDispute(id: $id) { status outcome refundId heldAmount returnedByBank } }", {
+    id,
+  });
+/** The answers to Efí queued for an infraction (the jobs do not run in the tests: they are run by hand). */
+const queuedAnswers = async (reportId: string) =>
+  (
+    await query(
+      `SELECT j.payload FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks t ON t.id = j.task_id
+        WHERE t.identifier = $1 AND j.payload->>'reportId' = $2`,
+      [ANSWER_INFRACTION_JOB, reportId],
+    )
+  ).map((row: { payload: Record<string, unknown> }) => row.payload);
+const simInfraction = async (idInfracao: string) =>
+  (await sim.control("GET", "/control/state")).body.infracoes.find(
+    (one: { idInfracao: string }) => one.idInfracao === idInfracao,
+  );
+/** No devolução of ours reached the PSP for this Pix: none listed, none requested. */
+async function assertNoDevolucaoSent(endToEndId: string) {
+  assert.equal((await simPix(endToEndId)).devolucoes, undefined);
+  const requests = (await sim.control("GET", "/control/requests")).body.filter((entry: { path: string }) =>
+    entry.path.includes(`/pix/${endToEndId}/devolucao`),
+  );
+  assert.deepEqual(requests, []);
+}
 
 /** Everything a decision writes, to show a second read wrote nothing. */
 async function footprint(chargeId: string, disputeId: string) {
@@ -299,7 +324,7 @@ describe("Efí's final decisions", () => {
 });
 
 describe("races with an operator's decision", () => {
-  test("the operator decided first: Efí's ACEITA on a dispute the operator closed changes nothing; its REJEITADA on one the operator accepted is a difference", async () => {
+  test("the operator closed first: Efí's ACEITA changes nothing", async () => {
     const closed = await disputedCharge(5, "5.00");
     const byOperator = await closeByOperator(closed.disputeId);
     assert.equal(byOperator.errors, undefined, JSON.stringify(byOperator.errors));
@@ -309,24 +334,38 @@ describe("races with an operator's decision", () => {
     assert.deepEqual(decisionsOf(first, closed.endToEndId), []);
     assert.deepEqual(await footprint(closed.chargeId, closed.disputeId), before);
     assert.equal(before.dispute.closed_by.startsWith("operator:"), true);
+    await assertAuditConsistent(app, merchant.companyId);
+  });
 
-    const accepted = await disputedCharge(6, "6.00");
-    const acceptance = await acceptByOperator(accepted.disputeId);
-    assert.equal(acceptance.errors, undefined, JSON.stringify(acceptance.errors));
-    const refundId = acceptance.data.acceptDispute.refundId;
-    await decide(accepted.idInfracao, "REJEITADA");
-    const held = await footprint(accepted.chargeId, accepted.disputeId);
+  test("a dispute accepted with a devolução of our own (before Efí's own return was taken into account): its REJEITADA is a difference, its ACEITA agrees; nothing is recorded twice", async () => {
+    // Such a dispute was accepted by a service that sent the devolução itself: played here by
+    // the disputes service over a provider that does not return MED money itself.
+    const before = new DisputesService(app.services.db, app.services.charges, { name: "efi", returnsMedItself: false });
+    const rejected = await disputedCharge(6, "6.00");
+    const refund = await before.acceptDispute(rejected.disputeId, "operator:legacy", null, null);
+    const refundId = refund.refundId;
+    assert.match(refundId ?? "", /^rf_/);
+    await decide(rejected.idInfracao, "REJEITADA");
+    const held = await footprint(rejected.chargeId, rejected.disputeId);
     const second = await run();
     assert.equal(second.disputesDecided, 0);
-    assert.deepEqual(decisionsOf(second, accepted.endToEndId), [
+    assert.deepEqual(decisionsOf(second, rejected.endToEndId), [
       [
         "DECISION_NOT_APPLIED",
-        `infraction ${accepted.idInfracao}, REJEITADA: dispute ${accepted.disputeId} was accepted here first; its devolução ${refundId} stands`,
+        `infraction ${rejected.idInfracao}, REJEITADA: dispute ${rejected.disputeId} was accepted here first; its devolução ${refundId} stands`,
       ],
     ]);
-    assert.deepEqual(await footprint(accepted.chargeId, accepted.disputeId), held);
+    assert.deepEqual(await footprint(rejected.chargeId, rejected.disputeId), held);
     assert.equal(held.dispute.status, "ACCEPTED");
     assert.deepEqual(held.refunds, [{ id: refundId, status: "PROCESSING", amount_cents: "600" }]);
+
+    const agreed = await disputedCharge(4, "4.00");
+    await before.acceptDispute(agreed.disputeId, "operator:legacy", null, null);
+    await decide(agreed.idInfracao, "ACEITA");
+    const unchanged = await footprint(agreed.chargeId, agreed.disputeId);
+    assert.deepEqual(decisionsOf(await run(), agreed.endToEndId), []);
+    assert.deepEqual(await footprint(agreed.chargeId, agreed.disputeId), unchanged);
+    assert.equal(unchanged.refunds.length, 1);
     await assertAuditConsistent(app, merchant.companyId);
   });
 
@@ -427,7 +466,7 @@ describe("races with an operator's decision", () => {
     assert.deepEqual(decisionsOf(result, endToEndId), [
       [
         "DECISION_NOT_APPLIED",
-        `infraction ${idInfracao}, ACEITA: dispute ${disputeId} not changed: Dispute is CLOSED; only an OPEN or REJECTED dispute can change this way`,
+        `infraction ${idInfracao}, ACEITA: dispute ${disputeId} not changed: Dispute is CLOSED; only an OPEN, REJECTED or accepted and still held (awaiting the bank's return) dispute can change this way`,
       ],
     ]);
     const dispute = await readDispute(disputeId);
@@ -438,6 +477,68 @@ describe("races with an operator's decision", () => {
     assert.deepEqual(await eventsOf(disputeId), ["dispute.opened", "dispute.closed"]);
     // Read again: the dispute is closed, Efí's decision is not looked at any more.
     assert.deepEqual(decisionsOf(await run(), endToEndId), []);
+    await assertAuditConsistent(app, merchant.companyId);
+  });
+
+  test("at once, the operator's accept first: answered to Efí, nothing sent, then Efí's ACEITA records the return once", async () => {
+    const {
+      chargeId,
+      endToEndId,
+      disputeId,
+      balanceBefore,
+      result,
+      operator: op,
+    } = await race("operator", acceptByOperator, "ACEITA");
+    assert.equal(op.errors, undefined, JSON.stringify(op.errors));
+    assert.deepEqual(op.data.acceptDispute, {
+      status: "ACCEPTED",
+      outcome: null,
+      refundId: null,
+      heldAmount: "10.00",
+      returnedByBank: true,
+    });
+    assert.equal(result.disputesDecided, 1);
+    assert.equal(decisionsOf(result, endToEndId)[0][0], "DISPUTE_DECIDED");
+    const refunds = await query("SELECT status, amount_cents, requested_by FROM refunds WHERE charge_id = $1", [
+      chargeId,
+    ]);
+    assert.deepEqual(refunds, [{ status: "REFUNDED", amount_cents: "1000", requested_by: "provider:efi" }]);
+    const dispute = await readDispute(disputeId);
+    assert.deepEqual([dispute.status, dispute.outcome, dispute.closed_by], ["ACCEPTED", "RETURNED", "provider:efi"]);
+    assert.match(dispute.decided_by, /^operator:/);
+    assert.deepEqual(
+      (await auditOf(disputeId)).map((row: { action: string; actor: string }) => [
+        row.action,
+        row.actor.startsWith("operator:") ? "operator" : row.actor,
+      ]),
+      [
+        ["dispute.open", "provider:efi"],
+        ["dispute.accept", "operator"],
+        ["dispute.bank_return", "provider:efi"],
+      ],
+    );
+    assert.equal(await balanceCents(app, merchant), balanceBefore - 1000n);
+    assert.deepEqual(await readChargeRow(chargeId), { refunded_amount_cents: "1000", disputed_amount_cents: "0" });
+    await assertNoDevolucaoSent(endToEndId);
+    await assertAuditConsistent(app, merchant.companyId);
+  });
+
+  test("at once, the operator's accept first, then Efí's REJEITADA: the hold is released", async () => {
+    const {
+      chargeId,
+      disputeId,
+      balanceBefore,
+      result,
+      operator: op,
+    } = await race("operator", acceptByOperator, "REJEITADA");
+    assert.equal(op.errors, undefined, JSON.stringify(op.errors));
+    assert.equal(op.data.acceptDispute.refundId, null);
+    assert.equal(result.disputesDecided, 1);
+    const dispute = await readDispute(disputeId);
+    assert.deepEqual([dispute.status, dispute.outcome, dispute.closed_by], ["CLOSED", "RELEASED", "provider:efi"]);
+    assert.equal(await balanceCents(app, merchant), balanceBefore);
+    assert.deepEqual(await readChargeRow(chargeId), { refunded_amount_cents: "0", disputed_amount_cents: "0" });
+    assert.equal((await query("SELECT 1 FROM refunds WHERE charge_id = $1", [chargeId])).length, 0);
     await assertAuditConsistent(app, merchant.companyId);
   });
 
@@ -460,6 +561,172 @@ describe("races with an operator's decision", () => {
     assert.deepEqual(await readChargeRow(chargeId), { refunded_amount_cents: "1000", disputed_amount_cents: "0" });
     await assertAuditConsistent(app, merchant.companyId);
   });
+});
+
+describe("an operator's accept: Efí returns the money itself", () => {
+  test("accept answers aceito and sends nothing; the amount stays held (ACCEPTED, no refund) until Efí's ACEITA, whose return is recorded once", async () => {
+    const { chargeId, endToEndId, idInfracao, disputeId, balanceBefore } = await disputedCharge(20, "15.37");
+    const held = balanceBefore - 1537n;
+    assert.equal(await balanceCents(app, merchant), held);
+    const devolucoesQueued = async () =>
+      (
+        await query(
+          `SELECT count(*)::int AS n FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks t
+            ON t.id = j.task_id WHERE t.identifier = $1`,
+          [SUBMIT_REFUND_JOB],
+        )
+      )[0].n;
+    const queuedBefore = await devolucoesQueued();
+
+    const accepted = await acceptByOperator(disputeId);
+    assert.equal(accepted.errors, undefined, JSON.stringify(accepted.errors));
+    assert.deepEqual(accepted.data.acceptDispute, {
+      status: "ACCEPTED",
+      outcome: null,
+      refundId: null,
+      heldAmount: "15.37",
+      returnedByBank: true,
+    });
+    // Between the accept and Efí's decision: ACCEPTED, decided by the operator, not closed,
+    // still held (DISPUTE_HELD stands, the charge's disputedAmount too); nothing sent.
+    const waiting = await footprint(chargeId, disputeId);
+    assert.equal(waiting.dispute.status, "ACCEPTED");
+    assert.equal(waiting.dispute.refund_id, null);
+    assert.equal(waiting.dispute.outcome, null);
+    assert.equal(waiting.dispute.closed_at, null);
+    assert.equal(waiting.dispute.held_amount_cents, "1537");
+    assert.match(waiting.dispute.decided_by, /^operator:/);
+    assert.deepEqual(waiting.charge, { refunded_amount_cents: "0", disputed_amount_cents: "1537" });
+    assert.deepEqual(waiting.refunds, []);
+    assert.deepEqual(waiting.ledger, [["DISPUTE_HELD", "-1537"]]);
+    assert.deepEqual(waiting.events, ["dispute.opened"]);
+    assert.deepEqual(
+      waiting.audit.map((row: { action: string }) => row.action),
+      ["dispute.open", "dispute.accept"],
+    );
+    assert.equal(waiting.balance, held);
+    await assertAuditConsistent(app, merchant.companyId);
+    assert.equal(await devolucoesQueued(), queuedBefore, "no devolução queued");
+
+    // The answer: aceito, once; Efí's infraction is then in defence, and nothing reached the PSP as a devolução.
+    const answers = await queuedAnswers(idInfracao);
+    assert.equal(answers.length, 1);
+    assert.equal(answers[0].accepted, true);
+    await app.services.efi!.infractions.answerInfraction(answers[0]);
+    const atEfi = await simInfraction(idInfracao);
+    assert.deepEqual([atEfi.status, atEfi.analise], ["EM_DEFESA", "aceito"]);
+    await assertNoDevolucaoSent(endToEndId);
+
+    // Read before Efí decides: nothing changes, nothing is listed.
+    const early = await run();
+    assert.equal(early.disputesDecided, 0);
+    assert.deepEqual(decisionsOf(early, endToEndId), []);
+    assert.deepEqual(await footprint(chargeId, disputeId), waiting);
+
+    // Accepted already: neither accepted again nor closed by an operator (the bank was told aceito).
+    for (const attempt of [await acceptByOperator(disputeId), await closeByOperator(disputeId)]) {
+      assert.equal(attempt.errors?.[0]?.extensions?.code, "INVALID_STATE", JSON.stringify(attempt.errors));
+    }
+    assert.deepEqual(await footprint(chargeId, disputeId), waiting);
+
+    await decide(idInfracao, "ACEITA", "Fraude confirmada");
+    const decided = await run();
+    assert.equal(decided.disputesDecided, 1);
+    const dispute = await readDispute(disputeId);
+    const [refund] = await query("SELECT * FROM refunds WHERE charge_id = $1", [chargeId]);
+    assert.deepEqual(decisionsOf(decided, endToEndId), [
+      [
+        "DISPUTE_DECIDED",
+        `infraction ${idInfracao}, ACEITA: dispute ${disputeId} RETURNED: 15.37 returned by Efí, recorded as ${refund.id}`,
+      ],
+    ]);
+    assert.deepEqual(
+      [dispute.status, dispute.outcome, dispute.refund_id, dispute.closed_by],
+      ["ACCEPTED", "RETURNED", refund.id, "provider:efi"],
+    );
+    assert.equal(dispute.decided_by, waiting.dispute.decided_by, "the operator's accept stays the decision");
+    assert.ok(dispute.closed_at);
+    assert.deepEqual(
+      [refund.status, refund.amount_cents, refund.nature, refund.dispute_id, refund.requested_by, refund.return_id],
+      ["REFUNDED", "1537", "MED_FRAUDE", disputeId, "provider:efi", null],
+    );
+    assert.deepEqual(await readChargeRow(chargeId), { refunded_amount_cents: "1537", disputed_amount_cents: "0" });
+    assert.deepEqual(await ledgerOf(disputeId), [
+      ["DISPUTE_HELD", "-1537"],
+      ["DISPUTE_RELEASED", "1537"],
+      ["REFUND_RESERVED", "-1537"],
+    ]);
+    assert.deepEqual(await eventsOf(disputeId, refund.id), ["dispute.opened", "refund.refunded", "dispute.closed"]);
+    const rows = await auditOf(disputeId);
+    assert.deepEqual(
+      rows.map((row: { action: string; actor: string }) => [row.action, row.actor === "provider:efi"]),
+      [
+        ["dispute.open", true],
+        ["dispute.accept", false],
+        ["dispute.bank_return", true],
+      ],
+    );
+    assert.equal(rows[2].reason, "Efí: infração ACEITA: Fraude confirmada");
+    // The money left with Efí's own return: the balance is where the hold put it, once.
+    assert.equal(await balanceCents(app, merchant), held);
+    await assertNoDevolucaoSent(endToEndId);
+    await assertAuditConsistent(app, merchant.companyId);
+
+    const after = await footprint(chargeId, disputeId);
+    const again = await run();
+    assert.equal(again.disputesDecided, 0);
+    assert.deepEqual(decisionsOf(again, endToEndId), []);
+    assert.deepEqual(await footprint(chargeId, disputeId), after);
+  });
+
+  for (const status of ["REJEITADA", "CANCELADA_EFI"]) {
+    test(`accept, then Efí's ${status}: the hold is released to the merchant (CLOSED, RELEASED), nothing was sent`, async () => {
+      const { chargeId, endToEndId, idInfracao, disputeId, balanceBefore } = await disputedCharge(12, "12.00");
+      const accepted = await acceptByOperator(disputeId);
+      assert.equal(accepted.errors, undefined, JSON.stringify(accepted.errors));
+      await assertAuditConsistent(app, merchant.companyId);
+      await app.services.efi!.infractions.answerInfraction((await queuedAnswers(idInfracao))[0]);
+      await decide(idInfracao, status, "Análise concluída");
+
+      const decided = await run();
+      assert.equal(decided.disputesDecided, 1);
+      assert.deepEqual(decisionsOf(decided, endToEndId), [
+        [
+          "DISPUTE_DECIDED",
+          `infraction ${idInfracao}, ${status}: dispute ${disputeId} RELEASED: 12.00 released to the merchant`,
+        ],
+      ]);
+      const dispute = await readDispute(disputeId);
+      assert.deepEqual(
+        [dispute.status, dispute.outcome, dispute.refund_id, dispute.closed_by],
+        ["CLOSED", "RELEASED", null, "provider:efi"],
+      );
+      assert.match(dispute.decided_by, /^operator:/);
+      assert.equal(await balanceCents(app, merchant), balanceBefore);
+      assert.deepEqual(await readChargeRow(chargeId), { refunded_amount_cents: "0", disputed_amount_cents: "0" });
+      assert.deepEqual(await ledgerOf(disputeId), [
+        ["DISPUTE_HELD", "-1200"],
+        ["DISPUTE_RELEASED", "1200"],
+      ]);
+      assert.deepEqual(await eventsOf(disputeId), ["dispute.opened", "dispute.closed"]);
+      const rows = await auditOf(disputeId);
+      assert.deepEqual(
+        rows.map((row: { action: string }) => row.action),
+        ["dispute.open", "dispute.accept", "dispute.close"],
+      );
+      assert.deepEqual(
+        [rows[2].actor, rows[2].actor_kind, rows[2].reason],
+        ["provider:efi", "SYSTEM", `Efí: infração ${status}: Análise concluída`],
+      );
+      assert.equal((await query("SELECT 1 FROM refunds WHERE charge_id = $1", [chargeId])).length, 0);
+      await assertNoDevolucaoSent(endToEndId);
+      await assertAuditConsistent(app, merchant.companyId);
+
+      const after = await footprint(chargeId, disputeId);
+      assert.equal((await run()).disputesDecided, 0);
+      assert.deepEqual(await footprint(chargeId, disputeId), after);
+    });
+  }
 });
 
 describe("the local PSP", () => {

@@ -6,6 +6,7 @@ import { type Cents, formatBrl, MoneyFormatError, parseBrl } from "../../core/mo
 import { queryRows } from "../../core/sql";
 import { DisputeNature } from "../../disputes/dispute.entity";
 import type { DisputeAnswer, DisputesService } from "../../disputes/disputes.service";
+import { providerActor } from "../pix-provider";
 import { EfiApiError, listEveryPage } from "./efi-client";
 import type { EfiPixProvider } from "./efi-provider";
 
@@ -15,12 +16,15 @@ import type { EfiPixProvider } from "./efi-provider";
  * (`POST /v2/gn/infracoes/{idInfracao}/defesa`). Each reconciliation run reads the window's
  * infractions and opens a dispute (its hold, event and audit) for each one still open on a
  * PAID charge, keyed by Efí's idInfracao so that a window read again opens nothing twice. An
- * operator's decision is answered to Efí by a job queued in the decision's transaction.
- * Efí's own decision is read back in the same runs: a dispute still undecided here whose
- * infraction Efí lists as final is decided through the disputes service (FINAL_OUTCOME).
+ * operator's decision is answered to Efí by a job queued in the decision's transaction; an
+ * accept sends no devolução (Efí returns the money itself: `returnsMedItself`). Efí's own
+ * decision is read back in the same runs: a dispute not closed here (OPEN, contested, or
+ * accepted and still held) whose infraction Efí lists as final is decided through the
+ * disputes service (FINAL_OUTCOME).
  */
 export const ANSWER_INFRACTION_JOB = "efi_answer_infraction";
-const EFI_ACTOR = "provider:efi";
+/** Efí's actor here: the disputes it opens (openedBy) are the ones it returns itself (DisputesService.returnedByBank). */
+const EFI_ACTOR = providerActor({ name: "efi" });
 const EFI_AUDIT: AuditContext = { actor: EFI_ACTOR, actorKind: "SYSTEM", address: null, requestId: null };
 /** Efí's infractions that still wait for the account's answer. */
 const STILL_OPEN = new Set(["ABERTA", "EM_DEFESA"]);
@@ -154,10 +158,12 @@ export class EfiInfractions {
       outcome: kind,
       detail: `infraction ${infraction.idInfracao}, ${status}: dispute ${dispute.id} ${detail}`,
     });
-    if (dispute.status === "ACCEPTED") {
-      // An operator accepted first: the devolução sent then decides the dispute. Efí's ACEITA
-      // agrees with it (if Efí refuses our devolução, having returned the money itself, the
-      // dispute is OPEN again and a later run records Efí's return); anything else differs.
+    if (dispute.status === "ACCEPTED" && dispute.refund_id !== null) {
+      // Accepted here with a devolução of our own (a dispute accepted before Efí's own return
+      // was taken into account): that devolução decides the dispute. Efí's ACEITA agrees with it
+      // (Efí caps what is returned of one Pix: if it refuses ours, the dispute is OPEN again
+      // and a later run records Efí's return); anything else differs. An accept answered to
+      // Efí with nothing sent (no refund yet) waits for this decision and takes it below.
       if (outcome === "RETURNED") return null;
       return difference("DECISION_NOT_APPLIED", `was accepted here first; its devolução ${dispute.refund_id} stands`);
     }
@@ -173,7 +179,7 @@ export class EfiInfractions {
           `RETURNED: ${formatBrl(decided.heldAmountCents)} returned by Efí, recorded as ${decided.refundId}${short}`,
         );
       }
-      const closed = await this.disputes.closeDispute(dispute.id, note, EFI_ACTOR, EFI_AUDIT, null);
+      const closed = await this.disputes.recordBankRelease(dispute.id, note, EFI_ACTOR, EFI_AUDIT);
       return difference("DISPUTE_DECIDED", `RELEASED: ${formatBrl(closed.heldAmountCents)} released to the merchant`);
     } catch (error) {
       if (error instanceof AppError) return difference("DECISION_NOT_APPLIED", `not changed: ${error.message}`);

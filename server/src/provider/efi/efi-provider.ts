@@ -80,6 +80,11 @@ export class EfiPixProvider implements PixProvider {
   /** Efí's notifications can be lost: a devolução or transfer still open is read back at these delays. */
   readonly outcomeCheckDelaysMs: readonly number[] = [60_000, 300_000, 1_800_000, 7_200_000, 21_600_000, 86_400_000];
   readonly servesLocations = false;
+  /**
+   * Efí blocks the claimed amount at its side and returns it to the payer itself when the
+   * infraction is ACEITA; its defence takes only `aceito` or `rejeitado` (docs/disputes.md).
+   */
+  readonly returnsMedItself = true;
 
   constructor(
     readonly client: EfiClient,
