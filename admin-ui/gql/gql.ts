@@ -60,7 +60,7 @@ type Documents = {
     "\n  mutation IssueMerchantSecret($expiresAt: DateTimeISO, $label: String) {\n    issueClientSecret(expiresAt: $expiresAt, label: $label) {\n      clientSecret\n      credential {\n        id\n        secretHint\n        expiresAt\n      }\n    }\n  }\n": typeof types.IssueMerchantSecretDocument,
     "\n  mutation RevokeMerchantSecret($credentialId: ID!) {\n    revokeClientSecret(credentialId: $credentialId) {\n      id\n      revokedAt\n    }\n  }\n": typeof types.RevokeMerchantSecretDocument,
     "\n  mutation LabelMerchantSecret($credentialId: ID!, $label: String) {\n    labelClientCredential(credentialId: $credentialId, label: $label) {\n      id\n      label\n    }\n  }\n": typeof types.LabelMerchantSecretDocument,
-    "\n  fragment DisputeRow on Dispute {\n    id\n    companyId\n    chargeId\n    nature\n    amount\n    heldAmount\n    status\n    outcome\n    description\n    merchantStatement\n    contestStatement\n    refundId\n    returnFailureReason\n    openedAt\n    deadlineAt\n    decidedAt\n    closedAt\n  }\n": typeof types.DisputeRowFragmentDoc,
+    "\n  fragment DisputeRow on Dispute {\n    id\n    companyId\n    chargeId\n    nature\n    amount\n    heldAmount\n    status\n    outcome\n    description\n    merchantStatement\n    contestStatement\n    refundId\n    returnFailureReason\n    returnedByBank\n    openedAt\n    deadlineAt\n    decidedAt\n    closedAt\n  }\n": typeof types.DisputeRowFragmentDoc,
     "\n  query Disputes($first: Int, $after: String, $status: DisputeStatus) {\n    disputes(first: $first, after: $after, status: $status) {\n      data {\n        ...DisputeRow\n      }\n      total\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n    }\n  }\n": typeof types.DisputesDocument,
     "\n  query ChargeDisputes($chargeId: ID!) {\n    chargeDisputes(chargeId: $chargeId) {\n      ...DisputeRow\n    }\n  }\n": typeof types.ChargeDisputesDocument,
     "\n  mutation AcceptDispute($id: ID!) {\n    acceptDispute(id: $id) {\n      ...DisputeRow\n    }\n  }\n": typeof types.AcceptDisputeDocument,
@@ -171,7 +171,7 @@ const documents: Documents = {
     "\n  mutation IssueMerchantSecret($expiresAt: DateTimeISO, $label: String) {\n    issueClientSecret(expiresAt: $expiresAt, label: $label) {\n      clientSecret\n      credential {\n        id\n        secretHint\n        expiresAt\n      }\n    }\n  }\n": types.IssueMerchantSecretDocument,
     "\n  mutation RevokeMerchantSecret($credentialId: ID!) {\n    revokeClientSecret(credentialId: $credentialId) {\n      id\n      revokedAt\n    }\n  }\n": types.RevokeMerchantSecretDocument,
     "\n  mutation LabelMerchantSecret($credentialId: ID!, $label: String) {\n    labelClientCredential(credentialId: $credentialId, label: $label) {\n      id\n      label\n    }\n  }\n": types.LabelMerchantSecretDocument,
-    "\n  fragment DisputeRow on Dispute {\n    id\n    companyId\n    chargeId\n    nature\n    amount\n    heldAmount\n    status\n    outcome\n    description\n    merchantStatement\n    contestStatement\n    refundId\n    returnFailureReason\n    openedAt\n    deadlineAt\n    decidedAt\n    closedAt\n  }\n": types.DisputeRowFragmentDoc,
+    "\n  fragment DisputeRow on Dispute {\n    id\n    companyId\n    chargeId\n    nature\n    amount\n    heldAmount\n    status\n    outcome\n    description\n    merchantStatement\n    contestStatement\n    refundId\n    returnFailureReason\n    returnedByBank\n    openedAt\n    deadlineAt\n    decidedAt\n    closedAt\n  }\n": types.DisputeRowFragmentDoc,
     "\n  query Disputes($first: Int, $after: String, $status: DisputeStatus) {\n    disputes(first: $first, after: $after, status: $status) {\n      data {\n        ...DisputeRow\n      }\n      total\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n    }\n  }\n": types.DisputesDocument,
     "\n  query ChargeDisputes($chargeId: ID!) {\n    chargeDisputes(chargeId: $chargeId) {\n      ...DisputeRow\n    }\n  }\n": types.ChargeDisputesDocument,
     "\n  mutation AcceptDispute($id: ID!) {\n    acceptDispute(id: $id) {\n      ...DisputeRow\n    }\n  }\n": types.AcceptDisputeDocument,
@@ -420,7 +420,7 @@ export function graphql(source: "\n  mutation LabelMerchantSecret($credentialId:
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment DisputeRow on Dispute {\n    id\n    companyId\n    chargeId\n    nature\n    amount\n    heldAmount\n    status\n    outcome\n    description\n    merchantStatement\n    contestStatement\n    refundId\n    returnFailureReason\n    openedAt\n    deadlineAt\n    decidedAt\n    closedAt\n  }\n"): typeof import('./graphql').DisputeRowFragmentDoc;
+export function graphql(source: "\n  fragment DisputeRow on Dispute {\n    id\n    companyId\n    chargeId\n    nature\n    amount\n    heldAmount\n    status\n    outcome\n    description\n    merchantStatement\n    contestStatement\n    refundId\n    returnFailureReason\n    returnedByBank\n    openedAt\n    deadlineAt\n    decidedAt\n    closedAt\n  }\n"): typeof import('./graphql').DisputeRowFragmentDoc;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -503,7 +503,7 @@ export type LabelMerchantSecretMutationVariables = Exact<{
 
 export type LabelMerchantSecretMutation = { labelClientCredential: { id: string, label: string | null } };
 
-export type DisputeRowFragment = { id: string, companyId: string, chargeId: string, nature: DisputeNature, amount: string, heldAmount: string, status: DisputeStatus, outcome: DisputeOutcome | null, description: string | null, merchantStatement: string | null, contestStatement: string | null, refundId: string | null, returnFailureReason: string | null, openedAt: string, deadlineAt: string, decidedAt: string | null, closedAt: string | null };
+export type DisputeRowFragment = { id: string, companyId: string, chargeId: string, nature: DisputeNature, amount: string, heldAmount: string, status: DisputeStatus, outcome: DisputeOutcome | null, description: string | null, merchantStatement: string | null, contestStatement: string | null, refundId: string | null, returnFailureReason: string | null, returnedByBank: boolean, openedAt: string, deadlineAt: string, decidedAt: string | null, closedAt: string | null };
 
 export type DisputesQueryVariables = Exact<{
   first?: number | null | undefined;
@@ -512,21 +512,21 @@ export type DisputesQueryVariables = Exact<{
 }>;
 
 
-export type DisputesQuery = { disputes: { total: number, data: Array<{ id: string, companyId: string, chargeId: string, nature: DisputeNature, amount: string, heldAmount: string, status: DisputeStatus, outcome: DisputeOutcome | null, description: string | null, merchantStatement: string | null, contestStatement: string | null, refundId: string | null, returnFailureReason: string | null, openedAt: string, deadlineAt: string, decidedAt: string | null, closedAt: string | null }>, pageInfo: { endCursor: string | null, hasNextPage: boolean } } };
+export type DisputesQuery = { disputes: { total: number, data: Array<{ id: string, companyId: string, chargeId: string, nature: DisputeNature, amount: string, heldAmount: string, status: DisputeStatus, outcome: DisputeOutcome | null, description: string | null, merchantStatement: string | null, contestStatement: string | null, refundId: string | null, returnFailureReason: string | null, returnedByBank: boolean, openedAt: string, deadlineAt: string, decidedAt: string | null, closedAt: string | null }>, pageInfo: { endCursor: string | null, hasNextPage: boolean } } };
 
 export type ChargeDisputesQueryVariables = Exact<{
   chargeId: string;
 }>;
 
 
-export type ChargeDisputesQuery = { chargeDisputes: Array<{ id: string, companyId: string, chargeId: string, nature: DisputeNature, amount: string, heldAmount: string, status: DisputeStatus, outcome: DisputeOutcome | null, description: string | null, merchantStatement: string | null, contestStatement: string | null, refundId: string | null, returnFailureReason: string | null, openedAt: string, deadlineAt: string, decidedAt: string | null, closedAt: string | null }> };
+export type ChargeDisputesQuery = { chargeDisputes: Array<{ id: string, companyId: string, chargeId: string, nature: DisputeNature, amount: string, heldAmount: string, status: DisputeStatus, outcome: DisputeOutcome | null, description: string | null, merchantStatement: string | null, contestStatement: string | null, refundId: string | null, returnFailureReason: string | null, returnedByBank: boolean, openedAt: string, deadlineAt: string, decidedAt: string | null, closedAt: string | null }> };
 
 export type AcceptDisputeMutationVariables = Exact<{
   id: string;
 }>;
 
 
-export type AcceptDisputeMutation = { acceptDispute: { id: string, companyId: string, chargeId: string, nature: DisputeNature, amount: string, heldAmount: string, status: DisputeStatus, outcome: DisputeOutcome | null, description: string | null, merchantStatement: string | null, contestStatement: string | null, refundId: string | null, returnFailureReason: string | null, openedAt: string, deadlineAt: string, decidedAt: string | null, closedAt: string | null } };
+export type AcceptDisputeMutation = { acceptDispute: { id: string, companyId: string, chargeId: string, nature: DisputeNature, amount: string, heldAmount: string, status: DisputeStatus, outcome: DisputeOutcome | null, description: string | null, merchantStatement: string | null, contestStatement: string | null, refundId: string | null, returnFailureReason: string | null, returnedByBank: boolean, openedAt: string, deadlineAt: string, decidedAt: string | null, closedAt: string | null } };
 
 export type ContestDisputeMutationVariables = Exact<{
   id: string;
@@ -534,7 +534,7 @@ export type ContestDisputeMutationVariables = Exact<{
 }>;
 
 
-export type ContestDisputeMutation = { contestDispute: { id: string, companyId: string, chargeId: string, nature: DisputeNature, amount: string, heldAmount: string, status: DisputeStatus, outcome: DisputeOutcome | null, description: string | null, merchantStatement: string | null, contestStatement: string | null, refundId: string | null, returnFailureReason: string | null, openedAt: string, deadlineAt: string, decidedAt: string | null, closedAt: string | null } };
+export type ContestDisputeMutation = { contestDispute: { id: string, companyId: string, chargeId: string, nature: DisputeNature, amount: string, heldAmount: string, status: DisputeStatus, outcome: DisputeOutcome | null, description: string | null, merchantStatement: string | null, contestStatement: string | null, refundId: string | null, returnFailureReason: string | null, returnedByBank: boolean, openedAt: string, deadlineAt: string, decidedAt: string | null, closedAt: string | null } };
 
 export type CloseDisputeMutationVariables = Exact<{
   id: string;
@@ -542,7 +542,7 @@ export type CloseDisputeMutationVariables = Exact<{
 }>;
 
 
-export type CloseDisputeMutation = { closeDispute: { id: string, companyId: string, chargeId: string, nature: DisputeNature, amount: string, heldAmount: string, status: DisputeStatus, outcome: DisputeOutcome | null, description: string | null, merchantStatement: string | null, contestStatement: string | null, refundId: string | null, returnFailureReason: string | null, openedAt: string, deadlineAt: string, decidedAt: string | null, closedAt: string | null } };
+export type CloseDisputeMutation = { closeDispute: { id: string, companyId: string, chargeId: string, nature: DisputeNature, amount: string, heldAmount: string, status: DisputeStatus, outcome: DisputeOutcome | null, description: string | null, merchantStatement: string | null, contestStatement: string | null, refundId: string | null, returnFailureReason: string | null, returnedByBank: boolean, openedAt: string, deadlineAt: string, decidedAt: string | null, closedAt: string | null } };
 
 export type SubmitDisputeStatementMutationVariables = Exact<{
   id: string;
@@ -550,7 +550,7 @@ export type SubmitDisputeStatementMutationVariables = Exact<{
 }>;
 
 
-export type SubmitDisputeStatementMutation = { submitDisputeStatement: { id: string, companyId: string, chargeId: string, nature: DisputeNature, amount: string, heldAmount: string, status: DisputeStatus, outcome: DisputeOutcome | null, description: string | null, merchantStatement: string | null, contestStatement: string | null, refundId: string | null, returnFailureReason: string | null, openedAt: string, deadlineAt: string, decidedAt: string | null, closedAt: string | null } };
+export type SubmitDisputeStatementMutation = { submitDisputeStatement: { id: string, companyId: string, chargeId: string, nature: DisputeNature, amount: string, heldAmount: string, status: DisputeStatus, outcome: DisputeOutcome | null, description: string | null, merchantStatement: string | null, contestStatement: string | null, refundId: string | null, returnFailureReason: string | null, returnedByBank: boolean, openedAt: string, deadlineAt: string, decidedAt: string | null, closedAt: string | null } };
 
 export type MerchantChargeRowFragment = { id: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, createdAt: string, expiresAt: string, paidAt: string | null, payerName: string | null };
 
@@ -1001,6 +1001,7 @@ export const DisputeRowFragmentDoc = new TypedDocumentString(`
   contestStatement
   refundId
   returnFailureReason
+  returnedByBank
   openedAt
   deadlineAt
   decidedAt
@@ -1878,6 +1879,7 @@ export const DisputesDocument = new TypedDocumentString(`
   contestStatement
   refundId
   returnFailureReason
+  returnedByBank
   openedAt
   deadlineAt
   decidedAt
@@ -1903,6 +1905,7 @@ export const ChargeDisputesDocument = new TypedDocumentString(`
   contestStatement
   refundId
   returnFailureReason
+  returnedByBank
   openedAt
   deadlineAt
   decidedAt
@@ -1928,6 +1931,7 @@ export const AcceptDisputeDocument = new TypedDocumentString(`
   contestStatement
   refundId
   returnFailureReason
+  returnedByBank
   openedAt
   deadlineAt
   decidedAt
@@ -1953,6 +1957,7 @@ export const ContestDisputeDocument = new TypedDocumentString(`
   contestStatement
   refundId
   returnFailureReason
+  returnedByBank
   openedAt
   deadlineAt
   decidedAt
@@ -1978,6 +1983,7 @@ export const CloseDisputeDocument = new TypedDocumentString(`
   contestStatement
   refundId
   returnFailureReason
+  returnedByBank
   openedAt
   deadlineAt
   decidedAt
@@ -2003,6 +2009,7 @@ export const SubmitDisputeStatementDocument = new TypedDocumentString(`
   contestStatement
   refundId
   returnFailureReason
+  returnedByBank
   openedAt
   deadlineAt
   decidedAt

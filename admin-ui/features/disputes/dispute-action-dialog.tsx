@@ -19,8 +19,9 @@ const NOTE_MAX = 500;
 
 /**
  * An operator's decision on a dispute, behind a confirmation that names the account and the
- * held amount: accept (the amount goes back to the payer by a MED devolução), contest (with a
- * statement; still held) or close (the hold returns to the balance).
+ * held amount: accept (the amount goes back to the payer by a MED devolução, or, when the bank
+ * that notified the claim returns it itself, the bank is told and the amount stays held until
+ * it does), contest (with a statement; still held) or close (the hold returns to the balance).
  */
 export function DisputeActionDialog({
   dispute,
@@ -34,7 +35,7 @@ export function DisputeActionDialog({
   account: string | null;
   onOpenChange: (open: boolean) => void;
 }) {
-  const t = useTranslations(`disputes.${action}`);
+  const t = useTranslations(`disputes.${action === "accept" && dispute?.returnedByBank ? "acceptByBank" : action}`);
   const router = useRouter();
   const id = useId();
   const [text, setText] = useState("");

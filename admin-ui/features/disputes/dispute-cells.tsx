@@ -60,7 +60,10 @@ export function DisputeStatusBadge({ row }: { row: DisputeRowFragment }) {
       <Badge variant={STATUS_LOOK[row.status]}>{t(`badge.${row.status}`)}</Badge>
       {row.outcome && <span className="text-xs text-muted-foreground">{t(`outcome.${row.outcome}`)}</span>}
       {row.status === "ACCEPTED" && !row.outcome && (
-        <span className="text-xs text-muted-foreground">{t("returning")}</span>
+        <span className="text-xs text-muted-foreground">
+          {/* Accepted and answered to a bank that returns the money itself: still held, nothing sent. */}
+          {row.refundId === null ? t("awaitingBank") : t("returning")}
+        </span>
       )}
       {row.status === "OPEN" && row.returnFailureReason && (
         <span className="max-w-56 truncate text-xs text-status-danger" title={row.returnFailureReason}>

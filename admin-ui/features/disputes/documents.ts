@@ -16,6 +16,7 @@ graphql(`
     contestStatement
     refundId
     returnFailureReason
+    returnedByBank
     openedAt
     deadlineAt
     decidedAt
