@@ -84,7 +84,9 @@ export function DisputesTable({
     }
     if (!canAct) return null;
     const open = row.status === "OPEN";
-    if (!open && row.status !== "REJECTED") return null;
+    // The bank holds a claim it returns itself, and its decision closes it.
+    const bankCloses = row.returnedByBank && Number(row.heldAmount) > 0;
+    if (!open && (row.status !== "REJECTED" || bankCloses)) return null;
     return (
       <div className={className}>
         {open && Number(row.heldAmount) > 0 && (
@@ -106,14 +108,16 @@ export function DisputesTable({
             {t("contest.action")}
           </Button>
         )}
-        <Button
-          size="sm"
-          variant="outline"
-          onClick={() => setActing({ dispute: row, action: "close" })}
-          aria-label={t("close.actionFor", { id: row.id })}
-        >
-          {t("close.action")}
-        </Button>
+        {!bankCloses && (
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => setActing({ dispute: row, action: "close" })}
+            aria-label={t("close.actionFor", { id: row.id })}
+          >
+            {t("close.action")}
+          </Button>
+        )}
       </div>
     );
   };

@@ -109,7 +109,8 @@ export class DisputesResolver {
 
   @Authorized("OPERATOR")
   @Mutation(() => Dispute, {
-    description: "Ends an OPEN or REJECTED dispute without a devolução: CLOSED, the hold returns to the balance.",
+    description:
+      "Ends an OPEN or REJECTED dispute without a devolução: CLOSED, the hold returns to the balance. Not for a claim the bank decides and returns itself (returnedByBank: INVALID_STATE); its decision closes it.",
   })
   closeDispute(
     @Arg("id", () => ID) id: string,

@@ -453,6 +453,10 @@ export class DisputesService implements DisputeReturnListener {
   /**
    * The case ends without a devolução (contested and settled, withdrawn by the payer's bank,
    * or the deadline passed): CLOSED, RELEASED; the held amount returns to the balance.
+   * Not for a claim the bank decides and returns itself (`returnedByBank`) with an amount held: it stays
+   * blocked at the bank until the bank's decision, which closes the dispute when it is read
+   * back; released here first, the balance would offer money the bank still holds (and that
+   * an ACEITA would then return to the payer).
    */
   closeDispute(
     id: string,
@@ -467,6 +471,12 @@ export class DisputesService implements DisputeReturnListener {
       async (em, dispute) => {
         if (dispute.status !== DisputeStatus.OPEN && dispute.status !== DisputeStatus.REJECTED) {
           throw disputeNotIn(dispute.status, "an OPEN or REJECTED");
+        }
+        // With nothing held (the balance was empty at the claim) there is nothing to release.
+        if (this.returnedByBank(dispute) && dispute.heldAmountCents > 0n) {
+          throw invalidState(
+            "The bank holds this claim's amount and decides it: accept or contest it; the bank's decision closes it",
+          );
         }
         await this.releaseHold(em, dispute, text, actor, requestId);
         return { action: "dispute.close", reason: text };

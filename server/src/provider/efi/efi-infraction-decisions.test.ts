@@ -107,6 +107,8 @@ const simPix = async (endToEndId: string) =>
 const operator = (mutation: string, variables: Record<string, unknown>) => app.graphql(mutation, variables);
 const closeByOperator = (id: string) =>
   operator('mutation($id: ID!) { closeDispute(id: $id, note: "Encerrada pelo operador") { status } }', { id });
+const contestByOperator = (id: string) =>
+  operator('mutation($id: ID!) { contestDispute(id: $id, statement: "Entregue, com nota fiscal") { status } }', { id });
 const acceptByOperator = (id: string) =>
   operator("mutation($id: ID!) { acceptDispute(id: $id) { status outcome refundId heldAmount returnedByBank } }", {
     id,
@@ -324,16 +326,29 @@ describe("Efí's final decisions", () => {
 });
 
 describe("races with an operator's decision", () => {
-  test("the operator closed first: Efí's ACEITA changes nothing", async () => {
-    const closed = await disputedCharge(5, "5.00");
-    const byOperator = await closeByOperator(closed.disputeId);
-    assert.equal(byOperator.errors, undefined, JSON.stringify(byOperator.errors));
-    await decide(closed.idInfracao, "ACEITA");
-    const before = await footprint(closed.chargeId, closed.disputeId);
-    const first = await run();
-    assert.deepEqual(decisionsOf(first, closed.endToEndId), []);
-    assert.deepEqual(await footprint(closed.chargeId, closed.disputeId), before);
-    assert.equal(before.dispute.closed_by.startsWith("operator:"), true);
+  test("an operator cannot close a claim Efí decides, open or contested (409, nothing changes); Efí's ACEITA then records its return", async () => {
+    const { chargeId, endToEndId, idInfracao, disputeId, balanceBefore } = await disputedCharge(5, "5.00");
+    const open = await footprint(chargeId, disputeId);
+    const refused = await closeByOperator(disputeId);
+    assert.equal(refused.errors?.[0]?.extensions?.code, "INVALID_STATE", JSON.stringify(refused));
+    assert.match(refused.errors[0].message, /the bank's decision closes it/);
+    assert.deepEqual(await footprint(chargeId, disputeId), open);
+    const contested = await contestByOperator(disputeId);
+    assert.equal(contested.errors, undefined, JSON.stringify(contested.errors));
+    const again = await closeByOperator(disputeId);
+    assert.equal(again.errors?.[0]?.extensions?.code, "INVALID_STATE", JSON.stringify(again));
+    assert.equal((await readDispute(disputeId)).status, "REJECTED");
+    // Still held: the balance does not offer what Efí blocks.
+    assert.equal(await balanceCents(app, merchant), balanceBefore - 500n);
+    await decide(idInfracao, "ACEITA");
+    const result = await run();
+    assert.equal(result.disputesDecided, 1);
+    assert.equal(decisionsOf(result, endToEndId)[0][0], "DISPUTE_DECIDED");
+    const dispute = await readDispute(disputeId);
+    assert.deepEqual([dispute.status, dispute.outcome, dispute.closed_by], ["ACCEPTED", "RETURNED", "provider:efi"]);
+    assert.equal(await balanceCents(app, merchant), balanceBefore - 500n);
+    assert.deepEqual(await readChargeRow(chargeId), { refunded_amount_cents: "500", disputed_amount_cents: "0" });
+    await assertNoDevolucaoSent(endToEndId);
     await assertAuditConsistent(app, merchant.companyId);
   });
 
@@ -419,7 +434,7 @@ describe("races with an operator's decision", () => {
     return { ...ctx, result: await reconciliation!, operator: await byOperator! };
   }
 
-  test("at once, Efí's REJEITADA first: the dispute is closed by provider:efi and the operator's close is refused", async () => {
+  test("at once, Efí's REJEITADA first: the dispute is closed by provider:efi and the operator's contest is refused", async () => {
     const {
       chargeId,
       endToEndId,
@@ -427,7 +442,7 @@ describe("races with an operator's decision", () => {
       balanceBefore,
       result,
       operator: op,
-    } = await race("efi", closeByOperator, "REJEITADA");
+    } = await race("efi", contestByOperator, "REJEITADA");
     assert.equal(result.disputesDecided, 1);
     assert.equal(decisionsOf(result, endToEndId)[0][0], "DISPUTE_DECIDED");
     assert.equal(op.errors?.[0]?.extensions?.code, "INVALID_STATE", JSON.stringify(op));
@@ -451,31 +466,36 @@ describe("races with an operator's decision", () => {
     await assertAuditConsistent(app, merchant.companyId);
   });
 
-  test("at once, the operator's close first: Efí's ACEITA is a difference, no devolução is recorded", async () => {
+  test("at once, the operator's contest first: answered to Efí, then Efí's ACEITA records the return once", async () => {
     const {
       chargeId,
       endToEndId,
-      idInfracao,
       disputeId,
       balanceBefore,
       result,
       operator: op,
-    } = await race("operator", closeByOperator, "ACEITA");
+    } = await race("operator", contestByOperator, "ACEITA");
     assert.equal(op.errors, undefined, JSON.stringify(op.errors));
-    assert.equal(result.disputesDecided, 0);
-    assert.deepEqual(decisionsOf(result, endToEndId), [
-      [
-        "DECISION_NOT_APPLIED",
-        `infraction ${idInfracao}, ACEITA: dispute ${disputeId} not changed: Dispute is CLOSED; only an OPEN, REJECTED or accepted and still held (awaiting the bank's return) dispute can change this way`,
-      ],
-    ]);
+    assert.equal(result.disputesDecided, 1);
+    assert.equal(decisionsOf(result, endToEndId)[0][0], "DISPUTE_DECIDED");
     const dispute = await readDispute(disputeId);
-    assert.equal(dispute.status, "CLOSED");
-    assert.ok(dispute.closed_by.startsWith("operator:"));
-    assert.equal(await balanceCents(app, merchant), balanceBefore);
-    assert.equal((await query("SELECT 1 FROM refunds WHERE charge_id = $1", [chargeId])).length, 0);
-    assert.deepEqual(await eventsOf(disputeId), ["dispute.opened", "dispute.closed"]);
-    // Read again: the dispute is closed, Efí's decision is not looked at any more.
+    assert.deepEqual([dispute.status, dispute.outcome, dispute.closed_by], ["ACCEPTED", "RETURNED", "provider:efi"]);
+    assert.equal(dispute.contest_statement, "Entregue, com nota fiscal");
+    assert.deepEqual(
+      (await auditOf(disputeId)).map((row: { action: string; actor: string }) => [
+        row.action,
+        row.actor.startsWith("operator:") ? "operator" : row.actor,
+      ]),
+      [
+        ["dispute.open", "provider:efi"],
+        ["dispute.contest", "operator"],
+        ["dispute.bank_return", "provider:efi"],
+      ],
+    );
+    assert.equal(await balanceCents(app, merchant), balanceBefore - 1000n);
+    assert.deepEqual(await readChargeRow(chargeId), { refunded_amount_cents: "1000", disputed_amount_cents: "0" });
+    await assertNoDevolucaoSent(endToEndId);
+    // Read again: closed, Efí's decision is not looked at any more.
     assert.deepEqual(decisionsOf(await run(), endToEndId), []);
     await assertAuditConsistent(app, merchant.companyId);
   });
