@@ -431,7 +431,14 @@ export type CompanyOverviewQueryVariables = Exact<{
 }>;
 
 
-export type CompanyOverviewQuery = { company: { id: string, name: string, cnpj: string | null, city: string, balance: string, feePercent: string, feeFixed: string, autoApproveLimit: string | null, webhookUrl: string | null, createdAt: string, updatedAt: string }, balanceAudit: { consistent: boolean, checkedAt: string, paidChargesNet: string, adjustments: string, withdrawalsHeld: string, recomputedBalance: string, runningBalance: string, ledgerSum: string, lastEntryBalance: string, ledgerEntries: number, pendingWithdrawals: number, pendingWithdrawalsCounted: number } };
+export type CompanyOverviewQuery = { company: { id: string, name: string, cnpj: string | null, city: string, balance: string, feePercent: string, feeFixed: string, autoApproveLimit: string | null, webhookUrl: string | null, createdAt: string, updatedAt: string } };
+
+export type BalanceAuditQueryVariables = Exact<{
+  companyId: string;
+}>;
+
+
+export type BalanceAuditQuery = { balanceAudit: { consistent: boolean, checkedAt: string, paidChargesNet: string, adjustments: string, withdrawalsHeld: string, recomputedBalance: string, runningBalance: string, ledgerSum: string, lastEntryBalance: string, ledgerEntries: number, pendingWithdrawals: number, pendingWithdrawalsCounted: number } };
 
 export type CompanyAdjustmentsQueryVariables = Exact<{
   companyId: string;
@@ -1711,7 +1718,11 @@ export const CompanyOverviewDocument = new TypedDocumentString(`
     createdAt
     updatedAt
   }
-  balanceAudit(companyId: $id) {
+}
+    `) as unknown as TypedDocumentString<CompanyOverviewQuery, CompanyOverviewQueryVariables>;
+export const BalanceAuditDocument = new TypedDocumentString(`
+    query BalanceAudit($companyId: ID!) {
+  balanceAudit(companyId: $companyId) {
     consistent
     checkedAt
     paidChargesNet
@@ -1726,7 +1737,7 @@ export const CompanyOverviewDocument = new TypedDocumentString(`
     pendingWithdrawalsCounted
   }
 }
-    `) as unknown as TypedDocumentString<CompanyOverviewQuery, CompanyOverviewQueryVariables>;
+    `) as unknown as TypedDocumentString<BalanceAuditQuery, BalanceAuditQueryVariables>;
 export const CompanyAdjustmentsDocument = new TypedDocumentString(`
     query CompanyAdjustments($companyId: ID!, $limit: Int, $offset: Int) {
   adjustments(companyId: $companyId, limit: $limit, offset: $offset) {

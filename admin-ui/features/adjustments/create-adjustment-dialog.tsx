@@ -1,5 +1,6 @@
 "use client";
 
+import { useQueryClient } from "@tanstack/react-query";
 import { LoaderIcon, PlusIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
@@ -37,6 +38,7 @@ export function CreateAdjustmentDialog({
   defaultCompany: string | null;
 }) {
   const router = useRouter();
+  const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [direction, setDirection] = useState<"credit" | "debit">("credit");
   const t = useTranslations("adjustments.create");
@@ -75,6 +77,8 @@ export function CreateAdjustmentDialog({
       setAmount("");
       setReason("");
       router.refresh();
+      // A posted adjustment changes the company page's balance audit (fetched by the browser).
+      if (!requested) void queryClient.invalidateQueries({ queryKey: ["BalanceAudit"] });
     } catch (caught) {
       setError(describe(caught));
     } finally {

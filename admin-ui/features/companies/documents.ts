@@ -36,7 +36,17 @@ export const CompanyOverviewDocument = graphql(`
       createdAt
       updatedAt
     }
-    balanceAudit(companyId: $id) {
+  }
+`);
+
+/**
+ * The balance formula recomputed from every charge, adjustment and withdrawal of the account:
+ * a scan of the whole history (about 2 s at 10^6 charges), so the company page asks for it
+ * from the browser after it painted (balance-audit-card.tsx).
+ */
+export const BalanceAuditDocument = graphql(`
+  query BalanceAudit($companyId: ID!) {
+    balanceAudit(companyId: $companyId) {
       consistent
       checkedAt
       paidChargesNet
