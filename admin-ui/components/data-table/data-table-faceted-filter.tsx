@@ -4,13 +4,14 @@ import { PlusCircleIcon } from "lucide-react";
 import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import type * as React from "react";
+import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
+import { LazyPopover } from "@/components/ui/lazy-popover";
 import { Separator } from "@/components/ui/separator";
 
-// The searchable list (cmdk) is fetched when a filter first opens: every list page shows the
-// filter buttons, fewer page views open one.
+// The popover and its searchable list (cmdk) are fetched when a filter first opens: every list
+// page shows the filter buttons, fewer page views open one.
 const FacetOptions = dynamic(() => import("./data-table-facet-options").then((module) => module.FacetOptions), {
   ssr: false,
   loading: () => <div className="h-24" />,
@@ -42,6 +43,7 @@ export function DataTableFacetedFilter({
   multiple?: boolean;
 }) {
   const t = useTranslations("common");
+  const [open, setOpen] = useState(false);
   const chosen = new Set(selected);
   const toggle = (value: string) => {
     if (!multiple) return onChange(chosen.has(value) ? [] : [value]);
@@ -52,8 +54,11 @@ export function DataTableFacetedFilter({
   };
   const summary = options.filter((option) => chosen.has(option.value));
   return (
-    <Popover>
-      <PopoverTrigger asChild>
+    <LazyPopover
+      open={open}
+      onOpenChange={setOpen}
+      className="w-56 p-0"
+      trigger={
         <Button variant="outline" size="sm" className="border-dashed">
           <PlusCircleIcon aria-hidden />
           {title}
@@ -74,17 +79,16 @@ export function DataTableFacetedFilter({
             </>
           )}
         </Button>
-      </PopoverTrigger>
-      <PopoverContent className="w-56 p-0" align="start">
-        <FacetOptions
-          title={title}
-          options={options}
-          chosen={chosen}
-          multiple={multiple}
-          onToggle={toggle}
-          onClear={() => onChange([])}
-        />
-      </PopoverContent>
-    </Popover>
+      }
+    >
+      <FacetOptions
+        title={title}
+        options={options}
+        chosen={chosen}
+        multiple={multiple}
+        onToggle={toggle}
+        onClear={() => onChange([])}
+      />
+    </LazyPopover>
   );
 }

@@ -3,7 +3,7 @@
 import { ChevronLeftIcon, ChevronRightIcon, ChevronsLeftIcon, ChevronsRightIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { NativeSelect } from "@/components/ui/native-select";
 import { formatInteger } from "@/lib/format";
 import { PAGE_SIZES } from "./search-params";
 import { useTableUrlState } from "./use-table-url-state";
@@ -24,21 +24,20 @@ export function DataTablePagination({ info }: { info: PaginationInfo }) {
       <span id="rows-per-page" className="hidden text-xs text-muted-foreground sm:inline">
         {t("rowsPerPage")}
       </span>
-      <Select
+      <NativeSelect
+        size="sm"
+        aria-labelledby="rows-per-page"
+        aria-label={t("rowsPerPage")}
+        className="w-[4.5rem]"
         value={String(info.perPage)}
-        onValueChange={(value) => void setState({ perPage: Number(value), page: 1, after: null })}
+        onChange={(event) => void setState({ perPage: Number(event.target.value), page: 1, after: null })}
       >
-        <SelectTrigger size="sm" aria-labelledby="rows-per-page" aria-label={t("rowsPerPage")} className="w-[4.5rem]">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          {PAGE_SIZES.map((size) => (
-            <SelectItem key={size} value={String(size)}>
-              {size}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+        {PAGE_SIZES.map((size) => (
+          <option key={size} value={String(size)}>
+            {size}
+          </option>
+        ))}
+      </NativeSelect>
     </div>
   );
 

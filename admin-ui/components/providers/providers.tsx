@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { NuqsAdapter } from "nuqs/adapters/next/app";
 import type * as React from "react";
 import { useState } from "react";
-import { Toaster } from "@/components/ui/sonner";
+import { LazyToaster } from "@/components/ui/toast";
 import { TooltipProvider } from "@/components/ui/tooltip";
 
 // Zod (ours, and the REST reference's) would probe whether eval works (`Function("")`) before
@@ -16,7 +16,7 @@ const zodGlobal = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
 zodGlobal.__zod_globalConfig ??= {};
 zodGlobal.__zod_globalConfig.jitless = true;
 
-/** URL state (nuqs), the query cache for client refetches, tooltips and toasts. */
+/** URL state (nuqs), the query cache for client refetches, tooltips and toasts (sonner loads at the first). */
 export function Providers({ children }: { children: React.ReactNode }) {
   const [queryClient] = useState(
     () =>
@@ -32,7 +32,7 @@ export function Providers({ children }: { children: React.ReactNode }) {
       <QueryClientProvider client={queryClient}>
         <TooltipProvider>
           {children}
-          <Toaster />
+          <LazyToaster />
         </TooltipProvider>
       </QueryClientProvider>
     </NuqsAdapter>

@@ -4,7 +4,6 @@ import { LaptopIcon, LogOutIcon, MonitorSmartphoneIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { toast } from "sonner";
 import { DateTime, RelativeTime } from "@/components/date-time";
 import { EmptyState } from "@/components/states";
 import {
@@ -20,6 +19,7 @@ import {
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
+import { toast } from "@/components/ui/toast";
 import type { MySessionsQuery } from "@/gql/graphql";
 import { execute } from "@/lib/graphql/execute";
 import { useErrorMessage } from "@/lib/i18n/error-message";

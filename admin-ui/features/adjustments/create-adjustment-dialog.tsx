@@ -5,7 +5,6 @@ import { LoaderIcon, PlusIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -21,6 +20,7 @@ import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { TabsNav } from "@/components/ui/tabs";
 import { Textarea } from "@/components/ui/textarea";
+import { toast } from "@/components/ui/toast";
 import { centavosToMoney, formatBRL, parseMoneyInput } from "@/lib/format";
 import { execute } from "@/lib/graphql/execute";
 import { useErrorMessage } from "@/lib/i18n/error-message";
@@ -33,13 +33,16 @@ import { CreateAdjustmentDocument } from "./documents";
 export function CreateAdjustmentDialog({
   companies,
   defaultCompany,
+  initiallyOpen = false,
 }: {
   companies: Array<{ id: string; name: string }>;
   defaultCompany: string | null;
+  /** Mounted by its lazy button (create-adjustment-button.tsx) at the first press: open at once. */
+  initiallyOpen?: boolean;
 }) {
   const router = useRouter();
   const queryClient = useQueryClient();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(initiallyOpen);
   const [direction, setDirection] = useState<"credit" | "debit">("credit");
   const t = useTranslations("adjustments.create");
   const tc = useTranslations("common");

@@ -5,7 +5,6 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { toast } from "sonner";
 import { CopyButton } from "@/components/copy-button";
 import { Button } from "@/components/ui/button";
 import {
@@ -19,6 +18,7 @@ import {
 } from "@/components/ui/dialog";
 import { Field, FormError } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
+import { toast } from "@/components/ui/toast";
 import type { CreateCompanyMutation, UpdateCompanyInput } from "@/gql/graphql";
 import { isEmail } from "@/lib/email";
 import { execute } from "@/lib/graphql/execute";
@@ -33,7 +33,7 @@ import {
 } from "./company-form";
 import { CreateCompanyDocument, UpdateCompanyDocument } from "./documents";
 
-type EditableCompany = Parameters<typeof companyFormValues>[0] & { id: string };
+export type EditableCompany = Parameters<typeof companyFormValues>[0] & { id: string };
 
 /**
  * The submit path both company dialogs share: the fields read and checked beside each field
@@ -105,10 +105,16 @@ function CompanyFormBody({
 }
 
 /** Changes a company's name, CNPJ, city, fee plan and auto-approval limit (updateCompany, audited). */
-export function EditCompanyDialog({ company }: { company: EditableCompany }) {
+export function EditCompanyDialog({
+  company,
+  initiallyOpen = false,
+}: {
+  company: EditableCompany;
+  initiallyOpen?: boolean;
+}) {
   const t = useTranslations("companies.form");
   const router = useRouter();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(initiallyOpen);
   const [values, setValues] = useState<CompanyFormValues>(() => companyFormValues(company));
   const [errors, setErrors] = useState<CompanyFieldErrors>({});
   const { submit, pending, error, setError } = useCompanySubmit();
@@ -170,11 +176,11 @@ type Created = CreateCompanyMutation["createCompany"];
  * validator, then by the API. Its client secret, webhook secret and owner's invite link are
  * shown once.
  */
-export function NewCompanyDialog() {
+export function NewCompanyDialog({ initiallyOpen = false }: { initiallyOpen?: boolean }) {
   const t = useTranslations("companies.form");
   const tc = useTranslations("common");
   const router = useRouter();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(initiallyOpen);
   const [values, setValues] = useState<CompanyFormValues>(EMPTY_COMPANY_FORM);
   const [ownerEmail, setOwnerEmail] = useState("");
   const [errors, setErrors] = useState<CompanyFieldErrors & { ownerEmail?: string }>({});

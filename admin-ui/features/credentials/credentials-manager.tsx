@@ -4,7 +4,6 @@ import { KeyRoundIcon, PencilIcon, PlusIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { toast } from "sonner";
 import { DateTime } from "@/components/date-time";
 import { ShownOnceDialog } from "@/components/shown-once-dialog";
 import { EmptyState } from "@/components/states";
@@ -21,6 +20,7 @@ import {
 import { Field } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { toast } from "@/components/ui/toast";
 import type { MerchantCredentialsQuery } from "@/gql/graphql";
 import { execute } from "@/lib/graphql/execute";
 import { useErrorMessage } from "@/lib/i18n/error-message";

@@ -3,10 +3,10 @@
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
-import { toast } from "sonner";
 import { MoneyConfirmDialog } from "@/components/confirm-dialogs";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
+import { toast } from "@/components/ui/toast";
 import type { DisputeRowFragment } from "@/gql/graphql";
 import { chargeReference, formatBRL } from "@/lib/format";
 import { execute } from "@/lib/graphql/execute";

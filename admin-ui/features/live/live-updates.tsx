@@ -4,7 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState, useTransition } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { lastMutationAt } from "@/lib/graphql/execute";
 import { type LiveChange, type LiveTopic, useLiveEvents } from "./use-live-events";
 

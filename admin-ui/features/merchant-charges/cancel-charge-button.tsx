@@ -1,8 +1,8 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { toast } from "sonner";
 import { ConfirmButton } from "@/components/confirm-button";
+import { toast } from "@/components/ui/toast";
 import { execute } from "@/lib/graphql/execute";
 import { CancelMerchantChargeDocument } from "./documents";
 

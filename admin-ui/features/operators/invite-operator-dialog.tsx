@@ -27,12 +27,12 @@ import { InviteOperatorDocument } from "./documents";
 const OPERATOR_ROLES: OperatorRole[] = ["ADMIN", "OPERATOR", "VIEWER"];
 
 /** Invites an operator; the invite link is shown once, to be sent to them. */
-export function InviteOperatorDialog() {
+export function InviteOperatorDialog({ initiallyOpen = false }: { initiallyOpen?: boolean }) {
   const t = useTranslations("operators");
   const tc = useTranslations("common");
   const errorMessage = useErrorMessage();
   const router = useRouter();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(initiallyOpen);
   const [email, setEmail] = useState("");
   const [name, setName] = useState("");
   const [role, setRole] = useState<OperatorRole>("OPERATOR");

@@ -4,11 +4,11 @@ import { CheckCircle2Icon, LoaderIcon, type LucideIcon, XCircleIcon } from "luci
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
-import { toast } from "sonner";
 import { MoneyConfirmDialog } from "@/components/confirm-dialogs";
 import { Badge, type BadgeVariant } from "@/components/ui/badge";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
+import { toast } from "@/components/ui/toast";
 import type { PaymentExceptionRowFragment, PaymentReturnStatus } from "@/gql/graphql";
 import { formatBRL } from "@/lib/format";
 import { execute } from "@/lib/graphql/execute";

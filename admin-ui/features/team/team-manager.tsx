@@ -4,7 +4,6 @@ import { UserPlusIcon, UsersIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { toast } from "sonner";
 import { DateTime } from "@/components/date-time";
 import { ShownOnceDialog } from "@/components/shown-once-dialog";
 import { EmptyState } from "@/components/states";
@@ -21,6 +20,7 @@ import {
 import { Field, FormError } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { toast } from "@/components/ui/toast";
 import type { MerchantRole, TeamQuery } from "@/gql/graphql";
 import { isEmail } from "@/lib/email";
 import { execute } from "@/lib/graphql/execute";

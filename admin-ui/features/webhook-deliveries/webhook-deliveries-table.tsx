@@ -6,7 +6,6 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
-import { toast } from "sonner";
 import { DataTable } from "@/components/data-table/data-table";
 import { DataTableFacetedFilter } from "@/components/data-table/data-table-faceted-filter";
 import { DataTableSearch } from "@/components/data-table/data-table-search";
@@ -16,6 +15,7 @@ import { DELIVERY_STATUS_LABELS, DeliveryStatusBadge } from "@/components/status
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { toast } from "@/components/ui/toast";
 import { CompanyFilter } from "@/features/companies/company-filter";
 import type { WebhookDeliveryRowFragment, WebhookDeliveryStatus } from "@/gql/graphql";
 import { formatDateTime, formatInteger } from "@/lib/format";

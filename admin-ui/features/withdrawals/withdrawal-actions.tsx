@@ -3,9 +3,9 @@
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { toast } from "sonner";
 import { MoneyFactsList, ReasonDialog } from "@/components/confirm-dialogs";
 import { Button } from "@/components/ui/button";
+import { toast } from "@/components/ui/toast";
 import { formatBRL } from "@/lib/format";
 import { useGraphQLMutation } from "@/lib/graphql/hooks";
 import { useErrorMessage } from "@/lib/i18n/error-message";

@@ -3,7 +3,7 @@ import { getTranslations } from "next-intl/server";
 import type { SearchParams } from "nuqs/server";
 import { PageHeader } from "@/components/page-header";
 import { AdjustmentsTable } from "@/features/adjustments/adjustments-table";
-import { CreateAdjustmentDialog } from "@/features/adjustments/create-adjustment-dialog";
+import { CreateAdjustmentButton } from "@/features/adjustments/create-adjustment-button";
 import { AdjustmentsListDocument } from "@/features/adjustments/documents";
 import { loadAdjustmentParams } from "@/features/adjustments/search-params";
 import { companyNames } from "@/features/withdrawals/queries";
@@ -31,7 +31,7 @@ export default async function AdjustmentsPage({ searchParams }: { searchParams: 
       <PageHeader
         title={t("title")}
         description={t("description")}
-        actions={canAct ? <CreateAdjustmentDialog companies={companies} defaultCompany={company} /> : undefined}
+        actions={canAct ? <CreateAdjustmentButton companies={companies} defaultCompany={company} /> : undefined}
       />
       <AdjustmentsTable
         rows={adjustments.data}

@@ -3,7 +3,7 @@ import { getTranslations } from "next-intl/server";
 import type { SearchParams } from "nuqs/server";
 import { PageHeader } from "@/components/page-header";
 import { CompaniesTable } from "@/features/companies/companies-table";
-import { NewCompanyDialog } from "@/features/companies/company-dialogs";
+import { NewCompanyButton } from "@/features/companies/company-dialog-buttons";
 import { CompaniesDocument } from "@/features/companies/documents";
 import { loadCompanyListParams } from "@/features/companies/search-params";
 import { requireViewer } from "@/lib/auth/session";
@@ -30,7 +30,7 @@ export default async function CompaniesPage({ searchParams }: { searchParams: Pr
       <PageHeader
         title={t("title")}
         description={t("description")}
-        actions={viewer.role === "ADMIN" ? <NewCompanyDialog /> : undefined}
+        actions={viewer.role === "ADMIN" ? <NewCompanyButton /> : undefined}
       />
       <CompaniesTable
         rows={companies.data}

@@ -4,7 +4,7 @@ import { getTranslations } from "next-intl/server";
 import { PageHeader } from "@/components/page-header";
 import { EmptyState } from "@/components/states";
 import { OperatorsDocument } from "@/features/operators/documents";
-import { InviteOperatorDialog } from "@/features/operators/invite-operator-dialog";
+import { InviteOperatorButton } from "@/features/operators/invite-operator-button";
 import { OperatorsTable } from "@/features/operators/operators-table";
 import { requireViewer } from "@/lib/auth/session";
 import { execute } from "@/lib/graphql/execute";
@@ -30,7 +30,7 @@ export default async function OperatorsPage() {
   const { operators } = await execute(OperatorsDocument);
   return (
     <div className="flex flex-col gap-6">
-      <PageHeader title={t("title")} description={t("description")} actions={<InviteOperatorDialog />} />
+      <PageHeader title={t("title")} description={t("description")} actions={<InviteOperatorButton />} />
       <OperatorsTable rows={operators} viewerId={viewer.id} />
     </div>
   );

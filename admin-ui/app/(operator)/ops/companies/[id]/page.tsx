@@ -18,9 +18,9 @@ import { PageHeader } from "@/components/page-header";
 import { StatCard } from "@/components/stat-card";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { CreateAdjustmentDialog } from "@/features/adjustments/create-adjustment-dialog";
+import { CreateAdjustmentButton } from "@/features/adjustments/create-adjustment-button";
 import { AuditedAmount, BalanceAuditCard } from "@/features/companies/balance-audit-card";
-import { EditCompanyDialog } from "@/features/companies/company-dialogs";
+import { EditCompanyButton } from "@/features/companies/company-dialog-buttons";
 import { CompanyTabs } from "@/features/companies/company-tabs";
 import {
   CompanyAdjustmentsDocument,
@@ -97,12 +97,12 @@ export default async function CompanyPage({
             </span>
           </>
         }
-        actions={viewer.role === "ADMIN" ? <EditCompanyDialog company={company} /> : undefined}
+        actions={viewer.role === "ADMIN" ? <EditCompanyButton company={company} /> : undefined}
       />
 
       <nav aria-label={t("actions.label")} className="flex flex-wrap gap-2">
         {viewer.role !== "VIEWER" && (
-          <CreateAdjustmentDialog companies={[{ id: company.id, name: company.name }]} defaultCompany={company.id} />
+          <CreateAdjustmentButton companies={[{ id: company.id, name: company.name }]} defaultCompany={company.id} />
         )}
         <Button variant="outline" size="sm" asChild>
           <Link href={`/ops/charges?company=${company.id}`}>
