@@ -2,21 +2,35 @@
 
 import { MoreHorizontalIcon } from "lucide-react";
 import type * as React from "react";
+import { lazy } from "react";
 import { Button } from "@/components/ui/button";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import { LazyTrigger } from "@/components/ui/lazy-trigger";
+
+/** One entry of a row's "…" menu. */
+export interface RowAction {
+  key: string;
+  label: React.ReactNode;
+  icon: React.ComponentType<{ className?: string }>;
+  onSelect: () => void;
+  destructive?: boolean;
+  /** A line above it, setting it apart from the entries before. */
+  separatorBefore?: boolean;
+}
+
+// Radix's menu and its positioning are fetched at the first press of a row's "…" button.
+const loadMenu = () => import("./data-table-row-menu");
+const RowMenu = lazy(loadMenu);
 
 /** The "…" menu of one row: a real button, reachable by Tab, named after its row. */
-export function DataTableRowActions({ label, children }: { label: string; children: React.ReactNode }) {
+export function DataTableRowActions({ label, actions }: { label: string; actions: RowAction[] }) {
+  const trigger = (
+    <Button variant="ghost" size="icon-sm" aria-label={label} onClick={(event) => event.stopPropagation()}>
+      <MoreHorizontalIcon aria-hidden />
+    </Button>
+  );
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon-sm" aria-label={label} onClick={(event) => event.stopPropagation()}>
-          <MoreHorizontalIcon aria-hidden />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-48">
-        {children}
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <LazyTrigger button={trigger} preload={loadMenu} popup="menu">
+      <RowMenu trigger={trigger} actions={actions} />
+    </LazyTrigger>
   );
 }

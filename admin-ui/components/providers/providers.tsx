@@ -5,7 +5,6 @@ import { NuqsAdapter } from "nuqs/adapters/next/app";
 import type * as React from "react";
 import { useState } from "react";
 import { LazyToaster } from "@/components/ui/toast";
-import { TooltipProvider } from "@/components/ui/tooltip";
 
 // Zod (ours, and the REST reference's) would probe whether eval works (`Function("")`) before
 // its first object schema: the console's policy forbids eval, so the probe would only be a
@@ -16,7 +15,7 @@ const zodGlobal = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
 zodGlobal.__zod_globalConfig ??= {};
 zodGlobal.__zod_globalConfig.jitless = true;
 
-/** URL state (nuqs), the query cache for client refetches, tooltips and toasts (sonner loads at the first). */
+/** URL state (nuqs), the query cache for client refetches and toasts (sonner loads at the first). */
 export function Providers({ children }: { children: React.ReactNode }) {
   const [queryClient] = useState(
     () =>
@@ -30,10 +29,8 @@ export function Providers({ children }: { children: React.ReactNode }) {
   return (
     <NuqsAdapter>
       <QueryClientProvider client={queryClient}>
-        <TooltipProvider>
-          {children}
-          <LazyToaster />
-        </TooltipProvider>
+        {children}
+        <LazyToaster />
       </QueryClientProvider>
     </NuqsAdapter>
   );

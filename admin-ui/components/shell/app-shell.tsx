@@ -5,10 +5,9 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useTranslations } from "next-intl";
 import type * as React from "react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from "@/components/ui/sheet";
-import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
+import { LazyTrigger } from "@/components/ui/lazy-trigger";
 import type { Viewer } from "@/lib/auth/viewer";
 import { cn } from "@/lib/utils";
 import { Breadcrumbs } from "./breadcrumbs";
@@ -16,7 +15,12 @@ import { isActive, NAVS, type NavKey, type NavSection, SIDEBAR_COOKIE } from "./
 import { SearchTrigger } from "./search-trigger";
 import { UserMenu } from "./user-menu";
 
-function Brand({ collapsed = false, audience }: { collapsed?: boolean; audience: NavKey }) {
+const NavTooltip = lazy(() => import("./nav-tooltip"));
+// The phones' navigation sheet (Radix's dialog) is fetched at the first press of its button.
+const loadMobileNav = () => import("./mobile-nav");
+const MobileNav = lazy(loadMobileNav);
+
+export function Brand({ collapsed = false, audience }: { collapsed?: boolean; audience: NavKey }) {
   const t = useTranslations("shell");
   return (
     <div className="flex items-center gap-2.5">
@@ -38,7 +42,7 @@ function Brand({ collapsed = false, audience }: { collapsed?: boolean; audience:
   );
 }
 
-function NavLinks({
+export function NavLinks({
   sections,
   collapsed = false,
   onNavigate,
@@ -80,10 +84,9 @@ function NavLinks({
             );
             if (!collapsed) return link;
             return (
-              <Tooltip key={item.href}>
-                <TooltipTrigger asChild>{link}</TooltipTrigger>
-                <TooltipContent side="right">{t(item.labelKey)}</TooltipContent>
-              </Tooltip>
+              <Suspense key={item.href} fallback={link}>
+                <NavTooltip label={t(item.labelKey)}>{link}</NavTooltip>
+              </Suspense>
             );
           })}
         </div>
@@ -124,6 +127,12 @@ export function AppShell({
     // biome-ignore lint/suspicious/noDocumentCookie: a UI preference read by the server layout
     document.cookie = `${SIDEBAR_COOKIE}=${next ? "collapsed" : "open"}; path=/; max-age=31536000; samesite=lax`;
   };
+
+  const hamburger = (
+    <Button variant="ghost" size="icon-sm" className="md:hidden" aria-label={t("openNavigation")}>
+      <MenuIcon aria-hidden />
+    </Button>
+  );
 
   return (
     <div className="flex min-h-dvh">
@@ -168,26 +177,15 @@ export function AppShell({
 
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b bg-background/85 px-3 backdrop-blur supports-[backdrop-filter]:bg-background/70 sm:px-6">
-          <Sheet open={mobileOpen} onOpenChange={setMobileOpen}>
-            <SheetTrigger asChild>
-              <Button variant="ghost" size="icon-sm" className="md:hidden" aria-label={t("openNavigation")}>
-                <MenuIcon aria-hidden />
-              </Button>
-            </SheetTrigger>
-            <SheetContent side="left" className="p-0">
-              <div className="flex h-14 items-center border-b px-4">
-                <SheetTitle asChild>
-                  <div>
-                    <Brand audience={navKey} />
-                  </div>
-                </SheetTitle>
-                <SheetDescription className="sr-only">{t("navigation")}</SheetDescription>
-              </div>
-              <div className="px-3">
-                <NavLinks sections={nav} onNavigate={() => setMobileOpen(false)} />
-              </div>
-            </SheetContent>
-          </Sheet>
+          <LazyTrigger button={hamburger} preload={loadMobileNav} onPress={() => setMobileOpen(true)}>
+            <MobileNav
+              open={mobileOpen}
+              onOpenChange={setMobileOpen}
+              trigger={hamburger}
+              sections={nav}
+              audience={navKey}
+            />
+          </LazyTrigger>
           <Breadcrumbs />
           <div className="ml-auto flex items-center gap-2">
             <SearchTrigger nav={nav} navKey={navKey} />

@@ -1,31 +1,14 @@
 "use client";
 
-import { useQueryClient } from "@tanstack/react-query";
-import { LanguagesIcon, LogOutIcon, MonitorSmartphoneIcon, ShieldCheckIcon } from "lucide-react";
-import Link from "next/link";
-import { useRouter } from "next/navigation";
-import { useTranslations } from "next-intl";
-import { useState } from "react";
-import { Badge } from "@/components/ui/badge";
+import { lazy } from "react";
 import { Button } from "@/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "@/components/ui/dropdown-menu";
-import { toast } from "@/components/ui/toast";
-import { SignOutDocument } from "@/features/auth/documents";
-import { LOCALE_NAMES, LOCALES } from "@/i18n/locales";
+import { LazyTrigger } from "@/components/ui/lazy-trigger";
 import type { Viewer } from "@/lib/auth/viewer";
-import { execute } from "@/lib/graphql/execute";
-import { useErrorMessage } from "@/lib/i18n/error-message";
-import { roleLabel } from "@/lib/i18n/role-label";
-import { useChangeLocale } from "@/lib/i18n/use-change-locale";
+
+// The menu (Radix's dropdown, its positioning, the language switch and sign-out) is fetched
+// at the first press: every page shows the button, few views open it.
+const loadMenu = () => import("./user-menu-dropdown");
+const UserMenuDropdown = lazy(() => loadMenu().then((module) => ({ default: module.UserMenuDropdown })));
 
 function initials(viewer: Viewer): string {
   const source = viewer.name?.trim() || viewer.email || "?";
@@ -33,81 +16,24 @@ function initials(viewer: Viewer): string {
   return ((parts[0]?.[0] ?? "?") + (parts[1]?.[0] ?? "")).toUpperCase();
 }
 
-/** Who is signed in, with which role, their language, their sessions, and the way out. */
+/** The signed-in person's button; its menu is user-menu-dropdown.tsx. */
 export function UserMenu({ viewer }: { viewer: Viewer }) {
-  const t = useTranslations("shell.userMenu");
-  const tc = useTranslations("common");
-  const errorMessage = useErrorMessage();
-  const language = useChangeLocale({ signedIn: true });
-  const router = useRouter();
-  const queryClient = useQueryClient();
-  const [signingOut, setSigningOut] = useState(false);
-  const signOut = async () => {
-    setSigningOut(true);
-    try {
-      await execute(SignOutDocument);
-      queryClient.clear();
-      router.replace("/login");
-      router.refresh();
-    } catch (error) {
-      toast.error(errorMessage(error));
-      setSigningOut(false);
-    }
-  };
-  const changeLanguage = (next: string) =>
-    language.change(next).catch((error: unknown) => toast.error(errorMessage(error)));
-  const role = roleLabel(tc, viewer.role);
+  const trigger = (
+    <Button variant="ghost" className="h-9 gap-2 px-1.5 sm:px-2">
+      <span
+        className="flex size-7 items-center justify-center rounded-full bg-primary/10 text-xs font-semibold text-primary"
+        aria-hidden
+      >
+        {initials(viewer)}
+      </span>
+      <span className="sr-only max-w-36 truncate text-sm font-medium lg:not-sr-only">
+        {viewer.name ?? viewer.email}
+      </span>
+    </Button>
+  );
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" className="h-9 gap-2 px-1.5 sm:px-2">
-          <span
-            className="flex size-7 items-center justify-center rounded-full bg-primary/10 text-xs font-semibold text-primary"
-            aria-hidden
-          >
-            {initials(viewer)}
-          </span>
-          <span className="sr-only max-w-36 truncate text-sm font-medium lg:not-sr-only">
-            {viewer.name ?? viewer.email}
-          </span>
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-64">
-        <DropdownMenuLabel className="flex flex-col gap-1 font-normal">
-          <span className="truncate text-sm font-medium">{viewer.name ?? "—"}</span>
-          <span className="truncate text-xs text-muted-foreground">{viewer.email}</span>
-          <span className="flex flex-wrap items-center gap-1.5 pt-1">
-            <Badge variant="secondary">{viewer.kind === "OPERATOR" ? t("operator") : t("merchant")}</Badge>
-            <Badge variant="outline">{role}</Badge>
-            {viewer.companyName && <span className="truncate text-xs text-muted-foreground">{viewer.companyName}</span>}
-          </span>
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuLabel className="flex items-center gap-2 text-xs font-medium text-muted-foreground">
-          <LanguagesIcon className="size-3.5" aria-hidden /> {t("language")}
-        </DropdownMenuLabel>
-        <DropdownMenuRadioGroup value={language.locale} onValueChange={(next) => void changeLanguage(next)}>
-          {LOCALES.map((locale) => (
-            <DropdownMenuRadioItem key={locale} value={locale} lang={locale} disabled={language.pending}>
-              {LOCALE_NAMES[locale]}
-            </DropdownMenuRadioItem>
-          ))}
-        </DropdownMenuRadioGroup>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem asChild>
-          <Link href={viewer.kind === "OPERATOR" ? "/ops/account" : "/m/account"}>
-            <ShieldCheckIcon aria-hidden /> {t("account")}
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link href={viewer.kind === "OPERATOR" ? "/ops/account/sessions" : "/m/account/sessions"}>
-            <MonitorSmartphoneIcon aria-hidden /> {t("sessions")}
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => void signOut()} disabled={signingOut}>
-          <LogOutIcon aria-hidden /> {t("signOut")}
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <LazyTrigger button={trigger} preload={loadMenu} popup="menu">
+      <UserMenuDropdown viewer={viewer} trigger={trigger} />
+    </LazyTrigger>
   );
 }

@@ -33,7 +33,8 @@ export function LazyTrigger({
     "aria-expanded": false,
     onPointerEnter: warm,
     onFocus: warm,
-    onClick: () => {
+    onClick: (event: React.MouseEvent<HTMLButtonElement>) => {
+      button.props.onClick?.(event);
       setWanted(true);
       onPress?.();
     },

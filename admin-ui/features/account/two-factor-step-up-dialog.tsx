@@ -1,12 +1,12 @@
 "use client";
 
-import { useTranslations } from "next-intl";
-import { useEffect, useRef, useState } from "react";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { execute } from "@/lib/graphql/execute";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { registerStepUpHandler } from "@/lib/graphql/step-up";
-import { TwoFactorCodeForm } from "./two-factor-code-form";
-import { VerifyStepUpDocument } from "./two-factor-documents";
+
+// The dialog and its code form are fetched the first time an action asks for a code.
+const StepUpDialog = lazy(() =>
+  import("./two-factor-step-up-form").then((module) => ({ default: module.StepUpDialog })),
+);
 
 /**
  * The one step-up dialog of the signed-in console: any action the API refuses with
@@ -14,8 +14,8 @@ import { VerifyStepUpDocument } from "./two-factor-documents";
  * again, cancel and it fails as refused. Mounted once by the shell, so pages need nothing.
  */
 export function TwoFactorStepUpDialog() {
-  const t = useTranslations("twoFactor.stepUp");
   const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
   const settle = useRef<((verified: boolean) => void) | null>(null);
 
   useEffect(
@@ -24,6 +24,7 @@ export function TwoFactorStepUpDialog() {
         () =>
           new Promise<boolean>((resolve) => {
             settle.current = resolve;
+            setWanted(true);
             setOpen(true);
           }),
       ),
@@ -36,25 +37,10 @@ export function TwoFactorStepUpDialog() {
     settle.current = null;
   };
 
+  if (!wanted) return null;
   return (
-    <Dialog open={open} onOpenChange={(next) => !next && close(false)}>
-      <DialogContent data-testid="step-up-dialog">
-        <DialogHeader>
-          <DialogTitle>{t("title")}</DialogTitle>
-          <DialogDescription>{t("description")}</DialogDescription>
-        </DialogHeader>
-        <TwoFactorCodeForm
-          formLabel={t("formLabel")}
-          submitLabel={t("submit")}
-          submittingLabel={t("submitting")}
-          cancelLabel={t("cancel")}
-          onCancel={() => close(false)}
-          submit={async (code) => {
-            await execute(VerifyStepUpDocument, { code });
-            close(true);
-          }}
-        />
-      </DialogContent>
-    </Dialog>
+    <Suspense fallback={null}>
+      <StepUpDialog open={open} close={close} />
+    </Suspense>
   );
 }

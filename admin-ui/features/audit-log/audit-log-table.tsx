@@ -16,7 +16,6 @@ import { DateTime } from "@/components/date-time";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { DropdownMenuItem } from "@/components/ui/dropdown-menu";
 import type { AuditLogQuery } from "@/gql/graphql";
 import { formatDateTime } from "@/lib/format";
 import { cn } from "@/lib/utils";
@@ -209,22 +208,39 @@ export function AuditLogTable({
       header: () => <span className="sr-only">{tc("actionsColumn")}</span>,
       meta: { className: "w-0 text-right" },
       cell: ({ row }) => (
-        <DataTableRowActions label={t("table.actionsFor", { id: row.original.id })}>
-          <DropdownMenuItem onSelect={() => setOpen(row.original)}>
-            <FileClockIcon aria-hidden /> {t("table.viewChanges")}
-          </DropdownMenuItem>
-          <DropdownMenuItem onSelect={() => void setState({ actor: row.original.actor, after: null })}>
-            <UserIcon aria-hidden /> {t("table.onlyActor")}
-          </DropdownMenuItem>
-          <DropdownMenuItem onSelect={() => void setState({ action: row.original.action, after: null })}>
-            <FilterIcon aria-hidden /> {t("table.onlyAction")}
-          </DropdownMenuItem>
-          {row.original.objectId && (
-            <DropdownMenuItem onSelect={() => void setState({ q: row.original.objectId, after: null })}>
-              <SearchIcon aria-hidden /> {t("table.trail")}
-            </DropdownMenuItem>
-          )}
-        </DataTableRowActions>
+        <DataTableRowActions
+          label={t("table.actionsFor", { id: row.original.id })}
+          actions={[
+            {
+              key: "changes",
+              label: t("table.viewChanges"),
+              icon: FileClockIcon,
+              onSelect: () => setOpen(row.original),
+            },
+            {
+              key: "actor",
+              label: t("table.onlyActor"),
+              icon: UserIcon,
+              onSelect: () => void setState({ actor: row.original.actor, after: null }),
+            },
+            {
+              key: "action",
+              label: t("table.onlyAction"),
+              icon: FilterIcon,
+              onSelect: () => void setState({ action: row.original.action, after: null }),
+            },
+            ...(row.original.objectId
+              ? [
+                  {
+                    key: "trail",
+                    label: t("table.trail"),
+                    icon: SearchIcon,
+                    onSelect: () => void setState({ q: row.original.objectId, after: null }),
+                  },
+                ]
+              : []),
+          ]}
+        />
       ),
     },
   ];

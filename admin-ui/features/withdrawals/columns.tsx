@@ -11,7 +11,6 @@ import { Money } from "@/components/money";
 import { WithdrawalStatusBadge } from "@/components/status-badge";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { DropdownMenuItem, DropdownMenuSeparator } from "@/components/ui/dropdown-menu";
 import type { WithdrawalRowFragment } from "@/gql/graphql";
 import { formatDateTime, formatPixKey } from "@/lib/format";
 
@@ -172,25 +171,38 @@ export function withdrawalColumns(actions: WithdrawalActions): ColumnDef<Withdra
                 {t("row.approve")}
               </Button>
             )}
-            <DataTableRowActions label={t("row.moreFor", { reference: w.withdrawalReference })}>
-              {canApprove && (
-                <DropdownMenuItem onSelect={() => actions.approve(w)}>
-                  <CheckIcon aria-hidden /> {t("row.approve")}
-                </DropdownMenuItem>
-              )}
-              {canReject && (
-                <DropdownMenuItem variant="destructive" onSelect={() => actions.reject(w)}>
-                  <BanIcon aria-hidden /> {t("row.rejectMenu")}
-                </DropdownMenuItem>
-              )}
-              {(canApprove || canReject) && <DropdownMenuSeparator />}
-              <DropdownMenuItem onSelect={() => actions.copy(w.id)}>
-                <CopyIcon aria-hidden /> {t("row.copyId")}
-              </DropdownMenuItem>
-              <DropdownMenuItem onSelect={() => actions.copy(w.withdrawalReference)}>
-                <CopyIcon aria-hidden /> {t("row.copyReference")}
-              </DropdownMenuItem>
-            </DataTableRowActions>
+            <DataTableRowActions
+              label={t("row.moreFor", { reference: w.withdrawalReference })}
+              actions={[
+                ...(canApprove
+                  ? [{ key: "approve", label: t("row.approve"), icon: CheckIcon, onSelect: () => actions.approve(w) }]
+                  : []),
+                ...(canReject
+                  ? [
+                      {
+                        key: "reject",
+                        label: t("row.rejectMenu"),
+                        icon: BanIcon,
+                        destructive: true,
+                        onSelect: () => actions.reject(w),
+                      },
+                    ]
+                  : []),
+                {
+                  key: "copyId",
+                  label: t("row.copyId"),
+                  icon: CopyIcon,
+                  separatorBefore: canApprove || canReject,
+                  onSelect: () => actions.copy(w.id),
+                },
+                {
+                  key: "copyReference",
+                  label: t("row.copyReference"),
+                  icon: CopyIcon,
+                  onSelect: () => actions.copy(w.withdrawalReference),
+                },
+              ]}
+            />
           </div>
         );
       },

@@ -3,8 +3,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Building2Icon, CheckCheckIcon, InboxIcon, XIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useMemo, useState } from "react";
-import { MoneyFactsList, ReasonDialog, TypedConfirmDialog } from "@/components/confirm-dialogs";
+import { lazy, Suspense, useMemo, useState } from "react";
 import { DataTable } from "@/components/data-table/data-table";
 import { DataTableActionBar } from "@/components/data-table/data-table-action-bar";
 import { DataTableFacetedFilter } from "@/components/data-table/data-table-faceted-filter";
@@ -22,11 +21,20 @@ import { formatBRL, formatPixKey, moneyToCentavos } from "@/lib/format";
 import { execute } from "@/lib/graphql/execute";
 import { useGraphQLMutation } from "@/lib/graphql/hooks";
 import { useErrorMessage } from "@/lib/i18n/error-message";
-import { ApproveWithdrawalDialog } from "./approve-withdrawal-dialog";
 import { ApprovalProgress, approvable, type WithdrawalRow, withdrawalColumns } from "./columns";
 import { ApproveWithdrawalDocument, RejectWithdrawalDocument } from "./documents";
 import { fetchWithdrawalPage, type WithdrawalListPage, type WithdrawalListParams } from "./queries";
 import { WITHDRAWAL_STATUSES, withdrawalFilters } from "./search-params";
+
+// The reject, approve and bulk-approve dialogs (Radix's dialog, their forms) are fetched the
+// first time one opens: the queue paints without them.
+const loadConfirmDialogs = () => import("@/components/confirm-dialogs");
+const ReasonDialog = lazy(() => loadConfirmDialogs().then((module) => ({ default: module.ReasonDialog })));
+const TypedConfirmDialog = lazy(() => loadConfirmDialogs().then((module) => ({ default: module.TypedConfirmDialog })));
+const MoneyFactsList = lazy(() => loadConfirmDialogs().then((module) => ({ default: module.MoneyFactsList })));
+const ApproveWithdrawalDialog = lazy(() =>
+  import("./approve-withdrawal-dialog").then((module) => ({ default: module.ApproveWithdrawalDialog })),
+);
 
 /**
  * The withdrawals list: the approval queue (PENDING, oldest first) with approve, reject with a
@@ -62,6 +70,9 @@ export function WithdrawalsView({
   const [rejecting, setRejecting] = useState<WithdrawalRow | null>(null);
   const [approving, setApproving] = useState<WithdrawalRow | null>(null);
   const [bulk, setBulk] = useState<{ rows: WithdrawalRow[]; clear: () => void } | null>(null);
+  // Mounted from the first opening on, so that closing keeps its animation.
+  const [dialogsWanted, setDialogsWanted] = useState(false);
+  if (!dialogsWanted && (rejecting || approving || bulk)) setDialogsWanted(true);
 
   const names = useMemo(() => new Map(companies.map((company) => [company.id, company.name])), [companies]);
   const companyName = (id: string) => names.get(id) ?? id;
@@ -260,63 +271,67 @@ export function WithdrawalsView({
         )}
       />
 
-      <ReasonDialog
-        open={rejecting !== null}
-        onOpenChange={(open) => !open && setRejecting(null)}
-        title={t("reject.title", { reference: rejecting?.withdrawalReference ?? "" })}
-        description={
-          rejecting
-            ? t("reject.description", {
-                amount: formatBRL(rejecting.amount),
-                company: companyName(rejecting.companyId),
-              })
-            : null
-        }
-        reasonLabel={t("reject.reason")}
-        placeholder={t("reject.placeholder")}
-        confirmLabel={t("reject.confirm")}
-        destructive
-        onConfirm={rejectOne}
-      >
-        {rejecting && (
-          <MoneyFactsList
-            facts={{
-              account: companyName(rejecting.companyId),
-              amount: rejecting.amount,
-              destination: { type: rejecting.pixKeyType, key: rejecting.pixKey },
-            }}
+      {dialogsWanted && (
+        <Suspense fallback={null}>
+          <ReasonDialog
+            open={rejecting !== null}
+            onOpenChange={(open) => !open && setRejecting(null)}
+            title={t("reject.title", { reference: rejecting?.withdrawalReference ?? "" })}
+            description={
+              rejecting
+                ? t("reject.description", {
+                    amount: formatBRL(rejecting.amount),
+                    company: companyName(rejecting.companyId),
+                  })
+                : null
+            }
+            reasonLabel={t("reject.reason")}
+            placeholder={t("reject.placeholder")}
+            confirmLabel={t("reject.confirm")}
+            destructive
+            onConfirm={rejectOne}
+          >
+            {rejecting && (
+              <MoneyFactsList
+                facts={{
+                  account: companyName(rejecting.companyId),
+                  amount: rejecting.amount,
+                  destination: { type: rejecting.pixKeyType, key: rejecting.pixKey },
+                }}
+              />
+            )}
+          </ReasonDialog>
+
+          <ApproveWithdrawalDialog
+            withdrawal={approving}
+            companyName={approving ? companyName(approving.companyId) : ""}
+            onOpenChange={(open) => !open && setApproving(null)}
+            onApproved={approved}
           />
-        )}
-      </ReasonDialog>
 
-      <ApproveWithdrawalDialog
-        withdrawal={approving}
-        companyName={approving ? companyName(approving.companyId) : ""}
-        onOpenChange={(open) => !open && setApproving(null)}
-        onApproved={approved}
-      />
-
-      <TypedConfirmDialog
-        open={bulk !== null}
-        onOpenChange={(open) => !open && setBulk(null)}
-        title={t("bulk.title", { count: bulk?.rows.length ?? 0 })}
-        description={t("bulk.description", { count: bulk?.rows.length ?? 0, amount: formatBRL(bulkTotal) })}
-        phrase={t("bulk.phrase", { count: bulk?.rows.length ?? 0 })}
-        confirmLabel={t("bulk.confirm", { count: bulk?.rows.length ?? 0 })}
-        onConfirm={approveMany}
-      >
-        <ul className="max-h-40 divide-y overflow-y-auto rounded-md border text-sm">
-          {bulk?.rows.map((row) => (
-            <li key={row.id} className="flex items-center justify-between gap-3 px-3 py-1.5">
-              <span className="truncate">
-                {companyName(row.companyId)}{" "}
-                <span className="font-mono text-xs text-muted-foreground">{row.withdrawalReference}</span>
-              </span>
-              <Money value={row.amount} className="font-medium" />
-            </li>
-          ))}
-        </ul>
-      </TypedConfirmDialog>
+          <TypedConfirmDialog
+            open={bulk !== null}
+            onOpenChange={(open) => !open && setBulk(null)}
+            title={t("bulk.title", { count: bulk?.rows.length ?? 0 })}
+            description={t("bulk.description", { count: bulk?.rows.length ?? 0, amount: formatBRL(bulkTotal) })}
+            phrase={t("bulk.phrase", { count: bulk?.rows.length ?? 0 })}
+            confirmLabel={t("bulk.confirm", { count: bulk?.rows.length ?? 0 })}
+            onConfirm={approveMany}
+          >
+            <ul className="max-h-40 divide-y overflow-y-auto rounded-md border text-sm">
+              {bulk?.rows.map((row) => (
+                <li key={row.id} className="flex items-center justify-between gap-3 px-3 py-1.5">
+                  <span className="truncate">
+                    {companyName(row.companyId)}{" "}
+                    <span className="font-mono text-xs text-muted-foreground">{row.withdrawalReference}</span>
+                  </span>
+                  <Money value={row.amount} className="font-medium" />
+                </li>
+              ))}
+            </ul>
+          </TypedConfirmDialog>
+        </Suspense>
+      )}
     </>
   );
 }

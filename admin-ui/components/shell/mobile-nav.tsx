@@ -1,0 +1,42 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import type * as React from "react";
+import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from "@/components/ui/sheet";
+import { Brand, NavLinks } from "./app-shell";
+import type { NavKey, NavSection } from "./nav";
+
+/** The navigation as a sheet on phones: what app-shell.tsx fetches at the first press of its button. */
+export default function MobileNav({
+  open,
+  onOpenChange,
+  trigger,
+  sections,
+  audience,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  trigger: React.ReactElement;
+  sections: NavSection[];
+  audience: NavKey;
+}) {
+  const t = useTranslations("shell");
+  return (
+    <Sheet open={open} onOpenChange={onOpenChange}>
+      <SheetTrigger asChild>{trigger}</SheetTrigger>
+      <SheetContent side="left" className="p-0">
+        <div className="flex h-14 items-center border-b px-4">
+          <SheetTitle asChild>
+            <div>
+              <Brand audience={audience} />
+            </div>
+          </SheetTitle>
+          <SheetDescription className="sr-only">{t("navigation")}</SheetDescription>
+        </div>
+        <div className="px-3">
+          <NavLinks sections={sections} onNavigate={() => onOpenChange(false)} />
+        </div>
+      </SheetContent>
+    </Sheet>
+  );
+}
