@@ -15,10 +15,12 @@ type Kind = "success" | "error" | "info";
 type Sonner = typeof import("sonner");
 
 /**
- * Sonner (about 10 kB) is fetched at the first toast rather than with every page: most page
- * views show none. The first call loads it, mounts the console's Toaster (LazyToaster, in the
- * providers), waits until its live region is in the page (a reader announces additions to a
- * region it already knows) and then shows the toast; later calls go straight to sonner.
+ * Sonner (about 10 kB) is not part of a page's first load: most page views show no toast. It
+ * is fetched, and the console's Toaster mounted (LazyToaster, in the providers), at the
+ * person's first press of a key or pointer (toasts answer actions, so it is there before the
+ * action's answer) or at the first toast, whichever comes first (a live update's toast needs
+ * no press). A toast waits until the Toaster's live region is in the page (a reader announces
+ * additions to a region it already knows); later ones go straight to sonner.
  */
 let registerHost: (mount: () => Promise<void>) => void = () => undefined;
 const host = new Promise<() => Promise<void>>((done) => {
@@ -29,14 +31,20 @@ let ready: Promise<Sonner> | null = null;
 const LIVE_REGION_SETTLE_MS = 100;
 
 function sonner(): Promise<Sonner> {
-  ready ??= Promise.all([import("sonner"), host.then((mount) => mount())]).then(
-    ([module]) => new Promise<Sonner>((done) => setTimeout(() => done(module), LIVE_REGION_SETTLE_MS)),
-  );
+  ready ??= Promise.all([import("sonner"), host.then((mount) => mount())])
+    .then(([module]) => new Promise<Sonner>((done) => setTimeout(() => done(module), LIVE_REGION_SETTLE_MS)))
+    .catch((error: unknown) => {
+      ready = null; // a failed fetch is tried again at the next toast
+      throw error;
+    });
   return ready;
 }
 
 function show(kind: Kind, message: React.ReactNode, options?: ToastOptions): void {
-  void sonner().then((module) => module.toast[kind](message, options));
+  sonner().then(
+    (module) => module.toast[kind](message, options),
+    () => undefined,
+  );
 }
 
 /** The console's toasts: `toast.success(message, { description })`, as sonner's. */
@@ -52,7 +60,7 @@ function Mounted({ onMount }: { onMount: () => void }) {
   return null;
 }
 
-/** Where the Toaster goes (once, in the providers): nothing until the first toast asks for it. */
+/** Where the Toaster goes (once, in the providers): nothing until the first press or toast. */
 export function LazyToaster() {
   const [shown, setShown] = useState<{ Toaster: ComponentType; mounted: () => void } | null>(null);
   useEffect(() => {
@@ -60,6 +68,17 @@ export function LazyToaster() {
       const { Toaster } = await import("./sonner");
       await new Promise<void>((mounted) => setShown({ Toaster, mounted }));
     });
+    const warm = () => {
+      window.removeEventListener("pointerdown", warm, true);
+      window.removeEventListener("keydown", warm, true);
+      sonner().catch(() => undefined);
+    };
+    window.addEventListener("pointerdown", warm, { capture: true, passive: true });
+    window.addEventListener("keydown", warm, { capture: true, passive: true });
+    return () => {
+      window.removeEventListener("pointerdown", warm, true);
+      window.removeEventListener("keydown", warm, true);
+    };
   }, []);
   if (!shown) return null;
   return (
