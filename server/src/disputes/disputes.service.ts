@@ -290,12 +290,7 @@ export class DisputesService implements DisputeReturnListener {
     return this.change(
       id,
       async (em, dispute) => {
-        if (!this.bankMayDecide(dispute)) {
-          throw disputeNotIn(
-            dispute.status,
-            "an OPEN, REJECTED or accepted and still held (awaiting the bank's return)",
-          );
-        }
+        this.assertBankMayDecide(dispute);
         if (dispute.heldAmountCents === 0n) {
           throw invalidState("Nothing is held for this dispute (the balance was empty): nothing to record as returned");
         }
@@ -323,12 +318,7 @@ export class DisputesService implements DisputeReturnListener {
     return this.change(
       id,
       async (em, dispute) => {
-        if (!this.bankMayDecide(dispute)) {
-          throw disputeNotIn(
-            dispute.status,
-            "an OPEN, REJECTED or accepted and still held (awaiting the bank's return)",
-          );
-        }
+        this.assertBankMayDecide(dispute);
         await this.releaseHold(em, dispute, text, actor, requestId);
         return { action: "dispute.close", reason: text };
       },
@@ -337,12 +327,14 @@ export class DisputesService implements DisputeReturnListener {
   }
 
   /** Still undecided at the bank with its amount held: OPEN, REJECTED, or accepted and awaiting the bank's return. */
-  private bankMayDecide(dispute: Dispute): boolean {
-    return (
+  private assertBankMayDecide(dispute: Dispute): void {
+    const undecided =
       dispute.status === DisputeStatus.OPEN ||
       dispute.status === DisputeStatus.REJECTED ||
-      this.awaitingBankReturn(dispute)
-    );
+      this.awaitingBankReturn(dispute);
+    if (!undecided) {
+      throw disputeNotIn(dispute.status, "an OPEN, REJECTED or accepted and still held (awaiting the bank's return)");
+    }
   }
 
   /**
