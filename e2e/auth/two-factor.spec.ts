@@ -83,6 +83,8 @@ test("an operator turns on two-step verification, signs in with a code and a rec
   await page.getByRole("button", { name: t("twoFactor.recovery.done") }).click();
   await expect(card).toContainText(t("twoFactor.account.card.on"));
   await expect(card).toContainText(t("twoFactor.account.card.recoveryLeft", { count: 10 }));
+  // The date is a formatted date (dd/mm/aaaa hh:mm), not the source of the function that draws it.
+  await expect(card.getByRole("listitem").first()).toHaveText(/^Ativada em \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
 
   // Sign-in: the password, then a code; this browser is trusted for 30 days.
   await signInWithPassword(page, email, password);

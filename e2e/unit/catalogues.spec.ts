@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 // The ICU parser next-intl itself formats with (a dependency of its intl-messageformat).
@@ -117,6 +117,50 @@ test("counts are ICU plurals with an `other` form (and a zero in Portuguese), ne
       if (/\{count\}/.test(text)) problems.push(`${locale} ${key}: {count} outside a plural`);
     }
   }
+  expect(problems).toEqual([]);
+});
+
+/** The console's components and pages (.tsx), outside node_modules and the build. */
+function sourceFiles(dir: string, found: string[] = []): string[] {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === "node_modules" || entry.name.startsWith(".")) continue;
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) sourceFiles(path, found);
+    else if (entry.name.endsWith(".tsx")) found.push(path);
+  }
+  return found;
+}
+
+test("an argument t.rich fills with a component is a tag in its message, never a plain {argument}", () => {
+  // A plain {date} given a function is printed as the function's source (the precompiled
+  // catalogues stringify it): the account page once read "Ativada em t=>{let i=n(t);…".
+  const byLastKey = new Map<string, Array<[string, string]>>();
+  for (const [locale, catalogue] of Object.entries(LOCALES)) {
+    for (const [key, text] of leaves(catalogue as unknown as Tree)) {
+      const last = key.split(".").pop() as string;
+      byLastKey.set(last, [...(byLastKey.get(last) ?? []), [`${locale} ${key}`, text]]);
+    }
+  }
+  const problems: string[] = [];
+  let calls = 0;
+  for (const file of sourceFiles(resolve(__dirname, "../../admin-ui"))) {
+    const source = readFileSync(file, "utf8");
+    for (const call of source.matchAll(/t\.rich\(\s*"([^"]+)",\s*\{([\s\S]*?)\}\s*\)/g)) {
+      calls += 1;
+      const last = call[1].split(".").pop() as string;
+      for (const [, argument] of call[2].matchAll(/(\w+):\s*\(/g)) {
+        for (const [where, text] of byLastKey.get(last) ?? []) {
+          const used = argumentsOf(parse(text));
+          if (used.has(`${argument}:argument`) && !used.has(`<${argument}>`)) {
+            problems.push(
+              `${where}: {${argument}} is filled with a component by ${file}; write <${argument}></${argument}>`,
+            );
+          }
+        }
+      }
+    }
+  }
+  expect(calls).toBeGreaterThan(10);
   expect(problems).toEqual([]);
 });
 
