@@ -183,8 +183,9 @@ export function AdjustmentsTable({
         }}
         mobileCard={(row) => (
           <div className="flex flex-col gap-1.5">
-            <div className="flex items-start justify-between gap-2">
-              <div className="min-w-0">
+            {/* The status under the amount: a long one ("Precisa de um segundo operador") beside it cut a large amount. */}
+            <div className="flex flex-col items-start gap-1">
+              <div className="min-w-0 max-w-full">
                 <Money value={row.amount} signed tone className="text-base font-semibold" />
                 <p className="truncate text-sm text-muted-foreground">{companyName(row.companyId)}</p>
               </div>

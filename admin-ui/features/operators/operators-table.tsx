@@ -155,7 +155,8 @@ export function OperatorsTable({ rows, viewerId }: { rows: OperatorRowFragment[]
             </div>
             <StateBadge row={row} />
           </div>
-          <div className="flex items-center justify-between gap-2">
+          {/* Wraps on a phone: the role, the factor's reset and the switch do not fit one line at 390 px. */}
+          <div className="flex flex-wrap items-center justify-between gap-2">
             {roleSelect(row)}
             {actions(row)}
           </div>
