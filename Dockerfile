@@ -4,7 +4,7 @@
 #   node server/dist/worker.js    background work               (npm run worker)
 
 # ---- build: every dependency, the server (tsc) and the console (next build)
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 ENV PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 NEXT_TELEMETRY_DISABLED=1
 COPY package.json package-lock.json ./
@@ -19,7 +19,7 @@ RUN npm run build \
  && rm -rf admin-ui/node_modules admin-ui/.next/cache
 
 # ---- runtime: production dependencies, the compiled server, the built console
-FROM node:20-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 WORKDIR /app
 ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1
 COPY package.json package-lock.json ./

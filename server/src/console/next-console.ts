@@ -142,6 +142,9 @@ export async function startConsole(options: ConsoleOptions): Promise<NextConsole
     const toWorker = request(
       { host: "127.0.0.1", port, method: req.method, path: req.url, headers, agent },
       (answer: IncomingMessage) => {
+        // The browser left before the worker answered: Node 24's pipeline throws on a
+        // destroyed destination (it would take the process down), so nobody is answered.
+        if (res.destroyed) return void answer.destroy();
         res.writeHead(answer.statusCode ?? 502, endToEnd(answer.headers));
         // An answer the worker broke off (a failed export, a worker that died) breaks the
         // browser's answer off too: never a clean end of a cut body, which would look whole.

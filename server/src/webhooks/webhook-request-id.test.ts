@@ -205,10 +205,3 @@ test("events written by jobs carry the id of the request that queued them", asyn
   assert.equal(byEvent.get("withdrawal.processing"), "withdraw-req-7");
   assert.equal(byEvent.get("withdrawal.paid"), "settle-req-8");
 });
-
-test("no AsyncLocalStorage carries the ids: after requests, jobs and deliveries, promises are not tagged", () => {
-  // An enabled AsyncLocalStorage (Node 20) gives every promise of the process a kResourceStore
-  // property and runs a hook for each: request ids travel explicitly instead (docs/operations.md, Request ids).
-  const tags = Object.getOwnPropertySymbols(Promise.resolve()).map((symbol) => symbol.description);
-  assert.ok(!tags.includes("kResourceStore"), `promises carry ${tags.join(", ")}`);
-});
