@@ -77,9 +77,9 @@ export interface HttpApp {
   close(): Promise<void>;
 }
 
-/** Serves the runtime's services; its database URL is the live updates' LISTEN connection's. */
+/** Serves the runtime's services; its direct database target carries the live updates' LISTEN connection. */
 export async function createHttpApp(
-  runtime: Pick<Runtime, "services" | "databaseUrl">,
+  runtime: Pick<Runtime, "services" | "database">,
   options: HttpAppOptions = {},
 ): Promise<HttpApp> {
   const { services } = runtime;
@@ -175,7 +175,7 @@ export async function createHttpApp(
   if (services.efi) await app.register(efiNotificationRoutes, { notifications: services.efi.notifications });
   // Live pages: its LISTEN connection opens with the first stream, and its streams end before
   // the server waits for open connections on close.
-  const live = new LiveHub(runtime.databaseUrl, services.db, logger, config.sessionIdleMinutes, options.live);
+  const live = new LiveHub(runtime.database.direct, services.db, logger, config.sessionIdleMinutes, options.live);
   registerLiveRoute(app, live);
   app.addHook("preClose", async () => live.close());
   registerHealthRoutes(app, services, options);

@@ -1,5 +1,12 @@
 import type { DataSource } from "typeorm";
-import { type ConnectionLimits, createDataSourceFor, type DatabaseSchema, openDatabaseFor } from "./core/data-source";
+import {
+  type ConnectionLimits,
+  createDataSourceFor,
+  type DatabaseSchema,
+  type OpenOptions,
+  openDatabaseFor,
+} from "./core/data-source";
+import type { DatabaseLocation } from "./core/database-target";
 import { ENTITIES } from "./entities";
 import { MIGRATIONS } from "./migrations/migrations";
 
@@ -9,12 +16,20 @@ import { MIGRATIONS } from "./migrations/migrations";
  */
 export const DATABASE_SCHEMA: DatabaseSchema = { entities: ENTITIES, migrations: MIGRATIONS };
 
-/** A data source on `url` (not yet initialised, no migrations run). */
-export function createDataSource(url: string, poolSize: number, limits: ConnectionLimits = {}): DataSource {
-  return createDataSourceFor(DATABASE_SCHEMA, url, poolSize, limits);
+/** A data source on `location` (not yet initialised, no migrations run). */
+export function createDataSource(
+  location: DatabaseLocation,
+  poolSize: number,
+  limits: ConnectionLimits = {},
+): DataSource {
+  return createDataSourceFor(DATABASE_SCHEMA, location, poolSize, limits);
 }
 
 /** Applies pending migrations, then opens the pool (see openDatabaseFor). */
-export function openDatabase(url: string, poolSize: number, limits: ConnectionLimits = {}): Promise<DataSource> {
-  return openDatabaseFor(DATABASE_SCHEMA, url, poolSize, limits);
+export function openDatabase(
+  location: DatabaseLocation,
+  poolSize: number,
+  options: OpenOptions = {},
+): Promise<DataSource> {
+  return openDatabaseFor(DATABASE_SCHEMA, location, poolSize, options);
 }

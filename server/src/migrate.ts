@@ -22,7 +22,8 @@ async function main(): Promise<void> {
         databaseName: "pix",
         logger,
       });
-  const url = config.databaseUrl ?? (embedded as { url: string }).url;
+  // Migrations hold a session lock: straight to PostgreSQL, past a pooler (DATABASE_DIRECT_URL).
+  const url = config.databaseDirectUrl ?? config.databaseUrl ?? (embedded as { url: string }).url;
   try {
     const db = await openDatabase(url, 1);
     const applied: Array<{ name: string }> = await db.query("SELECT name FROM schema_migrations ORDER BY id");

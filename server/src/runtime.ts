@@ -1,9 +1,11 @@
 import type { DataSource } from "typeorm";
 import type { AppConfig } from "./core/config";
+import { DatabaseTarget } from "./core/database-target";
 import { startEmbeddedPostgres } from "./core/embedded-postgres";
 import { type GeneratedSecrets, loadGeneratedSecrets } from "./core/generated-secrets";
 import { migrateJobQueue } from "./core/jobs";
 import type { Logger } from "./core/logger";
+import { attachReadReplica, ReadReplica } from "./core/read-replica";
 import { attachSecretBox, SecretBox } from "./core/secret-box";
 import { loadSecretsKeys, type SecretsKeys } from "./core/secrets-key-file";
 import { openDatabase } from "./database";
@@ -11,11 +13,26 @@ import { createServices, type Services } from "./services";
 import { resealTotpSecretsAtStart } from "./two-factor/two-factor.service";
 import { sealWebhookSecretsAtStart } from "./webhooks/webhook-secrets";
 
+/**
+ * Where the process's connections go (contract §14). Each target searches its hosts when
+ * its connection string names several, so after a failover every pool and connection made
+ * through it finds the new primary.
+ */
+export interface DatabaseConnections {
+  /** DATABASE_URL (or the embedded server): the services' pool; possibly a pooler in transaction mode. */
+  primary: DatabaseTarget;
+  /** DATABASE_DIRECT_URL, else the same as primary: sessions (migrations' lock, LISTEN, the job queue). */
+  direct: DatabaseTarget;
+  /** DATABASE_READ_URL's replica, when set. */
+  replica: ReadReplica | null;
+}
+
 /** A process's connection to the world: database (embedded or not), secrets and services. */
 export interface Runtime {
   services: Services;
   /** The PostgreSQL connection string in use (embedded or DATABASE_URL). */
   databaseUrl: string;
+  database: DatabaseConnections;
   secrets: GeneratedSecrets;
   db: DataSource;
   embedded: boolean;
@@ -47,27 +64,61 @@ export async function openRuntime(config: AppConfig, logger: Logger): Promise<Ru
       },
       logger,
     );
-    const db = await openDatabase(url, config.dbPoolSize, { statementTimeoutMs: config.statementTimeoutMs });
+    const primary = new DatabaseTarget(url, { pooler: config.databaseDirectUrl !== undefined });
+    const direct = config.databaseDirectUrl ? new DatabaseTarget(config.databaseDirectUrl) : primary;
+    for (const [name, target] of [
+      ["DATABASE_URL", primary],
+      ["DATABASE_DIRECT_URL", direct],
+    ] as const) {
+      target.onSwitch = (from, to) =>
+        logger.warn(`${name}: ${from ? "the primary moved" : "using"} ${to.host}:${to.port}`, {
+          from: from ? `${from.host}:${from.port}` : null,
+        });
+    }
+    const db = await openDatabase(primary, config.dbPoolSize, {
+      statementTimeoutMs: config.statementTimeoutMs,
+      migrateThrough: direct,
+    });
+    const replica = config.databaseReadUrl
+      ? new ReadReplica(
+          config.databaseReadUrl,
+          db,
+          {
+            maxLagSeconds: config.readReplicaMaxLagSeconds,
+            checkMs: config.readReplicaCheckMs,
+            poolSize: config.dbPoolSize,
+            limits: { statementTimeoutMs: config.statementTimeoutMs },
+          },
+          logger,
+        )
+      : null;
+    if (replica) {
+      await replica.start();
+      attachReadReplica(db, replica);
+    }
     const secretBox = new SecretBox(keys);
     attachSecretBox(db, secretBox);
     await sealWebhookSecretsAtStart(db, secretBox, logger)
       .then(() => resealTotpSecretsAtStart(db))
       .catch(async (error) => {
+        await replica?.stop();
         await db.destroy();
         throw error;
       });
-    await migrateJobQueue(url, logger);
+    await migrateJobQueue(direct, logger);
     const secrets = await loadGeneratedSecrets(db, config);
     const services = createServices(config, logger, db, secrets);
     // PIX_PROVIDER=efi: a token now, so that a wrong certificate or credential stops the start.
     await services.efi?.provider.client.verify().catch(async (error) => {
       await services.efi?.provider.client.close();
+      await replica?.stop();
       await db.destroy();
       throw error;
     });
     return {
       services,
       databaseUrl: url,
+      database: { primary, direct, replica },
       secrets,
       db,
       embedded: !config.databaseUrl,
@@ -77,6 +128,7 @@ export async function openRuntime(config: AppConfig, logger: Logger): Promise<Ru
         await services.efi?.provider.client.close();
         await services.limits.close();
         await services.credentialUsage.close();
+        await replica?.stop();
         await db.destroy();
         await stopEmbedded();
       },

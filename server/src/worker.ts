@@ -24,11 +24,11 @@ const WEBHOOK_POLL_INTERVAL_MS = 1_000;
 export async function startBackgroundWork(runtime: Runtime): Promise<{ stop(): Promise<void> }> {
   const { services } = runtime;
   const { config } = services;
-  const worker = await startJobWorker(runtime.databaseUrl, createJobHandlers(services), services.logger, {
+  const worker = await startJobWorker(runtime.database.direct, createJobHandlers(services), services.logger, {
     concurrency: config.workerConcurrency,
     heartbeatMs: config.workerHeartbeatMs,
   });
-  const webhooks = new WebhookDeliveryLoop(services.webhookDispatcher, runtime.databaseUrl, services.logger, {
+  const webhooks = new WebhookDeliveryLoop(services.webhookDispatcher, runtime.database.direct, services.logger, {
     concurrency: config.webhookConcurrency,
     leaseMs: config.webhookTimeoutMs + WEBHOOK_LEASE_MARGIN_MS,
     pollIntervalMs: WEBHOOK_POLL_INTERVAL_MS,

@@ -1,4 +1,5 @@
 import type { DataSource } from "typeorm";
+import { lagTolerantRows } from "../core/cancellable-read";
 import { validationError } from "../core/errors";
 import { queryRows } from "../core/sql";
 import { type Actor, describeActors } from "./actor";
@@ -149,7 +150,7 @@ export class AuditService {
       conditions.push(`(at, id) < ($${params.length - 1}, $${params.length})`);
     }
     params.push(first + 1);
-    const rows = await queryRows<AuditRow>(
+    const rows = await lagTolerantRows<AuditRow>(
       this.db,
       `SELECT ${COLUMNS} FROM audit_log
         ${conditions.length > 0 ? `WHERE ${conditions.join(" AND ")}` : ""}

@@ -1,3 +1,7 @@
+import type { DataSource } from "typeorm";
+import { unauthenticated } from "../core/errors";
+import { poolRows } from "../core/sql";
+
 /**
  * The one definition of a live client credential, and the reads that check one in their
  * own statement.
@@ -49,6 +53,20 @@ export function callerCte(hashParameter: string): string {
 
 /** The caller's columns of such a read. */
 export const CALLER_COLUMNS = "caller.id AS caller_credential_id, caller.company_id AS caller_company_id";
+
+/**
+ * Checks the credential in a statement of its own, on the primary, and answers its account:
+ * for a read that goes to a replica (contract §14: a credential is never read there, a
+ * revocation takes effect at once). 401 when it is not live.
+ */
+export async function checkCredentialApart(db: DataSource, credential: UncheckedCredential): Promise<string> {
+  const [row] = await poolRows<{ id: string; company_id: string }>(db, liveCredentialSql("$1"), [
+    credential.secretHash,
+  ]);
+  if (!row) throw unauthenticated();
+  credential.found(row.id, row.company_id);
+  return row.company_id;
+}
 
 /** Tells the credential that a read's first row names that it was found live. */
 export function callerFound(credential: UncheckedCredential, row: Record<string, unknown>): void {

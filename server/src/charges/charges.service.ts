@@ -1,8 +1,21 @@
 import type { DataSource, EntityManager } from "typeorm";
 import { type AuditContext, appendAudit } from "../audit/audit";
-import { type AccountRef, CALLER_COLUMNS, callerCte, callerFound } from "../auth/credential-lookup";
+import {
+  type AccountRef,
+  CALLER_COLUMNS,
+  callerCte,
+  callerFound,
+  checkCredentialApart,
+} from "../auth/credential-lookup";
 import { calculateFee } from "../companies/fee-plan";
-import { type CancelSignal, readCancellable } from "../core/cancellable-read";
+import {
+  type CancelSignal,
+  LAG_TOLERANT,
+  lagTolerantRows,
+  type ReadOptions,
+  readCancellable,
+  replicaInUse,
+} from "../core/cancellable-read";
 import { entityRowMapper } from "../core/entity-rows";
 import { unauthenticated, validationError } from "../core/errors";
 import { checkIdempotencyKey, findOriginalRequest, insertUnlessTaken, requestFingerprint } from "../core/idempotency";
@@ -182,19 +195,23 @@ export class ChargesService {
     return charge;
   }
 
-  /** Charges whose column equals the value (search keys: id, txid, e2e_id), at most `limit`. */
+  /**
+   * Charges whose column equals the value (search keys: id, txid, e2e_id), at most `limit`;
+   * on the primary unless `reads` says the caller tolerates lag (the search box).
+   */
   async findChargesBy(
     scopeCompanyId: string | null,
     column: "id" | "txid" | "e2e_id" | "location_id",
     value: string,
     limit = 10,
+    reads: ReadOptions = {},
   ): Promise<Charge[]> {
     const scoped = scopeCompanyId === null ? "" : " AND company_id = $2";
-    const rows = await poolRows<Record<string, unknown>>(
-      this.db,
-      `SELECT ${CHARGE_READ_COLUMNS} FROM charges WHERE ${column} = $1${scoped} LIMIT ${limit}`,
-      scopeCompanyId === null ? [value] : [value, scopeCompanyId],
-    );
+    const text = `SELECT ${CHARGE_READ_COLUMNS} FROM charges WHERE ${column} = $1${scoped} LIMIT ${limit}`;
+    const values = scopeCompanyId === null ? [value] : [value, scopeCompanyId];
+    const rows = reads.lagTolerant
+      ? await lagTolerantRows<Record<string, unknown>>(this.db, text, values)
+      : await poolRows<Record<string, unknown>>(this.db, text, values);
     return rows.map((row) => this.readChargeRow(row));
   }
 
@@ -339,7 +356,13 @@ export class ChargesService {
    * A page of charges, newest first by default. Reads never write: overdue PENDING charges
    * are listed and counted as EXPIRED (see effectiveStatusBranches).
    */
-  async listCharges(scope: AccountRef | null, filter: ChargeListFilter, signal?: CancelSignal): Promise<Page<Charge>> {
+  async listCharges(given: AccountRef | null, filter: ChargeListFilter, signal?: CancelSignal): Promise<Page<Charge>> {
+    // A list may be read on the replica, the credential never (contract §14): with a replica
+    // in use, a client secret is checked on the primary first, in a statement of its own.
+    const scope =
+      typeof given === "object" && given !== null && replicaInUse(this.db)
+        ? await checkCredentialApart(this.db, given)
+        : given;
     const window = readPageWindow(filter);
     const params = new SqlParams();
     const scopeCompanyId = typeof scope === "string" ? scope : null;
@@ -386,30 +409,41 @@ export class ChargesService {
       // row with nulls is an empty page (its total still counted). A statement is most of a
       // read's cost (docs/benchmarks.md), so the total is not a second one.
       const statement = pageStatement(query, window);
-      return readCancellable(this.db, signal, async (sql) => {
-        const rows = await queryRows<Record<string, unknown>>(
-          sql,
-          `${callerCte(caller)}
+      // The primary: the statement checks the credential too.
+      return readCancellable(
+        this.db,
+        signal,
+        async (sql) => {
+          const rows = await queryRows<Record<string, unknown>>(
+            sql,
+            `${callerCte(caller)}
            SELECT ${CALLER_COLUMNS}, counts.*, page.*
              FROM caller CROSS JOIN LATERAL (${chargeCountsSql("caller.company_id")}) AS counts
              LEFT JOIN LATERAL (${statement.text}) AS page ON true`,
-          statement.values,
-        );
-        if (rows.length === 0) throw unauthenticated();
-        callerFound(unchecked, rows[0]);
-        const pageRows = rows[0].id === null ? [] : rows;
-        const counted = chargeTotal(rows[0], filter.status ?? null);
-        return pageOfRows(query, window, pageRows, counted, (row) => this.readChargeRow(row));
-      });
+            statement.values,
+          );
+          if (rows.length === 0) throw unauthenticated();
+          callerFound(unchecked, rows[0]);
+          const pageRows = rows[0].id === null ? [] : rows;
+          const counted = chargeTotal(rows[0], filter.status ?? null);
+          return pageOfRows(query, window, pageRows, counted, (row) => this.readChargeRow(row));
+        },
+        { lagTolerant: true, onPrimary: true },
+      );
     }
-    return readCancellable(this.db, signal, (sql) =>
-      readPage(
-        sql,
-        query,
-        window,
-        (row) => this.readChargeRow(row),
-        () => (onlyByStatus ? this.countCharges(scopeCompanyId, filter.status ?? null, sql) : cappedCount(sql, query)),
-      ),
+    return readCancellable(
+      this.db,
+      signal,
+      (sql) =>
+        readPage(
+          sql,
+          query,
+          window,
+          (row) => this.readChargeRow(row),
+          () =>
+            onlyByStatus ? this.countCharges(scopeCompanyId, filter.status ?? null, sql) : cappedCount(sql, query),
+        ),
+      LAG_TOLERANT,
     );
   }
 

@@ -2,6 +2,7 @@ import type { DataSource, EntityManager } from "typeorm";
 import { type AuditContext, appendAudit } from "../audit/audit";
 import { insertClientCredential } from "../auth/auth.service";
 import { ClientCredential } from "../auth/client-credential.entity";
+import { LAG_TOLERANT, lagTolerantRows, readCancellable } from "../core/cancellable-read";
 import { entityRowMapper } from "../core/entity-rows";
 import { notFound, validationError } from "../core/errors";
 import { newCompanyId } from "../core/ids";
@@ -16,7 +17,6 @@ import {
   SqlParams,
 } from "../core/pagination";
 import { newSecret } from "../core/secrets";
-import { queryRows } from "../core/sql";
 import { runTransaction } from "../core/transactions";
 import { sealWebhookSecret } from "../webhooks/webhook-secrets";
 import { assertWebhookUrl } from "../webhooks/webhook-url";
@@ -251,7 +251,12 @@ export class CompaniesService {
       branches: [where],
       params,
     };
-    return readPage(this.db, query, window, this.companyFromRow, () => cappedCount(this.db, query));
+    return readCancellable(
+      this.db,
+      undefined,
+      (sql) => readPage(sql, query, window, this.companyFromRow, () => cappedCount(sql, query)),
+      LAG_TOLERANT,
+    );
   }
 
   /** Companies found by id, CNPJ or name prefix (the global search), at most `limit`. */
@@ -259,7 +264,7 @@ export class CompaniesService {
     const params = new SqlParams();
     const where = [`(${this.searchPredicates(text, params).join(" OR ")})`];
     if (scopeCompanyId !== null) where.push(`id = ${params.add(scopeCompanyId)}`);
-    const rows = await queryRows<Record<string, unknown>>(
+    const rows = await lagTolerantRows<Record<string, unknown>>(
       this.db,
       `SELECT * FROM companies WHERE ${where.join(" AND ")} ORDER BY created_at DESC, id DESC LIMIT ${limit}`,
       params.values,

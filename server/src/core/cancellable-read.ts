@@ -1,7 +1,10 @@
-import pg from "pg";
+import type pg from "pg";
 import type { DataSource } from "typeorm";
-import { isConnectionLost, serviceUnavailable } from "./errors";
-import { poolOf, poolRunner, readRetries, resultRows, type SqlRunner } from "./sql";
+import { targetOf } from "./data-source";
+import { type DatabaseTarget, ResilientClient } from "./database-target";
+import { isConnectionLost, isDatabaseUnavailable, serviceUnavailable } from "./errors";
+import { replicaOf } from "./read-replica";
+import { poolOf, poolRunner, queryRows, readRetries, resultRows, type SqlRunner } from "./sql";
 
 export const CANCELLED_MESSAGE = "The request was cancelled: the client went away";
 
@@ -45,39 +48,103 @@ export const CANCEL_GRACE_MS = 200;
  *
  * A read whose connection is lost under it (its backend ended by someone else, the socket
  * closed) runs again once on another connection, as poolRows does.
+ *
+ * With `lagTolerant` the read is one the contract lets a replica serve (lists, search,
+ * dashboards, statements, exports, balanceAudit; §14): it runs on DATABASE_READ_URL's
+ * replica while that one is up and close enough (core/read-replica.ts), and on the primary
+ * otherwise, or when the replica fails under it. Reads that must see the caller's own
+ * writes never ask for it.
  */
+export interface ReadOptions {
+  oneSnapshot?: boolean;
+  lagTolerant?: boolean;
+  /** A lag-tolerant read kept on the primary this time (it checks a credential too): counted as the primary's. */
+  onPrimary?: boolean;
+}
+
+/** The options of a read a replica may serve. */
+export const LAG_TOLERANT: ReadOptions = { lagTolerant: true };
+
 export async function readCancellable<T>(
   db: DataSource,
   signal: CancelSignal | undefined,
   read: (sql: SqlRunner) => Promise<T>,
-  options: { oneSnapshot?: boolean } = {},
+  options: ReadOptions = {},
 ): Promise<T> {
-  if (!signal && !options.oneSnapshot) return read(poolRunner(db));
+  const replica = options.lagTolerant ? replicaOf(db) : null;
+  if (replica && !options.onPrimary && replica.choose() === "replica") {
+    try {
+      const result = await readOnPool({ pool: replica.pool, target: replica.target }, signal, read, options);
+      replica.reads.replica += 1;
+      return result;
+    } catch (error) {
+      if (signal?.aborted || !isReplicaFailure(error)) throw error;
+      replica.failed(error);
+    }
+  }
+  if (replica) replica.reads.primary += 1;
+  return readOnPool({ pool: poolOf(db), target: targetOf(db) }, signal, read, options);
+}
+
+/** Whether lag-tolerant reads on `db` go to a replica now (a read that also checks a credential then splits). */
+export function replicaInUse(db: DataSource): boolean {
+  return replicaOf(db)?.choose() === "replica";
+}
+
+/** One statement's rows, read where lag-tolerant reads go (see readCancellable). */
+export function lagTolerantRows<T>(db: DataSource, text: string, parameters: unknown[] = []): Promise<T[]> {
+  return readCancellable(db, undefined, (sql) => queryRows<T>(sql, text, parameters), { lagTolerant: true });
+}
+
+/**
+ * A replica failing for want of itself (unreachable, its connection lost, a read cancelled
+ * by a conflict with recovery): the read is sent to the primary instead. A statement that
+ * ran into its timeout would be as slow there.
+ */
+function isReplicaFailure(error: unknown): boolean {
+  return isDatabaseUnavailable(error) && (error as { code?: unknown }).code !== "57014";
+}
+
+interface ReadPool {
+  pool: pg.Pool;
+  target: DatabaseTarget;
+}
+
+async function readOnPool<T>(
+  on: ReadPool,
+  signal: CancelSignal | undefined,
+  read: (sql: SqlRunner) => Promise<T>,
+  options: ReadOptions,
+): Promise<T> {
+  if (!signal && !options.oneSnapshot) return read(poolRunner(on.pool));
   try {
-    return await readOnOwnConnection(db, signal, read, options);
+    return await readOnOwnConnection(on, signal, read, options);
   } catch (error) {
     // Its connection was lost under it (not ended by us: that answers CANCELLED): a read
     // runs again, once, on another connection, as poolRows does.
     if (!isConnectionLost(error) || signal?.aborted) throw error;
     readRetries.lostConnections += 1;
-    return readOnOwnConnection(db, signal, read, options);
+    return readOnOwnConnection(on, signal, read, options);
   }
 }
 
 async function readOnOwnConnection<T>(
-  db: DataSource,
+  on: ReadPool,
   signal: CancelSignal | undefined,
   read: (sql: SqlRunner) => Promise<T>,
-  options: { oneSnapshot?: boolean },
+  options: ReadOptions,
 ): Promise<T> {
   if (signal?.aborted) throw serviceUnavailable(CANCELLED_MESSAGE);
-  const client = await poolOf(db).connect();
+  const client = await on.pool.connect();
   let cancelling: Promise<void> | null = null;
   let grace: NodeJS.Timeout | undefined;
   let unusable = false;
   const onAbort = () => {
+    // Behind a pooler in transaction mode the pid is the pooler's: ending it could end
+    // someone else's backend. The statement timeout bounds the read there instead.
+    if (on.target.pooler) return;
     grace = setTimeout(() => {
-      cancelling = endBackend(db, (client as unknown as { processID: number }).processID);
+      cancelling = endBackend(on.target, client as unknown as pg.Client);
     }, CANCEL_GRACE_MS);
   };
   // Rows straight from the client: this runs on every list page, so no async frame of its own.
@@ -114,19 +181,19 @@ async function readOnOwnConnection<T>(
 }
 
 /**
- * Asks PostgreSQL to end the backend `pid`, from a short-lived connection of its own: the
- * pool may be full of exactly the slow reads that need stopping.
+ * Asks PostgreSQL to end the backend of `client`, from a short-lived connection of its own
+ * to the same server (the pool may be full of exactly the slow reads that need stopping).
  */
-async function endBackend(db: DataSource, pid: number): Promise<void> {
-  const client = new pg.Client({
-    connectionString: (db.options as { url?: string }).url,
+async function endBackend(target: DatabaseTarget, client: pg.Client): Promise<void> {
+  const pid = (client as unknown as { processID: number }).processID;
+  const killer = new ResilientClient({
+    connectionString: target.address.urlFor({ host: client.host, port: client.port }),
     connectionTimeoutMillis: 2000,
   });
-  client.on("error", () => undefined);
-  await client.connect();
+  await killer.connect();
   try {
-    await client.query("SELECT pg_terminate_backend($1)", [pid]);
+    await killer.query("SELECT pg_terminate_backend($1)", [pid]);
   } finally {
-    await client.end().catch(() => undefined);
+    await killer.end().catch(() => undefined);
   }
 }

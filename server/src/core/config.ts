@@ -1,6 +1,7 @@
 import { isIP } from "node:net";
 import { join, resolve } from "node:path";
 import { z } from "zod";
+import { parseDatabaseUrl } from "./database-target";
 import { parseBrl } from "./money";
 import { REPOSITORY_ROOT } from "./repository-root";
 import { parseSecretsKeys } from "./secret-box";
@@ -20,6 +21,10 @@ const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
   DATABASE_URL: z.string().min(1).optional(),
+  DATABASE_DIRECT_URL: z.string().min(1).optional(),
+  DATABASE_READ_URL: z.string().min(1).optional(),
+  READ_REPLICA_MAX_LAG_S: z.coerce.number().min(0).max(86400).default(5),
+  READ_REPLICA_CHECK_MS: z.coerce.number().int().min(50).max(60000).default(1000),
   DATA_DIR: z.string().optional(),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
   ADMIN_API_TOKEN: z.string().min(16).optional(),
@@ -109,7 +114,20 @@ export type RawEnv = Record<string, string | undefined>;
 export interface AppConfig {
   env: "development" | "production" | "test";
   port: number;
+  /** The primary (several hosts: the writable one is used, contract §14); the API's pool, which may be a pooler in transaction mode. */
   databaseUrl: string | undefined;
+  /**
+   * PostgreSQL itself when DATABASE_URL is a pooler in transaction mode (PgBouncer): what
+   * needs a session of its own uses it (the migrations' advisory lock, LISTEN, the job
+   * queue, the webhook claims' named statement). Unset: DATABASE_URL.
+   */
+  databaseDirectUrl: string | undefined;
+  /** A streaming replica for the reads that tolerate lag (lists, search, dashboards, statements, exports, balanceAudit). */
+  databaseReadUrl: string | undefined;
+  /** A replica further behind than this (seconds) is skipped. */
+  readReplicaMaxLagSeconds: number;
+  /** How often the replica's lag is measured. */
+  readReplicaCheckMs: number;
   dataDir: string;
   embeddedPgPort: number;
   adminApiToken: string | undefined;
@@ -210,6 +228,36 @@ export function parseRetrySchedule(schedule: string): number[] {
   });
 }
 
+/**
+ * The connection strings read as libpq reads them (several hosts, target_session_attrs), so
+ * that a mistake stops the start with its variable's name. DATABASE_URL and
+ * DATABASE_DIRECT_URL are where writes go: a list of hosts must ask for the writable one.
+ */
+function checkDatabaseUrls(e: z.infer<typeof envSchema>): void {
+  const problems: string[] = [];
+  for (const [name, value, writes] of [
+    ["DATABASE_URL", e.DATABASE_URL, true],
+    ["DATABASE_DIRECT_URL", e.DATABASE_DIRECT_URL, true],
+    ["DATABASE_READ_URL", e.DATABASE_READ_URL, false],
+  ] as const) {
+    if (value === undefined) continue;
+    try {
+      const address = parseDatabaseUrl(value);
+      if (writes && !["any", "read-write", "primary"].includes(address.attrs))
+        problems.push(`${name}: target_session_attrs=${address.attrs} cannot take writes`);
+      else if (writes && address.hosts.length > 1 && address.attrs === "any")
+        problems.push(`${name}: with several hosts, add target_session_attrs=read-write (the service writes)`);
+    } catch (error) {
+      problems.push(`${name}: ${(error as Error).message}`);
+    }
+  }
+  if (e.DATABASE_DIRECT_URL !== undefined && e.DATABASE_URL === undefined)
+    problems.push("DATABASE_DIRECT_URL: only with DATABASE_URL (the embedded PostgreSQL needs neither)");
+  if (e.DATABASE_READ_URL !== undefined && e.DATABASE_URL === undefined)
+    problems.push("DATABASE_READ_URL: only with DATABASE_URL (a replica of the embedded PostgreSQL is not started)");
+  if (problems.length > 0) throw new Error(`Invalid configuration: ${problems.join("; ")}`);
+}
+
 export function loadConfig(rawEnv: RawEnv = process.env): AppConfig {
   // Empty strings count as unset, as they do in most .env tooling.
   const env = Object.fromEntries(Object.entries(rawEnv).filter(([, value]) => value !== undefined && value !== ""));
@@ -219,6 +267,7 @@ export function loadConfig(rawEnv: RawEnv = process.env): AppConfig {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const e = parsed.data;
+  checkDatabaseUrls(e);
   if (e.PIX_PROVIDER === "efi") {
     const missing = EFI_REQUIRED.filter((name) => e[name] === undefined);
     if (missing.length > 0) {
@@ -231,6 +280,10 @@ export function loadConfig(rawEnv: RawEnv = process.env): AppConfig {
     env: e.NODE_ENV,
     port: e.PORT,
     databaseUrl: e.DATABASE_URL,
+    databaseDirectUrl: e.DATABASE_DIRECT_URL,
+    databaseReadUrl: e.DATABASE_READ_URL,
+    readReplicaMaxLagSeconds: e.READ_REPLICA_MAX_LAG_S,
+    readReplicaCheckMs: e.READ_REPLICA_CHECK_MS,
     // .data/ at the repository root, wherever the command was started from.
     dataDir: e.DATA_DIR ? resolve(e.DATA_DIR) : join(REPOSITORY_ROOT, ".data"),
     embeddedPgPort: e.EMBEDDED_PG_PORT,

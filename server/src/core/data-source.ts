@@ -1,5 +1,6 @@
-import pg from "pg";
+import type pg from "pg";
 import { DataSource, type DataSourceOptions } from "typeorm";
+import { type DatabaseLocation, type DatabaseTarget, targetFor } from "./database-target";
 
 /** What the database holds: the entities TypeORM maps, and the migrations, in order, that make their tables. */
 export interface DatabaseSchema {
@@ -7,56 +8,63 @@ export interface DatabaseSchema {
   migrations: NonNullable<DataSourceOptions["migrations"]>;
 }
 
-/**
- * pg emits "error" on a client whose backend ends (killed, server restarting) while no query
- * runs on it. TypeORM listens while a query runner holds the client and the pool while it is
- * idle, but not in every moment between (a second error after the first one released it):
- * such an error, unheard, is an uncaught exception that ends the process. Every client
- * therefore keeps a listener of its own; the query in flight, TypeORM and the pool still get
- * the error as before and drop the connection.
- */
-class ResilientClient extends pg.Client {
-  constructor(config?: string | pg.ClientConfig) {
-    super(config);
-    this.on("error", () => undefined);
-  }
-}
-
 /** Limits of every pooled connection (see AppConfig.statementTimeoutMs); 0 or absent: none. */
 export interface ConnectionLimits {
   statementTimeoutMs?: number;
 }
 
+/** The pool options that carry the statement limits, as every pool of the service's requests has them. */
+export function limitedPoolOptions(limits: ConnectionLimits): Partial<pg.PoolConfig> {
+  const timeoutMs = limits.statementTimeoutMs ?? 0;
+  // Sent at connect: no statement (nor lock wait) outlives the request that asked for it,
+  // and a transaction its process forgot (idle in it) gives its locks back.
+  if (timeoutMs <= 0) return {};
+  return {
+    statement_timeout: timeoutMs,
+    idle_in_transaction_session_timeout: timeoutMs * 2,
+    // A full pool or an unreachable server fails the request (503) instead of hanging it.
+    connectionTimeoutMillis: timeoutMs,
+  };
+}
+
+const targets = new WeakMap<DataSource, DatabaseTarget>();
+
+/** The target a DataSource connects through (its hosts, the one in use). */
+export function targetOf(db: DataSource): DatabaseTarget {
+  const target = targets.get(db);
+  if (!target) throw new Error("a DataSource not made by createDataSourceFor");
+  return target;
+}
+
 export function createDataSourceFor(
   schema: DatabaseSchema,
-  url: string,
+  location: DatabaseLocation,
   poolSize: number,
   limits: ConnectionLimits = {},
 ): DataSource {
-  const timeoutMs = limits.statementTimeoutMs ?? 0;
-  return new DataSource({
+  const target = targetFor(location);
+  const { connectionString, ...poolOptions } = target.poolOptions();
+  const db = new DataSource({
     type: "postgres",
-    url,
+    url: connectionString,
     entities: schema.entities,
     migrations: schema.migrations,
     migrationsTableName: "schema_migrations",
     synchronize: false,
     logging: false,
-    extra: {
-      max: poolSize,
-      Client: ResilientClient,
-      // Sent at connect: no statement (nor lock wait) outlives the request that asked for it,
-      // and a transaction its process forgot (idle in it) gives its locks back.
-      ...(timeoutMs > 0
-        ? {
-            statement_timeout: timeoutMs,
-            idle_in_transaction_session_timeout: timeoutMs * 2,
-            // A full pool or an unreachable server fails the request (503) instead of hanging it.
-            connectionTimeoutMillis: timeoutMs,
-          }
-        : {}),
-    },
+    extra: { max: poolSize, ...poolOptions, ...limitedPoolOptions(limits) },
   });
+  targets.set(db, target);
+  return db;
+}
+
+export interface OpenOptions extends ConnectionLimits {
+  /**
+   * Where the migrations run, when not through the pool's own address: they hold a session
+   * advisory lock, which a pooler in transaction mode (PgBouncer) would not keep on one
+   * server connection (DATABASE_DIRECT_URL).
+   */
+  migrateThrough?: DatabaseLocation;
 }
 
 /**
@@ -67,11 +75,13 @@ export function createDataSourceFor(
  */
 export async function openDatabaseFor(
   schema: DatabaseSchema,
-  url: string,
+  location: DatabaseLocation,
   poolSize: number,
-  limits: ConnectionLimits = {},
+  options: OpenOptions = {},
 ): Promise<DataSource> {
-  const migrator = createDataSourceFor(schema, url, 2); // one holds the lock, one runs the migrations
+  const target = targetFor(location);
+  // One connection holds the lock, one runs the migrations.
+  const migrator = createDataSourceFor(schema, options.migrateThrough ?? target, 2);
   await migrator.initialize();
   try {
     // One process migrates at a time; the others wait, then find nothing to do.
@@ -87,7 +97,7 @@ export async function openDatabaseFor(
   } finally {
     await migrator.destroy();
   }
-  const db = createDataSourceFor(schema, url, poolSize, limits);
+  const db = createDataSourceFor(schema, target, poolSize, options);
   await db.initialize();
   return db;
 }

@@ -2,7 +2,16 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { GraphQLError } from "graphql";
 import { startTestApp, type TestApp } from "../../test/support/test-app";
-import { AppError, type ErrorCode, httpStatusFor, isConnectionLost, toPublicError } from "./errors";
+import { NoSuitableHostError } from "./database-target";
+import {
+  AppError,
+  DATABASE_RETRY_AFTER_S,
+  DatabaseUnavailableError,
+  type ErrorCode,
+  httpStatusFor,
+  isConnectionLost,
+  toPublicError,
+} from "./errors";
 
 describe("isConnectionLost: which failed reads may be sent again", () => {
   test("an ended session or a lost socket is; a refused connection, a timeout or a wrong statement is not", () => {
@@ -30,6 +39,42 @@ describe("isConnectionLost: which failed reads may be sent again", () => {
   });
 });
 
+describe("a database gone or changing over answers DATABASE_UNAVAILABLE with Retry-After; a busy one SERVICE_UNAVAILABLE", () => {
+  test("each cause by its SQLSTATE, errno or node-postgres's words", () => {
+    const gone = [
+      { code: "57P01" }, // an ended session (a server stopping for a failover)
+      { code: "57P02" },
+      { code: "57P03" }, // the server starting or stopping
+      { code: "25006" }, // a standby refusing a write
+      { code: "08006" },
+      { code: "ECONNREFUSED" },
+      { code: "ECONNRESET" },
+      new Error("Connection terminated unexpectedly"),
+      new NoSuitableHostError("no host of the connection string is writable"),
+      new DatabaseUnavailableError(),
+      new AggregateError([{ code: "ECONNREFUSED" }], "connect"),
+    ];
+    const busy = [
+      { code: "57014" }, // a statement timeout
+      { code: "53300" },
+      { code: "40P01" },
+      { code: "25P03" },
+      new Error("timeout exceeded when trying to connect"),
+    ];
+    for (const error of gone) {
+      const answer = toPublicError(error);
+      assert.equal(answer.code, "DATABASE_UNAVAILABLE", String((error as { code?: string }).code ?? error));
+      assert.equal(answer.retryAfterSeconds, DATABASE_RETRY_AFTER_S);
+    }
+    for (const error of busy) assert.equal(toPublicError(error).code, "SERVICE_UNAVAILABLE", JSON.stringify(error));
+    const wrapped = new GraphQLError("x", {
+      path: ["f"],
+      originalError: Object.assign(new Error("x"), { code: "57P01" }),
+    });
+    assert.equal(toPublicError(wrapped).code, "DATABASE_UNAVAILABLE");
+  });
+});
+
 describe("the error table", () => {
   test("maps every code to its HTTP status", () => {
     const expected: Record<ErrorCode, number> = {
@@ -53,6 +98,7 @@ describe("the error table", () => {
       REQUEST_TIMEOUT: 408,
       UNSUPPORTED_MEDIA_TYPE: 415,
       SERVICE_UNAVAILABLE: 503,
+      DATABASE_UNAVAILABLE: 503,
     };
     for (const [code, status] of Object.entries(expected)) assert.equal(httpStatusFor(code as ErrorCode), status, code);
   });

@@ -25,7 +25,8 @@ export type ErrorCode =
   | "BAD_USER_INPUT"
   | "UNSUPPORTED_MEDIA_TYPE"
   | "REQUEST_TIMEOUT"
-  | "SERVICE_UNAVAILABLE";
+  | "SERVICE_UNAVAILABLE"
+  | "DATABASE_UNAVAILABLE";
 
 export function httpStatusFor(code: ErrorCode): number {
   switch (code) {
@@ -59,6 +60,7 @@ export function httpStatusFor(code: ErrorCode): number {
     case "INTERNAL_ERROR":
       return 500;
     case "SERVICE_UNAVAILABLE":
+    case "DATABASE_UNAVAILABLE":
       return 503;
     default: {
       const unreachable: never = code;
@@ -90,6 +92,20 @@ export const INTERNAL_MESSAGE = "Internal server error";
 export const UNAVAILABLE_MESSAGE = "The database is too busy or unreachable; try again shortly";
 export const serviceUnavailable = (message = UNAVAILABLE_MESSAGE) => new AppError("SERVICE_UNAVAILABLE", message);
 
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  "The database cannot be reached or is changing over to another server; nothing was changed, retry shortly (with the same Idempotency-Key)";
+/** Seconds a caller met by DATABASE_UNAVAILABLE waits (Retry-After): a failover takes seconds. */
+export const DATABASE_RETRY_AFTER_S = 2;
+
+/** DATABASE_UNAVAILABLE with its Retry-After (contract §14): nothing was changed, the same request may be sent again. */
+export class DatabaseUnavailableError extends AppError {
+  readonly retryAfterSeconds = DATABASE_RETRY_AFTER_S;
+  constructor(message = DATABASE_UNAVAILABLE_MESSAGE) {
+    super("DATABASE_UNAVAILABLE", message);
+    this.name = "DatabaseUnavailableError";
+  }
+}
+
 /**
  * PostgreSQL's answers that mean "not now" rather than "wrong": a statement cancelled by
  * statement_timeout or by a cancel request (57014), a server shutting down or refusing
@@ -97,7 +113,17 @@ export const serviceUnavailable = (message = UNAVAILABLE_MESSAGE) => new AppErro
  * lost connection (08xxx), and a deadlock or serialization failure that outlived its
  * retries (40P01, 40001).
  */
-const UNAVAILABLE_SQLSTATES = new Set(["57014", "57P01", "57P02", "57P03", "53300", "25P03", "40P01", "40001"]);
+const UNAVAILABLE_SQLSTATES = new Set([
+  "57014",
+  "57P01",
+  "57P02",
+  "57P03",
+  "53300",
+  "25P03",
+  "40P01",
+  "40001",
+  "25006",
+]);
 /** Node's socket errors when PostgreSQL cannot be reached. */
 const UNREACHABLE_ERRNOS = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "EPIPE"]);
 /** node-postgres's words, as bare Errors without a code, for a connection lost under a statement. */
@@ -126,6 +152,39 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   if (driverError !== undefined && driverError !== error && isDatabaseUnavailable(driverError)) return true;
   // net.connect to a host with several addresses fails with an AggregateError of each attempt.
   return Array.isArray(errors) && errors.some((inner) => isDatabaseUnavailable(inner));
+}
+
+/**
+ * SQLSTATEs of a server that is gone or not the primary: ended sessions (57P01 by an
+ * operator, pg_terminate_backend or a server stopping; 57P02 in a crash), a server starting
+ * or stopping (57P03), a standby refusing a write (25006), and every connection failure (08xxx).
+ */
+const UNREACHABLE_SQLSTATES = new Set(["57P01", "57P02", "57P03", "25006"]);
+
+/**
+ * True when the database cannot be reached or is not the primary (any more): the
+ * failover's case, answered 503 DATABASE_UNAVAILABLE with Retry-After. A server that is
+ * reachable but busy (a statement timeout, a full pool, a deadlock) is SERVICE_UNAVAILABLE.
+ */
+export function isDatabaseUnreachable(error: unknown): boolean {
+  if (typeof error !== "object" || error === null) return false;
+  const { code, message, driverError, errors } = error as {
+    code?: unknown;
+    message?: unknown;
+    driverError?: unknown;
+    errors?: unknown;
+  };
+  if (error instanceof DatabaseUnavailableError) return true;
+  if (
+    typeof code === "string" &&
+    (UNREACHABLE_SQLSTATES.has(code) || code.startsWith("08") || UNREACHABLE_ERRNOS.has(code))
+  )
+    return true;
+  if (typeof message === "string" && LOST_CONNECTION_MESSAGES.some((text) => message.startsWith(text))) return true;
+  const name = (error as { name?: unknown }).name;
+  if (name === "QueryRunnerAlreadyReleasedError" || name === "QueryRunnerProviderAlreadyReleasedError") return true;
+  if (driverError !== undefined && driverError !== error && isDatabaseUnreachable(driverError)) return true;
+  return Array.isArray(errors) && errors.some((inner) => isDatabaseUnreachable(inner));
 }
 
 /** PostgreSQL's "your session was ended" (57P01 by an operator or pg_terminate_backend, 57P02 in a crash). */
@@ -158,7 +217,7 @@ export class RateLimitedError extends AppError {
 export interface PublicError {
   code: ErrorCode;
   message: string;
-  /** Seconds before a RATE_LIMITED caller may try again (the transport sends Retry-After). */
+  /** Seconds before a RATE_LIMITED or DATABASE_UNAVAILABLE caller may try again (the transport sends Retry-After). */
   retryAfterSeconds?: number;
   /** AppError's reason (e.g. why a password is refused). */
   reason?: string;
@@ -204,7 +263,7 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
  * whose message says nothing about the cause.
  */
 export function toPublicError(error: unknown): PublicError {
-  if (error instanceof RateLimitedError) {
+  if (error instanceof RateLimitedError || error instanceof DatabaseUnavailableError) {
     return { code: error.code, message: error.message, retryAfterSeconds: error.retryAfterSeconds };
   }
   if (error instanceof AppError) {
@@ -212,6 +271,12 @@ export function toPublicError(error: unknown): PublicError {
       ? { code: error.code, message: error.message }
       : { code: error.code, message: error.message, reason: error.reason };
   }
+  if (isDatabaseUnreachable(error))
+    return {
+      code: "DATABASE_UNAVAILABLE",
+      message: DATABASE_UNAVAILABLE_MESSAGE,
+      retryAfterSeconds: DATABASE_RETRY_AFTER_S,
+    };
   if (isDatabaseUnavailable(error)) return { code: "SERVICE_UNAVAILABLE", message: UNAVAILABLE_MESSAGE };
   if (error instanceof GraphQLError) {
     const original = error.originalError;
@@ -256,6 +321,7 @@ const ERROR_CODES = new Set<string>([
   "UNSUPPORTED_MEDIA_TYPE",
   "REQUEST_TIMEOUT",
   "SERVICE_UNAVAILABLE",
+  "DATABASE_UNAVAILABLE",
 ]);
 
 export function isErrorCode(code: string): code is ErrorCode {

@@ -9,6 +9,7 @@ import {
   Logger as WorkerLogger,
 } from "graphile-worker";
 import { Pool } from "pg";
+import { type DatabaseLocation, targetFor } from "./database-target";
 import type { Logger } from "./logger";
 import type { SqlRunner } from "./sql";
 
@@ -90,8 +91,14 @@ function workerLogger(logger: Logger): WorkerLogger {
 }
 
 /** Creates or upgrades graphile-worker's own schema; safe to run from several processes. */
-export async function migrateJobQueue(connectionString: string, logger: Logger): Promise<void> {
-  await runMigrations({ connectionString, logger: workerLogger(logger) });
+export async function migrateJobQueue(location: DatabaseLocation, logger: Logger): Promise<void> {
+  const pgPool = new Pool({ ...targetFor(location).poolOptions(), max: 2 });
+  pgPool.on("error", () => undefined);
+  try {
+    await runMigrations({ pgPool, logger: workerLogger(logger) });
+  } finally {
+    await pgPool.end();
+  }
 }
 
 export interface JobWorker {
@@ -170,8 +177,13 @@ async function beatAndFreeDeadWorkers(pool: Pool, poolIds: string[], staleMs: nu
   await pool.query("DELETE FROM job_worker_heartbeats WHERE beat_at < now() - interval '1 day'");
 }
 
+/**
+ * `location` must reach PostgreSQL itself, not a pooler in transaction mode: graphile-worker
+ * LISTENs for new jobs and uses named prepared statements (DATABASE_DIRECT_URL). Its pools
+ * connect through the location's target, so after a failover they find the new primary.
+ */
 export async function startJobWorker(
-  connectionString: string,
+  location: DatabaseLocation,
   handlers: JobHandlers,
   logger: Logger,
   options: JobWorkerOptions,
@@ -186,8 +198,9 @@ export async function startJobWorker(
    * connection (seen: a new runner on the same pool failed every fetch for as long as it
    * ran). The heartbeat and the releases use a small pool apart.
    */
+  const target = targetFor(location);
   const newPool = (max: number) => {
-    const pool = new Pool({ connectionString, max });
+    const pool = new Pool({ ...target.poolOptions(), max });
     // Our own pools, so a connection dropped at shutdown is logged, not an uncaught 'error'.
     pool.on("error", (error) => logger.warn("worker pool connection error", { error: error.message }));
     // An idle client's error is reported on the client too; graphile-worker checks for this handler.

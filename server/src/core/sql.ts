@@ -12,10 +12,10 @@ export interface SqlRunner {
  * with [rows, affectedCount] but SELECT and INSERT with rows; this hides the difference.
  */
 export function queryRows<T>(runner: SqlRunner, text: string, parameters: unknown[] = []): Promise<T[]> {
-  return runner.query(text, parameters).then(rowsOf) as Promise<T[]>;
+  return runner.query(text, parameters).then(rowsOfResult) as Promise<T[]>;
 }
 
-function rowsOf(result: unknown): unknown[] {
+function rowsOfResult(result: unknown): unknown[] {
   if (Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === "number") {
     return result[0];
   }
@@ -43,7 +43,11 @@ export function poolOf(db: DataSource): pg.Pool {
  * connection, instead of answering 503 for a read that would succeed.
  */
 export function poolRows<T>(db: DataSource, text: string, parameters: unknown[] = []): Promise<T[]> {
-  const pool = poolOf(db);
+  return rowsOf(poolOf(db), text, parameters);
+}
+
+/** poolRows on any pool (the read replica's too). */
+export function rowsOf<T>(pool: pg.Pool, text: string, parameters: unknown[] = []): Promise<T[]> {
   return pool.query(text, parameters).then(resultRows, (error: unknown) => {
     if (!isConnectionLost(error)) throw error;
     readRetries.lostConnections += 1;
@@ -57,7 +61,7 @@ export const readRetries = { lostConnections: 0 };
 /** The rows of a node-postgres result. */
 export const resultRows = (result: pg.QueryResult) => result.rows;
 
-/** The pool as a SqlRunner whose `query` answers rows (each statement on any free connection). */
-export function poolRunner(db: DataSource): SqlRunner {
-  return { query: (text, parameters) => poolRows(db, text, parameters) };
+/** A pool as a SqlRunner whose `query` answers rows (each statement on any free connection). */
+export function poolRunner(pool: pg.Pool): SqlRunner {
+  return { query: (text, parameters) => rowsOf(pool, text, parameters) };
 }

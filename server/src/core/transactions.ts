@@ -4,14 +4,17 @@ import {
   QueryRunnerAlreadyReleasedError,
   QueryRunnerProviderAlreadyReleasedError,
 } from "typeorm";
-import { serviceUnavailable } from "./errors";
+import { DatabaseUnavailableError, serviceUnavailable } from "./errors";
 
 /**
  * Every service transaction runs through runTransaction. PostgreSQL may end a transaction
  * that did nothing wrong: a deadlock (40P01) or, above READ COMMITTED, a serialization
  * failure (40001). Such a transaction is run again from the start, a bounded number of
  * times with a short random pause, before the request is answered; when it still fails
- * the caller gets a clean 503 SERVICE_UNAVAILABLE.
+ * the caller gets a clean 503 SERVICE_UNAVAILABLE (DATABASE_UNAVAILABLE when its
+ * connections were lost: a failover). A transaction whose COMMIT was sent and not answered
+ * is never run again: it may have committed, and the caller's retry with the same
+ * Idempotency-Key finds it.
  *
  * The work may therefore run more than once: it must keep every effect inside the
  * transaction (rows, outbox events, jobs) and not change objects it did not load itself.
@@ -94,7 +97,9 @@ export async function runTransaction<T>(
     } catch (error) {
       if (!isRetryableTransactionError(error)) throw error;
       if (attempt >= TRANSACTION_ATTEMPTS)
-        throw serviceUnavailable("The database could not complete the change; try again");
+        throw isLostBeforeCommit(error)
+          ? new DatabaseUnavailableError()
+          : serviceUnavailable("The database could not complete the change; try again");
       if (isLostBeforeCommit(error)) transactionRetries.lostConnections += 1;
       else if ((error as { code: string }).code === "40P01") transactionRetries.deadlocks += 1;
       else transactionRetries.serializationFailures += 1;

@@ -1,8 +1,8 @@
 import type { DataSource } from "typeorm";
+import { lagTolerantRows } from "../core/cancellable-read";
 import { notFound, validationError } from "../core/errors";
 import type { Cents } from "../core/money";
 import { TOTAL_CAP } from "../core/pagination";
-import { queryRows } from "../core/sql";
 
 /**
  * The dashboards' figures, each from a few rows: the list counters and the daily volumes
@@ -64,7 +64,7 @@ export class DashboardsService {
   constructor(private readonly db: DataSource) {}
 
   async operatorDashboard(): Promise<OperatorDashboardFigures> {
-    const [row] = await queryRows<{
+    const [row] = await lagTolerantRows<{
       pending_n: string;
       pending_amount: string;
       oldest: Date | null;
@@ -101,7 +101,7 @@ export class DashboardsService {
 
   /** The balance split into the contract's formula, and today's money in and out; one snapshot. */
   async merchantOverview(companyId: string): Promise<MerchantOverviewFigures> {
-    const [row] = await queryRows<{
+    const [row] = await lagTolerantRows<{
       balance: string | null;
       paid_net: string;
       reserved: string;
@@ -144,7 +144,7 @@ export class DashboardsService {
   async dailyVolumes(companyId: string | null, days: number): Promise<DailyVolume[]> {
     if (!Number.isInteger(days) || days < 1 || days > MAX_DAYS)
       throw validationError(`days must be an integer from 1 to ${MAX_DAYS}`);
-    const rows = await queryRows<{
+    const rows = await lagTolerantRows<{
       date: string;
       paid_n: string;
       paid_amount: string;

@@ -2,6 +2,7 @@ import type { DataSource, EntityManager } from "typeorm";
 import { type AuditContext, appendAudit } from "../audit/audit";
 import { ChargeStatus } from "../charges/charge.entity";
 import type { ChargesService } from "../charges/charges.service";
+import { LAG_TOLERANT, readCancellable } from "../core/cancellable-read";
 import { entityRowMapper } from "../core/entity-rows";
 import { AppError, invalidState, notFound, validationError } from "../core/errors";
 import { newDisputeId, newRefundId, randomString } from "../core/ids";
@@ -647,7 +648,12 @@ export class DisputesService implements DisputeReturnListener {
       branches: [where],
       params,
     };
-    return readPage(this.db, query, window, this.disputeFromRow, () => cappedCount(this.db, query));
+    return readCancellable(
+      this.db,
+      undefined,
+      (sql) => readPage(sql, query, window, this.disputeFromRow, () => cappedCount(sql, query)),
+      LAG_TOLERANT,
+    );
   }
 
   /** The disputes of many charges (a charge's page), oldest first per charge. */

@@ -27,7 +27,7 @@ export interface GraphQLParams {
 export interface GraphQLAnswer {
   status: number;
   body: { errors?: GraphQLFormattedError[]; data?: unknown };
-  /** Seconds a RATE_LIMITED caller waits (sent as Retry-After). */
+  /** Seconds a RATE_LIMITED or DATABASE_UNAVAILABLE caller waits (sent as Retry-After). */
   retryAfterSeconds?: number;
 }
 
@@ -169,8 +169,12 @@ export class GraphQLPipeline {
     if (!result.errors?.length) return { status: 200, body: { data: result.data } };
     const errors = this.format(result.errors, context);
     const body = result.data === undefined ? { errors } : { errors, data: result.data };
-    const limited = result.errors.map(toPublicError).find((error) => error.code === "RATE_LIMITED");
+    const publicErrors = result.errors.map(toPublicError);
+    const limited = publicErrors.find((error) => error.code === "RATE_LIMITED");
     if (limited) return { status: 429, body, retryAfterSeconds: limited.retryAfterSeconds };
+    // A failover under the operation: 503 with Retry-After, as REST answers it (contract §14).
+    const unreachable = publicErrors.find((error) => error.code === "DATABASE_UNAVAILABLE");
+    if (unreachable) return { status: 503, body, retryAfterSeconds: unreachable.retryAfterSeconds };
     // No data at all: the request failed before any field ran (graphql-js's own coercion).
     if (result.data === undefined) return { status: httpStatusFor(toPublicError(result.errors[0]).code), body };
     return { status: 200, body };

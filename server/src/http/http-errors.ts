@@ -38,7 +38,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const publicError = toPublicError(error);
     if (publicError.code === "INTERNAL_ERROR") request.log.error({ err: error }, "request failed");
-    else if (publicError.code === "SERVICE_UNAVAILABLE") request.log.warn({ err: error }, "database unavailable");
+    else if (publicError.code === "SERVICE_UNAVAILABLE" || publicError.code === "DATABASE_UNAVAILABLE")
+      request.log.warn({ err: error }, "database unavailable");
     else if (!(error as { code?: string }).code?.startsWith("FST_"))
       request.log.debug({ code: publicError.code }, publicError.message);
     if (reply.sent) return;

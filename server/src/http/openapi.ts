@@ -14,7 +14,7 @@ function errorAnswer(status: number, codes: ErrorCode[]): Json {
       },
     },
   };
-  if (status === 429)
+  if (status === 429 || status === 503)
     answer.headers = { "Retry-After": { description: "Seconds to wait", schema: { type: "integer" } } };
   return answer;
 }

@@ -255,6 +255,8 @@ function objectSchema(parameters: RestParameter[]): JsonSchema {
 function answersOf(operation: RestOperation, successStatus: number, parameters: RestParameter[]) {
   const codes = new Set<ErrorCode>(operation.errors);
   codes.add("UNAUTHENTICATED").add("RATE_LIMITED").add("INTERNAL_ERROR");
+  // Any route may meet a database that is busy, or gone in a failover (contract §14).
+  codes.add("SERVICE_UNAVAILABLE").add("DATABASE_UNAVAILABLE");
   // Every route checks what it is given: a GET its query (an unknown parameter is refused),
   // a path id its text (no control characters), a POST its body.
   if (operation.method === "GET" || parameters.length > 0) codes.add("VALIDATION_ERROR");

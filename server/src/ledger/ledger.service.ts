@@ -1,6 +1,7 @@
 import type { DataSource, EntityManager } from "typeorm";
 import { type AuditContext, appendAudit } from "../audit/audit";
 import { type AccountRef, CALLER_COLUMNS, callerCte, callerFound } from "../auth/credential-lookup";
+import { LAG_TOLERANT, lagTolerantRows, readCancellable } from "../core/cancellable-read";
 import { entityRowMapper } from "../core/entity-rows";
 import { invalidState, notFound, unauthenticated, validationError } from "../core/errors";
 import { newAdjustmentId } from "../core/ids";
@@ -362,13 +363,19 @@ export class LedgerService {
       branches: [where],
       params,
     };
-    return readPage(this.db, query, window, this.adjustmentFromRow, () =>
-      status === null ? this.countAdjustments(companyId) : cappedCount(this.db, query),
+    return readCancellable(
+      this.db,
+      undefined,
+      (sql) =>
+        readPage(sql, query, window, this.adjustmentFromRow, () =>
+          status === null ? this.countAdjustments(companyId) : cappedCount(sql, query),
+        ),
+      LAG_TOLERANT,
     );
   }
 
   private async countAdjustments(companyId: string | null): Promise<Total> {
-    const rows = await queryRows<{ n: string }>(
+    const rows = await lagTolerantRows<{ n: string }>(
       this.db,
       `SELECT coalesce(sum(n), 0) AS n FROM list_counters WHERE list = 'adjustments'${companyId === null ? "" : " AND company_id = $1"}`,
       companyId === null ? [] : [companyId],
@@ -391,17 +398,27 @@ export class LedgerService {
       branches: [where],
       params,
     };
-    return readPage(this.db, query, window, this.entryFromRow, () => cappedCount(this.db, query));
+    return readCancellable(
+      this.db,
+      undefined,
+      (sql) => readPage(sql, query, window, this.entryFromRow, () => cappedCount(sql, query)),
+      LAG_TOLERANT,
+    );
   }
 
   /**
    * Recomputes the balance from the source rows (the contract's formula) in one snapshot
    * and compares it with the ledger's sum, its last balance_after and the running balance.
+   * It tolerates lag (a replica's snapshot is a committed state too: contract §14).
    */
   async auditBalance(companyId: string): Promise<BalanceAuditResult> {
-    return runTransaction(this.db, "REPEATABLE READ", async (em) => {
-      const rows: Array<Record<string, string | null>> = await em.query(
-        `SELECT
+    return readCancellable(
+      this.db,
+      undefined,
+      async (em) => {
+        const rows = await queryRows<Record<string, string | null>>(
+          em,
+          `SELECT
            (SELECT balance_cents FROM companies WHERE id = $1) AS running,
            (SELECT pending_withdrawals FROM companies WHERE id = $1) AS pending_row,
            (SELECT count(*) FROM withdrawals WHERE company_id = $1 AND status = 'PENDING') AS pending_counted,
@@ -419,49 +436,51 @@ export class LedgerService {
            (SELECT coalesce(sum(held_amount_cents), 0) FROM disputes
              WHERE company_id = $1
                AND (status IN ('OPEN', 'REJECTED') OR (status = 'ACCEPTED' AND refund_id IS NULL))) AS disputes_held`,
-        [companyId],
-      );
-      const row = rows[0];
-      if (row.running === null) throw notFound("Company");
-      const [derived] = await queryRows<{ counter_mismatches: string; volume_mismatches: string }>(
-        em,
-        DERIVED_ROWS_AUDIT,
-        [companyId],
-      );
-      const big = (value: string | null) => BigInt(value ?? "0");
-      const recomputed =
-        big(row.paid_net) +
-        big(row.adjustments) -
-        big(row.withdrawals_held) -
-        big(row.refunds_held) -
-        big(row.disputes_held);
-      const result: BalanceAuditResult = {
-        companyId,
-        runningBalanceCents: big(row.running),
-        ledgerSumCents: big(row.ledger_sum),
-        lastEntryBalanceCents: big(row.last_after),
-        paidChargesNetCents: big(row.paid_net),
-        adjustmentsCents: big(row.adjustments),
-        withdrawalsHeldCents: big(row.withdrawals_held),
-        refundsHeldCents: big(row.refunds_held),
-        disputesHeldCents: big(row.disputes_held),
-        recomputedBalanceCents: recomputed,
-        ledgerEntries: Number(row.ledger_count),
-        pendingWithdrawals: Number(row.pending_row),
-        pendingWithdrawalsCounted: Number(row.pending_counted),
-        listCountersConsistent: Number(derived.counter_mismatches) === 0,
-        dailyVolumesConsistent: Number(derived.volume_mismatches) === 0,
-        consistent: false,
-        checkedAt: new Date(),
-      };
-      result.consistent =
-        result.runningBalanceCents === recomputed &&
-        result.ledgerSumCents === recomputed &&
-        result.lastEntryBalanceCents === recomputed &&
-        result.pendingWithdrawals === result.pendingWithdrawalsCounted &&
-        result.listCountersConsistent &&
-        result.dailyVolumesConsistent;
-      return result;
-    });
+          [companyId],
+        );
+        const row = rows[0];
+        if (row.running === null) throw notFound("Company");
+        const [derived] = await queryRows<{ counter_mismatches: string; volume_mismatches: string }>(
+          em,
+          DERIVED_ROWS_AUDIT,
+          [companyId],
+        );
+        const big = (value: string | null) => BigInt(value ?? "0");
+        const recomputed =
+          big(row.paid_net) +
+          big(row.adjustments) -
+          big(row.withdrawals_held) -
+          big(row.refunds_held) -
+          big(row.disputes_held);
+        const result: BalanceAuditResult = {
+          companyId,
+          runningBalanceCents: big(row.running),
+          ledgerSumCents: big(row.ledger_sum),
+          lastEntryBalanceCents: big(row.last_after),
+          paidChargesNetCents: big(row.paid_net),
+          adjustmentsCents: big(row.adjustments),
+          withdrawalsHeldCents: big(row.withdrawals_held),
+          refundsHeldCents: big(row.refunds_held),
+          disputesHeldCents: big(row.disputes_held),
+          recomputedBalanceCents: recomputed,
+          ledgerEntries: Number(row.ledger_count),
+          pendingWithdrawals: Number(row.pending_row),
+          pendingWithdrawalsCounted: Number(row.pending_counted),
+          listCountersConsistent: Number(derived.counter_mismatches) === 0,
+          dailyVolumesConsistent: Number(derived.volume_mismatches) === 0,
+          consistent: false,
+          checkedAt: new Date(),
+        };
+        result.consistent =
+          result.runningBalanceCents === recomputed &&
+          result.ledgerSumCents === recomputed &&
+          result.lastEntryBalanceCents === recomputed &&
+          result.pendingWithdrawals === result.pendingWithdrawalsCounted &&
+          result.listCountersConsistent &&
+          result.dailyVolumesConsistent;
+        return result;
+      },
+      { oneSnapshot: true, lagTolerant: true },
+    );
   }
 }

@@ -1,6 +1,7 @@
-import pg from "pg";
+import type pg from "pg";
 import type { DataSource } from "typeorm";
 import { liveSessionSql } from "../auth/sessions";
+import type { DatabaseTarget } from "../core/database-target";
 import { LIVE_CHANNEL, type LiveNotice, parseLiveNotice } from "../core/live-events";
 import type { Logger } from "../core/logger";
 import { poolRows } from "../core/sql";
@@ -83,7 +84,8 @@ export class LiveHub {
   readonly stats = { notices: 0, delivered: 0, reconnects: 0 };
 
   constructor(
-    private readonly databaseUrl: string,
+    /** PostgreSQL itself (DATABASE_DIRECT_URL): LISTEN needs a session of its own. */
+    private readonly database: DatabaseTarget,
     private readonly db: DataSource,
     private readonly logger: Logger,
     private readonly sessionIdleMinutes: number,
@@ -145,7 +147,10 @@ export class LiveHub {
   private async listen(): Promise<void> {
     if (this.closed || this.listening || this.connecting || this.reconnectTimer) return;
     this.connecting = true;
-    const client = new pg.Client({ connectionString: this.databaseUrl, application_name: "pix-live-listener" });
+    const client = new this.database.Client({
+      connectionString: this.database.url,
+      application_name: "pix-live-listener",
+    });
     const lost = (error?: Error) => this.lost(client, error);
     client.on("error", lost);
     client.on("end", lost);

@@ -1,6 +1,8 @@
 import type { Pool } from "pg";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { DataSource } from "typeorm";
+import { targetOf } from "../core/data-source";
+import { replicaOf } from "../core/read-replica";
 import { LatencyHistogram } from "./latency-histogram";
 
 /**
@@ -81,6 +83,31 @@ const dbPool = new Gauge({
   registers: [registry],
 });
 
+const replicaUp = new Gauge({
+  name: "db_read_replica_in_use",
+  help: "1 while lag-tolerant reads go to the read replica (DATABASE_READ_URL), 0 while it is skipped (down, or behind READ_REPLICA_MAX_LAG_S).",
+  registers: [registry],
+});
+
+const replicaLag = new Gauge({
+  name: "db_read_replica_lag_seconds",
+  help: "How far the read replica was behind the primary at its last check (-1 when unknown: unreachable).",
+  registers: [registry],
+});
+
+const lagTolerantReads = new Counter({
+  name: "db_lag_tolerant_reads_total",
+  help: "Reads a replica may serve (lists, search, dashboards, statements, exports, balanceAudit), by the pool that served them.",
+  labelNames: ["pool"] as const,
+  registers: [registry],
+});
+
+const primarySwitches = new Counter({
+  name: "db_primary_switches_total",
+  help: "Times this process found the primary on another host of DATABASE_URL (a failover), since it started.",
+  registers: [registry],
+});
+
 export type WebhookOutcome = "delivered" | "retry" | "failed";
 
 /** One webhook attempt's answer (dispatcher). */
@@ -116,6 +143,18 @@ async function measureGauges(db: DataSource): Promise<void> {
     dbPool.set({ state: "total" }, pool.totalCount);
     dbPool.set({ state: "idle" }, pool.idleCount);
     dbPool.set({ state: "waiting" }, pool.waitingCount);
+  }
+  // Counted where they happen (core/database-target.ts, core/read-replica.ts), copied here when scraped.
+  primarySwitches.reset();
+  primarySwitches.inc(targetOf(db).stats.switches);
+  const replica = replicaOf(db);
+  if (replica) {
+    const { usable, lagSeconds } = replica.status;
+    replicaUp.set(usable ? 1 : 0);
+    replicaLag.set(lagSeconds ?? -1);
+    lagTolerantReads.reset();
+    lagTolerantReads.inc({ pool: "primary" }, replica.reads.primary);
+    lagTolerantReads.inc({ pool: "replica" }, replica.reads.replica);
   }
   const [jobs, deliveries, withdrawals] = await Promise.all([
     db.query(

@@ -3,7 +3,7 @@ import type { DataSource, EntityManager } from "typeorm";
 import { type AuditContext, appendAudit } from "../audit/audit";
 import { Charge, ChargeStatus } from "../charges/charge.entity";
 import type { ChargesService } from "../charges/charges.service";
-import { type CancelSignal, readCancellable } from "../core/cancellable-read";
+import { type CancelSignal, LAG_TOLERANT, readCancellable } from "../core/cancellable-read";
 import { entityRowMapper } from "../core/entity-rows";
 import { invalidState, notFound, unauthenticated, validationError } from "../core/errors";
 import { newPaymentExceptionId } from "../core/ids";
@@ -374,8 +374,11 @@ export class InboundPixService {
       branches: [where],
       params,
     };
-    return readCancellable(this.db, signal, (sql) =>
-      readPage(sql, query, window, this.exceptionFromRow, () => cappedCount(sql, query)),
+    return readCancellable(
+      this.db,
+      signal,
+      (sql) => readPage(sql, query, window, this.exceptionFromRow, () => cappedCount(sql, query)),
+      LAG_TOLERANT,
     );
   }
 

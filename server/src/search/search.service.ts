@@ -2,6 +2,7 @@ import type { Charge } from "../charges/charge.entity";
 import type { ChargesService } from "../charges/charges.service";
 import type { CompaniesService } from "../companies/companies.service";
 import type { Company } from "../companies/company.entity";
+import { LAG_TOLERANT } from "../core/cancellable-read";
 import { validationError } from "../core/errors";
 import { CHARGE_ID_PATTERN, E2E_ID_PATTERN } from "../core/ids";
 import type { Withdrawal } from "../withdrawals/withdrawal.entity";
@@ -46,15 +47,19 @@ export class SearchService {
     const charges: Array<Promise<Charge[]>> = [];
     const withdrawals: Array<Promise<Withdrawal[]>> = [];
     const chargeId = text.replace(/^chg_/i, "").toUpperCase();
-    if (CHARGE_ID_PATTERN.test(chargeId)) charges.push(this.charges.findChargesBy(scopeCompanyId, "id", chargeId));
-    if (TXID.test(text)) charges.push(this.charges.findChargesBy(scopeCompanyId, "txid", text));
+    // The search box tolerates lag: its reads may go to the replica (contract §14).
+    const findCharges = (column: "id" | "txid" | "e2e_id", value: string) =>
+      this.charges.findChargesBy(scopeCompanyId, column, value, SEARCH_LIMIT, LAG_TOLERANT);
+    const findWithdrawals = (column: "id" | "reference" | "e2e_id", value: string) =>
+      this.withdrawals.findWithdrawalsBy(scopeCompanyId, column, value, SEARCH_LIMIT, LAG_TOLERANT);
+    if (CHARGE_ID_PATTERN.test(chargeId)) charges.push(findCharges("id", chargeId));
+    if (TXID.test(text)) charges.push(findCharges("txid", text));
     if (E2E_ID_PATTERN.test(text)) {
-      charges.push(this.charges.findChargesBy(scopeCompanyId, "e2e_id", text));
-      withdrawals.push(this.withdrawals.findWithdrawalsBy(scopeCompanyId, "e2e_id", text));
+      charges.push(findCharges("e2e_id", text));
+      withdrawals.push(findWithdrawals("e2e_id", text));
     }
-    if (WITHDRAWAL_ID.test(text)) withdrawals.push(this.withdrawals.findWithdrawalsBy(scopeCompanyId, "id", text));
-    if (WITHDRAWAL_REFERENCE.test(text))
-      withdrawals.push(this.withdrawals.findWithdrawalsBy(scopeCompanyId, "reference", text.toUpperCase()));
+    if (WITHDRAWAL_ID.test(text)) withdrawals.push(findWithdrawals("id", text));
+    if (WITHDRAWAL_REFERENCE.test(text)) withdrawals.push(findWithdrawals("reference", text.toUpperCase()));
     const [foundCharges, foundWithdrawals, foundCompanies] = await Promise.all([
       Promise.all(charges),
       Promise.all(withdrawals),

@@ -1,4 +1,5 @@
 import type { Client } from "pg";
+import type { DatabaseLocation } from "../core/database-target";
 import { describeError, type Logger } from "../core/logger";
 import type { ClaimedAttempt, WebhookDispatcher } from "./webhook-dispatcher";
 import { openQueueConnection } from "./webhook-queue";
@@ -49,7 +50,8 @@ export class WebhookDeliveryLoop {
 
   constructor(
     private readonly dispatcher: WebhookDispatcher,
-    private readonly databaseUrl: string,
+    /** PostgreSQL itself (DATABASE_DIRECT_URL): the claims' LISTEN and named statement need a session. */
+    private readonly database: DatabaseLocation,
     private readonly logger: Logger,
     private readonly options: DeliveryLoopOptions,
   ) {}
@@ -139,7 +141,7 @@ export class WebhookDeliveryLoop {
     if (this.stopped) return;
     let connection: Client;
     try {
-      connection = await openQueueConnection(this.databaseUrl, { statementTimeoutMs: this.options.statementTimeoutMs });
+      connection = await openQueueConnection(this.database, { statementTimeoutMs: this.options.statementTimeoutMs });
     } catch (error) {
       this.logger.warn("webhook queue connection failed; trying again", describeError(error));
       setTimeout(() => void this.connect(), this.options.pollIntervalMs).unref();

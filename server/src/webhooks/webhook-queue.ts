@@ -1,4 +1,5 @@
-import { Client } from "pg";
+import type { Client } from "pg";
+import { type DatabaseLocation, targetFor } from "../core/database-target";
 
 /**
  * The webhook_events table is the delivery queue: a PENDING event whose next_attempt_at
@@ -29,9 +30,13 @@ export interface QueueConnectionOptions {
  * of planning per claim. Bitmap and sequential scans are therefore off on it, and its plan
  * generic (redone by PostgreSQL when an ANALYZE changes the statistics).
  */
-export async function openQueueConnection(databaseUrl: string, options: QueueConnectionOptions): Promise<Client> {
-  const client = new Client({
-    connectionString: databaseUrl,
+export async function openQueueConnection(
+  location: DatabaseLocation,
+  options: QueueConnectionOptions,
+): Promise<Client> {
+  const target = targetFor(location);
+  const client = new target.Client({
+    connectionString: target.url,
     options: "-c enable_bitmapscan=off -c enable_seqscan=off -c plan_cache_mode=force_generic_plan",
     ...(options.statementTimeoutMs > 0 ? { statement_timeout: options.statementTimeoutMs } : {}),
   });

@@ -208,7 +208,7 @@ export class WebhooksService {
         await this.attachAttempts(sql, page.data);
         return page;
       },
-      { oneSnapshot: true },
+      { oneSnapshot: true, lagTolerant: true },
     );
   }
 

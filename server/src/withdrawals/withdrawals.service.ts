@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager } from "typeorm";
 import { type AuditContext, appendAudit } from "../audit/audit";
-import { type CancelSignal, readCancellable } from "../core/cancellable-read";
+import { type CancelSignal, type ReadOptions, readCancellable } from "../core/cancellable-read";
 import { entityRowMapper } from "../core/entity-rows";
 import { notFound, validationError } from "../core/errors";
 import { checkIdempotencyKey, findOriginalRequest, insertUnlessTaken, requestFingerprint } from "../core/idempotency";
@@ -239,7 +239,7 @@ export class WithdrawalsService {
         await attachQueuePositions(sql, page.data);
         return page;
       },
-      { oneSnapshot: true },
+      { oneSnapshot: true, lagTolerant: true },
     );
   }
 
@@ -261,12 +261,13 @@ export class WithdrawalsService {
     return { total: Number(rows[0].n), capped: false };
   }
 
-  /** Withdrawals whose column equals the value (search keys), at most `limit`. */
+  /** Withdrawals whose column equals the value (search keys), at most `limit`; `reads` as findChargesBy's. */
   async findWithdrawalsBy(
     scopeCompanyId: string | null,
     column: "id" | "reference" | "e2e_id",
     value: string,
     limit = 10,
+    reads: ReadOptions = {},
   ): Promise<Withdrawal[]> {
     const scoped = scopeCompanyId === null ? "" : " AND company_id = $2";
     return readCancellable(
@@ -282,7 +283,7 @@ export class WithdrawalsService {
         await attachQueuePositions(sql, withdrawals);
         return withdrawals;
       },
-      { oneSnapshot: true },
+      { ...reads, oneSnapshot: true },
     );
   }
 

@@ -2,7 +2,8 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createServer } from "node:net";
 import { join, resolve } from "node:path";
-import pg from "pg";
+import type pg from "pg";
+import { DatabaseTarget } from "../../src/core/database-target";
 import { TEST_ADMIN_TOKEN } from "./test-app";
 
 /**
@@ -182,8 +183,14 @@ export async function waitUntilReady(service: Pick<ServiceProcess, "baseUrl" | "
   throw new Error(`/readyz not 200 within ${timeoutMs / 1000} s (last: ${last})`);
 }
 
+/** A client to the service's database; a multi-host DATABASE_URL reaches its primary as the service does. */
+function databaseClient(databaseUrl: string): pg.Client {
+  const target = new DatabaseTarget(databaseUrl);
+  return new target.Client({ connectionString: target.url });
+}
+
 async function databaseNow(databaseUrl: string): Promise<Date> {
-  const client = new pg.Client({ connectionString: databaseUrl });
+  const client = databaseClient(databaseUrl);
   await client.connect();
   try {
     return (await client.query<{ now: Date }>("SELECT now() AS now")).rows[0].now;
@@ -194,7 +201,7 @@ async function databaseNow(databaseUrl: string): Promise<Date> {
 
 async function waitForHeartbeat(service: ServiceProcess, databaseUrl: string, since: Date, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
-  const client = new pg.Client({ connectionString: databaseUrl });
+  const client = databaseClient(databaseUrl);
   await client.connect();
   try {
     while (Date.now() < deadline) {
