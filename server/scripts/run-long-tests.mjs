@@ -244,7 +244,7 @@ function faultBlock() {
   const b = figures.get("backend-kill");
   if (b)
     lines.push(
-      `| PostgreSQL backend killed (\`pg_terminate_backend\`) under a write load | ${b.kills} backends (${b.killedMidWork} inside a query or transaction) in ${b.rounds} round(s) of 3 s | ${b.requests}: ${b.ok} succeeded, ${b.unavailable} 503 \`SERVICE_UNAVAILABLE\`, ${b.requests - b.ok - b.unavailable} 409 (a cancel of a withdrawal already cancelled), no 500; ${b.keysRetried} keys not answered 201 sent again, one withdrawal each | ${b.lost} / ${b.doubled} |`,
+      `| PostgreSQL backend killed (\`pg_terminate_backend\`) under a write load | ${b.kills} backends (${b.killedMidWork} inside a query or transaction) in ${b.rounds} round(s) of 3 s | ${b.requests}: ${b.ok} succeeded, ${b.unavailable} 503 (\`DATABASE_UNAVAILABLE\` for an ended connection, \`SERVICE_UNAVAILABLE\` past the retries), ${b.requests - b.ok - b.unavailable} 409 (a cancel of a withdrawal already cancelled), no 500; ${b.keysRetried} keys not answered 201 sent again, one withdrawal each | ${b.lost} / ${b.doubled} |`,
     );
   const a = figures.get("api-kill");
   if (a)
@@ -264,7 +264,7 @@ function faultBlock() {
   const d = figures.get("database-outage");
   if (d)
     lines.push(
-      `| Database unreachable for ${d.outageSeconds} s (embedded PostgreSQL stopped, started again) | ${d.outages} outage(s) | ${d.requests} during the outages: ${d.unavailable} fast 503 \`SERVICE_UNAVAILABLE\` (slowest ${d.slowestMs} ms), \`/readyz\` 503; ready again ${Math.max(...d.recoveryMs)} ms at most after the database was back, no restart | ${d.lost} / ${d.doubled} |`,
+      `| Database unreachable for ${d.outageSeconds} s (embedded PostgreSQL stopped, started again) | ${d.outages} outage(s) | ${d.requests} during the outages: ${d.unavailable} fast 503 \`DATABASE_UNAVAILABLE\` (slowest ${d.slowestMs} ms), \`/readyz\` 503; ready again ${Math.max(...d.recoveryMs)} ms at most after the database was back, no restart | ${d.lost} / ${d.doubled} |`,
     );
   lines.push("", `Reproduce: \`${command}\``);
   return lines.join("\n");

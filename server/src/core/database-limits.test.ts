@@ -4,7 +4,7 @@ import pg from "pg";
 import { fundedMerchant, postWithdrawal } from "../../test/support/scenarios";
 import { type Merchant, newUuid, startTestApp, type TestApp } from "../../test/support/test-app";
 import { CANCEL_GRACE_MS, CANCELLED_MESSAGE } from "./cancellable-read";
-import { AppError, toPublicError } from "./errors";
+import { AppError, DATABASE_RETRY_AFTER_S, DATABASE_UNAVAILABLE_MESSAGE, toPublicError } from "./errors";
 
 /** A session of the test's own, to hold locks the service then has to wait for. */
 async function openProbe(app: TestApp): Promise<pg.Client> {
@@ -105,12 +105,13 @@ describe("a pool with no free connection fails fast", () => {
     assert.equal(res.status, 200, res.text);
   });
 
-  test("an unreachable server is a 503 too", async () => {
+  test("an unreachable server is a 503 too: DATABASE_UNAVAILABLE, with when to retry", async () => {
     const client = new pg.Client({ connectionString: "postgres://postgres@127.0.0.1:1/none" });
     const error = await client.connect().catch((caught: unknown) => caught);
     assert.deepEqual(toPublicError(error), {
-      code: "SERVICE_UNAVAILABLE",
-      message: "The database is too busy or unreachable; try again shortly",
+      code: "DATABASE_UNAVAILABLE",
+      message: DATABASE_UNAVAILABLE_MESSAGE,
+      retryAfterSeconds: DATABASE_RETRY_AFTER_S,
     });
   });
 });

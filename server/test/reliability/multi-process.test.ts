@@ -173,7 +173,7 @@ async function call(
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   const body = options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
   if (body !== undefined) headers["content-type"] = "application/json";
-  // 503 SERVICE_UNAVAILABLE (the database too busy: on this shared machine it happens under
+  // A 503 (the database too busy: on this shared machine it happens under
   // load) means "nothing was done, try again": a client retries the same request, which
   // every operation here allows (idempotency keys, end-to-end ids, state checks).
   for (let attempt = 1; ; attempt += 1) {
@@ -186,7 +186,8 @@ async function call(
       parsed = null;
     }
     const unavailable =
-      response.status === 503 || parsed?.errors?.some((e: any) => e.extensions?.code === "SERVICE_UNAVAILABLE");
+      response.status === 503 ||
+      parsed?.errors?.some((e: any) => ["SERVICE_UNAVAILABLE", "DATABASE_UNAVAILABLE"].includes(e.extensions?.code));
     if (unavailable && attempt < 10) {
       retriedAfter503 += 1;
       await later(200 * attempt);
