@@ -8,6 +8,7 @@ import type { Logger } from "./core/logger";
 import { attachReadReplica, ReadReplica } from "./core/read-replica";
 import { attachSecretBox, SecretBox } from "./core/secret-box";
 import { loadSecretsKeys, type SecretsKeys } from "./core/secrets-key-file";
+import { poolRows } from "./core/sql";
 import { openDatabase } from "./database";
 import { createServices, type Services } from "./services";
 import { resealTotpSecretsAtStart } from "./two-factor/two-factor.service";
@@ -39,6 +40,26 @@ export interface Runtime {
   /** Where the key of the secrets encrypted at rest came from (the keys themselves stay out). */
   secretsKey: Omit<SecretsKeys, "keys">;
   close(): Promise<void>;
+}
+
+/**
+ * Behind a pooler in transaction mode (DATABASE_DIRECT_URL set) the connection's start-up
+ * settings are dropped (PgBouncer's ignore_startup_parameters): the statement timeout must
+ * come from the role or the database (ALTER ROLE ... SET statement_timeout). Said at start
+ * when it does not.
+ */
+async function warnWithoutPoolerLimits(db: DataSource, config: AppConfig, logger: Logger): Promise<void> {
+  if (config.statementTimeoutMs <= 0) return;
+  const [row] = await poolRows<{ ms: string }>(
+    db,
+    "SELECT (extract(epoch FROM current_setting('statement_timeout')::interval) * 1000)::bigint::text AS ms",
+  );
+  if (Number(row.ms) === config.statementTimeoutMs) return;
+  logger.warn(
+    "DATABASE_URL is a pooler (DATABASE_DIRECT_URL is set) and its sessions' statement_timeout is not STATEMENT_TIMEOUT_MS: " +
+      "set it on the role, e.g. ALTER ROLE <user> SET statement_timeout = '5s'; ALTER ROLE <user> SET idle_in_transaction_session_timeout = '10s'",
+    { statementTimeoutMs: config.statementTimeoutMs, found: Number(row.ms) },
+  );
 }
 
 export async function openRuntime(config: AppConfig, logger: Logger): Promise<Runtime> {
@@ -79,6 +100,7 @@ export async function openRuntime(config: AppConfig, logger: Logger): Promise<Ru
       statementTimeoutMs: config.statementTimeoutMs,
       migrateThrough: direct,
     });
+    if (primary.pooler) await warnWithoutPoolerLimits(db, config, logger);
     const replica = config.databaseReadUrl
       ? new ReadReplica(
           config.databaseReadUrl,

@@ -93,7 +93,9 @@ function workerLogger(logger: Logger): WorkerLogger {
 /** Creates or upgrades graphile-worker's own schema; safe to run from several processes. */
 export async function migrateJobQueue(location: DatabaseLocation, logger: Logger): Promise<void> {
   const pgPool = new Pool({ ...targetFor(location).poolOptions(), max: 2 });
+  // graphile-worker checks that a pool it is given handles its connections' errors.
   pgPool.on("error", () => undefined);
+  pgPool.on("connect", (client) => client.on("error", () => undefined));
   try {
     await runMigrations({ pgPool, logger: workerLogger(logger) });
   } finally {

@@ -111,13 +111,42 @@ export interface TestAppOptions extends HttpAppOptions {
   port?: number;
 }
 
+/**
+ * TEST_POOLER_URL (npm run test:pgbouncer): the service's pool goes through that pooler in
+ * transaction mode, its sessions (migrations, LISTEN, the job queue) straight to the
+ * database, as in production behind PgBouncer. The statement limits, which the pooler drops
+ * from the connection's start-up, are set on the test's database instead.
+ */
+function poolerUrls(databaseUrl: string, env: RawEnv): RawEnv {
+  const pooler = process.env.TEST_POOLER_URL;
+  if (!pooler || env.DATABASE_URL) return {};
+  const url = new URL(databaseUrl);
+  url.host = new URL(pooler).host;
+  return { DATABASE_URL: url.toString(), DATABASE_DIRECT_URL: databaseUrl };
+}
+
+async function limitDatabaseForPooler(databaseUrl: string, statementTimeoutMs: number): Promise<void> {
+  if (!process.env.TEST_POOLER_URL || statementTimeoutMs <= 0) return;
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const name = client.escapeIdentifier(new URL(databaseUrl).pathname.slice(1));
+    await client.query(`ALTER DATABASE ${name} SET statement_timeout = ${statementTimeoutMs}`);
+    await client.query(`ALTER DATABASE ${name} SET idle_in_transaction_session_timeout = ${statementTimeoutMs * 2}`);
+  } finally {
+    await client.end();
+  }
+}
+
 export async function startTestApp(env: RawEnv = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const database = options.databaseUrl
     ? { url: options.databaseUrl, drop: async () => undefined }
     : await createTestDatabase();
+  const pooled = poolerUrls(database.url, env);
   const config = loadConfig({
     NODE_ENV: "test",
     DATABASE_URL: database.url,
+    ...pooled,
     PORT: "0",
     ADMIN_API_TOKEN: TEST_ADMIN_TOKEN,
     WEBHOOK_ALLOW_PRIVATE: "true",
@@ -131,6 +160,7 @@ export async function startTestApp(env: RawEnv = {}, options: TestAppOptions = {
     SECRETS_KEY: process.env.SECRETS_KEY,
     ...env,
   });
+  if (pooled.DATABASE_DIRECT_URL) await limitDatabaseForPooler(database.url, config.statementTimeoutMs);
   const runtime = await openRuntime(config, createLogger(config.logLevel, options.logDestination));
   const http = await createHttpApp(runtime, options);
   const baseUrl = `http://127.0.0.1:${await http.listen(options.port ?? 0, "127.0.0.1")}`;
