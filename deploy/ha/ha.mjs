@@ -211,7 +211,24 @@ async function getJson(port, path) {
 function psql(port, sql, database = "postgres") {
   return execFileSync(
     join(PG_BIN, "psql"),
-    ["-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-h", "127.0.0.1", "-p", String(port), "-U", "postgres", "-d", database, "-c", sql],
+    [
+      "-X",
+      "-q",
+      "-A",
+      "-t",
+      "-v",
+      "ON_ERROR_STOP=1",
+      "-h",
+      "127.0.0.1",
+      "-p",
+      String(port),
+      "-U",
+      "postgres",
+      "-d",
+      database,
+      "-c",
+      sql,
+    ],
     { encoding: "utf8", timeout: 30_000, stdio: ["ignore", "pipe", "pipe"] },
   ).trim();
 }
@@ -391,18 +408,26 @@ function checkInstalled() {
     ["pgbouncer", "pgbouncer"],
   ]) {
     try {
-      execFileSync("sh", ["-c", `command -v ${tool}`], { stdio: "ignore", env: { PATH: `${process.env.PATH}:/usr/sbin:/sbin` } });
+      execFileSync("sh", ["-c", `command -v ${tool}`], {
+        stdio: "ignore",
+        env: { PATH: `${process.env.PATH}:/usr/sbin:/sbin` },
+      });
     } catch {
       missing.push(pkg);
     }
   }
   if (!existsSync(join(PG_BIN, "postgres"))) missing.push("postgresql-15");
   if (missing.length > 0)
-    throw new Error(`missing: ${missing.join(", ")} (Debian: apt-get install ${missing.join(" ")}; HA_PG_BIN for another PostgreSQL)`);
+    throw new Error(
+      `missing: ${missing.join(", ")} (Debian: apt-get install ${missing.join(" ")}; HA_PG_BIN for another PostgreSQL)`,
+    );
 }
 
 const which = (tool) =>
-  execFileSync("sh", ["-c", `command -v ${tool}`], { encoding: "utf8", env: { PATH: `${process.env.PATH}:/usr/sbin:/sbin` } }).trim();
+  execFileSync("sh", ["-c", `command -v ${tool}`], {
+    encoding: "utf8",
+    env: { PATH: `${process.env.PATH}:/usr/sbin:/sbin` },
+  }).trim();
 
 /** The members as Patroni sees them (GET /cluster of any node that answers). */
 export async function members() {
@@ -456,7 +481,11 @@ export async function up() {
     say(`[ha] ${since()} Patroni ${node.name}: PostgreSQL on ${node.pgPort}, REST on ${node.restPort}`);
     startProcess(node.name, which("patroni"), [config]);
     if (index === 0) {
-      await waitFor(`${node.name} to bootstrap the cluster`, async () => (await getJson(node.restPort, "/primary")).status === 200, 120_000);
+      await waitFor(
+        `${node.name} to bootstrap the cluster`,
+        async () => (await getJson(node.restPort, "/primary")).status === 200,
+        120_000,
+      );
       say(`[ha] ${since()} ${node.name} is the primary`);
     }
   }
@@ -464,9 +493,15 @@ export async function up() {
   await waitFor("the replicas", () => healthy(), 180_000, 500);
 
   ownedFile(join(HA_DIR, "haproxy.cfg"), haproxyConfig(), 0o644);
-  say(`[ha] ${since()} HAProxy: primary on ${PORTS.primary}, replicas on ${PORTS.replicas}, stats http://127.0.0.1:${PORTS.stats}/`);
+  say(
+    `[ha] ${since()} HAProxy: primary on ${PORTS.primary}, replicas on ${PORTS.replicas}, stats http://127.0.0.1:${PORTS.stats}/`,
+  );
   startProcess("haproxy", which("haproxy"), ["-db", "-f", join(HA_DIR, "haproxy.cfg")]);
-  await waitFor("HAProxy to reach the primary", async () => psql(PORTS.primary, "SELECT NOT pg_is_in_recovery()") === "t", 30_000);
+  await waitFor(
+    "HAProxy to reach the primary",
+    async () => psql(PORTS.primary, "SELECT NOT pg_is_in_recovery()") === "t",
+    30_000,
+  );
 
   say(`[ha] ${since()} role ${DB.user} and database ${DB.name}`);
   const exists = psql(PORTS.primary, `SELECT count(*) FROM pg_roles WHERE rolname = '${DB.user}'`);
@@ -570,17 +605,23 @@ export async function down({ keep = false } = {}) {
       stops.push({ name, pid });
     }
   }
-  await waitFor("the other processes to stop", async () => stops.every(({ name, pid }) => !isOurs(pid, PROCESS_MARKS[name])), 20_000).catch(
-    () => undefined,
-  );
+  await waitFor(
+    "the other processes to stop",
+    async () => stops.every(({ name, pid }) => !isOurs(pid, PROCESS_MARKS[name])),
+    20_000,
+  ).catch(() => undefined);
   for (const { name, pid } of stops) if (isOurs(pid, PROCESS_MARKS[name])) signal(pid, "SIGKILL");
   // A node whose Patroni was killed leaves its PostgreSQL running: stopped here.
   for (const node of NODES) for (const pid of postgresPids(node)) signal(pid, "SIGKILL");
   const ports = [...Object.values(PORTS), ...NODES.flatMap((node) => [node.pgPort, node.restPort])];
-  await waitFor("every port of the cluster to close", async () => {
-    for (const port of ports) if (await portOpen(port)) return false;
-    return true;
-  }, 20_000);
+  await waitFor(
+    "every port of the cluster to close",
+    async () => {
+      for (const port of ports) if (await portOpen(port)) return false;
+      return true;
+    },
+    20_000,
+  );
   if (!keep) rmSync(HA_DIR, { recursive: true, force: true });
   say(`[ha] down: ${stops.length} processes stopped${keep ? `, files kept in ${HA_DIR}` : ""}`);
 }
@@ -602,7 +643,9 @@ async function main() {
     case "start-node":
       return startNode(argument);
     default:
-      say("usage: node deploy/ha/ha.mjs up | status | env | kill-primary | start-node <node1|node2|node3> | down [--keep]");
+      say(
+        "usage: node deploy/ha/ha.mjs up | status | env | kill-primary | start-node <node1|node2|node3> | down [--keep]",
+      );
       process.exitCode = 2;
   }
 }
