@@ -25,6 +25,7 @@ import type { RequestContext } from "../graphql/context";
 import { PageOf, PagingArgs } from "../graphql/page";
 import { loadInBatch } from "../graphql/request-batch";
 import { MoneyScalar } from "../graphql/scalars";
+import { sandboxOnly } from "../provider/sandbox-only";
 import type { PixKeyType } from "./pix-key";
 import { PixKeyTypeEnum, Withdrawal, WithdrawalStatus } from "./withdrawal.entity";
 import { WithdrawalTransition } from "./withdrawal-transition.entity";
@@ -252,7 +253,8 @@ export class WithdrawalsResolver {
 
   @Authorized("OPERATOR")
   @Mutation(() => Withdrawal, {
-    description: "Sandbox: the bank settles (PROCESSING -> PAID) or fails (PENDING or PROCESSING -> FAILED) now.",
+    description:
+      "Sandbox: the bank settles (PROCESSING -> PAID) or fails (PENDING or PROCESSING -> FAILED) now. With a real bank: SANDBOX_ONLY.",
   })
   simulateWithdrawalOutcome(
     @Arg("id", () => ID) id: string,
@@ -260,6 +262,7 @@ export class WithdrawalsResolver {
     @Ctx() ctx: RequestContext,
     @Arg("reason", () => String, { nullable: true, description: 'FAILED only; default "bank error".' }) reason?: string,
   ) {
+    sandboxOnly(ctx);
     return ctx.services.withdrawalOutcomes.simulateWithdrawalOutcome(
       id,
       outcome,
