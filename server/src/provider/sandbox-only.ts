@@ -27,7 +27,9 @@ export function requireSandbox(provider: Pick<PixProvider, "simulated">): void {
 
 /**
  * The policy of an operation that plays the bank: the first thing it runs, after its
- * access check (a merchant is still FORBIDDEN first). Given the operation's context.
+ * access check (a merchant is still FORBIDDEN first). A declared operation says
+ * `sandboxOnly: true` (operation/operation.ts) and the runner asks requireSandbox; an
+ * operation still written as a resolver calls this with its context.
  */
 export function sandboxOnly(context: { services: { provider: Pick<PixProvider, "simulated"> } }): void {
   requireSandbox(context.services.provider);
