@@ -11,6 +11,7 @@ export type ErrorCode =
   | "UNAUTHENTICATED"
   | "FORBIDDEN"
   | "STEP_UP_REQUIRED"
+  | "SANDBOX_ONLY"
   | "NOT_FOUND"
   | "PAYLOAD_TOO_LARGE"
   | "INSUFFICIENT_BALANCE"
@@ -20,6 +21,8 @@ export type ErrorCode =
   | "CHARGE_RESERVED"
   | "REFUND_WINDOW_CLOSED"
   | "REFUND_EXCEEDS_CHARGE"
+  | "CUSTOMER_EXISTS"
+  | "EXTERNAL_REFERENCE_TAKEN"
   | "RATE_LIMITED"
   | "INTERNAL_ERROR"
   | "BAD_USER_INPUT"
@@ -40,6 +43,7 @@ export function httpStatusFor(code: ErrorCode): number {
       return 401;
     case "FORBIDDEN":
     case "STEP_UP_REQUIRED":
+    case "SANDBOX_ONLY":
       return 403;
     case "NOT_FOUND":
       return 404;
@@ -48,6 +52,8 @@ export function httpStatusFor(code: ErrorCode): number {
     case "CONFLICT":
     case "CHARGE_RESERVED":
     case "REFUND_WINDOW_CLOSED":
+    case "CUSTOMER_EXISTS":
+    case "EXTERNAL_REFERENCE_TAKEN":
       return 409;
     case "REQUEST_TIMEOUT":
       return 408;
@@ -78,6 +84,24 @@ export class AppError extends Error {
   ) {
     super(message);
     this.name = "AppError";
+  }
+}
+
+/** One refused item of a request that takes many (a batch), by its place in the list. */
+export interface ItemError {
+  index: number;
+  error: string;
+  code: ErrorCode;
+}
+
+/** A batch refused whole (VALIDATION_ERROR) with every refused item and why: `items` beside error and code. */
+export class ItemsRefusedError extends AppError {
+  constructor(
+    readonly items: ItemError[],
+    message = `${items.length} of the items are refused; nothing was created`,
+  ) {
+    super("VALIDATION_ERROR", message);
+    this.name = "ItemsRefusedError";
   }
 }
 
@@ -221,6 +245,8 @@ export interface PublicError {
   retryAfterSeconds?: number;
   /** AppError's reason (e.g. why a password is refused). */
   reason?: string;
+  /** A refused batch's items (ItemsRefusedError). */
+  items?: ItemError[];
 }
 
 /** A public error's GraphQL extensions: its code, its reason when it has one, and when to retry a rate-limited call. */
@@ -228,6 +254,7 @@ export function graphqlExtensions(error: PublicError): Record<string, unknown> {
   const extensions: Record<string, unknown> = { code: error.code };
   if (error.reason !== undefined) extensions.reason = error.reason;
   if (error.retryAfterSeconds !== undefined) extensions.retryAfter = error.retryAfterSeconds;
+  if (error.items !== undefined) extensions.items = error.items;
   return extensions;
 }
 
@@ -266,6 +293,7 @@ export function toPublicError(error: unknown): PublicError {
   if (error instanceof RateLimitedError || error instanceof DatabaseUnavailableError) {
     return { code: error.code, message: error.message, retryAfterSeconds: error.retryAfterSeconds };
   }
+  if (error instanceof ItemsRefusedError) return { code: error.code, message: error.message, items: error.items };
   if (error instanceof AppError) {
     return error.reason === undefined
       ? { code: error.code, message: error.message }
@@ -306,6 +334,7 @@ const ERROR_CODES = new Set<string>([
   "UNAUTHENTICATED",
   "FORBIDDEN",
   "STEP_UP_REQUIRED",
+  "SANDBOX_ONLY",
   "NOT_FOUND",
   "PAYLOAD_TOO_LARGE",
   "INSUFFICIENT_BALANCE",
@@ -315,6 +344,8 @@ const ERROR_CODES = new Set<string>([
   "CHARGE_RESERVED",
   "REFUND_WINDOW_CLOSED",
   "REFUND_EXCEEDS_CHARGE",
+  "CUSTOMER_EXISTS",
+  "EXTERNAL_REFERENCE_TAKEN",
   "RATE_LIMITED",
   "INTERNAL_ERROR",
   "BAD_USER_INPUT",

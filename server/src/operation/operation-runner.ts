@@ -1,5 +1,7 @@
 import { type Access, clientSecretSatisfies, type Principal, satisfies } from "../auth/principal";
 import { forbidden, unauthenticated } from "../core/errors";
+import type { PixProvider } from "../provider/pix-provider";
+import { requireSandbox } from "../provider/sandbox-only";
 import type { AnyOperation, Replayable, StepUpPolicy } from "./operation";
 import { CallContext, type RequestScope } from "./operation-context";
 
@@ -22,6 +24,8 @@ export interface PolicyServices {
     ): Promise<void>;
   };
   config: { approvalSecondOperatorAboveCents: bigint | null };
+  /** Whether the bank is simulated: `sandboxOnly` operations run only then. */
+  provider: Pick<PixProvider, "simulated">;
 }
 
 /**
@@ -50,7 +54,8 @@ export function checkAccess(
 
 /**
  * Runs one operation for a caller, the same for both transports, in this order: access
- * (UNAUTHENTICATED, FORBIDDEN), step-up (STEP_UP_REQUIRED), then the operation. The
+ * (UNAUTHENTICATED, FORBIDDEN), the sandbox (SANDBOX_ONLY, for an operation that plays the
+ * bank), step-up (STEP_UP_REQUIRED), then the operation. The
  * adapters decode the input before (400s come first) and write the answer after; an
  * idempotent operation's replay sets `Idempotent-Replayed: true` here, for both.
  * Synchronous up to the operation when no policy awaits (most reads): no promise of its own.
@@ -62,6 +67,7 @@ export function runOperation<Deps extends PolicyServices>(
   deps: Deps,
 ): Promise<unknown> | unknown {
   checkAccess(operation.access, scope);
+  if (operation.sandboxOnly) requireSandbox(deps.provider);
   const ctx = new CallContext(scope, operation.audit ?? "operators");
   if (operation.stepUp) {
     return stepUp(operation.stepUp, args, scope, deps).then(() => answer(operation, args, ctx, deps));

@@ -33,7 +33,10 @@ export interface Operation<Args, Deps> {
   readonly nullable?: boolean;
   /** A console user steps up (a fresh second-factor code) before it runs; see StepUpPolicy. */
   readonly stepUp?: StepUpPolicy<Args, Deps>;
-  /** Simulates the bank: refused with SANDBOX_ONLY when a real bank is configured. */
+  /**
+   * Plays the bank (a `simulate*`): refused with SANDBOX_ONLY (REST 403) unless the provider
+   * is the sandbox, by provider/sandbox-only.ts's policy, right after access.
+   */
   readonly sandboxOnly?: boolean;
   /**
    * Who is written into the audit log: "operators" (default: a merchant's own everyday

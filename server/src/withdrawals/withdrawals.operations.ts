@@ -264,8 +264,10 @@ export const withdrawalOperations = [
   operation({
     name: "simulateWithdrawalOutcome",
     kind: "mutation",
-    description: "Sandbox: the bank settles (PROCESSING -> PAID) or fails (PENDING or PROCESSING -> FAILED) now.",
+    description:
+      "Sandbox: the bank settles (PROCESSING -> PAID) or fails (PENDING or PROCESSING -> FAILED) now. With a real bank: SANDBOX_ONLY.",
     access: ["OPERATOR"],
+    sandboxOnly: true,
     args: SimulateWithdrawalOutcomeArgs,
     output: () => Withdrawal,
     run: ({ id, outcome, reason }, ctx, { withdrawalOutcomes }) =>
