@@ -1,6 +1,6 @@
 import type { DataSource } from "typeorm";
 import { type AuditContext, appendAudit } from "../audit/audit";
-import { type CancelSignal, readCancellable } from "../core/cancellable-read";
+import { type CancelSignal, LAG_TOLERANT, readCancellable } from "../core/cancellable-read";
 import { entityRowMapper } from "../core/entity-rows";
 import { validationError } from "../core/errors";
 import { newCustomerId } from "../core/ids";
@@ -140,12 +140,17 @@ export class CustomersService {
       branches: [where],
       params,
     };
-    return readCancellable(this.db, signal, (sql) =>
-      readPage(sql, query, window, this.customerFromRow, async () => {
-        const text = `SELECT count(*) AS n FROM customers${where.length ? ` WHERE ${where.join(" AND ")}` : ""}`;
-        const [row] = await queryRows<{ n: string }>(sql, text, params.values);
-        return { total: Number(row.n), capped: false };
-      }),
+    // A list: the replica may serve it (contract §14).
+    return readCancellable(
+      this.db,
+      signal,
+      (sql) =>
+        readPage(sql, query, window, this.customerFromRow, async () => {
+          const text = `SELECT count(*) AS n FROM customers${where.length ? ` WHERE ${where.join(" AND ")}` : ""}`;
+          const [row] = await queryRows<{ n: string }>(sql, text, params.values);
+          return { total: Number(row.n), capped: false };
+        }),
+      LAG_TOLERANT,
     );
   }
 }
