@@ -18,7 +18,8 @@ export interface Runtime {
   databaseUrl: string;
   secrets: GeneratedSecrets;
   db: DataSource;
-  embedded: boolean;
+  /** The embedded PostgreSQL's port (and the one it wanted, when that was taken); null with DATABASE_URL. */
+  embedded: { port: number; portTaken: number | null } | null;
   /** Where the key of the secrets encrypted at rest came from (the keys themselves stay out). */
   secretsKey: Omit<SecretsKeys, "keys">;
   close(): Promise<void>;
@@ -27,6 +28,7 @@ export interface Runtime {
 export async function openRuntime(config: AppConfig, logger: Logger): Promise<Runtime> {
   let url = config.databaseUrl;
   let stopEmbedded: () => Promise<void> = async () => undefined;
+  let embeddedPort: Runtime["embedded"] = null;
   if (!url) {
     const embedded = await startEmbeddedPostgres({
       dataDir: config.dataDir,
@@ -36,6 +38,7 @@ export async function openRuntime(config: AppConfig, logger: Logger): Promise<Ru
     });
     url = embedded.url;
     stopEmbedded = embedded.stop;
+    embeddedPort = { port: embedded.port, portTaken: embedded.portTaken };
   }
   try {
     const { keys, ...secretsKey } = loadSecretsKeys(
@@ -70,7 +73,7 @@ export async function openRuntime(config: AppConfig, logger: Logger): Promise<Ru
       databaseUrl: url,
       secrets,
       db,
-      embedded: !config.databaseUrl,
+      embedded: embeddedPort,
       secretsKey,
       close: async () => {
         services.webhookSender.close();

@@ -21,7 +21,7 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
   DATABASE_URL: z.string().min(1).optional(),
   DATA_DIR: z.string().optional(),
-  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   ADMIN_API_TOKEN: z.string().min(16).optional(),
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().min(12).max(256).optional(),
@@ -111,7 +111,8 @@ export interface AppConfig {
   port: number;
   databaseUrl: string | undefined;
   dataDir: string;
-  embeddedPgPort: number;
+  /** Asked for; unset, the embedded PostgreSQL keeps the port remembered under the data directory (54329 at first). */
+  embeddedPgPort: number | undefined;
   adminApiToken: string | undefined;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
