@@ -1,5 +1,6 @@
 import { REMOVE_CHARGE_JOB } from "./charges/charges.service";
 import type { JobHandlers } from "./core/jobs";
+import { readMailJobPayload, SEND_MAIL_JOB } from "./mail/mail-outbox";
 import { ANSWER_INFRACTION_JOB } from "./provider/efi/efi-infractions";
 import { RECONCILE_JOB } from "./provider/efi/efi-reconciliation";
 import { CHECK_REFUND_JOB, readReturnJobPayload, SETTLE_REFUND_JOB, SUBMIT_REFUND_JOB } from "./refunds/refund-jobs";
@@ -22,5 +23,6 @@ export function createJobHandlers(services: Services): JobHandlers {
     [SUBMIT_REFUND_JOB]: (payload) => services.returnProcessor.submitReturn(readReturnJobPayload(payload)),
     [SETTLE_REFUND_JOB]: (payload) => services.returnProcessor.settleReturn(readReturnJobPayload(payload)),
     [CHECK_REFUND_JOB]: (payload) => services.returnProcessor.checkReturnOutcome(readReturnJobPayload(payload)),
+    [SEND_MAIL_JOB]: (payload) => services.mailer.send(readMailJobPayload(payload)),
   };
 }

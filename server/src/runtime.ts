@@ -77,6 +77,7 @@ export async function openRuntime(config: AppConfig, logger: Logger): Promise<Ru
       secretsKey,
       close: async () => {
         services.webhookSender.close();
+        services.mailer.close();
         await services.efi?.provider.client.close();
         await services.limits.close();
         await services.credentialUsage.close();

@@ -14,6 +14,7 @@ import { DashboardsService } from "./dashboards/dashboards.service";
 import { DisputesService } from "./disputes/disputes.service";
 import { LedgerService } from "./ledger/ledger.service";
 import type { MakerCheckerPolicy } from "./ledger/maker-checker";
+import { Mailer } from "./mail/mailer";
 import { createPixProvider } from "./provider/create-provider";
 import { ANSWER_INFRACTION_JOB, EfiInfractions } from "./provider/efi/efi-infractions";
 import { EfiNotificationsService } from "./provider/efi/efi-notifications";
@@ -74,6 +75,8 @@ export interface Services {
   dashboards: DashboardsService;
   /** Rate-limit counters shared by every API process (PostgreSQL, or Redis with REDIS_URL). */
   limits: LimitStore;
+  /** E-mails over SMTP_URL (or to the log); features queue them with mail/mail-outbox.ts's queueMail. */
+  mailer: Mailer;
   /** PIX_PROVIDER=efi: the adapter, its notifications and its reconciliation; null for the sandbox. */
   efi: EfiServices | null;
 }
@@ -184,6 +187,7 @@ export function createServices(config: AppConfig, logger: Logger, db: DataSource
     search: new SearchService(charges, withdrawals, companies),
     dashboards: new DashboardsService(db),
     limits: createLimitStore({ pgPool: poolOf(db), redisUrl: config.redisUrl }),
+    mailer: new Mailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }, logger),
     efi,
   };
 }

@@ -82,6 +82,12 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9._~-]+$/, "letters, digits and . _ ~ - only (it travels in a URL)")
     .optional(),
   EFI_RECONCILE_EVERY_S: z.coerce.number().int().min(5).max(86400).default(60),
+  SMTP_URL: z
+    .string()
+    .url()
+    .refine((value) => /^smtps?:$/.test(new URL(value).protocol), "expected smtp://… or smtps://…")
+    .optional(),
+  MAIL_FROM: z.string().min(3).max(320).optional(),
 });
 
 /** PIX_PROVIDER=efi (CONTRACT §10): the variables, checked present at load; the files are read at start. */
@@ -177,6 +183,10 @@ export interface AppConfig {
   /** A second, internal port with /healthz, /readyz and /metrics (no token); unset: none. */
   internalPort: number | undefined;
   internalHost: string;
+  /** SMTP_URL: where e-mails are sent (server/src/mail/); unset: they are written to the log. */
+  smtpUrl: string | undefined;
+  /** MAIL_FROM: the sender of the service's e-mails; default `PIX <no-reply@<PUBLIC_BASE_URL's host>>`. */
+  mailFrom: string;
 }
 
 /** proxy-addr's names for ranges, as Fastify's trustProxy accepts them. */
@@ -220,6 +230,7 @@ export function loadConfig(rawEnv: RawEnv = process.env): AppConfig {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const e = parsed.data;
+  const publicBaseUrl = (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
   if (e.PIX_PROVIDER === "efi") {
     const missing = EFI_REQUIRED.filter((name) => e[name] === undefined);
     if (missing.length > 0) {
@@ -259,7 +270,7 @@ export function loadConfig(rawEnv: RawEnv = process.env): AppConfig {
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
     defaultFeePercent: e.DEFAULT_FEE_PERCENT,
     defaultFeeFixed: e.DEFAULT_FEE_FIXED,
-    publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
+    publicBaseUrl,
     rateLimitRps: e.RATE_LIMIT_RPS,
     runWorker: e.RUN_WORKER,
     workerConcurrency: e.WORKER_CONCURRENCY,
@@ -286,5 +297,7 @@ export function loadConfig(rawEnv: RawEnv = process.env): AppConfig {
     metricsToken: e.METRICS_TOKEN,
     internalPort: e.INTERNAL_PORT,
     internalHost: e.INTERNAL_HOST,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? `PIX <no-reply@${new URL(publicBaseUrl).hostname}>`,
   };
 }

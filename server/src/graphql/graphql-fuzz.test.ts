@@ -277,7 +277,7 @@ function buildCall(
   return { operation: field.name, caller, mode, body: `{"query":${JSON.stringify(query)},"variables":${variables}}` };
 }
 
-/** Row count and a digest of the contents of every table, and the audit of the fuzzed account. */
+/** Row count and a digest of the contents of every table (test/support/database-snapshot.ts), and the audit of the fuzzed account. */
 async function snapshot(db: pg.Client, app: TestApp, tables: string[], companyId: string) {
   const digests = await tableDigests(db, tables);
   const { checkedAt: _, ...audit } = await app.services.ledger.auditBalance(companyId);
