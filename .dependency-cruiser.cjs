@@ -26,16 +26,17 @@ module.exports = {
       name: "features-below-the-wiring",
       severity: "error",
       comment:
-        "The files that wire the service together (services.ts, schema.ts, database.ts, runtime.ts, app.ts and the processes) stand above every feature: a feature is handed what it needs, it does not import them. http/ and console/ serve the wired service and stand above it. graphql/context.ts types the resolvers' context with Services (a type).",
+        "The files that wire the service together (services.ts, operations.ts, schema.ts, database.ts, runtime.ts, app.ts and the processes) stand above every feature: a feature is handed what it needs, it does not import them. http/ and console/ serve the wired service and stand above it. graphql/context.ts types the resolvers' context with Services (a type), and graphql/operation-fields.ts hands them to the declared operations.",
       from: {
         path: "^server/src/[^/]+/",
         pathNot: [
           "^server/src/(http|console)/",
           "^server/src/graphql/context\\.ts$",
+          "^server/src/graphql/operation-fields\\.ts$",
           "\\.test\\.ts$",
         ],
       },
-      to: { path: "^server/src/(services|schema|database|entities|runtime|app|main|worker|migrate|job-handlers|emit-schema|register-provider-webhook)\\.ts$" },
+      to: { path: "^server/src/(services|schema|operations|database|entities|runtime|app|main|worker|migrate|job-handlers|emit-schema|register-provider-webhook)\\.ts$" },
     },
     {
       name: "product-without-tests",

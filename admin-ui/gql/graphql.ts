@@ -702,6 +702,11 @@ export type ReturnPaymentExceptionMutationVariables = Exact<{
 
 export type ReturnPaymentExceptionMutation = { returnPaymentException: { id: string, kind: PaymentExceptionKind, status: PaymentExceptionStatus, amount: string | null, expectedAmount: string | null, txid: string | null, endToEndId: string | null, chargeId: string | null, companyId: string | null, payerName: string | null, payerDocument: string | null, paidAt: string | null, problem: string | null, resolution: string | null, resolvedAt: string | null, resolvedBy: string | null, createdAt: string, returnStatus: PaymentReturnStatus | null, returnId: string | null, returnReason: string | null, returnFailureReason: string | null, returnedAt: string | null } };
 
+export type ServiceInfoQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ServiceInfoQuery = { serviceInfo: { pixProvider: string, sandbox: boolean } };
+
 export type ProviderStatusQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -2464,6 +2469,14 @@ export const ReturnPaymentExceptionDocument = new TypedDocumentString(`
   returnFailureReason
   returnedAt
 }`) as unknown as TypedDocumentString<ReturnPaymentExceptionMutation, ReturnPaymentExceptionMutationVariables>;
+export const ServiceInfoDocument = new TypedDocumentString(`
+    query ServiceInfo {
+  serviceInfo {
+    pixProvider
+    sandbox
+  }
+}
+    `) as unknown as TypedDocumentString<ServiceInfoQuery, ServiceInfoQueryVariables>;
 export const ProviderStatusDocument = new TypedDocumentString(`
     query ProviderStatus {
   providerStatus {

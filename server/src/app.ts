@@ -21,10 +21,13 @@ import { observeRequestDuration, registerMetricsRoute } from "./http/metrics-rou
 import { openApiDocument } from "./http/openapi";
 import { createAdmissionLimits, registerAdmission } from "./http/request-admission";
 import { decorateRequestRoute, lazyChildLogger, logAccess, requestIdOf, requestInfo } from "./http/request-scope";
+import { registerRestOperations } from "./http/rest-operations";
 import { type CompiledRestRoute, compileRestOperation, registerRestRoutes } from "./http/rest-routes";
 import { securityHeaders } from "./http/security-headers";
 import { registerLiveRoute } from "./live/live.route";
 import { LiveHub, type LiveOptions } from "./live/live-hub";
+import { compileRestRoute } from "./operation/rest-shape";
+import { OPERATIONS } from "./operations";
 import { efiNotificationRoutes } from "./provider/efi/efi-notifications";
 import { inboundPixRoutes } from "./provider/inbound-pix.http";
 import { registerPixLocationRoute } from "./provider/pix-location.http";
@@ -88,7 +91,11 @@ export async function createHttpApp(
   const requestTimeout = options.requestTimeoutMs ?? 30_000;
   const headersTimeout = Math.min(options.headersTimeoutMs ?? 10_000, requestTimeout);
 
-  const routes = restOperations().map((operation) => compileRestOperation(schema, operation));
+  const compiledRoutes = restOperations().map((operation) => compileRestOperation(schema, operation));
+  const declaredRoutes = OPERATIONS.filter((operation) => operation.rest).map((operation) =>
+    compileRestRoute(schema, operation),
+  );
+  const routes = [...compiledRoutes, ...declaredRoutes];
   const graphqlPipeline = new GraphQLPipeline(
     schema,
     graphqlLimits(schema, { introspection: config.graphqlIntrospection }),
@@ -166,7 +173,8 @@ export async function createHttpApp(
   );
   registerJsonBodies(app);
 
-  registerRestRoutes(app, schema, routes, services);
+  registerRestOperations(app, declaredRoutes, services);
+  registerRestRoutes(app, schema, compiledRoutes, services);
   registerGraphqlRoute(app, graphqlPipeline, services);
   registerChargeQrCodeRoute(app, services.charges);
   // A real PSP serves its own locations; the service answers them for the sandbox only.

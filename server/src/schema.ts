@@ -8,9 +8,11 @@ import { ConsoleUsersResolver } from "./console-users/console-users.resolver";
 import { MerchantOverviewResolver, OperatorDashboardResolver } from "./dashboards/dashboards.resolver";
 import { DisputesResolver } from "./disputes/disputes.resolver";
 import { authChecker } from "./graphql/context";
+import { operationResolvers } from "./graphql/operation-fields";
 import { compileOperationResolvers } from "./graphql/operation-resolvers";
 import { plainFieldResolvers } from "./graphql/plain-fields";
 import { LedgerEntryResolver, LedgerResolver } from "./ledger/ledger.resolver";
+import { OPERATIONS } from "./operations";
 import { ProviderStatusResolver } from "./provider/efi/provider-status.resolver";
 import { ProviderResolver } from "./provider/provider.resolver";
 import { RefundRequestsResolver } from "./refunds/refund-requests.resolver";
@@ -18,15 +20,15 @@ import { RefundsResolver } from "./refunds/refunds.resolver";
 import { SearchResolver } from "./search/search.resolver";
 import { TwoFactorResolver } from "./two-factor/two-factor.resolver";
 import { WebhooksResolver } from "./webhooks/webhooks.resolver";
-import { WithdrawalsResolver, WithdrawalTransitionFieldsResolver } from "./withdrawals/withdrawals.resolver";
+import { WithdrawalFields, WithdrawalTransitionFields } from "./withdrawals/withdrawals.fields";
 
 export const RESOLVERS = [
   CompaniesResolver,
   ChargesResolver,
   LedgerResolver,
   LedgerEntryResolver,
-  WithdrawalsResolver,
-  WithdrawalTransitionFieldsResolver,
+  WithdrawalFields,
+  WithdrawalTransitionFields,
   RefundsResolver,
   RefundRequestsResolver,
   DisputesResolver,
@@ -40,6 +42,7 @@ export const RESOLVERS = [
   SearchResolver,
   OperatorDashboardResolver,
   MerchantOverviewResolver,
+  ...operationResolvers(OPERATIONS),
 ] as const;
 
 let built: Promise<GraphQLSchema> | undefined;

@@ -14,10 +14,19 @@ import { useErrorMessage } from "@/lib/i18n/error-message";
 import { ReleaseChargeDocument, ReserveChargeDocument, SimulateChargePaymentDocument } from "./documents";
 
 /**
- * Reserve (with a reason) or release a charge, and pay a PENDING one in the sandbox. The page
+ * Reserve (with a reason) or release a charge, and pay a PENDING one when the bank is the
+ * sandbox (`sandbox`: serviceInfo; with a real bank the API refuses it, SANDBOX_ONLY). The page
  * renders again after each, so balance, badges and timeline show the new state.
  */
-export function ChargeActions({ charge, canAct }: { charge: ChargeRowFragment; canAct: boolean }) {
+export function ChargeActions({
+  charge,
+  canAct,
+  sandbox,
+}: {
+  charge: ChargeRowFragment;
+  canAct: boolean;
+  sandbox: boolean;
+}) {
   const t = useTranslations("charges.actions");
   const describe = useErrorMessage();
   const router = useRouter();
@@ -41,7 +50,7 @@ export function ChargeActions({ charge, canAct }: { charge: ChargeRowFragment; c
 
   return (
     <>
-      {charge.status === "PENDING" && (
+      {sandbox && charge.status === "PENDING" && (
         <Button
           variant="outline"
           disabled={busy}

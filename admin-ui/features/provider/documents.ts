@@ -1,5 +1,15 @@
 import { graphql } from "@/gql";
 
+/** Which bank the service uses: the console offers the sandbox's simulations only when `sandbox`. */
+export const ServiceInfoDocument = graphql(`
+  query ServiceInfo {
+    serviceInfo {
+      pixProvider
+      sandbox
+    }
+  }
+`);
+
 export const ProviderStatusDocument = graphql(`
   query ProviderStatus {
     providerStatus {

@@ -11,6 +11,17 @@ export interface AuditContext {
   requestId: string | null;
 }
 
+/**
+ * Who acts in a change, as a service is told: the actor written into history rows, the
+ * audit context (null: not audited) and the request's id. An operation's context is one
+ * (operation/operation-context.ts).
+ */
+export interface Acting {
+  readonly actor: string;
+  readonly audit: AuditContext | null;
+  readonly requestId: string | null;
+}
+
 /** One audited action. `before` and `after` hold the relevant fields as JSON. */
 export interface AuditRecord {
   action: string;

@@ -21,6 +21,7 @@ import { RestRoute } from "../core/rest-operation";
 import type { RequestContext } from "../graphql/context";
 import { PageOf, PagingArgs } from "../graphql/page";
 import { MoneyScalar } from "../graphql/scalars";
+import { sandboxOnly } from "../provider/sandbox-only";
 import { Charge, ChargeStatus } from "./charge.entity";
 
 @InputType()
@@ -153,13 +154,16 @@ export class ChargesResolver {
   }
 
   @Authorized("OPERATOR")
-  @Mutation(() => Charge, { description: "Sandbox: the payer pays a PENDING charge now." })
+  @Mutation(() => Charge, {
+    description: "Sandbox: the payer pays a PENDING charge now. With a real bank: SANDBOX_ONLY.",
+  })
   simulateChargePayment(
     @Arg("chargeId", () => ID) chargeId: string,
     @Ctx() ctx: RequestContext,
     @Arg("payerName", () => String, { nullable: true }) payerName?: string,
     @Arg("payerDocument", () => String, { nullable: true }) payerDocument?: string,
   ) {
+    sandboxOnly(ctx);
     return ctx.services.charges.simulateChargePayment(
       chargeId,
       { payerName, payerDocument },

@@ -39,6 +39,7 @@ describe("the error table", () => {
       UNAUTHENTICATED: 401,
       FORBIDDEN: 403,
       STEP_UP_REQUIRED: 403,
+      SANDBOX_ONLY: 403,
       NOT_FOUND: 404,
       IDEMPOTENCY_KEY_REUSED: 409,
       INVALID_STATE: 409,

@@ -11,6 +11,7 @@ export type ErrorCode =
   | "UNAUTHENTICATED"
   | "FORBIDDEN"
   | "STEP_UP_REQUIRED"
+  | "SANDBOX_ONLY"
   | "NOT_FOUND"
   | "PAYLOAD_TOO_LARGE"
   | "INSUFFICIENT_BALANCE"
@@ -39,6 +40,7 @@ export function httpStatusFor(code: ErrorCode): number {
       return 401;
     case "FORBIDDEN":
     case "STEP_UP_REQUIRED":
+    case "SANDBOX_ONLY":
       return 403;
     case "NOT_FOUND":
       return 404;
@@ -241,6 +243,7 @@ const ERROR_CODES = new Set<string>([
   "UNAUTHENTICATED",
   "FORBIDDEN",
   "STEP_UP_REQUIRED",
+  "SANDBOX_ONLY",
   "NOT_FOUND",
   "PAYLOAD_TOO_LARGE",
   "INSUFFICIENT_BALANCE",

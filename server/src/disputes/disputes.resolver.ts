@@ -13,11 +13,11 @@ import {
 } from "type-graphql";
 import { operatorAudit, requestAudit } from "../audit/audit";
 import { actorOf, companyScope, requirePrincipal } from "../auth/principal";
-import { invalidState } from "../core/errors";
 import { RestRoute } from "../core/rest-operation";
 import type { RequestContext } from "../graphql/context";
 import { PageOf, PagingArgs } from "../graphql/page";
 import { MoneyScalar } from "../graphql/scalars";
+import { sandboxOnly } from "../provider/sandbox-only";
 import { Dispute, DisputeNature, DisputeStatus } from "./dispute.entity";
 
 @ObjectType()
@@ -135,7 +135,7 @@ export class DisputesResolver {
   @Authorized("OPERATOR")
   @Mutation(() => Dispute, {
     description:
-      "Sandbox: the payer's bank notifies a MED infraction on a PAID charge, as a real PSP would; the same reportId again answers the same dispute.",
+      "Sandbox: the payer's bank notifies a MED infraction on a PAID charge, as a real PSP would; the same reportId again answers the same dispute. With a real bank: SANDBOX_ONLY.",
   })
   async simulateDispute(
     @Arg("chargeId", () => ID, { description: '"K7Q2M9XA" or "chg_K7Q2M9XA".' }) chargeId: string,
@@ -148,9 +148,7 @@ export class DisputesResolver {
     @Arg("description", () => String, { nullable: true, description: "What the payer's bank reports." })
     description?: string | null,
   ) {
-    if (ctx.services.config.pixProvider !== "sandbox") {
-      throw invalidState("simulateDispute is for the sandbox provider only");
-    }
+    sandboxOnly(ctx);
     const { dispute } = await ctx.services.disputes.openDispute(
       { chargeId, amountCents: amount ?? null, nature, reportId: reportId ?? null, description: description ?? null },
       undefined,

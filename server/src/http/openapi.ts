@@ -1,5 +1,10 @@
 import type { ErrorCode } from "../core/errors";
-import { type CompiledRestRoute, ERROR_SCHEMA, inputSchema } from "./rest-routes";
+import { ERROR_SCHEMA, inputSchema, type RestRoute } from "../operation/rest-shape";
+
+/** What the document reads of a REST route. */
+type DocumentedRoute = Pick<RestRoute, "parameters" | "schema" | "answers" | "successStatus"> & {
+  operation: Pick<RestRoute["operation"], "field" | "method" | "path" | "summary" | "tag" | "idempotencyKey">;
+};
 
 type Json = Record<string, unknown>;
 
@@ -19,7 +24,7 @@ function errorAnswer(status: number, codes: ErrorCode[]): Json {
   return answer;
 }
 
-function operationOf(route: CompiledRestRoute): Json {
+function operationOf(route: DocumentedRoute): Json {
   const { operation, parameters } = route;
   const documented: Json[] = [];
   for (const parameter of parameters) {
@@ -162,7 +167,7 @@ const PLAIN_PATHS: Json = {
 };
 
 /** The OpenAPI 3.1 document of the REST API, generated from the declared operations. */
-export function openApiDocument(routes: readonly CompiledRestRoute[], baseUrl: string): Json {
+export function openApiDocument(routes: readonly DocumentedRoute[], baseUrl: string): Json {
   const paths: Record<string, Json> = {};
   for (const route of routes) {
     const path = route.operation.path.replace(/:(\w+)/g, "{$1}");

@@ -28,6 +28,7 @@ import { checkIdempotencyKey } from "../core/idempotency";
 import type { RestOperation } from "../core/rest-operation";
 import { controlCharacterMessage, illFormedTextMessage, textPatternFor, textProblem } from "../core/text-input";
 import type { RequestContext } from "../graphql/context";
+import type { RestRoute } from "../operation/rest-shape";
 import type { Services } from "../services";
 import { sendError } from "./http-errors";
 import { requestInfo } from "./request-scope";
@@ -61,7 +62,8 @@ export interface RestParameter {
   description?: string;
 }
 
-export interface CompiledRestRoute {
+/** A route still run through its GraphQL operation (until its feature declares its operations). */
+export interface GraphQLRestRoute {
   operation: RestOperation;
   document: DocumentNode;
   parameters: RestParameter[];
@@ -76,6 +78,9 @@ export interface CompiledRestRoute {
   answers: Map<number, ErrorCode[]>;
   successStatus: number;
 }
+
+/** Every REST route: a declared operation's, or one still run through GraphQL. */
+export type CompiledRestRoute = RestRoute<Services> | GraphQLRestRoute;
 
 const snakeNames = new Map<string, string>();
 
@@ -268,7 +273,7 @@ function answersOf(operation: RestOperation, successStatus: number, parameters: 
 }
 
 /** Compiles a declared operation once: its GraphQL document, parameters and schemas. */
-export function compileRestOperation(schema: GraphQLSchema, operation: RestOperation): CompiledRestRoute {
+export function compileRestOperation(schema: GraphQLSchema, operation: RestOperation): GraphQLRestRoute {
   const queryField = schema.getQueryType()?.getFields()[operation.field];
   const mutationField = schema.getMutationType()?.getFields()[operation.field];
   const field = queryField ?? mutationField;
@@ -352,7 +357,7 @@ interface AjvError {
 }
 
 /** Turns the first schema violation into a message that names the REST field. */
-function schemaErrorFormatter(route: CompiledRestRoute) {
+function schemaErrorFormatter(route: GraphQLRestRoute) {
   return (errors: AjvError[], dataVar: string): Error => {
     const error = errors[0];
     const where = dataVar === "querystring" ? "query" : dataVar === "params" ? "path" : "body";
@@ -383,7 +388,7 @@ function schemaErrorFormatter(route: CompiledRestRoute) {
  * name it as REST does.
  */
 function coercionProblem(
-  route: CompiledRestRoute,
+  route: GraphQLRestRoute,
   schema: GraphQLSchema,
   variables: Record<string, unknown>,
 ): string | null {
@@ -410,21 +415,13 @@ function coercionProblem(
   return null;
 }
 
-declare module "fastify" {
-  interface FastifyRequest {
-    /** Idempotency-Key as checked before the body is read (lower case), or null. */
-    idempotencyKey: string | null;
-  }
-}
-
 /** Registers every declared operation as a Fastify route that runs its GraphQL operation. */
 export function registerRestRoutes(
   app: FastifyInstance,
   schema: GraphQLSchema,
-  routes: readonly CompiledRestRoute[],
+  routes: readonly GraphQLRestRoute[],
   services: Services,
 ): void {
-  app.decorateRequest("idempotencyKey", null);
   const contextOf = (request: FastifyRequest, reply: FastifyReply): RequestContext => ({
     principal: request.principal,
     uncheckedCredential: request.uncheckedCredential,

@@ -3,7 +3,8 @@ import { registerRawBodies } from "../http/json-body";
 import type { InboundPixService } from "./inbound-pix.service";
 
 /**
- * POST /provider/pix: the provider's notifications of received PIX. Not a GraphQL operation:
+ * POST /provider/pix: the sandbox's notifications of received PIX (SANDBOX_ONLY with a real
+ * bank, whose notifications have a route of their own). Not a GraphQL operation:
  * the caller is the bank, authenticated by an HMAC of the raw body rather than a bearer
  * credential, so this route keeps the body's bytes (up to 1 MB) instead of parsing them.
  */

@@ -29,6 +29,7 @@ import {
   type ReturnReport,
 } from "./pix-notification";
 import type { PixProvider } from "./pix-provider";
+import { requireSandbox } from "./sandbox-only";
 
 /** What became of one received payment. */
 export type InboundPixOutcome =
@@ -77,7 +78,9 @@ export class InboundPixService {
   }
 
   /**
-   * POST /provider/pix: checks the provider's signature, then takes each entry on its own:
+   * POST /provider/pix, the sandbox's door (the simulator's bank calls it; with a real bank
+   * it is closed: SANDBOX_ONLY, and its HMAC is never looked at): checks the provider's
+   * signature, then takes each entry on its own:
    * a payment is applied in its own transaction, a malformed entry is kept for review.
    * When an entry fails (the database is down, a bug), the others are still applied and
    * the batch is answered with the error, so the provider sends it again: what was applied
@@ -88,6 +91,7 @@ export class InboundPixService {
     signature: string | undefined,
     requestId: string | null = null,
   ): Promise<InboundPixResult[]> {
+    requireSandbox(this.provider);
     if (!this.provider.verifyNotification(rawBody, signature)) throw unauthenticated();
     let body: unknown;
     try {

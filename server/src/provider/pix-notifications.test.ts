@@ -77,6 +77,13 @@ describe("POST /provider/pix authentication", () => {
     assert.equal((await chargeRow(charge.id)).status, "PENDING");
   });
 
+  test("the sandbox's door is open: serviceInfo says the bank is the sandbox, to operators and merchants", async () => {
+    for (const token of [undefined, merchant.clientSecret]) {
+      const result = await app.graphql("query { serviceInfo { pixProvider sandbox } }", {}, token);
+      assert.deepEqual(result.data, { serviceInfo: { pixProvider: "sandbox", sandbox: true } });
+    }
+  });
+
   test("a body that is not a batch is 400 and applies nothing", async () => {
     for (const raw of ["not json", "{}", '{"pix": {}}', "[]", "null"]) {
       const bad = await notify([], { raw });

@@ -105,6 +105,11 @@ export type ChargeRemoval = { outcome: "removed" } | { outcome: "refused"; reaso
  */
 export interface PixProvider {
   readonly name: string;
+  /**
+   * True only for the built-in sandbox: the bank is simulated inside the service, so the
+   * operations that play the bank may run (sandbox-only.ts). A real PSP is false.
+   */
+  readonly simulated: boolean;
   /** ISPB of the receiving institution, written into the end-to-end ids it reports. */
   readonly ispb: string;
   /**
@@ -179,6 +184,7 @@ export function sandboxReturnId(ispb: string, returnRequestId: string, at: Date)
 
 export class SandboxPixProvider implements PixProvider {
   readonly name = "sandbox";
+  readonly simulated = true;
   readonly ispb = "99999999"; // not a real institution's ISPB
   /** The sandbox settles by itself (SANDBOX_SETTLE_MS) or by the operator: nothing to read back. */
   readonly outcomeCheckDelaysMs: readonly number[] = [];

@@ -1,15 +1,34 @@
-import { Arg, Args, Authorized, Ctx, ID, Mutation, ObjectType, Query, Resolver } from "type-graphql";
+import { Arg, Args, Authorized, Ctx, Field, ID, Mutation, ObjectType, Query, Resolver } from "type-graphql";
 import { operatorAudit } from "../audit/audit";
 import { actorOf, requirePrincipal } from "../auth/principal";
 import type { RequestContext } from "../graphql/context";
 import { PageOf, PagingArgs } from "../graphql/page";
 import { PaymentException, PaymentExceptionStatus } from "./payment-exception.entity";
+import { isSandbox } from "./sandbox-only";
 
 @ObjectType()
 class PaymentExceptionPage extends PageOf(PaymentException) {}
 
+@ObjectType({ description: "What kind of service answers: what a console shows depends on it." })
+class ServiceInfo {
+  @Field({ description: 'The PIX provider (PIX_PROVIDER): "sandbox" or "efi".' })
+  pixProvider!: string;
+
+  @Field({
+    description:
+      "True when the bank is the built-in sandbox: no real money moves, and the simulate* operations work (only then; otherwise they answer SANDBOX_ONLY).",
+  })
+  sandbox!: boolean;
+}
+
 @Resolver()
 export class ProviderResolver {
+  @Authorized()
+  @Query(() => ServiceInfo, { description: "Which bank the service uses: the sandbox, or a real one." })
+  serviceInfo(@Ctx() ctx: RequestContext): ServiceInfo {
+    return { pixProvider: ctx.services.provider.name, sandbox: isSandbox(ctx.services.provider) };
+  }
+
   @Authorized("VIEWER")
   @Query(() => PaymentExceptionPage, { description: "Inbound payments that were not credited, newest first." })
   paymentExceptions(

@@ -17,6 +17,7 @@ import { actorOf, companyScope, requirePrincipal } from "../auth/principal";
 import { RestRoute } from "../core/rest-operation";
 import type { RequestContext } from "../graphql/context";
 import { MoneyScalar } from "../graphql/scalars";
+import { sandboxOnly } from "../provider/sandbox-only";
 import { Refund } from "./refund.entity";
 
 @InputType()
@@ -136,7 +137,8 @@ export class RefundsResolver {
 
   @Authorized("OPERATOR")
   @Mutation(() => Refund, {
-    description: "Sandbox: the bank returns the money (REFUNDED) or does not (FAILED, with the reason) now.",
+    description:
+      "Sandbox: the bank returns the money (REFUNDED) or does not (FAILED, with the reason) now. With a real bank: SANDBOX_ONLY.",
   })
   simulateRefundOutcome(
     @Arg("id", () => ID) id: string,
@@ -144,6 +146,7 @@ export class RefundsResolver {
     @Ctx() ctx: RequestContext,
     @Arg("reason", () => String, { nullable: true, description: 'FAILED only; default "bank error".' }) reason?: string,
   ) {
+    sandboxOnly(ctx);
     return ctx.services.refunds.simulateRefundOutcome(id, outcome, reason ?? null, operatorAudit(ctx), ctx.request.id);
   }
 }

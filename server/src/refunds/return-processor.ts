@@ -3,6 +3,7 @@ import { AppError } from "../core/errors";
 import { enqueueJob } from "../core/jobs";
 import type { Logger } from "../core/logger";
 import { type PixProvider, ProviderUnavailableError, type RefundAtBank } from "../provider/pix-provider";
+import { isSandbox } from "../provider/sandbox-only";
 import {
   CHECK_REFUND_JOB,
   type ReturnJobPayload,
@@ -60,8 +61,15 @@ export class ReturnProcessor {
     await this.applyBankState(subject, id, state, requestId);
   }
 
-  /** The sandbox bank returns the money when its delay is over. */
+  /**
+   * The sandbox bank returns the money when its delay is over. Only the sandbox: a job left
+   * from a sandbox run never settles a devolução once a real bank is configured.
+   */
   async settleReturn({ subject, id, requestId }: ReturnJobPayload): Promise<void> {
+    if (!isSandbox(this.provider)) {
+      this.logger.warn("sandbox settlement skipped: the provider is a real bank", { subject, id, requestId });
+      return;
+    }
     await this.books[subject].settleReturn(id, null, null, "provider", requestId).catch(tolerateRace);
   }
 

@@ -1,5 +1,5 @@
 import type { DataSource, EntityManager } from "typeorm";
-import { type AuditContext, appendAudit } from "../audit/audit";
+import { type Acting, appendAudit } from "../audit/audit";
 import { invalidState, validationError } from "../core/errors";
 import { enqueueJob } from "../core/jobs";
 import { notifyLive } from "../core/live-events";
@@ -97,12 +97,7 @@ export class WithdrawalApprovals {
    * then the account's (the order every withdrawal transition takes), so one operator's
    * concurrent approvals on one account are counted one after the other.
    */
-  approveWithdrawal(
-    id: string,
-    actor: string,
-    audit: AuditContext | null = null,
-    requestId: string | null = null,
-  ): Promise<Withdrawal> {
+  approveWithdrawal(id: string, { actor, audit, requestId }: Acting): Promise<Withdrawal> {
     return runTransaction(this.db, async (em) => {
       const withdrawal = await em
         .getRepository(Withdrawal)
@@ -202,13 +197,7 @@ export class WithdrawalApprovals {
   }
 
   /** Operator rejection: PENDING -> CANCELLED with the operator's reason; the amount returns. */
-  rejectWithdrawal(
-    id: string,
-    reason: string,
-    actor: string,
-    audit: AuditContext | null = null,
-    requestId: string | null = null,
-  ): Promise<Withdrawal> {
+  rejectWithdrawal(id: string, reason: string, { actor, audit, requestId }: Acting): Promise<Withdrawal> {
     const text = typeof reason === "string" ? reason.trim() : "";
     if (text.length === 0) throw validationError("reason is required to reject a withdrawal");
     return this.transitions.changeStatus(

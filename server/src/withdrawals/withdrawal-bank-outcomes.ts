@@ -1,5 +1,5 @@
 import type { DataSource } from "typeorm";
-import type { AuditContext } from "../audit/audit";
+import type { Acting } from "../audit/audit";
 import { enqueueJob } from "../core/jobs";
 import { execute } from "../core/sql";
 import { runTransaction } from "../core/transactions";
@@ -64,8 +64,7 @@ export class WithdrawalBankOutcomes {
     id: string,
     outcome: "PAID" | "FAILED",
     reason: string | null,
-    audit: AuditContext | null = null,
-    requestId: string | null = null,
+    { audit, requestId }: Acting,
   ): Promise<Withdrawal> {
     const actor = "provider:sandbox (simulated by operator)";
     const request: TransitionRequest =

@@ -8,6 +8,7 @@ import {
   type TransferAtBank,
   type TransferOrder,
 } from "../provider/pix-provider";
+import { isSandbox } from "../provider/sandbox-only";
 import { Withdrawal, WithdrawalStatus } from "./withdrawal.entity";
 import type { WithdrawalBankOutcomes } from "./withdrawal-bank-outcomes";
 import { SETTLE_TRANSFER_JOB, TRANSIENT_RETRY_DELAYS_MS, type WithdrawalJobPayload } from "./withdrawal-jobs";
@@ -114,8 +115,15 @@ export class WithdrawalProcessor {
     return true;
   }
 
-  /** The sandbox bank settles an accepted transfer when its delay is over. */
+  /**
+   * The sandbox bank settles an accepted transfer when its delay is over. Only the sandbox:
+   * a job left from a sandbox run never pays a withdrawal once a real bank is configured.
+   */
   async settleTransfer({ withdrawalId, requestId }: WithdrawalJobPayload): Promise<void> {
+    if (!isSandbox(this.provider)) {
+      this.logger.warn("sandbox settlement skipped: the provider is a real bank", { withdrawalId, requestId });
+      return;
+    }
     await this.outcomes.settleWithdrawal(withdrawalId, "provider", requestId).catch((error) => {
       if (!lostTheRace(error)) throw error;
     });

@@ -1,5 +1,5 @@
 import type { DataSource, EntityManager } from "typeorm";
-import { type AuditContext, appendAudit } from "../audit/audit";
+import { type Acting, appendAudit } from "../audit/audit";
 import { type CancelSignal, readCancellable } from "../core/cancellable-read";
 import { entityRowMapper } from "../core/entity-rows";
 import { notFound, validationError } from "../core/errors";
@@ -90,9 +90,7 @@ export class WithdrawalsService {
     companyId: string,
     input: NewWithdrawal,
     rawIdempotencyKey: string | null | undefined,
-    actor: string,
-    audit: AuditContext | null = null,
-    requestId: string | null = null,
+    { actor, audit, requestId }: Acting,
   ): Promise<{ withdrawal: Withdrawal; replayed: boolean }> {
     const idempotencyKey = checkIdempotencyKey(rawIdempotencyKey, true) as string;
     if (input.amountCents < MIN_WITHDRAWAL_CENTS || input.amountCents > MAX_AMOUNT_CENTS) {
@@ -296,9 +294,7 @@ export class WithdrawalsService {
     scopeCompanyId: string | null,
     id: string,
     reason: string | null,
-    actor: string,
-    audit: AuditContext | null = null,
-    requestId: string | null = null,
+    { actor, audit, requestId }: Acting,
   ): Promise<Withdrawal> {
     return this.transitions.changeStatus(
       scopeCompanyId,

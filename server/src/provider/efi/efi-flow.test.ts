@@ -550,6 +550,7 @@ describe("notifications in", () => {
       rawBody: body,
       headers: { "x-provider-signature": "x" },
     });
-    assert.equal(generic.status, 401, "the sandbox's signed route is closed with PIX_PROVIDER=efi");
+    assert.equal(generic.status, 403, "the sandbox's signed route is closed with PIX_PROVIDER=efi");
+    assert.equal(generic.body.code, "SANDBOX_ONLY");
   });
 });

@@ -76,6 +76,8 @@ export interface EfiProviderOptions {
  */
 export class EfiPixProvider implements PixProvider {
   readonly name = "efi";
+  /** A real bank: nothing is simulated (sandbox-only.ts). */
+  readonly simulated = false;
   readonly ispb = EFI_ISPB;
   /** Efí's notifications can be lost: a devolução or transfer still open is read back at these delays. */
   readonly outcomeCheckDelaysMs: readonly number[] = [60_000, 300_000, 1_800_000, 7_200_000, 21_600_000, 86_400_000];

@@ -15,6 +15,7 @@ import { ChargeDetailDocument, ChargeTimelineDocument } from "@/features/charges
 import { ChargeDisputesCard } from "@/features/disputes/charge-disputes-card";
 import { ChargeDisputesDocument } from "@/features/disputes/documents";
 import { LiveUpdates } from "@/features/live/live-updates";
+import { ServiceInfoDocument } from "@/features/provider/documents";
 import { ChargeRefundsDocument } from "@/features/refunds/documents";
 import { RefundChargeButton } from "@/features/refunds/refund-charge-dialog";
 import { RefundRequestsCard } from "@/features/refunds/refund-requests-card";
@@ -43,15 +44,23 @@ export default async function ChargePage({ params }: { params: Promise<{ id: str
   const { id } = await params;
   const viewer = await requireViewer();
   const { charge } = await executeOrNotFound(ChargeDetailDocument, { id: decodeURIComponent(id) });
-  const [{ company }, { auditTrail, webhookDeliveries }, { refunds }, { chargeDisputes }, tRefunds, t] =
-    await Promise.all([
-      execute(CompanyNameDocument, { id: charge.companyId }),
-      execute(ChargeTimelineDocument, { id: charge.id }),
-      execute(ChargeRefundsDocument, { chargeId: charge.id }),
-      execute(ChargeDisputesDocument, { chargeId: charge.id }),
-      getTranslations("refunds.timeline"),
-      getTranslations("charges.detail"),
-    ]);
+  const [
+    { company },
+    { auditTrail, webhookDeliveries },
+    { refunds },
+    { chargeDisputes },
+    { serviceInfo },
+    tRefunds,
+    t,
+  ] = await Promise.all([
+    execute(CompanyNameDocument, { id: charge.companyId }),
+    execute(ChargeTimelineDocument, { id: charge.id }),
+    execute(ChargeRefundsDocument, { chargeId: charge.id }),
+    execute(ChargeDisputesDocument, { chargeId: charge.id }),
+    execute(ServiceInfoDocument),
+    getTranslations("refunds.timeline"),
+    getTranslations("charges.detail"),
+  ]);
   const canAct = canActOnMoney(viewer);
   // The creation comes from the audit trail when it was recorded there, else from the row.
   const createdAudited = auditTrail.some((entry) => entry.action === "charge.create");
@@ -95,7 +104,7 @@ export default async function ChargePage({ params }: { params: Promise<{ id: str
         }
         actions={
           <>
-            <ChargeActions charge={charge} canAct={canAct} />
+            <ChargeActions charge={charge} canAct={canAct} sandbox={serviceInfo.sandbox} />
             {canAct && charge.status === "PAID" && (
               <RefundChargeButton charge={charge} account={company.name} operator />
             )}

@@ -1,0 +1,11 @@
+import type { AnyOperation } from "./operation/operation";
+import type { Services } from "./services";
+import { withdrawalOperations } from "./withdrawals/withdrawals.operations";
+
+/**
+ * Every declared operation of the service, listed once (each feature's
+ * `<feature>.operations.ts`). The GraphQL schema takes its root fields from them
+ * (schema.ts) and the REST routes their addresses (app.ts); the services they are handed are
+ * these, so each feature's list is checked against what it says it uses.
+ */
+export const OPERATIONS: ReadonlyArray<AnyOperation<Services>> = [...withdrawalOperations];

@@ -1,0 +1,58 @@
+import { Ctx, Field, FieldResolver, Int, ObjectType, Resolver, Root } from "type-graphql";
+import { Actor } from "../audit/actor";
+import { describedActor } from "../audit/described-actor";
+import type { RequestContext } from "../graphql/context";
+import { loadInBatch } from "../graphql/request-batch";
+import { Withdrawal } from "./withdrawal.entity";
+import { WithdrawalTransition } from "./withdrawal-transition.entity";
+
+@ObjectType({ description: "One operator's approval of a withdrawal." })
+class WithdrawalApproval {
+  @Field(() => String, { description: '"operator:usr_…" or "operator:token".' })
+  operator!: string;
+
+  @Field(() => String, { nullable: true, description: "The operator's e-mail; null for the operator token." })
+  operatorEmail!: string | null;
+
+  @Field(() => Date)
+  at!: Date;
+}
+
+/** GraphQL's own fields of a withdrawal (REST answers plain fields only). */
+@Resolver(() => Withdrawal)
+export class WithdrawalFields {
+  @FieldResolver(() => [WithdrawalApproval], { description: "Operators' approvals, oldest first." })
+  approvals(@Root() withdrawal: Withdrawal, @Ctx() ctx: RequestContext) {
+    return loadInBatch(
+      ctx,
+      "withdrawalApprovals",
+      withdrawal.id,
+      (ids) => ctx.services.withdrawalApprovals.listApprovals(ids),
+      [],
+    );
+  }
+
+  @FieldResolver(() => Int, {
+    description:
+      "Different operators whose approval it needs: 2 above APPROVAL_SECOND_OPERATOR_ABOVE, and 2 once a first approval was not enough alone (the approver's amount over the window, or the operator who created it on the merchant's behalf); else 1.",
+  })
+  async approvalsRequired(@Root() withdrawal: Withdrawal, @Ctx() ctx: RequestContext) {
+    const approvals = ctx.services.withdrawalApprovals.makerCheckerOn ? await this.approvals(withdrawal, ctx) : [];
+    return ctx.services.withdrawalApprovals.approvalsRequired(
+      withdrawal.amountCents,
+      withdrawal.status,
+      approvals.length,
+    );
+  }
+}
+
+@Resolver(() => WithdrawalTransition)
+export class WithdrawalTransitionFields {
+  @FieldResolver(() => Actor, {
+    description:
+      "The actor for people: a console user's name and e-mail, an API credential's hint; operators' names only for operators.",
+  })
+  actorInfo(@Root() transition: WithdrawalTransition, @Ctx() ctx: RequestContext): Promise<Actor> {
+    return describedActor(ctx, transition.actor);
+  }
+}

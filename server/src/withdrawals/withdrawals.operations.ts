@@ -1,0 +1,276 @@
+import { ArgsType, Field, ID, InputType, ObjectType, registerEnumType } from "type-graphql";
+import { companyScope, requireCompanyScope } from "../auth/principal";
+import { ListOrder } from "../core/pagination";
+import { PageOf, PagingArgs } from "../graphql/page";
+import { MoneyScalar } from "../graphql/scalars";
+import { declareOperations } from "../operation/operation";
+import type { PixKeyType } from "./pix-key";
+import { PixKeyTypeEnum, Withdrawal, WithdrawalStatus } from "./withdrawal.entity";
+import type { WithdrawalApprovals } from "./withdrawal-approvals";
+import type { WithdrawalBankOutcomes } from "./withdrawal-bank-outcomes";
+import { WithdrawalTransition } from "./withdrawal-transition.entity";
+import type { WithdrawalsService } from "./withdrawals.service";
+
+interface WithdrawalServices {
+  withdrawals: WithdrawalsService;
+  withdrawalApprovals: WithdrawalApprovals;
+  withdrawalOutcomes: WithdrawalBankOutcomes;
+}
+
+const { operation, idempotent } = declareOperations<WithdrawalServices>();
+
+@InputType()
+class CreateWithdrawalInput {
+  @Field(() => MoneyScalar, { description: "1.00 to 99999999.99" })
+  amount!: bigint;
+
+  @Field(() => PixKeyTypeEnum)
+  pixKeyType!: PixKeyType;
+
+  @Field(() => String)
+  pixKey!: string;
+}
+
+@ObjectType()
+class WithdrawalPage extends PageOf(Withdrawal) {}
+
+enum SimulatedBankOutcome {
+  PAID = "PAID",
+  FAILED = "FAILED",
+}
+registerEnumType(SimulatedBankOutcome, { name: "SimulatedBankOutcome" });
+
+@ArgsType()
+class WithdrawalIdArgs {
+  @Field(() => ID)
+  id!: string;
+}
+
+@ArgsType()
+class WithdrawalListArgs extends PagingArgs {
+  @Field(() => WithdrawalStatus, { nullable: true })
+  status?: WithdrawalStatus;
+
+  @Field(() => ID, { nullable: true, description: "Operator only: one account." })
+  companyId?: string;
+
+  @Field(() => Date, { nullable: true })
+  createdFrom?: Date;
+
+  @Field(() => Date, { nullable: true })
+  createdTo?: Date;
+
+  @Field(() => ListOrder, { nullable: true, defaultValue: ListOrder.NEWEST_FIRST })
+  order?: ListOrder;
+}
+
+@ArgsType()
+class CreateWithdrawalArgs {
+  @Field(() => CreateWithdrawalInput)
+  input!: CreateWithdrawalInput;
+
+  @Field(() => String, { description: "A UUID, unique per withdrawal attempt." })
+  idempotencyKey!: string;
+
+  @Field(() => ID, { nullable: true, description: "Operator only." })
+  companyId?: string;
+}
+
+@ArgsType()
+class CancelWithdrawalArgs {
+  @Field(() => ID)
+  id!: string;
+
+  @Field(() => String, { nullable: true })
+  reason?: string;
+}
+
+@ArgsType()
+class RejectWithdrawalArgs {
+  @Field(() => ID)
+  id!: string;
+
+  @Field(() => String)
+  reason!: string;
+}
+
+@ArgsType()
+class SimulateWithdrawalOutcomeArgs {
+  @Field(() => ID)
+  id!: string;
+
+  @Field(() => SimulatedBankOutcome)
+  outcome!: SimulatedBankOutcome;
+
+  @Field(() => String, { nullable: true, description: 'FAILED only; default "bank error".' })
+  reason?: string;
+}
+
+/** The 201 body of POST /withdrawals. */
+const CREATED_FIELDS = [
+  "id",
+  "amount",
+  "status",
+  "pixKey",
+  "pixKeyType",
+  "queuePosition",
+  "idempotencyKey",
+  "createdAt",
+] as const;
+/** Reads add the reference, the reason, the retry count, the last change and the bank's end-to-end id. */
+const WITHDRAWAL_REST_FIELDS = [
+  ...CREATED_FIELDS,
+  "withdrawalReference",
+  "reason",
+  "retryCount",
+  "updatedAt",
+  "e2eId",
+] as const;
+
+export const withdrawalOperations = [
+  operation({
+    name: "withdrawal",
+    kind: "query",
+    access: "caller",
+    args: WithdrawalIdArgs,
+    output: () => Withdrawal,
+    rest: {
+      method: "GET",
+      path: "/withdrawals/:id",
+      answer: WITHDRAWAL_REST_FIELDS,
+      errors: ["NOT_FOUND"],
+      summary: "A withdrawal of the account.",
+      tag: "Withdrawals",
+    },
+    run: ({ id }, ctx, { withdrawals }) => withdrawals.getWithdrawal(companyScope(ctx.principal), id),
+  }),
+
+  operation({
+    name: "withdrawals",
+    kind: "query",
+    description:
+      "Newest first (created_at, then id). The approval queue: status PENDING, order OLDEST_FIRST. " +
+      "The created range includes its start and excludes its end.",
+    access: "caller",
+    args: WithdrawalListArgs,
+    output: () => WithdrawalPage,
+    rest: {
+      method: "GET",
+      path: "/withdrawals",
+      answer: [{ data: WITHDRAWAL_REST_FIELDS }, "total", "limit", "offset"],
+      args: ["status", "limit", "offset"],
+      errors: ["VALIDATION_ERROR"],
+      summary: "The account's withdrawals, newest first (limit 1..100, default 20; offset from 0).",
+      tag: "Withdrawals",
+    },
+    // The filter is written field by field, not spread from the arguments (see PagingArgs).
+    run: (args, ctx, { withdrawals }) =>
+      withdrawals.listWithdrawals(
+        companyScope(ctx.principal, args.companyId),
+        {
+          limit: args.limit,
+          offset: args.offset,
+          first: args.first,
+          after: args.after,
+          status: args.status,
+          createdFrom: args.createdFrom,
+          createdTo: args.createdTo,
+          order: args.order,
+        },
+        ctx.signal,
+      ),
+  }),
+
+  operation({
+    name: "withdrawalHistory",
+    kind: "query",
+    description: "Every status change of a withdrawal, oldest first.",
+    access: "caller",
+    args: WithdrawalIdArgs,
+    output: () => [WithdrawalTransition],
+    run: ({ id }, ctx, { withdrawals }) => withdrawals.listTransitions(companyScope(ctx.principal), id),
+  }),
+
+  idempotent({
+    name: "createWithdrawal",
+    kind: "mutation",
+    description: "Reserves the amount and queues the transfer.",
+    access: ["MERCHANT", "OPERATOR"],
+    idempotency: "required",
+    args: CreateWithdrawalArgs,
+    output: () => Withdrawal,
+    rest: {
+      method: "POST",
+      path: "/withdrawals",
+      status: 201,
+      answer: CREATED_FIELDS,
+      errors: ["VALIDATION_ERROR", "INSUFFICIENT_BALANCE", "IDEMPOTENCY_KEY_REUSED"],
+      summary:
+        "Reserves the amount (1.00 to 99999999.99) and queues a PIX transfer to the key. The same Idempotency-Key and body answer the original withdrawal again.",
+      tag: "Withdrawals",
+    },
+    run: async ({ input, idempotencyKey, companyId }, ctx, { withdrawals }) => {
+      const { withdrawal, replayed } = await withdrawals.createWithdrawal(
+        requireCompanyScope(ctx.principal, companyId),
+        { amountCents: input.amount, pixKeyType: input.pixKeyType, pixKey: input.pixKey },
+        idempotencyKey,
+        ctx,
+      );
+      return { result: withdrawal, replayed };
+    },
+  }),
+
+  operation({
+    name: "cancelWithdrawal",
+    kind: "mutation",
+    description: "PENDING -> CANCELLED; the amount returns to the balance.",
+    access: ["MERCHANT", "OPERATOR"],
+    args: CancelWithdrawalArgs,
+    output: () => Withdrawal,
+    rest: {
+      method: "POST",
+      path: "/withdrawals/:id/cancel",
+      answer: WITHDRAWAL_REST_FIELDS,
+      errors: ["VALIDATION_ERROR", "NOT_FOUND", "INVALID_STATE"],
+      summary: "Cancels a PENDING withdrawal; its amount returns to the balance.",
+      tag: "Withdrawals",
+    },
+    run: ({ id, reason }, ctx, { withdrawals }) =>
+      withdrawals.cancelWithdrawal(companyScope(ctx.principal), id, reason ?? null, ctx),
+  }),
+
+  operation({
+    name: "approveWithdrawal",
+    kind: "mutation",
+    description:
+      "PENDING -> PROCESSING: the transfer goes to the bank. Above APPROVAL_SECOND_OPERATOR_ABOVE the first operator's approval is recorded and the withdrawal stays PENDING until a second, different operator approves. Above it a console user with a second factor steps up first (STEP_UP_REQUIRED).",
+    access: ["OPERATOR"],
+    stepUp: { amountAbove: "second operator", stored: "withdrawals", id: ({ id }) => id },
+    args: WithdrawalIdArgs,
+    output: () => Withdrawal,
+    run: ({ id }, ctx, { withdrawalApprovals }) => withdrawalApprovals.approveWithdrawal(id, ctx),
+  }),
+
+  operation({
+    name: "rejectWithdrawal",
+    kind: "mutation",
+    description: "PENDING -> CANCELLED with a reason; the amount returns to the balance.",
+    access: ["OPERATOR"],
+    args: RejectWithdrawalArgs,
+    output: () => Withdrawal,
+    run: ({ id, reason }, ctx, { withdrawalApprovals }) => withdrawalApprovals.rejectWithdrawal(id, reason, ctx),
+  }),
+
+  operation({
+    name: "simulateWithdrawalOutcome",
+    kind: "mutation",
+    description:
+      "Sandbox: the bank settles (PROCESSING -> PAID) or fails (PENDING or PROCESSING -> FAILED) now. With a real bank: SANDBOX_ONLY.",
+    access: ["OPERATOR"],
+    sandboxOnly: true,
+    args: SimulateWithdrawalOutcomeArgs,
+    output: () => Withdrawal,
+    run: ({ id, outcome, reason }, ctx, { withdrawalOutcomes }) =>
+      withdrawalOutcomes.simulateWithdrawalOutcome(id, outcome, reason ?? null, ctx),
+  }),
+];
