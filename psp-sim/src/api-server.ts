@@ -42,7 +42,8 @@ export interface ApiRequestRecord {
 const MAX_BODY_BYTES = 1_000_000;
 const KEPT_REQUESTS = 1000;
 const MAX_PAGE_SIZE = 1000;
-const SCOPES = "cob.write cob.read pix.write pix.read webhook.write webhook.read pix.send gn.pix.send.read";
+const SCOPES =
+  "cob.write cob.read cobv.write cobv.read lotecobv.write lotecobv.read pix.write pix.read webhook.write webhook.read pix.send gn.pix.send.read";
 
 const ajv = new Ajv({ allErrors: true, strict: true });
 addFormats(ajv);
@@ -172,6 +173,41 @@ export class ApiServer {
         },
       ],
       ["GET", /^\/v2\/cob\/([^/]+)$/, ([txid]) => ({ status: 200, body: bank.cobJson(bank.getCob(checkTxid(txid))) })],
+      [
+        "PUT",
+        /^\/v2\/cobv\/([^/]+)$/,
+        ([txid]) => {
+          const body = validated("CobVSolicitada", parseJson(raw), "CobVOperacaoInvalida", "cobv");
+          return { status: 201, body: bank.cobvJson(bank.createCobv(checkTxid(txid), body as never)) };
+        },
+      ],
+      [
+        "PATCH",
+        /^\/v2\/cobv\/([^/]+)$/,
+        ([txid]) => {
+          const body = validated("CobVRevisada", parseJson(raw), "CobVOperacaoInvalida", "cobv");
+          return { status: 200, body: bank.cobvJson(bank.reviseCobv(checkTxid(txid), body as never)) };
+        },
+      ],
+      [
+        "GET",
+        /^\/v2\/cobv\/([^/]+)$/,
+        ([txid]) => ({ status: 200, body: bank.cobvJson(bank.getCobv(checkTxid(txid))) }),
+      ],
+      [
+        "PUT",
+        /^\/v2\/lotecobv\/([^/]+)$/,
+        ([id]) => {
+          const body = validated("LoteCobV", parseJson(raw), "LoteCobVOperacaoInvalida", "loteCobV");
+          bank.createLote(checkLoteId(id), body as never);
+          return { status: 202, body: null };
+        },
+      ],
+      [
+        "GET",
+        /^\/v2\/lotecobv\/([^/]+)$/,
+        ([id]) => ({ status: 200, body: bank.loteJson(bank.getLote(checkLoteId(id))) }),
+      ],
       ["GET", /^\/v2\/pix$/, () => this.listPix(url)],
       ["GET", /^\/v2\/pix\/([^/]+)$/, ([e2eid]) => ({ status: 200, body: bank.pixJson(bank.getPix(e2eid), true) })],
       [
@@ -330,6 +366,14 @@ function checkTxid(txid: string): string {
   if (new RegExp(TXID_PATTERN).test(txid)) return txid;
   throw problem(400, "CobOperacaoInvalida", [
     { razao: "O txid deve ter de 26 a 35 letras e dígitos.", propriedade: "cob.txid", valor: txid },
+  ]);
+}
+
+/** A lote's id: a number, written as text in the path. */
+function checkLoteId(id: string): string {
+  if (/^\d{1,18}$/.test(id)) return id;
+  throw problem(400, "LoteCobVOperacaoInvalida", [
+    { razao: "O id do lote deve ser numérico.", propriedade: "id", valor: id },
   ]);
 }
 

@@ -1,10 +1,14 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import { amountDueOn } from "../../server/src/billing/amount-due";
+import { isoDate, nextBusinessDay, parseIsoDate, saoPauloDay } from "../../server/src/billing/business-days";
 import { buildDynamicBrCode } from "../../server/src/charges/br-code";
 import { newEndToEndId } from "../../server/src/core/ids";
+import { type CobvValor, termsFromCobv } from "../../server/src/provider/api-pix-cobv";
 import { efiError, problem } from "./efi-errors";
 
 /**
- * The bank behind the local PSP, in memory: immediate charges (cob), the Pix it received,
+ * The bank behind the local PSP, in memory: immediate charges (cob), due-date charges (cobv)
+ * and their batches (lotecobv), the Pix it received,
  * its Pix Send transfers, the devoluções of received Pix, the MED infractions against
  * received Pix (Efí's `/v2/gn/infracoes`), and the webhook of its key.
  * It answers as Efí's Pix API does (statuses, 409 for a txid or idEnvio used before) and
@@ -30,6 +34,30 @@ export interface Cob {
   pixCopiaECola: string;
   /** End-to-end ids of the Pix that paid it. */
   pix: string[];
+}
+
+/** A due-date charge (API Pix cobv), kept as it was sent. */
+export interface Cobv {
+  txid: string;
+  revisao: number;
+  status: CobStatus;
+  criacao: Date;
+  calendario: { dataDeVencimento: string; validadeAposVencimento?: number };
+  devedor: { nome: string; cpf?: string; cnpj?: string };
+  valor: CobvValor;
+  chave: string;
+  solicitacaoPagador?: string;
+  loc: { id: number; location: string; criacao: Date };
+  pixCopiaECola: string;
+  pix: string[];
+}
+
+/** A batch of cobvs (API Pix lotecobv): each request's outcome. */
+export interface Lote {
+  id: string;
+  descricao: string;
+  criacao: Date;
+  cobsv: { txid: string; status: "CRIADA" | "NEGADA"; problema?: Record<string, unknown>; criacao: Date }[];
 }
 
 export interface Payer {
@@ -129,6 +157,8 @@ export const valorOf = (cents: bigint): string => `${cents / 100n}.${(cents % 10
 
 export class Bank {
   readonly cobs = new Map<string, Cob>();
+  readonly cobvs = new Map<string, Cobv>();
+  readonly lotes = new Map<string, Lote>();
   readonly received = new Map<string, ReceivedPix>();
   readonly sends = new Map<string, PixSend>();
   readonly webhooks = new Map<string, WebhookRegistration>();
@@ -172,8 +202,7 @@ export class Bank {
       solicitacaoPagador?: string;
     },
   ): Cob {
-    if (this.cobs.has(txid))
-      throw efiError(409, "txid_duplicado", "Campo txid informado já foi utilizado em outra cobrança");
+    this.txidFree(txid);
     if (body.chave !== this.options.pixKey) {
       throw problem(400, "CobOperacaoInvalida", [
         { razao: "A chave informada não pertence ao usuário recebedor.", propriedade: "cob.chave", valor: body.chave },
@@ -206,6 +235,178 @@ export class Bank {
     };
     this.cobs.set(txid, cob);
     return cob;
+  }
+
+  /** Efí keeps one txid space for cob and cobv. */
+  private txidFree(txid: string): void {
+    if (this.cobs.has(txid) || this.cobvs.has(txid))
+      throw efiError(409, "txid_duplicado", "Campo txid informado já foi utilizado em outra cobrança");
+  }
+
+  // --- cobv ------------------------------------------------------------------------------
+
+  createCobv(
+    txid: string,
+    body: Omit<Cobv, "txid" | "revisao" | "status" | "criacao" | "loc" | "pixCopiaECola" | "pix">,
+  ) {
+    this.txidFree(txid);
+    if (body.chave !== this.options.pixKey) {
+      throw problem(400, "CobVOperacaoInvalida", [
+        { razao: "A chave informada não pertence ao usuário recebedor.", propriedade: "cobv.chave", valor: body.chave },
+      ]);
+    }
+    if (centsOf(body.valor.original) <= 0n) {
+      throw problem(400, "CobVOperacaoInvalida", [
+        { razao: "Valor da cobrança não pode ser 0.00", propriedade: "cobv.valor.original" },
+      ]);
+    }
+    const due = parseIsoDate(body.calendario.dataDeVencimento);
+    if (due === null || due < saoPauloDay(new Date())) {
+      throw problem(400, "CobVOperacaoInvalida", [
+        {
+          razao: "A data de vencimento não pode ser anterior à data atual.",
+          propriedade: "cobv.calendario.dataDeVencimento",
+        },
+      ]);
+    }
+    const criacao = new Date();
+    const location = `${LOCATION_HOST}/v2/cobv/${randomBytes(16).toString("hex")}`;
+    const cobv: Cobv = {
+      txid,
+      revisao: 0,
+      status: "ATIVA",
+      criacao,
+      calendario: body.calendario,
+      devedor: body.devedor,
+      valor: body.valor,
+      chave: body.chave,
+      ...(body.solicitacaoPagador !== undefined ? { solicitacaoPagador: body.solicitacaoPagador } : {}),
+      loc: { id: this.nextLocId++, location, criacao },
+      // The amount depends on the day of payment: the payer's bank reads it at the location.
+      pixCopiaECola: buildDynamicBrCode({
+        locationUrl: location,
+        amountCents: null,
+        merchantName: this.options.merchantName,
+        merchantCity: this.options.merchantCity,
+      }),
+      pix: [],
+    };
+    this.cobvs.set(txid, cobv);
+    return cobv;
+  }
+
+  getCobv(txid: string): Cobv {
+    const cobv = this.cobvs.get(txid);
+    if (!cobv) throw efiError(404, "cobranca_nao_encontrada", "Nenhuma cobrança encontrada para o txid informado");
+    return cobv;
+  }
+
+  reviseCobv(txid: string, body: { status?: string }): Cobv {
+    const cobv = this.getCobv(txid);
+    if (cobv.status !== "ATIVA") {
+      throw problem(400, "CobVOperacaoInvalida", [
+        { razao: `A cobrança está ${cobv.status} e não pode ser alterada.`, propriedade: "cobv.status" },
+      ]);
+    }
+    if (body.status === "REMOVIDA_PELO_USUARIO_RECEBEDOR") cobv.status = "REMOVIDA_PELO_USUARIO_RECEBEDOR";
+    cobv.revisao += 1;
+    return cobv;
+  }
+
+  /**
+   * The last day a cobv can be paid, by the central bank's rule (API Pix
+   * `validadeAposVencimento`): that many days after the due date moved to a business day,
+   * and moved again when it falls on a day that is not one.
+   */
+  lastPayableDay(cobv: Cobv): number {
+    const due = parseIsoDate(cobv.calendario.dataDeVencimento) as number;
+    return nextBusinessDay(nextBusinessDay(due) + (cobv.calendario.validadeAposVencimento ?? 30));
+  }
+
+  /** What a payment on the day of `at` (America/Sao_Paulo) must bring. */
+  cobvAmountDue(cobv: Cobv, at: Date): string {
+    return valorOf(amountDueOn(termsFromCobv(cobv), saoPauloDay(at)).amountDueCents);
+  }
+
+  /** Test time: the cobv as if made `days` days earlier (its dates, its creation), so that today is later. */
+  ageCobv(txid: string, days: number): Cobv {
+    const cobv = this.getCobv(txid);
+    const shift = (date: string) => isoDate((parseIsoDate(date) as number) - days);
+    cobv.calendario = { ...cobv.calendario, dataDeVencimento: shift(cobv.calendario.dataDeVencimento) };
+    const desconto = cobv.valor.desconto as { descontoDataFixa?: { data: string; valorPerc: string }[] } | undefined;
+    if (desconto?.descontoDataFixa) {
+      desconto.descontoDataFixa = desconto.descontoDataFixa.map((entry) => ({ ...entry, data: shift(entry.data) }));
+    }
+    cobv.criacao = new Date(cobv.criacao.getTime() - days * 86_400_000);
+    return cobv;
+  }
+
+  cobvJson(cobv: Cobv): Record<string, unknown> {
+    return {
+      calendario: { criacao: cobv.criacao.toISOString(), ...cobv.calendario },
+      txid: cobv.txid,
+      revisao: cobv.revisao,
+      loc: { id: cobv.loc.id, location: cobv.loc.location, tipoCob: "cobv", criacao: cobv.loc.criacao.toISOString() },
+      location: cobv.loc.location,
+      status: cobv.status,
+      devedor: cobv.devedor,
+      recebedor: { nome: this.options.merchantName, cidade: this.options.merchantCity },
+      valor: cobv.valor,
+      chave: cobv.chave,
+      ...(cobv.solicitacaoPagador !== undefined ? { solicitacaoPagador: cobv.solicitacaoPagador } : {}),
+      pixCopiaECola: cobv.pixCopiaECola,
+      ...(cobv.pix.length > 0 ? { pix: cobv.pix.map((e2e) => this.pixJson(this.received.get(e2e)!, false)) } : {}),
+    };
+  }
+
+  /**
+   * `PUT /v2/lotecobv/{id}`: each cobv is created or refused on its own (NEGADA with its
+   * problem). The same lote again (the same txids) changes nothing; other txids are refused.
+   */
+  createLote(
+    id: string,
+    body: { descricao: string; cobsv: Array<Parameters<Bank["createCobv"]>[1] & { txid: string }> },
+  ) {
+    const existing = this.lotes.get(id);
+    if (existing) {
+      const same = existing.cobsv.map((item) => item.txid).join() === body.cobsv.map((item) => item.txid).join();
+      if (same) return existing;
+      throw problem(400, "LoteCobVOperacaoInvalida", [
+        { razao: "Um lote criado não pode ganhar ou perder cobranças.", propriedade: "loteCobV.cobsV" },
+      ]);
+    }
+    const criacao = new Date();
+    const lote: Lote = {
+      id,
+      descricao: body.descricao,
+      criacao,
+      cobsv: body.cobsv.map(({ txid, ...cobv }) => {
+        try {
+          this.createCobv(txid, cobv);
+          return { txid, status: "CRIADA" as const, criacao };
+        } catch (error) {
+          const problema = (error as { body?: Record<string, unknown> }).body ?? { title: String(error) };
+          return { txid, status: "NEGADA" as const, problema, criacao };
+        }
+      }),
+    };
+    this.lotes.set(id, lote);
+    return lote;
+  }
+
+  getLote(id: string): Lote {
+    const lote = this.lotes.get(id);
+    if (!lote) throw problem(404, "LoteCobVNaoEncontrado", [{ razao: "Lote não encontrado", propriedade: "id" }]);
+    return lote;
+  }
+
+  loteJson(lote: Lote): Record<string, unknown> {
+    return {
+      id: Number(lote.id),
+      descricao: lote.descricao,
+      criacao: lote.criacao.toISOString(),
+      cobsv: lote.cobsv.map((item) => ({ ...item, criacao: item.criacao.toISOString() })),
+    };
   }
 
   getCob(txid: string): Cob {
@@ -246,15 +447,32 @@ export class Bank {
 
   // --- received Pix ----------------------------------------------------------------------
 
-  /** A payer pays a cob (the control API's doing). */
-  payCob(txid: string, payment: { pagador?: Payer; infoPagador?: string }): ReceivedPix {
+  /**
+   * A payer pays a cob, or a cobv at its amount due that day (the control API's doing); `valor`
+   * pays another amount, as a payer's bank that got it wrong would.
+   */
+  payCob(txid: string, payment: { pagador?: Payer; infoPagador?: string; valor?: string }): ReceivedPix {
+    if (this.cobvs.has(txid)) return this.payCobv(this.getCobv(txid), payment);
     const cob = this.getCob(txid);
     if (cob.status !== "ATIVA") throw efiError(409, "cobranca_nao_ativa", `A cobrança está ${cob.status}`);
     if (cob.criacao.getTime() + cob.expiracao * 1000 <= Date.now())
       throw efiError(409, "cobranca_expirada", "A cobrança está expirada");
-    const pix = this.receive({ txid, valor: cob.valor, ...payment });
+    const { valor, ...rest } = payment;
+    const pix = this.receive({ txid, valor: valor ?? cob.valor, ...rest });
     cob.status = "CONCLUIDA";
     cob.pix.push(pix.endToEndId);
+    return pix;
+  }
+
+  private payCobv(cobv: Cobv, payment: { pagador?: Payer; infoPagador?: string; valor?: string }): ReceivedPix {
+    if (cobv.status !== "ATIVA") throw efiError(409, "cobranca_nao_ativa", `A cobrança está ${cobv.status}`);
+    const now = new Date();
+    if (saoPauloDay(now) > this.lastPayableDay(cobv))
+      throw efiError(409, "cobranca_expirada", "A cobrança está vencida");
+    const { valor, ...rest } = payment;
+    const pix = this.receive({ txid: cobv.txid, valor: valor ?? this.cobvAmountDue(cobv, now), ...rest });
+    cobv.status = "CONCLUIDA";
+    cobv.pix.push(pix.endToEndId);
     return pix;
   }
 

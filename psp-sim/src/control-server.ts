@@ -12,7 +12,8 @@ import type { WebhookSender } from "./webhook-sender";
  *   GET  /control/state                         the bank: cobs, received Pix, sends, devoluções, webhook, infractions (with the account's analise), counters
  *   GET  /control/requests                      the last API requests (method, path, status)
  *   GET  /control/webhooks/deliveries           the last webhook deliveries
- *   POST /control/cobs/:txid/pay                a payer pays a cob          {pagador?: {nome, cpf|cnpj}, infoPagador?}
+ *   POST /control/cobs/:txid/pay                a payer pays a cob, or a cobv at its amount due today {pagador?: {nome, cpf|cnpj}, infoPagador?, valor?}
+ *   POST /control/cobv/:txid/age                a cobv as if made that many days earlier (its dates too) {days}
  *   POST /control/pix                           a Pix arrives without a cob {valor, txid?, pagador?, infoPagador?}
  *   POST /control/webhooks/drop-next            lose the next webhooks      {count?}
  *   POST /control/faults                        trouble on the API          {status: 429|5xx|"hang", count?, rate?, retryAfterSeconds?, pathPrefix?}
@@ -61,6 +62,8 @@ async function handle(options: ControlServerOptions, req: IncomingMessage): Prom
         body: {
           pixKey: bank.options.pixKey,
           cobs: [...bank.cobs.values()].map((cob) => bank.cobJson(cob)),
+          cobvs: [...bank.cobvs.values()].map((cobv) => bank.cobvJson(cobv)),
+          lotes: [...bank.lotes.values()].map((lote) => bank.loteJson(lote)),
           received: [...bank.received.values()].map((pix) => bank.pixJson(pix, true)),
           sends: [...bank.sends.values()].map((sent) => bank.sendJson(sent)),
           webhooks: [...bank.webhooks.values()],
@@ -79,10 +82,21 @@ async function handle(options: ControlServerOptions, req: IncomingMessage): Prom
     [
       "POST",
       /^\/control\/cobs\/([^/]+)\/pay$/,
-      ([txid]) => ({
-        status: 201,
-        body: bank.pixJson(bank.payCob(txid, readPayment(body)), true),
-      }),
+      ([txid]) => {
+        const valor = body.valor === undefined ? undefined : String(body.valor);
+        if (valor !== undefined && !VALOR.test(valor)) throw new Error('valor must be like "10.00"');
+        return { status: 201, body: bank.pixJson(bank.payCob(txid, { ...readPayment(body), valor }), true) };
+      },
+    ],
+    [
+      "POST",
+      /^\/control\/cobv\/([^/]+)\/age$/,
+      ([txid]) => {
+        const days = Number(body.days);
+        if (!Number.isInteger(days) || days < 1 || days > 3650)
+          throw new Error("days must be an integer from 1 to 3650");
+        return { status: 200, body: bank.cobvJson(bank.ageCobv(txid, days)) };
+      },
     ],
     [
       "POST",

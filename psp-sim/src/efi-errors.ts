@@ -28,6 +28,20 @@ const PROBLEMS = {
     detail:
       "A requisição que busca alterar ou criar uma cobrança para pagamento imediato não respeita o schema ou está semanticamente errada.",
   },
+  CobVOperacaoInvalida: {
+    title: "Cobrança inválida.",
+    detail:
+      "A requisição que busca alterar ou criar uma cobrança com vencimento não respeita o schema ou está semanticamente errada.",
+  },
+  LoteCobVOperacaoInvalida: {
+    title: "Lote de cobranças inválido.",
+    detail:
+      "A requisição que busca alterar ou criar um lote de cobranças com vencimento não respeita o schema ou está semanticamente errada.",
+  },
+  LoteCobVNaoEncontrado: {
+    title: "Lote não encontrado.",
+    detail: "Lote não encontrado para o id informado.",
+  },
   PixDevolucaoInvalida: {
     title: "Devolução inválida.",
     detail: "A presente requisição de devolução não respeita o schema ou não faz sentido semanticamente.",

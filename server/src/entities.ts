@@ -3,6 +3,7 @@ import { Charge } from "./charges/charge.entity";
 import { Company } from "./companies/company.entity";
 import { ConsoleUser } from "./console-users/console-user.entity";
 import { ServiceSetting } from "./core/service-setting.entity";
+import { Customer } from "./customers/customer.entity";
 import { Dispute } from "./disputes/dispute.entity";
 import { Adjustment } from "./ledger/adjustment.entity";
 import { LedgerEntry } from "./ledger/ledger-entry.entity";
@@ -34,4 +35,5 @@ export const ENTITIES = [
   Refund,
   RefundRequest,
   Dispute,
+  Customer,
 ];

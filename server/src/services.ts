@@ -10,6 +10,7 @@ import type { Logger } from "./core/logger";
 import { createLimitStore, type LimitStore } from "./core/rate-limits";
 import { poolOf } from "./core/sql";
 import { CredentialUsage } from "./credentials/credential-usage";
+import { CustomersService } from "./customers/customers.service";
 import { DashboardsService } from "./dashboards/dashboards.service";
 import { DisputesService } from "./disputes/disputes.service";
 import { LedgerService } from "./ledger/ledger.service";
@@ -48,6 +49,8 @@ export interface Services {
   credentialUsage: CredentialUsage;
   companies: CompaniesService;
   charges: ChargesService;
+  /** The accounts' payers (due-date charges name them). */
+  customers: CustomersService;
   ledger: LedgerService;
   /** Creation, the merchant's cancel, reads. */
   withdrawals: WithdrawalsService;
@@ -97,7 +100,8 @@ export interface ServiceSecrets {
 
 export function createServices(config: AppConfig, logger: Logger, db: DataSource, secrets: ServiceSecrets): Services {
   const provider = createPixProvider(config, secrets.providerWebhookSecret, logger);
-  const charges = new ChargesService(db, provider);
+  const customers = new CustomersService(db);
+  const charges = new ChargesService(db, provider, customers);
   const withdrawalTransitions = new WithdrawalTransitions(db, provider.ispb);
   const makerChecker: MakerCheckerPolicy = {
     aboveCents: config.approvalSecondOperatorAboveCents,
@@ -156,6 +160,7 @@ export function createServices(config: AppConfig, logger: Logger, db: DataSource
     credentialUsage,
     companies,
     charges,
+    customers,
     ledger: new LedgerService(db, makerChecker),
     withdrawals,
     withdrawalApprovals,

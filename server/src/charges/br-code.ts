@@ -2,12 +2,15 @@
  * Dynamic PIX BR Code ("copia e cola" payload) as laid out in the Banco Central BR Code manual:
  * EMV merchant-presented TLV fields, ID(2) + LENGTH(2) + VALUE, closed by a CRC16 over the text.
  * The payer's bank fetches the charge from the location URL; amount, name and city are shown to
- * the payer before that fetch, so they must match the charge.
+ * the payer before that fetch, so they must match the charge. A due-date charge's amount
+ * depends on the day it is paid: its code carries none (field 54 left out), and the payer's
+ * bank takes the day's `valor.final` from the location's cobv.
  */
 export interface BrCodeInput {
   /** Location of the charge payload without scheme, e.g. "localhost:4000/pix/v2/abc". */
   locationUrl: string;
-  amountCents: bigint;
+  /** Null for a due-date charge: no field 54. */
+  amountCents: bigint | null;
   merchantName: string;
   merchantCity: string;
 }
@@ -36,11 +39,11 @@ export function buildDynamicBrCode(input: BrCodeInput): string {
   if (!/^[\x21-\x7e]+$/.test(locationUrl)) {
     throw new Error("BR Code location must be printable ASCII without spaces");
   }
-  if (typeof amountCents !== "bigint" || amountCents <= 0n) {
+  if (amountCents !== null && (typeof amountCents !== "bigint" || amountCents <= 0n)) {
     throw new Error("BR Code amount must be a positive number of centavos");
   }
-  const amount = formatAmount(amountCents);
-  if (amount.length > MAX_AMOUNT_LENGTH) {
+  const amount = amountCents === null ? null : formatAmount(amountCents);
+  if (amount !== null && amount.length > MAX_AMOUNT_LENGTH) {
     throw new Error(`BR Code amount must fit in ${MAX_AMOUNT_LENGTH} characters`);
   }
 
@@ -50,7 +53,7 @@ export function buildDynamicBrCode(input: BrCodeInput): string {
     emvField("26", emvField("00", PIX_GUI) + emvField("25", locationUrl)),
     emvField("52", "0000"), // merchant category code: not informed
     emvField("53", "986"), // BRL
-    emvField("54", amount),
+    amount === null ? "" : emvField("54", amount),
     emvField("58", "BR"),
     emvField("59", toEmvText(input.merchantName, MAX_NAME_LENGTH) || FALLBACK_NAME),
     emvField("60", toEmvText(input.merchantCity, MAX_CITY_LENGTH) || FALLBACK_CITY),

@@ -24,7 +24,7 @@ after(() => app.close());
 /** A charges service whose id source hands out `taken` first, `times` times, then fresh ids. */
 function chargesWithTakenIds(taken: string, times: number): ChargesService {
   let handedOut = 0;
-  return new ChargesService(app.services.db, app.services.provider, () =>
+  return new ChargesService(app.services.db, app.services.provider, app.services.customers, () =>
     handedOut++ < times ? taken : newChargeId(),
   );
 }

@@ -1,7 +1,12 @@
-import { Field, ID, ObjectType, registerEnumType } from "type-graphql";
+import { Field, ID, Int, ObjectType, registerEnumType } from "type-graphql";
 import { Column, Entity, PrimaryColumn } from "typeorm";
+import type { AdjustmentTerm, DiscountTerm, InterestTerm } from "../billing/amount-due";
 import { bigintColumn } from "../core/db-columns";
 import { MoneyScalar } from "../graphql/scalars";
+import { type Metadata, MetadataScalar } from "./charge-metadata";
+import { ChargeAdjustment, ChargeDiscount, ChargeInterest, ChargePayer } from "./charge-terms.types";
+import { amountDueAt } from "./due-date-charge";
+import { adjustmentColumn, dateColumn, discountColumn, interestColumn } from "./due-date-columns";
 
 export enum ChargeStatus {
   PENDING = "PENDING",
@@ -10,6 +15,21 @@ export enum ChargeStatus {
   CANCELLED = "CANCELLED",
 }
 registerEnumType(ChargeStatus, { name: "ChargeStatus" });
+
+/** IMMEDIATE (API Pix `cob`), DUE_DATE (`cobv`, CONTRACT §11), RECURRING (Pix Automático, §12). */
+export enum ChargeType {
+  IMMEDIATE = "IMMEDIATE",
+  DUE_DATE = "DUE_DATE",
+  RECURRING = "RECURRING",
+}
+registerEnumType(ChargeType, {
+  name: "ChargeType",
+  valuesConfig: {
+    [ChargeType.IMMEDIATE]: { description: "Paid once before it expires (API Pix cob)." },
+    [ChargeType.DUE_DATE]: { description: "A due date, with fine, interest and discount (API Pix cobv)." },
+    [ChargeType.RECURRING]: { description: "A cycle of a Pix Automático recurrence." },
+  },
+});
 
 @Entity("charges")
 @ObjectType({ description: "A PIX charge: a dynamic BR Code the payer pays." })
@@ -112,4 +132,110 @@ export class Charge {
   @Column({ name: "updated_at", type: "timestamptz" })
   @Field(() => Date)
   updatedAt!: Date;
+
+  @Column({ type: "text" })
+  @Field(() => ChargeType)
+  type!: ChargeType;
+
+  @Column({ name: "due_date", type: "date", nullable: true, transformer: dateColumn })
+  @Field(() => String, { nullable: true, description: "DUE_DATE: YYYY-MM-DD, a day in America/Sao_Paulo." })
+  dueDate!: string | null;
+
+  @Column({ name: "days_after_due", type: "integer", nullable: true })
+  @Field(() => Int, {
+    nullable: true,
+    description: "DUE_DATE: payable until the end of that many days after the due date.",
+  })
+  daysAfterDue!: number | null;
+
+  /** Who the charge is addressed to (a due-date charge's `devedor`); in the schema as `payer`. */
+  @Column({ name: "debtor_name", type: "text", nullable: true })
+  debtorName!: string | null;
+
+  @Column({ name: "debtor_document", type: "text", nullable: true })
+  debtorDocument!: string | null;
+
+  @Column({ type: "jsonb", nullable: true, transformer: adjustmentColumn })
+  @Field(() => ChargeAdjustment, {
+    nullable: true,
+    description: "After the due date, once (PERCENT: of the amount less the abatement).",
+  })
+  fine!: AdjustmentTerm | null;
+
+  @Column({ type: "jsonb", nullable: true, transformer: interestColumn })
+  @Field(() => ChargeInterest, {
+    nullable: true,
+    description: "For each day late, counted from the due date as given.",
+  })
+  interest!: InterestTerm | null;
+
+  @Column({ type: "jsonb", nullable: true, transformer: adjustmentColumn })
+  @Field(() => ChargeAdjustment, {
+    nullable: true,
+    description: "Taken off the amount whenever it is paid (PERCENT: of the amount).",
+  })
+  abatement!: AdjustmentTerm | null;
+
+  @Column({ type: "jsonb", nullable: true, transformer: discountColumn })
+  @Field(() => ChargeDiscount, { nullable: true, description: "For paying on or before the due date." })
+  discount!: DiscountTerm | null;
+
+  @Column({ name: "customer_id", type: "text", nullable: true })
+  @Field(() => String, { nullable: true })
+  customerId!: string | null;
+
+  @Column({ name: "external_reference", type: "text", nullable: true })
+  @Field(() => String, {
+    nullable: true,
+    description: "The merchant's own reference: unique among the account's charges.",
+  })
+  externalReference!: string | null;
+
+  @Column({ type: "jsonb", nullable: true })
+  @Field(() => MetadataScalar, { nullable: true })
+  metadata!: Metadata | null;
+
+  /** What the charge brought when paid; null on charges paid before it was kept (their amount). */
+  @Column({ name: "paid_amount_cents", type: "bigint", nullable: true, transformer: bigintColumn })
+  paidAmountCents!: bigint | null;
+
+  /** The account's fee plan when the charge was made: a due-date charge's fee is of the amount paid. */
+  @Column({ name: "fee_percent_centi", type: "bigint", nullable: true, transformer: bigintColumn })
+  feePercentCenti!: bigint | null;
+
+  @Column({ name: "fee_fixed_cents", type: "bigint", nullable: true, transformer: bigintColumn })
+  feeFixedCents!: bigint | null;
+
+  /** The batch (POST /charges/batch) it was made in. */
+  @Column({ name: "batch_id", type: "bigint", nullable: true, transformer: bigintColumn })
+  batchId!: bigint | null;
+
+  /** Its place in the batch (0-based): a replay answers the batch in the order it was given. */
+  @Column({ name: "batch_index", type: "integer", nullable: true })
+  batchIndex!: number | null;
+
+  @Field(() => ChargePayer, {
+    nullable: true,
+    description: "Who the charge is addressed to; null for a charge without one.",
+  })
+  get payer(): ChargePayer | null {
+    return this.debtorName !== null && this.debtorDocument !== null
+      ? { name: this.debtorName, document: this.debtorDocument }
+      : null;
+  }
+
+  @Field(() => MoneyScalar, {
+    nullable: true,
+    description:
+      "Today's amount due (America/Sao_Paulo): a due-date charge's by its terms, else the amount; null unless PENDING.",
+  })
+  get amountDue(): bigint | null {
+    if (this.status !== ChargeStatus.PENDING) return null;
+    return amountDueAt(this, new Date())?.amountDueCents ?? this.amountCents;
+  }
+
+  @Field(() => MoneyScalar, { nullable: true, description: "What the payment brought; null until PAID." })
+  get paidAmount(): bigint | null {
+    return this.status === ChargeStatus.PAID ? (this.paidAmountCents ?? this.amountCents) : null;
+  }
 }

@@ -6,3 +6,5 @@ export const chargeNotPending = (status: string) =>
 export const chargeExpired = () => invalidState("Charge has expired; it can no longer be paid");
 export const chargeIdempotencyKeyReused = () =>
   new AppError("IDEMPOTENCY_KEY_REUSED", "This Idempotency-Key was already used for a different charge");
+export const externalReferenceTaken = (reference: string) =>
+  new AppError("EXTERNAL_REFERENCE_TAKEN", `external_reference ${reference} already names a charge of this account`);

@@ -1,15 +1,17 @@
 import type { DataSource, EntityManager } from "typeorm";
 import { type AuditContext, appendAudit } from "../audit/audit";
 import { type AccountRef, CALLER_COLUMNS, callerCte, callerFound } from "../auth/credential-lookup";
+import { type AmountDue, amountDueOn, type DueDateTerms, lastPayableDay } from "../billing/amount-due";
+import { type DayNumber, isoDate, parseIsoDate, saoPauloDay } from "../billing/business-days";
 import { calculateFee } from "../companies/fee-plan";
 import { type CancelSignal, readCancellable } from "../core/cancellable-read";
 import { entityRowMapper } from "../core/entity-rows";
-import { unauthenticated, validationError } from "../core/errors";
+import { AppError, type ItemError, ItemsRefusedError, unauthenticated, validationError } from "../core/errors";
 import { checkIdempotencyKey, findOriginalRequest, insertUnlessTaken, requestFingerprint } from "../core/idempotency";
 import { CHARGE_ID_PATTERN, newChargeId, newEndToEndId, newLocationId, newTxid } from "../core/ids";
 import { enqueueJob } from "../core/jobs";
 import type { Logger } from "../core/logger";
-import { brlToJsonNumber, type Cents, formatBrl, MAX_AMOUNT_CENTS } from "../core/money";
+import { brlToJsonNumber, type Cents, formatBrl } from "../core/money";
 import {
   CREATED_KEY,
   cappedCount,
@@ -27,29 +29,33 @@ import {
 } from "../core/pagination";
 import { poolRows, queryRows, type SqlRunner } from "../core/sql";
 import { runTransaction } from "../core/transactions";
+import type { CustomersService } from "../customers/customers.service";
+import type { Payer } from "../customers/payer-document";
 import { postLedgerEntry } from "../ledger/ledger.service";
 import { LedgerEntryKind } from "../ledger/ledger-entry.entity";
-import type { PixProvider } from "../provider/pix-provider";
+import type { PixProvider, RegisteredCharge } from "../provider/pix-provider";
 import { WEBHOOK_EVENTS } from "../webhooks/webhook-event-names";
 import { appendWebhookEvent } from "../webhooks/webhook-outbox";
 import { buildDynamicBrCode } from "./br-code";
-import { Charge, ChargeStatus } from "./charge.entity";
-import { chargeExpired, chargeIdempotencyKeyReused, chargeNotFound, chargeNotPending } from "./charges.errors";
+import { Charge, ChargeStatus, ChargeType } from "./charge.entity";
+import {
+  chargeExpired,
+  chargeIdempotencyKeyReused,
+  chargeNotFound,
+  chargeNotPending,
+  externalReferenceTaken,
+} from "./charges.errors";
+import { dueDateExpiry, termsOf } from "./due-date-charge";
+import { type NewCharge, type PreparedCharge, prepareCharge } from "./new-charge";
 
-export const DEFAULT_EXPIRES_IN_SECONDS = 3600;
+/** The most charges one batch takes (CONTRACT §11). */
+export const MAX_BATCH_SIZE = 1000;
 /** Ids tried for one new charge before giving up (at 10^6 charges, one new charge in 2.8 × 10^6 needs a second). */
 const CHARGE_ID_ATTEMPTS = 5;
-export const MAX_DESCRIPTION_LENGTH = 140;
 /** Charges the expiry sweep expires in one transaction. */
 const EXPIRY_BATCH = 500;
 /** The job, queued with a cancel, that takes the charge off the bank. */
 export const REMOVE_CHARGE_JOB = "charge_remove_at_bank";
-
-export interface NewCharge {
-  amountCents: Cents;
-  description?: string | null;
-  expiresInSeconds?: number | null;
-}
 
 /** Filters of the charge lists; all optional. Time ranges include their start and exclude their end. */
 export interface ChargeListFilter extends PageArgs {
@@ -131,6 +137,14 @@ function effectiveStatusBranches(status: ChargeStatus | null | undefined, base: 
   return [[...base, `status = '${status}'`]];
 }
 
+/** What a new charge needs of its account: the BR Code's name and city, the fee plan. */
+interface ChargeAccount {
+  name: string;
+  city: string;
+  feePercentCenti: bigint;
+  feeFixedCents: bigint;
+}
+
 export interface PaymentConfirmation {
   e2eId: string | null;
   paidAt: Date;
@@ -148,8 +162,7 @@ export function normalizeChargeId(id: string): string | null {
 
 /** The charge as first returned, for idempotent replays. */
 function asCreated(charge: Charge): Charge {
-  return {
-    ...charge,
+  return Object.assign(new Charge(), charge, {
     status: ChargeStatus.PENDING,
     e2eId: null,
     payerName: null,
@@ -159,8 +172,9 @@ function asCreated(charge: Charge): Charge {
     reservedReason: null,
     refundedAmountCents: 0n,
     disputedAmountCents: 0n,
+    paidAmountCents: null,
     updatedAt: charge.createdAt,
-  };
+  });
 }
 
 export class ChargesService {
@@ -169,6 +183,7 @@ export class ChargesService {
   constructor(
     private readonly db: DataSource,
     private readonly provider: PixProvider,
+    private readonly customers: CustomersService,
     /** Where new charge ids come from (a test may hand out a taken one). */
     private readonly nextChargeId: () => string = newChargeId,
   ) {
@@ -185,7 +200,7 @@ export class ChargesService {
   /** Charges whose column equals the value (search keys: id, txid, e2e_id), at most `limit`. */
   async findChargesBy(
     scopeCompanyId: string | null,
-    column: "id" | "txid" | "e2e_id" | "location_id",
+    column: "id" | "txid" | "e2e_id" | "location_id" | "external_reference",
     value: string,
     limit = 10,
   ): Promise<Charge[]> {
@@ -205,81 +220,38 @@ export class ChargesService {
     audit: AuditContext | null = null,
   ): Promise<{ charge: Charge; replayed: boolean }> {
     const idempotencyKey = checkIdempotencyKey(rawIdempotencyKey, false);
-    if (input.amountCents < 1n || input.amountCents > MAX_AMOUNT_CENTS) {
-      throw validationError("amount must be between 0.01 and 99999999.99");
-    }
-    const description = input.description ?? null;
-    // Characters as people count them (code points): an emoji is one, not two UTF-16 units.
-    if (description !== null && [...description].length > MAX_DESCRIPTION_LENGTH) {
-      throw validationError(`description must have at most ${MAX_DESCRIPTION_LENGTH} characters`);
-    }
-    const expiresIn = input.expiresInSeconds ?? DEFAULT_EXPIRES_IN_SECONDS;
-    if (!Number.isInteger(expiresIn) || expiresIn < 60 || expiresIn > 2_592_000) {
-      throw validationError("expires_in must be an integer number of seconds from 60 to 2592000");
-    }
-    const fingerprint = requestFingerprint([input.amountCents, description, expiresIn]);
+    const now = new Date();
+    const prepared = prepareCharge(input, saoPauloDay(now));
     // A repeated request is answered before anything is registered at the bank.
     const earlier = idempotencyKey
-      ? await this.replayCharge(this.db.manager, companyId, idempotencyKey, fingerprint)
+      ? await this.replayCharge(this.db.manager, companyId, idempotencyKey, prepared.fingerprint)
       : null;
     if (earlier) return earlier;
-
-    // Only what the charge needs of the account, without hydrating the whole entity (a hot path).
-    const [company] = await queryRows<{
-      name: string;
-      city: string;
-      fee_percent_centi: string;
-      fee_fixed_cents: string;
-    }>(this.db, "SELECT name, city, fee_percent_centi, fee_fixed_cents FROM companies WHERE id = $1", [companyId]);
-    if (!company) throw chargeNotFound();
-    const { feeCents, netAmountCents } = calculateFee(input.amountCents, {
-      feePercentCenti: BigInt(company.fee_percent_centi),
-      feeFixedCents: BigInt(company.fee_fixed_cents),
-    });
-    const now = new Date();
+    const account = await this.accountForCharges(companyId);
+    const payer = await this.payerOf(companyId, prepared);
+    if (prepared.externalReference !== null) await this.assertReferenceFree(companyId, [prepared.externalReference]);
     const txid = newTxid();
     const locationId = newLocationId();
     // The bank call runs outside any transaction: no connection or lock is held while it waits.
-    const registered = await this.provider.registerCharge({
-      locationId,
-      txid,
-      amountCents: input.amountCents,
-      expiresInSeconds: expiresIn,
-      description,
-    });
-    const charge = this.db.getRepository(Charge).create({
-      id: this.nextChargeId(),
-      companyId,
-      amountCents: input.amountCents,
-      feeCents,
-      netAmountCents,
-      description,
-      status: ChargeStatus.PENDING,
-      txid,
-      locationId,
-      pixCode:
-        registered.pixCode ??
-        buildDynamicBrCode({
-          locationUrl: registered.location,
-          amountCents: input.amountCents,
-          merchantName: company.name,
-          merchantCity: company.city,
-        }),
-      e2eId: null,
-      payerName: null,
-      payerDocument: null,
-      paidAt: null,
-      expiresAt: new Date(now.getTime() + expiresIn * 1000),
-      cancelledAt: null,
-      reserved: false,
-      reservedReason: null,
-      refundedAmountCents: 0n,
-      disputedAmountCents: 0n,
-      idempotencyKey,
-      requestFingerprint: idempotencyKey ? fingerprint : null,
-      createdAt: now,
-      updatedAt: now,
-    });
+    const registered =
+      prepared.terms === null
+        ? await this.provider.registerCharge({
+            locationId,
+            txid,
+            amountCents: prepared.amountCents,
+            expiresInSeconds: prepared.expiresInSeconds as number,
+            description: prepared.description,
+          })
+        : await this.provider.registerDueDateCharge({
+            locationId,
+            txid,
+            terms: prepared.terms,
+            debtor: payer as Payer,
+            description: prepared.description,
+          });
+    const charge = this.newChargeRow(companyId, account, prepared, payer, { txid, locationId, registered }, now);
+    charge.idempotencyKey = idempotencyKey;
+    charge.requestFingerprint = idempotencyKey ? prepared.fingerprint : null;
     return runTransaction(this.db, async (em) => {
       for (let attempt = 1; ; attempt += 1) {
         if (await insertUnlessTaken(em, Charge, charge)) {
@@ -287,13 +259,296 @@ export class ChargesService {
           return { charge, replayed: false };
         }
         // The same key won by a simultaneous request (its registration at the bank is left to expire).
-        const replay = idempotencyKey ? await this.replayCharge(em, companyId, idempotencyKey, fingerprint) : null;
+        const replay = idempotencyKey
+          ? await this.replayCharge(em, companyId, idempotencyKey, prepared.fingerprint)
+          : null;
         if (replay) return replay;
+        // A simultaneous request took the reference.
+        if (prepared.externalReference !== null)
+          await this.assertReferenceFree(companyId, [prepared.externalReference], em);
         // Else the id was taken: 8 characters (the contract's) are 2.8 × 10^12 ids, so among
         // millions of charges a new one meets an old one now and then. Another id, then.
         if (attempt === CHARGE_ID_ATTEMPTS) throw new Error(`no free charge id in ${attempt} attempts`);
         charge.id = this.nextChargeId();
       }
+    });
+  }
+
+  /**
+   * A batch of 1 to 1000 due-date charges (CONTRACT §11, Efí's lotecobv), all or nothing: every
+   * item is checked first and a refusal lists each refused item with its error and code
+   * (ItemsRefusedError); then the batch is registered at the bank, and its charges are
+   * written in one transaction, in the given order. The Idempotency-Key is required: the same
+   * batch again answers the charges first made.
+   */
+  async createChargeBatch(
+    companyId: string,
+    inputs: NewCharge[],
+    rawIdempotencyKey: string | null | undefined,
+    audit: AuditContext | null = null,
+  ): Promise<{ charges: Charge[]; replayed: boolean }> {
+    const idempotencyKey = checkIdempotencyKey(rawIdempotencyKey, true) as string;
+    if (inputs.length < 1 || inputs.length > MAX_BATCH_SIZE) {
+      throw validationError(`charges must have 1 to ${MAX_BATCH_SIZE} items`);
+    }
+    const now = new Date();
+    const today = saoPauloDay(now);
+    const refused: ItemError[] = [];
+    const refuse = (index: number, error: unknown) => {
+      if (!(error instanceof AppError)) throw error;
+      refused.push({ index, error: error.message, code: error.code });
+    };
+    const prepared: Array<PreparedCharge | null> = inputs.map((input, index) => {
+      try {
+        const item = prepareCharge(input, today);
+        if (item.terms === null) throw validationError("due_date is required: a batch holds due-date charges");
+        return item;
+      } catch (error) {
+        refuse(index, error);
+        return null;
+      }
+    });
+    const fingerprint = requestFingerprint(prepared.map((item) => item?.fingerprint ?? null));
+    const earlier = await this.replayBatch(companyId, idempotencyKey, fingerprint);
+    if (earlier) return earlier;
+    const payers = await this.batchPayers(companyId, prepared, refuse);
+    await this.batchReferences(companyId, prepared, refuse);
+    if (refused.length > 0) throw new ItemsRefusedError(refused.sort((a, b) => a.index - b.index));
+    const items = prepared as PreparedCharge[];
+    const account = await this.accountForCharges(companyId);
+    const [{ id: batchNumber }] = await queryRows<{ id: string }>(
+      this.db,
+      "SELECT nextval(pg_get_serial_sequence('charge_batches', 'id')) AS id",
+    );
+    const batchId = BigInt(batchNumber);
+    const banked = items.map(() => ({ txid: newTxid(), locationId: newLocationId() }));
+    // The bank call runs outside any transaction.
+    const registered = await this.provider.registerDueDateChargeBatch(
+      batchId,
+      `Lote ${batchId}: ${items.length} cobranças`,
+      items.map((item, index) => ({
+        ...banked[index],
+        terms: item.terms as DueDateTerms,
+        debtor: payers[index] as Payer,
+        description: item.description,
+      })),
+    );
+    const charges = items.map((item, index) => {
+      const charge = this.newChargeRow(
+        companyId,
+        account,
+        item,
+        payers[index],
+        { ...banked[index], registered: registered[index] },
+        now,
+      );
+      charge.batchId = batchId;
+      charge.batchIndex = index;
+      return charge;
+    });
+    return runTransaction(this.db, async (em) => {
+      const [claimed] = await queryRows<{ id: string }>(
+        em,
+        `INSERT INTO charge_batches (id, company_id, idempotency_key, request_fingerprint, charges_count, created_at)
+         OVERRIDING SYSTEM VALUE VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (company_id, idempotency_key) DO NOTHING RETURNING id`,
+        [batchId.toString(), companyId, idempotencyKey, fingerprint, charges.length, now],
+      );
+      // A simultaneous request with the same key won (its registration at the bank is left to expire).
+      if (!claimed) return (await this.replayBatch(companyId, idempotencyKey, fingerprint, em)) as never;
+      for (const charge of charges) {
+        for (let attempt = 1; !(await insertUnlessTaken(em, Charge, charge)); attempt += 1) {
+          if (charge.externalReference !== null)
+            await this.assertReferenceFree(companyId, [charge.externalReference], em);
+          if (attempt === CHARGE_ID_ATTEMPTS) throw new Error(`no free charge id in ${attempt} attempts`);
+          charge.id = this.nextChargeId();
+        }
+      }
+      await appendAudit(em, audit, {
+        action: "charge.create_batch",
+        objectType: "charge_batch",
+        objectId: batchId.toString(),
+        companyId,
+        after: { charges: charges.map((charge) => charge.id) },
+      });
+      return { charges, replayed: false };
+    });
+  }
+
+  /** The charges of the batch first made with this key, as first returned; 409 for a different batch. */
+  private async replayBatch(
+    companyId: string,
+    idempotencyKey: string,
+    fingerprint: string,
+    runner: SqlRunner = this.db,
+  ): Promise<{ charges: Charge[]; replayed: true } | null> {
+    const [batch] = await queryRows<{ id: string; request_fingerprint: string }>(
+      runner,
+      "SELECT id, request_fingerprint FROM charge_batches WHERE company_id = $1 AND idempotency_key = $2",
+      [companyId, idempotencyKey],
+    );
+    if (!batch) return null;
+    if (batch.request_fingerprint !== fingerprint) throw chargeIdempotencyKeyReused();
+    const rows = await queryRows<Record<string, unknown>>(
+      runner,
+      `SELECT ${CHARGE_READ_COLUMNS} FROM charges WHERE batch_id = $1 ORDER BY batch_index`,
+      [batch.id],
+    );
+    return { charges: rows.map((row) => asCreated(this.readChargeRow(row))), replayed: true };
+  }
+
+  /** Each item's payer (as given, or its customer's); an item naming no customer of the account is refused. */
+  private async batchPayers(
+    companyId: string,
+    items: Array<PreparedCharge | null>,
+    refuse: (index: number, error: unknown) => void,
+  ): Promise<Array<Payer | null>> {
+    const ids = [...new Set(items.flatMap((item) => (item?.customerId ? [item.customerId] : [])))];
+    const rows =
+      ids.length === 0
+        ? []
+        : await queryRows<{ id: string; name: string; document: string }>(
+            this.db,
+            "SELECT id, name, document FROM customers WHERE company_id = $1 AND id = ANY($2::text[])",
+            [companyId, ids],
+          );
+    const customers = new Map(rows.map((row) => [row.id, { name: row.name, document: row.document }]));
+    return items.map((item, index) => {
+      if (item === null || item.customerId === null) return item?.payer ?? null;
+      const customer = customers.get(item.customerId);
+      if (!customer) refuse(index, validationError("customer_id is not a customer of this account"));
+      return customer ?? null;
+    });
+  }
+
+  /** Refuses each item whose external_reference an earlier item, or a charge of the account, has. */
+  private async batchReferences(
+    companyId: string,
+    items: Array<PreparedCharge | null>,
+    refuse: (index: number, error: unknown) => void,
+  ): Promise<void> {
+    const references = items.flatMap((item) => (item?.externalReference ? [item.externalReference] : []));
+    if (references.length === 0) return;
+    const taken = new Set(
+      (
+        await queryRows<{ external_reference: string }>(
+          this.db,
+          "SELECT external_reference FROM charges WHERE company_id = $1 AND external_reference = ANY($2::text[])",
+          [companyId, references],
+        )
+      ).map((row) => row.external_reference),
+    );
+    const seen = new Set<string>();
+    items.forEach((item, index) => {
+      const reference = item?.externalReference;
+      if (!reference) return;
+      if (taken.has(reference) || seen.has(reference)) refuse(index, externalReferenceTaken(reference));
+      seen.add(reference);
+    });
+  }
+
+  /** Only what a charge needs of the account, without hydrating the whole entity (a hot path). */
+  private async accountForCharges(companyId: string): Promise<ChargeAccount> {
+    const [company] = await queryRows<{
+      name: string;
+      city: string;
+      fee_percent_centi: string;
+      fee_fixed_cents: string;
+    }>(this.db, "SELECT name, city, fee_percent_centi, fee_fixed_cents FROM companies WHERE id = $1", [companyId]);
+    if (!company) throw chargeNotFound();
+    return {
+      name: company.name,
+      city: company.city,
+      feePercentCenti: BigInt(company.fee_percent_centi),
+      feeFixedCents: BigInt(company.fee_fixed_cents),
+    };
+  }
+
+  /** The payer of a new charge: as given, or the customer's it names (400 unless a customer of the account). */
+  private async payerOf(companyId: string, prepared: PreparedCharge): Promise<Payer | null> {
+    if (prepared.customerId === null) return prepared.payer;
+    const customer = await this.customers.findCustomerOfAccount(this.db.manager, companyId, prepared.customerId);
+    if (customer === null) throw validationError("customer_id is not a customer of this account");
+    return { name: customer.name, document: customer.document };
+  }
+
+  /** 409 EXTERNAL_REFERENCE_TAKEN when one of these references names a charge of the account already. */
+  private async assertReferenceFree(
+    companyId: string,
+    references: string[],
+    runner: SqlRunner = this.db,
+  ): Promise<void> {
+    const [taken] = await queryRows<{ external_reference: string }>(
+      runner,
+      "SELECT external_reference FROM charges WHERE company_id = $1 AND external_reference = ANY($2::text[]) LIMIT 1",
+      [companyId, references],
+    );
+    if (taken) throw externalReferenceTaken(taken.external_reference);
+  }
+
+  /** The row of a new PENDING charge, registered at the bank. */
+  private newChargeRow(
+    companyId: string,
+    account: ChargeAccount,
+    prepared: PreparedCharge,
+    payer: Payer | null,
+    bank: { txid: string; locationId: string; registered: RegisteredCharge },
+    now: Date,
+  ): Charge {
+    const { terms } = prepared;
+    // A due-date charge's fee is reckoned again on what is paid; until then, on its amount.
+    const { feeCents, netAmountCents } = calculateFee(prepared.amountCents, account);
+    return this.db.getRepository(Charge).create({
+      id: this.nextChargeId(),
+      companyId,
+      type: terms === null ? ChargeType.IMMEDIATE : ChargeType.DUE_DATE,
+      amountCents: prepared.amountCents,
+      feeCents,
+      netAmountCents,
+      description: prepared.description,
+      status: ChargeStatus.PENDING,
+      txid: bank.txid,
+      locationId: bank.locationId,
+      pixCode:
+        bank.registered.pixCode ??
+        buildDynamicBrCode({
+          locationUrl: bank.registered.location,
+          // A due-date charge's amount depends on the day it is paid: the location says it.
+          amountCents: terms === null ? prepared.amountCents : null,
+          merchantName: account.name,
+          merchantCity: account.city,
+        }),
+      e2eId: null,
+      payerName: null,
+      payerDocument: null,
+      paidAt: null,
+      expiresAt:
+        terms === null ? new Date(now.getTime() + (prepared.expiresInSeconds as number) * 1000) : dueDateExpiry(terms),
+      cancelledAt: null,
+      reserved: false,
+      reservedReason: null,
+      refundedAmountCents: 0n,
+      disputedAmountCents: 0n,
+      idempotencyKey: null,
+      requestFingerprint: null,
+      createdAt: now,
+      updatedAt: now,
+      dueDate: terms?.dueDate ?? null,
+      daysAfterDue: terms?.daysAfterDue ?? null,
+      debtorName: payer?.name ?? null,
+      debtorDocument: payer?.document ?? null,
+      fine: terms?.fine ?? null,
+      interest: terms?.interest ?? null,
+      abatement: terms?.abatement ?? null,
+      discount: terms?.discount ?? null,
+      customerId: prepared.customerId,
+      externalReference: prepared.externalReference,
+      metadata: prepared.metadata,
+      paidAmountCents: null,
+      feePercentCenti: account.feePercentCenti,
+      feeFixedCents: account.feeFixedCents,
+      batchId: null,
+      batchIndex: null,
     });
   }
 
@@ -328,6 +583,35 @@ export class ChargesService {
     const [charge] = chargeId ? await this.findChargesBy(scopeCompanyId, "id", chargeId, 1) : [];
     if (!charge) throw chargeNotFound();
     return charge;
+  }
+
+  /**
+   * What the charge asks on a day (YYYY-MM-DD in America/Sao_Paulo; default today), with its
+   * parts (CONTRACT §11): a due-date charge's by its terms, another charge's its amount. A day
+   * before the charge was created, or after the last one it can be paid on, is a 400.
+   */
+  async getAmountDue(scope: AccountRef | null, id: string, date?: string | null): Promise<AmountDue> {
+    const charge = await this.getCharge(scope, id);
+    const day: DayNumber | null = date == null ? saoPauloDay(new Date()) : parseIsoDate(date);
+    if (day === null) throw validationError("date must be a date YYYY-MM-DD");
+    const terms = termsOf(charge);
+    const first = saoPauloDay(charge.createdAt);
+    // An immediate charge's last day is the one its expiry falls in (the last instant it can be paid).
+    const last = terms === null ? saoPauloDay(new Date(charge.expiresAt.getTime() - 1)) : lastPayableDay(terms);
+    if (day < first) {
+      throw validationError(`date must not be before the day the charge was created (${isoDate(first)})`);
+    }
+    if (day > last)
+      throw validationError(`date must not be after the last day the charge can be paid (${isoDate(last)})`);
+    if (terms !== null) return amountDueOn(terms, day);
+    return {
+      date: isoDate(day),
+      amountDueCents: charge.amountCents,
+      abatementCents: 0n,
+      discountCents: 0n,
+      fineCents: 0n,
+      interestCents: 0n,
+    };
   }
 
   async findChargeByLocation(locationId: string): Promise<Charge | null> {
@@ -447,7 +731,11 @@ export class ChargesService {
            RETURNING *`,
           [batchSize],
         );
-        for (const row of rows) await this.appendStatusEvent(em, this.chargeFromRow(row), null);
+        for (const row of rows) {
+          const charge = this.chargeFromRow(row);
+          await this.appendStatusEvent(em, charge, null);
+          await this.removeExpiredAtBank(em, charge);
+        }
         return rows.length;
       });
       expired += batch;
@@ -493,29 +781,55 @@ export class ChargesService {
    * logged: that payment arrives as a payment of a cancelled charge, kept for review.
    */
   async removeChargeAtBank(chargeId: string, logger: Logger): Promise<void> {
-    const [row] = await queryRows<{ txid: string; location_id: string; status: string }>(
+    const [row] = await queryRows<{ txid: string; location_id: string; status: string; type: string }>(
       this.db,
-      "SELECT txid, location_id, status FROM charges WHERE id = $1",
+      "SELECT txid, location_id, status, type FROM charges WHERE id = $1",
       [chargeId],
     );
-    if (!row || row.status !== ChargeStatus.CANCELLED) return;
-    const removal = await this.provider.removeCharge({ txid: row.txid, locationId: row.location_id });
+    const dueDate = row?.type === ChargeType.DUE_DATE;
+    const removable = row?.status === ChargeStatus.CANCELLED || (dueDate && row?.status === ChargeStatus.EXPIRED);
+    if (!row || !removable) return;
+    const removal = await this.provider.removeCharge({ txid: row.txid, locationId: row.location_id, dueDate });
     if (removal.outcome === "refused") {
       logger.warn("the bank did not remove a cancelled charge", { chargeId, reason: removal.reason });
     }
   }
 
-  /** Sandbox: the payer pays a PENDING charge now. */
+  /**
+   * A due-date charge that expires stops being payable at the bank too: a real bank counts
+   * its days after the due date by the central bank's rule (extended to a business day), so
+   * its cobv is removed (the cancel's job) rather than left payable past the service's last day.
+   */
+  private async removeExpiredAtBank(em: EntityManager, charge: Charge): Promise<void> {
+    if (charge.type === ChargeType.DUE_DATE && !this.provider.servesLocations) {
+      await enqueueJob(em, REMOVE_CHARGE_JOB, { chargeId: charge.id, requestId: null });
+    }
+  }
+
+  /**
+   * Sandbox: the payer pays a PENDING charge, now or at `paidAt` (from the charge's creation
+   * to the end of its last payable day, so that a late payment can be simulated today), at
+   * that day's amount due.
+   */
   async simulateChargePayment(
     id: string,
-    payer: { payerName?: string | null; payerDocument?: string | null },
+    payer: { payerName?: string | null; payerDocument?: string | null; paidAt?: Date | null },
     audit: AuditContext | null = null,
     requestId: string | null = null,
   ): Promise<Charge> {
     return runTransaction(this.db, async (em) => {
       const charge = await this.lockCharge(em, null, id);
       const before = auditFields(charge);
-      const paidAt = new Date();
+      const now = new Date();
+      const paidAt = payer.paidAt ?? now;
+      if (charge.status !== ChargeStatus.PENDING) throw chargeNotPending(charge.status);
+      // Past its last payable day now, it cannot be paid, at whatever moment asked.
+      if (charge.expiresAt <= now) throw chargeExpired();
+      if (payer.paidAt != null && (paidAt < charge.createdAt || paidAt >= charge.expiresAt)) {
+        throw validationError(
+          `paidAt must be from the charge's creation (${charge.createdAt.toISOString()}) to the end of its last payable day (before ${charge.expiresAt.toISOString()})`,
+        );
+      }
       const paid = await this.confirmChargePayment(em, charge, {
         e2eId: newEndToEndId(this.provider.ispb, paidAt),
         paidAt,
@@ -530,7 +844,8 @@ export class ChargesService {
 
   /**
    * PENDING -> PAID with its credit and its charge.paid event, in the caller's transaction
-   * (the caller holds the charge's row lock). A reserved charge is paid but not credited
+   * (the caller holds the charge's row lock), at what is due at `paidAt` (amountToPay: the
+   * caller has checked the payment brought it). A reserved charge is paid but not credited
    * until an operator releases it.
    */
   async confirmChargePayment(em: EntityManager, charge: Charge, payment: PaymentConfirmation): Promise<Charge> {
@@ -539,6 +854,17 @@ export class ChargesService {
       throw chargeExpired();
     }
     if (charge.status !== ChargeStatus.PENDING) throw chargeNotPending(charge.status);
+    const paid = amountToPay(charge, payment.paidAt);
+    if (charge.type === ChargeType.DUE_DATE) {
+      // The fee is of the amount paid, under the plan of the charge's creation.
+      const fee = calculateFee(paid, {
+        feePercentCenti: charge.feePercentCenti ?? 0n,
+        feeFixedCents: charge.feeFixedCents ?? 0n,
+      });
+      charge.feeCents = fee.feeCents;
+      charge.netAmountCents = fee.netAmountCents;
+    }
+    charge.paidAmountCents = paid;
     charge.status = ChargeStatus.PAID;
     charge.e2eId = payment.e2eId;
     charge.paidAt = payment.paidAt;
@@ -679,12 +1005,26 @@ export function chargeStatusFields(charge: Charge): Record<string, unknown> {
   };
 }
 
-/** charge.paid fields in the source document's order (event, event_id, timestamp come first). */
+/**
+ * What a payment at `at` must bring: a due-date charge's amount due on that day (America/Sao_Paulo),
+ * any other charge's amount.
+ */
+export function amountToPay(charge: Charge, at: Date): Cents {
+  const terms = termsOf(charge);
+  return terms === null ? charge.amountCents : amountDueOn(terms, saoPauloDay(at)).amountDueCents;
+}
+
+/** What a PAID charge brought: the amount paid (a charge paid before it was kept: its amount). */
+export function receivedCents(charge: Pick<Charge, "paidAmountCents" | "amountCents">): Cents {
+  return charge.paidAmountCents ?? charge.amountCents;
+}
+
+/** charge.paid fields in the source document's order (event, event_id, timestamp come first); `amount` is what was paid. */
 export function chargePaidFields(charge: Charge): Record<string, unknown> {
   return {
     charge_id: `chg_${charge.id}`,
     status: charge.status,
-    amount: brlToJsonNumber(charge.amountCents),
+    amount: brlToJsonNumber(receivedCents(charge)),
     net_amount: brlToJsonNumber(charge.netAmountCents),
     e2e_id: charge.e2eId,
     endToEndId: charge.e2eId,

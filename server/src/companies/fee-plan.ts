@@ -1,14 +1,9 @@
-import { type Cents, MoneyFormatError, type PercentCenti } from "../core/money";
+import { type Cents, divideRoundHalfUp, MoneyFormatError, type PercentCenti } from "../core/money";
 
 /** An account's fee plan (the company's feePercent and feeFixed): what the service keeps of each charge. */
 export interface FeePlan {
   feePercentCenti: PercentCenti;
   feeFixedCents: Cents;
-}
-
-/** Rounds a non-negative rational numerator/denominator to the nearest integer, halves up. */
-function divideRoundHalfUp(numerator: bigint, denominator: bigint): bigint {
-  return (numerator * 2n + denominator) / (denominator * 2n);
 }
 
 /**

@@ -21,6 +21,8 @@ export type ErrorCode =
   | "CHARGE_RESERVED"
   | "REFUND_WINDOW_CLOSED"
   | "REFUND_EXCEEDS_CHARGE"
+  | "CUSTOMER_EXISTS"
+  | "EXTERNAL_REFERENCE_TAKEN"
   | "RATE_LIMITED"
   | "INTERNAL_ERROR"
   | "BAD_USER_INPUT"
@@ -49,6 +51,8 @@ export function httpStatusFor(code: ErrorCode): number {
     case "CONFLICT":
     case "CHARGE_RESERVED":
     case "REFUND_WINDOW_CLOSED":
+    case "CUSTOMER_EXISTS":
+    case "EXTERNAL_REFERENCE_TAKEN":
       return 409;
     case "REQUEST_TIMEOUT":
       return 408;
@@ -78,6 +82,24 @@ export class AppError extends Error {
   ) {
     super(message);
     this.name = "AppError";
+  }
+}
+
+/** One refused item of a request that takes many (a batch), by its place in the list. */
+export interface ItemError {
+  index: number;
+  error: string;
+  code: ErrorCode;
+}
+
+/** A batch refused whole (VALIDATION_ERROR) with every refused item and why: `items` beside error and code. */
+export class ItemsRefusedError extends AppError {
+  constructor(
+    readonly items: ItemError[],
+    message = `${items.length} of the items are refused; nothing was created`,
+  ) {
+    super("VALIDATION_ERROR", message);
+    this.name = "ItemsRefusedError";
   }
 }
 
@@ -164,6 +186,8 @@ export interface PublicError {
   retryAfterSeconds?: number;
   /** AppError's reason (e.g. why a password is refused). */
   reason?: string;
+  /** A refused batch's items (ItemsRefusedError). */
+  items?: ItemError[];
 }
 
 /** A public error's GraphQL extensions: its code, its reason when it has one, and when to retry a rate-limited call. */
@@ -171,6 +195,7 @@ export function graphqlExtensions(error: PublicError): Record<string, unknown> {
   const extensions: Record<string, unknown> = { code: error.code };
   if (error.reason !== undefined) extensions.reason = error.reason;
   if (error.retryAfterSeconds !== undefined) extensions.retryAfter = error.retryAfterSeconds;
+  if (error.items !== undefined) extensions.items = error.items;
   return extensions;
 }
 
@@ -209,6 +234,7 @@ export function toPublicError(error: unknown): PublicError {
   if (error instanceof RateLimitedError) {
     return { code: error.code, message: error.message, retryAfterSeconds: error.retryAfterSeconds };
   }
+  if (error instanceof ItemsRefusedError) return { code: error.code, message: error.message, items: error.items };
   if (error instanceof AppError) {
     return error.reason === undefined
       ? { code: error.code, message: error.message }
@@ -253,6 +279,8 @@ const ERROR_CODES = new Set<string>([
   "CHARGE_RESERVED",
   "REFUND_WINDOW_CLOSED",
   "REFUND_EXCEEDS_CHARGE",
+  "CUSTOMER_EXISTS",
+  "EXTERNAL_REFERENCE_TAKEN",
   "RATE_LIMITED",
   "INTERNAL_ERROR",
   "BAD_USER_INPUT",

@@ -1,7 +1,7 @@
 /**
  * Money is integer centavos (bigint) everywhere inside the service. This module is the
  * only place that turns BRL text or JSON numbers into centavos and back (and rates into
- * hundredths of a percent). No floats: numbers are read through their shortest decimal
+ * hundredths of a percent), and rounds rationals to centavos. No floats: numbers are read through their shortest decimal
  * text, which is exact for any value written with two decimals. The fee rule, the one
  * sum with a rate, is the companies' (companies/fee-plan.ts).
  */
@@ -44,6 +44,16 @@ export function formatBrl(cents: Cents): string {
 /** The REST edge speaks JSON numbers: "10.50" becomes 10.5, with no arithmetic on the way. */
 export function brlToJsonNumber(cents: Cents): number {
   return Number(formatBrl(cents));
+}
+
+/**
+ * A non-negative rational numerator / denominator rounded to the nearest integer, halves up:
+ * the one rounding of money computed from a rate (a fee, a fine, interest, a discount).
+ */
+export function divideRoundHalfUp(numerator: bigint, denominator: bigint): bigint {
+  if (numerator < 0n || denominator <= 0n)
+    throw new RangeError("divideRoundHalfUp takes a numerator >= 0 and a denominator > 0");
+  return (numerator * 2n + denominator) / (denominator * 2n);
 }
 
 /** A fee rate in hundredths of a percent: "0.99" % is 99. */

@@ -238,7 +238,7 @@ describe("GraphQL limits, measured before execution", () => {
     assert.deepEqual(await check(schema, twenty("(limit: $n)"), { variables: { n: "ten" } }), []);
     assert.equal(
       (await check(schema, `{ ${charges("(limit: 2000000000)")} }`))[0].message,
-      "Query cost 12000000001 exceeds the maximum of 5000",
+      "Query cost 12000000001 exceeds the maximum of 7500",
     );
   });
 
@@ -365,7 +365,7 @@ describe("GraphQL limits on the running service", () => {
     assert.equal(refused.status, 400);
     assert.deepEqual(refused.body, {
       errors: [
-        { message: "Query cost 268435457 exceeds the maximum of 5000", extensions: { code: "VALIDATION_ERROR" } },
+        { message: "Query cost 268435457 exceeds the maximum of 7500", extensions: { code: "VALIDATION_ERROR" } },
       ],
     });
     assert.equal((await post(app, "{ balance { balance } }", merchant)).status, 200);
@@ -414,7 +414,7 @@ describe("GraphQL limits on the running service", () => {
     assert.equal(refused.status, 400);
     // 20 x (1 + 20 x (data: 1 + 18, total: 1)) = 8020; a limit the default page did not count accepted it.
     assert.deepEqual(refused.body.errors, [
-      { message: "Query cost 8020 exceeds the maximum of 5000", extensions: { code: "VALIDATION_ERROR" } },
+      { message: "Query cost 8020 exceeds the maximum of 7500", extensions: { code: "VALIDATION_ERROR" } },
     ]);
     const query = `query($n: Int) { charges(limit: $n) { data { ${allChargeFields} } total limit offset } }`;
     const paged = await post(app, query, merchant, { n: 100 });
@@ -422,7 +422,7 @@ describe("GraphQL limits on the running service", () => {
     assert.deepEqual(paged.body.data.charges, { data: [], total: 0, limit: 100, offset: 0 });
     const tooMany = await post(app, query, merchant, { n: 1_000 });
     assert.equal(tooMany.status, 400);
-    assert.equal(tooMany.body.errors[0].message, "Query cost 22001 exceeds the maximum of 5000");
+    assert.equal(tooMany.body.errors[0].message, "Query cost 22001 exceeds the maximum of 7500");
   });
 
   test("a variable of the wrong type answers 400 BAD_USER_INPUT, before the cost is measured", async () => {
@@ -467,7 +467,7 @@ describe("GraphQL limits on the running service", () => {
     });
     assert.equal(costly.status, 400);
     assert.deepEqual(costly.body.errors, [
-      { message: "Query cost 1073741825 exceeds the maximum of 5000", extensions: { code: "VALIDATION_ERROR" } },
+      { message: "Query cost 1073741825 exceeds the maximum of 7500", extensions: { code: "VALIDATION_ERROR" } },
     ]);
   });
 

@@ -54,7 +54,7 @@ import type { RequestContext } from "./context";
 /** Fields deep: every operation of the schema fits (webhookDeliveries { data { attempts { id } } } is 4). */
 export const MAX_QUERY_DEPTH = 8;
 /** Roughly the number of values a query may resolve: a paged list costs its children `limit` times. */
-export const MAX_QUERY_COMPLEXITY = 5000;
+export const MAX_QUERY_COMPLEXITY = 7500;
 /** Tokens of the whole document, comments left out; the standard introspection query has 184. */
 export const MAX_QUERY_TOKENS = 3000;
 /** Aliases of one operation, `__typename` included. */

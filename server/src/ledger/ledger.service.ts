@@ -173,8 +173,8 @@ const DERIVED_ROWS_AUDIT = `
       FROM list_counters WHERE company_id = $1 GROUP BY list, status
     HAVING sum(n) <> 0 OR sum(amount_cents) <> 0 OR sum(net_amount_cents) <> 0
   ), counted AS (
-    SELECT 'charges'::text AS list, status, count(*) AS n, sum(amount_cents)::bigint AS amount,
-           sum(net_amount_cents)::bigint AS net
+    SELECT 'charges'::text AS list, status, count(*) AS n,
+           sum(coalesce(paid_amount_cents, amount_cents))::bigint AS amount, sum(net_amount_cents)::bigint AS net
       FROM charges WHERE company_id = $1 GROUP BY status
     UNION ALL
     SELECT 'withdrawals', status, count(*), sum(amount_cents)::bigint, sum(amount_cents)::bigint
@@ -189,7 +189,8 @@ const DERIVED_ROWS_AUDIT = `
     SELECT day, kind, n, amount_cents AS amount FROM daily_volumes
      WHERE company_id = $1 AND (n <> 0 OR amount_cents <> 0)
   ), counted_days AS (
-    SELECT ${SAO_PAULO_PAID_DAY} AS day, 'charges_paid'::text AS kind, count(*) AS n, sum(amount_cents)::bigint AS amount
+    SELECT ${SAO_PAULO_PAID_DAY} AS day, 'charges_paid'::text AS kind, count(*) AS n,
+           sum(coalesce(paid_amount_cents, amount_cents))::bigint AS amount
       FROM charges WHERE company_id = $1 AND status = 'PAID' GROUP BY 1
     UNION ALL
     SELECT ${SAO_PAULO_PAID_DAY}, 'withdrawals_paid', count(*), sum(amount_cents)::bigint

@@ -18,7 +18,7 @@ import type { MigrationInterface, QueryRunner } from "typeorm";
 const SLOTS = 16;
 const SAO_PAULO_DAY = (column: string) => `((${column}) AT TIME ZONE 'America/Sao_Paulo')::date`;
 
-interface CountedTable {
+export interface CountedTable {
   table: string;
   list: string;
   /** Status column, or a constant for a list without statuses. */
@@ -29,7 +29,7 @@ interface CountedTable {
   rollup?: { kind: string; paidAt: string };
 }
 
-const COUNTED: CountedTable[] = [
+export const COUNTED: CountedTable[] = [
   {
     table: "charges",
     list: "charges",
@@ -104,19 +104,27 @@ function triggerBody(counted: CountedTable, operation: Operation): string {
   return body;
 }
 
-function createTriggers(counted: CountedTable): string {
+/**
+ * The counter functions and triggers of a table. `replaceFunctions` rewrites the functions
+ * of triggers that exist (a later migration changing what a row counts for).
+ */
+export function createTriggers(counted: CountedTable, replaceFunctions = false): string {
   return (["INSERT", "UPDATE", "DELETE"] as const)
     .map((operation) => {
       const name = `${counted.table}_count_${operation.toLowerCase()}`;
       return `
-        CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $fn$
+        CREATE ${replaceFunctions ? "OR REPLACE " : ""}FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $fn$
         BEGIN
           ${triggerBody(counted, operation)}
           RETURN NULL;
         END
-        $fn$;
+        $fn$;${
+          replaceFunctions
+            ? ""
+            : `
         CREATE TRIGGER ${name} AFTER ${operation} ON ${counted.table}
-          ${REFERENCING[operation]} FOR EACH STATEMENT EXECUTE FUNCTION ${name}();`;
+          ${REFERENCING[operation]} FOR EACH STATEMENT EXECUTE FUNCTION ${name}();`
+        }`;
     })
     .join("\n");
 }
@@ -171,7 +179,7 @@ export class ListsThatScale1763800800000 implements MigrationInterface {
       );
       CREATE INDEX daily_volumes_day ON daily_volumes(day, kind);
 
-      ${COUNTED.map(createTriggers).join("\n")}
+      ${COUNTED.map((counted) => createTriggers(counted)).join("\n")}
       ${COUNTED.map(backfill).join("\n")}
 
       -- Charges. The merchant's lists use charges_company_newest and charges_company_status_newest.

@@ -26,6 +26,7 @@ import { RefundRequests1763914000000 } from "./1763914000000-refund-requests";
 import { MedReturnReservation1763914100000 } from "./1763914100000-med-return-reservation";
 import { CredentialLabels1763915000000 } from "./1763915000000-credential-labels";
 import { RefundRequestOneRefund1763916000000 } from "./1763916000000-refund-request-one-refund";
+import { DueDateCharges1764040000000 } from "./1764040000000-due-date-charges";
 
 /** Migrations in order; the schema only ever changes through them. A new migration is added last. */
 export const MIGRATIONS = [
@@ -57,4 +58,5 @@ export const MIGRATIONS = [
   MedReturnReservation1763914100000,
   CredentialLabels1763915000000,
   RefundRequestOneRefund1763916000000,
+  DueDateCharges1764040000000,
 ];

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { DataSource, EntityManager } from "typeorm";
 import { type AuditContext, appendAudit } from "../audit/audit";
 import { Charge, ChargeStatus } from "../charges/charge.entity";
-import type { ChargesService } from "../charges/charges.service";
+import { amountToPay, type ChargesService, receivedCents } from "../charges/charges.service";
 import { type CancelSignal, readCancellable } from "../core/cancellable-read";
 import { entityRowMapper } from "../core/entity-rows";
 import { invalidState, notFound, unauthenticated, validationError } from "../core/errors";
@@ -61,6 +61,12 @@ export interface ReturnResult {
   outcome: "APPLIED" | "DUPLICATE" | "EXCEPTION";
   status?: string;
   problem?: string;
+}
+
+/** What the charge asked of this payment: a PAID charge what it brought, else what was due on the day paid. */
+function expectedAmount(charge: Charge, payment: PixNotification): bigint {
+  if (charge.status === ChargeStatus.PAID) return receivedCents(charge);
+  return amountToPay(charge, new Date(Math.min(payment.paidAt.getTime(), Date.now())));
 }
 
 /** The bank side's inbound half: PIX payments reported by the provider. */
@@ -247,7 +253,7 @@ export class InboundPixService {
     switch (charge.status) {
       case ChargeStatus.PAID:
         if (payment.endToEndId === null || payment.endToEndId === charge.e2eId) return { outcome: "DUPLICATE" };
-        if (charge.e2eId === null && payment.amountCents === charge.amountCents) {
+        if (charge.e2eId === null && payment.amountCents === receivedCents(charge)) {
           charge.e2eId = payment.endToEndId;
           charge.updatedAt = new Date();
           await em.getRepository(Charge).save(charge);
@@ -267,7 +273,8 @@ export class InboundPixService {
           await this.charges.markExpired(em, charge);
           return exception(PaymentExceptionKind.CHARGE_EXPIRED);
         }
-        if (payment.amountCents !== charge.amountCents) return exception(PaymentExceptionKind.AMOUNT_MISMATCH);
+        // A due-date charge is paid with exactly its amount due on the day of payment (CONTRACT §11).
+        if (payment.amountCents !== amountToPay(charge, paidAt)) return exception(PaymentExceptionKind.AMOUNT_MISMATCH);
         await this.charges.confirmChargePayment(em, charge, {
           e2eId: payment.endToEndId,
           paidAt,
@@ -297,7 +304,7 @@ export class InboundPixService {
       endToEndId: payment.endToEndId,
       txid: payment.txid,
       amountCents: payment.amountCents,
-      expectedAmountCents: charge?.amountCents ?? null,
+      expectedAmountCents: charge === null ? null : expectedAmount(charge, payment),
       chargeId: charge?.id ?? null,
       companyId: charge?.companyId ?? null,
       payerName: payment.payerName,

@@ -1,9 +1,13 @@
 import { createHash } from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import { Charge, ChargeStatus } from "../charges/charge.entity";
+import { amountDueOn, lastPayableDay } from "../billing/amount-due";
+import { parseIsoDate, saoPauloDay } from "../billing/business-days";
+import { type Charge, ChargeStatus } from "../charges/charge.entity";
 import type { ChargesService } from "../charges/charges.service";
-import { notFound } from "../core/errors";
+import { termsOf } from "../charges/due-date-charge";
+import { notFound, validationError } from "../core/errors";
 import { formatBrl } from "../core/money";
+import { cobvValor, devedorOf } from "./api-pix-cobv";
 
 const COB_STATUS: Record<ChargeStatus, string> = {
   [ChargeStatus.PENDING]: "ATIVA",
@@ -34,16 +38,51 @@ export function toCob(charge: Charge) {
   };
 }
 
+/**
+ * A due-date charge as API Pix's `cobv` resource: its due date and days after it, the
+ * debtor, and `valor` with the API Pix modalities; for a day of payment (`?DPP=YYYY-MM-DD`,
+ * as the payer's bank asks) `valor.final`, the amount due that day. A day it cannot be
+ * paid on is a 400.
+ */
+export function toCobv(charge: Charge, dpp: string | undefined) {
+  const terms = termsOf(charge);
+  if (terms === null) throw new Error(`charge ${charge.id} has no due date`);
+  let final: string | null = null;
+  if (dpp !== undefined) {
+    const day = parseIsoDate(dpp);
+    if (day === null) throw validationError("DPP must be a date YYYY-MM-DD");
+    if (day < saoPauloDay(charge.createdAt) || day > lastPayableDay(terms)) {
+      throw validationError("DPP is not a day the charge can be paid on");
+    }
+    final = formatBrl(amountDueOn(terms, day).amountDueCents);
+  }
+  return {
+    calendario: {
+      criacao: charge.createdAt.toISOString(),
+      dataDeVencimento: terms.dueDate,
+      validadeAposVencimento: terms.daysAfterDue,
+    },
+    txid: charge.txid,
+    revisao: 0,
+    status: COB_STATUS[charge.status],
+    ...(charge.payer ? { devedor: devedorOf(charge.payer) } : {}),
+    valor: { ...cobvValor(terms), ...(final !== null ? { final } : {}) },
+    chave: sandboxReceiverKey(charge.companyId),
+    ...(charge.description ? { solicitacaoPagador: charge.description } : {}),
+  };
+}
+
 /** GET /pix/v2/:locationId: public (no credential), as a PSP serves a dynamic BR Code's payload. */
 export function registerPixLocationRoute(app: FastifyInstance, charges: ChargesService): void {
-  app.get<{ Params: { locationId: string } }>(
+  app.get<{ Params: { locationId: string }; Querystring: { DPP?: string } }>(
     "/pix/v2/:locationId",
     { config: { access: "public" } },
     async (request) => {
       const { locationId } = request.params;
       const charge = /^[a-z0-9]{32}$/.test(locationId) ? await charges.findChargeByLocation(locationId) : null;
       if (!charge) throw notFound("Location");
-      return toCob(charge);
+      const dpp = typeof request.query.DPP === "string" ? request.query.DPP : undefined;
+      return charge.dueDate === null ? toCob(charge) : toCobv(charge, dpp);
     },
   );
 }

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import type { DueDateTerms } from "../billing/amount-due";
 import { newEndToEndId } from "../core/ids";
 import type { Cents } from "../core/money";
 import { hmacSha256Hex, safeEqual } from "../core/secrets";
@@ -81,6 +82,18 @@ export interface ChargeRegistration {
   description: string | null;
 }
 
+/** What the bank needs to register a due-date charge (an API Pix `cobv`). */
+export interface DueDateChargeRegistration {
+  locationId: string;
+  txid: string;
+  /** The amount, due date, days after it and the fine, interest, abatement and discount. */
+  terms: DueDateTerms;
+  /** Who it is addressed to (`devedor`): a name and a CPF (11 digits) or CNPJ (14 characters). */
+  debtor: { name: string; document: string };
+  /** Shown to the payer (`solicitacaoPagador`); at most 140 characters. */
+  description: string | null;
+}
+
 /**
  * Where the payer's bank fetches the charge (host and path, no scheme) and, from a bank that
  * writes the BR Code itself (Efí's `pixCopiaECola`), the code; null: the service writes it.
@@ -133,12 +146,25 @@ export interface PixProvider {
   readonly returnsMedItself: boolean;
   /** Registers a charge; a failure the merchant cannot fix is an AppError SERVICE_UNAVAILABLE. */
   registerCharge(charge: ChargeRegistration): Promise<RegisteredCharge>;
+  /** Registers a due-date charge (`cobv`); failures as registerCharge's. */
+  registerDueDateCharge(charge: DueDateChargeRegistration): Promise<RegisteredCharge>;
   /**
-   * Takes a cancelled charge off the bank, so that it can no longer be paid. Removing one
-   * already removed is "removed"; one the bank cannot remove (already paid) is "refused",
-   * and its payment, when it arrives, is recorded for review as any payment of a cancelled charge.
+   * Registers a batch of due-date charges at once (API Pix `lotecobv`, numbered `batchId`):
+   * each one's registration, in the given order. A bank that refuses any of them fails the
+   * whole batch (the ones it took are removed), as the service creates all or none.
    */
-  removeCharge(charge: { locationId: string; txid: string }): Promise<ChargeRemoval>;
+  registerDueDateChargeBatch(
+    batchId: bigint,
+    description: string,
+    charges: DueDateChargeRegistration[],
+  ): Promise<RegisteredCharge[]>;
+  /**
+   * Takes a cancelled charge (or an expired due-date charge) off the bank, so that it can no
+   * longer be paid. Removing one already removed is "removed"; one the bank cannot remove
+   * (already paid) is "refused", and its payment, when it arrives, is recorded for review as
+   * any payment of a cancelled or expired charge.
+   */
+  removeCharge(charge: { locationId: string; txid: string; dueDate: boolean }): Promise<ChargeRemoval>;
   /** Submits a transfer; throws ProviderUnavailableError when the bank cannot take it now. */
   sendTransfer(order: TransferOrder): Promise<TransferSubmission>;
   /**
@@ -204,6 +230,19 @@ export class SandboxPixProvider implements PixProvider {
 
   async registerCharge(charge: { locationId: string }): Promise<RegisteredCharge> {
     return { location: `${this.publicHost}/pix/v2/${charge.locationId}`, pixCode: null };
+  }
+
+  /** The service answers the location with the cobv (provider/pix-location.http.ts). */
+  async registerDueDateCharge(charge: DueDateChargeRegistration): Promise<RegisteredCharge> {
+    return this.registerCharge(charge);
+  }
+
+  async registerDueDateChargeBatch(
+    _batchId: bigint,
+    _description: string,
+    charges: DueDateChargeRegistration[],
+  ): Promise<RegisteredCharge[]> {
+    return Promise.all(charges.map((charge) => this.registerCharge(charge)));
   }
 
   /** The location answers REMOVIDA_PELO_USUARIO_RECEBEDOR from the charge's own status. */

@@ -1,7 +1,7 @@
 import type { DataSource, EntityManager } from "typeorm";
 import { type AuditContext, appendAudit } from "../audit/audit";
 import { ChargeStatus } from "../charges/charge.entity";
-import type { ChargesService } from "../charges/charges.service";
+import { type ChargesService, receivedCents } from "../charges/charges.service";
 import { entityRowMapper } from "../core/entity-rows";
 import { invalidState, notFound, validationError } from "../core/errors";
 import { checkIdempotencyKey, findOriginalRequest, insertUnlessTaken, requestFingerprint } from "../core/idempotency";
@@ -120,13 +120,14 @@ export function checkRefundInput(input: NewRefund): { askedCents: Cents | null; 
 }
 
 /**
- * What remains refundable of a charge: its amount less its refunds (but FAILED ones) and
- * what open MED disputes hold (not refundable while they are open, docs/disputes.md).
+ * What remains refundable of a charge: what it brought (a due-date charge's amount paid) less
+ * its refunds (but FAILED ones) and what open MED disputes hold (not refundable while they
+ * are open, docs/disputes.md).
  */
 export function refundableCents(
-  charge: Pick<LockedCharge, "amountCents" | "refundedAmountCents" | "disputedAmountCents">,
+  charge: Pick<LockedCharge, "amountCents" | "paidAmountCents" | "refundedAmountCents" | "disputedAmountCents">,
 ): Cents {
-  return charge.amountCents - charge.refundedAmountCents - charge.disputedAmountCents;
+  return receivedCents(charge) - charge.refundedAmountCents - charge.disputedAmountCents;
 }
 
 export class RefundsService implements ReturnBook {

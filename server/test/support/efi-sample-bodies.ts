@@ -1,5 +1,7 @@
+import { AdjustmentMode, DiscountMode, type DueDateTerms, InterestMode } from "../../src/billing/amount-due";
 import type { EfiRequestBodyName } from "../../src/provider/efi/api-pix-schemas";
-import { cobBody, pixSendBody } from "../../src/provider/efi/efi-provider";
+import { cobBody, cobvBody, pixSendBody } from "../../src/provider/efi/efi-provider";
+import type { DueDateChargeRegistration } from "../../src/provider/pix-provider";
 
 /** Bodies the Efí adapter sends, for the schema test and the check against bacen's openapi.yaml. */
 export const sampleCharge = {
@@ -16,7 +18,63 @@ export const sampleOrder = {
   pixKeyType: "EMAIL",
   pixKey: "cliente@example.com",
 };
+const KEY = "8a4d298b-abe0-46c9-8a9f-6a3e9350cb2e";
+const plainTerms: DueDateTerms = {
+  amountCents: 15000n,
+  dueDate: "2026-03-10",
+  daysAfterDue: 30,
+  abatement: null,
+  fine: null,
+  interest: null,
+  discount: null,
+};
+/** Due-date charges with every interest and discount mode, a CNPJ and a CPF debtor. */
+export const sampleDueDateCharges: DueDateChargeRegistration[] = [
+  {
+    locationId: "loc",
+    txid: "b".repeat(32),
+    terms: {
+      ...plainTerms,
+      fine: { mode: AdjustmentMode.PERCENT, value: 200n },
+      interest: { mode: InterestMode.PERCENT_PER_MONTH, value: 100n },
+      abatement: { mode: AdjustmentMode.FIXED, value: 500n },
+      discount: {
+        mode: DiscountMode.FIXED_UNTIL_DATES,
+        dates: [
+          { date: "2026-03-01", value: 1000n },
+          { date: "2026-03-05", value: 500n },
+        ],
+      },
+    },
+    debtor: { name: "Escola Modelo Ltda", document: "11222333000181" },
+    description: "Mensalidade de março",
+  },
+  ...Object.values(InterestMode).map((mode, index) => ({
+    locationId: "loc",
+    txid: `c${index}`.padEnd(32, "c"),
+    terms: {
+      ...plainTerms,
+      fine: { mode: AdjustmentMode.FIXED, value: 300n },
+      interest: { mode, value: 33n },
+      abatement: { mode: AdjustmentMode.PERCENT, value: 1000n },
+      discount: Object.values(DiscountMode)[index % 6].endsWith("_EARLY")
+        ? { mode: Object.values(DiscountMode)[index % 6], value: 10n }
+        : { mode: Object.values(DiscountMode)[index % 6], dates: [{ date: "2026-03-10", value: 250n }] },
+    } as DueDateTerms,
+    debtor: { name: "Maria da Silva", document: "52998224725" },
+    description: null,
+  })),
+];
 export const adapterBodies: Array<[EfiRequestBodyName, unknown]> = [
+  ...sampleDueDateCharges.map((charge): [EfiRequestBodyName, unknown] => ["CobVSolicitada", cobvBody(charge, KEY)]),
+  ["CobVRevisada", { status: "REMOVIDA_PELO_USUARIO_RECEBEDOR" }],
+  [
+    "LoteCobV",
+    {
+      descricao: "Mensalidades de março",
+      cobsv: sampleDueDateCharges.map((charge) => ({ txid: charge.txid, ...cobvBody(charge, KEY) })),
+    },
+  ],
   ["CobSolicitada", cobBody(sampleCharge, "8a4d298b-abe0-46c9-8a9f-6a3e9350cb2e")],
   ["CobSolicitada", cobBody({ ...sampleCharge, description: null, amountCents: 1n }, "+5511999998888")],
   ["CobRevisada", { status: "REMOVIDA_PELO_USUARIO_RECEBEDOR" }],

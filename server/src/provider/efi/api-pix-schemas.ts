@@ -1,7 +1,7 @@
 /**
  * JSON Schemas of the request bodies the Efí adapter sends, written from the central bank's
- * API Pix (openapi.yaml 2.9.0: CobSolicitada, CobRevisada, DevolucaoSolicitada,
- * WebhookSolicitado) and Efí's Pix Send (`PUT /v3/gn/pix/{idEnvio}`), which the API Pix does
+ * API Pix (openapi.yaml 2.9.0: CobSolicitada, CobRevisada, CobVSolicitada, CobVRevisada, the
+ * LoteCobVBody of `PUT /lotecobv/{id}`, DevolucaoSolicitada, WebhookSolicitado) and Efí's Pix Send (`PUT /v3/gn/pix/{idEnvio}`), which the API Pix does
  * not cover. Plain data: the service never validates its own bodies at run time; the local
  * PSP (psp-sim) validates every request against these, and the tests validate every body the
  * adapter builds (and, when the central bank's file is at hand, these schemas against it).
@@ -81,6 +81,128 @@ export const COB_REVISADA_SCHEMA = {
   minProperties: 1,
   additionalProperties: false,
   properties: { ...cobFields, valor: cobValor, status: { type: "string", enum: ["REMOVIDA_PELO_USUARIO_RECEBEDOR"] } },
+};
+
+/** An API Pix `modalidade` with its `valorPerc`: a fine, interest or abatement. */
+const modalidade = (max: number) => ({
+  type: "object",
+  required: ["modalidade", "valorPerc"],
+  additionalProperties: false,
+  properties: {
+    modalidade: { type: "integer", minimum: 1, maximum: max },
+    valorPerc: { type: "string", pattern: VALOR_PATTERN },
+  },
+});
+
+/** CobVValor: the amount and its terms (multa 1-2, juros 1-8, abatimento 1-2, desconto 1-6). */
+const cobvValor = {
+  type: "object",
+  additionalProperties: false,
+  properties: {
+    original: { type: "string", pattern: VALOR_PATTERN },
+    multa: modalidade(2),
+    juros: modalidade(8),
+    abatimento: modalidade(2),
+    desconto: {
+      type: "object",
+      required: ["modalidade"],
+      additionalProperties: false,
+      properties: {
+        modalidade: { type: "integer", minimum: 1, maximum: 6 },
+        descontoDataFixa: {
+          type: "array",
+          minItems: 1,
+          maxItems: 3,
+          uniqueItems: true,
+          items: {
+            type: "object",
+            required: ["data", "valorPerc"],
+            additionalProperties: false,
+            properties: {
+              data: { type: "string", format: "date" },
+              valorPerc: { type: "string", pattern: VALOR_PATTERN },
+            },
+          },
+        },
+        valorPerc: { type: "string", pattern: VALOR_PATTERN },
+      },
+      // Fixed dates for modalidades 1 and 2, a value per day of anticipation for 3 to 6.
+      oneOf: [
+        {
+          type: "object",
+          required: ["descontoDataFixa"],
+          properties: { modalidade: { type: "integer", enum: [1, 2] }, descontoDataFixa: true, valorPerc: false },
+        },
+        {
+          type: "object",
+          required: ["valorPerc"],
+          properties: { modalidade: { type: "integer", enum: [3, 4, 5, 6] }, valorPerc: true, descontoDataFixa: false },
+        },
+      ],
+    },
+  },
+};
+
+const cobvFields = {
+  calendario: {
+    type: "object",
+    required: ["dataDeVencimento"],
+    additionalProperties: false,
+    properties: {
+      dataDeVencimento: { type: "string", format: "date" },
+      validadeAposVencimento: { type: "integer", minimum: 0, maximum: 2147483647 },
+    },
+  },
+  devedor: { oneOf: [pessoa("cpf"), pessoa("cnpj")] },
+  loc: cobFields.loc,
+  chave: cobFields.chave,
+  solicitacaoPagador: cobFields.solicitacaoPagador,
+  infoAdicionais,
+};
+
+/** `PUT /v2/cobv/{txid}` (API Pix CobVSolicitada). */
+export const COBV_SOLICITADA_SCHEMA = {
+  $id: "efi:CobVSolicitada",
+  type: "object",
+  required: ["calendario", "devedor", "valor", "chave"],
+  additionalProperties: false,
+  properties: { ...cobvFields, valor: { ...cobvValor, required: ["original"] } },
+};
+
+/** `PATCH /v2/cobv/{txid}` (API Pix CobVRevisada): removal is `status: REMOVIDA_PELO_USUARIO_RECEBEDOR`. */
+export const COBV_REVISADA_SCHEMA = {
+  $id: "efi:CobVRevisada",
+  type: "object",
+  minProperties: 1,
+  additionalProperties: false,
+  properties: {
+    ...cobvFields,
+    valor: cobvValor,
+    status: { type: "string", enum: ["REMOVIDA_PELO_USUARIO_RECEBEDOR"] },
+  },
+};
+
+const { $id: _cobvId, ...cobvOfLote } = COBV_SOLICITADA_SCHEMA;
+
+/** `PUT /v2/lotecobv/{id}` (API Pix LoteCobVBody): a description and each cobv with its txid. */
+export const LOTE_COBV_SCHEMA = {
+  $id: "efi:LoteCobV",
+  type: "object",
+  required: ["descricao", "cobsv"],
+  additionalProperties: false,
+  properties: {
+    descricao: { type: "string", minLength: 1 },
+    cobsv: {
+      type: "array",
+      minItems: 1,
+      maxItems: 1000,
+      items: {
+        ...cobvOfLote,
+        required: ["txid", ...cobvOfLote.required],
+        properties: { txid: { type: "string", pattern: TXID_PATTERN }, ...cobvOfLote.properties },
+      },
+    },
+  },
 };
 
 /** `PUT /v2/pix/{e2eid}/devolucao/{id}` (API Pix DevolucaoSolicitada). */
@@ -172,6 +294,9 @@ export const TOKEN_REQUEST_SCHEMA = {
 export const EFI_REQUEST_SCHEMAS = {
   CobSolicitada: COB_SOLICITADA_SCHEMA,
   CobRevisada: COB_REVISADA_SCHEMA,
+  CobVSolicitada: COBV_SOLICITADA_SCHEMA,
+  CobVRevisada: COBV_REVISADA_SCHEMA,
+  LoteCobV: LOTE_COBV_SCHEMA,
   DevolucaoSolicitada: DEVOLUCAO_SOLICITADA_SCHEMA,
   WebhookSolicitado: WEBHOOK_SOLICITADO_SCHEMA,
   PixEnvioSolicitado: PIX_ENVIO_SOLICITADO_SCHEMA,

@@ -137,17 +137,17 @@ describe("charges as cobs", () => {
 
   test("removing a charge: its cob is REMOVIDA_PELO_USUARIO_RECEBEDOR and cannot be paid; one paid is refused", async () => {
     const charge = await newCharge(5);
-    const removal = await app.services.provider.removeCharge({ txid: charge.txid, locationId: "" });
+    const removal = await app.services.provider.removeCharge({ txid: charge.txid, locationId: "", dueDate: false });
     assert.deepEqual(removal, { outcome: "removed" });
     assert.equal((await simCob(charge.txid)).status, "REMOVIDA_PELO_USUARIO_RECEBEDOR");
-    assert.deepEqual(await app.services.provider.removeCharge({ txid: charge.txid, locationId: "" }), {
+    assert.deepEqual(await app.services.provider.removeCharge({ txid: charge.txid, locationId: "", dueDate: false }), {
       outcome: "removed",
     });
     const paid = await sim.control("POST", `/control/cobs/${charge.txid}/pay`, { pagador: PAYER });
     assert.equal(paid.status, 409, "a removed cob cannot be paid");
     const paidCharge = await newCharge(6);
     await sim.control("POST", `/control/cobs/${paidCharge.txid}/pay`, { pagador: PAYER });
-    const refused = await app.services.provider.removeCharge({ txid: paidCharge.txid, locationId: "" });
+    const refused = await app.services.provider.removeCharge({ txid: paidCharge.txid, locationId: "", dueDate: false });
     assert.deepEqual(refused, { outcome: "refused", reason: "the charge was already paid at the bank" });
   });
 });

@@ -1,9 +1,11 @@
 import { AppError } from "../../core/errors";
 import { formatBrl } from "../../core/money";
 import { safeEqual } from "../../core/secrets";
+import { cobvCalendario, cobvValor, devedorOf } from "../api-pix-cobv";
 import {
   type ChargeRegistration,
   type ChargeRemoval,
+  type DueDateChargeRegistration,
   type PixProvider,
   ProviderUnavailableError,
   type RefundAtBank,
@@ -34,6 +36,10 @@ export function withdrawalIdOf(idEnvio: string): string | null {
   return /^wd[A-Za-z0-9]{1,33}$/.test(idEnvio) ? `wd_${idEnvio.slice(2)}` : null;
 }
 
+/** How often, and how many times, a lote Efí is still processing is read again. */
+const LOTE_READS = 20;
+const LOTE_READ_INTERVAL_MS = 500;
+
 /** API Pix money: "10.50". */
 const valor = (cents: bigint) => formatBrl(cents);
 
@@ -44,6 +50,10 @@ interface CobAnswer {
   location?: string;
   loc?: { location?: string };
   pixCopiaECola?: string;
+}
+
+interface LoteAnswer {
+  cobsv?: { txid: string; status: string; problema?: { detail?: string; title?: string } }[];
 }
 
 interface SendAnswer {
@@ -126,14 +136,70 @@ export class EfiPixProvider implements PixProvider {
   }
 
   async registerCharge(charge: ChargeRegistration): Promise<RegisteredCharge> {
-    const body = cobBody(charge, this.options.pixKey);
+    return this.putCharge("cob", charge.txid, cobBody(charge, this.options.pixKey));
+  }
+
+  /** `PUT /v2/cobv/{txid}`: a due-date charge, its modes as the API Pix `modalidade` numbers. */
+  async registerDueDateCharge(charge: DueDateChargeRegistration): Promise<RegisteredCharge> {
+    return this.putCharge("cobv", charge.txid, cobvBody(charge, this.options.pixKey));
+  }
+
+  /**
+   * `PUT /v2/lotecobv/{id}`: Efí takes the batch (202) and creates its cobvs; each one is then
+   * read back (`GET /v2/cobv/{txid}`) for its location and pixCopiaECola. A batch Efí refuses
+   * in part is taken off the bank (the cobvs it made are removed) and fails whole.
+   */
+  async registerDueDateChargeBatch(
+    batchId: bigint,
+    description: string,
+    charges: DueDateChargeRegistration[],
+  ): Promise<RegisteredCharge[]> {
+    const body = {
+      descricao: description,
+      cobsv: charges.map((charge) => ({ txid: charge.txid, ...cobvBody(charge, this.options.pixKey) })),
+    };
+    try {
+      await this.client.call("PUT", `/v2/lotecobv/${batchId}`, body);
+    } catch (error) {
+      throw chargeFailure(error);
+    }
+    const lote = await this.settledLote(batchId);
+    const refused = (lote.cobsv ?? []).find((item) => item.status === "NEGADA");
+    const registered: RegisteredCharge[] = [];
+    if (!refused) {
+      for (const charge of charges) {
+        const cob = await this.readOrNull<CobAnswer>(`/v2/cobv/${charge.txid}`);
+        if (cob === null) break;
+        registered.push(registeredOf(cob));
+      }
+    }
+    if (registered.length === charges.length) return registered;
+    await Promise.all(
+      charges.map((charge) => this.removeCharge({ txid: charge.txid, dueDate: true }).catch(() => undefined)),
+    );
+    const reason = refused?.problema?.detail ?? refused?.problema?.title ?? "not every charge of the batch was created";
+    throw new AppError("SERVICE_UNAVAILABLE", `The bank refused the batch: ${reason}`);
+  }
+
+  /** The lote once Efí has decided each of its cobvs (it creates them after answering 202). */
+  private async settledLote(batchId: bigint): Promise<LoteAnswer> {
+    for (let attempt = 0; ; attempt += 1) {
+      const lote = (await this.readOrNull<LoteAnswer>(`/v2/lotecobv/${batchId}`)) ?? {};
+      const pending = (lote.cobsv ?? []).some((item) => item.status === "EM_PROCESSAMENTO");
+      if (!pending || attempt === LOTE_READS) return lote;
+      await new Promise((resolve) => setTimeout(resolve, LOTE_READ_INTERVAL_MS));
+    }
+  }
+
+  /** PUT of a cob or cobv; a txid used before (an attempt whose answer was lost) is read back. */
+  private async putCharge(kind: "cob" | "cobv", txid: string, body: { valor: { original: string } }) {
     let cob: CobAnswer;
     try {
-      cob = (await this.client.call<CobAnswer>("PUT", `/v2/cob/${charge.txid}`, body)).body;
+      cob = (await this.client.call<CobAnswer>("PUT", `/v2/${kind}/${txid}`, body)).body;
     } catch (error) {
       if (error instanceof EfiApiError && error.status === 409) {
         // This txid was registered by an earlier attempt whose answer was lost: the same charge.
-        cob = (await this.callOrUnavailable<CobAnswer>("GET", `/v2/cob/${charge.txid}`)).body;
+        cob = (await this.callOrUnavailable<CobAnswer>("GET", `/v2/${kind}/${txid}`)).body;
         if (cob.valor?.original !== body.valor.original) {
           throw new AppError("SERVICE_UNAVAILABLE", "The bank holds a different charge under this txid");
         }
@@ -141,21 +207,19 @@ export class EfiPixProvider implements PixProvider {
         throw chargeFailure(error);
       }
     }
-    const location = cob.location ?? cob.loc?.location;
-    if (!location || !cob.pixCopiaECola) {
-      throw new AppError("SERVICE_UNAVAILABLE", "The bank's charge came without location or pixCopiaECola");
-    }
-    return { location, pixCode: cob.pixCopiaECola };
+    return registeredOf(cob);
   }
 
-  async removeCharge(charge: { txid: string }): Promise<ChargeRemoval> {
+  /** PATCH of the cob (or the cobv of a due-date charge) to REMOVIDA_PELO_USUARIO_RECEBEDOR. */
+  async removeCharge(charge: { txid: string; dueDate: boolean }): Promise<ChargeRemoval> {
+    const kind = charge.dueDate ? "cobv" : "cob";
     try {
-      await this.client.call("PATCH", `/v2/cob/${charge.txid}`, { status: "REMOVIDA_PELO_USUARIO_RECEBEDOR" });
+      await this.client.call("PATCH", `/v2/${kind}/${charge.txid}`, { status: "REMOVIDA_PELO_USUARIO_RECEBEDOR" });
       return { outcome: "removed" };
     } catch (error) {
       if (!(error instanceof EfiApiError)) throw error;
       if (error.status === 404) return { outcome: "removed" }; // nothing at the bank to pay
-      const cob = await this.readCob(charge.txid);
+      const cob = await this.readOrNull<CobAnswer>(`/v2/${kind}/${charge.txid}`);
       if (cob === null || cob.status.startsWith("REMOVIDA")) return { outcome: "removed" };
       if (cob.status === "CONCLUIDA") return { outcome: "refused", reason: "the charge was already paid at the bank" };
       return { outcome: "refused", reason: error.reason };
@@ -230,10 +294,6 @@ export class EfiPixProvider implements PixProvider {
     return answer === null ? null : refundState(answer);
   }
 
-  private async readCob(txid: string): Promise<CobAnswer | null> {
-    return this.readOrNull<CobAnswer>(`/v2/cob/${txid}`);
-  }
-
   /** A GET whose 404 means "the bank has none". */
   private async readOrNull<T>(path: string): Promise<T | null> {
     try {
@@ -262,6 +322,26 @@ export function cobBody(charge: ChargeRegistration, pixKey: string) {
     chave: pixKey,
     ...(charge.description ? { solicitacaoPagador: [...charge.description].slice(0, 140).join("") } : {}),
   };
+}
+
+/** The `PUT /v2/cobv/{txid}` body (API Pix CobVSolicitada). */
+export function cobvBody(charge: DueDateChargeRegistration, pixKey: string) {
+  return {
+    calendario: cobvCalendario(charge.terms),
+    devedor: devedorOf(charge.debtor),
+    valor: cobvValor(charge.terms),
+    chave: pixKey,
+    ...(charge.description ? { solicitacaoPagador: [...charge.description].slice(0, 140).join("") } : {}),
+  };
+}
+
+/** Where a cob or cobv Efí answered is fetched from, and its BR Code. */
+function registeredOf(cob: CobAnswer): RegisteredCharge {
+  const location = cob.location ?? cob.loc?.location;
+  if (!location || !cob.pixCopiaECola) {
+    throw new AppError("SERVICE_UNAVAILABLE", "The bank's charge came without location or pixCopiaECola");
+  }
+  return { location, pixCode: cob.pixCopiaECola };
 }
 
 /** The `PUT /v3/gn/pix/{idEnvio}` body (Efí's Pix Send to a key). */

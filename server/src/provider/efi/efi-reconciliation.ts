@@ -281,7 +281,7 @@ export class EfiReconciliation {
     const psp = await this.listPix(from, new Date(Math.min(to.getTime(), Date.now())));
     const service = await queryRows<{ e2e_id: string | null; amount_cents: string; id: string }>(
       this.db,
-      "SELECT id, e2e_id, amount_cents FROM charges WHERE status = 'PAID' AND paid_at >= $1 AND paid_at < $2",
+      "SELECT id, e2e_id, coalesce(paid_amount_cents, amount_cents) AS amount_cents FROM charges WHERE status = 'PAID' AND paid_at >= $1 AND paid_at < $2",
       [from, to],
     );
     const credited = new Map(service.map((charge) => [charge.e2e_id, charge]));
