@@ -2,8 +2,11 @@
 // builds the console when admin-ui changed, serves both on one port) on a fresh database:
 // a new database on DATABASE_URL's server when it is set, else an embedded PostgreSQL in a
 // new temporary data directory. Stops everything and removes the database on SIGTERM/SIGINT.
+// The embedded PostgreSQL asks for E2E_EMBEDDED_PG_PORT and takes another free port when
+// that one is taken (the banner names it); if the service stops by itself, PostgreSQL's log
+// is kept in e2e/.auth/postgres.log before the data directory goes.
 import { spawn } from "node:child_process";
-import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import pg from "pg";
@@ -38,7 +41,7 @@ const env = {
   SECRETS_KEY: "ZTJlLW9ubHktc2VjcmV0cy1rZXktMzItYnl0ZXMhISE=",
 };
 
-let cleanup = async () => undefined;
+let cleanup = async (_failed) => undefined;
 if (process.env.DATABASE_URL) {
   const adminUrl = process.env.DATABASE_URL;
   const name = `pix_e2e_${process.pid}_${Date.now().toString(36)}`;
@@ -61,8 +64,16 @@ if (process.env.DATABASE_URL) {
   delete env.DATABASE_URL;
   env.DATA_DIR = dataDir;
   env.EMBEDDED_PG_PORT = process.env.E2E_EMBEDDED_PG_PORT ?? "54506";
-  console.log(`[e2e] embedded PostgreSQL in ${dataDir} on port ${env.EMBEDDED_PG_PORT}`);
-  cleanup = async () => rmSync(dataDir, { recursive: true, force: true });
+  console.log(`[e2e] embedded PostgreSQL in ${dataDir}, port ${env.EMBEDDED_PG_PORT} or the next free one`);
+  cleanup = async (failed) => {
+    const pgLog = join(dataDir, "postgres.log");
+    if (failed && existsSync(pgLog)) {
+      const kept = join(root, "e2e", ".auth", "postgres.log");
+      copyFileSync(pgLog, kept);
+      console.error(`[e2e] the service stopped by itself: PostgreSQL's log is kept in ${kept}`);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
 }
 
 // The service's log is also kept in a file: specs check that some requests log no error (e2e/support/server-log.ts).
@@ -98,7 +109,7 @@ const stop = async (code) => {
       done();
     });
   });
-  await cleanup().catch((error) => console.error("[e2e] cleanup failed:", error.message));
+  await cleanup(code !== 0).catch((error) => console.error("[e2e] cleanup failed:", error.message));
   process.exit(code);
 };
 child.once("exit", (status) => void stop(status ?? 1));

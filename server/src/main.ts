@@ -1,10 +1,13 @@
 import "reflect-metadata";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { isAbsolute, join, relative } from "node:path";
 import { createHttpApp, type PageCaller } from "./app";
 import { type NextConsole, startConsole } from "./console/next-console";
 import { ensureFirstOperator } from "./console-users/first-operator";
 import { loadConfig } from "./core/config";
+import { PORT_FILE } from "./core/embedded-postgres-port";
 import { createLogger } from "./core/logger";
+import { REPOSITORY_ROOT } from "./core/repository-root";
 import { createGracefulShutdown, exitOnSignals } from "./core/shutdown";
 import { startInternalServer } from "./http/internal-server";
 import { registerEfiWebhook } from "./provider/efi/efi-webhook-registration";
@@ -56,6 +59,7 @@ async function main(): Promise<void> {
     baseUrl: config.publicBaseUrl,
     port,
     embedded: runtime.embedded,
+    dataDir: config.dataDir,
     adminToken: secrets.newAdminToken,
     providerSecret: secrets.newProviderWebhookSecret ? secrets.providerWebhookSecret : null,
     firstOperator,
@@ -119,7 +123,8 @@ interface Banner {
   consoleOn: boolean;
   baseUrl: string;
   port: number;
-  embedded: boolean;
+  embedded: Runtime["embedded"];
+  dataDir: string;
   adminToken: string | null;
   providerSecret: string | null;
   firstOperator: { email: string; password: string } | null;
@@ -127,11 +132,18 @@ interface Banner {
   secretsKey: Runtime["secretsKey"];
 }
 
+/** A path as the person who ran `npm start` in the checkout would type it. */
+function relativeToHere(path: string): string {
+  const fromRoot = relative(REPOSITORY_ROOT, path);
+  return fromRoot.startsWith("..") || isAbsolute(fromRoot) ? path : fromRoot;
+}
+
 function printBanner({
   consoleOn,
   baseUrl,
   port,
   embedded,
+  dataDir,
   adminToken,
   providerSecret,
   firstOperator,
@@ -143,8 +155,13 @@ function printBanner({
     `PIX payment service listening on port ${port} (${baseUrl})`,
     `  Console:  ${consoleOn ? `${baseUrl}/login` : "off (CONSOLE=off)"}`,
     `  GraphQL:  ${baseUrl}/graphql`,
-    `  Database: ${embedded ? "embedded PostgreSQL under .data/" : "DATABASE_URL"}`,
+    `  Database: ${embedded ? `embedded PostgreSQL under ${relativeToHere(dataDir)}/, port ${embedded.port}` : "DATABASE_URL"}`,
   ];
+  if (embedded?.portTaken) {
+    lines.push(
+      `            (port ${embedded.portTaken} was taken by another server: it took ${embedded.port} and keeps it, see ${relativeToHere(join(dataDir, PORT_FILE))})`,
+    );
+  }
   if (adminToken) {
     lines.push(
       "",

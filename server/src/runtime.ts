@@ -36,7 +36,8 @@ export interface Runtime {
   database: DatabaseConnections;
   secrets: GeneratedSecrets;
   db: DataSource;
-  embedded: boolean;
+  /** The embedded PostgreSQL's port (and the one it wanted, when that was taken); null with DATABASE_URL. */
+  embedded: { port: number; portTaken: number | null } | null;
   /** Where the key of the secrets encrypted at rest came from (the keys themselves stay out). */
   secretsKey: Omit<SecretsKeys, "keys">;
   close(): Promise<void>;
@@ -65,6 +66,7 @@ async function warnWithoutPoolerLimits(db: DataSource, config: AppConfig, logger
 export async function openRuntime(config: AppConfig, logger: Logger): Promise<Runtime> {
   let url = config.databaseUrl;
   let stopEmbedded: () => Promise<void> = async () => undefined;
+  let embeddedPort: Runtime["embedded"] = null;
   if (!url) {
     const embedded = await startEmbeddedPostgres({
       dataDir: config.dataDir,
@@ -74,6 +76,7 @@ export async function openRuntime(config: AppConfig, logger: Logger): Promise<Ru
     });
     url = embedded.url;
     stopEmbedded = embedded.stop;
+    embeddedPort = { port: embedded.port, portTaken: embedded.portTaken };
   }
   try {
     const { keys, ...secretsKey } = loadSecretsKeys(
@@ -143,7 +146,7 @@ export async function openRuntime(config: AppConfig, logger: Logger): Promise<Ru
       database: { primary, direct, replica },
       secrets,
       db,
-      embedded: !config.databaseUrl,
+      embedded: embeddedPort,
       secretsKey,
       close: async () => {
         services.webhookSender.close();

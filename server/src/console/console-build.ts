@@ -46,6 +46,15 @@ function readStamp(dir: string): string | null {
   }
 }
 
+/** After this long without a line from `next build`, a line says it is still at work. */
+const BUILD_QUIET_MS = 15_000;
+
+/** "45 s", "2 min 05 s". */
+function elapsed(since: number): string {
+  const seconds = Math.round((Date.now() - since) / 1000);
+  return seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${String(seconds % 60).padStart(2, "0")} s`;
+}
+
 export type BuildReporter = (line: string) => void;
 
 const defaultReporter: BuildReporter = (line) => process.stdout.write(`${line}\n`);
@@ -56,7 +65,7 @@ const defaultReporter: BuildReporter = (line) => process.stdout.write(`${line}\n
  * printed as it comes, prefixed) and writes the stamp. `force` builds in any case.
  */
 export async function ensureConsoleBuild(
-  options: { dir?: string; force?: boolean; report?: BuildReporter } = {},
+  options: { dir?: string; force?: boolean; report?: BuildReporter; quietMs?: number } = {},
 ): Promise<"reused" | "built"> {
   const dir = options.dir ?? CONSOLE_DIR;
   const report = options.report ?? defaultReporter;
@@ -73,19 +82,42 @@ export async function ensureConsoleBuild(
       env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
       stdio: ["ignore", "pipe", "pipe"],
     });
+    // Next prints nothing while it compiles (a minute or more): a line after each quiet while.
+    const quietMs = options.quietMs ?? BUILD_QUIET_MS;
+    let lastLine = Date.now();
+    const heartbeat = setInterval(
+      () => {
+        if (Date.now() - lastLine < quietMs) return;
+        lastLine = Date.now();
+        report(
+          `  console build │ … still building (${elapsed(started)} so far; a first build takes some minutes; later starts reuse it)`,
+        );
+      },
+      Math.max(50, Math.floor(quietMs / 5)),
+    );
     const relay = (chunk: Buffer) => {
-      for (const line of chunk.toString("utf8").split(/\r?\n/)) if (line.trim()) report(`  console build │ ${line}`);
+      for (const line of chunk.toString("utf8").split(/\r?\n/)) {
+        if (!line.trim()) continue;
+        lastLine = Date.now();
+        report(`  console build │ ${line}`);
+      }
     };
     child.stdout.on("data", relay);
     child.stderr.on("data", relay);
-    child.once("error", fail);
-    child.once("exit", (status) => done(status ?? 1));
+    child.once("error", (error) => {
+      clearInterval(heartbeat);
+      fail(error);
+    });
+    child.once("exit", (status) => {
+      clearInterval(heartbeat);
+      done(status ?? 1);
+    });
   });
   if (code !== 0) throw new Error(`next build failed (exit ${code}); see the lines above`);
   mkdirSync(join(dir, ".next"), { recursive: true });
   // Hashed again after the build: `next build` may rewrite tsconfig.json, which is a source too.
   const built = { hash: consoleSourceHash(dir), builtAt: new Date().toISOString() };
   writeFileSync(join(dir, ".next", STAMP), JSON.stringify(built, null, 2));
-  report(`console: built in ${Math.round((Date.now() - started) / 1000)} s`);
+  report(`console: built in ${elapsed(started)}`);
   return "built";
 }

@@ -26,7 +26,7 @@ const envSchema = z.object({
   READ_REPLICA_MAX_LAG_S: z.coerce.number().min(0).max(86400).default(5),
   READ_REPLICA_CHECK_MS: z.coerce.number().int().min(50).max(60000).default(1000),
   DATA_DIR: z.string().optional(),
-  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   ADMIN_API_TOKEN: z.string().min(16).optional(),
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().min(12).max(256).optional(),
@@ -135,7 +135,8 @@ export interface AppConfig {
   /** How often the replica's lag is measured. */
   readReplicaCheckMs: number;
   dataDir: string;
-  embeddedPgPort: number;
+  /** Asked for; unset, the embedded PostgreSQL keeps the port remembered under the data directory (54329 at first). */
+  embeddedPgPort: number | undefined;
   adminApiToken: string | undefined;
   adminEmail: string | undefined;
   adminPassword: string | undefined;

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { type ChildProcess, spawn } from "node:child_process";
-import { chmodSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -14,6 +14,7 @@ import { after, describe, test } from "node:test";
  */
 
 const MAIN = join(__dirname, "..", "main.js");
+// Two checkouts: this one, and another whose embedded PostgreSQL runs beside it.
 const TOKEN = "embedded-restart-test-token-0123456789";
 const root = mkdtempSync(join(tmpdir(), "pix-embedded-"));
 const dataDir = join(root, "checkout", ".data");
@@ -45,15 +46,19 @@ interface Started {
   exited: Promise<number | null>;
 }
 
-/** Starts `node dist/main.js` on the embedded database; resolves once it listens (or exits). */
-async function startService(pgPort: number): Promise<Started> {
+/**
+ * Starts `node dist/main.js` on the embedded database of a checkout's data directory (this
+ * one unless told); resolves once it listens (or exits). No port: the one it remembers.
+ */
+async function startService(pgPort: number | null, checkoutData = dataDir): Promise<Started> {
   const env: NodeJS.ProcessEnv = { ...process.env };
   delete env.DATABASE_URL;
+  delete env.EMBEDDED_PG_PORT;
   const child = spawn(process.execPath, [MAIN], {
     env: {
       ...env,
-      DATA_DIR: dataDir,
-      EMBEDDED_PG_PORT: String(pgPort),
+      DATA_DIR: checkoutData,
+      ...(pgPort === null ? {} : { EMBEDDED_PG_PORT: String(pgPort) }),
       PORT: "0",
       ADMIN_API_TOKEN: TOKEN,
       RUN_WORKER: "false",
@@ -159,6 +164,54 @@ describe("the embedded PostgreSQL under a private directory", () => {
       assert.doesNotMatch(failed.stderr(), /failed to start: undefined/);
     } finally {
       chmodSync(databaseDir, 0o700);
+    }
+  });
+});
+
+describe("a second checkout beside a running one", () => {
+  const otherData = join(root, "other-checkout", ".data");
+  const portFile = join(otherData, "postgres-port");
+  const bannerPort = (service: Started) =>
+    Number(/Database: embedded PostgreSQL under .*, port (\d+)/.exec(service.logs())?.[1]);
+
+  test("takes a free port when its own is taken, says which, remembers it and keeps it at its next start", async () => {
+    const pgPort = await freePort();
+    const first = await startService(pgPort);
+    assert.ok(first.baseUrl, `the first checkout did not start:\n${first.stderr()}`);
+    try {
+      assert.equal(bannerPort(first), pgPort, first.logs());
+      // The other checkout wants the same port: PostgreSQL's "could not bind" used to end its start.
+      const second = await startService(pgPort, otherData);
+      assert.ok(second.baseUrl, `the second checkout did not start:\n${second.logs()}`);
+      const taken = bannerPort(second);
+      assert.notEqual(taken, pgPort);
+      assert.match(
+        second.logs(),
+        new RegExp(`port ${pgPort} was taken by another server: it took ${taken} and keeps it`),
+      );
+      assert.equal(readFileSync(portFile, "utf8"), `${taken}\n`);
+      const created = await graphql(
+        second.baseUrl,
+        'mutation { createCompany(input: {name: "Beside Another"}) { company { id } } }',
+      );
+      assert.equal(created.errors, undefined, JSON.stringify(created.errors));
+      // PostgreSQL's own log of the start lies beside its data.
+      assert.match(readFileSync(join(otherData, "postgres.log"), "utf8"), /ready to accept connections/);
+      assert.equal(await stop(second), 0, second.stderr());
+
+      // Started again without a port asked for: the one it remembers, its data with it.
+      const again = await startService(null, otherData);
+      assert.ok(again.baseUrl, `the second checkout did not start again:\n${again.logs()}`);
+      try {
+        assert.equal(bannerPort(again), taken, again.logs());
+        assert.doesNotMatch(again.logs(), /was taken/);
+        const read = await graphql(again.baseUrl, "{ companies { data { name } } }");
+        assert.deepEqual(read.data.companies.data, [{ name: "Beside Another" }]);
+      } finally {
+        assert.equal(await stop(again), 0, again.stderr());
+      }
+    } finally {
+      assert.equal(await stop(first), 0, first.stderr());
     }
   });
 });

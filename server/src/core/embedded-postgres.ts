@@ -1,7 +1,15 @@
 import { execFileSync } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
+import { chmodSync, createWriteStream, existsSync, mkdirSync, readFileSync, statSync, type WriteStream } from "node:fs";
 import { dirname, resolve } from "node:path";
 import pg from "pg";
+import {
+  choosePort,
+  DEFAULT_EMBEDDED_PG_PORT,
+  lostItsPort,
+  PORT_FILE,
+  rememberedPort,
+  rememberPort,
+} from "./embedded-postgres-port";
 import type { Logger } from "./logger";
 
 /**
@@ -11,6 +19,9 @@ import type { Logger } from "./logger";
  */
 export interface EmbeddedDatabase {
   url: string;
+  port: number;
+  /** The port asked for (or remembered) when another server held it and this one took `port`; else null. */
+  portTaken: number | null;
   stop(): Promise<void>;
 }
 
@@ -95,6 +106,9 @@ function logTail(size: number) {
       }
     },
     text: () => lines.join("\n"),
+    clear: () => {
+      lines.length = 0;
+    },
   };
 }
 
@@ -126,39 +140,50 @@ function unicodeCtype(): string {
   return wanted.find((name) => installed.includes(name)) ?? "C";
 }
 
+/** PostgreSQL's log of the latest start, beside its data (kept when it fails to start). */
+export const LOG_FILE = "postgres.log";
+/** Starts tried when another server takes the chosen port between the check and the start. */
+const START_ATTEMPTS = 5;
+
 export async function startEmbeddedPostgres(options: {
   dataDir: string;
-  port: number;
+  /** Asked for (EMBEDDED_PG_PORT); absent, the port remembered under the data directory, else 54329. */
+  port?: number;
   databaseName: string;
   logger: Logger;
 }): Promise<EmbeddedDatabase> {
   const { default: EmbeddedPostgres } = await importWithoutSignalHooks();
+  const { logger } = options;
   const databaseDir = resolve(options.dataDir, "postgres");
+  const logFile = resolve(options.dataDir, LOG_FILE);
   const tail = logTail(20);
-  const server = new EmbeddedPostgres({
-    databaseDir,
-    port: options.port,
-    user: USER,
-    password: PASSWORD,
-    persistent: true,
-    // PostgreSQL refuses to run as root; the package then runs it as a `postgres` user.
-    createPostgresUser: process.getuid?.() === 0,
-    // C collation (byte order: present everywhere, the same on every machine), but a Unicode
-    // character class where the machine has one, so that lower('PÃO') is 'pão' for searches.
-    initdbFlags: ["--encoding=UTF8", "--locale=C", `--lc-ctype=${unicodeCtype()}`, "--lc-messages=C"],
-    onLog: (message: string) => {
-      tail.add(message);
-      options.logger.debug("embedded-postgres", { message: message.trim() });
-    },
-    onError: (error: unknown) => {
-      tail.add(describeFailure(error));
-      options.logger.debug("embedded-postgres", { error: describeFailure(error) });
-    },
-  });
+  const serverOn = (port: number, log: WriteStream) =>
+    new EmbeddedPostgres({
+      databaseDir,
+      port,
+      user: USER,
+      password: PASSWORD,
+      persistent: true,
+      // PostgreSQL refuses to run as root; the package then runs it as a `postgres` user.
+      createPostgresUser: process.getuid?.() === 0,
+      // C collation (byte order: present everywhere, the same on every machine), but a Unicode
+      // character class where the machine has one, so that lower('PÃO') is 'pão' for searches.
+      initdbFlags: ["--encoding=UTF8", "--locale=C", `--lc-ctype=${unicodeCtype()}`, "--lc-messages=C"],
+      onLog: (message: string) => {
+        tail.add(message);
+        log.write(message.endsWith("\n") ? message : `${message}\n`);
+        logger.debug("embedded-postgres", { message: message.trim() });
+      },
+      onError: (error: unknown) => {
+        tail.add(describeFailure(error));
+        log.write(`${describeFailure(error)}\n`);
+        logger.debug("embedded-postgres", { error: describeFailure(error) });
+      },
+    });
 
+  // Made now (with the usual umask), so that they are checked before initdb needs them.
+  mkdirSync(dirname(databaseDir), { recursive: true });
   if (process.getuid?.() === 0) {
-    // Made now (with the usual umask), so that they are checked before initdb needs them.
-    mkdirSync(dirname(databaseDir), { recursive: true });
     const opened = letPostgresUserReach(
       [
         { path: dirname(require.resolve("embedded-postgres")), includingItself: true },
@@ -167,7 +192,7 @@ export async function startEmbeddedPostgres(options: {
       userIds(USER),
     );
     if (opened.length > 0) {
-      options.logger.warn(
+      logger.warn(
         "running as root: PostgreSQL runs as the postgres user, who could not pass through these directories " +
           "above its binaries and data; they were given o+x (search only, no listing)",
         { directories: opened },
@@ -175,37 +200,81 @@ export async function startEmbeddedPostgres(options: {
     }
   }
 
-  let owned = true;
-  const pidFile = resolve(databaseDir, "postmaster.pid");
-  const runningPid = existsSync(pidFile) ? Number(readFileSync(pidFile, "utf8").split("\n")[0]) : 0;
-  if (runningPid > 0 && isProcessAlive(runningPid)) {
-    // A previous run was killed without stopping its server: use that one.
-    owned = false;
-    options.logger.info("embedded PostgreSQL already running, reusing it", { pid: runningPid });
+  const wanted = options.port ?? rememberedPort(options.dataDir) ?? DEFAULT_EMBEDDED_PG_PORT;
+  let port = wanted;
+  let portTaken: number | null = null;
+  let stopServer: (() => Promise<void>) | null = null;
+  const running = runningServer(databaseDir);
+  if (running) {
+    // A previous run was killed without stopping its server: use that one, on its port.
+    port = running.port;
+    logger.info("embedded PostgreSQL already running, reusing it", { pid: running.pid, port });
   } else {
+    const log = createWriteStream(logFile);
     try {
       if (!existsSync(resolve(databaseDir, "PG_VERSION"))) {
-        options.logger.info("initialising embedded PostgreSQL", { databaseDir });
-        await server.initialise();
+        logger.info("initialising embedded PostgreSQL", { databaseDir });
+        await serverOn(wanted, log).initialise();
       }
-      await server.start();
+      const taken = new Set<number>();
+      for (let attempt = 1; ; attempt++) {
+        port = await choosePort(wanted, taken);
+        const server = serverOn(port, log);
+        tail.clear();
+        try {
+          await server.start();
+          stopServer = async () => {
+            await server.stop();
+            log.end();
+          };
+          break;
+        } catch (error) {
+          // Another server took the port after it was found free: the next one, a few times.
+          if (!lostItsPort(tail.text()) || attempt === START_ATTEMPTS) throw error;
+          taken.add(port);
+        }
+      }
     } catch (error) {
-      const log = tail.text();
+      const lines = tail.text();
+      log.end();
       throw new Error(
-        `embedded PostgreSQL (data in ${databaseDir}) did not start: ${describeFailure(error)}` +
-          (log ? `\nits last log lines:\n${log}` : ""),
+        `embedded PostgreSQL (data in ${databaseDir}, port ${port}) did not start: ${describeFailure(error)}` +
+          (lines ? `\nits last log lines:\n${lines}` : "") +
+          `\nits whole log: ${logFile}`,
+      );
+    }
+    rememberPort(options.dataDir, port);
+    if (port !== wanted) {
+      portTaken = wanted;
+      logger.warn(
+        `embedded PostgreSQL: port ${wanted} is taken (another PostgreSQL on this machine?), so it took port ${port} ` +
+          `and remembers it in ${resolve(options.dataDir, PORT_FILE)}`,
+        { wanted, port },
       );
     }
   }
 
-  const adminUrl = `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/postgres`;
+  const adminUrl = `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`;
   await ensureDatabaseExists(adminUrl, options.databaseName);
   return {
-    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/${options.databaseName}`,
+    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${options.databaseName}`,
+    port,
+    portTaken,
     stop: async () => {
-      if (owned) await server.stop();
+      await stopServer?.();
     },
   };
+}
+
+/** The server a previous run left running on this data directory (postmaster.pid names its pid and port), or null. */
+function runningServer(databaseDir: string): { pid: number; port: number } | null {
+  const pidFile = resolve(databaseDir, "postmaster.pid");
+  if (!existsSync(pidFile)) return null;
+  const lines = readFileSync(pidFile, "utf8").split("\n");
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  if (!(pid > 0) || !isProcessAlive(pid) || !(port > 0)) return null;
+  return { pid, port };
 }
 
 export async function ensureDatabaseExists(adminUrl: string, databaseName: string): Promise<void> {
