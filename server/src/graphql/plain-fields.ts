@@ -13,6 +13,7 @@ type FieldMetadata = NonNullable<ReturnType<typeof getMetadataStorage>["objectTy
  *
  * Left as type-graphql made them: fields with roles or middlewares, @FieldResolver methods,
  * and properties that are functions on the class (GraphQL's default resolver would call them).
+ * A getter of the class (Charge.amountDue) is a property: read as one.
  */
 const plainReaders = new WeakSet<GraphQLFieldResolver<unknown, unknown>>();
 
@@ -38,8 +39,10 @@ export function plainFieldResolvers(schema: GraphQLSchema): GraphQLSchema {
       const graphqlField = fields[field.schemaName];
       if (!graphqlField || field.roles?.length || field.middlewares?.length) continue;
       if (hasMethod(prototype, field.name)) continue;
+      // A @FieldResolver of a resolver class; a getter of the type itself (an "internal" one) reads as a property.
       const resolvedByMethod = storage.fieldResolvers.some(
         (resolver) =>
+          resolver.kind === "external" &&
           (resolver.getObjectType?.() === objectType.target || resolver.getObjectType?.() === field.target) &&
           resolver.methodName === field.name,
       );

@@ -8,7 +8,7 @@ import { routeOf } from "./request-scope";
 export function errorBody(error: PublicError, graphql: boolean): unknown {
   return graphql
     ? { errors: [{ message: error.message, extensions: graphqlExtensions(error) }] }
-    : { error: error.message, code: error.code };
+    : { error: error.message, code: error.code, ...(error.items ? { items: error.items } : {}) };
 }
 
 export function sendError(

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from "fastify";
 import { AppError, toPublicError } from "../core/errors";
 import { checkIdempotencyKey } from "../core/idempotency";
-import { textProblem } from "../core/text-input";
+import { illFormedTextMessage, textProblem } from "../core/text-input";
 import type { RequestScope } from "../operation/operation-context";
 import { CallContext } from "../operation/operation-context";
 import { type PolicyServices, runOperation } from "../operation/operation-runner";
@@ -10,6 +10,26 @@ import { sendError } from "./http-errors";
 import { requestInfo } from "./request-scope";
 
 const JSON_TYPE = "application/json; charset=utf-8";
+
+/** The name of the first query parameter whose percent-encoded bytes are not UTF-8 text, or null. */
+function illFormedQueryParameter(url: string): string | null {
+  const start = url.indexOf("?");
+  if (start === -1) return null;
+  for (const pair of url.slice(start + 1).split("&")) {
+    const [name, value = ""] = pair.split("=");
+    try {
+      decodeURIComponent(name.replace(/\+/g, " "));
+      decodeURIComponent(value.replace(/\+/g, " "));
+    } catch {
+      try {
+        return decodeURIComponent(name);
+      } catch {
+        return "query";
+      }
+    }
+  }
+  return null;
+}
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -108,6 +128,10 @@ export function registerRestOperations<Deps extends PolicyServices>(
           if (Array.isArray(query[name]))
             return done(new AppError("VALIDATION_ERROR", `Query parameter ${name} is given twice`));
         }
+        // The query's parser reads bytes that are not UTF-8 as U+FFFD: a free-text parameter
+        // would pass them on. Such a query is refused as the body's text is.
+        const badText = illFormedQueryParameter(request.raw.url ?? "");
+        if (badText !== null) return done(new AppError("VALIDATION_ERROR", illFormedTextMessage(badText)));
         if (operation.method === "POST" && request.body === undefined) request.body = {};
         done();
       },

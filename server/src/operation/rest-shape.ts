@@ -123,45 +123,70 @@ function orNull(schema: JsonSchema, nullable: boolean): JsonSchema {
  * schema is for the document (`documented`), which states the integer they stand for.
  */
 export function inputSchema(parameter: RestParameter, documented = false): JsonSchema {
-  const { inner, nullable } = unwrapNonNull(parameter.type);
-  if (isListType(inner) || isInputObjectType(inner)) {
-    throw new Error(`REST parameter ${parameter.name}: lists and nested input objects are not mapped`);
-  }
   const inQuery = parameter.location !== "body" && !documented;
-  let schema: JsonSchema;
-  if (isEnumType(inner)) {
-    schema = { type: "string", enum: inner.getValues().map((value) => value.name) };
-  } else {
-    switch (inner.name) {
-      case "String":
-      case "ID":
-        schema = {
-          type: "string",
-          pattern: textPatternFor(parameter.variable === "input" ? (parameter.inputField ?? "") : parameter.variable),
-        };
-        break;
-      case "Int":
-        schema = inQuery
-          ? { type: "string", pattern: QUERY_INT_PATTERN }
-          : { type: "integer", minimum: INT_MIN, maximum: INT_MAX };
-        break;
-      case "Money":
-        if (inQuery) throw new Error(`REST parameter ${parameter.name}: Money outside a body is not mapped`);
-        schema = { type: "number", multipleOf: 0.01, description: MONEY_DESCRIPTION };
-        break;
-      case "Boolean":
-        schema = inQuery ? { type: "string", enum: ["true", "false"] } : { type: "boolean" };
-        break;
-      case "DateTimeISO":
-        schema = { type: "string", format: "date-time" };
-        break;
-      default:
-        throw new Error(`REST parameter ${parameter.name}: GraphQL type ${inner.name} is not mapped`);
-    }
+  const { inner, nullable } = unwrapNonNull(parameter.type);
+  if ((isListType(inner) || isInputObjectType(inner)) && parameter.location !== "body") {
+    throw new Error(`REST parameter ${parameter.name}: lists and input objects are body fields only`);
   }
+  const field = parameter.variable === "input" ? (parameter.inputField ?? "") : parameter.variable;
+  const schema = valueSchema(parameter.type, parameter.name, field, inQuery);
   if (parameter.description) schema.description = parameter.description;
   return orNull(schema, nullable && parameter.location === "body");
 }
+
+/**
+ * The JSON schema of a value of an input type: a scalar or enum, or (in a body) a list of
+ * values or an input object whose fields are snake_case properties, at any depth. `field`
+ * is the GraphQL field's name (its text rule).
+ */
+function valueSchema(type: GraphQLInputType, name: string, field: string, inQuery: boolean): JsonSchema {
+  const inner = isNonNullType(type) ? type.ofType : type;
+  if (isListType(inner)) {
+    const { nullable } = unwrapNonNull(inner.ofType);
+    return { type: "array", items: orNull(valueSchema(inner.ofType, `${name}[]`, field, inQuery), nullable) };
+  }
+  if (isInputObjectType(inner)) {
+    const properties: Record<string, JsonSchema> = {};
+    const required: string[] = [];
+    for (const nested of Object.values(inner.getFields())) {
+      const key = snakeCase(nested.name);
+      const { nullable } = unwrapNonNull(nested.type);
+      const property = orNull(valueSchema(nested.type, `${name}.${key}`, nested.name, inQuery), nullable);
+      if (nested.description) property.description = nested.description;
+      properties[key] = property;
+      if (!nullable) required.push(key);
+    }
+    const schema: JsonSchema = { type: "object", properties, additionalProperties: false };
+    if (required.length) schema.required = required;
+    if (inner.description) schema.description = inner.description;
+    return schema;
+  }
+  if (isEnumType(inner)) return { type: "string", enum: inner.getValues().map((value) => value.name) };
+  switch (inner.name) {
+    case "String":
+    case "ID":
+      return { type: "string", pattern: textPatternFor(field) };
+    case "Int":
+      return inQuery
+        ? { type: "string", pattern: QUERY_INT_PATTERN }
+        : { type: "integer", minimum: INT_MIN, maximum: INT_MAX };
+    case "Money":
+      if (inQuery) throw new Error(`REST parameter ${name}: Money outside a body is not mapped`);
+      return { type: "number", multipleOf: 0.01, description: MONEY_DESCRIPTION };
+    case "Boolean":
+      return inQuery ? { type: "string", enum: ["true", "false"] } : { type: "boolean" };
+    case "DateTimeISO":
+      return { type: "string", format: "date-time" };
+    case "Metadata":
+      if (inQuery) throw new Error(`REST parameter ${name}: Metadata outside a body is not mapped`);
+      return METADATA_SCHEMA;
+    default:
+      throw new Error(`REST parameter ${name}: GraphQL type ${inner.name} is not mapped`);
+  }
+}
+
+/** A charge's metadata: string values (its limits are the scalar's, checked when it is decoded). */
+const METADATA_SCHEMA: JsonSchema = { type: "object", additionalProperties: { type: "string" } };
 
 function outputScalarSchema(type: GraphQLNamedType): JsonSchema {
   if (isEnumType(type)) return { type: "string", enum: type.getValues().map((value) => value.name) };
@@ -177,6 +202,8 @@ function outputScalarSchema(type: GraphQLNamedType): JsonSchema {
       return { type: "number", multipleOf: 0.01, description: MONEY_DESCRIPTION };
     case "DateTimeISO":
       return { type: "string", format: "date-time" };
+    case "Metadata":
+      return METADATA_SCHEMA;
     default:
       throw new Error(`REST answer: GraphQL type ${type.name} is not mapped`);
   }
@@ -298,7 +325,20 @@ function answersOf(operation: RestRouteOperation<never>, successStatus: number, 
 
 export const ERROR_SCHEMA: JsonSchema = {
   type: "object",
-  properties: { error: { type: "string" }, code: { type: "string" } },
+  properties: {
+    error: { type: "string" },
+    code: { type: "string" },
+    items: {
+      type: "array",
+      description: "A refused batch: each refused item, by its place in the list.",
+      items: {
+        type: "object",
+        properties: { index: { type: "integer" }, error: { type: "string" }, code: { type: "string" } },
+        required: ["index", "error", "code"],
+        additionalProperties: false,
+      },
+    },
+  },
   required: ["error", "code"],
   additionalProperties: false,
 };
@@ -336,28 +376,69 @@ export interface AjvError {
   params: Record<string, unknown>;
 }
 
+/**
+ * A place inside a body field, from the JSON pointer of a schema violation: its REST name
+ * ("discount.dates[0].date") and the input type there (null past the known fields).
+ */
+function placeOf(parameter: RestParameter | undefined, segments: string[]) {
+  let name = segments[0] ?? "";
+  let type: GraphQLInputType | null = parameter?.type ?? null;
+  for (const segment of segments.slice(1)) {
+    const inner: GraphQLInputType | null = type && isNonNullType(type) ? type.ofType : type;
+    if (inner && isListType(inner)) {
+      name += `[${segment}]`;
+      type = inner.ofType;
+    } else {
+      name += `.${segment}`;
+      const nested =
+        inner && isInputObjectType(inner)
+          ? Object.values(inner.getFields()).find((field) => snakeCase(field.name) === segment)
+          : undefined;
+      type = nested?.type ?? null;
+    }
+  }
+  return { name, type };
+}
+
 /** Turns the first schema violation into a message that names the REST field. */
 function schemaErrorOf(parameters: readonly RestParameter[]) {
   return (errors: AjvError[], dataVar: string): Error => {
     const error = errors[0];
     const where = dataVar === "querystring" ? "query" : dataVar === "params" ? "path" : "body";
-    const name = error.instancePath.split("/")[1];
+    const segments = error.instancePath.split("/").slice(1);
+    const name = segments[0];
     const parameter = parameters.find((p) => p.location === where && p.name === name);
+    const place = placeOf(parameter, segments);
+    const inside = segments.length > 0 ? `${place.name}.` : "";
     switch (error.keyword) {
       case "additionalProperties": {
         const extra = String(error.params.additionalProperty);
         return new AppError(
           "VALIDATION_ERROR",
-          `Unknown ${where === "query" ? "query parameter" : "body field"}: ${extra}`,
+          `Unknown ${where === "query" ? "query parameter" : "body field"}: ${inside}${extra}`,
         );
       }
       case "required":
-        return new AppError("VALIDATION_ERROR", `${String(error.params.missingProperty)} is required`);
-      default:
+        return new AppError("VALIDATION_ERROR", `${inside}${String(error.params.missingProperty)} is required`);
+      default: {
         if (!name) return new AppError("VALIDATION_ERROR", "Body must be a JSON object");
-        if (error.keyword === "pattern" && parameter && getNamedType(parameter.type).name !== "Int")
-          return new AppError("VALIDATION_ERROR", controlCharacterMessage(name));
-        return new AppError("VALIDATION_ERROR", `${name} ${typeProblem(parameter, error.keyword)}`);
+        const named = place.type ? getNamedType(place.type) : undefined;
+        if (error.keyword === "pattern" && named && named.name !== "Int")
+          return new AppError("VALIDATION_ERROR", controlCharacterMessage(place.name));
+        if (error.keyword === "type" && place.type && segments.length > 1) {
+          const inner = isNonNullType(place.type) ? place.type.ofType : place.type;
+          if (isListType(inner)) return new AppError("VALIDATION_ERROR", `${place.name} must be a list`);
+          if (isInputObjectType(inner)) return new AppError("VALIDATION_ERROR", `${place.name} must be an object`);
+        }
+        if (error.keyword === "type" && parameter && segments.length === 1) {
+          const inner = unwrapNonNull(parameter.type).inner;
+          if (isListType(inner)) return new AppError("VALIDATION_ERROR", `${name} must be a list`);
+          if (isInputObjectType(inner) || named?.name === "Metadata")
+            return new AppError("VALIDATION_ERROR", `${name} must be an object`);
+        }
+        const typed = place.type ? { ...(parameter as RestParameter), type: place.type } : undefined;
+        return new AppError("VALIDATION_ERROR", `${place.name} ${typeProblem(typed, error.keyword)}`);
+      }
     }
   };
 }
@@ -372,6 +453,8 @@ function leafDecoder(type: GraphQLLeafType, restName: string): (value: unknown) 
     try {
       return type.parseValue(value);
     } catch (error) {
+      // A scalar that checks its own rules (Metadata) says what is wrong in its own words.
+      if (error instanceof AppError) throw error;
       const message =
         error instanceof GraphQLError ? error.message : `Expected type "${type.name}". ${(error as Error).message}`;
       throw new AppError("VALIDATION_ERROR", `${restName}: ${message}`);
@@ -389,9 +472,45 @@ interface Reader {
   decode: (value: unknown) => unknown;
 }
 
+/**
+ * How a body value of an input type becomes its argument: a leaf by its scalar, a list item
+ * by item, an input object field by field (snake_case keys to the GraphQL names), naming the
+ * place of a refusal ("discount.dates[0].value"); nested text must be well-formed too.
+ */
+function valueDecoder(type: GraphQLInputType, restName: string): (value: unknown) => unknown {
+  const inner = isNonNullType(type) ? type.ofType : type;
+  if (isListType(inner)) {
+    const item = (index: number) => valueDecoder(inner.ofType, `${restName}[${index}]`);
+    return (value) => (value as unknown[]).map((entry, index) => (entry === null ? null : item(index)(entry)));
+  }
+  if (isInputObjectType(inner)) {
+    const fields = Object.values(inner.getFields()).map((nested) => {
+      const key = snakeCase(nested.name);
+      return { key, name: nested.name, decode: valueDecoder(nested.type, `${restName}.${key}`) };
+    });
+    return (value) => {
+      const source = value as Record<string, unknown>;
+      const decoded: Record<string, unknown> = {};
+      for (const field of fields) {
+        const entry = source[field.key];
+        if (entry === undefined) continue;
+        decoded[field.name] = entry === null ? null : field.decode(entry);
+      }
+      return decoded;
+    };
+  }
+  if (!isLeafType(inner)) throw new Error(`REST parameter ${restName}: ${String(inner)} is not mapped`);
+  const leaf = leafDecoder(inner, restName);
+  return (value) => {
+    if (typeof value === "string" && !value.isWellFormed()) {
+      throw new AppError("VALIDATION_ERROR", illFormedTextMessage(restName));
+    }
+    return leaf(value);
+  };
+}
+
 function readerOf(parameter: RestParameter): Reader {
   const named = getNamedType(parameter.type);
-  if (!isLeafType(named)) throw new Error(`REST parameter ${parameter.name}: ${named.name} is not mapped`);
   const fromText =
     parameter.location !== "query"
       ? undefined
@@ -406,7 +525,7 @@ function readerOf(parameter: RestParameter): Reader {
     variable: parameter.variable,
     inputField: parameter.inputField,
     fromText,
-    decode: leafDecoder(named, parameter.name),
+    decode: valueDecoder(parameter.type, parameter.name),
   };
 }
 
