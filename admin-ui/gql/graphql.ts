@@ -4,10 +4,52 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+/** FIXED (BRL) or PERCENT (of the amount). */
+export type AdjustmentMode =
+  | 'FIXED'
+  | 'PERCENT';
+
 export type AdjustmentStatus =
   | 'POSTED'
   | 'REJECTED'
   | 'REQUESTED';
+
+export type ChargeAdjustmentInput = {
+  mode: AdjustmentMode;
+  /** BRL for FIXED and AMOUNT_* modes, a percentage for PERCENT* modes; at most two decimals. */
+  value: string;
+};
+
+export type ChargeDiscountDateInput = {
+  /** YYYY-MM-DD, not after the due date. */
+  date: string;
+  /** BRL for FIXED and AMOUNT_* modes, a percentage for PERCENT* modes; at most two decimals. */
+  value: string;
+};
+
+/** `dates` (1 to 3, increasing) for the *_UNTIL_DATES modes, `value` for the *_EARLY ones. */
+export type ChargeDiscountInput = {
+  dates?: Array<ChargeDiscountDateInput> | null | undefined;
+  mode: DiscountMode;
+  /** BRL for FIXED and AMOUNT_* modes, a percentage for PERCENT* modes; at most two decimals. */
+  value?: string | null | undefined;
+};
+
+export type ChargeInterestInput = {
+  mode: InterestMode;
+  /** BRL for FIXED and AMOUNT_* modes, a percentage for PERCENT* modes; at most two decimals. */
+  value: string;
+};
+
+/** `cpf` or `cnpj`, exactly one. */
+export type ChargePayerInput = {
+  /** 14 characters, plain or dd.ddd.ddd/dddd-dd. */
+  cnpj?: string | null | undefined;
+  /** 11 digits, plain or ddd.ddd.ddd-dd. */
+  cpf?: string | null | undefined;
+  /** 1 to 140 characters. */
+  name: string;
+};
 
 export type ChargeStatus =
   | 'CANCELLED'
@@ -24,13 +66,29 @@ export type ConsoleUserKind =
   | 'MERCHANT'
   | 'OPERATOR';
 
+/** An immediate charge (expires_in), or a due-date charge (due_date and its terms). */
 export type CreateChargeInput = {
+  abatement?: ChargeAdjustmentInput | null | undefined;
   /** 0.01 to 99999999.99 */
   amount: string;
+  /** One of the account's customers: the charge's payer. */
+  customerId?: string | null | undefined;
+  /** 0 to 365, default 30: payable until the end of that many days after the due date. */
+  daysAfterDue?: number | null | undefined;
   /** At most 140 characters. */
   description?: string | null | undefined;
-  /** Seconds until expiry, 60 to 2592000; default 3600. */
+  discount?: ChargeDiscountInput | null | undefined;
+  /** A due-date charge: YYYY-MM-DD (America/Sao_Paulo), today to 3650 days ahead. */
+  dueDate?: string | null | undefined;
+  /** Seconds until expiry, 60 to 2592000; default 3600. Not with dueDate. */
   expiresIn?: number | null | undefined;
+  /** 1 to 64 of A-Z a-z 0-9 . _ : -, unique among the account's charges. */
+  externalReference?: string | null | undefined;
+  fine?: ChargeAdjustmentInput | null | undefined;
+  interest?: ChargeInterestInput | null | undefined;
+  metadata?: Record<string, string> | null | undefined;
+  /** Required with dueDate unless customerId is given. */
+  payer?: ChargePayerInput | null | undefined;
 };
 
 export type CreateCompanyInput = {
@@ -58,6 +116,15 @@ export type CreateWithdrawalInput = {
   pixKeyType: PixKeyType;
 };
 
+/** The API Pix `desconto.modalidade` 1 to 6, in order. */
+export type DiscountMode =
+  | 'AMOUNT_PER_BUSINESS_DAY_EARLY'
+  | 'AMOUNT_PER_DAY_EARLY'
+  | 'FIXED_UNTIL_DATES'
+  | 'PERCENT_PER_BUSINESS_DAY_EARLY'
+  | 'PERCENT_PER_DAY_EARLY'
+  | 'PERCENT_UNTIL_DATES';
+
 export type DisputeNature =
   /** Fundada suspeita de fraude (fraud or scam). */
   | 'MED_FRAUDE'
@@ -73,6 +140,17 @@ export type DisputeStatus =
   | 'CLOSED'
   | 'OPEN'
   | 'REJECTED';
+
+/** The API Pix `juros.modalidade` 1 to 8, in order. */
+export type InterestMode =
+  | 'AMOUNT_PER_BUSINESS_DAY'
+  | 'AMOUNT_PER_DAY'
+  | 'PERCENT_PER_BUSINESS_DAY'
+  | 'PERCENT_PER_DAY'
+  | 'PERCENT_PER_MONTH'
+  | 'PERCENT_PER_MONTH_BUSINESS_DAYS'
+  | 'PERCENT_PER_YEAR'
+  | 'PERCENT_PER_YEAR_BUSINESS_DAYS';
 
 export type LedgerEntryKind =
   | 'ADJUSTMENT'

@@ -1,3 +1,5 @@
+import { chargeOperations } from "./charges/charges.operations";
+import { customerOperations } from "./customers/customers.operations";
 import type { AnyOperation } from "./operation/operation";
 import type { Services } from "./services";
 import { withdrawalOperations } from "./withdrawals/withdrawals.operations";
@@ -8,4 +10,8 @@ import { withdrawalOperations } from "./withdrawals/withdrawals.operations";
  * (schema.ts) and the REST routes their addresses (app.ts); the services they are handed are
  * these, so each feature's list is checked against what it says it uses.
  */
-export const OPERATIONS: ReadonlyArray<AnyOperation<Services>> = [...withdrawalOperations];
+export const OPERATIONS: ReadonlyArray<AnyOperation<Services>> = [
+  ...chargeOperations,
+  ...customerOperations,
+  ...withdrawalOperations,
+];

@@ -2,7 +2,7 @@ import "reflect-metadata";
 import type { GraphQLSchema } from "graphql";
 import { buildSchema } from "type-graphql";
 import { AuditEntryFieldsResolver, AuditResolver } from "./audit/audit.resolver";
-import { ChargesResolver } from "./charges/charges.resolver";
+import { ChargeFields } from "./charges/charges.fields";
 import { CompaniesResolver } from "./companies/companies.resolver";
 import { ConsoleUsersResolver } from "./console-users/console-users.resolver";
 import { MerchantOverviewResolver, OperatorDashboardResolver } from "./dashboards/dashboards.resolver";
@@ -24,7 +24,7 @@ import { WithdrawalFields, WithdrawalTransitionFields } from "./withdrawals/with
 
 export const RESOLVERS = [
   CompaniesResolver,
-  ChargesResolver,
+  ChargeFields,
   LedgerResolver,
   LedgerEntryResolver,
   WithdrawalFields,

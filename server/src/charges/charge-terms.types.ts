@@ -1,4 +1,4 @@
-import { Field, ObjectType, registerEnumType } from "type-graphql";
+import { Field, InputType, ObjectType, registerEnumType } from "type-graphql";
 import { AdjustmentMode, DiscountMode, InterestMode } from "../billing/amount-due";
 import { MoneyScalar } from "../graphql/scalars";
 
@@ -66,4 +66,54 @@ export class ChargeDiscount {
 
   @Field(() => [ChargeDiscountDate], { nullable: true })
   dates?: ChargeDiscountDate[] | null;
+}
+@InputType({ description: "`cpf` or `cnpj`, exactly one." })
+export class ChargePayerInput {
+  @Field(() => String, { description: "1 to 140 characters." })
+  name!: string;
+
+  @Field(() => String, { nullable: true, description: "11 digits, plain or ddd.ddd.ddd-dd." })
+  cpf?: string | null;
+
+  @Field(() => String, { nullable: true, description: "14 characters, plain or dd.ddd.ddd/dddd-dd." })
+  cnpj?: string | null;
+}
+
+@InputType()
+export class ChargeAdjustmentInput {
+  @Field(() => AdjustmentMode)
+  mode!: AdjustmentMode;
+
+  @Field(() => MoneyScalar, { description: VALUE_DESCRIPTION })
+  value!: bigint;
+}
+
+@InputType()
+export class ChargeInterestInput {
+  @Field(() => InterestMode)
+  mode!: InterestMode;
+
+  @Field(() => MoneyScalar, { description: VALUE_DESCRIPTION })
+  value!: bigint;
+}
+
+@InputType()
+export class ChargeDiscountDateInput {
+  @Field(() => String, { description: "YYYY-MM-DD, not after the due date." })
+  date!: string;
+
+  @Field(() => MoneyScalar, { description: VALUE_DESCRIPTION })
+  value!: bigint;
+}
+
+@InputType({ description: "`dates` (1 to 3, increasing) for the *_UNTIL_DATES modes, `value` for the *_EARLY ones." })
+export class ChargeDiscountInput {
+  @Field(() => DiscountMode)
+  mode!: DiscountMode;
+
+  @Field(() => MoneyScalar, { nullable: true, description: VALUE_DESCRIPTION })
+  value?: bigint | null;
+
+  @Field(() => [ChargeDiscountDateInput], { nullable: true })
+  dates?: ChargeDiscountDateInput[] | null;
 }

@@ -32,6 +32,20 @@ const CHARGE_FIELDS = [
   "created_at",
   "txid",
   "refunded_amount",
+  // CONTRACT §11
+  "type",
+  "due_date",
+  "days_after_due",
+  "payer",
+  "fine",
+  "interest",
+  "abatement",
+  "discount",
+  "amount_due",
+  "paid_amount",
+  "customer_id",
+  "external_reference",
+  "metadata",
 ];
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 

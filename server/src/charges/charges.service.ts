@@ -79,6 +79,10 @@ export interface ChargeListFilter extends PageArgs {
   /** A paid range lists PAID charges by paid_at (latest paid first) instead of by creation. */
   paidFrom?: Date | null;
   paidTo?: Date | null;
+  type?: ChargeType | null;
+  /** The merchant's own reference: its charge, if any. */
+  externalReference?: string | null;
+  customerId?: string | null;
 }
 
 /**
@@ -135,6 +139,7 @@ const PAID_KEY: KeyColumn[] = [
 ];
 
 const CHARGE_STATUSES = new Set<string>(Object.values(ChargeStatus));
+const CHARGE_TYPES = new Set<string>(Object.values(ChargeType));
 
 /**
  * The rows of one status as readers see it, as alternative predicates: EXPIRED is the
@@ -641,10 +646,15 @@ export class ChargesService {
    * are listed and counted as EXPIRED (see effectiveStatusBranches).
    */
   async listCharges(given: AccountRef | null, filter: ChargeListFilter, signal?: CancelSignal): Promise<Page<Charge>> {
+    if (filter.type != null && !CHARGE_TYPES.has(filter.type)) {
+      throw validationError("type must be IMMEDIATE, DUE_DATE or RECURRING");
+    }
     // A list may be read on the replica, the credential never (contract §14): with a replica
-    // in use, a client secret is checked on the primary first, in a statement of its own.
+    // in use, a client secret is checked on the primary first, in a statement of its own; so
+    // it is for the filters beyond the status (the one-statement read takes a status only).
+    const byMore = filter.type != null || filter.externalReference != null || filter.customerId != null;
     const scope =
-      typeof given === "object" && given !== null && replicaInUse(this.db)
+      typeof given === "object" && given !== null && (replicaInUse(this.db) || byMore)
         ? await checkCredentialApart(this.db, given)
         : given;
     const window = readPageWindow(filter);
@@ -663,6 +673,11 @@ export class ChargesService {
     if (byPaidAt) filters.push("status = 'PAID'");
     if (filter.paidFrom) filters.push(`paid_at >= ${params.add(filter.paidFrom, "::timestamptz")}`);
     if (filter.paidTo) filters.push(`paid_at < ${params.add(filter.paidTo, "::timestamptz")}`);
+    if (filter.type != null) filters.push(`type = ${params.add(filter.type)}`);
+    if (filter.externalReference != null) {
+      filters.push(`external_reference = ${params.add(filter.externalReference)}`);
+    }
+    if (filter.customerId != null) filters.push(`customer_id = ${params.add(filter.customerId)}`);
     const onlyByStatus = filters.length === 0;
     // Pages by status alone name the account as a value the planner cannot see (an
     // InitPlan): for an account that holds most of the table its statistics made the

@@ -258,7 +258,8 @@ describe("GraphQL limits, measured before execution", () => {
 
   test("the operations of the REST routes are within the limits", async () => {
     const routes = restOperations();
-    assert.ok(routes.length >= 8, `${routes.length} REST routes`);
+    // The routes still declared on resolvers (@RestRoute); declared operations answer plain fields.
+    assert.ok(routes.length >= 1, `${routes.length} REST routes`);
     for (const route of routes) {
       const field =
         schema.getQueryType()?.getFields()[route.field] ?? schema.getMutationType()?.getFields()[route.field];

@@ -6,6 +6,7 @@
  */
 export const API_PATH_PREFIXES = [
   "/charges",
+  "/customers",
   "/withdrawals",
   "/graphql",
   "/provider",

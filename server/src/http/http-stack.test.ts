@@ -84,7 +84,7 @@ describe("the OpenAPI document", () => {
     assert.deepEqual(body.properties.pix_key_type.enum, ["CPF", "CNPJ", "EMAIL", "TELEFONE", "ALEATORIA"]);
     const list = doc.paths["/charges"].get;
     const listParameters = Object.fromEntries(list.parameters.map((p: { name: string }) => [p.name, p]));
-    assert.deepEqual(Object.keys(listParameters).sort(), ["limit", "offset", "status"]);
+    assert.deepEqual(Object.keys(listParameters).sort(), ["external_reference", "limit", "offset", "status"]);
     assert.equal(listParameters.limit.schema.type, "integer");
     assert.equal(listParameters.limit.in, "query");
     const charge = doc.paths["/charges/{id}"].get.responses["200"].content["application/json"].schema;

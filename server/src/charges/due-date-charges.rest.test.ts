@@ -1,0 +1,243 @@
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import { assertAuditConsistent, balanceCents } from "../../test/support/scenarios";
+import { type Merchant, newUuid, startTestApp, type TestApp } from "../../test/support/test-app";
+import { isoDate, saoPauloDay, startOfSaoPauloDay } from "../billing/business-days";
+
+/**
+ * CONTRACT §11 over REST and GraphQL: a due-date charge's body (nested objects in snake_case),
+ * its answer, the amount due by day, references, batches, customers, the sandbox's cobv
+ * location, and a late payment simulated today.
+ */
+let app: TestApp;
+let merchant: Merchant;
+let other: Merchant;
+
+before(async () => {
+  app = await startTestApp();
+  merchant = await app.createMerchant({ feePercent: "1.00", feeFixed: "0.00" });
+  other = await app.createMerchant();
+});
+after(() => app?.close());
+
+const day = (offset: number) => isoDate(saoPauloDay(new Date()) + offset);
+const post = (path: string, body: unknown, headers: Record<string, string> = {}, token = merchant.clientSecret) =>
+  app.request("POST", path, { token, body, headers });
+const get = (path: string, token = merchant.clientSecret) => app.request("GET", path, { token });
+
+const schoolFee = (extra: Record<string, unknown> = {}) => ({
+  amount: 150,
+  description: "Mensalidade",
+  due_date: day(10),
+  payer: { name: "Maria da Silva", cpf: "529.982.247-25" },
+  fine: { mode: "PERCENT", value: 2 },
+  interest: { mode: "PERCENT_PER_MONTH", value: 1 },
+  discount: { mode: "FIXED_UNTIL_DATES", dates: [{ date: day(7), value: 5 }] },
+  ...extra,
+});
+
+describe("POST /charges with due_date", () => {
+  test("201 with the due-date fields, nested in snake_case", async () => {
+    const res = await post("/charges", schoolFee({ external_reference: "rest-1", metadata: { aluno: "42" } }));
+    assert.equal(res.status, 201, res.text);
+    const charge = res.body;
+    assert.equal(charge.type, "DUE_DATE");
+    assert.equal(charge.due_date, day(10));
+    assert.equal(charge.days_after_due, 30);
+    assert.deepEqual(charge.payer, { name: "Maria da Silva", document: "52998224725" });
+    assert.deepEqual(charge.fine, { mode: "PERCENT", value: 2 });
+    assert.deepEqual(charge.interest, { mode: "PERCENT_PER_MONTH", value: 1 });
+    assert.equal(charge.abatement, null);
+    assert.deepEqual(charge.discount, { mode: "FIXED_UNTIL_DATES", value: null, dates: [{ date: day(7), value: 5 }] });
+    assert.equal(charge.amount_due, 145);
+    assert.equal(charge.paid_amount, null);
+    assert.equal(charge.customer_id, null);
+    assert.equal(charge.external_reference, "rest-1");
+    assert.deepEqual(charge.metadata, { aluno: "42" });
+    const read = await get(`/charges/${charge.id}`);
+    assert.deepEqual(read.body, charge);
+  });
+
+  test("an immediate charge shows the new fields empty", async () => {
+    const res = await post("/charges", { amount: 10.5 });
+    assert.equal(res.status, 201, res.text);
+    assert.equal(res.body.type, "IMMEDIATE");
+    assert.equal(res.body.amount_due, 10.5);
+    assert.equal(res.body.payer, null);
+    assert.equal(res.body.due_date, null);
+  });
+
+  test("400 names the nested field; 409 EXTERNAL_REFERENCE_TAKEN", async () => {
+    const cases: Array<[Record<string, unknown>, RegExp]> = [
+      [schoolFee({ payer: { name: "A", cpf: "52998224725", rg: "1" } }), /^Unknown body field: payer.rg$/],
+      [schoolFee({ fine: { mode: "SOMETIMES", value: 2 } }), /^fine.mode must be one of FIXED, PERCENT$/],
+      [schoolFee({ fine: { value: 2 } }), /^fine.mode is required$/],
+      [
+        schoolFee({ discount: { mode: "FIXED_UNTIL_DATES", dates: [{ date: day(1), value: "x" }] } }),
+        /^discount.dates\[0\].value/,
+      ],
+      [schoolFee({ payer: "Maria" }), /^payer must be an object$/],
+      [schoolFee({ metadata: { n: 1 } }), /metadata/],
+      [schoolFee({ expires_in: 600 }), /due_date and expires_in cannot be used together/],
+      [{ amount: 10, fine: { mode: "FIXED", value: 1 } }, /fine is only for a due-date charge/],
+      [schoolFee({ due_date: day(-1), discount: null }), /due_date must be today/],
+    ];
+    for (const [body, message] of cases) {
+      const res = await post("/charges", body);
+      assert.equal(res.status, 400, `${JSON.stringify(body)}: ${res.text}`);
+      assert.equal(res.body.code, "VALIDATION_ERROR");
+      assert.match(res.body.error, message);
+    }
+    await post("/charges", { amount: 1, external_reference: "rest-taken" });
+    const taken = await post("/charges", { amount: 1, external_reference: "rest-taken" });
+    assert.equal(taken.status, 409);
+    assert.equal(taken.body.code, "EXTERNAL_REFERENCE_TAKEN");
+    const found = await get("/charges?external_reference=rest-taken");
+    assert.equal(found.status, 200, found.text);
+    assert.equal(found.body.total, 1);
+    assert.equal(found.body.data[0].external_reference, "rest-taken");
+  });
+});
+
+describe("GET /charges/:id/amount-due", () => {
+  test("the day's amount and parts; 400 outside its days; 404 for another account", async () => {
+    const { body: charge } = await post("/charges", schoolFee());
+    const early = await get(`/charges/${charge.id}/amount-due?date=${day(7)}`);
+    assert.equal(early.status, 200, early.text);
+    assert.deepEqual(early.body, { date: day(7), amount_due: 145, abatement: 0, discount: 5, fine: 0, interest: 0 });
+    // 20 days late: 150.00 + 3.00 + 15000 * 1 % * 20 / 30 = 100 c.
+    const late = await get(`/charges/${charge.id}/amount-due?date=${day(30)}`);
+    assert.deepEqual(late.body, { date: day(30), amount_due: 154, abatement: 0, discount: 0, fine: 3, interest: 1 });
+    const today = await get(`/charges/${charge.id}/amount-due`);
+    assert.equal(today.body.date, day(0));
+    for (const date of [day(-1), day(41), "2026-02-30"]) {
+      const res = await get(`/charges/${charge.id}/amount-due?date=${date}`);
+      assert.equal(res.status, 400, date);
+      assert.equal(res.body.code, "VALIDATION_ERROR");
+    }
+    assert.equal((await get(`/charges/${charge.id}/amount-due`, other.clientSecret)).status, 404);
+  });
+});
+
+describe("the sandbox's location of a due-date charge", () => {
+  test("the API Pix cobv, and valor.final for ?DPP=", async () => {
+    const { body: charge } = await post("/charges", schoolFee({ abatement: { mode: "FIXED", value: 1 } }));
+    const [{ location_id: locationId }] = await app.services.db.query("SELECT location_id FROM charges WHERE id = $1", [
+      charge.id,
+    ]);
+    const cobv = await app.request("GET", `/pix/v2/${locationId}`);
+    assert.equal(cobv.status, 200, cobv.text);
+    assert.deepEqual(cobv.body.calendario.dataDeVencimento, day(10));
+    assert.equal(cobv.body.calendario.validadeAposVencimento, 30);
+    assert.deepEqual(cobv.body.devedor, { cpf: "52998224725", nome: "Maria da Silva" });
+    assert.deepEqual(cobv.body.valor, {
+      original: "150.00",
+      multa: { modalidade: 2, valorPerc: "2.00" },
+      juros: { modalidade: 3, valorPerc: "1.00" },
+      abatimento: { modalidade: 1, valorPerc: "1.00" },
+      desconto: { modalidade: 1, descontoDataFixa: [{ data: day(7), valorPerc: "5.00" }] },
+    });
+    const paidEarly = await app.request("GET", `/pix/v2/${locationId}?DPP=${day(2)}`);
+    assert.equal(paidEarly.body.valor.final, "144.00");
+    assert.equal((await app.request("GET", `/pix/v2/${locationId}?DPP=${day(-2)}`)).status, 400);
+  });
+});
+
+describe("POST /charges/batch", () => {
+  test("201 in order; a refusal lists every item; the Idempotency-Key is required", async () => {
+    const key = newUuid();
+    const body = { charges: [schoolFee({ external_reference: "b-1" }), schoolFee({ external_reference: "b-2" })] };
+    const made = await post("/charges/batch", body, { "idempotency-key": key });
+    assert.equal(made.status, 201, made.text);
+    assert.deepEqual(
+      made.body.data.map((charge: { external_reference: string }) => charge.external_reference),
+      ["b-1", "b-2"],
+    );
+    const again = await post("/charges/batch", body, { "idempotency-key": key });
+    assert.equal(again.status, 201);
+    assert.equal(again.headers.get("idempotent-replayed"), "true");
+    const refused = await post(
+      "/charges/batch",
+      { charges: [schoolFee(), { amount: 1 }, schoolFee({ external_reference: "b-1" })] },
+      { "idempotency-key": newUuid() },
+    );
+    assert.equal(refused.status, 400, refused.text);
+    assert.equal(refused.body.code, "VALIDATION_ERROR");
+    assert.deepEqual(
+      refused.body.items.map((item: { index: number; code: string }) => [item.index, item.code]),
+      [
+        [1, "VALIDATION_ERROR"],
+        [2, "EXTERNAL_REFERENCE_TAKEN"],
+      ],
+    );
+    const keyless = await post("/charges/batch", body);
+    assert.equal(keyless.status, 400);
+    assert.match(keyless.body.error, /Idempotency-Key/);
+  });
+});
+
+describe("customers", () => {
+  test("POST /customers, one per document, GET by id and by document, 404 across accounts", async () => {
+    const res = await post("/customers", {
+      name: "Escola Modelo",
+      cnpj: "11.222.333/0001-81",
+      email: "fin@escola.example",
+    });
+    assert.equal(res.status, 201, res.text);
+    assert.deepEqual(Object.keys(res.body), ["id", "name", "document", "email", "phone", "created_at"]);
+    assert.equal(res.body.document, "11222333000181");
+    const twice = await post("/customers", { name: "Outra", cnpj: "11222333000181" });
+    assert.equal(twice.status, 409);
+    assert.equal(twice.body.code, "CUSTOMER_EXISTS");
+    assert.deepEqual((await get(`/customers/${res.body.id}`)).body, res.body);
+    assert.equal((await get(`/customers/${res.body.id}`, other.clientSecret)).status, 404);
+    const listed = await get("/customers?document=11.222.333/0001-81");
+    assert.equal(listed.status, 200, listed.text);
+    assert.deepEqual(listed.body.data, [res.body]);
+    assert.equal(listed.body.total, 1);
+    const charge = await post("/charges", schoolFee({ payer: undefined, customer_id: res.body.id }));
+    assert.equal(charge.status, 201, charge.text);
+    assert.deepEqual(charge.body.payer, { name: "Escola Modelo", document: "11222333000181" });
+    assert.equal(charge.body.customer_id, res.body.id);
+  });
+});
+
+describe("GraphQL", () => {
+  test("createCharge with the terms, chargeAmountDue, and a late payment simulated today", async () => {
+    const created = await app.graphql(
+      `mutation($input: CreateChargeInput!) { createCharge(input: $input) { id type dueDate amountDue payer { document } } }`,
+      {
+        input: {
+          amount: "150.00",
+          dueDate: day(0),
+          payer: { name: "Maria", cpf: "52998224725" },
+          fine: { mode: "PERCENT", value: "2.00" },
+          interest: { mode: "PERCENT_PER_MONTH", value: "1" },
+        },
+      },
+      merchant.clientSecret,
+    );
+    assert.equal(created.errors, undefined, JSON.stringify(created.errors));
+    const { id } = created.data.createCharge;
+    const due = await app.graphql(
+      `query($id: ID!, $date: String) { chargeAmountDue(id: $id, date: $date) { date amountDue fine interest } }`,
+      { id, date: day(10) },
+      merchant.clientSecret,
+    );
+    assert.deepEqual(due.data.chargeAmountDue, { date: day(10), amountDue: "153.50", fine: "3.00", interest: "0.50" });
+    const before = await balanceCents(app, merchant);
+    const paidAt = new Date(startOfSaoPauloDay(saoPauloDay(new Date()) + 10).getTime() + 3_600_000).toISOString();
+    const paid = await app.graphql(
+      `mutation($id: ID!, $at: DateTimeISO) { simulateChargePayment(chargeId: $id, paidAt: $at) { status paidAmount fee netAmount } }`,
+      { id, at: paidAt },
+    );
+    assert.deepEqual(paid.data.simulateChargePayment, {
+      status: "PAID",
+      paidAmount: "153.50",
+      fee: "1.54",
+      netAmount: "151.96",
+    });
+    assert.equal(await balanceCents(app, merchant), before + 15196n);
+    await assertAuditConsistent(app, merchant.companyId);
+  });
+});
