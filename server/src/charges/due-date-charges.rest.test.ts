@@ -240,4 +240,97 @@ describe("GraphQL", () => {
     assert.equal(await balanceCents(app, merchant), before + 15196n);
     await assertAuditConsistent(app, merchant.companyId);
   });
+
+  const PREVIEW = `query($input: ChargeTermsPreviewInput!, $dates: [String!]) {
+    previewChargeAmountDue(input: $input, dates: $dates) {
+      dueDate paymentDueDate lastPayableDate days { date amountDue abatement discount fine interest }
+    }
+  }`;
+  const terms = (extra: Record<string, unknown> = {}) => ({
+    amount: "150.00",
+    dueDate: day(10),
+    daysAfterDue: 40,
+    fine: { mode: "PERCENT", value: "2" },
+    interest: { mode: "PERCENT_PER_MONTH", value: "1" },
+    discount: { mode: "FIXED_UNTIL_DATES", dates: [{ date: day(7), value: "5" }] },
+    ...extra,
+  });
+
+  test("previewChargeAmountDue: the days asked for, by the rules the charge is paid by, and nothing made", async () => {
+    const before = await app.runtime.db.query(`SELECT count(*)::int AS n FROM charges WHERE company_id = $1`, [
+      merchant.companyId,
+    ]);
+    const res = await app.graphql(PREVIEW, { input: terms(), dates: [day(0), day(7), day(8), day(40)] }, merchant.clientSecret);
+    assert.equal(res.errors, undefined, JSON.stringify(res.errors));
+    const preview = res.data.previewChargeAmountDue;
+    assert.equal(preview.dueDate, day(10));
+    assert.equal(preview.lastPayableDate, day(50));
+    // 150 - 5 until day 7; 150 from day 8 to the due date; 30 days late: 3.00 fine + 150 × 1 % × 30/30 = 1.50.
+    assert.deepEqual(
+      preview.days.map((d: { date: string; amountDue: string }) => [d.date, d.amountDue]),
+      [
+        [day(0), "145.00"],
+        [day(7), "145.00"],
+        [day(8), "150.00"],
+        [day(40), "154.50"],
+      ],
+    );
+    assert.deepEqual(preview.days[3], {
+      date: day(40),
+      amountDue: "154.50",
+      abatement: "0.00",
+      discount: "0.00",
+      fine: "3.00",
+      interest: "1.50",
+    });
+    const after = await app.runtime.db.query(`SELECT count(*)::int AS n FROM charges WHERE company_id = $1`, [
+      merchant.companyId,
+    ]);
+    assert.equal(after[0].n, before[0].n);
+  });
+
+  test("previewChargeAmountDue without dates: today, the discount date, the due date, late, a month late, the last day", async () => {
+    const res = await app.graphql(PREVIEW, { input: terms() }, merchant.clientSecret);
+    assert.equal(res.errors, undefined, JSON.stringify(res.errors));
+    const days = res.data.previewChargeAmountDue.days.map((d: { date: string }) => d.date);
+    const moved = res.data.previewChargeAmountDue.paymentDueDate;
+    assert.ok(days.includes(day(0)) && days.includes(day(7)) && days.includes(day(10)) && days.includes(day(40)));
+    assert.ok(days.includes(moved));
+    assert.equal(days.at(-1), day(50));
+    assert.deepEqual([...days].sort(), days);
+    assert.equal(new Set(days).size, days.length);
+  });
+
+  test("previewChargeAmountDue refuses what createCharge refuses, and days it cannot be paid on", async () => {
+    const refused = async (input: unknown, dates?: string[]) => {
+      const res = await app.graphql(PREVIEW, { input, dates }, merchant.clientSecret);
+      assert.equal(res.data, null);
+      return { code: res.errors?.[0].extensions.code, message: res.errors?.[0].message };
+    };
+    assert.deepEqual(await refused(terms({ dueDate: day(-1) })), {
+      code: "VALIDATION_ERROR",
+      message: `due_date must be today (${day(0)}) or later`,
+    });
+    assert.equal((await refused(terms({ abatement: { mode: "PERCENT", value: "100" } }))).code, "VALIDATION_ERROR");
+    assert.equal((await refused(terms({ fine: { mode: "PERCENT", value: "100.01" } }))).code, "VALIDATION_ERROR");
+    assert.equal(
+      (await refused(terms({ discount: { mode: "FIXED_UNTIL_DATES", dates: [{ date: day(11), value: "1" }] } }))).code,
+      "VALIDATION_ERROR",
+    );
+    assert.deepEqual(await refused(terms(), [day(51)]), {
+      code: "VALIDATION_ERROR",
+      message: `dates[0] must not be after the last day it can be paid (${day(50)})`,
+    });
+    assert.deepEqual(await refused(terms(), [day(-1)]), {
+      code: "VALIDATION_ERROR",
+      message: `dates[0] must be today (${day(0)}) or later`,
+    });
+    assert.equal((await refused(terms(), ["2026-02-30"])).code, "VALIDATION_ERROR");
+    assert.equal((await refused(terms(), Array.from({ length: 32 }, () => day(1)))).code, "VALIDATION_ERROR");
+  });
+
+  test("previewChargeAmountDue needs a credential", async () => {
+    const res = await app.graphql(PREVIEW, { input: terms() }, null);
+    assert.equal(res.errors?.[0].extensions.code, "UNAUTHENTICATED");
+  });
 });
