@@ -260,7 +260,11 @@ describe("GraphQL", () => {
     const before = await app.runtime.db.query(`SELECT count(*)::int AS n FROM charges WHERE company_id = $1`, [
       merchant.companyId,
     ]);
-    const res = await app.graphql(PREVIEW, { input: terms(), dates: [day(0), day(7), day(8), day(40)] }, merchant.clientSecret);
+    const res = await app.graphql(
+      PREVIEW,
+      { input: terms(), dates: [day(0), day(7), day(8), day(40)] },
+      merchant.clientSecret,
+    );
     assert.equal(res.errors, undefined, JSON.stringify(res.errors));
     const preview = res.data.previewChargeAmountDue;
     assert.equal(preview.dueDate, day(10));
@@ -326,7 +330,15 @@ describe("GraphQL", () => {
       message: `dates[0] must be today (${day(0)}) or later`,
     });
     assert.equal((await refused(terms(), ["2026-02-30"])).code, "VALIDATION_ERROR");
-    assert.equal((await refused(terms(), Array.from({ length: 32 }, () => day(1)))).code, "VALIDATION_ERROR");
+    assert.equal(
+      (
+        await refused(
+          terms(),
+          Array.from({ length: 32 }, () => day(1)),
+        )
+      ).code,
+      "VALIDATION_ERROR",
+    );
   });
 
   test("previewChargeAmountDue needs a credential", async () => {
