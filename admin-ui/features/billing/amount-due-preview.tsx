@@ -9,7 +9,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import type { ChargeTermsPreviewInput } from "@/gql/graphql";
 import { formatBRL, formatIsoDay, moneyToCentavos } from "@/lib/format";
-import { execute } from "@/lib/graphql/execute";
+import { execute, GraphQLRequestError } from "@/lib/graphql/execute";
 import { useErrorMessage } from "@/lib/i18n/error-message";
 import { useDebounced } from "@/lib/use-debounced";
 import { PreviewChargeAmountDueDocument } from "./documents";
@@ -53,7 +53,9 @@ export function AmountDuePreview({ input }: { input: ChargeTermsPreviewInput | n
   if (query.isError) {
     return (
       <p role="alert" className="text-sm text-destructive">
-        {t("invalid", { message: describe(query.error) })}
+        {query.error instanceof GraphQLRequestError && query.error.code === "VALIDATION_ERROR"
+          ? t("invalid", { message: describe(query.error) })
+          : t("failed")}
       </p>
     );
   }

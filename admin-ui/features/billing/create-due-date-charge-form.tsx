@@ -5,6 +5,7 @@ import { LoaderIcon } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
+import type * as React from "react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
@@ -176,29 +177,41 @@ export function CreateDueDateChargeForm({
   });
 
   const busy = isSubmitting || isSubmitSuccessful;
-  const modeSelect = (
-    name: "fineMode" | "interestMode" | "discountMode" | "abatementMode",
+  /** One term: its mode (none, or one of `modes`) and, once a mode is chosen, its value in R$ or %. */
+  const term = (
+    section: "fine" | "interest" | "discount" | "abatement",
     modes: readonly string[],
-  ) => (
-    <Field label={t("mode")}>
-      {(control) => (
-        <NativeSelect className="w-full" {...control} {...form.register(name)}>
-          <option value="">{t("modes.none")}</option>
-          {modes.map((mode) => (
-            <option key={mode} value={mode}>
-              {t(`modes.${mode}` as FormKey)}
-            </option>
-          ))}
-        </NativeSelect>
-      )}
-    </Field>
-  );
-  const valueField = (mode: string, name: "fineValue" | "interestValue" | "discountValue" | "abatementValue") =>
-    mode ? (
-      <Field label={isPercentMode(mode) ? t("valuePercent") : t("valueMoney")} error={message(errors[name]?.message)}>
-        {(control) => <Input {...control} inputMode="decimal" autoComplete="off" {...form.register(name)} />}
-      </Field>
-    ) : null;
+    extra?: React.ReactNode,
+  ) => {
+    const mode = values[`${section}Mode`];
+    const valueName = `${section}Value` as const;
+    return (
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Field label={t(section)} hint={section === "abatement" ? t("abatementHint") : undefined}>
+          {(control) => (
+            <NativeSelect className="w-full" {...control} {...form.register(`${section}Mode`)}>
+              <option value="">{t("modes.none")}</option>
+              {modes.map((option) => (
+                <option key={option} value={option}>
+                  {t(`modes.${option}` as FormKey)}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </Field>
+        {mode && (
+          <Field
+            label={t(valueName)}
+            error={message(errors[valueName]?.message)}
+            hint={isPercentMode(mode) ? t("unitPercent") : t("unitMoney")}
+          >
+            {(control) => <Input {...control} inputMode="decimal" autoComplete="off" {...form.register(valueName)} />}
+          </Field>
+        )}
+        {extra}
+      </div>
+    );
+  };
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
@@ -296,48 +309,26 @@ export function CreateDueDateChargeForm({
 
         <fieldset className="grid gap-4">
           <legend className="mb-2 text-sm font-semibold">{t("chargesSection")}</legend>
-          <div className="grid gap-2">
-            <p className="text-sm font-medium">{t("fine")}</p>
-            <div className="grid gap-3 sm:grid-cols-2">
-              {modeSelect("fineMode", ADJUSTMENT_MODES)}
-              {valueField(values.fineMode, "fineValue")}
-            </div>
-          </div>
-          <div className="grid gap-2">
-            <p className="text-sm font-medium">{t("interest")}</p>
-            <div className="grid gap-3 sm:grid-cols-2">
-              {modeSelect("interestMode", INTEREST_MODES)}
-              {valueField(values.interestMode, "interestValue")}
-            </div>
-          </div>
-          <div className="grid gap-2">
-            <p className="text-sm font-medium">{t("discount")}</p>
-            <div className="grid gap-3 sm:grid-cols-2">
-              {modeSelect("discountMode", DISCOUNT_MODES)}
-              {valueField(values.discountMode, "discountValue")}
-              {isUntilDates(values.discountMode) && (
-                <Field label={t("discountDate")} error={message(errors.discountDate?.message)}>
-                  {(control) => (
-                    <Input
-                      {...control}
-                      type="date"
-                      min={saoPauloDay()}
-                      max={values.dueDate || undefined}
-                      {...form.register("discountDate")}
-                    />
-                  )}
-                </Field>
-              )}
-            </div>
-          </div>
-          <div className="grid gap-2">
-            <p className="text-sm font-medium">{t("abatement")}</p>
-            <p className="text-xs text-muted-foreground">{t("abatementHint")}</p>
-            <div className="grid gap-3 sm:grid-cols-2">
-              {modeSelect("abatementMode", ADJUSTMENT_MODES)}
-              {valueField(values.abatementMode, "abatementValue")}
-            </div>
-          </div>
+          {term("fine", ADJUSTMENT_MODES)}
+          {term("interest", INTEREST_MODES)}
+          {term(
+            "discount",
+            DISCOUNT_MODES,
+            isUntilDates(values.discountMode) && (
+              <Field label={t("discountDate")} error={message(errors.discountDate?.message)}>
+                {(control) => (
+                  <Input
+                    {...control}
+                    type="date"
+                    min={saoPauloDay()}
+                    max={values.dueDate || undefined}
+                    {...form.register("discountDate")}
+                  />
+                )}
+              </Field>
+            ),
+          )}
+          {term("abatement", ADJUSTMENT_MODES)}
         </fieldset>
 
         <Field
