@@ -202,6 +202,92 @@ describe("customers", () => {
   });
 });
 
+describe("the rest of CONTRACT §11's rules, each with its code", () => {
+  test("values: two decimals at most, percentages to 100, days_after_due an integer, the payer's name to 140", async () => {
+    const cases: Array<[Record<string, unknown>, RegExp | null]> = [
+      [schoolFee({ fine: { mode: "PERCENT", value: 2.005 } }), /^fine.value/],
+      [schoolFee({ interest: { mode: "PERCENT_PER_MONTH", value: 100.01 } }), /^interest.value must be a percentage/],
+      [schoolFee({ discount: { mode: "PERCENT_PER_DAY_EARLY", value: 101 } }), /^discount.value must be a percentage/],
+      [schoolFee({ abatement: { mode: "PERCENT", value: 100 } }), /^abatement leaves 0.00 to pay/],
+      [schoolFee({ abatement: { mode: "FIXED", value: 149.99 }, discount: null }), null],
+      [schoolFee({ days_after_due: 1.5 }), /^days_after_due/],
+      [schoolFee({ payer: { name: "M".repeat(141), cpf: "52998224725" } }), /^payer.name must have 1 to 140/],
+      [schoolFee({ payer: { name: "Maria" } }), /^payer.cpf or payer.cnpj \(exactly one\) is required/],
+      [schoolFee({ discount: { mode: "FIXED_UNTIL_DATES", dates: [] } }), /^discount.dates must have 1 to 3 entries/],
+      [schoolFee({ metadata: { "": "x" } }), /metadata/],
+      [schoolFee({ external_reference: "" }), /^external_reference/],
+    ];
+    for (const [body, message] of cases) {
+      const res = await post("/charges", body);
+      if (message === null) {
+        // The abatement leaves 0.01 exactly: made, and asks 0.01 every day up to the due date.
+        assert.equal(res.status, 201, res.text);
+        assert.equal(res.body.amount_due, 0.01);
+        continue;
+      }
+      assert.equal(res.status, 400, `${JSON.stringify(body)}: ${res.text}`);
+      assert.equal(res.body.code, "VALIDATION_ERROR", JSON.stringify(body));
+      assert.match(res.body.error, message, JSON.stringify(body));
+    }
+  });
+
+  test("a batch holds 1 to 1000 due-date charges: 1001 is a 400 and nothing is made", async () => {
+    const before = await get("/charges?limit=1");
+    const charges = Array.from({ length: 1001 }, () => schoolFee({ discount: null }));
+    const res = await post("/charges/batch", { charges }, { "idempotency-key": newUuid() });
+    assert.equal(res.status, 400, res.text.slice(0, 300));
+    assert.equal(res.body.code, "VALIDATION_ERROR");
+    assert.match(res.body.error, /1 to 1000/);
+    assert.equal((await get("/charges?limit=1")).body.total, before.body.total);
+  });
+
+  test("customers: both documents, a name of 141, paging with its total; GraphQL's customer across accounts is NOT_FOUND", async () => {
+    for (const [body, message] of [
+      [{ name: "Ana", cpf: "52998224725", cnpj: "11222333000181" }, /exactly one/],
+      [{ name: "A".repeat(141), cpf: "11144477735" }, /^name must have 1 to 140/],
+      [{ name: "Ana" }, /exactly one/],
+    ] as const) {
+      const res = await post("/customers", body);
+      assert.equal(res.status, 400, res.text);
+      assert.equal(res.body.code, "VALIDATION_ERROR");
+      assert.match(res.body.error, message);
+    }
+    const payer = await app.createMerchant();
+    const token = payer.clientSecret;
+    const made: string[] = [];
+    for (const cpf of ["52998224725", "11144477735", "39053344705"]) {
+      const res = await post("/customers", { name: `Cliente ${cpf.slice(0, 3)}`, cpf }, {}, token);
+      assert.equal(res.status, 201, res.text);
+      made.push(res.body.id);
+    }
+    const page = await get("/customers?limit=2&offset=1", token);
+    assert.equal(page.status, 200, page.text);
+    assert.equal(page.body.total, 3);
+    assert.equal(page.body.limit, 2);
+    assert.equal(page.body.offset, 1);
+    // Newest first: the second and the first made.
+    assert.deepEqual(
+      page.body.data.map((c: { id: string }) => c.id),
+      [made[1], made[0]],
+    );
+    assert.equal((await get("/customers?limit=101", token)).status, 400);
+    const foreign = await app.graphql(
+      `query($id: ID!) { customer(id: $id) { id } }`,
+      { id: made[0] },
+      merchant.clientSecret,
+    );
+    assert.equal(foreign.errors?.[0].extensions.code, "NOT_FOUND");
+    const own = await app.graphql(
+      `query($d: String) { customers(document: $d) { total data { id document } } }`,
+      { d: "111.444.777-35" },
+      token,
+    );
+    assert.deepEqual(own.data.customers, { total: 1, data: [{ id: made[1], document: "11144477735" }] });
+    const charges = await app.graphql(`query($id: ID) { charges(customerId: $id) { total } }`, { id: made[1] }, token);
+    assert.equal(charges.data.charges.total, 0);
+  });
+});
+
 describe("GraphQL", () => {
   test("createCharge with the terms, chargeAmountDue, and a late payment simulated today", async () => {
     const created = await app.graphql(
