@@ -1,6 +1,6 @@
 import { ArgsType, Field, ID, InputType, ObjectType } from "type-graphql";
-import type { ConsoleUsersService } from "../console-users/console-users.service";
 import { ConsoleUserInvite, ConsoleUserKind, MerchantRoleEnum } from "../console-users/console-user.entity";
+import type { ConsoleUsersService } from "../console-users/console-users.service";
 import { PageOf, PagingArgs } from "../graphql/page";
 import { MoneyScalar, PercentScalar } from "../graphql/scalars";
 import { declareOperations } from "../operation/operation";

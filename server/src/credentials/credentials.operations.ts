@@ -63,7 +63,12 @@ export const credentialOperations = [
     args: IssueClientSecretArgs,
     output: () => IssuedClientSecret,
     run: ({ companyId, expiresAt, label }, ctx, { auth }) =>
-      auth.issueClientSecret(requireCompanyScope(ctx.principal, companyId), expiresAt ?? null, ctx.audit, label ?? null),
+      auth.issueClientSecret(
+        requireCompanyScope(ctx.principal, companyId),
+        expiresAt ?? null,
+        ctx.audit,
+        label ?? null,
+      ),
   }),
 
   operation({
