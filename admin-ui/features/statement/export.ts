@@ -1,11 +1,17 @@
-import { ledgerKindLabel, statementReference } from "@/features/statement/columns";
+import {
+  ledgerKindLabel,
+  statementReference,
+  type WithReference,
+  withWithdrawalReferences,
+} from "@/features/statement/columns";
 import { dayRange } from "@/features/statement/date-range";
+import { WithdrawalReferenceDocument } from "@/features/statement/documents";
 import type { ExportStatementQuery } from "@/gql/graphql";
 import { csvDateTime, csvMoney } from "@/lib/export/csv";
 import { ExportStatementDocument } from "@/lib/export/documents";
 import { defineExport } from "@/lib/export/registry-types";
 
-type Row = ExportStatementQuery["ledgerEntries"]["data"][number];
+type Row = ExportStatementQuery["ledgerEntries"]["data"][number] & WithReference;
 
 /**
  * The merchant's statement (app/(merchant)/m/statement) for the days its URL names: every
@@ -28,7 +34,9 @@ export const statementExport = defineExport<Row>({
       ...dayRange(filters.get("from"), filters.get("to")),
     });
     return {
-      rows: ledgerEntries.data,
+      rows: await withWithdrawalReferences(ledgerEntries.data, (id) =>
+        client(WithdrawalReferenceDocument, { id }).then(({ withdrawal }) => withdrawal.withdrawalReference),
+      ),
       endCursor: ledgerEntries.pageInfo.endCursor ?? null,
       hasNextPage: ledgerEntries.pageInfo.hasNextPage,
     };

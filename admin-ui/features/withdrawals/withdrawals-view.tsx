@@ -245,7 +245,7 @@ export function WithdrawalsView({
               <ApprovalProgress row={row} />
             </div>
             {canAct && row.status === "PENDING" && (
-              <div className="flex gap-2 pt-1">
+              <div data-row-actions className="flex gap-2 pt-1">
                 <Button
                   variant="outline"
                   size="sm"
