@@ -18,7 +18,7 @@ type Row = ExportStatementQuery["ledgerEntries"]["data"][number] & WithReference
  * movement newest first with the balance after it. The API scopes it to the caller's account.
  */
 export const statementExport = defineExport<Row>({
-  filename: "statement",
+  filename: "extrato",
   columns: [
     { key: "date", value: (row) => csvDateTime(row.createdAt), trusted: true },
     { key: "type", value: (row, words) => ledgerKindLabel(row.kind, words.statement) },

@@ -92,6 +92,8 @@ export function WithdrawalsView({
         description: t("approve.approvedDescription", {
           amount: formatBRL(row.amount),
           company: companyName(row.companyId),
+          keyType: keyType(row.pixKeyType),
+          key: formatPixKey(row.pixKeyType, row.pixKey),
         }),
       });
     }
