@@ -1,7 +1,10 @@
 import { chargeOperations } from "./charges/charges.operations";
+import { companyOperations } from "./companies/companies.operations";
+import { credentialOperations } from "./credentials/credentials.operations";
 import { customerOperations } from "./customers/customers.operations";
 import type { AnyOperation } from "./operation/operation";
 import type { Services } from "./services";
+import { webhookOperations } from "./webhooks/webhooks.operations";
 import { withdrawalOperations } from "./withdrawals/withdrawals.operations";
 
 /**
@@ -12,6 +15,9 @@ import { withdrawalOperations } from "./withdrawals/withdrawals.operations";
  */
 export const OPERATIONS: ReadonlyArray<AnyOperation<Services>> = [
   ...chargeOperations,
+  ...companyOperations,
+  ...credentialOperations,
   ...customerOperations,
+  ...webhookOperations,
   ...withdrawalOperations,
 ];
