@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { moneyAxisTicks } from "../../admin-ui/lib/chart-scale";
 import {
   centavosToMoney,
   formatBRL,
@@ -9,7 +10,6 @@ import {
   moneyToCentavos,
   parseMoneyInput,
 } from "../../admin-ui/lib/format";
-import { moneyAxisTicks } from "../../admin-ui/lib/chart-scale";
 
 /** The console's one money and date formatter (admin-ui/lib/format.ts), without a browser. */
 test("Money strings become centavos and R$ text exactly, never through a float", () => {
