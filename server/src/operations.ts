@@ -1,8 +1,11 @@
 import { chargeOperations } from "./charges/charges.operations";
+import { companyOperations } from "./companies/companies.operations";
+import { credentialOperations } from "./credentials/credentials.operations";
 import { customerOperations } from "./customers/customers.operations";
 import type { AnyOperation } from "./operation/operation";
 import { unconfirmedNotificationOperations } from "./provider/unconfirmed-notifications.operations";
 import type { Services } from "./services";
+import { webhookOperations } from "./webhooks/webhooks.operations";
 import { withdrawalOperations } from "./withdrawals/withdrawals.operations";
 
 /**
@@ -13,7 +16,10 @@ import { withdrawalOperations } from "./withdrawals/withdrawals.operations";
  */
 export const OPERATIONS: ReadonlyArray<AnyOperation<Services>> = [
   ...chargeOperations,
+  ...companyOperations,
+  ...credentialOperations,
   ...customerOperations,
   ...unconfirmedNotificationOperations,
+  ...webhookOperations,
   ...withdrawalOperations,
 ];
