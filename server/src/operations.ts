@@ -3,6 +3,7 @@ import { companyOperations } from "./companies/companies.operations";
 import { credentialOperations } from "./credentials/credentials.operations";
 import { customerOperations } from "./customers/customers.operations";
 import type { AnyOperation } from "./operation/operation";
+import { unconfirmedNotificationOperations } from "./provider/unconfirmed-notifications.operations";
 import type { Services } from "./services";
 import { webhookOperations } from "./webhooks/webhooks.operations";
 import { withdrawalOperations } from "./withdrawals/withdrawals.operations";
@@ -18,6 +19,7 @@ export const OPERATIONS: ReadonlyArray<AnyOperation<Services>> = [
   ...companyOperations,
   ...credentialOperations,
   ...customerOperations,
+  ...unconfirmedNotificationOperations,
   ...webhookOperations,
   ...withdrawalOperations,
 ];
