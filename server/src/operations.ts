@@ -1,9 +1,11 @@
 import { chargeOperations } from "./charges/charges.operations";
 import { companyOperations } from "./companies/companies.operations";
+import { consoleUserOperations } from "./console-users/console-users.operations";
 import { credentialOperations } from "./credentials/credentials.operations";
 import { customerOperations } from "./customers/customers.operations";
 import type { AnyOperation } from "./operation/operation";
 import type { Services } from "./services";
+import { twoFactorOperations } from "./two-factor/two-factor.operations";
 import { webhookOperations } from "./webhooks/webhooks.operations";
 import { withdrawalOperations } from "./withdrawals/withdrawals.operations";
 
@@ -17,7 +19,9 @@ export const OPERATIONS: ReadonlyArray<AnyOperation<Services>> = [
   ...chargeOperations,
   ...companyOperations,
   ...credentialOperations,
+  ...consoleUserOperations,
   ...customerOperations,
+  ...twoFactorOperations,
   ...webhookOperations,
   ...withdrawalOperations,
 ];

@@ -3,7 +3,6 @@ import type { GraphQLSchema } from "graphql";
 import { buildSchema } from "type-graphql";
 import { AuditEntryFieldsResolver, AuditResolver } from "./audit/audit.resolver";
 import { ChargeFields } from "./charges/charges.fields";
-import { ConsoleUsersResolver } from "./console-users/console-users.resolver";
 import { MerchantOverviewResolver, OperatorDashboardResolver } from "./dashboards/dashboards.resolver";
 import { DisputesResolver } from "./disputes/disputes.resolver";
 import { authChecker } from "./graphql/context";
@@ -17,7 +16,6 @@ import { ProviderResolver } from "./provider/provider.resolver";
 import { RefundRequestsResolver } from "./refunds/refund-requests.resolver";
 import { RefundsResolver } from "./refunds/refunds.resolver";
 import { SearchResolver } from "./search/search.resolver";
-import { TwoFactorResolver } from "./two-factor/two-factor.resolver";
 import { WithdrawalFields, WithdrawalTransitionFields } from "./withdrawals/withdrawals.fields";
 
 export const RESOLVERS = [
@@ -31,8 +29,6 @@ export const RESOLVERS = [
   DisputesResolver,
   ProviderResolver,
   ProviderStatusResolver,
-  ConsoleUsersResolver,
-  TwoFactorResolver,
   AuditResolver,
   AuditEntryFieldsResolver,
   SearchResolver,
