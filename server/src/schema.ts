@@ -1,7 +1,7 @@
 import "reflect-metadata";
 import type { GraphQLSchema } from "graphql";
 import { buildSchema } from "type-graphql";
-import { AuditEntryFieldsResolver, AuditResolver } from "./audit/audit.resolver";
+import { AuditEntryFields } from "./audit/audit.fields";
 import { ChargeFields } from "./charges/charges.fields";
 import { MerchantOverviewResolver, OperatorDashboardResolver } from "./dashboards/dashboards.resolver";
 import { DisputesResolver } from "./disputes/disputes.resolver";
@@ -11,8 +11,6 @@ import { compileOperationResolvers } from "./graphql/operation-resolvers";
 import { plainFieldResolvers } from "./graphql/plain-fields";
 import { LedgerEntryResolver, LedgerResolver } from "./ledger/ledger.resolver";
 import { OPERATIONS } from "./operations";
-import { ProviderStatusResolver } from "./provider/efi/provider-status.resolver";
-import { ProviderResolver } from "./provider/provider.resolver";
 import { RefundRequestsResolver } from "./refunds/refund-requests.resolver";
 import { RefundsResolver } from "./refunds/refunds.resolver";
 import { SearchResolver } from "./search/search.resolver";
@@ -27,10 +25,7 @@ export const RESOLVERS = [
   RefundsResolver,
   RefundRequestsResolver,
   DisputesResolver,
-  ProviderResolver,
-  ProviderStatusResolver,
-  AuditResolver,
-  AuditEntryFieldsResolver,
+  AuditEntryFields,
   SearchResolver,
   OperatorDashboardResolver,
   MerchantOverviewResolver,
