@@ -7,6 +7,7 @@ import { customerOperations } from "./customers/customers.operations";
 import type { AnyOperation } from "./operation/operation";
 import { providerStatusOperations } from "./provider/efi/provider-status.operations";
 import { providerOperations } from "./provider/provider.operations";
+import { unconfirmedNotificationOperations } from "./provider/unconfirmed-notifications.operations";
 import type { Services } from "./services";
 import { twoFactorOperations } from "./two-factor/two-factor.operations";
 import { webhookOperations } from "./webhooks/webhooks.operations";
@@ -28,6 +29,7 @@ export const OPERATIONS: ReadonlyArray<AnyOperation<Services>> = [
   ...providerOperations,
   ...providerStatusOperations,
   ...twoFactorOperations,
+  ...unconfirmedNotificationOperations,
   ...webhookOperations,
   ...withdrawalOperations,
 ];
