@@ -590,7 +590,7 @@ export type CompanyChargesQueryVariables = Exact<{
 }>;
 
 
-export type CompanyChargesQuery = { charges: { total: number, data: Array<{ id: string, txid: string, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, reservedReason: string | null, payerName: string | null, createdAt: string, paidAt: string | null, expiresAt: string }> } };
+export type CompanyChargesQuery = { charges: { total: number, data: Array<{ id: string, txid: string, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, reservedReason: string | null, payerName: string | null, createdAt: string, paidAt: string | null, expiresAt: string, type: ChargeType, dueDate: string | null, paidAmount: string | null, payer: { name: string } | null }> } };
 
 export type UpdateCompanyMutationVariables = Exact<{
   id: string;
@@ -2110,6 +2110,12 @@ export const CompanyChargesDocument = new TypedDocumentString(`
       createdAt
       paidAt
       expiresAt
+      type
+      dueDate
+      paidAmount
+      payer {
+        name
+      }
     }
   }
 }

@@ -20,6 +20,7 @@ import {
 } from "@/components/status-badge";
 import { Badge } from "@/components/ui/badge";
 import { TabsNav } from "@/components/ui/tabs";
+import { ChargeTypeBadge, DueDateLine, PaidAmountLine } from "@/features/billing/charge-terms";
 import { WITHDRAWAL_STATUSES } from "@/features/withdrawals/search-params";
 import type { CompanyAdjustmentsQuery, CompanyChargesQuery, WithdrawalRowFragment } from "@/gql/graphql";
 import { formatPixKey } from "@/lib/format";
@@ -30,8 +31,9 @@ type AdjustmentRow = CompanyAdjustmentsQuery["adjustments"]["data"][number];
 type Tab = "charges" | "withdrawals" | "adjustments";
 type CompanyListStatus = (typeof CHARGE_STATUSES)[number] | (typeof WITHDRAWAL_STATUSES)[number];
 type CompaniesT = ReturnType<typeof useTranslations<"companies">>;
+type BillingT = ReturnType<typeof useTranslations<"billing">>;
 
-function chargeColumns(t: CompaniesT): ColumnDef<ChargeRow, unknown>[] {
+function chargeColumns(t: CompaniesT, tBilling: BillingT): ColumnDef<ChargeRow, unknown>[] {
   return [
     { id: "created", header: t("charges.created"), cell: ({ row }) => <DateTime value={row.original.createdAt} /> },
     {
@@ -50,7 +52,22 @@ function chargeColumns(t: CompaniesT): ColumnDef<ChargeRow, unknown>[] {
       id: "amount",
       header: () => <span className="block text-right">{t("charges.amount")}</span>,
       meta: { className: "text-right" },
-      cell: ({ row }) => <Money value={row.original.amount} className="font-medium" />,
+      cell: ({ row }) => (
+        <>
+          <Money value={row.original.amount} className="font-medium" />
+          <PaidAmountLine amount={row.original.amount} paidAmount={row.original.paidAmount} />
+        </>
+      ),
+    },
+    {
+      id: "type",
+      header: tBilling("columns.type"),
+      cell: ({ row }) => (
+        <div className="flex flex-col gap-0.5">
+          <ChargeTypeBadge type={row.original.type} />
+          <DueDateLine dueDate={row.original.dueDate} />
+        </div>
+      ),
     },
     {
       id: "net",
@@ -78,9 +95,10 @@ function chargeColumns(t: CompaniesT): ColumnDef<ChargeRow, unknown>[] {
     {
       id: "payer",
       header: t("charges.payer"),
+      // The payer the charge is addressed to (a due-date charge's), else whoever paid it.
       cell: ({ row }) =>
-        row.original.payerName ? (
-          <span className="truncate">{row.original.payerName}</span>
+        (row.original.payer?.name ?? row.original.payerName) ? (
+          <span className="truncate">{row.original.payer?.name ?? row.original.payerName}</span>
         ) : (
           <span className="text-muted-foreground">—</span>
         ),
@@ -202,6 +220,7 @@ export function CompanyTabs({
   adjustments?: { rows: AdjustmentRow[]; total: number };
 }) {
   const t = useTranslations("companies");
+  const tBilling = useTranslations("billing");
   const { setState } = useTableUrlState(companyPageFilters);
   const tabs = (
     <TabsNav
@@ -303,7 +322,7 @@ export function CompanyTabs({
   return (
     <DataTable
       label={t("charges.label")}
-      columns={chargeColumns(t)}
+      columns={chargeColumns(t, tBilling)}
       data={charges?.rows ?? []}
       getRowId={(row) => row.id}
       toolbar={
@@ -318,7 +337,12 @@ export function CompanyTabs({
         <div className="flex items-start justify-between gap-3">
           <div className="min-w-0">
             <Money value={row.amount} className="font-semibold" />
+            <PaidAmountLine amount={row.amount} paidAmount={row.paidAmount} />
             <p className="truncate text-sm text-muted-foreground">{row.description ?? row.id}</p>
+            <div className="flex flex-wrap items-center gap-2">
+              <ChargeTypeBadge type={row.type} />
+              <DueDateLine dueDate={row.dueDate} />
+            </div>
             <p className="text-xs text-muted-foreground">
               <DateTime value={row.createdAt} />
             </p>

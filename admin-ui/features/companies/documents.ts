@@ -101,6 +101,12 @@ export const CompanyChargesDocument = graphql(`
         createdAt
         paidAt
         expiresAt
+        type
+        dueDate
+        paidAmount
+        payer {
+          name
+        }
       }
     }
   }
