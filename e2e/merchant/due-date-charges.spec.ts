@@ -74,12 +74,12 @@ test("a due-date charge with fine, interest and an early discount, and its previ
   await page.getByRole("link", { name: t("customers.detail.newCharge") }).click();
   await expect(page).toHaveURL(/\/m\/charges\/new\?type=due-date&customer=/);
   const form = page.getByRole("form", { name: t("billing.form.formLabel") });
-  await expect(form.getByLabel(t("billing.form.customer"))).toHaveValue(customerId);
+  await expect(form.getByLabel(t("billing.form.customer"), { exact: true })).toHaveValue(customerId);
   await expect(page.getByText(t("billing.preview.empty"))).toBeVisible();
 
   await form.getByLabel(t("merchantCharges.create.amount")).fill("300,00");
   await form.getByLabel(t("merchantCharges.create.descriptionLabel")).fill("Mensalidade de março");
-  await form.getByLabel(t("billing.form.dueDate")).fill(day(10));
+  await form.getByLabel(t("billing.form.dueDate"), { exact: true }).fill(day(10));
   await form.getByLabel(t("billing.form.fine")).selectOption("PERCENT");
   await form.getByLabel(t("billing.form.fineValue")).fill("2");
   await form.getByLabel(t("billing.form.interest")).selectOption("PERCENT_PER_MONTH");
