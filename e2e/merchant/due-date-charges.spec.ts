@@ -11,7 +11,7 @@ import { type FreshMerchant, freshMerchant } from "./fresh-merchant";
  * pays through the sandbox 30 days late: the charge shows the R$ 309,00 paid, the balance and
  * the statement its net (fee 1 % + R$ 0,50 of it: R$ 3,59; net R$ 305,41).
  */
-test.describe.configure({ mode: "serial", timeout: 180_000 });
+test.describe.configure({ mode: "serial", timeout: 300_000 });
 test.use({ storageState: "e2e/.auth/fresh-due-date.json" });
 
 let merchant: FreshMerchant;
@@ -37,7 +37,7 @@ test("a merchant creates a customer", async ({ page }) => {
   await checkPage(page, "merchant-customers-empty");
 
   await page.getByRole("link", { name: t("customers.list.new") }).click();
-  await expect(page).toHaveURL(/\/m\/customers\/new$/);
+  await expect(page).toHaveURL(/\/m\/customers\/new$/, { timeout: 30_000 });
   await page.getByLabel(t("customers.create.name")).fill("Maria da Silva");
   await page.getByLabel(t("customers.create.document")).fill("529.982.247-24");
   await page.getByRole("button", { name: t("customers.create.submit") }).click();
@@ -49,7 +49,7 @@ test("a merchant creates a customer", async ({ page }) => {
   await checkPage(page, "merchant-customer-new");
   await page.getByRole("button", { name: t("customers.create.submit") }).click();
 
-  await expect(page).toHaveURL(/\/m\/customers\/cus_[A-Za-z0-9]+$/);
+  await expect(page).toHaveURL(/\/m\/customers\/cus_[A-Za-z0-9]+$/, { timeout: 30_000 });
   customerId = page.url().split("/").at(-1) as string;
   await expect(page.getByRole("heading", { name: "Maria da Silva" })).toBeVisible();
   await expect(page.getByText("529.982.247-25")).toBeVisible();
@@ -72,7 +72,7 @@ test("a merchant creates a customer", async ({ page }) => {
 test("a due-date charge with fine, interest and an early discount, and its preview by day", async ({ page }) => {
   await page.goto(`/m/customers/${customerId}`);
   await page.getByRole("link", { name: t("customers.detail.newCharge") }).click();
-  await expect(page).toHaveURL(/\/m\/charges\/new\?type=due-date&customer=/);
+  await expect(page).toHaveURL(/\/m\/charges\/new\?type=due-date&customer=/, { timeout: 30_000 });
   const form = page.getByRole("form", { name: t("billing.form.formLabel") });
   await expect(form.getByLabel(t("billing.form.customer"), { exact: true })).toHaveValue(customerId);
   await expect(page.getByText(t("billing.preview.empty"))).toBeVisible();
@@ -100,7 +100,7 @@ test("a due-date charge with fine, interest and an early discount, and its previ
   await checkPage(page, "merchant-due-date-charge-new");
 
   await form.getByRole("button", { name: t("billing.form.submit") }).click();
-  await expect(page).toHaveURL(/\/m\/charges\/[A-Z0-9]{8}$/);
+  await expect(page).toHaveURL(/\/m\/charges\/[A-Z0-9]{8}$/, { timeout: 30_000 });
   chargeId = page.url().split("/").at(-1) as string;
   const billing = page.getByTestId("charge-billing");
   await expect(billing).toContainText(brDay(day(10)));
