@@ -146,7 +146,9 @@ describe("a received Pix is applied only once the bank, read back, has it", () =
         (entry: { path: string }) => entry.path === `/v2/pix/${item.endToEndId}`,
       ).length;
     const before = await reads();
-    await forge("", { body: { pix: Array.from({ length: 50 }, (_, index) => ({ ...item, valor: `${index + 1}.00` })) } });
+    await forge("", {
+      body: { pix: Array.from({ length: 50 }, (_, index) => ({ ...item, valor: `${index + 1}.00` })) },
+    });
     assert.equal((await reads()) - before, 1);
     assert.equal(await chargeStatus(charge.id), "PENDING");
   });
