@@ -1,6 +1,9 @@
 import { chargeOperations } from "./charges/charges.operations";
 import { customerOperations } from "./customers/customers.operations";
+import { disputeOperations } from "./disputes/disputes.operations";
 import type { AnyOperation } from "./operation/operation";
+import { refundRequestOperations } from "./refunds/refund-requests.operations";
+import { refundOperations } from "./refunds/refunds.operations";
 import type { Services } from "./services";
 import { withdrawalOperations } from "./withdrawals/withdrawals.operations";
 
@@ -13,5 +16,8 @@ import { withdrawalOperations } from "./withdrawals/withdrawals.operations";
 export const OPERATIONS: ReadonlyArray<AnyOperation<Services>> = [
   ...chargeOperations,
   ...customerOperations,
+  ...disputeOperations,
+  ...refundOperations,
+  ...refundRequestOperations,
   ...withdrawalOperations,
 ];

@@ -6,7 +6,7 @@ import { ChargeFields } from "./charges/charges.fields";
 import { CompaniesResolver } from "./companies/companies.resolver";
 import { ConsoleUsersResolver } from "./console-users/console-users.resolver";
 import { MerchantOverviewResolver, OperatorDashboardResolver } from "./dashboards/dashboards.resolver";
-import { DisputesResolver } from "./disputes/disputes.resolver";
+import { DisputeFields } from "./disputes/disputes.fields";
 import { authChecker } from "./graphql/context";
 import { operationResolvers } from "./graphql/operation-fields";
 import { compileOperationResolvers } from "./graphql/operation-resolvers";
@@ -15,8 +15,7 @@ import { LedgerEntryResolver, LedgerResolver } from "./ledger/ledger.resolver";
 import { OPERATIONS } from "./operations";
 import { ProviderStatusResolver } from "./provider/efi/provider-status.resolver";
 import { ProviderResolver } from "./provider/provider.resolver";
-import { RefundRequestsResolver } from "./refunds/refund-requests.resolver";
-import { RefundsResolver } from "./refunds/refunds.resolver";
+import { RefundRequestFields } from "./refunds/refund-requests.fields";
 import { SearchResolver } from "./search/search.resolver";
 import { TwoFactorResolver } from "./two-factor/two-factor.resolver";
 import { WebhooksResolver } from "./webhooks/webhooks.resolver";
@@ -29,9 +28,8 @@ export const RESOLVERS = [
   LedgerEntryResolver,
   WithdrawalFields,
   WithdrawalTransitionFields,
-  RefundsResolver,
-  RefundRequestsResolver,
-  DisputesResolver,
+  RefundRequestFields,
+  DisputeFields,
   ProviderResolver,
   ProviderStatusResolver,
   WebhooksResolver,
