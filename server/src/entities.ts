@@ -8,6 +8,7 @@ import { Dispute } from "./disputes/dispute.entity";
 import { Adjustment } from "./ledger/adjustment.entity";
 import { LedgerEntry } from "./ledger/ledger-entry.entity";
 import { PaymentException } from "./provider/payment-exception.entity";
+import { UnconfirmedNotification } from "./provider/unconfirmed-notification.entity";
 import { Refund } from "./refunds/refund.entity";
 import { RefundRequest } from "./refunds/refund-request.entity";
 import { WebhookAttempt } from "./webhooks/webhook-attempt.entity";
@@ -31,6 +32,7 @@ export const ENTITIES = [
   WebhookEvent,
   WebhookAttempt,
   PaymentException,
+  UnconfirmedNotification,
   ConsoleUser,
   Refund,
   RefundRequest,

@@ -1,10 +1,14 @@
 import { chargeOperations } from "./charges/charges.operations";
+import { companyOperations } from "./companies/companies.operations";
+import { credentialOperations } from "./credentials/credentials.operations";
 import { customerOperations } from "./customers/customers.operations";
 import { disputeOperations } from "./disputes/disputes.operations";
 import type { AnyOperation } from "./operation/operation";
+import { unconfirmedNotificationOperations } from "./provider/unconfirmed-notifications.operations";
 import { refundRequestOperations } from "./refunds/refund-requests.operations";
 import { refundOperations } from "./refunds/refunds.operations";
 import type { Services } from "./services";
+import { webhookOperations } from "./webhooks/webhooks.operations";
 import { withdrawalOperations } from "./withdrawals/withdrawals.operations";
 
 /**
@@ -15,9 +19,13 @@ import { withdrawalOperations } from "./withdrawals/withdrawals.operations";
  */
 export const OPERATIONS: ReadonlyArray<AnyOperation<Services>> = [
   ...chargeOperations,
+  ...companyOperations,
+  ...credentialOperations,
   ...customerOperations,
   ...disputeOperations,
   ...refundOperations,
   ...refundRequestOperations,
+  ...unconfirmedNotificationOperations,
+  ...webhookOperations,
   ...withdrawalOperations,
 ];

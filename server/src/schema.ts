@@ -3,7 +3,6 @@ import type { GraphQLSchema } from "graphql";
 import { buildSchema } from "type-graphql";
 import { AuditEntryFieldsResolver, AuditResolver } from "./audit/audit.resolver";
 import { ChargeFields } from "./charges/charges.fields";
-import { CompaniesResolver } from "./companies/companies.resolver";
 import { ConsoleUsersResolver } from "./console-users/console-users.resolver";
 import { MerchantOverviewResolver, OperatorDashboardResolver } from "./dashboards/dashboards.resolver";
 import { DisputeFields } from "./disputes/disputes.fields";
@@ -18,11 +17,9 @@ import { ProviderResolver } from "./provider/provider.resolver";
 import { RefundRequestFields } from "./refunds/refund-requests.fields";
 import { SearchResolver } from "./search/search.resolver";
 import { TwoFactorResolver } from "./two-factor/two-factor.resolver";
-import { WebhooksResolver } from "./webhooks/webhooks.resolver";
 import { WithdrawalFields, WithdrawalTransitionFields } from "./withdrawals/withdrawals.fields";
 
 export const RESOLVERS = [
-  CompaniesResolver,
   ChargeFields,
   LedgerResolver,
   LedgerEntryResolver,
@@ -32,7 +29,6 @@ export const RESOLVERS = [
   DisputeFields,
   ProviderResolver,
   ProviderStatusResolver,
-  WebhooksResolver,
   ConsoleUsersResolver,
   TwoFactorResolver,
   AuditResolver,
