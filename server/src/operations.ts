@@ -1,13 +1,18 @@
+import { auditOperations } from "./audit/audit.operations";
 import { chargeOperations } from "./charges/charges.operations";
 import { companyOperations } from "./companies/companies.operations";
+import { consoleUserOperations } from "./console-users/console-users.operations";
 import { credentialOperations } from "./credentials/credentials.operations";
 import { customerOperations } from "./customers/customers.operations";
 import { disputeOperations } from "./disputes/disputes.operations";
 import type { AnyOperation } from "./operation/operation";
+import { providerStatusOperations } from "./provider/efi/provider-status.operations";
+import { providerOperations } from "./provider/provider.operations";
 import { unconfirmedNotificationOperations } from "./provider/unconfirmed-notifications.operations";
 import { refundRequestOperations } from "./refunds/refund-requests.operations";
 import { refundOperations } from "./refunds/refunds.operations";
 import type { Services } from "./services";
+import { twoFactorOperations } from "./two-factor/two-factor.operations";
 import { webhookOperations } from "./webhooks/webhooks.operations";
 import { withdrawalOperations } from "./withdrawals/withdrawals.operations";
 
@@ -18,13 +23,18 @@ import { withdrawalOperations } from "./withdrawals/withdrawals.operations";
  * these, so each feature's list is checked against what it says it uses.
  */
 export const OPERATIONS: ReadonlyArray<AnyOperation<Services>> = [
+  ...auditOperations,
   ...chargeOperations,
   ...companyOperations,
   ...credentialOperations,
+  ...consoleUserOperations,
   ...customerOperations,
   ...disputeOperations,
+  ...providerOperations,
+  ...providerStatusOperations,
   ...refundOperations,
   ...refundRequestOperations,
+  ...twoFactorOperations,
   ...unconfirmedNotificationOperations,
   ...webhookOperations,
   ...withdrawalOperations,

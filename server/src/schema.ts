@@ -1,9 +1,8 @@
 import "reflect-metadata";
 import type { GraphQLSchema } from "graphql";
 import { buildSchema } from "type-graphql";
-import { AuditEntryFieldsResolver, AuditResolver } from "./audit/audit.resolver";
+import { AuditEntryFields } from "./audit/audit.fields";
 import { ChargeFields } from "./charges/charges.fields";
-import { ConsoleUsersResolver } from "./console-users/console-users.resolver";
 import { MerchantOverviewResolver, OperatorDashboardResolver } from "./dashboards/dashboards.resolver";
 import { DisputeFields } from "./disputes/disputes.fields";
 import { authChecker } from "./graphql/context";
@@ -12,11 +11,8 @@ import { compileOperationResolvers } from "./graphql/operation-resolvers";
 import { plainFieldResolvers } from "./graphql/plain-fields";
 import { LedgerEntryResolver, LedgerResolver } from "./ledger/ledger.resolver";
 import { OPERATIONS } from "./operations";
-import { ProviderStatusResolver } from "./provider/efi/provider-status.resolver";
-import { ProviderResolver } from "./provider/provider.resolver";
 import { RefundRequestFields } from "./refunds/refund-requests.fields";
 import { SearchResolver } from "./search/search.resolver";
-import { TwoFactorResolver } from "./two-factor/two-factor.resolver";
 import { WithdrawalFields, WithdrawalTransitionFields } from "./withdrawals/withdrawals.fields";
 
 export const RESOLVERS = [
@@ -27,12 +23,7 @@ export const RESOLVERS = [
   WithdrawalTransitionFields,
   RefundRequestFields,
   DisputeFields,
-  ProviderResolver,
-  ProviderStatusResolver,
-  ConsoleUsersResolver,
-  TwoFactorResolver,
-  AuditResolver,
-  AuditEntryFieldsResolver,
+  AuditEntryFields,
   SearchResolver,
   OperatorDashboardResolver,
   MerchantOverviewResolver,

@@ -150,7 +150,7 @@ export function createServices(config: AppConfig, logger: Logger, db: DataSource
   };
   const twoFactor = new TwoFactorService(db, {
     requireOperator2fa: config.requireOperator2fa,
-    issuer: `PIX console (${new URL(config.publicBaseUrl).host})`,
+    issuer: `Console PIX (${new URL(config.publicBaseUrl).host})`,
   });
   const webhookSender = new WebhookSender(config.webhookTimeoutMs, config.webhookAllowPrivate);
   const credentialUsage = new CredentialUsage(db, logger);

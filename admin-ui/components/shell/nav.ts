@@ -3,6 +3,7 @@ import {
   ArrowLeftRightIcon,
   BookOpenIcon,
   Building2Icon,
+  ContactIcon,
   FileClockIcon,
   GavelIcon,
   HomeIcon,
@@ -70,6 +71,7 @@ export const MERCHANT_NAV: NavSection[] = [
     items: [
       { labelKey: "home", href: "/m", icon: HomeIcon, exact: true },
       { labelKey: "charges", href: "/m/charges", icon: ReceiptIcon },
+      { labelKey: "customers", href: "/m/customers", icon: ContactIcon },
       { labelKey: "withdrawals", href: "/m/withdrawals", icon: ArrowLeftRightIcon },
       { labelKey: "statement", href: "/m/statement", icon: ScrollTextIcon },
       { labelKey: "disputes", href: "/m/disputes", icon: GavelIcon },
@@ -115,6 +117,7 @@ export const LABELLED_SEGMENTS = new Set<string>([
   "withdrawals",
   "companies",
   "charges",
+  "customers",
   "reference",
   "audit-log",
   "adjustments",
