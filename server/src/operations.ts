@@ -4,10 +4,12 @@ import { companyOperations } from "./companies/companies.operations";
 import { consoleUserOperations } from "./console-users/console-users.operations";
 import { credentialOperations } from "./credentials/credentials.operations";
 import { customerOperations } from "./customers/customers.operations";
+import { dashboardOperations } from "./dashboards/dashboards.operations";
 import type { AnyOperation } from "./operation/operation";
 import { providerStatusOperations } from "./provider/efi/provider-status.operations";
 import { providerOperations } from "./provider/provider.operations";
 import { unconfirmedNotificationOperations } from "./provider/unconfirmed-notifications.operations";
+import { searchOperations } from "./search/search.operations";
 import type { Services } from "./services";
 import { twoFactorOperations } from "./two-factor/two-factor.operations";
 import { webhookOperations } from "./webhooks/webhooks.operations";
@@ -26,8 +28,10 @@ export const OPERATIONS: ReadonlyArray<AnyOperation<Services>> = [
   ...credentialOperations,
   ...consoleUserOperations,
   ...customerOperations,
+  ...dashboardOperations,
   ...providerOperations,
   ...providerStatusOperations,
+  ...searchOperations,
   ...twoFactorOperations,
   ...unconfirmedNotificationOperations,
   ...webhookOperations,

@@ -3,7 +3,7 @@ import type { GraphQLSchema } from "graphql";
 import { buildSchema } from "type-graphql";
 import { AuditEntryFields } from "./audit/audit.fields";
 import { ChargeFields } from "./charges/charges.fields";
-import { MerchantOverviewResolver, OperatorDashboardResolver } from "./dashboards/dashboards.resolver";
+import { MerchantOverviewFields, OperatorDashboardFields } from "./dashboards/dashboards.fields";
 import { DisputesResolver } from "./disputes/disputes.resolver";
 import { authChecker } from "./graphql/context";
 import { operationResolvers } from "./graphql/operation-fields";
@@ -13,7 +13,6 @@ import { LedgerEntryResolver, LedgerResolver } from "./ledger/ledger.resolver";
 import { OPERATIONS } from "./operations";
 import { RefundRequestsResolver } from "./refunds/refund-requests.resolver";
 import { RefundsResolver } from "./refunds/refunds.resolver";
-import { SearchResolver } from "./search/search.resolver";
 import { WithdrawalFields, WithdrawalTransitionFields } from "./withdrawals/withdrawals.fields";
 
 export const RESOLVERS = [
@@ -26,9 +25,8 @@ export const RESOLVERS = [
   RefundRequestsResolver,
   DisputesResolver,
   AuditEntryFields,
-  SearchResolver,
-  OperatorDashboardResolver,
-  MerchantOverviewResolver,
+  OperatorDashboardFields,
+  MerchantOverviewFields,
   ...operationResolvers(OPERATIONS),
 ] as const;
 
