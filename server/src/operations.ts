@@ -5,10 +5,13 @@ import { consoleUserOperations } from "./console-users/console-users.operations"
 import { credentialOperations } from "./credentials/credentials.operations";
 import { customerOperations } from "./customers/customers.operations";
 import { dashboardOperations } from "./dashboards/dashboards.operations";
+import { disputeOperations } from "./disputes/disputes.operations";
 import type { AnyOperation } from "./operation/operation";
 import { providerStatusOperations } from "./provider/efi/provider-status.operations";
 import { providerOperations } from "./provider/provider.operations";
 import { unconfirmedNotificationOperations } from "./provider/unconfirmed-notifications.operations";
+import { refundRequestOperations } from "./refunds/refund-requests.operations";
+import { refundOperations } from "./refunds/refunds.operations";
 import { searchOperations } from "./search/search.operations";
 import type { Services } from "./services";
 import { twoFactorOperations } from "./two-factor/two-factor.operations";
@@ -32,6 +35,9 @@ export const OPERATIONS: ReadonlyArray<AnyOperation<Services>> = [
   ...providerOperations,
   ...providerStatusOperations,
   ...searchOperations,
+  ...disputeOperations,
+  ...refundOperations,
+  ...refundRequestOperations,
   ...twoFactorOperations,
   ...unconfirmedNotificationOperations,
   ...webhookOperations,
