@@ -26,6 +26,7 @@ import { type CompiledRestRoute, compileRestOperation, registerRestRoutes } from
 import { securityHeaders } from "./http/security-headers";
 import { registerLiveRoute } from "./live/live.route";
 import { LiveHub, type LiveOptions } from "./live/live-hub";
+import { registerPayerLiveRoute } from "./payer-page/payer-live.route";
 import { compileRestRoute } from "./operation/rest-shape";
 import { OPERATIONS } from "./operations";
 import { efiNotificationRoutes } from "./provider/efi/efi-notifications";
@@ -185,6 +186,7 @@ export async function createHttpApp(
   // the server waits for open connections on close.
   const live = new LiveHub(runtime.database.direct, services.db, logger, config.sessionIdleMinutes, options.live);
   registerLiveRoute(app, live);
+  registerPayerLiveRoute(app, live, services.payerPages);
   app.addHook("preClose", async () => live.close());
   registerHealthRoutes(app, services, options);
   registerMetricsRoute(app, services);

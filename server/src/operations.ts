@@ -1,6 +1,7 @@
 import { chargeOperations } from "./charges/charges.operations";
 import { customerOperations } from "./customers/customers.operations";
 import type { AnyOperation } from "./operation/operation";
+import { payerPageOperations } from "./payer-page/payer-page.operations";
 import type { Services } from "./services";
 import { withdrawalOperations } from "./withdrawals/withdrawals.operations";
 
@@ -13,5 +14,6 @@ import { withdrawalOperations } from "./withdrawals/withdrawals.operations";
 export const OPERATIONS: ReadonlyArray<AnyOperation<Services>> = [
   ...chargeOperations,
   ...customerOperations,
+  ...payerPageOperations,
   ...withdrawalOperations,
 ];

@@ -247,6 +247,7 @@ const CHARGE_REST_FIELDS: RestAnswer = [
   "customerId",
   "externalReference",
   "metadata",
+  "paymentUrl",
 ];
 
 /** A charge as the service takes it, from the operation's input. */

@@ -21,7 +21,7 @@ import {
 import { entityRowMapper } from "../core/entity-rows";
 import { AppError, type ItemError, ItemsRefusedError, unauthenticated, validationError } from "../core/errors";
 import { checkIdempotencyKey, findOriginalRequest, insertUnlessTaken, requestFingerprint } from "../core/idempotency";
-import { CHARGE_ID_PATTERN, newChargeId, newEndToEndId, newLocationId, newTxid } from "../core/ids";
+import { CHARGE_ID_PATTERN, newChargeId, newEndToEndId, newLocationId, newPaymentToken, newTxid } from "../core/ids";
 import { enqueueJob } from "../core/jobs";
 import type { Logger } from "../core/logger";
 import { brlToJsonNumber, type Cents, formatBrl } from "../core/money";
@@ -571,6 +571,7 @@ export class ChargesService {
       feeFixedCents: account.feeFixedCents,
       batchId: null,
       batchIndex: null,
+      paymentToken: newPaymentToken(),
     });
   }
 

@@ -27,6 +27,7 @@ import { MedReturnReservation1763914100000 } from "./1763914100000-med-return-re
 import { CredentialLabels1763915000000 } from "./1763915000000-credential-labels";
 import { RefundRequestOneRefund1763916000000 } from "./1763916000000-refund-request-one-refund";
 import { DueDateCharges1764040000000 } from "./1764040000000-due-date-charges";
+import { PayerPage1764500000100 } from "./1764500000100-payer-page";
 
 /** Migrations in order; the schema only ever changes through them. A new migration is added last. */
 export const MIGRATIONS = [
@@ -59,4 +60,5 @@ export const MIGRATIONS = [
   CredentialLabels1763915000000,
   RefundRequestOneRefund1763916000000,
   DueDateCharges1764040000000,
+  PayerPage1764500000100,
 ];
