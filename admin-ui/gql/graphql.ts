@@ -57,6 +57,14 @@ export type ChargeStatus =
   | 'PAID'
   | 'PENDING';
 
+export type ChargeType =
+  /** A due date, with fine, interest and discount (API Pix cobv). */
+  | 'DUE_DATE'
+  /** Paid once before it expires (API Pix cob). */
+  | 'IMMEDIATE'
+  /** A cycle of a Pix Automático recurrence. */
+  | 'RECURRING';
+
 /** The console's languages: PT_BR (Brazilian Portuguese, the default) and EN (English). */
 export type ConsoleLocale =
   | 'EN'
@@ -752,6 +760,13 @@ export type OperatorOverviewQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type OperatorOverviewQuery = { operatorDashboard: { openPaymentExceptions: number, failedWebhookDeliveries: number, pendingWithdrawals: { count: number, amount: string, oldestCreatedAt: string | null }, today: { paidCharges: { count: number, amount: string }, withdrawals: { count: number, amount: string } }, daily: Array<{ date: string, paidAmount: string, paidCount: number, withdrawalAmount: string, withdrawalCount: number }> } };
+
+export type PayerPageQueryVariables = Exact<{
+  token: string;
+}>;
+
+
+export type PayerPageQuery = { payerPage: { accountName: string, status: ChargeStatus, type: ChargeType, amount: string, description: string | null, dueDate: string | null, expiresAt: string, pixCode: string | null, paidAt: string | null, sandbox: boolean } };
 
 export type PaymentExceptionRowFragment = { id: string, kind: PaymentExceptionKind, status: PaymentExceptionStatus, amount: string | null, expectedAmount: string | null, txid: string | null, endToEndId: string | null, chargeId: string | null, companyId: string | null, payerName: string | null, payerDocument: string | null, paidAt: string | null, problem: string | null, resolution: string | null, resolvedAt: string | null, resolvedBy: string | null, createdAt: string, returnStatus: PaymentReturnStatus | null, returnId: string | null, returnReason: string | null, returnFailureReason: string | null, returnedAt: string | null };
 
@@ -2451,6 +2466,22 @@ export const OperatorOverviewDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<OperatorOverviewQuery, OperatorOverviewQueryVariables>;
+export const PayerPageDocument = new TypedDocumentString(`
+    query PayerPage($token: String!) {
+  payerPage(token: $token) {
+    accountName
+    status
+    type
+    amount
+    description
+    dueDate
+    expiresAt
+    pixCode
+    paidAt
+    sandbox
+  }
+}
+    `) as unknown as TypedDocumentString<PayerPageQuery, PayerPageQueryVariables>;
 export const PaymentExceptionsDocument = new TypedDocumentString(`
     query PaymentExceptions($first: Int, $after: String, $status: PaymentExceptionStatus) {
   paymentExceptions(first: $first, after: $after, status: $status) {

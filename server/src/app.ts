@@ -26,9 +26,9 @@ import { type CompiledRestRoute, compileRestOperation, registerRestRoutes } from
 import { securityHeaders } from "./http/security-headers";
 import { registerLiveRoute } from "./live/live.route";
 import { LiveHub, type LiveOptions } from "./live/live-hub";
-import { registerPayerLiveRoute } from "./payer-page/payer-live.route";
 import { compileRestRoute } from "./operation/rest-shape";
 import { OPERATIONS } from "./operations";
+import { registerPayerLiveRoute } from "./payer-page/payer-live.route";
 import { efiNotificationRoutes } from "./provider/efi/efi-notifications";
 import { inboundPixRoutes } from "./provider/inbound-pix.http";
 import { registerPixLocationRoute } from "./provider/pix-location.http";

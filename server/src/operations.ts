@@ -2,6 +2,7 @@ import { chargeOperations } from "./charges/charges.operations";
 import { customerOperations } from "./customers/customers.operations";
 import type { AnyOperation } from "./operation/operation";
 import { payerPageOperations } from "./payer-page/payer-page.operations";
+import { paymentLinkOperations } from "./payment-links/payment-links.operations";
 import type { Services } from "./services";
 import { withdrawalOperations } from "./withdrawals/withdrawals.operations";
 
@@ -15,5 +16,6 @@ export const OPERATIONS: ReadonlyArray<AnyOperation<Services>> = [
   ...chargeOperations,
   ...customerOperations,
   ...payerPageOperations,
+  ...paymentLinkOperations,
   ...withdrawalOperations,
 ];

@@ -18,6 +18,7 @@ import { LedgerService } from "./ledger/ledger.service";
 import type { MakerCheckerPolicy } from "./ledger/maker-checker";
 import { Mailer } from "./mail/mailer";
 import { PayerPageService } from "./payer-page/payer-page.service";
+import { PaymentLinksService } from "./payment-links/payment-links.service";
 import { createPixProvider } from "./provider/create-provider";
 import { ANSWER_INFRACTION_JOB, EfiInfractions } from "./provider/efi/efi-infractions";
 import { EfiNotificationsService } from "./provider/efi/efi-notifications";
@@ -55,6 +56,8 @@ export interface Services {
   customers: CustomersService;
   /** Charges' payers' pages (/pay/<token>) and the name merchants show on them. */
   payerPages: PayerPageService;
+  /** Payment links (/l/<token>): a payer's confirm makes a charge. */
+  paymentLinks: PaymentLinksService;
   ledger: LedgerService;
   /** Creation, the merchant's cancel, reads. */
   withdrawals: WithdrawalsService;
@@ -157,12 +160,16 @@ export function createServices(config: AppConfig, logger: Logger, db: DataSource
     config.webhookAllowPrivate,
   );
   const limits = createLimitStore({ pgPool: poolOf(db), redisUrl: config.redisUrl });
+  const payerPages = new PayerPageService(db, config.rateLimitRps > 0 ? limits : null);
+  const paymentLinks = new PaymentLinksService(db, charges, payerPages, limits);
+  charges.paidSteps.push((em, charge) => paymentLinks.notePaid(em, charge));
   return {
     config,
     logger,
     db,
     provider,
-    payerPages: new PayerPageService(db, config.rateLimitRps > 0 ? limits : null),
+    payerPages,
+    paymentLinks,
     auth: new AuthService(db, secrets.adminTokenHash, sessions, (id) => credentialUsage.touch(id)),
     credentialUsage,
     companies,

@@ -22,6 +22,7 @@ import merchantWebhooks from "./merchantWebhooks.json";
 import merchantWithdrawals from "./merchantWithdrawals.json";
 import operators from "./operators.json";
 import overview from "./overview.json";
+import payer from "./payer.json";
 import paymentExceptions from "./paymentExceptions.json";
 import provider from "./provider.json";
 import refunds from "./refunds.json";
@@ -57,6 +58,7 @@ const en = {
   merchantWithdrawals,
   operators,
   overview,
+  payer,
   paymentExceptions,
   provider,
   refunds,

@@ -215,6 +215,10 @@ export class Charge {
   @Column({ name: "batch_index", type: "integer", nullable: true })
   batchIndex!: number | null;
 
+  @Column({ name: "payment_link_id", type: "text", nullable: true })
+  @Field(() => String, { nullable: true, description: "The payment link it was made from." })
+  paymentLinkId!: string | null;
+
   /** The random part of the payer's page's address (`payment_url`); the page finds the charge by it. */
   @Column({ name: "payment_token", type: "text" })
   paymentToken!: string;

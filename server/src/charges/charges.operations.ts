@@ -248,6 +248,7 @@ const CHARGE_REST_FIELDS: RestAnswer = [
   "externalReference",
   "metadata",
   "paymentUrl",
+  "paymentLinkId",
 ];
 
 /** A charge as the service takes it, from the operation's input. */

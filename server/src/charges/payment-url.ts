@@ -10,13 +10,14 @@ export function setPaymentPagesBase(url: string): void {
   publicBaseUrl = url.replace(/\/+$/, "");
 }
 
-export const PAYER_PAGE_PATH = "/pay";
-export const PAYMENT_LINK_PAGE_PATH = "/l";
+const PAYER_PAGE_PATH = "/pay";
 
 export function paymentUrlOf(token: string): string {
   return `${publicBaseUrl}${PAYER_PAGE_PATH}/${token}`;
 }
 
+const PAYMENT_LINK_PATH = "/l";
+
 export function paymentLinkUrlOf(token: string): string {
-  return `${publicBaseUrl}${PAYMENT_LINK_PAGE_PATH}/${token}`;
+  return `${publicBaseUrl}${PAYMENT_LINK_PATH}/${token}`;
 }

@@ -33,7 +33,6 @@ export const newTxid = () => randomString(ALNUM, 32);
  * (144 bits) as 24 characters of base64url.
  */
 export const newPaymentToken = () => randomBytes(18).toString("base64url");
-export const PAYMENT_TOKEN_PATTERN = /^[A-Za-z0-9_-]{24}$/;
 /** Unguessable path segment of the charge's public location. */
 export const newLocationId = () => randomString(LOWER_ALNUM, 32);
 

@@ -306,7 +306,9 @@ export class LiveHub {
     const consoleStreams = [...this.streams].filter((stream) => stream.viewer.kind !== "payer");
     if (consoleStreams.length === 0) return;
     const hashes = [
-      ...new Set(consoleStreams.flatMap((stream) => (stream.viewer.kind === "payer" ? [] : [stream.viewer.sessionHash]))),
+      ...new Set(
+        consoleStreams.flatMap((stream) => (stream.viewer.kind === "payer" ? [] : [stream.viewer.sessionHash])),
+      ),
     ];
     let rows: Array<{ id_hash: string; kind: string; role: string; company_id: string | null }>;
     try {

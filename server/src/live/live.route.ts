@@ -94,7 +94,6 @@ export function openLiveStream(
   });
 }
 
-
 /** null: every topic; undefined: not a valid list. */
 function parseTopics(value: unknown): ReadonlySet<LiveTopic> | null | undefined {
   if (value === undefined || value === "") return null;

@@ -54,7 +54,10 @@ class PayerPage {
 
 @ObjectType({ description: "What the account's payers' pages show of it." })
 class PayerPageSettings {
-  @Field(() => String, { nullable: true, description: "Shown to payers in place of the account's name; null: the name." })
+  @Field(() => String, {
+    nullable: true,
+    description: "Shown to payers in place of the account's name; null: the name.",
+  })
   displayName!: string | null;
 }
 

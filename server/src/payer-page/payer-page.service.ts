@@ -16,7 +16,12 @@ const MAX_TOKEN_LENGTH = 64;
  * Lookups of payers' pages (and of their live streams) per address: a page refetches on each
  * change and a phone may reload it, so this is generous; it bounds one address's load.
  */
-export const PAYER_PAGE_LOOKUPS = { name: "payer-page", points: 120, durationSeconds: 60, counting: "batched" } as const;
+export const PAYER_PAGE_LOOKUPS = {
+  name: "payer-page",
+  points: 120,
+  durationSeconds: 60,
+  counting: "batched",
+} as const;
 /**
  * Tokens that name no charge, per address, counted exactly: someone guessing tokens. Spent,
  * every lookup from the address is refused (known tokens too) until the window ends, so the
@@ -48,6 +53,11 @@ export interface PayerPageCharge {
 
 const pageNotFound = () => new AppError("NOT_FOUND", "Payment page not found");
 
+/** The name payers see of the account of `table`'s row (its company_id): the display name, else the account's. */
+export const ACCOUNT_NAME_SQL = (table: string) =>
+  `(SELECT coalesce(s.display_name, co.name) FROM companies co
+      LEFT JOIN payer_page_settings s ON s.company_id = co.id WHERE co.id = ${table}.company_id) AS account_name`;
+
 /** The payer's page: a charge found by its payment token, and the name merchants show on it. */
 export class PayerPageService {
   private readonly chargeFromRow: (row: Record<string, unknown>) => Charge;
@@ -71,24 +81,19 @@ export class PayerPageService {
    * so the cost of an answer does not depend on how close a guess was.
    */
   async findByToken(token: string, address: string): Promise<PayerPageCharge> {
-    await this.spend(this.lookups, address);
-    const refused = this.misses?.refusedHere(address);
-    if (refused && !refused.allowed) throw new RateLimitedError(refused.retryAfterSeconds);
+    await this.admitLookup(address);
     const [row] =
       token.length <= MAX_TOKEN_LENGTH
         ? await poolRows<Record<string, unknown>>(
             this.db,
-            `SELECT c.*, (c.status = 'PENDING' AND c.expires_at <= now()) AS overdue,
-                    coalesce(s.display_name, co.name) AS account_name
+            `SELECT c.*, (c.status = 'PENDING' AND c.expires_at <= now()) AS overdue, ${ACCOUNT_NAME_SQL("c")}
                FROM charges c
-               JOIN companies co ON co.id = c.company_id
-               LEFT JOIN payer_page_settings s ON s.company_id = c.company_id
               WHERE c.payment_token = $1`,
             [token],
           )
         : [];
     if (!row) {
-      await this.spend(this.misses, address, true);
+      await this.noteMiss(address);
       throw pageNotFound();
     }
     const charge = this.chargeFromRow(row);
@@ -100,6 +105,21 @@ export class PayerPageService {
   async pageOf(token: string, address: string): Promise<PayerPageView> {
     const { charge, accountName } = await this.findByToken(token, address);
     return viewOf(charge, accountName);
+  }
+
+  /**
+   * Before an anonymous lookup by token (a payer's page, a payment link's page and its
+   * confirm): RATE_LIMITED when the address looks too often or has missed too often.
+   */
+  async admitLookup(address: string): Promise<void> {
+    await this.spend(this.lookups, address);
+    const refused = this.misses?.refusedHere(address);
+    if (refused && !refused.allowed) throw new RateLimitedError(refused.retryAfterSeconds);
+  }
+
+  /** A token that named nothing: spends one of the address's misses. */
+  async noteMiss(address: string): Promise<void> {
+    await this.spend(this.misses, address, true);
   }
 
   private async spend(limit: Limit | null, address: string, exact = false): Promise<void> {

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { startTestApp, TEST_ADMIN_TOKEN, type Merchant, type TestApp } from "../../test/support/test-app";
+import { type Merchant, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from "../../test/support/test-app";
 import { isoDate, saoPauloDay } from "../billing/business-days";
 import { PAYER_PAGE_MISSES } from "./payer-page.service";
 
@@ -25,7 +25,10 @@ const PAYER_PAGE = `query($token: String!) { payerPage(token: $token) { ${PAGE_F
 
 const tokenOf = (charge: { payment_url: string }) => charge.payment_url.split("/pay/")[1];
 
-async function newCharge(body: Record<string, unknown> = { amount: 25.9, description: "Pão de queijo" }, who = merchant) {
+async function newCharge(
+  body: Record<string, unknown> = { amount: 25.9, description: "Pão de queijo" },
+  who = merchant,
+) {
   const res = await app.request("POST", "/charges", { token: who.clientSecret, body });
   assert.equal(res.status, 201, res.text);
   return res.body;
@@ -34,12 +37,15 @@ async function newCharge(body: Record<string, unknown> = { amount: 25.9, descrip
 /** The page as a payer reads it: no credential, no cookie. */
 async function payerPage(token: string, target: TestApp = app, headers: Record<string, string> = {}) {
   const res = await target.request("POST", "/graphql", { body: { query: PAYER_PAGE, variables: { token } }, headers });
-  return res.body as { data: { payerPage: Record<string, unknown> } | null; errors?: Array<{ extensions: { code: string } }> };
+  return res.body as {
+    data: { payerPage: Record<string, unknown> } | null;
+    errors?: Array<{ extensions: { code: string } }>;
+  };
 }
 
 async function simulatePayment(chargeId: string) {
   const result = await app.graphql(
-    "mutation($id: ID!) { simulateChargePayment(chargeId: $id, payerName: \"Maria\", payerDocument: \"52998224725\") { status } }",
+    'mutation($id: ID!) { simulateChargePayment(chargeId: $id, payerName: "Maria", payerDocument: "52998224725") { status } }',
     { id: chargeId },
   );
   assert.equal(result.data?.simulateChargePayment.status, "PAID", JSON.stringify(result));
@@ -50,12 +56,16 @@ describe("payment_url", () => {
     const first = await newCharge();
     const second = await newCharge();
     const base = app.services.config.publicBaseUrl;
-    for (const charge of [first, second]) assert.match(charge.payment_url, new RegExp(`^${base}/pay/[A-Za-z0-9_-]{24}$`));
+    for (const charge of [first, second])
+      assert.match(charge.payment_url, new RegExp(`^${base}/pay/[A-Za-z0-9_-]{24}$`));
     assert.notEqual(first.payment_url, second.payment_url);
     const read = await app.request("GET", `/charges/${first.id}`, { token: merchant.clientSecret });
     assert.equal(read.body.payment_url, first.payment_url);
     const list = await app.request("GET", "/charges?limit=5", { token: merchant.clientSecret });
-    assert.equal(list.body.data.find((charge: { id: string }) => charge.id === first.id).payment_url, first.payment_url);
+    assert.equal(
+      list.body.data.find((charge: { id: string }) => charge.id === first.id).payment_url,
+      first.payment_url,
+    );
     const gql = await app.graphql("query($id: ID!) { charge(id: $id) { paymentUrl } }", { id: first.id });
     assert.equal(gql.data.charge.paymentUrl, first.payment_url);
   });
@@ -91,9 +101,22 @@ describe("what the page shows", () => {
 
   test("the type has no field of the account or the payer to ask for", async () => {
     const charge = await newCharge();
-    for (const field of ["id", "companyId", "payerName", "payerDocument", "payer", "fee", "txid", "e2eId", "metadata"]) {
+    for (const field of [
+      "id",
+      "companyId",
+      "payerName",
+      "payerDocument",
+      "payer",
+      "fee",
+      "txid",
+      "e2eId",
+      "metadata",
+    ]) {
       const res = await app.request("POST", "/graphql", {
-        body: { query: `query($token: String!) { payerPage(token: $token) { ${field} } }`, variables: { token: tokenOf(charge) } },
+        body: {
+          query: `query($token: String!) { payerPage(token: $token) { ${field} } }`,
+          variables: { token: tokenOf(charge) },
+        },
       });
       assert.equal(res.body.data ?? null, null, field);
       assert.match(res.body.errors[0].message, new RegExp(`Cannot query field "${field}"`), field);
@@ -195,7 +218,7 @@ describe("the merchant's display name", () => {
 
   test("an operator sets it for an account (audited); a payer without credential cannot", async () => {
     const res = await app.gql(
-      "mutation($c: ID!) { updatePayerPageSettings(displayName: \"Pela Operação\", companyId: $c) { displayName } }",
+      'mutation($c: ID!) { updatePayerPageSettings(displayName: "Pela Operação", companyId: $c) { displayName } }',
       { c: other.companyId },
       { token: TEST_ADMIN_TOKEN },
     );
