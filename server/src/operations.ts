@@ -1,9 +1,12 @@
 import { chargeOperations } from "./charges/charges.operations";
+import { companyOperations } from "./companies/companies.operations";
+import { credentialOperations } from "./credentials/credentials.operations";
 import { customerOperations } from "./customers/customers.operations";
 import type { AnyOperation } from "./operation/operation";
 import { payerPageOperations } from "./payer-page/payer-page.operations";
 import { paymentLinkOperations } from "./payment-links/payment-links.operations";
 import type { Services } from "./services";
+import { webhookOperations } from "./webhooks/webhooks.operations";
 import { withdrawalOperations } from "./withdrawals/withdrawals.operations";
 
 /**
@@ -14,8 +17,11 @@ import { withdrawalOperations } from "./withdrawals/withdrawals.operations";
  */
 export const OPERATIONS: ReadonlyArray<AnyOperation<Services>> = [
   ...chargeOperations,
+  ...companyOperations,
+  ...credentialOperations,
   ...customerOperations,
   ...payerPageOperations,
   ...paymentLinkOperations,
+  ...webhookOperations,
   ...withdrawalOperations,
 ];

@@ -3,7 +3,6 @@ import type { GraphQLSchema } from "graphql";
 import { buildSchema } from "type-graphql";
 import { AuditEntryFieldsResolver, AuditResolver } from "./audit/audit.resolver";
 import { ChargeFields } from "./charges/charges.fields";
-import { CompaniesResolver } from "./companies/companies.resolver";
 import { ConsoleUsersResolver } from "./console-users/console-users.resolver";
 import { MerchantOverviewResolver, OperatorDashboardResolver } from "./dashboards/dashboards.resolver";
 import { DisputesResolver } from "./disputes/disputes.resolver";
@@ -19,11 +18,9 @@ import { RefundRequestsResolver } from "./refunds/refund-requests.resolver";
 import { RefundsResolver } from "./refunds/refunds.resolver";
 import { SearchResolver } from "./search/search.resolver";
 import { TwoFactorResolver } from "./two-factor/two-factor.resolver";
-import { WebhooksResolver } from "./webhooks/webhooks.resolver";
 import { WithdrawalFields, WithdrawalTransitionFields } from "./withdrawals/withdrawals.fields";
 
 export const RESOLVERS = [
-  CompaniesResolver,
   ChargeFields,
   LedgerResolver,
   LedgerEntryResolver,
@@ -34,7 +31,6 @@ export const RESOLVERS = [
   DisputesResolver,
   ProviderResolver,
   ProviderStatusResolver,
-  WebhooksResolver,
   ConsoleUsersResolver,
   TwoFactorResolver,
   AuditResolver,

@@ -270,7 +270,11 @@ export class ExceptionReturnsService implements ReturnBook {
       if (!exception || exception.returnRequestId !== report.returnRequestId || exception.returnStatus === null) {
         return unrecognised(`no payment return has devolução id ${report.returnRequestId}`);
       }
-      if (report.endToEndId !== null && report.endToEndId !== exception.endToEndId) {
+      // Without the Pix's end-to-end id the report cannot show it is this payment's Pix: unknown, never applied.
+      if (report.endToEndId === null) {
+        return unrecognised(`devolução ${report.returnRequestId} reported without its Pix's endToEndId`);
+      }
+      if (report.endToEndId !== exception.endToEndId) {
         return unrecognised(`devolução ${report.returnRequestId} reported for another Pix`);
       }
       if (report.amountCents !== exception.amountCents) {

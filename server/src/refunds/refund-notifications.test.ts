@@ -167,6 +167,42 @@ describe("the bank's notifications: pix[].devolucoes[]", () => {
   });
 });
 
+describe("a devolução reported inside a Pix without endToEndId", () => {
+  test("is unknown: kept for review, and another account's refund stays PROCESSING with its balance", async () => {
+    const victim = await app.createMerchant();
+    await app.fund(victim.companyId, "100.00");
+    const victimCharge = await paidCharge(app, victim, 50);
+    const victimRefund = await createRefund(app, victim, victimCharge, { amount: 20 });
+    const victimBefore = await auditedBalance(app, victim);
+    const ownCharge = await paidCharge(app, merchant, 15);
+    const { endToEndId: _omitted, ...pixWithoutE2e } = await paidPix(ownCharge);
+    const res = await notify([
+      {
+        ...pixWithoutE2e,
+        devolucoes: [
+          { id: refundReturnRequestId(victimRefund), valor: "20.00", status: "NAO_REALIZADO", motivo: "forjado" },
+        ],
+      },
+    ]);
+    assert.equal(res.status, 200, res.text);
+    assert.deepEqual(res.body.results[0].returns, [
+      {
+        id: refundReturnRequestId(victimRefund),
+        outcome: "EXCEPTION",
+        problem: `devolução ${refundReturnRequestId(victimRefund)} reported without its Pix's endToEndId`,
+      },
+    ]);
+    const refund = await readRefund(app, victim, victimRefund);
+    assert.equal(refund.status, "PROCESSING");
+    assert.equal(refund.failure_reason, null);
+    assert.equal(await auditedBalance(app, victim), victimBefore, "nothing went back to the balance");
+    assert.deepEqual(
+      (await unknownReturns(pixWithoutE2e.txid)).map((row: { problem: string }) => row.problem),
+      [`devolução ${refundReturnRequestId(victimRefund)} reported without its Pix's endToEndId`],
+    );
+  });
+});
+
 describe("the bank's notifications of returned payment exceptions", () => {
   test("DEVOLVIDO for an exception's devolução returns it and resolves the exception; the same report again changes nothing", async () => {
     const chargeId = await paidCharge(app, merchant, 33);
@@ -185,6 +221,16 @@ describe("the bank's notifications of returned payment exceptions", () => {
       ...second,
       devolucoes: [{ id: returnRequestId, rtrId: returnId, valor: "33.00", status: "DEVOLVIDO" }],
     };
+    // Without its Pix's endToEndId the report is unknown: kept for review, the return still PROCESSING.
+    const { endToEndId: _omitted, ...withoutE2e } = report;
+    const blind = await notify([withoutE2e]);
+    assert.deepEqual(blind.body.results[0].returns, [
+      {
+        id: returnRequestId,
+        outcome: "EXCEPTION",
+        problem: `devolução ${returnRequestId} reported without its Pix's endToEndId`,
+      },
+    ]);
     const res = await notify([report]);
     assert.deepEqual(res.body.results[0].returns, [{ id: returnRequestId, outcome: "APPLIED", status: "RETURNED" }]);
     const again = await notify([report]);

@@ -494,7 +494,14 @@ export class RefundsService implements ReturnBook {
       );
       if (!row) return { outcome: "UNRECOGNISED", problem: `no refund has devolução id ${report.returnRequestId}` };
       const refund = this.refundFromRow(row);
-      if (report.endToEndId !== null && report.endToEndId !== row.charge_e2e_id) {
+      // Without the Pix's end-to-end id the report cannot show it is this refund's Pix: unknown, never applied.
+      if (report.endToEndId === null) {
+        return {
+          outcome: "UNRECOGNISED",
+          problem: `devolução ${report.returnRequestId} reported without its Pix's endToEndId`,
+        };
+      }
+      if (report.endToEndId !== row.charge_e2e_id) {
         return { outcome: "UNRECOGNISED", problem: `devolução ${report.returnRequestId} reported for another Pix` };
       }
       if (report.amountCents !== refund.amountCents) {
