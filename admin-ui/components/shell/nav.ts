@@ -8,6 +8,7 @@ import {
   HomeIcon,
   KeyRoundIcon,
   LandmarkIcon,
+  LinkIcon,
   type LucideIcon,
   ReceiptIcon,
   ScaleIcon,
@@ -70,6 +71,7 @@ export const MERCHANT_NAV: NavSection[] = [
     items: [
       { labelKey: "home", href: "/m", icon: HomeIcon, exact: true },
       { labelKey: "charges", href: "/m/charges", icon: ReceiptIcon },
+      { labelKey: "paymentLinks", href: "/m/payment-links", icon: LinkIcon },
       { labelKey: "withdrawals", href: "/m/withdrawals", icon: ArrowLeftRightIcon },
       { labelKey: "statement", href: "/m/statement", icon: ScrollTextIcon },
       { labelKey: "disputes", href: "/m/disputes", icon: GavelIcon },

@@ -23,6 +23,7 @@ import merchantWithdrawals from "./merchantWithdrawals.json";
 import operators from "./operators.json";
 import overview from "./overview.json";
 import payer from "./payer.json";
+import paymentLinks from "./paymentLinks.json";
 import paymentExceptions from "./paymentExceptions.json";
 import provider from "./provider.json";
 import refunds from "./refunds.json";
@@ -59,6 +60,7 @@ const en = {
   operators,
   overview,
   payer,
+  paymentLinks,
   paymentExceptions,
   provider,
   refunds,

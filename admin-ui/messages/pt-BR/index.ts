@@ -22,6 +22,7 @@ import merchantWithdrawals from "./merchantWithdrawals.json";
 import operators from "./operators.json";
 import overview from "./overview.json";
 import payer from "./payer.json";
+import paymentLinks from "./paymentLinks.json";
 import paymentExceptions from "./paymentExceptions.json";
 import provider from "./provider.json";
 import refunds from "./refunds.json";
@@ -61,6 +62,7 @@ const ptBR = {
   operators,
   overview,
   payer,
+  paymentLinks,
   paymentExceptions,
   provider,
   refunds,
