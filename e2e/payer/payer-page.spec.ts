@@ -1,5 +1,5 @@
-import { BASE_URL } from "../support/env";
 import { createCompany, gql } from "../support/api";
+import { BASE_URL } from "../support/env";
 import { expect, test } from "../support/fixtures";
 import { checkPage } from "../support/page-check";
 

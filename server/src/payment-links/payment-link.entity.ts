@@ -50,11 +50,19 @@ export class PaymentLink {
   amountCents!: bigint | null;
 
   @Column({ name: "min_amount_cents", type: "bigint", nullable: true, transformer: bigintColumn })
-  @Field(() => MoneyScalar, { name: "minAmount", nullable: true, description: "A typed amount's least; null with a fixed amount." })
+  @Field(() => MoneyScalar, {
+    name: "minAmount",
+    nullable: true,
+    description: "A typed amount's least; null with a fixed amount.",
+  })
   minAmountCents!: bigint | null;
 
   @Column({ name: "max_amount_cents", type: "bigint", nullable: true, transformer: bigintColumn })
-  @Field(() => MoneyScalar, { name: "maxAmount", nullable: true, description: "A typed amount's most; null with a fixed amount." })
+  @Field(() => MoneyScalar, {
+    name: "maxAmount",
+    nullable: true,
+    description: "A typed amount's most; null with a fixed amount.",
+  })
   maxAmountCents!: bigint | null;
 
   @Column({ type: "boolean" })

@@ -20,13 +20,22 @@ class CreatePaymentLinkInput {
   @Field(() => String, { description: "1 to 140 characters: what is paid for; each charge's description." })
   description!: string;
 
-  @Field(() => MoneyScalar, { nullable: true, description: "Fixed amount, 0.01 to 99999999.99; absent: the payer types it." })
+  @Field(() => MoneyScalar, {
+    nullable: true,
+    description: "Fixed amount, 0.01 to 99999999.99; absent: the payer types it.",
+  })
   amount?: bigint | null;
 
-  @Field(() => MoneyScalar, { nullable: true, description: "Without amount: the least a payer may type; default 1.00." })
+  @Field(() => MoneyScalar, {
+    nullable: true,
+    description: "Without amount: the least a payer may type; default 1.00.",
+  })
   minAmount?: bigint | null;
 
-  @Field(() => MoneyScalar, { nullable: true, description: "Without amount: the most a payer may type; default 99999999.99." })
+  @Field(() => MoneyScalar, {
+    nullable: true,
+    description: "Without amount: the most a payer may type; default 99999999.99.",
+  })
   maxAmount?: bigint | null;
 
   @Field(() => Boolean, { nullable: true, description: "Default false: COMPLETED at its first payment." })
@@ -101,7 +110,10 @@ class ConfirmPaymentLinkArgs {
   @Field(() => String, { description: "The token of the link's url (/l/<token>)." })
   token!: string;
 
-  @Field(() => MoneyScalar, { nullable: true, description: "What the payer typed; absent for a link with a fixed amount." })
+  @Field(() => MoneyScalar, {
+    nullable: true,
+    description: "What the payer typed; absent for a link with a fixed amount.",
+  })
   amount?: bigint | null;
 }
 

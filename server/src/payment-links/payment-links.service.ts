@@ -54,7 +54,8 @@ export interface PaymentLinkPageView {
 }
 
 const PAYMENT_LINK_ID = /^pl_[A-Za-z0-9]{1,64}$/;
-export const newPaymentLinkId = () => `pl_${randomString("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789", 24)}`;
+export const newPaymentLinkId = () =>
+  `pl_${randomString("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789", 24)}`;
 
 const linkNotFound = () => new AppError("NOT_FOUND", "Payment link not found");
 
@@ -100,7 +101,8 @@ export class PaymentLinksService {
     const min = fixed === null ? (input.minAmountCents ?? DEFAULT_MIN_CENTS) : null;
     const max = fixed === null ? (input.maxAmountCents ?? DEFAULT_MAX_CENTS) : null;
     if (min !== null && max !== null) {
-      if (min < 1n || max > MAX_AMOUNT_CENTS) throw validationError("min_amount and max_amount must be 0.01 to 99999999.99");
+      if (min < 1n || max > MAX_AMOUNT_CENTS)
+        throw validationError("min_amount and max_amount must be 0.01 to 99999999.99");
       if (min > max) throw validationError("min_amount must not be above max_amount");
     }
     const expiresAt = input.expiresAt ?? null;
@@ -171,12 +173,23 @@ export class PaymentLinksService {
   }
 
   /** Newest first; the total is exact (an account's links are a bounded set, counted on its index). */
-  async listPaymentLinks(scopeCompanyId: string | null, filter: PageArgs, signal?: CancelSignal): Promise<Page<PaymentLink>> {
+  async listPaymentLinks(
+    scopeCompanyId: string | null,
+    filter: PageArgs,
+    signal?: CancelSignal,
+  ): Promise<Page<PaymentLink>> {
     const window = readPageWindow(filter);
     const params = new SqlParams();
     const where: string[] = [];
     if (scopeCompanyId !== null) where.push(`company_id = ${params.add(scopeCompanyId)}`);
-    const query = { cursorTag: "paymentLinks", from: "payment_links", columns: "*", key: CREATED_KEY, branches: [where], params };
+    const query = {
+      cursorTag: "paymentLinks",
+      from: "payment_links",
+      columns: "*",
+      key: CREATED_KEY,
+      branches: [where],
+      params,
+    };
     return readCancellable(
       this.db,
       signal,
@@ -191,7 +204,11 @@ export class PaymentLinksService {
   }
 
   /** ACTIVE -> INACTIVE: no charge is made from it any more (its waiting charges stay payable until they expire). */
-  async deactivatePaymentLink(scopeCompanyId: string | null, id: string, audit: AuditContext | null): Promise<PaymentLink> {
+  async deactivatePaymentLink(
+    scopeCompanyId: string | null,
+    id: string,
+    audit: AuditContext | null,
+  ): Promise<PaymentLink> {
     if (!PAYMENT_LINK_ID.test(id)) throw linkNotFound();
     return runTransaction(this.db, async (em) => {
       const link = await this.lockLink(em, id);
@@ -343,8 +360,7 @@ function amountOf(link: PaymentLink, typed: Cents | null): Cents {
   if (typed === null) throw validationError("amount is required: this payment link lets the payer type it");
   const min = link.minAmountCents ?? DEFAULT_MIN_CENTS;
   const max = link.maxAmountCents ?? DEFAULT_MAX_CENTS;
-  if (typed < min || typed > max)
-    throw validationError(`amount must be from ${formatBrl(min)} to ${formatBrl(max)}`);
+  if (typed < min || typed > max) throw validationError(`amount must be from ${formatBrl(min)} to ${formatBrl(max)}`);
   return typed;
 }
 
@@ -360,7 +376,8 @@ function sameOrInUse(waiting: Charge, amountCents: Cents): Charge {
 
 async function spend(limit: Limit, key: string): Promise<void> {
   const verdict = await limit.consume(key);
-  if (!verdict.allowed) throw new RateLimitedError(verdict.retryAfterSeconds, "Too many charges through payment links; retry later");
+  if (!verdict.allowed)
+    throw new RateLimitedError(verdict.retryAfterSeconds, "Too many charges through payment links; retry later");
 }
 
 function auditFields(link: PaymentLink) {

@@ -1,11 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { type Merchant, startTestApp, type TestApp } from "../../test/support/test-app";
-import {
-  LINK_CHARGES_PER_ADDRESS,
-  LINK_CHARGES_PER_LINK,
-  MAX_OPEN_CHARGES_PER_LINK,
-} from "./payment-links.service";
+import { LINK_CHARGES_PER_ADDRESS, LINK_CHARGES_PER_LINK, MAX_OPEN_CHARGES_PER_LINK } from "./payment-links.service";
 
 /**
  * CONTRACT §13, payment links: the merchant's REST surface, the payer's confirm (a charge of
@@ -58,7 +54,8 @@ const tokenOf = (link: { url: string }) => link.url.split("/l/")[1];
 async function confirm(token: string, amount?: string, address = newAddress()) {
   const res = await app.request("POST", "/graphql", {
     body: {
-      query: "mutation($token: String!, $amount: Money) { confirmPaymentLink(token: $token, amount: $amount) { paymentUrl } }",
+      query:
+        "mutation($token: String!, $amount: Money) { confirmPaymentLink(token: $token, amount: $amount) { paymentUrl } }",
       variables: { token, amount },
     },
     headers: { "x-forwarded-for": address },
@@ -237,9 +234,13 @@ describe("a payer confirms", () => {
   });
 
   test("the link's page shows its account's display name, description and amount, nothing else", async () => {
-    await app.gql('mutation { updatePayerPageSettings(displayName: "Gelato da Praça") { displayName } }', {}, {
-      token: merchant.clientSecret,
-    });
+    await app.gql(
+      'mutation { updatePayerPageSettings(displayName: "Gelato da Praça") { displayName } }',
+      {},
+      {
+        token: merchant.clientSecret,
+      },
+    );
     const link = await newLink({ description: "Picolé", min_amount: 2, max_amount: 20 });
     const res = await app.request("POST", "/graphql", {
       body: {
@@ -261,9 +262,13 @@ describe("a payer confirms", () => {
       body: { query: "query($t: String!) { paymentLinkPage(token: $t) { id } }", variables: { t: tokenOf(link) } },
     });
     assert.match(probe.body.errors[0].message, /Cannot query field "id"/);
-    await app.gql("mutation { updatePayerPageSettings(displayName: null) { displayName } }", {}, {
-      token: merchant.clientSecret,
-    });
+    await app.gql(
+      "mutation { updatePayerPageSettings(displayName: null) { displayName } }",
+      {},
+      {
+        token: merchant.clientSecret,
+      },
+    );
   });
 
   test("single-use: confirming again answers the same waiting charge; once paid it is COMPLETED (LINK_COMPLETED)", async () => {
@@ -360,7 +365,8 @@ describe("a link cannot flood its account", () => {
       [link.id],
     );
     // The refused one above spent a point of the link's rate too.
-    for (let i = MAX_OPEN_CHARGES_PER_LINK + 1; i < LINK_CHARGES_PER_LINK.points; i += 1) await confirmed(tokenOf(link));
+    for (let i = MAX_OPEN_CHARGES_PER_LINK + 1; i < LINK_CHARGES_PER_LINK.points; i += 1)
+      await confirmed(tokenOf(link));
     const limited = await confirm(tokenOf(link));
     assert.equal(limited.errors?.[0].extensions.code, "RATE_LIMITED");
     const [{ n }] = await app.services.db.query("SELECT count(*)::int AS n FROM charges WHERE payment_link_id = $1", [
