@@ -1,3 +1,4 @@
+import { moneyAxisTicks } from "@/lib/chart-scale";
 import { formatBRL, formatBRLCompact, formatDayMonth } from "@/lib/format";
 import { cn } from "@/lib/utils";
 
@@ -6,17 +7,6 @@ export interface MoneySeries {
   key: string;
   label: string;
   color: string;
-}
-
-/** Gridlines above zero, a round step apart, the highest at or above the largest bar. */
-const GRID_STEPS = 4;
-
-/** The smallest round step (1, 2, 2.5 or 5 times a power of ten) at or above `value`. */
-function roundStep(value: number): number {
-  if (value <= 0) return 1;
-  const power = 10 ** Math.floor(Math.log10(value));
-  const factor = [1, 2, 2.5, 5, 10].find((candidate) => candidate * power >= value) ?? 10;
-  return factor * power;
 }
 
 /** Every `step`-th point gets a date under it: about `labels` dates whatever the number of days. */
@@ -41,10 +31,8 @@ export function MoneyBarChart({
   className?: string;
 }) {
   const value = (row: Record<string, number | string>, key: string) => Math.max(0, Number(row[key]) || 0);
-  // At least R$ 4 high, so that an empty month still reads R$ 0, 1, 2, 3, 4.
-  const largest = Math.max(400, ...data.flatMap((row) => series.map((s) => value(row, s.key))));
-  const top = GRID_STEPS * roundStep(largest / GRID_STEPS);
-  const ticks = Array.from({ length: GRID_STEPS + 1 }, (_, index) => (top * index) / GRID_STEPS);
+  const ticks = moneyAxisTicks(Math.max(0, ...data.flatMap((row) => series.map((s) => value(row, s.key)))));
+  const top = ticks[ticks.length - 1];
   const wideStep = labelStep(data.length, 8);
   // Phones show every other one of those dates.
   const narrowStep = wideStep * 2;

@@ -109,6 +109,7 @@ type Documents = {
     "\n  mutation RejectRefundRequest($id: ID!, $reason: String!) {\n    rejectRefundRequest(id: $id, reason: $reason) {\n      ...RefundRequestRow\n    }\n  }\n": typeof types.RejectRefundRequestDocument,
     "\n  query GlobalSearch($query: String!) {\n    search(query: $query) {\n      charges {\n        id\n        txid\n        amount\n        status\n        description\n      }\n      withdrawals {\n        id\n        withdrawalReference\n        amount\n        status\n      }\n      companies {\n        id\n        name\n        cnpj\n      }\n    }\n  }\n": typeof types.GlobalSearchDocument,
     "\n  query Statement($from: DateTimeISO, $to: DateTimeISO, $limit: Int, $offset: Int) {\n    ledgerEntries(from: $from, to: $to, limit: $limit, offset: $offset) {\n      total\n      totalCapped\n      data {\n        id\n        kind\n        amount\n        balanceAfter\n        memo\n        chargeId\n        withdrawalId\n        adjustmentId\n        refundId\n        createdAt\n      }\n    }\n    balance {\n      balance\n    }\n  }\n": typeof types.StatementDocument,
+    "\n  query WithdrawalReference($id: ID!) {\n    withdrawal(id: $id) {\n      id\n      withdrawalReference\n    }\n  }\n": typeof types.WithdrawalReferenceDocument,
     "\n  query Team {\n    companyUsers {\n      id\n      email\n      name\n      role\n      disabled\n      invitePending\n      inviteExpiresAt\n      lastSignInAt\n      createdAt\n    }\n  }\n": typeof types.TeamDocument,
     "\n  mutation InviteTeamMember($email: String!, $name: String, $role: MerchantRole!) {\n    inviteCompanyUser(email: $email, name: $name, role: $role) {\n      inviteUrl\n      user {\n        id\n        email\n      }\n    }\n  }\n": typeof types.InviteTeamMemberDocument,
     "\n  mutation RemoveTeamMember($id: ID!) {\n    removeCompanyUser(id: $id) {\n      id\n      disabled\n    }\n  }\n": typeof types.RemoveTeamMemberDocument,
@@ -229,6 +230,7 @@ const documents: Documents = {
     "\n  mutation RejectRefundRequest($id: ID!, $reason: String!) {\n    rejectRefundRequest(id: $id, reason: $reason) {\n      ...RefundRequestRow\n    }\n  }\n": types.RejectRefundRequestDocument,
     "\n  query GlobalSearch($query: String!) {\n    search(query: $query) {\n      charges {\n        id\n        txid\n        amount\n        status\n        description\n      }\n      withdrawals {\n        id\n        withdrawalReference\n        amount\n        status\n      }\n      companies {\n        id\n        name\n        cnpj\n      }\n    }\n  }\n": types.GlobalSearchDocument,
     "\n  query Statement($from: DateTimeISO, $to: DateTimeISO, $limit: Int, $offset: Int) {\n    ledgerEntries(from: $from, to: $to, limit: $limit, offset: $offset) {\n      total\n      totalCapped\n      data {\n        id\n        kind\n        amount\n        balanceAfter\n        memo\n        chargeId\n        withdrawalId\n        adjustmentId\n        refundId\n        createdAt\n      }\n    }\n    balance {\n      balance\n    }\n  }\n": types.StatementDocument,
+    "\n  query WithdrawalReference($id: ID!) {\n    withdrawal(id: $id) {\n      id\n      withdrawalReference\n    }\n  }\n": types.WithdrawalReferenceDocument,
     "\n  query Team {\n    companyUsers {\n      id\n      email\n      name\n      role\n      disabled\n      invitePending\n      inviteExpiresAt\n      lastSignInAt\n      createdAt\n    }\n  }\n": types.TeamDocument,
     "\n  mutation InviteTeamMember($email: String!, $name: String, $role: MerchantRole!) {\n    inviteCompanyUser(email: $email, name: $name, role: $role) {\n      inviteUrl\n      user {\n        id\n        email\n      }\n    }\n  }\n": types.InviteTeamMemberDocument,
     "\n  mutation RemoveTeamMember($id: ID!) {\n    removeCompanyUser(id: $id) {\n      id\n      disabled\n    }\n  }\n": types.RemoveTeamMemberDocument,
@@ -631,6 +633,10 @@ export function graphql(source: "\n  query GlobalSearch($query: String!) {\n    
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query Statement($from: DateTimeISO, $to: DateTimeISO, $limit: Int, $offset: Int) {\n    ledgerEntries(from: $from, to: $to, limit: $limit, offset: $offset) {\n      total\n      totalCapped\n      data {\n        id\n        kind\n        amount\n        balanceAfter\n        memo\n        chargeId\n        withdrawalId\n        adjustmentId\n        refundId\n        createdAt\n      }\n    }\n    balance {\n      balance\n    }\n  }\n"): typeof import('./graphql').StatementDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query WithdrawalReference($id: ID!) {\n    withdrawal(id: $id) {\n      id\n      withdrawalReference\n    }\n  }\n"): typeof import('./graphql').WithdrawalReferenceDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -943,6 +943,13 @@ export type StatementQueryVariables = Exact<{
 
 export type StatementQuery = { ledgerEntries: { total: number, totalCapped: boolean, data: Array<{ id: string, kind: LedgerEntryKind, amount: string, balanceAfter: string, memo: string | null, chargeId: string | null, withdrawalId: string | null, adjustmentId: string | null, refundId: string | null, createdAt: string }> }, balance: { balance: string } };
 
+export type WithdrawalReferenceQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type WithdrawalReferenceQuery = { withdrawal: { id: string, withdrawalReference: string } };
+
 export type TeamQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -2982,6 +2989,14 @@ export const StatementDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<StatementQuery, StatementQueryVariables>;
+export const WithdrawalReferenceDocument = new TypedDocumentString(`
+    query WithdrawalReference($id: ID!) {
+  withdrawal(id: $id) {
+    id
+    withdrawalReference
+  }
+}
+    `) as unknown as TypedDocumentString<WithdrawalReferenceQuery, WithdrawalReferenceQueryVariables>;
 export const TeamDocument = new TypedDocumentString(`
     query Team {
   companyUsers {

@@ -163,6 +163,10 @@ function relativeFormat(locale: string): Intl.RelativeTimeFormat {
   }
   return format;
 }
+const UNDER_A_MINUTE = {
+  "pt-BR": { past: "há menos de 1 min", future: "em menos de 1 min" },
+  en: { past: "less than a minute ago", future: "in less than a minute" },
+} as const;
 const RELATIVE_STEPS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
   ["second", 60],
   ["minute", 60],
@@ -180,6 +184,8 @@ export function formatRelative(iso: string | Date, now: Date = new Date(), local
   const relative = relativeFormat(locale);
   const date = typeof iso === "string" ? new Date(iso) : iso;
   let delta = (date.getTime() - now.getTime()) / 1000;
+  // Seconds are noise on a page that refreshes every 30 s ("há 38 seg."): under a minute says so.
+  if (Math.abs(delta) < 60) return UNDER_A_MINUTE[locale === "en" ? "en" : "pt-BR"][delta > 0 ? "future" : "past"];
   for (const [unit, size] of RELATIVE_STEPS) {
     if (Math.abs(delta) < size) return relative.format(Math.round(delta), unit);
     delta /= size;

@@ -111,7 +111,7 @@ test("paid through the sandbox, the charge and the balance show it PAID with the
     page.waitForEvent("download"),
     page.getByRole("link", { name: t("exports.button") }).click(),
   ]);
-  expect(download.suggestedFilename()).toMatch(/^statement-\d{4}-\d{2}-\d{2}\.csv$/);
+  expect(download.suggestedFilename()).toMatch(/^extrato-\d{4}-\d{2}-\d{2}\.csv$/);
   const lines = readFileSync(await download.path(), "utf8")
     .replace(/^\uFEFF/, "")
     .split("\r\n")

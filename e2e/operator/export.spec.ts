@@ -26,7 +26,7 @@ test("a CSV export holds every filtered row, across pages, with decimal commas",
     page.waitForEvent("download"),
     page.getByRole("link", { name: t("exports.button") }).click(),
   ]);
-  expect(download.suggestedFilename()).toMatch(/^charges-\d{4}-\d{2}-\d{2}\.csv$/);
+  expect(download.suggestedFilename()).toMatch(/^cobrancas-\d{4}-\d{2}-\d{2}\.csv$/);
   const rows = parse(readFileSync(await download.path(), "utf8"));
   const header = rows[0];
   // Headers in the reader's language (pt-BR here), values as the API names them.

@@ -49,6 +49,8 @@ test("with maker-checker on, one operator cannot approve or post alone and a sec
     row.getByRole("button", { name: t("withdrawals.row.approveFor", { reference: big.withdrawalReference }) }),
   ).toHaveCount(0);
   expect((await merchantWithdrawal(company.clientSecret, big.id)).body.status).toBe("PENDING");
+  // The row's menu after a first approval was off the right edge at 1280 px (checkPage checks every row's actions).
+  await checkPage(page, "ops-withdrawals-first-approval");
 
   await olga.goto(`/ops/withdrawals?company=${company.id}`);
   const olgaRow = olga.getByRole("row").filter({ hasText: big.withdrawalReference });
@@ -96,6 +98,9 @@ test("with maker-checker on, one operator cannot approve or post alone and a sec
 
   await olga.goto(`/ops/adjustments?company=${company.id}`);
   const olgaRequested = olga.getByRole("row").filter({ hasText: "Settlement of the March dispute" });
+  // The second operator's Confirmar/Recusar were off the right edge at 1280 px.
+  await expect(olgaRequested.getByRole("button", { name: t("adjustments.confirmAction") })).toBeVisible();
+  await checkPage(olga, "ops-adjustments-second-operator");
   await olgaRequested.getByRole("button", { name: t("adjustments.confirmAction") }).click();
   const confirmDialog = olga.getByRole("dialog", { name: t("adjustments.confirm.title") });
   await expectMoneyFacts(confirmDialog, { account: "Four Eyes Ltda", amount: "+R$ 120.000,00" });

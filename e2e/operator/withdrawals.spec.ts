@@ -110,6 +110,17 @@ test("an operator approves a withdrawal and the merchant's API then reads it PRO
   await expect(
     page.getByText(t("withdrawals.approve.approved", { reference: created.withdrawalReference })),
   ).toBeVisible();
+  // The toast says where the money goes: out of the account's balance to the key.
+  await expect(
+    page.getByText(
+      t("withdrawals.approve.approvedDescription", {
+        amount: "R$ 250,00",
+        company: "Approve Test Ltda",
+        keyType: "CPF",
+        key: "529.982.247-25",
+      }),
+    ),
+  ).toBeVisible();
   await expect(row).toHaveCount(0);
 
   const read = await merchantWithdrawal(company.clientSecret, created.id);

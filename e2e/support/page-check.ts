@@ -6,6 +6,8 @@ const VIEWPORTS = [
   { name: "desktop", width: 1280, height: 800 },
   { name: "phone", width: 390, height: 844 },
 ] as const;
+/** A laptop's width: only the row actions are checked there (no screenshot, no axe). */
+const LAPTOP = { name: "laptop", width: 1024, height: 768 } as const;
 
 /**
  * Every page the specs visit goes through here: a full-page screenshot at desktop and phone
@@ -30,6 +32,7 @@ export async function checkPage(page: Page, name: string) {
         message: `${name} at ${viewport.name} width scrolls sideways`,
       })
       .toBeLessThanOrEqual(viewport.width);
+    await checkRowActions(page, `${name} at ${viewport.name} width`);
     await page.screenshot({
       path: `e2e/screenshots/${name}-${viewport.name}.png`,
       fullPage: true,
@@ -42,7 +45,62 @@ export async function checkPage(page: Page, name: string) {
       `axe on ${name} at ${viewport.name} width`,
     ).toEqual([]);
   }
+  await page.setViewportSize({ width: LAPTOP.width, height: LAPTOP.height });
+  await checkRowActions(page, `${name} at ${LAPTOP.name} width`);
   if (original) await page.setViewportSize(original);
+}
+
+/**
+ * Every row's actions (the DataTable's actions column, `data-row-actions`) are in sight
+ * without sideways scrolling: each of their buttons lies inside the window and inside every
+ * scrolling box around it (a table wider than its card scrolls inside it, and its last
+ * column is then off the card's right edge). Where a list shows cards instead of rows (a
+ * phone), each card carries the actions its row has. Polled: columns settle after a resize.
+ */
+export async function checkRowActions(page: Page, where: string) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() => {
+          const problems: string[] = [];
+          const shown = (element: Element) => {
+            const rect = element.getBoundingClientRect();
+            return rect.width > 0 && rect.height > 0 && getComputedStyle(element).visibility !== "hidden";
+          };
+          const describe = (element: Element) =>
+            (element.getAttribute("aria-label") ?? element.textContent ?? element.tagName).trim().slice(0, 60);
+          for (const button of document.querySelectorAll("[data-row-actions] :is(button, a[href])")) {
+            if (!shown(button)) continue;
+            const rect = button.getBoundingClientRect();
+            let left = 0;
+            let right = document.documentElement.clientWidth;
+            for (let box = button.parentElement; box; box = box.parentElement) {
+              if (getComputedStyle(box).overflowX === "visible") continue;
+              const clip = box.getBoundingClientRect();
+              left = Math.max(left, clip.left);
+              right = Math.min(right, clip.right);
+            }
+            if (rect.left < left - 1 || rect.right > right + 1)
+              problems.push(
+                `"${describe(button)}" is cut off (${Math.round(rect.left)}–${Math.round(rect.right)} px, box ${Math.round(left)}–${Math.round(right)} px)`,
+              );
+          }
+          for (const table of document.querySelectorAll("[data-slot=data-table]")) {
+            const cards = table.querySelector("[data-slot=row-cards]");
+            if (!cards || !shown(cards)) continue;
+            const rows = [...table.querySelectorAll("tbody tr")];
+            const items = [...cards.children];
+            rows.forEach((row, index) => {
+              const actions = row.querySelectorAll("[data-row-actions] :is(button, a[href])").length;
+              const inCard = items[index]?.querySelectorAll("[data-row-actions] :is(button, a[href])").length ?? 0;
+              if (actions > 0 && inCard === 0) problems.push(`the card of row ${index + 1} lacks its actions`);
+            });
+          }
+          return problems;
+        }),
+      { message: `row actions at ${where}` },
+    )
+    .toEqual([]);
 }
 
 /** Waits for the toasts to go (each leaves by itself a few seconds after it came). */

@@ -1,10 +1,12 @@
 import { expect, test } from "@playwright/test";
+import { moneyAxisTicks } from "../../admin-ui/lib/chart-scale";
 import {
   centavosToMoney,
   formatBRL,
   formatDateTime,
   formatDocument,
   formatPixKey,
+  formatRelative,
   moneyToCentavos,
   parseMoneyInput,
 } from "../../admin-ui/lib/format";
@@ -62,4 +64,23 @@ test("PIX keys and payer documents read as people write them", () => {
   // A company's CNPJ, numeric or alphanumeric, as the companies list, page and form show it.
   expect(formatDocument("11222333000181")).toBe("11.222.333/0001-81");
   expect(formatDocument("12ABC34501DE35")).toBe("12.ABC.345/01DE-35");
+});
+
+test("under a minute reads as such, not as a count of seconds", () => {
+  const now = new Date("2026-12-02T12:00:00Z");
+  expect(formatRelative(new Date("2026-12-02T11:59:22Z"), now, "pt-BR")).toBe("há menos de 1 min");
+  expect(formatRelative(new Date("2026-12-02T12:00:00Z"), now, "pt-BR")).toBe("há menos de 1 min");
+  expect(formatRelative(new Date("2026-12-02T12:00:40Z"), now, "pt-BR")).toBe("em menos de 1 min");
+  expect(formatRelative(new Date("2026-12-02T11:59:22Z"), now, "en")).toBe("less than a minute ago");
+  expect(formatRelative(new Date("2026-12-02T11:58:00Z"), now, "pt-BR")).toBe("há 2 min.");
+});
+
+test("a money chart's axis steps in whole reais", () => {
+  expect(moneyAxisTicks(0)).toEqual([0, 100, 200, 300, 400]);
+  // R$ 10,00 at most: R$ 2,5 steps once read "R$ 2,5", "R$ 7,5".
+  expect(moneyAxisTicks(1000)).toEqual([0, 500, 1000, 1500, 2000]);
+  expect(moneyAxisTicks(650)).toEqual([0, 200, 400, 600, 800]);
+  for (const largest of [1, 999, 12_345, 98_765_432, 400_000_00])
+    for (const tick of moneyAxisTicks(largest)) expect(tick % 100, `tick ${tick} of ${largest}`).toBe(0);
+  expect(moneyAxisTicks(9_000_00).at(-1)).toBeGreaterThanOrEqual(9_000_00);
 });

@@ -102,6 +102,8 @@ export interface PixSend {
   liquidacao?: Date;
   status: "EM_PROCESSAMENTO" | "REALIZADO" | "NAO_REALIZADO";
   erro?: { codigo: string; origem: string; motivo: string };
+  /** Held in processing: it never settles by itself (only the control API decides it). */
+  held?: boolean;
 }
 
 /** Efí's states of a MED infraction against a Pix this account received. */
@@ -706,9 +708,33 @@ export class Bank {
     };
     this.sends.set(idEnvio, send);
     this.later(() => {
-      if (send.status === "EM_PROCESSAMENTO") this.settleSend(idEnvio, "REALIZADO");
+      if (send.status === "EM_PROCESSAMENTO" && !send.held) this.settleSend(idEnvio, "REALIZADO");
     });
     return send;
+  }
+
+  /** A send the bank keeps in processing (a slow receiving PSP): it settles only through the control API. */
+  holdSend(idEnvio: string): PixSend {
+    const send = this.getSend(idEnvio);
+    if (send.status !== "EM_PROCESSAMENTO") throw efiError(409, "envio_finalizado", `O envio já está ${send.status}`);
+    send.held = true;
+    return send;
+  }
+
+  /**
+   * What Efí would POST for a send's outcome. `forged` notifications use it with a status the
+   * bank never gave the send (the bank's state stays as it is).
+   */
+  sendNotification(send: PixSend, status = send.status, erro = send.erro): Record<string, unknown> {
+    return {
+      endToEndId: send.endToEndId,
+      chave: send.chave,
+      tipo: "SOLICITACAO",
+      status,
+      valor: send.valor,
+      horario: (send.liquidacao ?? new Date()).toISOString(),
+      gnExtras: { idEnvio: send.idEnvio, ...(erro ? { erro } : {}) },
+    };
   }
 
   getSend(idEnvio: string): PixSend {
@@ -727,19 +753,7 @@ export class Bank {
     send.status = status;
     send.liquidacao = new Date();
     if (status === "NAO_REALIZADO") send.erro = { codigo: "AC14", origem: "PSP do favorecido", motivo };
-    this.notify(send.chave, {
-      pix: [
-        {
-          endToEndId: send.endToEndId,
-          chave: send.chave,
-          tipo: "SOLICITACAO",
-          status: send.status,
-          valor: send.valor,
-          horario: send.liquidacao.toISOString(),
-          gnExtras: { idEnvio: send.idEnvio, ...(send.erro ? { erro: send.erro } : {}) },
-        },
-      ],
-    });
+    this.notify(send.chave, { pix: [this.sendNotification(send)] });
     return send;
   }
 
@@ -790,7 +804,7 @@ export class Bank {
   }
 }
 
-function devolucaoJson(devolucao: Devolucao): Record<string, unknown> {
+export function devolucaoJson(devolucao: Devolucao): Record<string, unknown> {
   return {
     id: devolucao.id,
     rtrId: devolucao.rtrId,

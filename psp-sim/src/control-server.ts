@@ -3,6 +3,7 @@ import type { ApiServer } from "./api-server";
 import { type Bank, FINAL_INFRACAO_STATUSES, type FinalInfracaoStatus, type Payer, valorOf } from "./bank";
 import { EfiError } from "./efi-errors";
 import type { FaultSpec, Faults } from "./faults";
+import { forgedDevolucaoOutcome, forgedPix, forgedSendOutcome } from "./forged-notifications";
 import type { WebhookSender } from "./webhook-sender";
 
 /**
@@ -20,6 +21,11 @@ import type { WebhookSender } from "./webhook-sender";
  *   DELETE /control/faults                      no more trouble
  *   POST /control/sends/:idEnvio/settle         a Pix Send is paid (REALIZADO)
  *   POST /control/sends/:idEnvio/refuse         a Pix Send fails            {motivo?}
+ *   POST /control/sends/:idEnvio/hold           a Pix Send stays in processing (never settles by itself)
+ *   POST /control/forge/pix                     a notification of a Pix that never happened {valor, txid?, endToEndId?, pagador?, devolucoes?}
+ *   POST /control/forge/sends/:idEnvio          a notification of a send's outcome the bank did not give {status?: NAO_REALIZADO|REALIZADO|EM_PROCESSAMENTO, motivo?}
+ *   POST /control/forge/devolucoes/:id          a notification of a devolução's outcome the bank did not give {status?, motivo?}
+ *   POST /control/forge                         any body, POSTed to the webhook as is {body}
  *   POST /control/devolucoes/:id/settle         a devolução is returned (DEVOLVIDO)
  *   POST /control/devolucoes/:id/refuse         a devolução fails           {motivo?}
  *   POST /control/infracoes                     the payer's bank notifies a MED infraction {endToEndId, valor?, razao?, abertura?}
@@ -53,6 +59,8 @@ async function handle(options: ControlServerOptions, req: IncomingMessage): Prom
   const method = req.method ?? "GET";
   const path = url.pathname.replace(/\/+$/, "");
   const body = method === "GET" || method === "DELETE" ? {} : await readJson(req);
+  const forged = method === "POST" && path.startsWith("/control/forge") ? await forge(options, path, body) : null;
+  if (forged) return forged;
   const routes: Array<[string, RegExp, (params: string[]) => { status: number; body: unknown }]> = [
     [
       "GET",
@@ -151,6 +159,11 @@ async function handle(options: ControlServerOptions, req: IncomingMessage): Prom
     ],
     [
       "POST",
+      /^\/control\/sends\/([^/]+)\/hold$/,
+      ([idEnvio]) => ({ status: 200, body: bank.sendJson(bank.holdSend(idEnvio)) }),
+    ],
+    [
+      "POST",
       /^\/control\/devolucoes\/([^/]+)\/settle$/,
       ([id]) => ({
         status: 200,
@@ -199,6 +212,29 @@ async function handle(options: ControlServerOptions, req: IncomingMessage): Prom
     if (match && routeMethod === method) return handler(match.slice(1).map(decodeURIComponent));
   }
   return { status: 404, body: { error: `no control route ${method} ${path}` } };
+}
+
+/**
+ * The forged notifications (forged-notifications.ts), POSTed once to the key's webhook and
+ * answered with the service's status: what someone who learned the URL could send.
+ */
+async function forge(
+  { bank, webhooks }: ControlServerOptions,
+  path: string,
+  body: Record<string, unknown>,
+): Promise<{ status: number; body: unknown } | null> {
+  const send = /^\/control\/forge\/sends\/([^/]+)$/.exec(path);
+  const devolucao = /^\/control\/forge\/devolucoes\/([^/]+)$/.exec(path);
+  let notification: unknown;
+  if (path === "/control/forge") notification = body.body;
+  else if (path === "/control/forge/pix") notification = forgedPix(bank, body);
+  else if (send) notification = forgedSendOutcome(bank, decodeURIComponent(send[1]), body);
+  else if (devolucao) notification = forgedDevolucaoOutcome(bank, decodeURIComponent(devolucao[1]), body);
+  else return null;
+  const registration = bank.webhooks.get(bank.options.pixKey);
+  if (!registration) throw new Error("no webhook registered for the key: nowhere to send it");
+  const delivered = await webhooks.forge(registration.webhookUrl, notification);
+  return { status: 200, body: { delivered, notification } };
 }
 
 function readPayment(body: Record<string, unknown>): { pagador?: Payer; infoPagador?: string } {

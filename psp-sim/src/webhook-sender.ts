@@ -11,6 +11,8 @@ export interface Delivery {
   error: string | null;
   dropped: boolean;
   attempt: number;
+  /** Made up by the control API (someone who knows the URL), not by the bank. */
+  forged?: boolean;
   at: string;
 }
 
@@ -59,6 +61,17 @@ export class WebhookSender {
     } catch (error) {
       return { status: null, error: error instanceof Error ? error.message : String(error) };
     }
+  }
+
+  /**
+   * A notification the bank never sent, POSTed once to the webhook as whoever learned its URL
+   * would; answers the service's status.
+   */
+  async forge(webhookUrl: string, body: unknown): Promise<{ status: number | null; error: string | null }> {
+    const url = `${webhookUrl}/pix`;
+    const result = await this.post(url, body);
+    this.record({ url, body, ...result, dropped: false, attempt: 1, forged: true });
+    return result;
   }
 
   private async attempt(url: string, body: unknown, attempt: number): Promise<void> {

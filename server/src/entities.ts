@@ -9,6 +9,7 @@ import { Adjustment } from "./ledger/adjustment.entity";
 import { LedgerEntry } from "./ledger/ledger-entry.entity";
 import { PaymentLink } from "./payment-links/payment-link.entity";
 import { PaymentException } from "./provider/payment-exception.entity";
+import { UnconfirmedNotification } from "./provider/unconfirmed-notification.entity";
 import { Refund } from "./refunds/refund.entity";
 import { RefundRequest } from "./refunds/refund-request.entity";
 import { WebhookAttempt } from "./webhooks/webhook-attempt.entity";
@@ -32,6 +33,7 @@ export const ENTITIES = [
   WebhookEvent,
   WebhookAttempt,
   PaymentException,
+  UnconfirmedNotification,
   ConsoleUser,
   Refund,
   RefundRequest,

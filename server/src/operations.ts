@@ -5,6 +5,7 @@ import { customerOperations } from "./customers/customers.operations";
 import type { AnyOperation } from "./operation/operation";
 import { payerPageOperations } from "./payer-page/payer-page.operations";
 import { paymentLinkOperations } from "./payment-links/payment-links.operations";
+import { unconfirmedNotificationOperations } from "./provider/unconfirmed-notifications.operations";
 import type { Services } from "./services";
 import { webhookOperations } from "./webhooks/webhooks.operations";
 import { withdrawalOperations } from "./withdrawals/withdrawals.operations";
@@ -20,6 +21,7 @@ export const OPERATIONS: ReadonlyArray<AnyOperation<Services>> = [
   ...companyOperations,
   ...credentialOperations,
   ...customerOperations,
+  ...unconfirmedNotificationOperations,
   ...payerPageOperations,
   ...paymentLinkOperations,
   ...webhookOperations,

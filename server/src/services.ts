@@ -23,9 +23,11 @@ import { createPixProvider } from "./provider/create-provider";
 import { ANSWER_INFRACTION_JOB, EfiInfractions } from "./provider/efi/efi-infractions";
 import { EfiNotificationsService } from "./provider/efi/efi-notifications";
 import { EfiPixProvider } from "./provider/efi/efi-provider";
+import { EfiReadBack } from "./provider/efi/efi-read-back";
 import { EfiReconciliation } from "./provider/efi/efi-reconciliation";
 import { InboundPixService } from "./provider/inbound-pix.service";
 import type { PixProvider } from "./provider/pix-provider";
+import { UnconfirmedNotificationsService } from "./provider/unconfirmed-notifications.service";
 import { ExceptionReturnsService } from "./refunds/exception-returns.service";
 import { RefundRequestsService } from "./refunds/refund-requests.service";
 import { RefundsService } from "./refunds/refunds.service";
@@ -75,6 +77,8 @@ export interface Services {
   /** Sends the devoluções of refunds and returned payment exceptions, and applies the bank's answers. */
   returnProcessor: ReturnProcessor;
   inboundPix: InboundPixService;
+  /** A real bank's notifications it did not confirm when read back: the operators' review list. */
+  unconfirmedNotifications: UnconfirmedNotificationsService;
   webhooks: WebhooksService;
   webhookSender: WebhookSender;
   webhookDispatcher: WebhookDispatcher;
@@ -94,6 +98,8 @@ export interface Services {
 export interface EfiServices {
   provider: EfiPixProvider;
   notifications: EfiNotificationsService;
+  /** What Efí says, read back and applied: the one path of notifications and reconciliation. */
+  readBack: EfiReadBack;
   reconciliation: EfiReconciliation;
   /** MED infractions: read into disputes, operators' decisions answered. */
   infractions: EfiInfractions;
@@ -124,18 +130,20 @@ export function createServices(config: AppConfig, logger: Logger, db: DataSource
   refunds.disputeReturns = disputes;
   refunds.makerChecker = makerChecker;
   const inboundPix = new InboundPixService(db, provider, charges, refunds, exceptionReturns);
+  const unconfirmedNotifications = new UnconfirmedNotificationsService(db, provider.name);
   let efi: EfiServices | null = null;
   if (provider instanceof EfiPixProvider) {
     const infractions = new EfiInfractions(db, provider, disputes, logger);
     disputes.answerJob = ANSWER_INFRACTION_JOB;
+    const readBack = new EfiReadBack(db, provider, inboundPix, withdrawalOutcomes);
     efi = {
       provider,
-      notifications: new EfiNotificationsService(db, provider, inboundPix, withdrawalOutcomes, logger),
+      notifications: new EfiNotificationsService(db, provider, readBack, unconfirmedNotifications, logger),
+      readBack,
       reconciliation: new EfiReconciliation(
         db,
         provider,
-        inboundPix,
-        withdrawalOutcomes,
+        readBack,
         infractions,
         logger,
         config.efi?.reconcileEverySeconds ?? 60,
@@ -150,7 +158,7 @@ export function createServices(config: AppConfig, logger: Logger, db: DataSource
   };
   const twoFactor = new TwoFactorService(db, {
     requireOperator2fa: config.requireOperator2fa,
-    issuer: `PIX console (${new URL(config.publicBaseUrl).host})`,
+    issuer: `Console PIX (${new URL(config.publicBaseUrl).host})`,
   });
   const webhookSender = new WebhookSender(config.webhookTimeoutMs, config.webhookAllowPrivate);
   const credentialUsage = new CredentialUsage(db, logger);
@@ -186,6 +194,7 @@ export function createServices(config: AppConfig, logger: Logger, db: DataSource
     disputes,
     returnProcessor: new ReturnProcessor(db, provider, { refund: refunds, exception: exceptionReturns }, logger),
     inboundPix,
+    unconfirmedNotifications,
     webhooks: new WebhooksService(db, config.webhookAllowPrivate),
     webhookSender,
     webhookDispatcher: new WebhookDispatcher(

@@ -16,7 +16,8 @@ export type PaginationInfo =
   | { kind: "offset"; page: number; perPage: number; total: number; totalCapped?: boolean }
   | { kind: "cursor"; perPage: number; endCursor: string | null; hasNextPage: boolean; isFirstPage: boolean };
 
-export function DataTablePagination({ info }: { info: PaginationInfo }) {
+/** `shown`: rows on this page, so the range names what the table shows ("21–27 de 27"). */
+export function DataTablePagination({ info, shown }: { info: PaginationInfo; shown?: number }) {
   const t = useTranslations("common.table");
   const { setState } = useTableUrlState();
   const sizeSelect = (
@@ -70,7 +71,11 @@ export function DataTablePagination({ info }: { info: PaginationInfo }) {
   const pageCount = Math.max(1, Math.ceil(info.total / info.perPage));
   const page = Math.min(Math.max(1, info.page), pageCount);
   const from = info.total === 0 ? 0 : (page - 1) * info.perPage + 1;
-  const to = Math.min(info.total, page * info.perPage);
+  const to = Math.min(
+    info.total,
+    page * info.perPage,
+    shown === undefined ? Number.POSITIVE_INFINITY : from - 1 + shown,
+  );
   const go = (next: number) => void setState({ page: next });
   return (
     <nav

@@ -8,16 +8,18 @@ import {
   type RowSelectionState,
   useReactTable,
 } from "@tanstack/react-table";
+import { SearchXIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import type * as React from "react";
 import { useEffect, useState, useTransition } from "react";
 import { EmptyState, ErrorState } from "@/components/states";
+import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { cn } from "@/lib/utils";
 import { DataTablePagination, type PaginationInfo } from "./data-table-pagination";
 import type { SortValue } from "./search-params";
-import { TableTransitionContext } from "./use-table-url-state";
+import { TableTransitionContext, useTableUrlState } from "./use-table-url-state";
 
 export interface DataTableProps<TData> {
   /** What the table lists, for screen readers ("Withdrawals waiting for approval"). */
@@ -42,6 +44,20 @@ export interface DataTableProps<TData> {
   sort?: SortValue | null;
   className?: string;
 }
+
+/**
+ * The column of a row's actions (approve, confirm, its "…" menu) is pinned to the table's
+ * right edge: a table wider than its card scrolls inside the card, and the actions must stay
+ * in sight at any width (e2e/support/page-check.ts checks every list at 1280, 1024, 390 px).
+ * Its cells are opaque so the columns scrolled under them do not show through; a shadow on
+ * the left says more columns lie beneath.
+ */
+const ACTIONS_COLUMN = "actions";
+const PINNED_END = "sticky right-0 z-[1] shadow-[-6px_0_6px_-6px_rgb(0_0_0/0.18)]";
+// The header's and the rows' own tints (bg-muted/50, hover bg-muted/40, selected bg-accent/70), made opaque.
+const PINNED_HEAD = "bg-[color-mix(in_oklab,var(--muted)_50%,var(--card))]";
+const PINNED_CELL =
+  "bg-card group-hover/row:bg-[color-mix(in_oklab,var(--muted)_40%,var(--card))] group-data-[state=selected]/row:bg-[color-mix(in_oklab,var(--accent)_70%,var(--card))]";
 
 /**
  * The one table every list uses: TanStack Table v8 in manual mode (paging, sorting and
@@ -125,16 +141,26 @@ export function DataTable<TData>({
   const selected = table.getSelectedRowModel().rows.map((row) => row.original);
   const clear = () => setRowSelection({});
 
+  // A page number past the data (typed, shared, or the last rows went meanwhile): say so and
+  // offer the last page, rather than an empty list whose counts point elsewhere.
+  const pastEnd =
+    pagination?.kind === "offset" &&
+    pagination.page > 1 &&
+    pagination.total > 0 &&
+    (pagination.page - 1) * pagination.perPage >= pagination.total;
+
   let body: React.ReactNode;
   if (error) {
     body = <ErrorState message={error.message} onRetry={error.onRetry} />;
+  } else if (pastEnd && pagination?.kind === "offset") {
+    body = <PastLastPage total={pagination.total} perPage={pagination.perPage} />;
   } else if (rows.length === 0) {
     body = <EmptyState title={empty?.title ?? t("states.empty")} description={empty?.description} icon={empty?.icon} />;
   }
 
   return (
     <TableTransitionContext.Provider value={transition}>
-      <section aria-label={label} className={cn("flex flex-col gap-3", className)}>
+      <section data-slot="data-table" aria-label={label} className={cn("flex flex-col gap-3", className)}>
         {toolbar && <div className="flex flex-wrap items-center gap-2">{toolbar}</div>}
         <div
           className={cn(
@@ -159,7 +185,10 @@ export function DataTable<TData>({
                           <TableHead
                             key={header.id}
                             style={header.column.id === "select" ? { width: 40 } : undefined}
-                            className={cn((header.column.columnDef.meta as ColumnMeta | undefined)?.className)}
+                            className={cn(
+                              (header.column.columnDef.meta as ColumnMeta | undefined)?.className,
+                              header.column.id === ACTIONS_COLUMN && [PINNED_END, PINNED_HEAD],
+                            )}
                             aria-sort={
                               sort?.id === header.column.id ? (sort.desc ? "descending" : "ascending") : undefined
                             }
@@ -177,13 +206,17 @@ export function DataTable<TData>({
                       <TableRow
                         key={row.id}
                         data-state={row.getIsSelected() ? "selected" : undefined}
-                        className={cn(onRowClick && "cursor-pointer")}
+                        className={cn("group/row", onRowClick && "cursor-pointer")}
                         onClick={onRowClick ? () => onRowClick(row.original) : undefined}
                       >
                         {row.getVisibleCells().map((cell) => (
                           <TableCell
                             key={cell.id}
-                            className={cn((cell.column.columnDef.meta as ColumnMeta | undefined)?.className)}
+                            data-row-actions={cell.column.id === ACTIONS_COLUMN ? "" : undefined}
+                            className={cn(
+                              (cell.column.columnDef.meta as ColumnMeta | undefined)?.className,
+                              cell.column.id === ACTIONS_COLUMN && [PINNED_END, PINNED_CELL],
+                            )}
                           >
                             {flexRender(cell.column.columnDef.cell, cell.getContext())}
                           </TableCell>
@@ -194,7 +227,7 @@ export function DataTable<TData>({
                 </Table>
               </div>
               {mobileCard && (
-                <ul className="divide-y sm:hidden" aria-label={label}>
+                <ul data-slot="row-cards" className="divide-y sm:hidden" aria-label={label}>
                   {rows.map((row) => (
                     <li
                       key={row.id}
@@ -218,13 +251,38 @@ export function DataTable<TData>({
               )}
             </>
           )}
-          {pagination && !error && !(pagination.kind === "offset" && pagination.total === 0) && (
-            <DataTablePagination info={pagination} />
+          {pagination && !error && !pastEnd && !(pagination.kind === "offset" && pagination.total === 0) && (
+            <DataTablePagination info={pagination} shown={rows.length} />
           )}
         </div>
         {actionBar && selected.length > 0 && actionBar(selected, clear)}
       </section>
     </TableTransitionContext.Provider>
+  );
+}
+
+function PastLastPage({ total, perPage }: { total: number; perPage: number }) {
+  const t = useTranslations("common.table");
+  const { setState } = useTableUrlState();
+  const pages = Math.max(1, Math.ceil(total / perPage));
+  return (
+    <EmptyState
+      icon={SearchXIcon}
+      title={t("pastEndTitle")}
+      description={t("pastEndDescription", { total, pages })}
+      action={
+        <div className="flex flex-wrap justify-center gap-2">
+          <Button size="sm" onClick={() => void setState({ page: pages, after: null })}>
+            {t("pastEndLast")}
+          </Button>
+          {pages > 1 && (
+            <Button size="sm" variant="outline" onClick={() => void setState({ page: 1, after: null })}>
+              {t("pastEndFirst")}
+            </Button>
+          )}
+        </div>
+      }
+    />
   );
 }
 

@@ -38,8 +38,15 @@ export const tableParsers = {
   after: parseAsString,
 };
 
-/** The page as limit/offset, clamped to what the API accepts. */
+/** The API's deepest offset (CONTRACT: offset 0..10,000); deeper pages read by cursor. */
+export const MAX_OFFSET = 10_000;
+
+/**
+ * The page as limit/offset, clamped to what the API accepts: a page past the API's deepest
+ * offset (a typed or stale `?page=600`) reads the deepest one, which is past the data too,
+ * so the table shows its "past the last page" state instead of the API refusing the read.
+ */
 export function toLimitOffset(page: number, perPage: number): { limit: number; offset: number } {
   const safePage = Number.isFinite(page) && page > 0 ? Math.floor(page) : 1;
-  return { limit: perPage, offset: (safePage - 1) * perPage };
+  return { limit: perPage, offset: Math.min((safePage - 1) * perPage, MAX_OFFSET) };
 }

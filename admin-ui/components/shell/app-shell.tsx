@@ -11,6 +11,7 @@ import { LazyTrigger } from "@/components/ui/lazy-trigger";
 import type { Viewer } from "@/lib/auth/viewer";
 import { cn } from "@/lib/utils";
 import { Breadcrumbs } from "./breadcrumbs";
+import { CrumbLabelsProvider } from "./crumb-labels";
 import { isActive, NAVS, type NavKey, type NavSection, SIDEBAR_COOKIE } from "./nav";
 import { SearchTrigger } from "./search-trigger";
 import { UserMenu } from "./user-menu";
@@ -175,27 +176,29 @@ export function AppShell({
         </div>
       </aside>
 
-      <div className="flex min-w-0 flex-1 flex-col">
-        <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b bg-background/85 px-3 backdrop-blur supports-[backdrop-filter]:bg-background/70 sm:px-6">
-          <LazyTrigger button={hamburger} preload={loadMobileNav} onPress={() => setMobileOpen(true)}>
-            <MobileNav
-              open={mobileOpen}
-              onOpenChange={setMobileOpen}
-              trigger={hamburger}
-              sections={nav}
-              audience={navKey}
-            />
-          </LazyTrigger>
-          <Breadcrumbs />
-          <div className="ml-auto flex items-center gap-2">
-            <SearchTrigger nav={nav} navKey={navKey} />
-            <UserMenu viewer={viewer} />
-          </div>
-        </header>
-        <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
-          {children}
-        </main>
-      </div>
+      <CrumbLabelsProvider>
+        <div className="flex min-w-0 flex-1 flex-col">
+          <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b bg-background/85 px-3 backdrop-blur supports-[backdrop-filter]:bg-background/70 sm:px-6">
+            <LazyTrigger button={hamburger} preload={loadMobileNav} onPress={() => setMobileOpen(true)}>
+              <MobileNav
+                open={mobileOpen}
+                onOpenChange={setMobileOpen}
+                trigger={hamburger}
+                sections={nav}
+                audience={navKey}
+              />
+            </LazyTrigger>
+            <Breadcrumbs />
+            <div className="ml-auto flex items-center gap-2">
+              <SearchTrigger nav={nav} navKey={navKey} />
+              <UserMenu viewer={viewer} />
+            </div>
+          </header>
+          <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
+            {children}
+          </main>
+        </div>
+      </CrumbLabelsProvider>
     </div>
   );
 }

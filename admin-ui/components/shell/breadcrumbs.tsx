@@ -4,17 +4,21 @@ import { ChevronRightIcon } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useTranslations } from "next-intl";
+import { useCrumbLabels } from "./crumb-labels";
 import { LABELLED_SEGMENTS } from "./nav";
 
 /** Where the page sits: one link per path segment, the last one the current page. */
 export function Breadcrumbs() {
   const pathname = usePathname();
   const t = useTranslations("shell");
+  const given = useCrumbLabels();
   const segments = pathname.split("/").filter(Boolean);
   if (segments.length === 0) return null;
   const crumbs = segments.map((segment, index) => ({
     href: `/${segments.slice(0, index + 1).join("/")}`,
-    label: LABELLED_SEGMENTS.has(segment) ? t(`segments.${segment}` as "segments.ops") : decodeURIComponent(segment),
+    label: LABELLED_SEGMENTS.has(segment)
+      ? t(`segments.${segment}` as "segments.ops")
+      : (given[decodeURIComponent(segment)] ?? decodeURIComponent(segment)),
     isId: !LABELLED_SEGMENTS.has(segment),
   }));
   // Phones show the last two crumbs; larger screens show them all.

@@ -3,7 +3,7 @@
 import { SearchIcon } from "lucide-react";
 import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
-import { useEffect, useState } from "react";
+import { useEffect, useState, useSyncExternalStore } from "react";
 import { Button } from "@/components/ui/button";
 import type { NavKey, NavSection } from "./nav";
 
@@ -13,12 +13,22 @@ const SearchPalette = dynamic(() => import("./search-palette").then((module) => 
   ssr: false,
 });
 
+/** Apple keyboards say ⌘ for the shortcut; every other (Linux, Windows, ChromeOS) says Ctrl. */
+function useOnApple(): boolean {
+  return useSyncExternalStore(
+    () => () => undefined,
+    () => /Mac|iPhone|iPad/.test(navigator.userAgent),
+    () => false,
+  );
+}
+
 /** The ⌘K / Ctrl+K search's button and shortcut; the dialog is search-palette.tsx. */
 export function SearchTrigger({ nav, navKey }: { nav: NavSection[]; navKey?: NavKey }) {
   const [open, setOpen] = useState(false);
   // Mounted from the first open on, so that closing keeps its animation and its state.
   const [wanted, setWanted] = useState(false);
   const t = useTranslations("shell");
+  const onApple = useOnApple();
   const show = (next: boolean) => {
     if (next) setWanted(true);
     setOpen(next);
@@ -45,8 +55,12 @@ export function SearchTrigger({ nav, navKey }: { nav: NavSection[]; navKey?: Nav
       >
         <SearchIcon aria-hidden />
         <span className="sr-only sm:not-sr-only">{t("search.button")}</span>
-        <kbd className="pointer-events-none ml-auto hidden h-5 items-center gap-0.5 rounded border bg-muted px-1.5 font-mono text-[10px] font-medium sm:inline-flex">
-          <span className="text-xs">⌘</span>
+        <kbd
+          data-testid="search-shortcut"
+          className="pointer-events-none ml-auto hidden h-5 items-center gap-0.5 rounded border bg-muted px-1.5 font-mono text-[10px] font-medium sm:inline-flex"
+        >
+          {/* biome-ignore lint/plugin: the keys' names, as printed on keyboards */}
+          {onApple ? <span className="text-xs">⌘</span> : "Ctrl "}
           {/* biome-ignore lint/plugin: the key's name, as printed on keyboards */}K
         </kbd>
       </Button>

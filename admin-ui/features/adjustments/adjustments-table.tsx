@@ -193,7 +193,7 @@ export function AdjustmentsTable({
             </div>
             <p className="truncate text-sm">{row.description}</p>
             <p className="text-xs text-muted-foreground">{formatDateTime(row.createdAt)}</p>
-            {decision(row, "flex items-center gap-2 pt-1")}
+            <div data-row-actions>{decision(row, "flex items-center gap-2 pt-1")}</div>
           </div>
         )}
       />

@@ -302,14 +302,16 @@ export function AuditLogTable({
             <ActorName actor={row.actorInfo} className="max-w-full truncate text-xs" />
             <div className="flex w-full items-end justify-between gap-2">
               <ObjectCell row={row} />
-              <Button
-                variant="outline"
-                size="sm"
-                onClick={() => setOpen(row)}
-                aria-label={t("table.changesOf", { action: row.action })}
-              >
-                {t("table.changes")}
-              </Button>
+              <div data-row-actions>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => setOpen(row)}
+                  aria-label={t("table.changesOf", { action: row.action })}
+                >
+                  {t("table.changes")}
+                </Button>
+              </div>
             </div>
           </div>
         )}

@@ -11,7 +11,7 @@ const json = (value: unknown) => (value === null || value === undefined ? "" : J
 
 /** The audit log (app/(operator)/ops/audit-log) with its object, actor, action and day filters. */
 export const auditLogExport = defineExport<Row>({
-  filename: "audit-log",
+  filename: "log-de-auditoria",
   columns: [
     { key: "id", value: (row) => row.id },
     { key: "when", value: (row) => csvDateTime(row.at), trusted: true },

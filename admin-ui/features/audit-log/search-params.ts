@@ -10,6 +10,7 @@ export const AUDIT_OBJECT_TYPES = [
   "client_credential",
   "console_user",
   "payment_exception",
+  "unconfirmed_notification",
   "webhook_event",
 ] as const;
 
@@ -46,6 +47,7 @@ export const AUDIT_ACTIONS = [
   "operator.update",
   "payment_exception.resolve",
   "payment_exception.return",
+  "provider_notification.unconfirmed",
   "refund.create",
   "refund.simulate_outcome",
   "refund_request.confirm",
@@ -63,6 +65,7 @@ export const AUDIT_ACTIONS = [
   "two_factor.recovery_code_used",
   "two_factor.recovery_codes_regenerate",
   "two_factor.reset",
+  "unconfirmed_notification.resolve",
   "webhook.redeliver",
   "webhook.rotate_secret",
   "webhook.test",

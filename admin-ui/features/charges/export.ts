@@ -8,7 +8,7 @@ import { defineExport } from "@/lib/export/registry-types";
 
 /** The charges list (app/(operator)/ops/charges) with its status, reserve and company filters. */
 export const chargesExport = defineExport<ChargeRowFragment & { companyName: string | null }>({
-  filename: "charges",
+  filename: "cobrancas",
   columns: [
     { key: "id", value: (row) => `chg_${row.id}` },
     { key: "company", value: (row) => row.companyName },

@@ -207,7 +207,7 @@ export function DisputesTable({
               <p className="truncate text-xs text-muted-foreground">{names.get(row.companyId) ?? row.companyId}</p>
             )}
             <DisputeDeadline row={row} />
-            {actions(row, "flex flex-wrap items-center gap-2 pt-1")}
+            <div data-row-actions>{actions(row, "flex flex-wrap items-center gap-2 pt-1")}</div>
           </div>
         )}
       />

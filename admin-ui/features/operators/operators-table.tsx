@@ -156,7 +156,7 @@ export function OperatorsTable({ rows, viewerId }: { rows: OperatorRowFragment[]
             <StateBadge row={row} />
           </div>
           {/* Wraps on a phone: the role, the factor's reset and the switch do not fit one line at 390 px. */}
-          <div className="flex flex-wrap items-center justify-between gap-2">
+          <div data-row-actions className="flex flex-wrap items-center justify-between gap-2">
             {roleSelect(row)}
             {actions(row)}
           </div>

@@ -26,9 +26,30 @@ export function ledgerKindLabel(kind: string, t: (key: LedgerKindKey) => string)
 }
 
 /** What a ledger entry is about: the refund, charge, withdrawal or adjustment it belongs to. */
-export function statementReference(row: StatementRow): string {
+export function statementReference(row: StatementRow & WithReference): string {
   if (row.refundId) return row.refundId;
   if (row.chargeId) return `chg_${row.chargeId}`;
-  if (row.withdrawalId) return row.withdrawalId;
+  if (row.withdrawalId) return row.withdrawalReference ?? row.withdrawalId;
   return row.adjustmentId ?? "";
+}
+
+/** A ledger entry with its withdrawal's reference beside the withdrawal's id. */
+export interface WithReference {
+  withdrawalReference?: string | null;
+}
+
+/**
+ * The entries with the reference (WDR_…) of their withdrawals: the statement names a
+ * withdrawal as its list, its page and its toasts do, not by its internal `wd_` id. One read
+ * per withdrawal on the page (a page holds at most 100 entries); an unreadable one keeps its id.
+ */
+export async function withWithdrawalReferences<R extends { withdrawalId?: string | null }>(
+  rows: R[],
+  readReference: (id: string) => Promise<string>,
+): Promise<Array<R & WithReference>> {
+  const ids = [...new Set(rows.flatMap((row) => (row.withdrawalId ? [row.withdrawalId] : [])))];
+  const found = new Map(
+    await Promise.all(ids.map(async (id) => [id, await readReference(id).catch(() => null)] as const)),
+  );
+  return rows.map((row) => ({ ...row, withdrawalReference: row.withdrawalId ? found.get(row.withdrawalId) : null }));
 }

@@ -23,3 +23,13 @@ export const StatementDocument = graphql(`
     }
   }
 `);
+
+/** A withdrawal's reference (WDR_…), the id a merchant sees for it everywhere. */
+export const WithdrawalReferenceDocument = graphql(`
+  query WithdrawalReference($id: ID!) {
+    withdrawal(id: $id) {
+      id
+      withdrawalReference
+    }
+  }
+`);

@@ -8,14 +8,14 @@ import { DataTable } from "@/components/data-table/data-table";
 import { useTableUrlState } from "@/components/data-table/use-table-url-state";
 import { DateTime } from "@/components/date-time";
 import { Money } from "@/components/money";
-import { ledgerKindLabel, type StatementRow, statementReference } from "./columns";
+import { ledgerKindLabel, type StatementRow, statementReference, type WithReference } from "./columns";
 import { DateRangeFilter } from "./date-range-filter";
 import { statementFilters } from "./search-params";
 
 type StatementT = ReturnType<typeof useTranslations<"statement">>;
 
 /** The table's columns, titled in the reader's language. */
-function statementColumns(t: StatementT): ColumnDef<StatementRow, unknown>[] {
+function statementColumns(t: StatementT): ColumnDef<StatementRow & WithReference, unknown>[] {
   return [
     {
       id: "createdAt",
@@ -51,7 +51,7 @@ function statementColumns(t: StatementT): ColumnDef<StatementRow, unknown>[] {
 }
 
 /** The charge or withdrawal an entry belongs to, as a link to its page; adjustments by id. */
-function ReferenceLink({ row }: { row: StatementRow }) {
+function ReferenceLink({ row }: { row: StatementRow & WithReference }) {
   const href = row.chargeId
     ? `/m/charges/${row.chargeId}`
     : row.withdrawalId
@@ -75,7 +75,7 @@ export function StatementView({
   perPage,
   filtered,
 }: {
-  rows: StatementRow[];
+  rows: Array<StatementRow & WithReference>;
   total: number;
   totalCapped: boolean;
   page: number;

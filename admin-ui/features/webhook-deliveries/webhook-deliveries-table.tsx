@@ -354,9 +354,11 @@ export function WebhookDeliveriesTable({
                 {formatDateTime(row.createdAt)} · {t("table.attemptCount", { count: row.attemptCount })}
                 {attempt?.responseStatus ? ` · ${t("table.httpStatus", { status: attempt.responseStatus })}` : ""}
               </p>
-              <Button variant="outline" size="sm" onClick={() => setOpen(row)} className="self-start">
-                {t("table.attempts")}
-              </Button>
+              <div data-row-actions>
+                <Button variant="outline" size="sm" onClick={() => setOpen(row)}>
+                  {t("table.attempts")}
+                </Button>
+              </div>
             </div>
           );
         }}

@@ -14,7 +14,7 @@ type Row = ExportWithdrawalsQuery["withdrawals"]["data"][number];
  * sorted by request time ascending.
  */
 export const withdrawalsExport = defineExport<Row & { companyName: string | null }>({
-  filename: "withdrawals",
+  filename: "saques",
   columns: [
     { key: "id", value: (row) => row.id },
     { key: "reference", value: (row) => row.withdrawalReference },

@@ -1,3 +1,4 @@
+import { toLimitOffset } from "@/components/data-table/search-params";
 import type { WithdrawalRowFragment, WithdrawalStatus } from "@/gql/graphql";
 import { execute } from "@/lib/graphql/execute";
 import { CompanyNameDocument, CompanyNamesDocument, WithdrawalsDocument } from "./documents";
@@ -30,8 +31,7 @@ export async function fetchWithdrawalPage(params: WithdrawalListParams): Promise
     status: queue ? "PENDING" : params.status,
     companyId: params.company || null,
     order: queue || params.oldestFirst ? "OLDEST_FIRST" : "NEWEST_FIRST",
-    limit: params.perPage,
-    offset: (Math.max(1, params.page) - 1) * params.perPage,
+    ...toLimitOffset(params.page, params.perPage),
   });
   return { rows: page.withdrawals.data, total: page.withdrawals.total, totalCapped: page.withdrawals.totalCapped };
 }

@@ -4,9 +4,10 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { MoneyFactsList, ReasonDialog } from "@/components/confirm-dialogs";
+import { usePixKeyTypeName } from "@/components/pix-key-type-name";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/toast";
-import { formatBRL } from "@/lib/format";
+import { formatBRL, formatPixKey } from "@/lib/format";
 import { useGraphQLMutation } from "@/lib/graphql/hooks";
 import { useErrorMessage } from "@/lib/i18n/error-message";
 import { ApproveWithdrawalDialog } from "./approve-withdrawal-dialog";
@@ -26,6 +27,7 @@ export function WithdrawalActions({
   viewerActor: string;
 }) {
   const t = useTranslations("withdrawals");
+  const keyType = usePixKeyTypeName();
   const describe = useErrorMessage();
   const router = useRouter();
   const reject = useGraphQLMutation(RejectWithdrawalDocument, { invalidates: ["Withdrawals"] });
@@ -64,6 +66,8 @@ export function WithdrawalActions({
               description: t("approve.approvedDescription", {
                 amount: formatBRL(withdrawal.amount),
                 company: companyName,
+                keyType: keyType(withdrawal.pixKeyType),
+                key: formatPixKey(withdrawal.pixKeyType, withdrawal.pixKey),
               }),
             });
           router.refresh();

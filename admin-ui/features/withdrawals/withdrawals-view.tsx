@@ -92,6 +92,8 @@ export function WithdrawalsView({
         description: t("approve.approvedDescription", {
           amount: formatBRL(row.amount),
           company: companyName(row.companyId),
+          keyType: keyType(row.pixKeyType),
+          key: formatPixKey(row.pixKeyType, row.pixKey),
         }),
       });
     }
@@ -245,7 +247,7 @@ export function WithdrawalsView({
               <ApprovalProgress row={row} />
             </div>
             {canAct && row.status === "PENDING" && (
-              <div className="flex gap-2 pt-1">
+              <div data-row-actions className="flex gap-2 pt-1">
                 <Button
                   variant="outline"
                   size="sm"

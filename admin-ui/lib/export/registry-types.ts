@@ -12,7 +12,7 @@ export interface ExportPage<Row> {
  * (the export link copies them), so the file holds every row the view matches, in its order.
  */
 export interface ExportDefinition<Row> {
-  /** File name without date or extension ("charges"). */
+  /** File name without date or extension, in Portuguese, the console's first language ("cobrancas"). */
   filename: string;
   columns: CsvColumn<Row>[];
   page: (client: ExportClient, filters: URLSearchParams, after: string | null) => Promise<ExportPage<Row>>;

@@ -49,7 +49,7 @@ export async function ensureFirstOperator(
     const id = newConsoleUserId();
     await em.query(
       `INSERT INTO console_users (id, kind, role, company_id, email, name, password_hash, disabled, created_at, updated_at)
-       VALUES ($1, 'OPERATOR', 'ADMIN', NULL, $2, 'Administrator', $3, false, now(), now())`,
+       VALUES ($1, 'OPERATOR', 'ADMIN', NULL, $2, 'Administrador', $3, false, now(), now())`,
       [id, email, passwordHash],
     );
     await appendAudit(

@@ -19,6 +19,7 @@ export const newEventId = () => `evt_${randomString(ALNUM, 24)}`;
 export const newAdjustmentId = () => `adj_${randomString(ALNUM, 20)}`;
 export const newCredentialId = () => `cred_${randomString(ALNUM, 20)}`;
 export const newPaymentExceptionId = () => `pex_${randomString(ALNUM, 20)}`;
+export const newUnconfirmedNotificationId = () => `unc_${randomString(ALNUM, 20)}`;
 export const newRefundId = () => `rf_${randomString(ALNUM, 24)}`;
 export const newRefundRequestId = () => `rfq_${randomString(ALNUM, 24)}`;
 export const newDisputeId = () => `dsp_${randomString(ALNUM, 24)}`;

@@ -126,7 +126,7 @@ describe("required enrolment at the first sign-in", () => {
     assert.equal(uri.searchParams.get("secret"), secret);
     assert.equal(uri.searchParams.get("digits"), "6");
     assert.equal(uri.searchParams.get("period"), "30");
-    assert.match(uri.searchParams.get("issuer") ?? "", /^PIX console \(127\.0\.0\.1:\d+\)$|^PIX console \(localhost/);
+    assert.match(uri.searchParams.get("issuer") ?? "", /^Console PIX \(127\.0\.0\.1:\d+\)$|^Console PIX \(localhost/);
     const [stored] = await app.services.db.query(
       "SELECT secret_sealed, confirmed_at FROM console_user_factors WHERE user_id = $1",
       [login.userId],

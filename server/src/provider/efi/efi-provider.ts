@@ -264,6 +264,15 @@ export class EfiPixProvider implements PixProvider {
     }
   }
 
+  /**
+   * `GET /v2/pix/{e2eid}`: a received Pix as Efí has it (txid, valor, horario, the payer in
+   * `gnExtras.pagador`, its `devolucoes` in their current state); null when Efí has none.
+   */
+  async readReceivedPix<T>(endToEndId: string): Promise<T | null> {
+    if (!/^[A-Za-z0-9]{32}$/.test(endToEndId)) return null; // not an end-to-end id: no such Pix anywhere
+    return this.readOrNull<T>(`/v2/pix/${endToEndId}`);
+  }
+
   async sendRefund(order: RefundOrder): Promise<RefundAtBank> {
     const body = {
       valor: valor(order.amountCents),

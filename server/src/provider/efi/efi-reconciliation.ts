@@ -1,15 +1,17 @@
 import type { DataSource } from "typeorm";
-import { AppError } from "../../core/errors";
 import { enqueueJob } from "../../core/jobs";
 import { describeError, type Logger } from "../../core/logger";
 import { queryRows } from "../../core/sql";
-import type { WithdrawalBankOutcomes } from "../../withdrawals/withdrawal-bank-outcomes";
-import { BANK_UNAVAILABLE_REASON, TRANSIENT_RETRY_DELAYS_MS } from "../../withdrawals/withdrawal-jobs";
-import type { InboundPixService } from "../inbound-pix.service";
-import { parsePixNotifications } from "../pix-notification";
 import { listEveryPage } from "./efi-client";
 import type { EfiInfractions } from "./efi-infractions";
 import type { EfiPixProvider } from "./efi-provider";
+import {
+  type EfiPix,
+  type EfiReadBack,
+  PROCESSING_WITHDRAWAL_COLUMNS,
+  type ProcessingWithdrawal,
+  TRANSFER_READ_BACK_AFTER_MS,
+} from "./efi-read-back";
 import { readProviderState, writeProviderState } from "./provider-state";
 
 /**
@@ -19,7 +21,8 @@ import { readProviderState, writeProviderState } from "./provider-state";
  * notification already brought answers DUPLICATE (the end-to-end id is claimed once), what
  * none brought is credited now, and what the service does not know (a txid it never made, a
  * Pix without txid) becomes a payment exception. Withdrawals still PROCESSING are read back
- * (`GET /v2/gn/pix/enviados/id-envio/{idEnvio}`) and settled or failed as the bank says, and
+ * (`GET /v2/gn/pix/enviados/id-envio/{idEnvio}`) and settled or failed as the bank says (both
+ * through efi-read-back.ts, the path a notification's read-back takes too), and
  * the MED infractions notified in the window open their disputes, and Efí's decisions on the
  * disputes still undecided close them (efi-infractions.ts).
  * Each run is kept, and a report per day compares both sides.
@@ -52,22 +55,11 @@ export interface ReconciliationRunResult {
   differences: ReconciliationDifference[];
 }
 
-interface EfiPix {
-  endToEndId?: string;
-  txid?: string;
-  valor?: string;
-  horario?: string;
-  gnExtras?: { pagador?: unknown };
-  pagador?: unknown;
-}
-
 /** Windows reach back this far before the end of the last one (lost and late notifications alike). */
 const MIN_OVERLAP_MS = 10 * 60_000;
 /** A first run, or one after a long stop, looks back at most this far. */
 const MAX_LOOKBACK_MS = 5 * 86_400_000;
 const PAGE_SIZE = 1000;
-/** A withdrawal PROCESSING this long without an outcome is read back. */
-const TRANSFER_READ_BACK_AFTER_MS = 2 * 60_000;
 const TRANSFERS_PER_RUN = 200;
 /** Today's report is made again at most this often. */
 const REPORT_EVERY_MS = 10 * 60_000;
@@ -78,8 +70,7 @@ export class EfiReconciliation {
   constructor(
     private readonly db: DataSource,
     private readonly provider: EfiPixProvider,
-    private readonly inboundPix: InboundPixService,
-    private readonly withdrawals: WithdrawalBankOutcomes,
+    private readonly readBack: EfiReadBack,
     private readonly infractions: EfiInfractions,
     private readonly logger: Logger,
     private readonly everySeconds: number,
@@ -170,12 +161,7 @@ export class EfiReconciliation {
   }
 
   private async applyReceived(pix: EfiPix[], result: ReconciliationRunResult): Promise<void> {
-    const entries = pix.map((item) =>
-      item.pagador === undefined && typeof item.gnExtras?.pagador === "object"
-        ? { ...item, pagador: item.gnExtras.pagador }
-        : item,
-    );
-    const outcomes = await this.inboundPix.applyPixEntries(parsePixNotifications({ pix: entries }), null);
+    const outcomes = await this.readBack.applyReceived(pix, null);
     outcomes.forEach((outcome, index) => {
       if (outcome.outcome !== "CREDITED" && outcome.outcome !== "EXCEPTION") return;
       if (outcome.outcome === "CREDITED") result.credited += 1;
@@ -202,56 +188,25 @@ export class EfiReconciliation {
   }
 
   private async readBackTransfers(result: ReconciliationRunResult): Promise<void> {
-    const stuck = await queryRows<{
-      id: string;
-      reference: string;
-      amount_cents: string;
-      pix_key_type: string;
-      pix_key: string;
-      e2e_id: string | null;
-      retry_count: number;
-    }>(
+    const stuck = await queryRows<ProcessingWithdrawal>(
       this.db,
-      `SELECT id, reference, amount_cents, pix_key_type, pix_key, e2e_id, retry_count FROM withdrawals
+      `SELECT ${PROCESSING_WITHDRAWAL_COLUMNS} FROM withdrawals
         WHERE status = 'PROCESSING' AND updated_at < now() - $1 * interval '1 millisecond'
         ORDER BY updated_at LIMIT ${TRANSFERS_PER_RUN}`,
       [TRANSFER_READ_BACK_AFTER_MS],
     );
     for (const row of stuck) {
-      const order = {
-        withdrawalId: row.id,
-        reference: row.reference,
-        amountCents: BigInt(row.amount_cents),
-        pixKeyType: row.pix_key_type,
-        pixKey: row.pix_key,
-      };
-      let state = await this.provider.readTransfer(order);
+      const { state, decided, failureReason } = await this.readBack.readBackTransfer(row, null);
       result.transfersReadBack += 1;
-      if (state === null) {
-        // Never taken by the bank, and no submission left to try (its retries were spent while
-        // the bank could not be reached): the amount goes back.
-        if (row.e2e_id !== null || row.retry_count < TRANSIENT_RETRY_DELAYS_MS.length) continue;
-        state = { status: "FAILED", reason: BANK_UNAVAILABLE_REASON };
-      }
-      if (state.status === "PROCESSING") continue;
-      try {
-        if (state.status === "PAID") {
-          if (state.endToEndId) await this.withdrawals.recordBankAcceptance(row.id, state.endToEndId);
-          await this.withdrawals.settleWithdrawal(row.id, "provider");
-        } else {
-          await this.withdrawals.failWithdrawal(row.id, state.reason, "provider");
-        }
-        result.transfersDecided += 1;
-        result.differences.push({
-          endToEndId: state.status === "PAID" ? state.endToEndId : null,
-          txid: null,
-          valor: null,
-          outcome: state.status === "PAID" ? "TRANSFER_PAID" : "TRANSFER_FAILED",
-          detail: `withdrawal ${row.id} decided by reading it back${state.status === "FAILED" ? `: ${state.reason}` : ""}`,
-        });
-      } catch (error) {
-        if (!(error instanceof AppError && error.code === "INVALID_STATE")) throw error;
-      }
+      if (decided === null) continue;
+      result.transfersDecided += 1;
+      result.differences.push({
+        endToEndId: state?.status === "PAID" ? state.endToEndId : null,
+        txid: null,
+        valor: null,
+        outcome: decided === "PAID" ? "TRANSFER_PAID" : "TRANSFER_FAILED",
+        detail: `withdrawal ${row.id} decided by reading it back${decided === "FAILED" ? `: ${failureReason}` : ""}`,
+      });
     }
   }
 

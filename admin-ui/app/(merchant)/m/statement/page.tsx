@@ -4,8 +4,9 @@ import type { SearchParams } from "nuqs/server";
 import { toLimitOffset } from "@/components/data-table/search-params";
 import { Money } from "@/components/money";
 import { PageHeader } from "@/components/page-header";
+import { withWithdrawalReferences } from "@/features/statement/columns";
 import { dayRange } from "@/features/statement/date-range";
-import { StatementDocument } from "@/features/statement/documents";
+import { StatementDocument, WithdrawalReferenceDocument } from "@/features/statement/documents";
 import { loadStatementParams } from "@/features/statement/search-params";
 import { StatementView } from "@/features/statement/statement-view";
 import { ExportButton } from "@/lib/export/export-button";
@@ -21,6 +22,9 @@ export default async function StatementPage({ searchParams }: { searchParams: Pr
     execute(StatementDocument, { ...dayRange(from, to), ...toLimitOffset(page, perPage) }),
     getTranslations("statement"),
   ]);
+  const rows = await withWithdrawalReferences(ledgerEntries.data, (id) =>
+    execute(WithdrawalReferenceDocument, { id }).then(({ withdrawal }) => withdrawal.withdrawalReference),
+  );
   return (
     <div className="flex flex-col gap-6">
       <PageHeader
@@ -36,7 +40,7 @@ export default async function StatementPage({ searchParams }: { searchParams: Pr
         }
       />
       <StatementView
-        rows={ledgerEntries.data}
+        rows={rows}
         total={ledgerEntries.total}
         totalCapped={ledgerEntries.totalCapped}
         page={page}

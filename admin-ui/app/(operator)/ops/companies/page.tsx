@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import type { SearchParams } from "nuqs/server";
+import { toLimitOffset } from "@/components/data-table/search-params";
 import { PageHeader } from "@/components/page-header";
 import { CompaniesTable } from "@/features/companies/companies-table";
 import { NewCompanyButton } from "@/features/companies/company-dialog-buttons";
@@ -21,8 +22,7 @@ export default async function CompaniesPage({ searchParams }: { searchParams: Pr
     requireViewer(),
     execute(CompaniesDocument, {
       search,
-      limit: params.perPage,
-      offset: (Math.max(1, params.page) - 1) * params.perPage,
+      ...toLimitOffset(params.page, params.perPage),
     }),
   ]);
   return (

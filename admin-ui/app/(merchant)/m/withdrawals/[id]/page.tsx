@@ -3,6 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { CopyableId } from "@/components/copy-button";
 import { Money } from "@/components/money";
 import { PageHeader } from "@/components/page-header";
+import { CrumbLabel } from "@/components/shell/crumb-labels";
 import { WithdrawalStatusBadge } from "@/components/status-badge";
 import { Card, CardContent } from "@/components/ui/card";
 import { LiveUpdates } from "@/features/live/live-updates";
@@ -23,6 +24,7 @@ export default async function MerchantWithdrawalPage({ params }: { params: Promi
   return (
     <div className="flex flex-col gap-6">
       <LiveUpdates topics={["withdrawal"]} resourceId={withdrawal.id} />
+      <CrumbLabel segment={withdrawal.id} label={withdrawal.withdrawalReference} />
       <PageHeader
         title={<Money value={withdrawal.amount} />}
         meta={

@@ -12,6 +12,7 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import type { SearchParams } from "nuqs/server";
 import { CopyableId } from "@/components/copy-button";
+import { toLimitOffset } from "@/components/data-table/search-params";
 import { DateTime } from "@/components/date-time";
 import { Money } from "@/components/money";
 import { PageHeader } from "@/components/page-header";
@@ -51,8 +52,7 @@ export default async function CompanyPage({
   const { id } = await params;
   const t = await getTranslations("companies.page");
   const { tab, status, page, perPage } = await loadCompanyPageParams(searchParams);
-  const limit = perPage;
-  const offset = (Math.max(1, page) - 1) * perPage;
+  const { limit, offset } = toLimitOffset(page, perPage);
   const chargeStatus = (CHARGE_STATUSES as readonly string[]).includes(status ?? "") ? (status as ChargeStatus) : null;
   const withdrawalStatus = (WITHDRAWAL_STATUSES as readonly string[]).includes(status ?? "")
     ? (status as WithdrawalStatus)
