@@ -7,7 +7,7 @@ import Fastify, {
   LogController,
 } from "fastify";
 import { registerChargeQrCodeRoute } from "./charges/charge-qrcode.http";
-import { consoleUsersRefusedInputRecorders } from "./console-users/console-users.resolver";
+import { consoleUsersRefusedInputRecorders } from "./console-users/console-users.operations";
 import { restOperations } from "./core/rest-operation";
 import type { RequestContext } from "./graphql/context";
 import { type GraphQLAnswer, type GraphQLParams, GraphQLPipeline } from "./graphql/graphql-pipeline";

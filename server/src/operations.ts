@@ -1,12 +1,17 @@
+import { auditOperations } from "./audit/audit.operations";
 import { chargeOperations } from "./charges/charges.operations";
 import { companyOperations } from "./companies/companies.operations";
+import { consoleUserOperations } from "./console-users/console-users.operations";
 import { credentialOperations } from "./credentials/credentials.operations";
 import { customerOperations } from "./customers/customers.operations";
 import type { AnyOperation } from "./operation/operation";
 import { payerPageOperations } from "./payer-page/payer-page.operations";
 import { paymentLinkOperations } from "./payment-links/payment-links.operations";
+import { providerStatusOperations } from "./provider/efi/provider-status.operations";
+import { providerOperations } from "./provider/provider.operations";
 import { unconfirmedNotificationOperations } from "./provider/unconfirmed-notifications.operations";
 import type { Services } from "./services";
+import { twoFactorOperations } from "./two-factor/two-factor.operations";
 import { webhookOperations } from "./webhooks/webhooks.operations";
 import { withdrawalOperations } from "./withdrawals/withdrawals.operations";
 
@@ -17,10 +22,15 @@ import { withdrawalOperations } from "./withdrawals/withdrawals.operations";
  * these, so each feature's list is checked against what it says it uses.
  */
 export const OPERATIONS: ReadonlyArray<AnyOperation<Services>> = [
+  ...auditOperations,
   ...chargeOperations,
   ...companyOperations,
   ...credentialOperations,
+  ...consoleUserOperations,
   ...customerOperations,
+  ...providerOperations,
+  ...providerStatusOperations,
+  ...twoFactorOperations,
   ...unconfirmedNotificationOperations,
   ...payerPageOperations,
   ...paymentLinkOperations,

@@ -1,9 +1,8 @@
 import "reflect-metadata";
 import type { GraphQLSchema } from "graphql";
 import { buildSchema } from "type-graphql";
-import { AuditEntryFieldsResolver, AuditResolver } from "./audit/audit.resolver";
+import { AuditEntryFields } from "./audit/audit.fields";
 import { ChargeFields } from "./charges/charges.fields";
-import { ConsoleUsersResolver } from "./console-users/console-users.resolver";
 import { MerchantOverviewResolver, OperatorDashboardResolver } from "./dashboards/dashboards.resolver";
 import { DisputesResolver } from "./disputes/disputes.resolver";
 import { authChecker } from "./graphql/context";
@@ -12,12 +11,9 @@ import { compileOperationResolvers } from "./graphql/operation-resolvers";
 import { plainFieldResolvers } from "./graphql/plain-fields";
 import { LedgerEntryResolver, LedgerResolver } from "./ledger/ledger.resolver";
 import { OPERATIONS } from "./operations";
-import { ProviderStatusResolver } from "./provider/efi/provider-status.resolver";
-import { ProviderResolver } from "./provider/provider.resolver";
 import { RefundRequestsResolver } from "./refunds/refund-requests.resolver";
 import { RefundsResolver } from "./refunds/refunds.resolver";
 import { SearchResolver } from "./search/search.resolver";
-import { TwoFactorResolver } from "./two-factor/two-factor.resolver";
 import { WithdrawalFields, WithdrawalTransitionFields } from "./withdrawals/withdrawals.fields";
 
 export const RESOLVERS = [
@@ -29,12 +25,7 @@ export const RESOLVERS = [
   RefundsResolver,
   RefundRequestsResolver,
   DisputesResolver,
-  ProviderResolver,
-  ProviderStatusResolver,
-  ConsoleUsersResolver,
-  TwoFactorResolver,
-  AuditResolver,
-  AuditEntryFieldsResolver,
+  AuditEntryFields,
   SearchResolver,
   OperatorDashboardResolver,
   MerchantOverviewResolver,

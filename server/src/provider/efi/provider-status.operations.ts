@@ -1,8 +1,12 @@
-import { Arg, Authorized, Ctx, Field, Int, ObjectType, Query, Resolver } from "type-graphql";
+import { ArgsType, Field, Int, ObjectType } from "type-graphql";
+import type { DataSource } from "typeorm";
+import type { AppConfig } from "../../core/config";
 import { queryRows } from "../../core/sql";
-import type { RequestContext } from "../../graphql/context";
 import { MoneyScalar } from "../../graphql/scalars";
+import { declareOperations } from "../../operation/operation";
+import type { PixProvider } from "../pix-provider";
 import type { LastNotification } from "./efi-notifications";
+import type { EfiPixProvider } from "./efi-provider";
 import type { ReconciliationDifference } from "./efi-reconciliation";
 import type { WebhookRegistrationState } from "./efi-webhook-registration";
 import { readProviderState } from "./provider-state";
@@ -176,122 +180,143 @@ const differenceView = (difference: ReconciliationDifference): ReconciliationDif
   detail: difference.detail,
 });
 
-@Resolver()
-export class ProviderStatusResolver {
-  @Authorized("OPERATOR")
-  @Query(() => ProviderStatus, {
-    description: "The provider page: PSP, certificate, token, webhook, notifications, reconciliation.",
-  })
-  async providerStatus(@Ctx() ctx: RequestContext): Promise<ProviderStatus> {
-    const { services } = ctx;
-    const efi = services.efi;
-    if (!efi) {
-      return {
-        name: services.provider.name,
-        efi: null,
-        webhook: null,
-        lastNotification: null,
-        lastReconciliation: null,
-        reconcileEverySeconds: null,
-      };
-    }
-    const health = efi.provider.client.describe();
-    const [webhook, notification, runs] = await Promise.all([
-      readProviderState<WebhookRegistrationState>(services.db, "webhook_registration"),
-      readProviderState<LastNotification>(services.db, "last_notification"),
-      queryRows<RunRow>(services.db, "SELECT * FROM reconciliation_runs ORDER BY started_at DESC, id DESC LIMIT 1"),
-    ]);
-    const validTo = new Date(health.certificate.validTo);
-    const run = runs[0];
-    return {
-      name: "efi",
-      efi: {
-        baseUrl: health.baseUrl,
-        pixKey: efi.provider.pixKey,
-        certificateSubject: health.certificate.subject,
-        certificateIssuer: health.certificate.issuer,
-        certificateValidTo: validTo,
-        certificateDaysLeft: Math.floor((validTo.getTime() - Date.now()) / 86_400_000),
-        tokenValid: health.token.valid,
-        tokenExpiresAt: health.token.expiresAt ? new Date(health.token.expiresAt) : null,
-        tokenRequests: health.token.requests,
-        circuit: health.circuit,
-        lastSuccessAt: health.lastSuccessAt ? new Date(health.lastSuccessAt) : null,
-        lastFailureAt: health.lastFailure ? new Date(health.lastFailure.at) : null,
-        lastFailure: health.lastFailure?.message ?? null,
-      },
-      webhook: webhook
-        ? {
-            ok: webhook.ok,
-            webhookUrl: webhook.webhookUrl,
-            pixKey: webhook.pixKey,
-            registeredAt: new Date(webhook.at),
-            error: webhook.error,
-          }
-        : null,
-      lastNotification: notification
-        ? {
-            receivedAt: new Date(notification.at),
-            test: notification.test,
-            payments: notification.payments,
-            transfers: notification.transfers,
-            failed: notification.failed,
-          }
-        : null,
-      lastReconciliation: run
-        ? {
-            startedAt: run.started_at,
-            finishedAt: run.finished_at,
-            windowFrom: run.window_from,
-            windowTo: run.window_to,
-            pixSeen: run.pix_seen,
-            credited: run.credited,
-            exceptions: run.exceptions,
-            transfersReadBack: run.transfers_read_back,
-            transfersDecided: run.transfers_decided,
-            error: run.error,
-            differences: run.differences.map(differenceView),
-          }
-        : null,
-      reconcileEverySeconds: services.config.efi?.reconcileEverySeconds ?? null,
-    };
-  }
-
-  @Authorized("OPERATOR")
-  @Query(() => [ReconciliationReport], { description: "Daily reconciliation reports, newest first." })
-  async reconciliationReports(
-    @Ctx() ctx: RequestContext,
-    @Arg("days", () => Int, { defaultValue: 14, description: "How many days, 1 to 90." }) days: number,
-  ): Promise<ReconciliationReport[]> {
-    const limit = Math.min(Math.max(Math.trunc(days), 1), 90);
-    const rows = await queryRows<{
-      day: string;
-      generated_at: Date;
-      psp_count: number;
-      psp_sum_cents: string;
-      service_count: number;
-      service_sum_cents: string;
-      differences: ReportDifference[];
-    }>(
-      ctx.services.db,
-      `SELECT day::text AS day, generated_at, psp_count, psp_sum_cents, service_count, service_sum_cents, differences
-         FROM reconciliation_reports ORDER BY reconciliation_reports.day DESC LIMIT ${limit}`,
-    );
-    return rows.map((row) => ({
-      day: row.day,
-      generatedAt: row.generated_at,
-      pspCount: row.psp_count,
-      pspSum: BigInt(row.psp_sum_cents),
-      serviceCount: row.service_count,
-      serviceSum: BigInt(row.service_sum_cents),
-      differences: row.differences.map((difference) => ({
-        kind: difference.side,
-        endToEndId: difference.endToEndId ?? null,
-        txid: difference.txid ?? null,
-        chargeId: difference.chargeId ?? null,
-        valor: difference.valor ?? null,
-        detail: null,
-      })),
-    }));
-  }
+interface ProviderStatusServices {
+  db: DataSource;
+  provider: Pick<PixProvider, "name">;
+  config: Pick<AppConfig, "efi">;
+  /** PIX_PROVIDER=efi: its adapter; null for the sandbox. */
+  efi: { provider: Pick<EfiPixProvider, "client" | "pixKey"> } | null;
 }
+
+const { operation } = declareOperations<ProviderStatusServices>();
+
+@ArgsType()
+class ReconciliationReportsArgs {
+  @Field(() => Int, { defaultValue: 14, description: "How many days, 1 to 90." })
+  days!: number;
+}
+
+/** The operators' provider page: the PSP's health, its webhook, notifications and reconciliation. */
+export const providerStatusOperations = [
+  operation({
+    name: "providerStatus",
+    kind: "query",
+    description: "The provider page: PSP, certificate, token, webhook, notifications, reconciliation.",
+    access: ["OPERATOR"],
+    output: () => ProviderStatus,
+    run: async (_args, _ctx, deps): Promise<ProviderStatus> => {
+      const efi = deps.efi;
+      if (!efi) {
+        return {
+          name: deps.provider.name,
+          efi: null,
+          webhook: null,
+          lastNotification: null,
+          lastReconciliation: null,
+          reconcileEverySeconds: null,
+        };
+      }
+      const health = efi.provider.client.describe();
+      const [webhook, notification, runs] = await Promise.all([
+        readProviderState<WebhookRegistrationState>(deps.db, "webhook_registration"),
+        readProviderState<LastNotification>(deps.db, "last_notification"),
+        queryRows<RunRow>(deps.db, "SELECT * FROM reconciliation_runs ORDER BY started_at DESC, id DESC LIMIT 1"),
+      ]);
+      const validTo = new Date(health.certificate.validTo);
+      const run = runs[0];
+      return {
+        name: "efi",
+        efi: {
+          baseUrl: health.baseUrl,
+          pixKey: efi.provider.pixKey,
+          certificateSubject: health.certificate.subject,
+          certificateIssuer: health.certificate.issuer,
+          certificateValidTo: validTo,
+          certificateDaysLeft: Math.floor((validTo.getTime() - Date.now()) / 86_400_000),
+          tokenValid: health.token.valid,
+          tokenExpiresAt: health.token.expiresAt ? new Date(health.token.expiresAt) : null,
+          tokenRequests: health.token.requests,
+          circuit: health.circuit,
+          lastSuccessAt: health.lastSuccessAt ? new Date(health.lastSuccessAt) : null,
+          lastFailureAt: health.lastFailure ? new Date(health.lastFailure.at) : null,
+          lastFailure: health.lastFailure?.message ?? null,
+        },
+        webhook: webhook
+          ? {
+              ok: webhook.ok,
+              webhookUrl: webhook.webhookUrl,
+              pixKey: webhook.pixKey,
+              registeredAt: new Date(webhook.at),
+              error: webhook.error,
+            }
+          : null,
+        lastNotification: notification
+          ? {
+              receivedAt: new Date(notification.at),
+              test: notification.test,
+              payments: notification.payments,
+              transfers: notification.transfers,
+              failed: notification.failed,
+            }
+          : null,
+        lastReconciliation: run
+          ? {
+              startedAt: run.started_at,
+              finishedAt: run.finished_at,
+              windowFrom: run.window_from,
+              windowTo: run.window_to,
+              pixSeen: run.pix_seen,
+              credited: run.credited,
+              exceptions: run.exceptions,
+              transfersReadBack: run.transfers_read_back,
+              transfersDecided: run.transfers_decided,
+              error: run.error,
+              differences: run.differences.map(differenceView),
+            }
+          : null,
+        reconcileEverySeconds: deps.config.efi?.reconcileEverySeconds ?? null,
+      };
+    },
+  }),
+
+  operation({
+    name: "reconciliationReports",
+    kind: "query",
+    description: "Daily reconciliation reports, newest first.",
+    access: ["OPERATOR"],
+    args: ReconciliationReportsArgs,
+    output: () => [ReconciliationReport],
+    run: async ({ days }, _ctx, { db }): Promise<ReconciliationReport[]> => {
+      const limit = Math.min(Math.max(Math.trunc(days), 1), 90);
+      const rows = await queryRows<{
+        day: string;
+        generated_at: Date;
+        psp_count: number;
+        psp_sum_cents: string;
+        service_count: number;
+        service_sum_cents: string;
+        differences: ReportDifference[];
+      }>(
+        db,
+        `SELECT day::text AS day, generated_at, psp_count, psp_sum_cents, service_count, service_sum_cents, differences
+           FROM reconciliation_reports ORDER BY reconciliation_reports.day DESC LIMIT ${limit}`,
+      );
+      return rows.map((row) => ({
+        day: row.day,
+        generatedAt: row.generated_at,
+        pspCount: row.psp_count,
+        pspSum: BigInt(row.psp_sum_cents),
+        serviceCount: row.service_count,
+        serviceSum: BigInt(row.service_sum_cents),
+        differences: row.differences.map((difference) => ({
+          kind: difference.side,
+          endToEndId: difference.endToEndId ?? null,
+          txid: difference.txid ?? null,
+          chargeId: difference.chargeId ?? null,
+          valor: difference.valor ?? null,
+          detail: null,
+        })),
+      }));
+    },
+  }),
+];
