@@ -57,6 +57,20 @@ export type ChargeStatus =
   | 'PAID'
   | 'PENDING';
 
+/** A due-date charge's amount and terms, as createCharge takes them. */
+export type ChargeTermsPreviewInput = {
+  abatement?: ChargeAdjustmentInput | null | undefined;
+  /** 0.01 to 99999999.99 */
+  amount: string;
+  /** 0 to 365, default 30. */
+  daysAfterDue?: number | null | undefined;
+  discount?: ChargeDiscountInput | null | undefined;
+  /** YYYY-MM-DD (America/Sao_Paulo), today to 3650 days ahead. */
+  dueDate: string;
+  fine?: ChargeAdjustmentInput | null | undefined;
+  interest?: ChargeInterestInput | null | undefined;
+};
+
 export type ChargeType =
   /** A due date, with fine, interest and discount (API Pix cobv). */
   | 'DUE_DATE'
@@ -115,6 +129,20 @@ export type CreateCompanyInput = {
   /** E-mail of the company's first console user (a merchant ADMIN), invited now. */
   ownerEmail?: string | null | undefined;
   webhookUrl?: string | null | undefined;
+};
+
+/** `cpf` or `cnpj`, exactly one. */
+export type CreateCustomerInput = {
+  /** 14 characters, plain or dd.ddd.ddd/dddd-dd. */
+  cnpj?: string | null | undefined;
+  /** 11 digits, plain or ddd.ddd.ddd-dd. */
+  cpf?: string | null | undefined;
+  /** At most 77 characters. */
+  email?: string | null | undefined;
+  /** 1 to 140 characters. */
+  name: string;
+  /** +55, the area code and 8 or 9 digits (or those 10 or 11 digits). */
+  phone?: string | null | undefined;
 };
 
 /** A fixed amount, or none (the payer types one between minAmount and maxAmount). */
@@ -469,7 +497,25 @@ export type InvitePreviewQueryVariables = Exact<{
 
 export type InvitePreviewQuery = { invitePreview: { email: string, kind: ConsoleUserKind, role: string, companyName: string | null, expiresAt: string } | null };
 
-export type ChargeRowFragment = { id: string, companyId: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, reservedReason: string | null, payerName: string | null, payerDocument: string | null, createdAt: string, paidAt: string | null, expiresAt: string };
+export type ChargeBillingFieldsFragment = { type: ChargeType, dueDate: string | null, daysAfterDue: number | null, amountDue: string | null, paidAmount: string | null, customerId: string | null, externalReference: string | null, payer: { name: string, document: string } | null, fine: { mode: AdjustmentMode, value: string } | null, interest: { mode: InterestMode, value: string } | null, abatement: { mode: AdjustmentMode, value: string } | null, discount: { mode: DiscountMode, value: string | null, dates: Array<{ date: string, value: string }> | null } | null };
+
+export type PreviewChargeAmountDueQueryVariables = Exact<{
+  input: ChargeTermsPreviewInput;
+  dates?: Array<string> | string | null | undefined;
+}>;
+
+
+export type PreviewChargeAmountDueQuery = { previewChargeAmountDue: { dueDate: string, paymentDueDate: string, lastPayableDate: string, days: Array<{ date: string, amountDue: string, abatement: string, discount: string, fine: string, interest: string }> } };
+
+export type CreateDueDateChargeMutationVariables = Exact<{
+  input: CreateChargeInput;
+  idempotencyKey?: string | null | undefined;
+}>;
+
+
+export type CreateDueDateChargeMutation = { createCharge: { id: string, amount: string, dueDate: string | null, status: ChargeStatus } };
+
+export type ChargeRowFragment = { id: string, companyId: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, reservedReason: string | null, payerName: string | null, payerDocument: string | null, createdAt: string, paidAt: string | null, expiresAt: string, type: ChargeType, dueDate: string | null, paidAmount: string | null, payer: { name: string, document: string } | null };
 
 export type ChargesListQueryVariables = Exact<{
   first?: number | null | undefined;
@@ -479,24 +525,25 @@ export type ChargesListQueryVariables = Exact<{
   companyId?: string | null | undefined;
   createdFrom?: string | null | undefined;
   createdTo?: string | null | undefined;
+  type?: ChargeType | null | undefined;
 }>;
 
 
-export type ChargesListQuery = { charges: { data: Array<{ id: string, companyId: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, reservedReason: string | null, payerName: string | null, payerDocument: string | null, createdAt: string, paidAt: string | null, expiresAt: string }>, pageInfo: { endCursor: string | null, hasNextPage: boolean } } };
+export type ChargesListQuery = { charges: { data: Array<{ id: string, companyId: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, reservedReason: string | null, payerName: string | null, payerDocument: string | null, createdAt: string, paidAt: string | null, expiresAt: string, type: ChargeType, dueDate: string | null, paidAmount: string | null, payer: { name: string, document: string } | null }>, pageInfo: { endCursor: string | null, hasNextPage: boolean } } };
 
 export type ChargeSearchQueryVariables = Exact<{
   query: string;
 }>;
 
 
-export type ChargeSearchQuery = { search: { charges: Array<{ id: string, companyId: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, reservedReason: string | null, payerName: string | null, payerDocument: string | null, createdAt: string, paidAt: string | null, expiresAt: string }> } };
+export type ChargeSearchQuery = { search: { charges: Array<{ id: string, companyId: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, reservedReason: string | null, payerName: string | null, payerDocument: string | null, createdAt: string, paidAt: string | null, expiresAt: string, type: ChargeType, dueDate: string | null, paidAmount: string | null, payer: { name: string, document: string } | null }> } };
 
 export type ChargeDetailQueryVariables = Exact<{
   id: string;
 }>;
 
 
-export type ChargeDetailQuery = { charge: { pixCode: string, updatedAt: string, refundedAmount: string, disputedAmount: string, id: string, companyId: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, reservedReason: string | null, payerName: string | null, payerDocument: string | null, createdAt: string, paidAt: string | null, expiresAt: string } };
+export type ChargeDetailQuery = { charge: { pixCode: string, updatedAt: string, refundedAmount: string, disputedAmount: string, id: string, companyId: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, reservedReason: string | null, payerName: string | null, payerDocument: string | null, createdAt: string, paidAt: string | null, expiresAt: string, type: ChargeType, dueDate: string | null, paidAmount: string | null, daysAfterDue: number | null, amountDue: string | null, customerId: string | null, externalReference: string | null, payer: { name: string, document: string } | null, fine: { mode: AdjustmentMode, value: string } | null, interest: { mode: InterestMode, value: string } | null, abatement: { mode: AdjustmentMode, value: string } | null, discount: { mode: DiscountMode, value: string | null, dates: Array<{ date: string, value: string }> | null } | null } };
 
 export type ChargeTimelineQueryVariables = Exact<{
   id: string;
@@ -511,14 +558,14 @@ export type ReserveChargeMutationVariables = Exact<{
 }>;
 
 
-export type ReserveChargeMutation = { reserveCharge: { id: string, companyId: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, reservedReason: string | null, payerName: string | null, payerDocument: string | null, createdAt: string, paidAt: string | null, expiresAt: string } };
+export type ReserveChargeMutation = { reserveCharge: { id: string, companyId: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, reservedReason: string | null, payerName: string | null, payerDocument: string | null, createdAt: string, paidAt: string | null, expiresAt: string, type: ChargeType, dueDate: string | null, paidAmount: string | null, payer: { name: string, document: string } | null } };
 
 export type ReleaseChargeMutationVariables = Exact<{
   id: string;
 }>;
 
 
-export type ReleaseChargeMutation = { releaseCharge: { id: string, companyId: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, reservedReason: string | null, payerName: string | null, payerDocument: string | null, createdAt: string, paidAt: string | null, expiresAt: string } };
+export type ReleaseChargeMutation = { releaseCharge: { id: string, companyId: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, reservedReason: string | null, payerName: string | null, payerDocument: string | null, createdAt: string, paidAt: string | null, expiresAt: string, type: ChargeType, dueDate: string | null, paidAmount: string | null, payer: { name: string, document: string } | null } };
 
 export type SimulateChargePaymentMutationVariables = Exact<{
   chargeId: string;
@@ -527,7 +574,7 @@ export type SimulateChargePaymentMutationVariables = Exact<{
 }>;
 
 
-export type SimulateChargePaymentMutation = { simulateChargePayment: { id: string, companyId: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, reservedReason: string | null, payerName: string | null, payerDocument: string | null, createdAt: string, paidAt: string | null, expiresAt: string } };
+export type SimulateChargePaymentMutation = { simulateChargePayment: { id: string, companyId: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, reservedReason: string | null, payerName: string | null, payerDocument: string | null, createdAt: string, paidAt: string | null, expiresAt: string, type: ChargeType, dueDate: string | null, paidAmount: string | null, payer: { name: string, document: string } | null } };
 
 export type CompaniesQueryVariables = Exact<{
   search?: string | null | undefined;
@@ -622,6 +669,33 @@ export type LabelMerchantSecretMutationVariables = Exact<{
 
 export type LabelMerchantSecretMutation = { labelClientCredential: { id: string, label: string | null } };
 
+export type CustomerRowFragment = { id: string, name: string, document: string, email: string | null, phone: string | null, createdAt: string };
+
+export type CustomersQueryVariables = Exact<{
+  document?: string | null | undefined;
+  limit?: number | null | undefined;
+  offset?: number | null | undefined;
+}>;
+
+
+export type CustomersQuery = { customers: { total: number, totalCapped: boolean, data: Array<{ id: string, name: string, document: string, email: string | null, phone: string | null, createdAt: string }> } };
+
+export type CustomerDetailQueryVariables = Exact<{
+  id: string;
+  limit?: number | null | undefined;
+  offset?: number | null | undefined;
+}>;
+
+
+export type CustomerDetailQuery = { customer: { id: string, name: string, document: string, email: string | null, phone: string | null, createdAt: string }, charges: { total: number, totalCapped: boolean, data: Array<{ id: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, createdAt: string, expiresAt: string, paidAt: string | null, payerName: string | null, type: ChargeType, dueDate: string | null, paidAmount: string | null, payer: { name: string } | null }> } };
+
+export type CreateCustomerMutationVariables = Exact<{
+  input: CreateCustomerInput;
+}>;
+
+
+export type CreateCustomerMutation = { createCustomer: { id: string, name: string, document: string, email: string | null, phone: string | null, createdAt: string } };
+
 export type DisputeRowFragment = { id: string, companyId: string, chargeId: string, nature: DisputeNature, amount: string, heldAmount: string, status: DisputeStatus, outcome: DisputeOutcome | null, description: string | null, merchantStatement: string | null, contestStatement: string | null, refundId: string | null, returnFailureReason: string | null, returnedByBank: boolean, openedAt: string, deadlineAt: string, decidedAt: string | null, closedAt: string | null };
 
 export type DisputesQueryVariables = Exact<{
@@ -671,10 +745,11 @@ export type SubmitDisputeStatementMutationVariables = Exact<{
 
 export type SubmitDisputeStatementMutation = { submitDisputeStatement: { id: string, companyId: string, chargeId: string, nature: DisputeNature, amount: string, heldAmount: string, status: DisputeStatus, outcome: DisputeOutcome | null, description: string | null, merchantStatement: string | null, contestStatement: string | null, refundId: string | null, returnFailureReason: string | null, returnedByBank: boolean, openedAt: string, deadlineAt: string, decidedAt: string | null, closedAt: string | null } };
 
-export type MerchantChargeRowFragment = { id: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, createdAt: string, expiresAt: string, paidAt: string | null, payerName: string | null };
+export type MerchantChargeRowFragment = { id: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, createdAt: string, expiresAt: string, paidAt: string | null, payerName: string | null, type: ChargeType, dueDate: string | null, paidAmount: string | null, payer: { name: string } | null };
 
 export type MerchantChargesQueryVariables = Exact<{
   status?: ChargeStatus | null | undefined;
+  type?: ChargeType | null | undefined;
   createdFrom?: string | null | undefined;
   createdTo?: string | null | undefined;
   limit?: number | null | undefined;
@@ -682,21 +757,21 @@ export type MerchantChargesQueryVariables = Exact<{
 }>;
 
 
-export type MerchantChargesQuery = { charges: { total: number, totalCapped: boolean, data: Array<{ id: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, createdAt: string, expiresAt: string, paidAt: string | null, payerName: string | null }> } };
+export type MerchantChargesQuery = { charges: { total: number, totalCapped: boolean, data: Array<{ id: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, createdAt: string, expiresAt: string, paidAt: string | null, payerName: string | null, type: ChargeType, dueDate: string | null, paidAmount: string | null, payer: { name: string } | null }> } };
 
 export type MerchantChargeSearchQueryVariables = Exact<{
   query: string;
 }>;
 
 
-export type MerchantChargeSearchQuery = { search: { charges: Array<{ id: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, createdAt: string, expiresAt: string, paidAt: string | null, payerName: string | null }> } };
+export type MerchantChargeSearchQuery = { search: { charges: Array<{ id: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, createdAt: string, expiresAt: string, paidAt: string | null, payerName: string | null, type: ChargeType, dueDate: string | null, paidAmount: string | null, payer: { name: string } | null }> } };
 
 export type MerchantChargeDetailQueryVariables = Exact<{
   id: string;
 }>;
 
 
-export type MerchantChargeDetailQuery = { charge: { pixCode: string, payerDocument: string | null, updatedAt: string, refundedAmount: string, disputedAmount: string, id: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, createdAt: string, expiresAt: string, paidAt: string | null, payerName: string | null }, refunds: { total: number, data: Array<{ id: string, chargeId: string, amount: string, status: RefundStatus, reason: string | null, failureReason: string | null, returnId: string | null, createdAt: string, refundedAt: string | null, updatedAt: string }> }, webhookDeliveries: { data: Array<{ eventId: string, event: string, status: WebhookDeliveryStatus, createdAt: string, deliveredAt: string | null, attemptCount: number, requestBody: string }> } };
+export type MerchantChargeDetailQuery = { charge: { pixCode: string, payerDocument: string | null, updatedAt: string, refundedAmount: string, disputedAmount: string, id: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, createdAt: string, expiresAt: string, paidAt: string | null, payerName: string | null, type: ChargeType, dueDate: string | null, paidAmount: string | null, daysAfterDue: number | null, amountDue: string | null, customerId: string | null, externalReference: string | null, payer: { name: string, document: string } | null, fine: { mode: AdjustmentMode, value: string } | null, interest: { mode: InterestMode, value: string } | null, abatement: { mode: AdjustmentMode, value: string } | null, discount: { mode: DiscountMode, value: string | null, dates: Array<{ date: string, value: string }> | null } | null }, refunds: { total: number, data: Array<{ id: string, chargeId: string, amount: string, status: RefundStatus, reason: string | null, failureReason: string | null, returnId: string | null, createdAt: string, refundedAt: string | null, updatedAt: string }> }, webhookDeliveries: { data: Array<{ eventId: string, event: string, status: WebhookDeliveryStatus, createdAt: string, deliveredAt: string | null, attemptCount: number, requestBody: string }> } };
 
 export type CreateMerchantChargeMutationVariables = Exact<{
   input: CreateChargeInput;
@@ -1148,6 +1223,41 @@ export const AdjustmentRowFragmentDoc = new TypedDocumentString(`
   decidedAt
 }
     `, {"fragmentName":"AdjustmentRow"}) as unknown as TypedDocumentString<AdjustmentRowFragment, unknown>;
+export const ChargeBillingFieldsFragmentDoc = new TypedDocumentString(`
+    fragment ChargeBillingFields on Charge {
+  type
+  dueDate
+  daysAfterDue
+  payer {
+    name
+    document
+  }
+  fine {
+    mode
+    value
+  }
+  interest {
+    mode
+    value
+  }
+  abatement {
+    mode
+    value
+  }
+  discount {
+    mode
+    value
+    dates {
+      date
+      value
+    }
+  }
+  amountDue
+  paidAmount
+  customerId
+  externalReference
+}
+    `, {"fragmentName":"ChargeBillingFields"}) as unknown as TypedDocumentString<ChargeBillingFieldsFragment, unknown>;
 export const ChargeRowFragmentDoc = new TypedDocumentString(`
     fragment ChargeRow on Charge {
   id
@@ -1166,8 +1276,25 @@ export const ChargeRowFragmentDoc = new TypedDocumentString(`
   createdAt
   paidAt
   expiresAt
+  type
+  dueDate
+  paidAmount
+  payer {
+    name
+    document
+  }
 }
     `, {"fragmentName":"ChargeRow"}) as unknown as TypedDocumentString<ChargeRowFragment, unknown>;
+export const CustomerRowFragmentDoc = new TypedDocumentString(`
+    fragment CustomerRow on Customer {
+  id
+  name
+  document
+  email
+  phone
+  createdAt
+}
+    `, {"fragmentName":"CustomerRow"}) as unknown as TypedDocumentString<CustomerRowFragment, unknown>;
 export const DisputeRowFragmentDoc = new TypedDocumentString(`
     fragment DisputeRow on Dispute {
   id
@@ -1205,6 +1332,12 @@ export const MerchantChargeRowFragmentDoc = new TypedDocumentString(`
   expiresAt
   paidAt
   payerName
+  type
+  dueDate
+  paidAmount
+  payer {
+    name
+  }
 }
     `, {"fragmentName":"MerchantChargeRow"}) as unknown as TypedDocumentString<MerchantChargeRowFragment, unknown>;
 export const MerchantWithdrawalRowFragmentDoc = new TypedDocumentString(`
@@ -1663,8 +1796,35 @@ export const InvitePreviewDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<InvitePreviewQuery, InvitePreviewQueryVariables>;
+export const PreviewChargeAmountDueDocument = new TypedDocumentString(`
+    query PreviewChargeAmountDue($input: ChargeTermsPreviewInput!, $dates: [String!]) {
+  previewChargeAmountDue(input: $input, dates: $dates) {
+    dueDate
+    paymentDueDate
+    lastPayableDate
+    days {
+      date
+      amountDue
+      abatement
+      discount
+      fine
+      interest
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PreviewChargeAmountDueQuery, PreviewChargeAmountDueQueryVariables>;
+export const CreateDueDateChargeDocument = new TypedDocumentString(`
+    mutation CreateDueDateCharge($input: CreateChargeInput!, $idempotencyKey: String) {
+  createCharge(input: $input, idempotencyKey: $idempotencyKey) {
+    id
+    amount
+    dueDate
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<CreateDueDateChargeMutation, CreateDueDateChargeMutationVariables>;
 export const ChargesListDocument = new TypedDocumentString(`
-    query ChargesList($first: Int, $after: String, $status: ChargeStatus, $reserved: Boolean, $companyId: ID, $createdFrom: DateTimeISO, $createdTo: DateTimeISO) {
+    query ChargesList($first: Int, $after: String, $status: ChargeStatus, $reserved: Boolean, $companyId: ID, $createdFrom: DateTimeISO, $createdTo: DateTimeISO, $type: ChargeType) {
   charges(
     first: $first
     after: $after
@@ -1673,6 +1833,7 @@ export const ChargesListDocument = new TypedDocumentString(`
     companyId: $companyId
     createdFrom: $createdFrom
     createdTo: $createdTo
+    type: $type
   ) {
     data {
       ...ChargeRow
@@ -1700,6 +1861,13 @@ export const ChargesListDocument = new TypedDocumentString(`
   createdAt
   paidAt
   expiresAt
+  type
+  dueDate
+  paidAmount
+  payer {
+    name
+    document
+  }
 }`) as unknown as TypedDocumentString<ChargesListQuery, ChargesListQueryVariables>;
 export const ChargeSearchDocument = new TypedDocumentString(`
     query ChargeSearch($query: String!) {
@@ -1726,6 +1894,13 @@ export const ChargeSearchDocument = new TypedDocumentString(`
   createdAt
   paidAt
   expiresAt
+  type
+  dueDate
+  paidAmount
+  payer {
+    name
+    document
+  }
 }`) as unknown as TypedDocumentString<ChargeSearchQuery, ChargeSearchQueryVariables>;
 export const ChargeDetailDocument = new TypedDocumentString(`
     query ChargeDetail($id: ID!) {
@@ -1735,9 +1910,43 @@ export const ChargeDetailDocument = new TypedDocumentString(`
     updatedAt
     refundedAmount
     disputedAmount
+    ...ChargeBillingFields
   }
 }
-    fragment ChargeRow on Charge {
+    fragment ChargeBillingFields on Charge {
+  type
+  dueDate
+  daysAfterDue
+  payer {
+    name
+    document
+  }
+  fine {
+    mode
+    value
+  }
+  interest {
+    mode
+    value
+  }
+  abatement {
+    mode
+    value
+  }
+  discount {
+    mode
+    value
+    dates {
+      date
+      value
+    }
+  }
+  amountDue
+  paidAmount
+  customerId
+  externalReference
+}
+fragment ChargeRow on Charge {
   id
   companyId
   txid
@@ -1754,6 +1963,13 @@ export const ChargeDetailDocument = new TypedDocumentString(`
   createdAt
   paidAt
   expiresAt
+  type
+  dueDate
+  paidAmount
+  payer {
+    name
+    document
+  }
 }`) as unknown as TypedDocumentString<ChargeDetailQuery, ChargeDetailQueryVariables>;
 export const ChargeTimelineDocument = new TypedDocumentString(`
     query ChargeTimeline($id: ID!) {
@@ -1805,6 +2021,13 @@ export const ReserveChargeDocument = new TypedDocumentString(`
   createdAt
   paidAt
   expiresAt
+  type
+  dueDate
+  paidAmount
+  payer {
+    name
+    document
+  }
 }`) as unknown as TypedDocumentString<ReserveChargeMutation, ReserveChargeMutationVariables>;
 export const ReleaseChargeDocument = new TypedDocumentString(`
     mutation ReleaseCharge($id: ID!) {
@@ -1829,6 +2052,13 @@ export const ReleaseChargeDocument = new TypedDocumentString(`
   createdAt
   paidAt
   expiresAt
+  type
+  dueDate
+  paidAmount
+  payer {
+    name
+    document
+  }
 }`) as unknown as TypedDocumentString<ReleaseChargeMutation, ReleaseChargeMutationVariables>;
 export const SimulateChargePaymentDocument = new TypedDocumentString(`
     mutation SimulateChargePayment($chargeId: ID!, $payerName: String, $payerDocument: String) {
@@ -1857,6 +2087,13 @@ export const SimulateChargePaymentDocument = new TypedDocumentString(`
   createdAt
   paidAt
   expiresAt
+  type
+  dueDate
+  paidAmount
+  payer {
+    name
+    document
+  }
 }`) as unknown as TypedDocumentString<SimulateChargePaymentMutation, SimulateChargePaymentMutationVariables>;
 export const CompaniesDocument = new TypedDocumentString(`
     query Companies($search: String, $limit: Int, $offset: Int) {
@@ -2038,6 +2275,80 @@ export const LabelMerchantSecretDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<LabelMerchantSecretMutation, LabelMerchantSecretMutationVariables>;
+export const CustomersDocument = new TypedDocumentString(`
+    query Customers($document: String, $limit: Int, $offset: Int) {
+  customers(document: $document, limit: $limit, offset: $offset) {
+    total
+    totalCapped
+    data {
+      ...CustomerRow
+    }
+  }
+}
+    fragment CustomerRow on Customer {
+  id
+  name
+  document
+  email
+  phone
+  createdAt
+}`) as unknown as TypedDocumentString<CustomersQuery, CustomersQueryVariables>;
+export const CustomerDetailDocument = new TypedDocumentString(`
+    query CustomerDetail($id: ID!, $limit: Int, $offset: Int) {
+  customer(id: $id) {
+    ...CustomerRow
+  }
+  charges(customerId: $id, limit: $limit, offset: $offset) {
+    total
+    totalCapped
+    data {
+      ...MerchantChargeRow
+    }
+  }
+}
+    fragment CustomerRow on Customer {
+  id
+  name
+  document
+  email
+  phone
+  createdAt
+}
+fragment MerchantChargeRow on Charge {
+  id
+  txid
+  e2eId
+  amount
+  fee
+  netAmount
+  status
+  description
+  reserved
+  createdAt
+  expiresAt
+  paidAt
+  payerName
+  type
+  dueDate
+  paidAmount
+  payer {
+    name
+  }
+}`) as unknown as TypedDocumentString<CustomerDetailQuery, CustomerDetailQueryVariables>;
+export const CreateCustomerDocument = new TypedDocumentString(`
+    mutation CreateCustomer($input: CreateCustomerInput!) {
+  createCustomer(input: $input) {
+    ...CustomerRow
+  }
+}
+    fragment CustomerRow on Customer {
+  id
+  name
+  document
+  email
+  phone
+  createdAt
+}`) as unknown as TypedDocumentString<CreateCustomerMutation, CreateCustomerMutationVariables>;
 export const DisputesDocument = new TypedDocumentString(`
     query Disputes($first: Int, $after: String, $status: DisputeStatus) {
   disputes(first: $first, after: $after, status: $status) {
@@ -2202,9 +2513,10 @@ export const SubmitDisputeStatementDocument = new TypedDocumentString(`
   closedAt
 }`) as unknown as TypedDocumentString<SubmitDisputeStatementMutation, SubmitDisputeStatementMutationVariables>;
 export const MerchantChargesDocument = new TypedDocumentString(`
-    query MerchantCharges($status: ChargeStatus, $createdFrom: DateTimeISO, $createdTo: DateTimeISO, $limit: Int, $offset: Int) {
+    query MerchantCharges($status: ChargeStatus, $type: ChargeType, $createdFrom: DateTimeISO, $createdTo: DateTimeISO, $limit: Int, $offset: Int) {
   charges(
     status: $status
+    type: $type
     createdFrom: $createdFrom
     createdTo: $createdTo
     limit: $limit
@@ -2231,6 +2543,12 @@ export const MerchantChargesDocument = new TypedDocumentString(`
   expiresAt
   paidAt
   payerName
+  type
+  dueDate
+  paidAmount
+  payer {
+    name
+  }
 }`) as unknown as TypedDocumentString<MerchantChargesQuery, MerchantChargesQueryVariables>;
 export const MerchantChargeSearchDocument = new TypedDocumentString(`
     query MerchantChargeSearch($query: String!) {
@@ -2254,6 +2572,12 @@ export const MerchantChargeSearchDocument = new TypedDocumentString(`
   expiresAt
   paidAt
   payerName
+  type
+  dueDate
+  paidAmount
+  payer {
+    name
+  }
 }`) as unknown as TypedDocumentString<MerchantChargeSearchQuery, MerchantChargeSearchQueryVariables>;
 export const MerchantChargeDetailDocument = new TypedDocumentString(`
     query MerchantChargeDetail($id: ID!) {
@@ -2264,6 +2588,7 @@ export const MerchantChargeDetailDocument = new TypedDocumentString(`
     updatedAt
     refundedAmount
     disputedAmount
+    ...ChargeBillingFields
   }
   refunds(chargeId: $id) {
     total
@@ -2283,7 +2608,40 @@ export const MerchantChargeDetailDocument = new TypedDocumentString(`
     }
   }
 }
-    fragment MerchantChargeRow on Charge {
+    fragment ChargeBillingFields on Charge {
+  type
+  dueDate
+  daysAfterDue
+  payer {
+    name
+    document
+  }
+  fine {
+    mode
+    value
+  }
+  interest {
+    mode
+    value
+  }
+  abatement {
+    mode
+    value
+  }
+  discount {
+    mode
+    value
+    dates {
+      date
+      value
+    }
+  }
+  amountDue
+  paidAmount
+  customerId
+  externalReference
+}
+fragment MerchantChargeRow on Charge {
   id
   txid
   e2eId
@@ -2297,6 +2655,12 @@ export const MerchantChargeDetailDocument = new TypedDocumentString(`
   expiresAt
   paidAt
   payerName
+  type
+  dueDate
+  paidAmount
+  payer {
+    name
+  }
 }
 fragment RefundRow on Refund {
   id

@@ -144,6 +144,12 @@ const isoDay = new Intl.DateTimeFormat("en-CA", {
   day: "2-digit",
 });
 
+/** `10/12/2026` from a plain day `2026-12-10` (a due date: a day, not an instant, so no time zone). */
+export function formatIsoDay(day: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  return match ? `${match[3]}/${match[2]}/${match[1]}` : day;
+}
+
 /** `10:15` in São Paulo time. */
 export function formatTime(iso: string | Date): string {
   return timeOnly.format(typeof iso === "string" ? new Date(iso) : iso);

@@ -8,6 +8,7 @@ export const CASE_NAMES = [
   "list",
   "graphql",
   "create-charge",
+  "create-due-date-charge",
   "withdrawal",
   "refund",
   "history",

@@ -36,6 +36,22 @@ export interface LoadSettings {
 /** The body the brief fixes for every withdrawal: R$ 1.00 to a valid CPF. */
 export const WITHDRAWAL_BODY = { amount: 1, pix_key_type: "CPF", pix_key: "52998224725" };
 export const CHARGE_BODY = { amount: 10.5, description: "bench" };
+/** The São Paulo day `days` from today, YYYY-MM-DD: the due-date case's due date. */
+function saoPauloDayAhead(days: number): string {
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(new Date());
+  const [y, m, d] = today.split("-").map(Number);
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+/** CONTRACT §11: R$ 150.00 due in 10 days, 2 % fine, 1 % a month interest, 0.10 % a day off for paying early. */
+export const DUE_DATE_CHARGE_BODY = {
+  amount: 150,
+  description: "bench mensalidade",
+  due_date: saoPauloDayAhead(10),
+  payer: { name: "Maria da Silva", cpf: "52998224725" },
+  fine: { mode: "PERCENT", value: 2 },
+  interest: { mode: "PERCENT_PER_MONTH", value: 1 },
+  discount: { mode: "PERCENT_PER_DAY_EARLY", value: 0.1 },
+};
 /** A centavo of the refund case's charge, each time with a new Idempotency-Key. */
 export const REFUND_BODY = { amount: 0.01, reason: "bench" };
 
@@ -164,6 +180,12 @@ export function serviceCases(fixtures: Fixtures, servers: ServiceSides): BenchCa
       name: "create-charge",
       title: "POST /charges (R$ 10.50)",
       sides: all({ method: "POST", path: "/charges", token, body: CHARGE_BODY }),
+      targets: writeTargets,
+    },
+    {
+      name: "create-due-date-charge",
+      title: "POST /charges with due_date (R$ 150.00, fine, interest and a per-day discount)",
+      sides: all({ method: "POST", path: "/charges", token, body: DUE_DATE_CHARGE_BODY }),
       targets: writeTargets,
     },
     {

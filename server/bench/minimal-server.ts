@@ -1,5 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { Pool, type PoolClient } from "pg";
+import { amountDueOn, lastPayableDay } from "../src/billing/amount-due";
+import { saoPauloDay, startOfSaoPauloDay } from "../src/billing/business-days";
+import { checkDueDateTerms } from "../src/billing/due-date-terms";
 import { buildDynamicBrCode } from "../src/charges/br-code";
 import { calculateFee } from "../src/companies/fee-plan";
 import { requestFingerprint } from "../src/core/idempotency";
@@ -201,6 +204,7 @@ async function inTransaction<T>(work: (client: PoolClient) => Promise<T>): Promi
  * counter triggers included) in a transaction of its own.
  */
 async function createCharge(companyId: string, body: Record<string, unknown>): Promise<unknown> {
+  if (body.due_date !== undefined) return createDueDateCharge(companyId, body);
   onlyFields(body, ["amount", "description", "expires_in"]);
   const amountCents = amountOf(body, 1n);
   const description = typeof body.description === "string" ? body.description : null;
@@ -273,6 +277,130 @@ async function createCharge(companyId: string, body: Record<string, unknown>): P
     created_at: now,
     txid: charge.txid,
   });
+}
+
+/** A term of the body ({"mode", "value"}), its value in centavos (or hundredths of a percent). */
+function termOf(value: unknown): { mode: string; value: bigint } | null {
+  if (value === undefined || value === null) return null;
+  const term = value as { mode: unknown; value: unknown };
+  if (typeof term.mode !== "string") throw invalid("mode must be a string");
+  return { mode: term.mode, value: parseBrl(term.value) };
+}
+
+/** A term as the service stores it: its value as two-decimal text. */
+const storedTerm = (term: { mode: string; value: bigint } | null) =>
+  term === null ? null : JSON.stringify({ mode: term.mode, value: formatBrl(term.value) });
+
+/**
+ * As ChargesService.createCharge with due_date (CONTRACT §11): the terms checked (the
+ * service's own pure checks), the payer's document, the account's plan read outside the
+ * transaction, a BR Code without an amount, the insert with the terms and the plan, and
+ * today's amount due in the answer. Only the per-day terms (fine, interest, a per-day
+ * discount) that the bench sends.
+ */
+async function createDueDateCharge(companyId: string, body: Record<string, unknown>): Promise<unknown> {
+  onlyFields(body, ["amount", "description", "due_date", "days_after_due", "payer", "fine", "interest", "discount"]);
+  const amountCents = amountOf(body, 1n);
+  const description = typeof body.description === "string" ? body.description : null;
+  const now = new Date();
+  const today = saoPauloDay(now);
+  const terms = checkDueDateTerms(
+    amountCents,
+    {
+      dueDate: String(body.due_date),
+      daysAfterDue: typeof body.days_after_due === "number" ? body.days_after_due : null,
+      fine: termOf(body.fine),
+      interest: termOf(body.interest),
+      discount: termOf(body.discount),
+    },
+    today,
+  );
+  const payer = body.payer as { name?: unknown; cpf?: unknown } | undefined;
+  if (typeof payer?.name !== "string" || typeof payer.cpf !== "string") throw invalid("payer must have name and cpf");
+  const document = canonicalizePixKey("CPF", payer.cpf);
+  if (!document.ok) throw invalid("payer.cpf is not a valid CPF");
+  const { rows } = await pool.query<{ name: string; city: string; fee_percent_centi: string; fee_fixed_cents: string }>(
+    "SELECT name, city, fee_percent_centi, fee_fixed_cents FROM companies WHERE id = $1",
+    [companyId],
+  );
+  if (rows.length === 0) throw new HttpError(404, "NOT_FOUND", "Charge not found");
+  const company = rows[0];
+  const plan = { feePercentCenti: BigInt(company.fee_percent_centi), feeFixedCents: BigInt(company.fee_fixed_cents) };
+  const { feeCents, netAmountCents } = calculateFee(amountCents, plan);
+  const charge = {
+    id: newChargeId(),
+    txid: newTxid(),
+    locationId: newLocationId(),
+    expiresAt: startOfSaoPauloDay(lastPayableDay(terms) + 1),
+  };
+  const pixCode = buildDynamicBrCode({
+    locationUrl: `${locationHost}/pix/v2/${charge.locationId}`,
+    amountCents: null,
+    merchantName: company.name,
+    merchantCity: company.city,
+  });
+  await inTransaction(async (client) => {
+    for (let attempt = 1; ; attempt += 1) {
+      const inserted = await client.query(
+        `INSERT INTO charges (id, company_id, amount_cents, description, status, pix_code, fee_cents, net_amount_cents,
+                              expires_at, created_at, txid, location_id, reserved, updated_at, type, due_date,
+                              days_after_due, debtor_name, debtor_document, fine, interest, discount,
+                              fee_percent_centi, fee_fixed_cents)
+         VALUES ($1, $2, $3, $4, 'PENDING', $5, $6, $7, $8, $9, $10, $11, false, $9, 'DUE_DATE', $12, $13, $14, $15,
+                 $16, $17, $18, $19, $20)
+         ON CONFLICT DO NOTHING RETURNING 1 AS inserted`,
+        [
+          charge.id,
+          companyId,
+          amountCents.toString(),
+          description,
+          pixCode,
+          feeCents.toString(),
+          netAmountCents.toString(),
+          charge.expiresAt,
+          now,
+          charge.txid,
+          charge.locationId,
+          terms.dueDate,
+          terms.daysAfterDue,
+          payer.name,
+          document.key,
+          storedTerm(terms.fine),
+          storedTerm(terms.interest),
+          storedTerm(terms.discount && "value" in terms.discount ? terms.discount : null),
+          plan.feePercentCenti.toString(),
+          plan.feeFixedCents.toString(),
+        ],
+      );
+      if (inserted.rowCount === 1) return;
+      if (attempt === 5) throw new Error(`no free charge id in ${attempt} attempts`);
+      charge.id = newChargeId();
+    }
+  });
+  return {
+    ...restCharge({
+      id: charge.id,
+      amount_cents: amountCents.toString(),
+      description,
+      status: "PENDING",
+      pix_code: pixCode,
+      fee_cents: feeCents.toString(),
+      net_amount_cents: netAmountCents.toString(),
+      e2e_id: null,
+      payer_name: null,
+      payer_document: null,
+      paid_at: null,
+      expires_at: charge.expiresAt,
+      created_at: now,
+      txid: charge.txid,
+    }),
+    type: "DUE_DATE",
+    due_date: terms.dueDate,
+    days_after_due: terms.daysAfterDue,
+    payer: { name: payer.name, document: document.key },
+    amount_due: brlToJsonNumber(amountDueOn(terms, today).amountDueCents),
+    paid_amount: null,
+  };
 }
 
 /**

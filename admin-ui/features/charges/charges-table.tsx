@@ -13,10 +13,11 @@ import { useTableUrlState } from "@/components/data-table/use-table-url-state";
 import { DateTime } from "@/components/date-time";
 import { Money } from "@/components/money";
 import { CHARGE_STATUS_LABELS, ChargeStatusBadge, ReservedBadge } from "@/components/status-badge";
+import { ChargeTypeBadge, ChargeTypeName, DueDateLine, PaidAmountLine } from "@/features/billing/charge-terms";
 import { CompanyFilter } from "@/features/companies/company-filter";
-import type { ChargeRowFragment, ChargeStatus } from "@/gql/graphql";
+import type { ChargeRowFragment, ChargeStatus, ChargeType } from "@/gql/graphql";
 import { chargeReference, formatDateTime } from "@/lib/format";
-import { CHARGE_STATUSES, chargeFilters, RESERVED_FILTERS } from "./search-params";
+import { CHARGE_STATUSES, CHARGE_TYPES, chargeFilters, RESERVED_FILTERS } from "./search-params";
 
 /** Every account's charges, newest first, paged by cursor; filters live in the URL. */
 export function ChargesTable({
@@ -27,6 +28,7 @@ export function ChargesTable({
   hasNextPage,
   status,
   reserved,
+  type,
   company,
   from,
   to,
@@ -40,6 +42,7 @@ export function ChargesTable({
   hasNextPage: boolean;
   status: ChargeStatus | null;
   reserved: (typeof RESERVED_FILTERS)[number] | null;
+  type: ChargeType | null;
   company: string | null;
   from: string | null;
   to: string | null;
@@ -48,11 +51,12 @@ export function ChargesTable({
   searching: boolean;
 }) {
   const t = useTranslations("charges.table");
+  const tBilling = useTranslations("billing");
   const router = useRouter();
   const { setState } = useTableUrlState(chargeFilters);
   const names = new Map(companies.map((c) => [c.id, c.name]));
   const companyName = (id: string) => names.get(id) ?? id;
-  const filtered = Boolean(searching || status || reserved || company || from || to);
+  const filtered = Boolean(searching || status || reserved || type || company || from || to);
 
   const columns: ColumnDef<ChargeRowFragment, unknown>[] = [
     {
@@ -98,6 +102,7 @@ export function ChargesTable({
       cell: ({ row }) => (
         <div className="flex flex-col items-end">
           <Money value={row.original.amount} className="font-medium" />
+          <PaidAmountLine amount={row.original.amount} paidAmount={row.original.paidAmount} />
           <span className="text-xs text-muted-foreground">
             {t.rich("net", { money: () => <Money value={row.original.netAmount} /> })}
           </span>
@@ -115,12 +120,23 @@ export function ChargesTable({
       ),
     },
     {
+      id: "type",
+      header: tBilling("columns.type"),
+      cell: ({ row }) => (
+        <div className="flex flex-col gap-0.5">
+          <ChargeTypeBadge type={row.original.type} />
+          <DueDateLine dueDate={row.original.dueDate} />
+        </div>
+      ),
+    },
+    {
       id: "payer",
       header: t("payer"),
       meta: { className: "hidden lg:table-cell" },
+      // The payer the charge is addressed to (a due-date charge's), else whoever paid it.
       cell: ({ row }) =>
-        row.original.payerName ? (
-          <span className="block max-w-40 truncate">{row.original.payerName}</span>
+        (row.original.payer?.name ?? row.original.payerName) ? (
+          <span className="block max-w-40 truncate">{row.original.payer?.name ?? row.original.payerName}</span>
         ) : (
           <span className="text-muted-foreground">—</span>
         ),
@@ -149,6 +165,14 @@ export function ChargesTable({
             onChange={(values) => void setState({ status: (values[0] as ChargeStatus) ?? null, after: null })}
           />
           <DataTableFacetedFilter
+            title={tBilling("typeFilter")}
+            options={CHARGE_TYPES.map((value) => ({ value, label: <ChargeTypeName type={value} /> }))}
+            selected={type ? [type] : []}
+            onChange={(values) =>
+              void setState({ type: (values[0] as (typeof CHARGE_TYPES)[number]) ?? null, after: null })
+            }
+          />
+          <DataTableFacetedFilter
             title={t("reserveFilter")}
             options={RESERVED_FILTERS.map((value) => ({ value, label: t(`reservedOptions.${value}`) }))}
             selected={reserved ? [reserved] : []}
@@ -175,7 +199,11 @@ export function ChargesTable({
           <div className="flex items-start justify-between gap-2">
             <div className="min-w-0">
               <Money value={row.amount} className="text-base font-semibold" />
+              <PaidAmountLine amount={row.amount} paidAmount={row.paidAmount} />
               <p className="truncate text-sm text-muted-foreground">{companyName(row.companyId)}</p>
+              {(row.payer?.name ?? row.payerName) && (
+                <p className="truncate text-xs text-muted-foreground">{row.payer?.name ?? row.payerName}</p>
+              )}
             </div>
             <div className="flex flex-col items-end gap-1">
               <ChargeStatusBadge status={row.status} />
@@ -185,6 +213,10 @@ export function ChargesTable({
           <p className="truncate text-xs text-muted-foreground">
             <span className="font-mono">{chargeReference(row.id)}</span> · {formatDateTime(row.createdAt)}
           </p>
+          <div className="flex flex-wrap items-center gap-2">
+            <ChargeTypeBadge type={row.type} />
+            <DueDateLine dueDate={row.dueDate} />
+          </div>
         </Link>
       )}
     />

@@ -19,6 +19,13 @@ graphql(`
     createdAt
     paidAt
     expiresAt
+    type
+    dueDate
+    paidAmount
+    payer {
+      name
+      document
+    }
   }
 `);
 
@@ -31,6 +38,7 @@ export const ChargesListDocument = graphql(`
     $companyId: ID
     $createdFrom: DateTimeISO
     $createdTo: DateTimeISO
+    $type: ChargeType
   ) {
     charges(
       first: $first
@@ -40,6 +48,7 @@ export const ChargesListDocument = graphql(`
       companyId: $companyId
       createdFrom: $createdFrom
       createdTo: $createdTo
+      type: $type
     ) {
       data {
         ...ChargeRow
@@ -71,6 +80,7 @@ export const ChargeDetailDocument = graphql(`
       updatedAt
       refundedAmount
       disputedAmount
+      ...ChargeBillingFields
     }
   }
 `);

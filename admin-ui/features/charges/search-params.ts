@@ -5,14 +5,16 @@ import { TIME_ZONE } from "@/lib/format";
 
 export const CHARGE_STATUSES = ["PENDING", "PAID", "EXPIRED", "CANCELLED"] as const;
 export const RESERVED_FILTERS = ["held", "free"] as const;
+export const CHARGE_TYPES = ["IMMEDIATE", "DUE_DATE"] as const;
 
 /**
- * The charges list's URL: status, held or not, one company, created days; cursor paging and
+ * The charges list's URL: status, held or not, type, one company, created days; cursor paging and
  * the search text (`q`: a charge id, chg_ id, txid or e2e id) from tableParsers.
  */
 export const chargeFilters = {
   status: parseAsStringLiteral(CHARGE_STATUSES),
   reserved: parseAsStringLiteral(RESERVED_FILTERS),
+  type: parseAsStringLiteral(CHARGE_TYPES),
   company: parseAsString,
   /** Created on or after this São Paulo day (YYYY-MM-DD). */
   from: parseAsString,
@@ -57,6 +59,7 @@ export function chargeSearchText(q: string): string | null {
 interface SearchHit {
   companyId: string;
   status: string;
+  type: string;
   reserved: boolean;
   createdAt: string;
 }
@@ -69,6 +72,7 @@ export function hitMatchesFilters(
   hit: SearchHit,
   filters: {
     status: string | null;
+    type: string | null;
     reserved: boolean | null;
     companyId: string | null;
     createdFrom: string | null;
@@ -78,6 +82,7 @@ export function hitMatchesFilters(
   const created = Date.parse(hit.createdAt);
   return (
     (filters.status === null || hit.status === filters.status) &&
+    (filters.type === null || hit.type === filters.type) &&
     (filters.reserved === null || hit.reserved === filters.reserved) &&
     (filters.companyId === null || hit.companyId === filters.companyId) &&
     (filters.createdFrom === null || created >= Date.parse(filters.createdFrom)) &&

@@ -12,16 +12,20 @@ import { useTableUrlState } from "@/components/data-table/use-table-url-state";
 import { DateTime } from "@/components/date-time";
 import { Money } from "@/components/money";
 import { CHARGE_STATUS_LABELS, ChargeStatusBadge, ReservedBadge } from "@/components/status-badge";
+import { ChargeTypeBadge, ChargeTypeName, DueDateLine, PaidAmountLine } from "@/features/billing/charge-terms";
 import type { ChargeStatus, MerchantChargeRowFragment } from "@/gql/graphql";
 import { chargeReference } from "@/lib/format";
 import { DateRangeFilter } from "../statement/date-range-filter";
 import type { ChargeListPage, ChargeListParams } from "./queries";
-import { CHARGE_STATUSES, chargeFilters } from "./search-params";
+import { CHARGE_STATUSES, CHARGE_TYPES, chargeFilters } from "./search-params";
 
 type Row = MerchantChargeRowFragment;
 
 /** The table's columns, titled in the reader's language. */
-function chargeColumns(t: ReturnType<typeof useTranslations<"merchantCharges.list">>): ColumnDef<Row, unknown>[] {
+function chargeColumns(
+  t: ReturnType<typeof useTranslations<"merchantCharges.list">>,
+  tBilling: ReturnType<typeof useTranslations<"billing">>,
+): ColumnDef<Row, unknown>[] {
   return [
     {
       id: "created",
@@ -45,15 +49,34 @@ function chargeColumns(t: ReturnType<typeof useTranslations<"merchantCharges.lis
       ),
     },
     {
+      id: "type",
+      header: tBilling("columns.type"),
+      cell: ({ row }) => (
+        <div className="flex flex-col gap-0.5">
+          <ChargeTypeBadge type={row.original.type} />
+          <DueDateLine dueDate={row.original.dueDate} />
+        </div>
+      ),
+    },
+    {
       id: "payer",
       header: t("columns.payer"),
-      cell: ({ row }) => <span className="text-sm">{row.original.payerName ?? "—"}</span>,
+      cell: ({ row }) => (
+        <span className="block max-w-40 truncate text-sm">
+          {row.original.payer?.name ?? row.original.payerName ?? "—"}
+        </span>
+      ),
     },
     {
       id: "amount",
       header: () => <span className="block text-right">{t("columns.amount")}</span>,
       meta: { className: "text-right" },
-      cell: ({ row }) => <Money value={row.original.amount} className="font-medium" />,
+      cell: ({ row }) => (
+        <>
+          <Money value={row.original.amount} className="font-medium" />
+          <PaidAmountLine amount={row.original.amount} paidAmount={row.original.paidAmount} />
+        </>
+      ),
     },
     {
       id: "net",
@@ -82,13 +105,14 @@ function chargeColumns(t: ReturnType<typeof useTranslations<"merchantCharges.lis
 /** The merchant's charges: status, created days and search in the URL; the server page fetched the rows. */
 export function ChargesView({ params, page }: { params: ChargeListParams; page: ChargeListPage }) {
   const t = useTranslations("merchantCharges.list");
+  const tBilling = useTranslations("billing");
   const router = useRouter();
   const { setState, isPending } = useTableUrlState(chargeFilters);
-  const filtered = Boolean(params.status || params.q || params.from || params.to);
+  const filtered = Boolean(params.status || params.type || params.q || params.from || params.to);
   return (
     <DataTable
       label={t("label")}
-      columns={chargeColumns(t)}
+      columns={chargeColumns(t, tBilling)}
       data={page.rows}
       getRowId={(row) => row.id}
       isPending={isPending}
@@ -101,6 +125,14 @@ export function ChargesView({ params, page }: { params: ChargeListParams; page: 
             options={CHARGE_STATUSES.map((status) => ({ value: status, label: CHARGE_STATUS_LABELS[status] }))}
             selected={params.status ? [params.status] : []}
             onChange={(values) => void setState({ status: (values[0] as ChargeStatus) ?? null, page: 1 })}
+          />
+          <DataTableFacetedFilter
+            title={tBilling("typeFilter")}
+            options={CHARGE_TYPES.map((type) => ({ value: type, label: <ChargeTypeName type={type} /> }))}
+            selected={params.type ? [params.type] : []}
+            onChange={(values) =>
+              void setState({ type: (values[0] as (typeof CHARGE_TYPES)[number]) ?? null, page: 1 })
+            }
           />
           {!page.searched && <DateRangeFilter />}
         </>
@@ -130,15 +162,23 @@ export function ChargesView({ params, page }: { params: ChargeListParams; page: 
           <div className="flex items-start justify-between gap-2">
             <div className="min-w-0">
               <Money value={row.amount} className="text-base font-semibold" />
+              <PaidAmountLine amount={row.amount} paidAmount={row.paidAmount} />
               <p className="truncate text-sm text-muted-foreground">
                 {row.description || t("fallbackName", { id: row.id })}
               </p>
+              {(row.payer?.name ?? row.payerName) && (
+                <p className="truncate text-xs text-muted-foreground">{row.payer?.name ?? row.payerName}</p>
+              )}
             </div>
             <ChargeStatusBadge status={row.status} />
           </div>
           <p className="text-xs text-muted-foreground">
             <DateTime value={row.createdAt} /> · <span className="font-mono">{chargeReference(row.id)}</span>
           </p>
+          <div className="flex flex-wrap items-center gap-2">
+            <ChargeTypeBadge type={row.type} />
+            <DueDateLine dueDate={row.dueDate} />
+          </div>
         </div>
       )}
     />

@@ -16,12 +16,32 @@ graphql(`
     expiresAt
     paidAt
     payerName
+    type
+    dueDate
+    paidAmount
+    payer {
+      name
+    }
   }
 `);
 
 export const MerchantChargesDocument = graphql(`
-  query MerchantCharges($status: ChargeStatus, $createdFrom: DateTimeISO, $createdTo: DateTimeISO, $limit: Int, $offset: Int) {
-    charges(status: $status, createdFrom: $createdFrom, createdTo: $createdTo, limit: $limit, offset: $offset) {
+  query MerchantCharges(
+    $status: ChargeStatus
+    $type: ChargeType
+    $createdFrom: DateTimeISO
+    $createdTo: DateTimeISO
+    $limit: Int
+    $offset: Int
+  ) {
+    charges(
+      status: $status
+      type: $type
+      createdFrom: $createdFrom
+      createdTo: $createdTo
+      limit: $limit
+      offset: $offset
+    ) {
       total
       totalCapped
       data {
@@ -50,6 +70,7 @@ export const MerchantChargeDetailDocument = graphql(`
       updatedAt
       refundedAmount
       disputedAmount
+      ...ChargeBillingFields
     }
     refunds(chargeId: $id) {
       total

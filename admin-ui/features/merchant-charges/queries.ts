@@ -1,11 +1,12 @@
 import { toLimitOffset } from "@/components/data-table/search-params";
-import type { ChargeStatus, MerchantChargeRowFragment } from "@/gql/graphql";
+import type { ChargeStatus, ChargeType, MerchantChargeRowFragment } from "@/gql/graphql";
 import { execute } from "@/lib/graphql/execute";
 import { dayRange } from "../statement/date-range";
 import { MerchantChargeSearchDocument, MerchantChargesDocument } from "./documents";
 
 export interface ChargeListParams {
   status: ChargeStatus | null;
+  type: ChargeType | null;
   q: string;
   from: string | null;
   to: string | null;
@@ -30,12 +31,15 @@ export async function fetchChargePage(params: ChargeListParams): Promise<ChargeL
   const q = params.q.trim();
   if (q) {
     const { search } = await execute(MerchantChargeSearchDocument, { query: q });
-    const rows = search.charges.filter((row) => !params.status || row.status === params.status);
+    const rows = search.charges.filter(
+      (row) => (!params.status || row.status === params.status) && (!params.type || row.type === params.type),
+    );
     return { rows, total: rows.length, totalCapped: false, searched: true };
   }
   const range = dayRange(params.from, params.to);
   const { charges } = await execute(MerchantChargesDocument, {
     status: params.status,
+    type: params.type,
     createdFrom: range.from,
     createdTo: range.to,
     ...toLimitOffset(params.page, params.perPage),

@@ -4,11 +4,13 @@ import actors from "./actors.json";
 import adjustments from "./adjustments.json";
 import audit from "./audit.json";
 import auth from "./auth.json";
+import billing from "./billing.json";
 import charges from "./charges.json";
 import common from "./common.json";
 import companies from "./companies.json";
 import confirm from "./confirm.json";
 import credentials from "./credentials.json";
+import customers from "./customers.json";
 import dateRange from "./dateRange.json";
 import deliveries from "./deliveries.json";
 import developers from "./developers.json";
@@ -41,11 +43,13 @@ const en = {
   adjustments,
   audit,
   auth,
+  billing,
   charges,
   common,
   companies,
   confirm,
   credentials,
+  customers,
   dateRange,
   deliveries,
   developers,

@@ -1,6 +1,7 @@
 import { ArgsType, Field, ID, InputType, Int, ObjectType } from "type-graphql";
 import { companyScope, readScope, requireCompanyScope } from "../auth/principal";
 import type { AmountDue } from "../billing/amount-due";
+import type { AmountDuePreview } from "../billing/amount-due-preview";
 import { ListOrder } from "../core/pagination";
 import { PageOf, PagingArgs } from "../graphql/page";
 import { MoneyScalar } from "../graphql/scalars";
@@ -21,6 +22,9 @@ interface ChargeServices {
 }
 
 const { operation, idempotent } = declareOperations<ChargeServices>();
+
+/** POST /charges/batch: 1000 due-date charges of about 2 kB each at most. */
+export const BATCH_BODY_LIMIT = 2 * 1024 * 1024;
 
 @InputType({ description: "An immediate charge (expires_in), or a due-date charge (due_date and its terms)." })
 class CreateChargeInput {
@@ -110,6 +114,58 @@ class ChargeAmountDue {
 
   @Field(() => MoneyScalar)
   interest!: bigint;
+}
+
+@InputType({ description: "A due-date charge's amount and terms, as createCharge takes them." })
+class ChargeTermsPreviewInput {
+  @Field(() => MoneyScalar, { description: "0.01 to 99999999.99" })
+  amount!: bigint;
+
+  @Field(() => String, { description: "YYYY-MM-DD (America/Sao_Paulo), today to 3650 days ahead." })
+  dueDate!: string;
+
+  @Field(() => Int, { nullable: true, description: "0 to 365, default 30." })
+  daysAfterDue?: number | null;
+
+  @Field(() => ChargeAdjustmentInput, { nullable: true })
+  fine?: ChargeAdjustmentInput | null;
+
+  @Field(() => ChargeInterestInput, { nullable: true })
+  interest?: ChargeInterestInput | null;
+
+  @Field(() => ChargeAdjustmentInput, { nullable: true })
+  abatement?: ChargeAdjustmentInput | null;
+
+  @Field(() => ChargeDiscountInput, { nullable: true })
+  discount?: ChargeDiscountInput | null;
+}
+
+@ObjectType({ description: "What a due-date charge with these terms would ask, day by day (nothing is made)." })
+class ChargeAmountDuePreview {
+  @Field(() => String, { description: "The due date as given." })
+  dueDate!: string;
+
+  @Field(() => String, { description: "The last day without charges: the due date, or the next business day." })
+  paymentDueDate!: string;
+
+  @Field(() => String, { description: "The last day it can be paid on; after it, EXPIRED." })
+  lastPayableDate!: string;
+
+  @Field(() => [ChargeAmountDue])
+  days!: ChargeAmountDue[];
+}
+
+@ArgsType()
+class PreviewChargeAmountDueArgs {
+  @Field(() => ChargeTermsPreviewInput)
+  input!: ChargeTermsPreviewInput;
+
+  @Field(() => [String], {
+    nullable: true,
+    description:
+      "YYYY-MM-DD days from today to the last payable day (at most 31); default: today, the discount dates, the due date, the first day late, a month late and the last day.",
+  })
+  dates?: string[] | null;
 }
 
 @ArgsType()
@@ -279,6 +335,13 @@ const amountDueOf = (due: AmountDue): ChargeAmountDue => ({
   interest: due.interestCents,
 });
 
+const previewOf = (preview: AmountDuePreview): ChargeAmountDuePreview => ({
+  dueDate: preview.dueDate,
+  paymentDueDate: preview.paymentDueDate,
+  lastPayableDate: preview.lastPayableDate,
+  days: preview.days.map(amountDueOf),
+});
+
 export const chargeOperations = [
   operation({
     name: "charge",
@@ -362,6 +425,20 @@ export const chargeOperations = [
       amountDueOf(await charges.getAmountDue(companyScope(ctx.principal), id, date)),
   }),
 
+  operation({
+    name: "previewChargeAmountDue",
+    kind: "query",
+    description:
+      "What a due-date charge with these terms would ask on each day, by the rules it is paid by; nothing is made. Invalid terms are a VALIDATION_ERROR, as createCharge's.",
+    access: ["MERCHANT", "OPERATOR"],
+    args: PreviewChargeAmountDueArgs,
+    output: () => ChargeAmountDuePreview,
+    run: ({ input, dates }, _ctx, { charges }) => {
+      const { amount, ...terms } = input;
+      return previewOf(charges.previewAmountDue(amount, terms, dates));
+    },
+  }),
+
   idempotent({
     name: "createCharge",
     kind: "mutation",
@@ -403,6 +480,8 @@ export const chargeOperations = [
       method: "POST",
       path: "/charges/batch",
       status: 201,
+      // 1000 charges with their terms (and metadata) do not fit the API's 100 kB.
+      bodyLimit: BATCH_BODY_LIMIT,
       answer: [{ data: CHARGE_REST_FIELDS }],
       errors: ["VALIDATION_ERROR", "IDEMPOTENCY_KEY_REUSED"],
       summary:

@@ -8,7 +8,9 @@ import {
   checkCredentialApart,
 } from "../auth/credential-lookup";
 import { type AmountDue, amountDueOn, type DueDateTerms, lastPayableDay } from "../billing/amount-due";
+import { type AmountDuePreview, previewAmountDue } from "../billing/amount-due-preview";
 import { type DayNumber, isoDate, parseIsoDate, saoPauloDay } from "../billing/business-days";
+import { checkDueDateTerms, type DueDateTermsInput } from "../billing/due-date-terms";
 import { calculateFee } from "../companies/fee-plan";
 import {
   type CancelSignal,
@@ -24,7 +26,7 @@ import { checkIdempotencyKey, findOriginalRequest, insertUnlessTaken, requestFin
 import { CHARGE_ID_PATTERN, newChargeId, newEndToEndId, newLocationId, newPaymentToken, newTxid } from "../core/ids";
 import { enqueueJob } from "../core/jobs";
 import type { Logger } from "../core/logger";
-import { brlToJsonNumber, type Cents, formatBrl } from "../core/money";
+import { brlToJsonNumber, type Cents, formatBrl, MAX_AMOUNT_CENTS } from "../core/money";
 import {
   CREATED_KEY,
   cappedCount,
@@ -659,6 +661,24 @@ export class ChargesService {
       fineCents: 0n,
       interestCents: 0n,
     };
+  }
+
+  /**
+   * What a due-date charge with these terms would ask, by day, before it is made: the same
+   * checks as createCharge's (VALIDATION_ERROR naming the field) and the same rules it is paid
+   * by. Writes nothing; the console's live preview.
+   */
+  previewAmountDue(
+    amountCents: Cents,
+    input: DueDateTermsInput,
+    dates?: string[] | null,
+    now = new Date(),
+  ): AmountDuePreview {
+    if (amountCents < 1n || amountCents > MAX_AMOUNT_CENTS) {
+      throw validationError("amount must be between 0.01 and 99999999.99");
+    }
+    const today = saoPauloDay(now);
+    return previewAmountDue(checkDueDateTerms(amountCents, input, today), today, dates);
   }
 
   async findChargeByLocation(locationId: string): Promise<Charge | null> {

@@ -202,6 +202,107 @@ describe("customers", () => {
   });
 });
 
+describe("the rest of CONTRACT §11's rules, each with its code", () => {
+  test("values: two decimals at most, percentages to 100, days_after_due an integer, the payer's name to 140", async () => {
+    const cases: Array<[Record<string, unknown>, RegExp | null]> = [
+      [schoolFee({ fine: { mode: "PERCENT", value: 2.005 } }), /^fine.value/],
+      [schoolFee({ interest: { mode: "PERCENT_PER_MONTH", value: 100.01 } }), /^interest.value must be a percentage/],
+      [schoolFee({ discount: { mode: "PERCENT_PER_DAY_EARLY", value: 101 } }), /^discount.value must be a percentage/],
+      [schoolFee({ abatement: { mode: "PERCENT", value: 100 } }), /^abatement leaves 0.00 to pay/],
+      [schoolFee({ abatement: { mode: "FIXED", value: 149.99 }, discount: null }), null],
+      [schoolFee({ days_after_due: 1.5 }), /^days_after_due/],
+      [schoolFee({ payer: { name: "M".repeat(141), cpf: "52998224725" } }), /^payer.name must have 1 to 140/],
+      [schoolFee({ payer: { name: "Maria" } }), /^payer.cpf or payer.cnpj \(exactly one\) is required/],
+      [schoolFee({ discount: { mode: "FIXED_UNTIL_DATES", dates: [] } }), /^discount.dates must have 1 to 3 entries/],
+      [schoolFee({ metadata: { "": "x" } }), /metadata/],
+      [schoolFee({ external_reference: "" }), /^external_reference/],
+    ];
+    for (const [body, message] of cases) {
+      const res = await post("/charges", body);
+      if (message === null) {
+        // The abatement leaves 0.01 exactly: made, and asks 0.01 every day up to the due date.
+        assert.equal(res.status, 201, res.text);
+        assert.equal(res.body.amount_due, 0.01);
+        continue;
+      }
+      assert.equal(res.status, 400, `${JSON.stringify(body)}: ${res.text}`);
+      assert.equal(res.body.code, "VALIDATION_ERROR", JSON.stringify(body));
+      assert.match(res.body.error, message, JSON.stringify(body));
+    }
+  });
+
+  test("a batch holds 1 to 1000 due-date charges: 1000 are made in order, 1001 is a 400, above 2 MB a 413", async () => {
+    const { body: before } = await get("/charges?limit=1");
+    // About 250 bytes each: 1000 of them are past the API's 100 kB, which refused the batch the contract allows.
+    const charges = Array.from({ length: 1001 }, (_, index) =>
+      schoolFee({ discount: null, external_reference: `lote-1000-${index}` }),
+    );
+    const over = await post("/charges/batch", { charges }, { "idempotency-key": newUuid() });
+    assert.equal(over.status, 400, over.text.slice(0, 300));
+    assert.equal(over.body.code, "VALIDATION_ERROR");
+    assert.match(over.body.error, /1 to 1000/);
+    assert.equal((await get("/charges?limit=1")).body.total, before.total);
+    const made = await post("/charges/batch", { charges: charges.slice(0, 1000) }, { "idempotency-key": newUuid() });
+    assert.equal(made.status, 201, made.text.slice(0, 300));
+    assert.equal(made.body.data.length, 1000);
+    assert.equal(made.body.data[999].external_reference, "lote-1000-999");
+    assert.equal((await get("/charges?limit=1")).body.total, before.total + 1000);
+    const huge = await post(
+      "/charges/batch",
+      { charges: [schoolFee({ description: "x".repeat(2 * 1024 * 1024) })] },
+      { "idempotency-key": newUuid() },
+    );
+    assert.equal(huge.status, 413);
+    assert.equal(huge.body.code, "PAYLOAD_TOO_LARGE");
+  });
+
+  test("customers: both documents, a name of 141, paging with its total; GraphQL's customer across accounts is NOT_FOUND", async () => {
+    for (const [body, message] of [
+      [{ name: "Ana", cpf: "52998224725", cnpj: "11222333000181" }, /exactly one/],
+      [{ name: "A".repeat(141), cpf: "11144477735" }, /^name must have 1 to 140/],
+      [{ name: "Ana" }, /exactly one/],
+    ] as const) {
+      const res = await post("/customers", body);
+      assert.equal(res.status, 400, res.text);
+      assert.equal(res.body.code, "VALIDATION_ERROR");
+      assert.match(res.body.error, message);
+    }
+    const payer = await app.createMerchant();
+    const token = payer.clientSecret;
+    const made: string[] = [];
+    for (const cpf of ["52998224725", "11144477735", "39053344705"]) {
+      const res = await post("/customers", { name: `Cliente ${cpf.slice(0, 3)}`, cpf }, {}, token);
+      assert.equal(res.status, 201, res.text);
+      made.push(res.body.id);
+    }
+    const page = await get("/customers?limit=2&offset=1", token);
+    assert.equal(page.status, 200, page.text);
+    assert.equal(page.body.total, 3);
+    assert.equal(page.body.limit, 2);
+    assert.equal(page.body.offset, 1);
+    // Newest first: the second and the first made.
+    assert.deepEqual(
+      page.body.data.map((c: { id: string }) => c.id),
+      [made[1], made[0]],
+    );
+    assert.equal((await get("/customers?limit=101", token)).status, 400);
+    const foreign = await app.graphql(
+      `query($id: ID!) { customer(id: $id) { id } }`,
+      { id: made[0] },
+      merchant.clientSecret,
+    );
+    assert.equal(foreign.errors?.[0].extensions.code, "NOT_FOUND");
+    const own = await app.graphql(
+      `query($d: String) { customers(document: $d) { total data { id document } } }`,
+      { d: "111.444.777-35" },
+      token,
+    );
+    assert.deepEqual(own.data.customers, { total: 1, data: [{ id: made[1], document: "11144477735" }] });
+    const charges = await app.graphql(`query($id: ID) { charges(customerId: $id) { total } }`, { id: made[1] }, token);
+    assert.equal(charges.data.charges.total, 0);
+  });
+});
+
 describe("GraphQL", () => {
   test("createCharge with the terms, chargeAmountDue, and a late payment simulated today", async () => {
     const created = await app.graphql(
@@ -239,5 +340,110 @@ describe("GraphQL", () => {
     });
     assert.equal(await balanceCents(app, merchant), before + 15196n);
     await assertAuditConsistent(app, merchant.companyId);
+  });
+
+  const PREVIEW = `query($input: ChargeTermsPreviewInput!, $dates: [String!]) {
+    previewChargeAmountDue(input: $input, dates: $dates) {
+      dueDate paymentDueDate lastPayableDate days { date amountDue abatement discount fine interest }
+    }
+  }`;
+  const terms = (extra: Record<string, unknown> = {}) => ({
+    amount: "150.00",
+    dueDate: day(10),
+    daysAfterDue: 40,
+    fine: { mode: "PERCENT", value: "2" },
+    interest: { mode: "PERCENT_PER_MONTH", value: "1" },
+    discount: { mode: "FIXED_UNTIL_DATES", dates: [{ date: day(7), value: "5" }] },
+    ...extra,
+  });
+
+  test("previewChargeAmountDue: the days asked for, by the rules the charge is paid by, and nothing made", async () => {
+    const before = await app.runtime.db.query(`SELECT count(*)::int AS n FROM charges WHERE company_id = $1`, [
+      merchant.companyId,
+    ]);
+    const res = await app.graphql(
+      PREVIEW,
+      { input: terms(), dates: [day(0), day(7), day(8), day(40)] },
+      merchant.clientSecret,
+    );
+    assert.equal(res.errors, undefined, JSON.stringify(res.errors));
+    const preview = res.data.previewChargeAmountDue;
+    assert.equal(preview.dueDate, day(10));
+    assert.equal(preview.lastPayableDate, day(50));
+    // 150 - 5 until day 7; 150 from day 8 to the due date; 30 days late: 3.00 fine + 150 × 1 % × 30/30 = 1.50.
+    assert.deepEqual(
+      preview.days.map((d: { date: string; amountDue: string }) => [d.date, d.amountDue]),
+      [
+        [day(0), "145.00"],
+        [day(7), "145.00"],
+        [day(8), "150.00"],
+        [day(40), "154.50"],
+      ],
+    );
+    assert.deepEqual(preview.days[3], {
+      date: day(40),
+      amountDue: "154.50",
+      abatement: "0.00",
+      discount: "0.00",
+      fine: "3.00",
+      interest: "1.50",
+    });
+    const after = await app.runtime.db.query(`SELECT count(*)::int AS n FROM charges WHERE company_id = $1`, [
+      merchant.companyId,
+    ]);
+    assert.equal(after[0].n, before[0].n);
+  });
+
+  test("previewChargeAmountDue without dates: today, the discount date, the due date, late, a month late, the last day", async () => {
+    const res = await app.graphql(PREVIEW, { input: terms() }, merchant.clientSecret);
+    assert.equal(res.errors, undefined, JSON.stringify(res.errors));
+    const days = res.data.previewChargeAmountDue.days.map((d: { date: string }) => d.date);
+    const moved = res.data.previewChargeAmountDue.paymentDueDate;
+    assert.ok(days.includes(day(0)) && days.includes(day(7)) && days.includes(day(10)) && days.includes(day(40)));
+    assert.ok(days.includes(moved));
+    assert.equal(days.at(-1), day(50));
+    assert.deepEqual([...days].sort(), days);
+    assert.equal(new Set(days).size, days.length);
+  });
+
+  test("previewChargeAmountDue refuses what createCharge refuses, and days it cannot be paid on", async () => {
+    const refused = async (input: unknown, dates?: string[]) => {
+      const res = await app.graphql(PREVIEW, { input, dates }, merchant.clientSecret);
+      assert.equal(res.data, null);
+      return { code: res.errors?.[0].extensions.code, message: res.errors?.[0].message };
+    };
+    assert.deepEqual(await refused(terms({ dueDate: day(-1) })), {
+      code: "VALIDATION_ERROR",
+      message: `due_date must be today (${day(0)}) or later`,
+    });
+    assert.equal((await refused(terms({ abatement: { mode: "PERCENT", value: "100" } }))).code, "VALIDATION_ERROR");
+    assert.equal((await refused(terms({ fine: { mode: "PERCENT", value: "100.01" } }))).code, "VALIDATION_ERROR");
+    assert.equal(
+      (await refused(terms({ discount: { mode: "FIXED_UNTIL_DATES", dates: [{ date: day(11), value: "1" }] } }))).code,
+      "VALIDATION_ERROR",
+    );
+    assert.deepEqual(await refused(terms(), [day(51)]), {
+      code: "VALIDATION_ERROR",
+      message: `dates[0] must not be after the last day it can be paid (${day(50)})`,
+    });
+    assert.deepEqual(await refused(terms(), [day(-1)]), {
+      code: "VALIDATION_ERROR",
+      message: `dates[0] must be today (${day(0)}) or later`,
+    });
+    assert.equal((await refused(terms(), ["2026-02-30"])).code, "VALIDATION_ERROR");
+    assert.equal(
+      (
+        await refused(
+          terms(),
+          Array.from({ length: 32 }, () => day(1)),
+        )
+      ).code,
+      "VALIDATION_ERROR",
+    );
+  });
+
+  test("previewChargeAmountDue needs a credential", async () => {
+    const res = await app.graphql(PREVIEW, { input: terms() }, null);
+    assert.equal(res.errors?.[0].extensions.code, "UNAUTHENTICATED");
   });
 });

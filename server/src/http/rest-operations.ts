@@ -97,6 +97,7 @@ export function registerRestOperations<Deps extends PolicyServices>(
       schema: fastifySchema,
       config: { access: "credential", credentialInRead: operation.credentialInRead === true },
       schemaErrorFormatter: route.schemaError as never,
+      ...(operation.bodyLimit === undefined ? {} : { bodyLimit: operation.bodyLimit }),
       // Checks in the contract's order: credential (admission), the path's resource when the
       // route asks for it first, Idempotency-Key, then the body. Callback hooks where they
       // can be: every request of the route runs them.

@@ -120,6 +120,8 @@ export interface RestAddress<Deps> {
    * path names must exist for the caller (404 first). It throws the error to answer.
    */
   readonly findFirst?: (params: Record<string, string>, ctx: OperationContext, deps: Deps) => Promise<unknown>;
+  /** Bytes its body may have when the API's 100 kB is too little (a batch); above it, 413 PAYLOAD_TOO_LARGE. */
+  readonly bodyLimit?: number;
 }
 
 /**

@@ -5,17 +5,22 @@ import type { TestApp } from "../support/test-app";
 import {
   type Answer,
   account,
+  amountToPayOn,
   balanceOf,
   bankBehaviourOf,
   brl,
   canonicalPixKey,
   centsOf,
   type DisputeNature,
+  type DueDateTermsState,
+  isoDayOf,
   labelOf,
+  MOVED_DUE_DATE_MAX_DAYS,
   type Op,
   type PixKeyType,
   refundableOf,
   type SentPayment,
+  saoPauloDayOf,
   step,
   type Window,
   type World,
@@ -86,10 +91,29 @@ type PixChoice = "cpf" | "cpf-plain" | "cnpj" | "cnpj-alnum" | "email" | "phone"
 type RefundAmountChoice = "all" | "half" | "one" | "zero" | "more";
 /** A dispute's report id: a new notification, or an earlier one's id again (the same dispute, or 409 on another charge). */
 type ReportChoice = { kind: "fresh" } | { kind: "reuse"; ref: number };
+/** A due-date charge's discount: none, an amount until some days before the due date, or a percentage per day early. */
+type DiscountChoice =
+  | { kind: "none" }
+  | { kind: "untilDate"; daysBefore: number; cents: bigint }
+  | { kind: "perDayEarly"; percentCenti: bigint };
+/** The day a due-date charge is paid: early (before the due date), on it, or late (past any moved due date). */
+type PayDayChoice = { kind: "early"; share: number } | { kind: "onDueDate" } | { kind: "late"; share: number };
 type PayItemChoice = { charge: number; valor: "exact" | "more" | "less" } | { unknownTxid: true } | { resend: number };
 
 export type OpSpec =
   | { kind: "createCharge"; acct: number; amount: bigint; expiresIn: number | null; key: KeyChoice }
+  | {
+      kind: "createDueDateCharge";
+      acct: number;
+      amount: bigint;
+      /** Days from today to the due date (at least 1: a due date made just before midnight stays ahead). */
+      dueIn: number;
+      daysAfterDue: number;
+      fine: bigint | null;
+      interest: bigint | null;
+      discount: DiscountChoice;
+    }
+  | { kind: "payDueDateAt"; charge: number; when: PayDayChoice }
   | { kind: "pay"; items: PayItemChoice[] }
   | { kind: "simulatePay" | "cancelCharge" | "reserve" | "release"; charge: number }
   | { kind: "adjust"; acct: number; amount: bigint }
@@ -147,7 +171,38 @@ const payItem: fc.Arbitrary<PayItemChoice> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ resend: ref }) },
 );
 
+/** CONTRACT §11: a due-date charge with the terms the model reckons (see DueDateTermsState). */
+const dueDateCharge: fc.Arbitrary<OpSpec> = fc.record({
+  kind: fc.constant("createDueDateCharge" as const),
+  acct,
+  amount: fc.oneof(fc.constantFrom(1n, 3n, 100n, 15000n, 99_999n), fc.bigInt({ min: 1n, max: 40_000n })),
+  dueIn: fc.integer({ min: 1, max: 20 }),
+  daysAfterDue: fc.constantFrom(10, 30),
+  fine: fc.option(fc.constantFrom(1n, 200n, 250n, 1000n, 10_000n), { nil: null }),
+  interest: fc.option(fc.constantFrom(1n, 100n, 299n, 1000n), { nil: null }),
+  discount: fc.oneof(
+    fc.constant<DiscountChoice>({ kind: "none" }),
+    fc.record({
+      kind: fc.constant("untilDate" as const),
+      daysBefore: fc.integer({ min: 0, max: 5 }),
+      cents: fc.constantFrom(1n, 500n, 1000n, 99_999n),
+    }),
+    fc.record({ kind: fc.constant("perDayEarly" as const), percentCenti: fc.constantFrom(1n, 50n, 100n, 1000n) }),
+  ),
+});
+
+const payDay: fc.Arbitrary<PayDayChoice> = fc.oneof(
+  fc.record({ kind: fc.constant("early" as const), share: fc.double({ min: 0, max: 1, noNaN: true }) }),
+  fc.constant<PayDayChoice>({ kind: "onDueDate" }),
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant("late" as const), share: fc.double({ min: 0, max: 1, noNaN: true }) }),
+  },
+);
+
 export const opSpec: fc.Arbitrary<OpSpec> = fc.oneof(
+  { weight: 3, arbitrary: dueDateCharge },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant("payDueDateAt" as const), charge: ref, when: payDay }) },
   {
     weight: 5,
     arbitrary: fc.record({
@@ -496,9 +551,86 @@ function resolve(world: World, spec: OpSpec): Resolved | null {
         text: `${a.label}: POST /charges ${brl(amount)} expires_in=${expiresIn ?? "default"} ${how}`,
       };
     }
+    case "createDueDateCharge": {
+      const a = accountAt(spec.acct);
+      const dueDay = saoPauloDayOf(Date.now()) + spec.dueIn;
+      const terms: DueDateTermsState = {
+        dueDay,
+        daysAfterDue: spec.daysAfterDue,
+        finePercentCenti: spec.fine,
+        interestPerMonthCenti: spec.interest,
+        discount:
+          spec.discount.kind === "untilDate"
+            ? {
+                kind: "untilDate",
+                day: dueDay - Math.min(spec.discount.daysBefore, spec.dueIn - 1),
+                cents: spec.discount.cents,
+              }
+            : spec.discount.kind === "perDayEarly"
+              ? { kind: "perDayEarly", percentCenti: spec.discount.percentCenti }
+              : null,
+      };
+      // A fixed discount may be larger than the amount: the amount due stays at 0.01 (CONTRACT §11 step 3).
+      const body = JSON.stringify({
+        amount: Number(brl(spec.amount)),
+        due_date: isoDayOf(dueDay),
+        days_after_due: spec.daysAfterDue,
+        payer: { name: "Maria da Silva", cpf: "52998224725" },
+        ...(spec.fine === null ? {} : { fine: { mode: "PERCENT", value: Number(brl(spec.fine)) } }),
+        ...(spec.interest === null
+          ? {}
+          : { interest: { mode: "PERCENT_PER_MONTH", value: Number(brl(spec.interest)) } }),
+        ...(terms.discount?.kind === "untilDate"
+          ? {
+              discount: {
+                mode: "FIXED_UNTIL_DATES",
+                dates: [{ date: isoDayOf(terms.discount.day), value: Number(brl(terms.discount.cents)) }],
+              },
+            }
+          : terms.discount?.kind === "perDayEarly"
+            ? { discount: { mode: "PERCENT_PER_DAY_EARLY", value: Number(brl(terms.discount.percentCenti)) } }
+            : {}),
+      });
+      return {
+        op: { kind: "createDueDateCharge", companyId: a.companyId, amountCents: spec.amount, terms, body },
+        secret: a.clientSecret,
+        text: `${a.label}: POST /charges ${body}`,
+      };
+    }
+    case "payDueDateAt": {
+      const c = pick(
+        world.charges.filter((x) => x.terms !== null),
+        spec.charge,
+      );
+      if (!c || c.terms === null) return null;
+      const today = saoPauloDayOf(Date.now());
+      const { dueDay, daysAfterDue } = c.terms;
+      // Early: from today (never before it: the charge was made today or earlier) to the day before the due date.
+      const firstLate = dueDay + MOVED_DUE_DATE_MAX_DAYS + 1;
+      const lastDay = dueDay + daysAfterDue;
+      let day: number;
+      if (spec.when.kind === "early") day = today + Math.floor(spec.when.share * Math.max(0, dueDay - 1 - today));
+      else if (spec.when.kind === "onDueDate") day = dueDay;
+      else day = firstLate + Math.floor(spec.when.share * (lastDay - firstLate));
+      day = Math.max(day, today);
+      // Noon in São Paulo that day; today, not before now (the charge may have been made this afternoon).
+      const paidAtMs = Math.max(day * 86_400_000 + 15 * 3_600_000, Date.now() + 2000);
+      const terms = c.status === "PENDING" ? `, asks ${brl(amountToPayOn(c, day))} that day` : "";
+      return {
+        op: {
+          kind: "simulatePayAt",
+          chargeId: c.id,
+          paidAtMs,
+          when: day < dueDay ? "early" : day === dueDay ? "onDueDate" : "late",
+        },
+        secret: null,
+        text: `simulateChargePayment ${labelOf(world, c.companyId)}'s due-date charge ${c.id} (${c.status}, ${brl(c.amountCents)} due ${isoDayOf(dueDay)}) paidAt ${new Date(paidAtMs).toISOString()}${terms}`,
+      };
+    }
     case "pay": {
       const items: SentPayment[] = [];
       const words: string[] = [];
+      const horarioMs = Date.now();
       for (const item of spec.items) {
         if ("resend" in item) {
           const earlier = pick(world.payments, item.resend);
@@ -517,16 +649,18 @@ function resolve(world: World, spec: OpSpec): Resolved | null {
           continue;
         }
         const valor = "valor" in item ? item.valor : "exact";
-        const delta = valor === "more" ? 1n : valor === "less" && c.amountCents > 1n ? -1n : 0n;
+        // A due-date charge asks that day's amount due (CONTRACT §11).
+        const due = amountToPayOn(c, saoPauloDayOf(horarioMs));
+        const delta = valor === "more" ? 1n : valor === "less" && due > 1n ? -1n : 0n;
         const e2e = newEndToEndId();
-        items.push({ companyId: c.companyId, endToEndId: e2e, txid: c.txid, valorCents: c.amountCents + delta });
+        items.push({ companyId: c.companyId, endToEndId: e2e, txid: c.txid, valorCents: due + delta });
         words.push(
-          `${brl(c.amountCents + delta)} to ${labelOf(world, c.companyId)}'s charge ${c.id}${delta === 0n ? "" : ` (charge is ${brl(c.amountCents)})`} e2e ${short(e2e)}`,
+          `${brl(due + delta)} to ${labelOf(world, c.companyId)}'s charge ${c.id}${delta === 0n ? "" : ` (charge asks ${brl(due)})`} e2e ${short(e2e)}`,
         );
       }
       if (items.length === 0) return null;
       return {
-        op: { kind: "pay", items, horarioMs: Date.now() },
+        op: { kind: "pay", items, horarioMs },
         secret: null,
         text: `provider: POST /provider/pix [${words.join("; ")}]`,
       };
@@ -746,6 +880,10 @@ function describeSpec(spec: OpSpec): string {
   switch (spec.kind) {
     case "createCharge":
       return `${ACCOUNT_LABELS[spec.acct]}.charge(${brl(spec.amount)}, expires_in ${spec.expiresIn ?? "default"}, ${keyText(spec.key)})`;
+    case "createDueDateCharge":
+      return `${ACCOUNT_LABELS[spec.acct]}.dueDateCharge(${brl(spec.amount)}, due in ${spec.dueIn} d, fine ${spec.fine ?? "-"}, interest ${spec.interest ?? "-"}, discount ${spec.discount.kind})`;
+    case "payDueDateAt":
+      return `payDueDateAt(dd[${spec.charge}], ${spec.when.kind})`;
     case "pay":
       return `pay[${spec.items
         .map((item) =>
@@ -793,7 +931,7 @@ function describeSpec(spec: OpSpec): string {
 // ---------------------------------------------------------------- execution over HTTP
 
 const OPERATOR_MUTATIONS: Partial<Record<Op["kind"], string>> = {
-  simulatePay: `mutation($id: ID!) { simulateChargePayment(chargeId: $id, payerName: "Maria Silva") { id status e2eId } }`,
+  simulatePay: `mutation($id: ID!) { simulateChargePayment(chargeId: $id, payerName: "Maria Silva") { id status e2eId paidAt paidAmount } }`,
   reserve: `mutation($id: ID!) { reserveCharge(id: $id, reason: "em analise") { id status reserved } }`,
   release: "mutation($id: ID!) { releaseCharge(id: $id) { id status reserved } }",
   approve: "mutation($id: ID!) { approveWithdrawal(id: $id) { id status reason retryCount } }",
@@ -846,6 +984,15 @@ async function execute(real: Real, resolved: Resolved): Promise<Answer> {
   switch (op.kind) {
     case "createCharge":
       return rest(app, "POST", "/charges", secret, op.body, op.key ? { "idempotency-key": op.key } : {});
+    case "createDueDateCharge":
+      return rest(app, "POST", "/charges", secret, op.body);
+    case "simulatePayAt":
+      return graphql(
+        app,
+        `mutation($id: ID!, $at: DateTimeISO) { simulateChargePayment(chargeId: $id, payerName: "Maria Silva", paidAt: $at) { id status e2eId paidAt paidAmount fee netAmount } }`,
+        { id: op.chargeId, at: new Date(op.paidAtMs).toISOString() },
+        operatorToken,
+      );
     case "createWithdrawal":
       return rest(app, "POST", "/withdrawals", secret, op.body, { "idempotency-key": op.key });
     case "cancelWithdrawal":
@@ -942,6 +1089,10 @@ function describeAnswer(op: Op, answer: Answer): string {
   switch (op.kind) {
     case "createCharge":
       return `${answer.status} ${b.id}${answer.replayed ? " (replayed)" : ""}`;
+    case "createDueDateCharge":
+      return `${answer.status} ${b.id} amount_due ${b.amount_due} expires ${b.expires_at}`;
+    case "simulatePayAt":
+      return `${answer.status} ${b.status} paid ${b.paidAmount} fee ${b.fee} net ${b.netAmount}`;
     case "createWithdrawal":
       return `${answer.status} ${b.id} ${b.status} queue ${b.queue_position}${answer.replayed ? " (replayed)" : ""}`;
     case "refundCharge":
@@ -1120,7 +1271,9 @@ export class StepCommand implements fc.AsyncCommand<ModelHolder, Real> {
       const outcomes =
         one.op.kind === "pay" && Array.isArray(answers[i].body?.results)
           ? answers[i].body.results.map((r: any) => `pay ${r.outcome}${r.exceptionKind ? ` ${r.exceptionKind}` : ""}`)
-          : [`${one.op.kind} ${answers[i].code ?? answers[i].status}`];
+          : one.op.kind === "simulatePayAt"
+            ? [`due-date charge paid ${one.op.when} ${answers[i].code ?? answers[i].status}`]
+            : [`${one.op.kind} ${answers[i].code ?? answers[i].status}`];
       for (const outcome of outcomes) stats.outcomes[outcome] = (stats.outcomes[outcome] ?? 0) + 1;
     });
     const lines = resolved.map((one, i) => `    ${one.text} -> ${describeAnswer(one.op, answers[i])}`);

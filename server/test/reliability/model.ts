@@ -56,6 +56,24 @@ export interface ExpectedEvent {
   secrets: number[];
 }
 
+/**
+ * CONTRACT §11, the terms the model-based test gives a due-date charge: a PERCENT fine, a
+ * PERCENT_PER_MONTH interest (calendar days) and a FIXED_UNTIL_DATES or PERCENT_PER_DAY_EARLY
+ * discount, none of them counting business days. Days are São Paulo calendar days (days since
+ * 1970-01-01). Payments are made on or before the due date, or more than MOVED_DUE_DATE_MAX_DAYS
+ * after it, so the day a due date on a weekend or holiday moves to never decides an amount.
+ */
+export interface DueDateTermsState {
+  dueDay: number;
+  daysAfterDue: number;
+  finePercentCenti: bigint | null;
+  interestPerMonthCenti: bigint | null;
+  discount: { kind: "untilDate"; day: number; cents: bigint } | { kind: "perDayEarly"; percentCenti: bigint } | null;
+}
+
+/** The longest a due date can move to the next business day: Saturday before Carnival, to Wednesday. */
+export const MOVED_DUE_DATE_MAX_DAYS = 4;
+
 export interface ChargeState {
   companyId: string;
   id: string;
@@ -63,6 +81,10 @@ export interface ChargeState {
   amountCents: bigint;
   feeCents: bigint;
   netCents: bigint;
+  /** A due-date charge's terms (null: an immediate charge). */
+  terms: DueDateTermsState | null;
+  /** What the payment brought; null until PAID. */
+  paidAmountCents: bigint | null;
   status: ChargeStatus;
   reserved: boolean;
   expiresAtMs: number;
@@ -222,6 +244,61 @@ export function centsOf(value: unknown): bigint {
   return match[1] ? -cents : cents;
 }
 
+/** a / b rounded half up, for a ≥ 0 and b > 0. */
+function halfUp(a: bigint, b: bigint): bigint {
+  return (a * 2n + b) / (2n * b);
+}
+
+/** The São Paulo calendar day (UTC−3, no daylight saving since 2019) of an instant. */
+export function saoPauloDayOf(ms: number): number {
+  return Math.floor((ms - 3 * 3_600_000) / 86_400_000);
+}
+
+/** "YYYY-MM-DD" of a day number. */
+export function isoDayOf(day: number): string {
+  return new Date(day * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * CONTRACT §11, steps 3 and 4, worked from its words for the terms the test gives: on or
+ * before the due date the discount (never leaving less than 0.01), after it the fine and the
+ * interest for the calendar days late; each component rounded half up. A day within
+ * MOVED_DUE_DATE_MAX_DAYS after the due date is never asked (see DueDateTermsState).
+ */
+export function amountDueOn(amountCents: bigint, terms: DueDateTermsState, day: number): bigint {
+  if (day <= terms.dueDay) {
+    const d = terms.discount;
+    let discount = 0n;
+    if (d?.kind === "untilDate" && day <= d.day) discount = d.cents;
+    if (d?.kind === "perDayEarly")
+      discount = halfUp(amountCents * d.percentCenti * BigInt(terms.dueDay - day), 10_000n);
+    if (discount > amountCents - 1n) discount = amountCents - 1n;
+    return amountCents - discount;
+  }
+  if (day <= terms.dueDay + MOVED_DUE_DATE_MAX_DAYS) throw new Error(`day ${day} may be before the moved due date`);
+  const fine = terms.finePercentCenti === null ? 0n : halfUp(amountCents * terms.finePercentCenti, 10_000n);
+  const interest =
+    terms.interestPerMonthCenti === null
+      ? 0n
+      : halfUp(amountCents * terms.interestPerMonthCenti * BigInt(day - terms.dueDay), 10_000n * 30n);
+  return amountCents + fine + interest;
+}
+
+/** What a charge asks on a day: its amount, or a due-date charge's amount due. */
+export function amountToPayOn(c: ChargeState, day: number): bigint {
+  return c.terms === null ? c.amountCents : amountDueOn(c.amountCents, c.terms, day);
+}
+
+/** CONTRACT §11: paid with `paid`, the fee (and net) is of the amount paid. */
+function markPaid(world: World, c: ChargeState, paidCents: bigint): void {
+  c.paidAmountCents = paidCents;
+  if (c.terms !== null) {
+    const { feeCents, netCents } = feeOf(paidCents, account(world, c.companyId));
+    c.feeCents = feeCents;
+    c.netCents = netCents;
+  }
+}
+
 /** CONTRACT §1: fee = round_half_up(amount * fee_percent / 100) + fee_fixed, capped at amount. */
 export function feeOf(amountCents: bigint, account: AccountState): { feeCents: bigint; netCents: bigint } {
   // fee_percent in hundredths of a percent: amount * p / 10000, halves rounded up.
@@ -302,9 +379,9 @@ export function disputedOf(world: World, chargeId: string): bigint {
     .reduce((sum, d) => sum + d.heldCents, 0n);
 }
 
-/** What may still be refunded or claimed: the amount − refunds not FAILED − open disputes' holds. */
+/** What may still be refunded or claimed: what the charge brought − refunds not FAILED − open disputes' holds. */
 export function refundableOf(world: World, c: ChargeState): bigint {
-  return c.amountCents - refundedOf(world, c.id) - disputedOf(world, c.id);
+  return (c.paidAmountCents ?? c.amountCents) - refundedOf(world, c.id) - disputedOf(world, c.id);
 }
 
 /** CONTRACT §8: the charge's refunded_amount, the sum of its refunds that are not FAILED. */
@@ -420,7 +497,8 @@ function chargePaidEvent(world: World, c: ChargeState): ExpectedEvent {
     fields: {
       charge_id: `chg_${c.id}`,
       status: "PAID",
-      amount: brl(c.amountCents),
+      // CONTRACT §11: charge.paid's amount is the amount paid.
+      amount: brl(c.paidAmountCents ?? c.amountCents),
       net_amount: brl(c.netCents),
       e2e_id: c.e2eId,
       endToEndId: c.e2eId,
@@ -460,8 +538,17 @@ export type Op =
       key: string | null;
       body: string;
     }
+  | {
+      kind: "createDueDateCharge";
+      companyId: string;
+      amountCents: bigint;
+      terms: DueDateTermsState;
+      body: string;
+    }
   | { kind: "pay"; items: SentPayment[]; horarioMs: number }
   | { kind: "simulatePay"; chargeId: string }
+  /** simulateChargePayment(paidAt) of a due-date charge, on a day before, on or well after its due date. */
+  | { kind: "simulatePayAt"; chargeId: string; paidAtMs: number; when: "early" | "onDueDate" | "late" }
   | { kind: "cancelCharge"; chargeId: string }
   | { kind: "adjust"; companyId: string; amountCents: bigint }
   | { kind: "reserve"; chargeId: string }
@@ -668,12 +755,42 @@ function apply(world: World, op: Op, answer: Answer, window: Window): void {
       expectEqual(answer.body.status, "PAID", "simulateChargePayment status");
       const e2e = String(answer.body.e2eId);
       if (!/^E[0-9]{8}[0-9]{12}[A-Za-z0-9]{11}$/.test(e2e)) mismatch(`sandbox e2e id ${e2e} is not a central-bank id`);
+      // A due-date charge is paid at the amount due of the day the sandbox paid it (its paidAt).
+      const paid = amountToPayOn(c, saoPauloDayOf(Date.parse(answer.body.paidAt)));
+      expectEqual(centsOf(answer.body.paidAmount), paid, "simulateChargePayment paidAmount");
       c.status = "PAID";
+      markPaid(world, c, paid);
       c.e2eId = e2e;
       world.knownE2e.push(e2e);
       // The sandbox's bank may report its own payment later: the same endToEndId again.
-      world.payments.push({ companyId: c.companyId, endToEndId: e2e, txid: c.txid, valorCents: c.amountCents });
+      world.payments.push({ companyId: c.companyId, endToEndId: e2e, txid: c.txid, valorCents: paid });
       c.events.push(chargePaidEvent(world, c));
+      return;
+    }
+    case "simulatePayAt": {
+      const c = chargeById(world, op.chargeId);
+      if (c.status !== "PENDING") {
+        expectError(answer, "INVALID_STATE", null, "pay a due-date charge that is not PENDING");
+        return;
+      }
+      expectOk(answer, 200, "simulateChargePayment(paidAt)");
+      expectEqual(answer.body.status, "PAID", "simulateChargePayment(paidAt) status");
+      expectEqual(Date.parse(answer.body.paidAt), op.paidAtMs, "simulateChargePayment paidAt");
+      const paid = amountToPayOn(c, saoPauloDayOf(op.paidAtMs));
+      expectEqual(centsOf(answer.body.paidAmount), paid, `paidAmount on ${isoDayOf(saoPauloDayOf(op.paidAtMs))}`);
+      const e2e = String(answer.body.e2eId);
+      c.status = "PAID";
+      markPaid(world, c, paid);
+      expectEqual(centsOf(answer.body.fee), c.feeCents, "fee of the amount paid");
+      expectEqual(centsOf(answer.body.netAmount), c.netCents, "net of the amount paid");
+      c.e2eId = e2e;
+      world.knownE2e.push(e2e);
+      world.payments.push({ companyId: c.companyId, endToEndId: e2e, txid: c.txid, valorCents: paid });
+      c.events.push(chargePaidEvent(world, c));
+      return;
+    }
+    case "createDueDateCharge": {
+      applyCreateDueDateCharge(world, op, answer);
       return;
     }
     case "cancelCharge": {
@@ -942,11 +1059,57 @@ function applyCreateCharge(
     reserved: false,
     expiresAtMs: expiresAt,
     e2eId: null,
+    terms: null,
+    paidAmountCents: null,
     events: [],
   });
   if (op.key !== null) {
     world.chargeKeys.push({ companyId: op.companyId, key: op.key, fingerprint, createdText: answer.text });
   }
+}
+
+/**
+ * CONTRACT §11: POST /charges with due_date: 201, DUE_DATE, the terms as given, the fee of the
+ * amount until paid, amount_due today's, expiring at the end of the last payable day (the due
+ * date + days_after_due: the test's due dates are never moved that far).
+ */
+function applyCreateDueDateCharge(
+  world: World,
+  op: Extract<Op, { kind: "createDueDateCharge" }>,
+  answer: Answer,
+): void {
+  const a = account(world, op.companyId);
+  expectOk(answer, 201, `POST /charges ${brl(op.amountCents)} due ${isoDayOf(op.terms.dueDay)}`);
+  const body = answer.body;
+  const { feeCents, netCents } = feeOf(op.amountCents, a);
+  expectEqual(body.type, "DUE_DATE", "due-date charge type");
+  expectEqual(body.due_date, isoDayOf(op.terms.dueDay), "due_date");
+  expectEqual(body.days_after_due, op.terms.daysAfterDue, "days_after_due");
+  expectEqual(centsOf(body.amount), op.amountCents, "due-date charge amount");
+  expectEqual(centsOf(body.fee), feeCents, "due-date charge fee (of its amount until paid)");
+  expectEqual(body.status, "PENDING", "new due-date charge status");
+  expectEqual(body.paid_amount, null, "new due-date charge paid_amount");
+  const createdDay = saoPauloDayOf(Date.parse(body.created_at));
+  expectEqual(centsOf(body.amount_due), amountDueOn(op.amountCents, op.terms, createdDay), "amount_due today");
+  // The end of the last payable day in São Paulo (midnight there is 03:00 UTC).
+  const lastDay = op.terms.dueDay + op.terms.daysAfterDue;
+  const expiresAt = (lastDay + 1) * 86_400_000 + 3 * 3_600_000;
+  expectEqual(Date.parse(body.expires_at), expiresAt, "due-date charge expires_at");
+  world.charges.push({
+    companyId: op.companyId,
+    id: body.id,
+    txid: body.txid,
+    amountCents: op.amountCents,
+    feeCents,
+    netCents,
+    status: "PENDING",
+    reserved: false,
+    expiresAtMs: expiresAt,
+    e2eId: null,
+    terms: op.terms,
+    paidAmountCents: null,
+    events: [],
+  });
 }
 
 function applyPay(world: World, op: Extract<Op, { kind: "pay" }>, answer: Answer, window: Window): void {
@@ -1008,12 +1171,13 @@ function applyPay(world: World, op: Extract<Op, { kind: "pay" }>, answer: Answer
           exception("CHARGE_EXPIRED", c);
           return;
         }
-        if (item.valorCents !== c.amountCents) {
+        if (item.valorCents !== amountToPayOn(c, saoPauloDayOf(op.horarioMs))) {
           exception("AMOUNT_MISMATCH", c);
           return;
         }
         expectEqual(outcome, "CREDITED", what);
         c.status = "PAID";
+        markPaid(world, c, item.valorCents);
         c.e2eId = item.endToEndId;
         c.events.push(chargePaidEvent(world, c));
         return;

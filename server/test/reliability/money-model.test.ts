@@ -256,7 +256,7 @@ async function paidCharge(world: World, opened: AccountState, amountCents: bigin
   assert.equal(afterCreate.worlds.length, 1, `opening charge: ${afterCreate.why.join("; ")}`);
   startMs = Date.now();
   const payment = await app.graphql(
-    `mutation($id: ID!) { simulateChargePayment(chargeId: $id, payerName: "Maria Silva") { id status e2eId } }`,
+    `mutation($id: ID!) { simulateChargePayment(chargeId: $id, payerName: "Maria Silva") { id status e2eId paidAt paidAmount } }`,
     { id: created.body.id },
   );
   const payAnswer = {

@@ -40,6 +40,8 @@ export interface ObservedCharge {
   expiresAtMs: number;
   refunded: bigint;
   disputed: bigint;
+  type: string;
+  paidAmount: bigint | null;
 }
 
 export interface ObservedDispute {
@@ -117,7 +119,8 @@ export interface Observation {
   ledgerEntriesChecked: number;
 }
 
-const CHARGE_FIELDS = "id status reserved amount fee netAmount e2eId expiresAt refundedAmount disputedAmount";
+const CHARGE_FIELDS =
+  "id status reserved amount fee netAmount e2eId expiresAt refundedAmount disputedAmount type paidAmount";
 const WITHDRAWAL_FIELDS = "id status reason retryCount queuePosition amount withdrawalReference pixKey";
 const AUDIT_FIELDS =
   "consistent runningBalance recomputedBalance ledgerSum lastEntryBalance ledgerEntries pendingWithdrawals pendingWithdrawalsCounted paidChargesNet adjustments withdrawalsHeld refundsHeld disputesHeld";
@@ -205,6 +208,8 @@ export class ServiceReader {
           expiresAtMs: Date.parse(c.expiresAt),
           refunded: centsOf(c.refundedAmount),
           disputed: centsOf(c.disputedAmount),
+          type: c.type,
+          paidAmount: c.paidAmount === null ? null : centsOf(c.paidAmount),
         })),
         withdrawalsTotal: data[`wd${i}`].total,
         withdrawals: data[`wd${i}`].data.map((w: any) => ({
@@ -463,6 +468,9 @@ function diffAccount(world: World, a: AccountState, seen: ObservedAccount, windo
     field("expires_at", o.expiresAtMs, c.expiresAtMs);
     field("refunded_amount", o.refunded, refundedOf(world, c.id));
     field("disputedAmount", o.disputed, disputedOf(world, c.id));
+    field("type", o.type, c.terms === null ? "IMMEDIATE" : "DUE_DATE");
+    // CONTRACT §11: what the payment brought (an immediate charge's amount), null until PAID.
+    field("paid_amount", o.paidAmount, c.status === "PAID" ? c.paidAmountCents : null);
   }
   for (const o of seen.charges) {
     if (!charges.some((c) => c.id === o.id)) say(`charge ${o.id} exists but the model made none`);

@@ -20,9 +20,15 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function ChargesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  const { perPage, after, status, reserved, company, from, to, q } = await loadChargeParams(searchParams);
+  const { perPage, after, status, reserved, type, company, from, to, q } = await loadChargeParams(searchParams);
   const search = chargeSearchText(q);
-  const filters = { status, reserved: reservedArgument(reserved), companyId: company, ...createdRange(from, to) };
+  const filters = {
+    status,
+    type,
+    reserved: reservedArgument(reserved),
+    companyId: company,
+    ...createdRange(from, to),
+  };
   // A search shows the charges found by id, txid or e2e id (at most 10, no paging) within the filters.
   const listing = search
     ? await execute(ChargeSearchDocument, { query: search }).then(({ search: found }) => ({
@@ -51,6 +57,7 @@ export default async function ChargesPage({ searchParams }: { searchParams: Prom
         searching={search !== null}
         status={status}
         reserved={reserved}
+        type={type}
         company={company}
         from={from}
         to={to}

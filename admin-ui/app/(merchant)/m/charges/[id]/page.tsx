@@ -8,6 +8,7 @@ import { EmptyState } from "@/components/states";
 import { ChargeStatusBadge, DeliveryStatusBadge, ReservedBadge } from "@/components/status-badge";
 import { Timeline, type TimelineItem } from "@/components/timeline";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { ChargeBillingCard, ChargeTypeBadge, DueDateLine } from "@/features/billing/charge-terms";
 import { LiveUpdates } from "@/features/live/live-updates";
 import { CancelChargeButton } from "@/features/merchant-charges/cancel-charge-button";
 import { ChargePaymentCard } from "@/features/merchant-charges/charge-payment-card";
@@ -74,6 +75,8 @@ export default async function MerchantChargePage({ params }: { params: Promise<{
           <>
             <ChargeStatusBadge status={charge.status} />
             {charge.reserved && <ReservedBadge />}
+            <ChargeTypeBadge type={charge.type} />
+            <DueDateLine dueDate={charge.dueDate} />
             <CopyableId value={`chg_${charge.id}`} />
           </>
         }
@@ -81,9 +84,18 @@ export default async function MerchantChargePage({ params }: { params: Promise<{
           payable ? (
             <CancelChargeButton id={charge.id} />
           ) : charge.status === "PAID" ? (
-            <RefundChargeButton charge={charge} account={viewer.companyName ?? ""} />
+            // A due-date charge's refunds are limited by what it brought (paid late or early), not its amount.
+            <RefundChargeButton
+              charge={{ ...charge, amount: charge.paidAmount ?? charge.amount }}
+              account={viewer.companyName ?? ""}
+            />
           ) : undefined
         }
+      />
+      <ChargeBillingCard
+        charge={charge}
+        expiresAt={charge.expiresAt}
+        customerHref={charge.customerId ? `/m/customers/${charge.customerId}` : null}
       />
       <div className="grid gap-4 lg:grid-cols-3">
         <Card className={payable ? "lg:row-span-2" : undefined}>
@@ -116,7 +128,7 @@ export default async function MerchantChargePage({ params }: { params: Promise<{
               <div className="flex justify-between gap-3">
                 <dt className="text-muted-foreground">{t("paidByPayer")}</dt>
                 <dd>
-                  <Money value={charge.amount} />
+                  <Money value={charge.paidAmount ?? charge.amount} />
                 </dd>
               </div>
               <div className="flex justify-between gap-3">
@@ -146,7 +158,11 @@ export default async function MerchantChargePage({ params }: { params: Promise<{
           </CardContent>
         </Card>
         {charge.status === "PAID" && (
-          <RefundsCard refunds={refunds.data} amount={charge.amount} refundedAmount={charge.refundedAmount} />
+          <RefundsCard
+            refunds={refunds.data}
+            amount={charge.paidAmount ?? charge.amount}
+            refundedAmount={charge.refundedAmount}
+          />
         )}
         <Card className="lg:col-span-2">
           <CardHeader>

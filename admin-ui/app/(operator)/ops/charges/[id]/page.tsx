@@ -10,6 +10,7 @@ import { QrCode } from "@/components/qr-code";
 import { ChargeStatusBadge, DeliveryStatusBadge, ReservedBadge } from "@/components/status-badge";
 import { Timeline, type TimelineItem } from "@/components/timeline";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { ChargeBillingCard, ChargeTypeBadge, DueDateLine } from "@/features/billing/charge-terms";
 import { ChargeActions } from "@/features/charges/charge-actions";
 import { ChargeDetailDocument, ChargeTimelineDocument } from "@/features/charges/documents";
 import { ChargeDisputesCard } from "@/features/disputes/charge-disputes-card";
@@ -96,6 +97,8 @@ export default async function ChargePage({ params }: { params: Promise<{ id: str
           <>
             <ChargeStatusBadge status={charge.status} />
             {charge.reserved && <ReservedBadge />}
+            <ChargeTypeBadge type={charge.type} />
+            <DueDateLine dueDate={charge.dueDate} />
             <Link href={`/ops/companies/${charge.companyId}`} className="font-medium text-foreground hover:underline">
               {company.name}
             </Link>
@@ -106,7 +109,12 @@ export default async function ChargePage({ params }: { params: Promise<{ id: str
           <>
             <ChargeActions charge={charge} canAct={canAct} sandbox={serviceInfo.sandbox} />
             {canAct && charge.status === "PAID" && (
-              <RefundChargeButton charge={charge} account={company.name} operator />
+              // A due-date charge's refunds are limited by what it brought (paid late or early), not its amount.
+              <RefundChargeButton
+                charge={{ ...charge, amount: charge.paidAmount ?? charge.amount }}
+                account={company.name}
+                operator
+              />
             )}
           </>
         }
@@ -119,6 +127,7 @@ export default async function ChargePage({ params }: { params: Promise<{ id: str
           })}
         </p>
       )}
+      <ChargeBillingCard charge={charge} expiresAt={charge.expiresAt} />
       <div className="grid gap-4 lg:grid-cols-3">
         <Card className="lg:col-span-2">
           <CardHeader>
@@ -149,7 +158,7 @@ export default async function ChargePage({ params }: { params: Promise<{ id: str
               <div>
                 <dt className="text-muted-foreground">{t("amountFeeNet")}</dt>
                 <dd className="tabular">
-                  <Money value={charge.amount} /> · <Money value={charge.fee} /> ·{" "}
+                  <Money value={charge.paidAmount ?? charge.amount} /> · <Money value={charge.fee} /> ·{" "}
                   <Money value={charge.netAmount} className="font-medium" />
                 </dd>
               </div>
@@ -229,7 +238,11 @@ export default async function ChargePage({ params }: { params: Promise<{ id: str
       <ChargeDisputesCard disputes={chargeDisputes} />
       <RefundRequestsCard chargeId={charge.id} account={company.name} canAct={canAct} />
       {charge.status === "PAID" && (
-        <RefundsCard refunds={refunds.data} amount={charge.amount} refundedAmount={charge.refundedAmount} />
+        <RefundsCard
+          refunds={refunds.data}
+          amount={charge.paidAmount ?? charge.amount}
+          refundedAmount={charge.refundedAmount}
+        />
       )}
     </div>
   );
