@@ -293,6 +293,11 @@ export type SignInStep =
   | 'ENROL_SECOND_FACTOR'
   | 'SECOND_FACTOR';
 
+export type UnconfirmedNotificationKind =
+  | 'RECEIVED_PIX'
+  | 'RETURN_OUTCOME'
+  | 'TRANSFER_OUTCOME';
+
 export type UpdateCompanyInput = {
   /** Send null to remove the limit. */
   autoApproveLimit?: string | null | undefined;
@@ -949,6 +954,11 @@ export type ProviderStatusQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type ProviderStatusQuery = { providerStatus: { name: string, reconcileEverySeconds: number | null, efi: { baseUrl: string, pixKey: string, certificateSubject: string, certificateIssuer: string, certificateValidTo: string, certificateDaysLeft: number, tokenValid: boolean, tokenExpiresAt: string | null, tokenRequests: number, circuit: string, lastSuccessAt: string | null, lastFailureAt: string | null, lastFailure: string | null } | null, webhook: { ok: boolean, webhookUrl: string, pixKey: string, registeredAt: string, error: string | null } | null, lastNotification: { receivedAt: string, test: boolean, payments: number, transfers: number, failed: string | null } | null, lastReconciliation: { startedAt: string, finishedAt: string | null, windowFrom: string, windowTo: string, pixSeen: number, credited: number, exceptions: number, transfersReadBack: number, transfersDecided: number, error: string | null, differences: Array<{ kind: string, endToEndId: string | null, txid: string | null, valor: string | null, detail: string | null }> } | null }, reconciliationReports: Array<{ day: string, generatedAt: string, pspCount: number, pspSum: string, serviceCount: number, serviceSum: string, differences: Array<{ kind: string, endToEndId: string | null, txid: string | null, chargeId: string | null, valor: string | null }> }> };
+
+export type UnconfirmedNotificationsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type UnconfirmedNotificationsQuery = { unconfirmedNotifications: { total: number, totalCapped: boolean, data: Array<{ id: string, kind: UnconfirmedNotificationKind, problem: string, endToEndId: string | null, txid: string | null, amount: string | null, claimedStatus: string | null, withdrawalId: string | null, returnRequestId: string | null, callerAddress: string | null, lastCallerAddress: string | null, timesSeen: number, createdAt: string, lastSeenAt: string }> } };
 
 export type RefundRowFragment = { id: string, chargeId: string, amount: string, status: RefundStatus, reason: string | null, failureReason: string | null, returnId: string | null, createdAt: string, refundedAt: string | null, updatedAt: string };
 
@@ -3166,6 +3176,30 @@ export const ProviderStatusDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<ProviderStatusQuery, ProviderStatusQueryVariables>;
+export const UnconfirmedNotificationsDocument = new TypedDocumentString(`
+    query UnconfirmedNotifications {
+  unconfirmedNotifications(status: OPEN, limit: 20) {
+    total
+    totalCapped
+    data {
+      id
+      kind
+      problem
+      endToEndId
+      txid
+      amount
+      claimedStatus
+      withdrawalId
+      returnRequestId
+      callerAddress
+      lastCallerAddress
+      timesSeen
+      createdAt
+      lastSeenAt
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<UnconfirmedNotificationsQuery, UnconfirmedNotificationsQueryVariables>;
 export const ChargeRefundsDocument = new TypedDocumentString(`
     query ChargeRefunds($chargeId: ID!) {
   refunds(chargeId: $chargeId) {

@@ -4,12 +4,15 @@ import { companyOperations } from "./companies/companies.operations";
 import { consoleUserOperations } from "./console-users/console-users.operations";
 import { credentialOperations } from "./credentials/credentials.operations";
 import { customerOperations } from "./customers/customers.operations";
+import { disputeOperations } from "./disputes/disputes.operations";
 import type { AnyOperation } from "./operation/operation";
 import { payerPageOperations } from "./payer-page/payer-page.operations";
 import { paymentLinkOperations } from "./payment-links/payment-links.operations";
 import { providerStatusOperations } from "./provider/efi/provider-status.operations";
 import { providerOperations } from "./provider/provider.operations";
 import { unconfirmedNotificationOperations } from "./provider/unconfirmed-notifications.operations";
+import { refundRequestOperations } from "./refunds/refund-requests.operations";
+import { refundOperations } from "./refunds/refunds.operations";
 import type { Services } from "./services";
 import { twoFactorOperations } from "./two-factor/two-factor.operations";
 import { webhookOperations } from "./webhooks/webhooks.operations";
@@ -28,8 +31,11 @@ export const OPERATIONS: ReadonlyArray<AnyOperation<Services>> = [
   ...credentialOperations,
   ...consoleUserOperations,
   ...customerOperations,
+  ...disputeOperations,
   ...providerOperations,
   ...providerStatusOperations,
+  ...refundOperations,
+  ...refundRequestOperations,
   ...twoFactorOperations,
   ...unconfirmedNotificationOperations,
   ...payerPageOperations,

@@ -4,15 +4,14 @@ import { buildSchema } from "type-graphql";
 import { AuditEntryFields } from "./audit/audit.fields";
 import { ChargeFields } from "./charges/charges.fields";
 import { MerchantOverviewResolver, OperatorDashboardResolver } from "./dashboards/dashboards.resolver";
-import { DisputesResolver } from "./disputes/disputes.resolver";
+import { DisputeFields } from "./disputes/disputes.fields";
 import { authChecker } from "./graphql/context";
 import { operationResolvers } from "./graphql/operation-fields";
 import { compileOperationResolvers } from "./graphql/operation-resolvers";
 import { plainFieldResolvers } from "./graphql/plain-fields";
 import { LedgerEntryResolver, LedgerResolver } from "./ledger/ledger.resolver";
 import { OPERATIONS } from "./operations";
-import { RefundRequestsResolver } from "./refunds/refund-requests.resolver";
-import { RefundsResolver } from "./refunds/refunds.resolver";
+import { RefundRequestFields } from "./refunds/refund-requests.fields";
 import { SearchResolver } from "./search/search.resolver";
 import { WithdrawalFields, WithdrawalTransitionFields } from "./withdrawals/withdrawals.fields";
 
@@ -22,9 +21,8 @@ export const RESOLVERS = [
   LedgerEntryResolver,
   WithdrawalFields,
   WithdrawalTransitionFields,
-  RefundsResolver,
-  RefundRequestsResolver,
-  DisputesResolver,
+  RefundRequestFields,
+  DisputeFields,
   AuditEntryFields,
   SearchResolver,
   OperatorDashboardResolver,

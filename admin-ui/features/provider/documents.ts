@@ -81,3 +81,29 @@ export const ProviderStatusDocument = graphql(`
     }
   }
 `);
+
+/** The bank's notifications the bank did not confirm when read back: open ones, newest first. */
+export const UnconfirmedNotificationsDocument = graphql(`
+  query UnconfirmedNotifications {
+    unconfirmedNotifications(status: OPEN, limit: 20) {
+      total
+      totalCapped
+      data {
+        id
+        kind
+        problem
+        endToEndId
+        txid
+        amount
+        claimedStatus
+        withdrawalId
+        returnRequestId
+        callerAddress
+        lastCallerAddress
+        timesSeen
+        createdAt
+        lastSeenAt
+      }
+    }
+  }
+`);

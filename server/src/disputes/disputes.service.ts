@@ -1,5 +1,5 @@
 import type { DataSource, EntityManager } from "typeorm";
-import { type AuditContext, appendAudit } from "../audit/audit";
+import { type Acting, type AuditContext, appendAudit } from "../audit/audit";
 import { ChargeStatus } from "../charges/charge.entity";
 import type { ChargesService } from "../charges/charges.service";
 import { LAG_TOLERANT, readCancellable } from "../core/cancellable-read";
@@ -244,7 +244,7 @@ export class DisputesService implements DisputeReturnListener {
    * amount still held, until the bank's decision is read back: its return recorded
    * (recordBankReturn) or the hold released (recordBankRelease).
    */
-  acceptDispute(id: string, actor: string, audit: AuditContext | null, requestId: string | null): Promise<Dispute> {
+  acceptDispute(id: string, { actor, audit, requestId }: Acting): Promise<Dispute> {
     return this.change(
       id,
       async (em, dispute, charge) => {
@@ -426,7 +426,7 @@ export class DisputesService implements DisputeReturnListener {
   }
 
   /** The operator contests the claim with a statement: REJECTED, still held until closed. */
-  contestDispute(id: string, statement: string, actor: string, audit: AuditContext | null): Promise<Dispute> {
+  contestDispute(id: string, statement: string, { actor, audit }: Acting): Promise<Dispute> {
     const text = checkText("statement", statement, MAX_STATEMENT_LENGTH, true);
     return this.change(
       id,
@@ -451,13 +451,7 @@ export class DisputesService implements DisputeReturnListener {
    * back; released here first, the balance would offer money the bank still holds (and that
    * an ACEITA would then return to the payer).
    */
-  closeDispute(
-    id: string,
-    note: string | null,
-    actor: string,
-    audit: AuditContext | null,
-    requestId: string | null,
-  ): Promise<Dispute> {
+  closeDispute(id: string, note: string | null, { actor, audit, requestId }: Acting): Promise<Dispute> {
     const text = checkText("note", note, MAX_DESCRIPTION_LENGTH, false);
     return this.change(
       id,
@@ -506,12 +500,7 @@ export class DisputesService implements DisputeReturnListener {
   }
 
   /** The merchant tells its side while the dispute is OPEN (the operator reads it before deciding). */
-  submitStatement(
-    scopeCompanyId: string | null,
-    id: string,
-    statement: string,
-    audit: AuditContext | null,
-  ): Promise<Dispute> {
+  submitStatement(scopeCompanyId: string | null, id: string, statement: string, { audit }: Acting): Promise<Dispute> {
     const text = checkText("statement", statement, MAX_STATEMENT_LENGTH, true);
     return this.change(
       id,

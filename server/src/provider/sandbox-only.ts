@@ -20,17 +20,11 @@ export function isSandbox(provider: Pick<PixProvider, "simulated">): boolean {
   return provider.simulated === true;
 }
 
-/** Refuses (SANDBOX_ONLY, REST 403) unless the provider is the simulated bank. */
+/**
+ * Refuses (SANDBOX_ONLY, REST 403) unless the provider is the simulated bank. A declared
+ * operation that plays the bank says `sandboxOnly: true` (operation/operation.ts): the runner
+ * asks here right after its access check (a merchant is still FORBIDDEN first).
+ */
 export function requireSandbox(provider: Pick<PixProvider, "simulated">): void {
   if (!isSandbox(provider)) throw sandboxOnlyError();
-}
-
-/**
- * The policy of an operation that plays the bank: the first thing it runs, after its
- * access check (a merchant is still FORBIDDEN first). A declared operation says
- * `sandboxOnly: true` (operation/operation.ts) and the runner asks requireSandbox; an
- * operation still written as a resolver calls this with its context.
- */
-export function sandboxOnly(context: { services: { provider: Pick<PixProvider, "simulated"> } }): void {
-  requireSandbox(context.services.provider);
 }

@@ -1,5 +1,5 @@
 import type { DataSource, EntityManager } from "typeorm";
-import { type AuditContext, appendAudit } from "../audit/audit";
+import { type Acting, appendAudit } from "../audit/audit";
 import type { ChargesService } from "../charges/charges.service";
 import { entityRowMapper } from "../core/entity-rows";
 import { invalidState, validationError } from "../core/errors";
@@ -69,9 +69,7 @@ export class RefundRequestsService {
     chargeIdInput: string,
     input: NewRefund,
     rawIdempotencyKey: string | null | undefined,
-    actor: string,
-    audit: AuditContext | null = null,
-    requestId: string | null = null,
+    { actor, audit, requestId }: Acting,
   ): Promise<{ request: RefundRequest; replayed: boolean }> {
     const { id: chargeId } = await this.charges.getCharge(null, chargeIdInput);
     const idempotencyKey = checkIdempotencyKey(rawIdempotencyKey, true) as string;
@@ -151,12 +149,7 @@ export class RefundRequestsService {
    * Under the request's row lock, so of two simultaneous confirmations one creates the refund
    * and the other finds it CONFIRMED (409 INVALID_STATE).
    */
-  async confirmRequest(
-    id: string,
-    actor: string,
-    audit: AuditContext | null = null,
-    requestId: string | null = null,
-  ): Promise<RefundRequest> {
+  async confirmRequest(id: string, { actor, audit, requestId }: Acting): Promise<RefundRequest> {
     await runTransaction(this.db, async (em) => {
       const request = await em
         .getRepository(RefundRequest)
@@ -193,7 +186,7 @@ export class RefundRequestsService {
   }
 
   /** REQUESTED -> REJECTED with a reason (the requester may withdraw it too); no money moved. */
-  async rejectRequest(id: string, reason: string, actor: string, audit: AuditContext | null = null) {
+  async rejectRequest(id: string, reason: string, { actor, audit }: Acting) {
     const text = typeof reason === "string" ? reason.trim() : "";
     if (text.length === 0 || [...text].length > 500) throw validationError("reason must have 1 to 500 characters");
     await runTransaction(this.db, async (em) => {

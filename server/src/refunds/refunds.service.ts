@@ -1,5 +1,5 @@
 import type { DataSource, EntityManager } from "typeorm";
-import { type AuditContext, appendAudit } from "../audit/audit";
+import { type Acting, type AuditContext, appendAudit } from "../audit/audit";
 import { ChargeStatus } from "../charges/charge.entity";
 import { type ChargesService, receivedCents } from "../charges/charges.service";
 import { entityRowMapper } from "../core/entity-rows";
@@ -158,9 +158,7 @@ export class RefundsService implements ReturnBook {
     chargeIdInput: string,
     input: NewRefund,
     rawIdempotencyKey: string | null | undefined,
-    actor: string,
-    audit: AuditContext | null = null,
-    requestId: string | null = null,
+    { actor, audit, requestId }: Acting,
   ): Promise<{ refund: Refund; replayed: boolean }> {
     const { id: chargeId } = await this.charges.getCharge(scopeCompanyId, chargeIdInput);
     const idempotencyKey = checkIdempotencyKey(rawIdempotencyKey, true) as string;
@@ -407,8 +405,7 @@ export class RefundsService implements ReturnBook {
     id: string,
     outcome: "REFUNDED" | "FAILED",
     reason: string | null,
-    audit: AuditContext | null = null,
-    requestId: string | null = null,
+    { audit, requestId }: Acting,
   ): Promise<Refund> {
     const text = reason?.trim() ?? "";
     if (text.length > 500) throw validationError("reason must have at most 500 characters");

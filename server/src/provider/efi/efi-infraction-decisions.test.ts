@@ -357,7 +357,11 @@ describe("races with an operator's decision", () => {
     // the disputes service over a provider that does not return MED money itself.
     const before = new DisputesService(app.services.db, app.services.charges, { name: "efi", returnsMedItself: false });
     const rejected = await disputedCharge(6, "6.00");
-    const refund = await before.acceptDispute(rejected.disputeId, "operator:legacy", null, null);
+    const refund = await before.acceptDispute(rejected.disputeId, {
+      actor: "operator:legacy",
+      audit: null,
+      requestId: null,
+    });
     const refundId = refund.refundId;
     assert.match(refundId ?? "", /^rf_/);
     await decide(rejected.idInfracao, "REJEITADA");
@@ -375,7 +379,7 @@ describe("races with an operator's decision", () => {
     assert.deepEqual(held.refunds, [{ id: refundId, status: "PROCESSING", amount_cents: "600" }]);
 
     const agreed = await disputedCharge(4, "4.00");
-    await before.acceptDispute(agreed.disputeId, "operator:legacy", null, null);
+    await before.acceptDispute(agreed.disputeId, { actor: "operator:legacy", audit: null, requestId: null });
     await decide(agreed.idInfracao, "ACEITA");
     const unchanged = await footprint(agreed.chargeId, agreed.disputeId);
     assert.deepEqual(decisionsOf(await run(), agreed.endToEndId), []);

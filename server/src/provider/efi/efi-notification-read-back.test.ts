@@ -138,6 +138,21 @@ describe("a received Pix is applied only once the bank, read back, has it", () =
     assert.equal(await chargeStatus(charge.id), "PENDING");
   });
 
+  test("a batch naming one end-to-end id many times reads it back once", async () => {
+    const charge = await newCharge(3);
+    const [item] = (await forge("/pix", { txid: charge.txid, valor: "3.00" })).pix;
+    const reads = async () =>
+      (await sim.control("GET", "/control/requests")).body.filter(
+        (entry: { path: string }) => entry.path === `/v2/pix/${item.endToEndId}`,
+      ).length;
+    const before = await reads();
+    await forge("", {
+      body: { pix: Array.from({ length: 50 }, (_, index) => ({ ...item, valor: `${index + 1}.00` })) },
+    });
+    assert.equal((await reads()) - before, 1);
+    assert.equal(await chargeStatus(charge.id), "PENDING");
+  });
+
   test("a real Pix's end-to-end id with another txid or amount changes nothing the bank did not do", async () => {
     const real = await paidByWebhook(10);
     const target = await newCharge(500);

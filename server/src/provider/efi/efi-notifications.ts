@@ -113,10 +113,20 @@ export class EfiNotificationsService {
     if (items.length > MAX_ITEMS) throw validationError(`at most ${MAX_ITEMS} entries per notification`);
     const result: EfiNotificationResult = { received: items.length, test: false, pix: [], transfers: [] };
     let failure: unknown = null;
+    // One read-back per end-to-end id, however many entries of the batch name it.
+    const readBacks = new Map<string, Promise<EfiPix | null>>();
+    const readPix = (endToEndId: string) => {
+      let read = readBacks.get(endToEndId);
+      if (!read) {
+        read = this.readBack.readPix(endToEndId);
+        readBacks.set(endToEndId, read);
+      }
+      return read;
+    };
     for (const item of items) {
       try {
         if (isTransferOutcome(item)) result.transfers.push(await this.transferHint(item as SendNotice, caller));
-        else result.pix.push(await this.pixHint(item, caller));
+        else result.pix.push(await this.pixHint(item, caller, readPix));
       } catch (error) {
         failure ??= error;
       }
@@ -143,7 +153,11 @@ export class EfiNotificationsService {
    * A received Pix: the bank's own, read back by the end-to-end id the entry names, is applied;
    * the entry's txid, amount and devoluções are only compared with it.
    */
-  private async pixHint(item: unknown, caller: NotificationCaller): Promise<EfiPixHintResult> {
+  private async pixHint(
+    item: unknown,
+    caller: NotificationCaller,
+    readPix: (endToEndId: string) => Promise<EfiPix | null>,
+  ): Promise<EfiPixHintResult> {
     const entry = isObject(item) ? (item as PixNotice) : {};
     const endToEndId =
       typeof entry.endToEndId === "string" && END_TO_END_ID.test(entry.endToEndId) ? entry.endToEndId : null;
@@ -165,7 +179,7 @@ export class EfiNotificationsService {
       });
       return { endToEndId, outcome: "UNCONFIRMED", applied: null, unconfirmed };
     }
-    const bank = await this.readBack.readPix(endToEndId);
+    const bank = await readPix(endToEndId);
     if (bank === null) {
       await keep({
         kind: UnconfirmedNotificationKind.RECEIVED_PIX,
