@@ -6,6 +6,8 @@ import { credentialOperations } from "./credentials/credentials.operations";
 import { customerOperations } from "./customers/customers.operations";
 import { disputeOperations } from "./disputes/disputes.operations";
 import type { AnyOperation } from "./operation/operation";
+import { payerPageOperations } from "./payer-page/payer-page.operations";
+import { paymentLinkOperations } from "./payment-links/payment-links.operations";
 import { providerStatusOperations } from "./provider/efi/provider-status.operations";
 import { providerOperations } from "./provider/provider.operations";
 import { unconfirmedNotificationOperations } from "./provider/unconfirmed-notifications.operations";
@@ -36,6 +38,8 @@ export const OPERATIONS: ReadonlyArray<AnyOperation<Services>> = [
   ...refundRequestOperations,
   ...twoFactorOperations,
   ...unconfirmedNotificationOperations,
+  ...payerPageOperations,
+  ...paymentLinkOperations,
   ...webhookOperations,
   ...withdrawalOperations,
 ];
