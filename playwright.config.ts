@@ -47,6 +47,8 @@ export default defineConfig({
     { name: "unit", testMatch: /e2e\/unit\/.*\.spec\.ts/ },
     { name: "setup", testMatch: /e2e\/setup\/.*\.setup\.ts/, use: chromium },
     { name: "signed-out", testMatch: /e2e\/auth\/.*\.spec\.ts/, dependencies: ["setup"], use: chromium },
+    // Payers: no session at all.
+    { name: "payer", testMatch: /e2e\/payer\/.*\.spec\.ts/, dependencies: ["setup"], use: chromium },
     {
       name: "operator",
       testMatch: /e2e\/operator\/.*\.spec\.ts/,
@@ -68,7 +70,7 @@ export default defineConfig({
     {
       name: "last",
       testMatch: /e2e\/last\/.*\.spec\.ts/,
-      dependencies: ["signed-out", "operator", "merchant", "developers"],
+      dependencies: ["signed-out", "payer", "operator", "merchant", "developers"],
       use: chromium,
     },
   ],

@@ -1,6 +1,7 @@
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from "@server/auth/session-cookie";
 import { isApiPath } from "@server/http/api-paths";
 import { type NextRequest, NextResponse } from "next/server";
+import { isPayerPath, PAYER_PATHS } from "@/lib/payer-paths";
 
 /**
  * Runs before every console page. It redirects a request without a session cookie to the
@@ -9,8 +10,9 @@ import { type NextRequest, NextResponse } from "next/server";
  * and what its role may see is decided on the server by each audience's layout (and again by
  * the API for every operation).
  */
-// The REST reference is public, like the /openapi.json it renders.
-const PUBLIC_PATHS = ["/login", "/accept-invite", "/developers/reference"];
+// The REST reference is public, like the /openapi.json it renders; the payers' pages are
+// for people with no account at all.
+const PUBLIC_PATHS = ["/login", "/accept-invite", "/developers/reference", ...PAYER_PATHS];
 
 const dev = process.env.NODE_ENV === "development";
 
@@ -38,6 +40,34 @@ function contentSecurityPolicy(nonce: string): string {
   ].join("; ");
 }
 
+/**
+ * The payers' pages (/pay/<token>, /l/<token>) are stricter still: nothing from anywhere but
+ * this origin and nothing by default (no workers, no frames, no fonts of any other kind), no
+ * <base>, and forms post only here. The address holds the page's token, so it is never sent
+ * on as a Referer, never stored by a cache and never indexed.
+ */
+function payerContentSecurityPolicy(nonce: string): string {
+  return [
+    "default-src 'none'",
+    `script-src 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    `connect-src 'self'${dev ? " ws: wss:" : ""}`,
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+const PAYER_HEADERS: Record<string, string> = {
+  "cache-control": "no-store",
+  "x-robots-tag": "noindex, nofollow",
+  "referrer-policy": "no-referrer",
+};
+
 export function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
   // The API's paths are the API's (server/src/app.ts answers them before the console): should
@@ -52,13 +82,15 @@ export function proxy(request: NextRequest) {
     return NextResponse.redirect(login);
   }
   const nonce = btoa(crypto.randomUUID());
-  const policy = contentSecurityPolicy(nonce);
+  const payer = isPayerPath(pathname);
+  const policy = payer ? payerContentSecurityPolicy(nonce) : contentSecurityPolicy(nonce);
   const forwarded = new Headers(request.headers);
   forwarded.set("x-pix-path", `${pathname}${search}`);
   forwarded.set("x-nonce", nonce);
   forwarded.set("content-security-policy", policy);
   const response = NextResponse.next({ request: { headers: forwarded } });
   response.headers.set("content-security-policy", policy);
+  if (payer) for (const [name, value] of Object.entries(PAYER_HEADERS)) response.headers.set(name, value);
   return response;
 }
 

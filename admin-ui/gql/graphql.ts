@@ -145,6 +145,22 @@ export type CreateCustomerInput = {
   phone?: string | null | undefined;
 };
 
+/** A fixed amount, or none (the payer types one between minAmount and maxAmount). */
+export type CreatePaymentLinkInput = {
+  /** Fixed amount, 0.01 to 99999999.99; absent: the payer types it. */
+  amount?: string | null | undefined;
+  /** 1 to 140 characters: what is paid for; each charge's description. */
+  description: string;
+  /** After it, the link makes no charge (EXPIRED). */
+  expiresAt?: string | null | undefined;
+  /** Without amount: the most a payer may type; default 99999999.99. */
+  maxAmount?: string | null | undefined;
+  /** Without amount: the least a payer may type; default 1.00. */
+  minAmount?: string | null | undefined;
+  /** Default false: COMPLETED at its first payment. */
+  reusable?: boolean | null | undefined;
+};
+
 export type CreateWithdrawalInput = {
   /** 1.00 to 99999999.99 */
   amount: string;
@@ -230,6 +246,16 @@ export type PaymentExceptionKind =
 export type PaymentExceptionStatus =
   | 'OPEN'
   | 'RESOLVED';
+
+export type PaymentLinkStatus =
+  /** Payers can open it and get a charge. */
+  | 'ACTIVE'
+  /** A single-use link, paid. */
+  | 'COMPLETED'
+  /** Past its expires_at. */
+  | 'EXPIRED'
+  /** Deactivated by the merchant. */
+  | 'INACTIVE';
 
 export type PaymentReturnStatus =
   | 'FAILED'
@@ -841,6 +867,28 @@ export type OperatorOverviewQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type OperatorOverviewQuery = { operatorDashboard: { openPaymentExceptions: number, failedWebhookDeliveries: number, pendingWithdrawals: { count: number, amount: string, oldestCreatedAt: string | null }, today: { paidCharges: { count: number, amount: string }, withdrawals: { count: number, amount: string } }, daily: Array<{ date: string, paidAmount: string, paidCount: number, withdrawalAmount: string, withdrawalCount: number }> } };
 
+export type PayerPageQueryVariables = Exact<{
+  token: string;
+}>;
+
+
+export type PayerPageQuery = { payerPage: { accountName: string, status: ChargeStatus, type: ChargeType, amount: string, description: string | null, dueDate: string | null, expiresAt: string, pixCode: string | null, paidAt: string | null, sandbox: boolean } };
+
+export type PaymentLinkPageQueryVariables = Exact<{
+  token: string;
+}>;
+
+
+export type PaymentLinkPageQuery = { paymentLinkPage: { accountName: string, description: string, status: PaymentLinkStatus, amount: string | null, minAmount: string | null, maxAmount: string | null, sandbox: boolean } };
+
+export type ConfirmPaymentLinkMutationVariables = Exact<{
+  token: string;
+  amount?: string | null | undefined;
+}>;
+
+
+export type ConfirmPaymentLinkMutation = { confirmPaymentLink: { paymentUrl: string } };
+
 export type PaymentExceptionRowFragment = { id: string, kind: PaymentExceptionKind, status: PaymentExceptionStatus, amount: string | null, expectedAmount: string | null, txid: string | null, endToEndId: string | null, chargeId: string | null, companyId: string | null, payerName: string | null, payerDocument: string | null, paidAt: string | null, problem: string | null, resolution: string | null, resolvedAt: string | null, resolvedBy: string | null, createdAt: string, returnStatus: PaymentReturnStatus | null, returnId: string | null, returnReason: string | null, returnFailureReason: string | null, returnedAt: string | null };
 
 export type PaymentExceptionsQueryVariables = Exact<{
@@ -867,6 +915,35 @@ export type ReturnPaymentExceptionMutationVariables = Exact<{
 
 
 export type ReturnPaymentExceptionMutation = { returnPaymentException: { id: string, kind: PaymentExceptionKind, status: PaymentExceptionStatus, amount: string | null, expectedAmount: string | null, txid: string | null, endToEndId: string | null, chargeId: string | null, companyId: string | null, payerName: string | null, payerDocument: string | null, paidAt: string | null, problem: string | null, resolution: string | null, resolvedAt: string | null, resolvedBy: string | null, createdAt: string, returnStatus: PaymentReturnStatus | null, returnId: string | null, returnReason: string | null, returnFailureReason: string | null, returnedAt: string | null } };
+
+export type MerchantPaymentLinksQueryVariables = Exact<{
+  limit?: number | null | undefined;
+  offset?: number | null | undefined;
+}>;
+
+
+export type MerchantPaymentLinksQuery = { paymentLinks: { total: number, data: Array<{ id: string, url: string, status: PaymentLinkStatus, description: string, amount: string | null, minAmount: string | null, maxAmount: string | null, reusable: boolean, expiresAt: string | null, chargesCount: number, paidCount: number, paidTotal: string, createdAt: string }> }, payerPageSettings: { displayName: string | null } };
+
+export type CreatePaymentLinkMutationVariables = Exact<{
+  input: CreatePaymentLinkInput;
+}>;
+
+
+export type CreatePaymentLinkMutation = { createPaymentLink: { id: string, url: string } };
+
+export type DeactivatePaymentLinkMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type DeactivatePaymentLinkMutation = { deactivatePaymentLink: { id: string, status: PaymentLinkStatus } };
+
+export type UpdatePayerPageSettingsMutationVariables = Exact<{
+  displayName?: string | null | undefined;
+}>;
+
+
+export type UpdatePayerPageSettingsMutation = { updatePayerPageSettings: { displayName: string | null } };
 
 export type ServiceInfoQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -2846,6 +2923,42 @@ export const OperatorOverviewDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<OperatorOverviewQuery, OperatorOverviewQueryVariables>;
+export const PayerPageDocument = new TypedDocumentString(`
+    query PayerPage($token: String!) {
+  payerPage(token: $token) {
+    accountName
+    status
+    type
+    amount
+    description
+    dueDate
+    expiresAt
+    pixCode
+    paidAt
+    sandbox
+  }
+}
+    `) as unknown as TypedDocumentString<PayerPageQuery, PayerPageQueryVariables>;
+export const PaymentLinkPageDocument = new TypedDocumentString(`
+    query PaymentLinkPage($token: String!) {
+  paymentLinkPage(token: $token) {
+    accountName
+    description
+    status
+    amount
+    minAmount
+    maxAmount
+    sandbox
+  }
+}
+    `) as unknown as TypedDocumentString<PaymentLinkPageQuery, PaymentLinkPageQueryVariables>;
+export const ConfirmPaymentLinkDocument = new TypedDocumentString(`
+    mutation ConfirmPaymentLink($token: String!, $amount: Money) {
+  confirmPaymentLink(token: $token, amount: $amount) {
+    paymentUrl
+  }
+}
+    `) as unknown as TypedDocumentString<ConfirmPaymentLinkMutation, ConfirmPaymentLinkMutationVariables>;
 export const PaymentExceptionsDocument = new TypedDocumentString(`
     query PaymentExceptions($first: Int, $after: String, $status: PaymentExceptionStatus) {
   paymentExceptions(first: $first, after: $after, status: $status) {
@@ -2942,6 +3055,54 @@ export const ReturnPaymentExceptionDocument = new TypedDocumentString(`
   returnFailureReason
   returnedAt
 }`) as unknown as TypedDocumentString<ReturnPaymentExceptionMutation, ReturnPaymentExceptionMutationVariables>;
+export const MerchantPaymentLinksDocument = new TypedDocumentString(`
+    query MerchantPaymentLinks($limit: Int, $offset: Int) {
+  paymentLinks(limit: $limit, offset: $offset) {
+    total
+    data {
+      id
+      url
+      status
+      description
+      amount
+      minAmount
+      maxAmount
+      reusable
+      expiresAt
+      chargesCount
+      paidCount
+      paidTotal
+      createdAt
+    }
+  }
+  payerPageSettings {
+    displayName
+  }
+}
+    `) as unknown as TypedDocumentString<MerchantPaymentLinksQuery, MerchantPaymentLinksQueryVariables>;
+export const CreatePaymentLinkDocument = new TypedDocumentString(`
+    mutation CreatePaymentLink($input: CreatePaymentLinkInput!) {
+  createPaymentLink(input: $input) {
+    id
+    url
+  }
+}
+    `) as unknown as TypedDocumentString<CreatePaymentLinkMutation, CreatePaymentLinkMutationVariables>;
+export const DeactivatePaymentLinkDocument = new TypedDocumentString(`
+    mutation DeactivatePaymentLink($id: ID!) {
+  deactivatePaymentLink(id: $id) {
+    id
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<DeactivatePaymentLinkMutation, DeactivatePaymentLinkMutationVariables>;
+export const UpdatePayerPageSettingsDocument = new TypedDocumentString(`
+    mutation UpdatePayerPageSettings($displayName: String) {
+  updatePayerPageSettings(displayName: $displayName) {
+    displayName
+  }
+}
+    `) as unknown as TypedDocumentString<UpdatePayerPageSettingsMutation, UpdatePayerPageSettingsMutationVariables>;
 export const ServiceInfoDocument = new TypedDocumentString(`
     query ServiceInfo {
   serviceInfo {

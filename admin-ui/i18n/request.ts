@@ -1,8 +1,9 @@
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from "@server/auth/session-cookie";
-import { cookies } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { getRequestConfig } from "next-intl/server";
-import { getViewer } from "@/lib/auth/session";
+import { getViewer, PATH_HEADER } from "@/lib/auth/session";
 import { TIME_ZONE } from "@/lib/format";
+import { isPayerPath } from "@/lib/payer-paths";
 import { catalogueOf } from "@/messages";
 import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, type Locale, localeOfApi } from "./locales";
 
@@ -11,6 +12,8 @@ import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, type Locale, localeOfApi } fro
  * console user), else the browser's cookie (the choice made while signed out), else pt-BR.
  */
 async function resolveLocale(): Promise<Locale> {
+  // The payers' pages are Portuguese (CONTRACT §13), whoever opens them.
+  if (isPayerPath(((await headers()).get(PATH_HEADER) ?? "").split("?")[0])) return DEFAULT_LOCALE;
   const jar = await cookies();
   const fromCookie = jar.get(LOCALE_COOKIE)?.value;
   if (jar.get(SESSION_COOKIE)?.value || jar.get(SECURE_SESSION_COOKIE)?.value) {

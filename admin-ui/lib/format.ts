@@ -123,6 +123,15 @@ export function formatDate(iso: string | Date): string {
   return dateOnly.format(typeof iso === "string" ? new Date(iso) : iso);
 }
 
+/**
+ * `10/03/2026` from a calendar day `2026-03-10` (a due date): the day as written, never moved
+ * by a time zone (as a Date it would be midnight UTC, the day before in São Paulo).
+ */
+export function formatCalendarDay(day: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  return match ? `${match[3]}/${match[2]}/${match[1]}` : day;
+}
+
 export function formatDayMonth(iso: string | Date): string {
   return dayMonth.format(typeof iso === "string" ? new Date(iso) : iso);
 }

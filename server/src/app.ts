@@ -28,6 +28,7 @@ import { registerLiveRoute } from "./live/live.route";
 import { LiveHub, type LiveOptions } from "./live/live-hub";
 import { compileRestRoute } from "./operation/rest-shape";
 import { OPERATIONS } from "./operations";
+import { registerPayerLiveRoute } from "./payer-page/payer-live.route";
 import { efiNotificationRoutes } from "./provider/efi/efi-notifications";
 import { inboundPixRoutes } from "./provider/inbound-pix.http";
 import { registerPixLocationRoute } from "./provider/pix-location.http";
@@ -185,6 +186,7 @@ export async function createHttpApp(
   // the server waits for open connections on close.
   const live = new LiveHub(runtime.database.direct, services.db, logger, config.sessionIdleMinutes, options.live);
   registerLiveRoute(app, live);
+  registerPayerLiveRoute(app, live, services.payerPages);
   app.addHook("preClose", async () => live.close());
   registerHealthRoutes(app, services, options);
   registerMetricsRoute(app, services);

@@ -7,6 +7,7 @@ import { Customer } from "./customers/customer.entity";
 import { Dispute } from "./disputes/dispute.entity";
 import { Adjustment } from "./ledger/adjustment.entity";
 import { LedgerEntry } from "./ledger/ledger-entry.entity";
+import { PaymentLink } from "./payment-links/payment-link.entity";
 import { PaymentException } from "./provider/payment-exception.entity";
 import { UnconfirmedNotification } from "./provider/unconfirmed-notification.entity";
 import { Refund } from "./refunds/refund.entity";
@@ -38,4 +39,5 @@ export const ENTITIES = [
   RefundRequest,
   Dispute,
   Customer,
+  PaymentLink,
 ];

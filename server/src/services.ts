@@ -3,6 +3,7 @@ import { AuditService } from "./audit/audit.service";
 import { AuthService } from "./auth/auth.service";
 import { SignInLimits } from "./auth/sign-in-limits";
 import { ChargesService } from "./charges/charges.service";
+import { setPaymentPagesBase } from "./charges/payment-url";
 import { CompaniesService } from "./companies/companies.service";
 import { ConsoleUsersService } from "./console-users/console-users.service";
 import type { AppConfig } from "./core/config";
@@ -16,6 +17,8 @@ import { DisputesService } from "./disputes/disputes.service";
 import { LedgerService } from "./ledger/ledger.service";
 import type { MakerCheckerPolicy } from "./ledger/maker-checker";
 import { Mailer } from "./mail/mailer";
+import { PayerPageService } from "./payer-page/payer-page.service";
+import { PaymentLinksService } from "./payment-links/payment-links.service";
 import { createPixProvider } from "./provider/create-provider";
 import { ANSWER_INFRACTION_JOB, EfiInfractions } from "./provider/efi/efi-infractions";
 import { EfiNotificationsService } from "./provider/efi/efi-notifications";
@@ -53,6 +56,10 @@ export interface Services {
   charges: ChargesService;
   /** The accounts' payers (due-date charges name them). */
   customers: CustomersService;
+  /** Charges' payers' pages (/pay/<token>) and the name merchants show on them. */
+  payerPages: PayerPageService;
+  /** Payment links (/l/<token>): a payer's confirm makes a charge. */
+  paymentLinks: PaymentLinksService;
   ledger: LedgerService;
   /** Creation, the merchant's cancel, reads. */
   withdrawals: WithdrawalsService;
@@ -106,6 +113,7 @@ export interface ServiceSecrets {
 
 export function createServices(config: AppConfig, logger: Logger, db: DataSource, secrets: ServiceSecrets): Services {
   const provider = createPixProvider(config, secrets.providerWebhookSecret, logger);
+  setPaymentPagesBase(config.publicBaseUrl);
   const customers = new CustomersService(db);
   const charges = new ChargesService(db, provider, customers);
   const withdrawalTransitions = new WithdrawalTransitions(db, provider.ispb);
@@ -159,11 +167,17 @@ export function createServices(config: AppConfig, logger: Logger, db: DataSource
     { feePercent: config.defaultFeePercent, feeFixed: config.defaultFeeFixed },
     config.webhookAllowPrivate,
   );
+  const limits = createLimitStore({ pgPool: poolOf(db), redisUrl: config.redisUrl });
+  const payerPages = new PayerPageService(db, config.rateLimitRps > 0 ? limits : null);
+  const paymentLinks = new PaymentLinksService(db, charges, payerPages, limits);
+  charges.paidSteps.push((em, charge) => paymentLinks.notePaid(em, charge));
   return {
     config,
     logger,
     db,
     provider,
+    payerPages,
+    paymentLinks,
     auth: new AuthService(db, secrets.adminTokenHash, sessions, (id) => credentialUsage.touch(id)),
     credentialUsage,
     companies,
@@ -200,7 +214,7 @@ export function createServices(config: AppConfig, logger: Logger, db: DataSource
     audit: new AuditService(db),
     search: new SearchService(charges, withdrawals, companies),
     dashboards: new DashboardsService(db),
-    limits: createLimitStore({ pgPool: poolOf(db), redisUrl: config.redisUrl }),
+    limits,
     mailer: new Mailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }, logger),
     efi,
   };

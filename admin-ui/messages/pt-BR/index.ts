@@ -23,7 +23,9 @@ import merchantWebhooks from "./merchantWebhooks.json";
 import merchantWithdrawals from "./merchantWithdrawals.json";
 import operators from "./operators.json";
 import overview from "./overview.json";
+import payer from "./payer.json";
 import paymentExceptions from "./paymentExceptions.json";
+import paymentLinks from "./paymentLinks.json";
 import provider from "./provider.json";
 import refunds from "./refunds.json";
 import shell from "./shell.json";
@@ -63,6 +65,8 @@ const ptBR = {
   merchantWithdrawals,
   operators,
   overview,
+  payer,
+  paymentLinks,
   paymentExceptions,
   provider,
   refunds,

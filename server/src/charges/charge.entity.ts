@@ -7,6 +7,7 @@ import { type Metadata, MetadataScalar } from "./charge-metadata";
 import { ChargeAdjustment, ChargeDiscount, ChargeInterest, ChargePayer } from "./charge-terms.types";
 import { amountDueAt } from "./due-date-charge";
 import { adjustmentColumn, dateColumn, discountColumn, interestColumn } from "./due-date-columns";
+import { paymentUrlOf } from "./payment-url";
 
 export enum ChargeStatus {
   PENDING = "PENDING",
@@ -214,6 +215,14 @@ export class Charge {
   @Column({ name: "batch_index", type: "integer", nullable: true })
   batchIndex!: number | null;
 
+  @Column({ name: "payment_link_id", type: "text", nullable: true })
+  @Field(() => String, { nullable: true, description: "The payment link it was made from." })
+  paymentLinkId!: string | null;
+
+  /** The random part of the payer's page's address (`payment_url`); the page finds the charge by it. */
+  @Column({ name: "payment_token", type: "text" })
+  paymentToken!: string;
+
   @Field(() => ChargePayer, {
     nullable: true,
     description: "Who the charge is addressed to; null for a charge without one.",
@@ -237,5 +246,12 @@ export class Charge {
   @Field(() => MoneyScalar, { nullable: true, description: "What the payment brought; null until PAID." })
   get paidAmount(): bigint | null {
     return this.status === ChargeStatus.PAID ? (this.paidAmountCents ?? this.amountCents) : null;
+  }
+
+  @Field(() => String, {
+    description: "The payer's page: {PUBLIC_BASE_URL}/pay/<token>, public, in Portuguese, live until paid.",
+  })
+  get paymentUrl(): string {
+    return paymentUrlOf(this.paymentToken);
   }
 }

@@ -303,6 +303,8 @@ const CHARGE_REST_FIELDS: RestAnswer = [
   "customerId",
   "externalReference",
   "metadata",
+  "paymentUrl",
+  "paymentLinkId",
 ];
 
 /** A charge as the service takes it, from the operation's input. */

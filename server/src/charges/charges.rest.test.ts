@@ -46,6 +46,9 @@ const CHARGE_FIELDS = [
   "customer_id",
   "external_reference",
   "metadata",
+  // CONTRACT §13
+  "payment_url",
+  "payment_link_id",
 ];
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 

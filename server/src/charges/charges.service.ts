@@ -23,7 +23,7 @@ import {
 import { entityRowMapper } from "../core/entity-rows";
 import { AppError, type ItemError, ItemsRefusedError, unauthenticated, validationError } from "../core/errors";
 import { checkIdempotencyKey, findOriginalRequest, insertUnlessTaken, requestFingerprint } from "../core/idempotency";
-import { CHARGE_ID_PATTERN, newChargeId, newEndToEndId, newLocationId, newTxid } from "../core/ids";
+import { CHARGE_ID_PATTERN, newChargeId, newEndToEndId, newLocationId, newPaymentToken, newTxid } from "../core/ids";
 import { enqueueJob } from "../core/jobs";
 import type { Logger } from "../core/logger";
 import { brlToJsonNumber, type Cents, formatBrl, MAX_AMOUNT_CENTS } from "../core/money";
@@ -197,8 +197,26 @@ function asCreated(charge: Charge): Charge {
   });
 }
 
+/**
+ * A charge another feature makes for its own reason (a payment link's confirm): kept on the
+ * row, with a step of that feature's in the transaction that writes the charge.
+ */
+export interface ChargeOrigin {
+  paymentLinkId: string;
+  /**
+   * Runs in the charge's insert transaction, before the insert (the feature locks its own row
+   * there): a charge to answer instead, none being written, or null to write this one.
+   */
+  claim(em: EntityManager, charge: Charge): Promise<Charge | null>;
+}
+
+/** A step of another feature in the transaction that pays a charge (a link's or a QR code's counters). */
+export type ChargePaidStep = (em: EntityManager, charge: Charge) => Promise<void>;
+
 export class ChargesService {
   private readonly chargeFromRow: (row: Record<string, unknown>) => Charge;
+  /** Run by confirmChargePayment in the paying transaction, after the charge is PAID (wired in services.ts). */
+  readonly paidSteps: ChargePaidStep[] = [];
 
   constructor(
     private readonly db: DataSource,
@@ -242,6 +260,7 @@ export class ChargesService {
     input: NewCharge,
     rawIdempotencyKey?: string | null,
     audit: AuditContext | null = null,
+    origin: ChargeOrigin | null = null,
   ): Promise<{ charge: Charge; replayed: boolean }> {
     const idempotencyKey = checkIdempotencyKey(rawIdempotencyKey, false);
     const now = new Date();
@@ -276,7 +295,11 @@ export class ChargesService {
     const charge = this.newChargeRow(companyId, account, prepared, payer, { txid, locationId, registered }, now);
     charge.idempotencyKey = idempotencyKey;
     charge.requestFingerprint = idempotencyKey ? prepared.fingerprint : null;
+    charge.paymentLinkId = origin?.paymentLinkId ?? null;
     return runTransaction(this.db, async (em) => {
+      // Its origin may answer another charge instead (its registration at the bank is left to expire).
+      const instead = origin ? await origin.claim(em, charge) : null;
+      if (instead) return { charge: instead, replayed: false };
       for (let attempt = 1; ; attempt += 1) {
         if (await insertUnlessTaken(em, Charge, charge)) {
           await this.audit(em, audit, "charge.create", charge, null);
@@ -573,6 +596,8 @@ export class ChargesService {
       feeFixedCents: account.feeFixedCents,
       batchId: null,
       batchIndex: null,
+      paymentToken: newPaymentToken(),
+      paymentLinkId: null,
     });
   }
 
@@ -941,6 +966,7 @@ export class ChargesService {
     charge.payerDocument = payment.payerDocument ?? null;
     charge.updatedAt = new Date();
     await em.getRepository(Charge).save(charge);
+    for (const step of this.paidSteps) await step(em, charge);
     if (!charge.reserved && charge.netAmountCents > 0n) {
       await postLedgerEntry(em, {
         companyId: charge.companyId,

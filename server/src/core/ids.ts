@@ -1,4 +1,4 @@
-import { randomInt } from "node:crypto";
+import { randomBytes, randomInt } from "node:crypto";
 
 const UPPER_ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 const ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
@@ -29,6 +29,11 @@ export const newConsoleUserId = () => `usr_${randomString(ALNUM, 20)}`;
 export const newSessionId = () => `ses_${randomString(ALNUM, 20)}`;
 /** API Pix txid of an immediate charge: 26 to 35 characters [a-zA-Z0-9]. */
 export const newTxid = () => randomString(ALNUM, 32);
+/**
+ * The random part of a charge's payer's page (`/pay/<token>`, CONTRACT §13): 18 random bytes
+ * (144 bits) as 24 characters of base64url.
+ */
+export const newPaymentToken = () => randomBytes(18).toString("base64url");
 /** Unguessable path segment of the charge's public location. */
 export const newLocationId = () => randomString(LOWER_ALNUM, 32);
 

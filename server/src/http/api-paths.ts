@@ -7,6 +7,7 @@
 export const API_PATH_PREFIXES = [
   "/charges",
   "/customers",
+  "/payment-links",
   "/withdrawals",
   "/graphql",
   "/provider",

@@ -19,8 +19,13 @@ import { poolRows } from "../core/sql";
 export const LIVE_TOPICS = ["charge", "withdrawal", "refund", "dispute"] as const;
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
 
-/** Who holds a stream, as their session said when it opened. */
-export interface LiveViewer {
+/**
+ * Who holds a stream: a console user, as their session said when it opened, or a payer on a
+ * charge's payer's page (payer-page/), who has no session and follows that one charge.
+ */
+export type LiveViewer = ConsoleViewer | PayerViewer;
+
+export interface ConsoleViewer {
   kind: "operator" | "merchant";
   role: string;
   /** The merchant's own company; null for operators, who see every company's changes. */
@@ -29,13 +34,21 @@ export interface LiveViewer {
   sessionHash: string;
 }
 
+export interface PayerViewer {
+  kind: "payer";
+  /** The one charge the page shows: only its own changes reach the stream. */
+  chargeId: string;
+  /** What its streams are counted by: a key of the payer's address (many payers may share one, behind a carrier's NAT). */
+  addressKey: string;
+}
+
 /** One open stream; `send` writes SSE text, `end` closes it with a last `end` event. */
 export interface LiveStream {
   viewer: LiveViewer;
   /** null: every topic. */
   topics: ReadonlySet<LiveTopic> | null;
   send(chunk: string): void;
-  end(reason: "session" | "shutdown" | "slow"): void;
+  end(reason: "session" | "shutdown" | "slow" | "final"): void;
 }
 
 export interface LiveOptions {
@@ -50,6 +63,10 @@ export interface LiveOptions {
   /** Reconnecting the LISTEN connection: first wait, doubled up to the last. */
   reconnectMinMs: number;
   reconnectMaxMs: number;
+  /** Payers' streams of one address at once; beyond, refused with 429 (the page polls). */
+  maxPayerStreamsPerAddress: number;
+  /** Payers' streams of this process: a share of maxStreams, so that payers never crowd out the console. */
+  maxPayerStreams: number;
 }
 
 export const DEFAULT_LIVE_OPTIONS: LiveOptions = {
@@ -59,9 +76,19 @@ export const DEFAULT_LIVE_OPTIONS: LiveOptions = {
   sessionCheckMs: 15_000,
   reconnectMinMs: 500,
   reconnectMaxMs: 30_000,
+  maxPayerStreamsPerAddress: 30,
+  maxPayerStreams: 500,
 };
 
 export type LiveRefusal = "SESSION_STREAMS" | "PROCESS_STREAMS";
+
+/** What a stream is counted by: its console session, or its payer's address. */
+function holderOf(viewer: LiveViewer): string {
+  return viewer.kind === "payer" ? `payer:${viewer.addressKey}` : viewer.sessionHash;
+}
+
+/** A charge's events that end its life: a payer's page has nothing more to wait for. */
+const FINAL_CHARGE_EVENTS = new Set(["charge.paid", "charge.expired", "charge.cancelled"]);
 
 /** A stream whose client reads slower than this much buffered text is closed (it reconnects and refetches). */
 const MAX_BUFFERED_STREAM_CHUNKS = 200;
@@ -70,6 +97,7 @@ export class LiveHub {
   readonly options: LiveOptions;
   private readonly streams = new Set<LiveStream>();
   private readonly perSession = new Map<string, number>();
+  private payerStreams = 0;
   private readonly buffered = new WeakMap<LiveStream, number>();
   private client: pg.Client | null = null;
   private listening = false;
@@ -106,14 +134,21 @@ export class LiveHub {
   /** Whether one more stream may open for this viewer; the refusal otherwise. */
   refusal(viewer: LiveViewer): LiveRefusal | null {
     if (this.closed || this.streams.size >= this.options.maxStreams) return "PROCESS_STREAMS";
-    if ((this.perSession.get(viewer.sessionHash) ?? 0) >= this.options.maxStreamsPerSession) return "SESSION_STREAMS";
+    const held = this.perSession.get(holderOf(viewer)) ?? 0;
+    if (viewer.kind === "payer") {
+      if (this.payerStreams >= this.options.maxPayerStreams) return "PROCESS_STREAMS";
+      return held >= this.options.maxPayerStreamsPerAddress ? "SESSION_STREAMS" : null;
+    }
+    if (held >= this.options.maxStreamsPerSession) return "SESSION_STREAMS";
     return null;
   }
 
   /** Adds a stream; answers its removal (idempotent), to call when its client goes away. */
   add(stream: LiveStream): () => void {
     this.streams.add(stream);
-    this.perSession.set(stream.viewer.sessionHash, (this.perSession.get(stream.viewer.sessionHash) ?? 0) + 1);
+    const holder = holderOf(stream.viewer);
+    this.perSession.set(holder, (this.perSession.get(holder) ?? 0) + 1);
+    if (stream.viewer.kind === "payer") this.payerStreams += 1;
     this.startTimers();
     if (this.listening) stream.send(READY);
     else void this.listen();
@@ -122,9 +157,10 @@ export class LiveHub {
       if (removed) return;
       removed = true;
       this.streams.delete(stream);
-      const left = (this.perSession.get(stream.viewer.sessionHash) ?? 1) - 1;
-      if (left <= 0) this.perSession.delete(stream.viewer.sessionHash);
-      else this.perSession.set(stream.viewer.sessionHash, left);
+      if (stream.viewer.kind === "payer") this.payerStreams -= 1;
+      const left = (this.perSession.get(holder) ?? 1) - 1;
+      if (left <= 0) this.perSession.delete(holder);
+      else this.perSession.set(holder, left);
       if (this.streams.size === 0) this.stopTimers();
     };
   }
@@ -137,6 +173,7 @@ export class LiveHub {
     for (const stream of [...this.streams]) stream.end("shutdown");
     this.streams.clear();
     this.perSession.clear();
+    this.payerStreams = 0;
     const client = this.client;
     this.client = null;
     this.listening = false;
@@ -223,6 +260,8 @@ export class LiveHub {
       })}\n\n`;
       this.write(stream, chunk);
       this.stats.delivered += 1;
+      // The charge is paid, expired or cancelled: the page shows it after its refetch, and waits no more.
+      if (stream.viewer.kind === "payer" && FINAL_CHARGE_EVENTS.has(notice.type)) stream.end("final");
     }
   }
 
@@ -264,8 +303,13 @@ export class LiveHub {
    * company, is closed. It does not touch last_seen_at: an open page is no activity.
    */
   async checkSessions(): Promise<void> {
-    if (this.streams.size === 0) return;
-    const hashes = [...new Set([...this.streams].map((stream) => stream.viewer.sessionHash))];
+    const consoleStreams = [...this.streams].filter((stream) => stream.viewer.kind !== "payer");
+    if (consoleStreams.length === 0) return;
+    const hashes = [
+      ...new Set(
+        consoleStreams.flatMap((stream) => (stream.viewer.kind === "payer" ? [] : [stream.viewer.sessionHash])),
+      ),
+    ];
     let rows: Array<{ id_hash: string; kind: string; role: string; company_id: string | null }>;
     try {
       rows = await poolRows(
@@ -281,24 +325,28 @@ export class LiveHub {
       return;
     }
     const live = new Map(rows.map((row) => [row.id_hash, row]));
-    for (const stream of [...this.streams]) {
-      const row = live.get(stream.viewer.sessionHash);
+    for (const stream of consoleStreams) {
+      const viewer = stream.viewer;
+      if (viewer.kind === "payer") continue;
+      const row = live.get(viewer.sessionHash);
       const same =
         row !== undefined &&
-        row.kind.toLowerCase() === stream.viewer.kind &&
-        row.role === stream.viewer.role &&
-        (stream.viewer.kind === "operator" || row.company_id === stream.viewer.companyId);
+        row.kind.toLowerCase() === viewer.kind &&
+        row.role === viewer.role &&
+        (viewer.kind === "operator" || row.company_id === viewer.companyId);
       if (!same) stream.end("session");
     }
   }
 }
 
 /**
- * What a viewer may see: a merchant user only their own company's changes; an operator every
+ * What a viewer may see: a payer only their charge's; a merchant user only their own company's changes; an operator every
  * company's (every operator role, VIEWER included, may read charges, withdrawals, refunds and
  * disputes of every company).
  */
 export function mayReceive(viewer: LiveViewer, notice: LiveNotice): boolean {
+  // A payer hears only their own charge's changes (charge.* with its id), never another's.
+  if (viewer.kind === "payer") return notice.resourceId === viewer.chargeId && notice.type.startsWith("charge.");
   if (viewer.kind === "operator") return true;
   return viewer.companyId !== null && viewer.companyId === notice.companyId;
 }

@@ -1,8 +1,8 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import { AppError, unauthenticated, validationError } from "../core/errors";
 import { hashSecret } from "../core/secrets";
 import { sendError } from "../http/http-errors";
-import { LIVE_TOPICS, type LiveHub, type LiveStream, type LiveTopic } from "./live-hub";
+import { LIVE_TOPICS, type LiveHub, type LiveStream, type LiveTopic, type LiveViewer } from "./live-hub";
 
 /** The stream of changes for the console's open pages (server-sent events). */
 export const LIVE_EVENTS_PATH = "/live/events";
@@ -23,7 +23,7 @@ export function registerLiveRoute(app: FastifyInstance, hub: LiveHub): void {
     const topics = parseTopics((request.query as Record<string, unknown>).topics);
     if (topics === undefined)
       return sendError(request, reply, validationError(`topics: a comma-separated list of ${LIVE_TOPICS.join(", ")}`));
-    const viewer = {
+    const viewer: LiveViewer = {
       kind: principal.kind,
       role: principal.role,
       companyId: principal.kind === "merchant" ? principal.companyId : null,
@@ -39,44 +39,58 @@ export function registerLiveRoute(app: FastifyInstance, hub: LiveHub): void {
         "Retry-After": "30",
       });
 
-    reply.hijack();
-    const res = reply.raw;
-    const headers: Record<string, string | number | string[]> = {};
-    for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) headers[name] = value;
-    res.writeHead(200, {
-      ...headers,
-      "Content-Type": "text/event-stream; charset=utf-8",
-      "Cache-Control": "no-store, no-transform",
-      Connection: "keep-alive",
-      // Proxies that buffer (nginx) pass each event at once.
-      "X-Accel-Buffering": "no",
-    });
-    res.flushHeaders();
-    // A dropped stream is tried again by the browser after 3 s.
-    res.write("retry: 3000\n\n");
-    let ended = false;
-    let remove: () => void = () => undefined;
-    const stream: LiveStream = {
-      viewer,
-      topics,
-      send: (chunk) => {
-        if (ended) return;
-        hub.noteBuffered(stream, !res.write(chunk));
-      },
-      end: (reason) => {
-        if (ended) return;
-        ended = true;
-        remove();
-        res.end(`event: end\ndata: ${JSON.stringify({ reason })}\n\n`);
-      },
-    };
-    remove = hub.add(stream);
-    res.on("drain", () => hub.noteBuffered(stream, false));
-    // The client went away (tab closed, navigation): no listener left behind.
-    res.on("close", () => {
+    openLiveStream(reply, hub, viewer, topics);
+  });
+}
+
+/**
+ * Answers the request with a stream of the hub's changes for this viewer (the hub has
+ * admitted it: see LiveHub.refusal): the SSE headers, the browser's retry delay, and the
+ * stream's removal when its client goes away.
+ */
+export function openLiveStream(
+  reply: FastifyReply,
+  hub: LiveHub,
+  viewer: LiveViewer,
+  topics: ReadonlySet<LiveTopic> | null,
+): void {
+  reply.hijack();
+  const res = reply.raw;
+  const headers: Record<string, string | number | string[]> = {};
+  for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) headers[name] = value;
+  res.writeHead(200, {
+    ...headers,
+    "Content-Type": "text/event-stream; charset=utf-8",
+    "Cache-Control": "no-store, no-transform",
+    Connection: "keep-alive",
+    // Proxies that buffer (nginx) pass each event at once.
+    "X-Accel-Buffering": "no",
+  });
+  res.flushHeaders();
+  // A dropped stream is tried again by the browser after 3 s.
+  res.write("retry: 3000\n\n");
+  let ended = false;
+  let remove: () => void = () => undefined;
+  const stream: LiveStream = {
+    viewer,
+    topics,
+    send: (chunk) => {
+      if (ended) return;
+      hub.noteBuffered(stream, !res.write(chunk));
+    },
+    end: (reason) => {
+      if (ended) return;
       ended = true;
       remove();
-    });
+      res.end(`event: end\ndata: ${JSON.stringify({ reason })}\n\n`);
+    },
+  };
+  remove = hub.add(stream);
+  res.on("drain", () => hub.noteBuffered(stream, false));
+  // The client went away (tab closed, navigation): no listener left behind.
+  res.on("close", () => {
+    ended = true;
+    remove();
   });
 }
 
