@@ -4,6 +4,7 @@ import { companyOperations } from "./companies/companies.operations";
 import { consoleUserOperations } from "./console-users/console-users.operations";
 import { credentialOperations } from "./credentials/credentials.operations";
 import { customerOperations } from "./customers/customers.operations";
+import { dashboardOperations } from "./dashboards/dashboards.operations";
 import { disputeOperations } from "./disputes/disputes.operations";
 import type { AnyOperation } from "./operation/operation";
 import { payerPageOperations } from "./payer-page/payer-page.operations";
@@ -13,6 +14,7 @@ import { providerOperations } from "./provider/provider.operations";
 import { unconfirmedNotificationOperations } from "./provider/unconfirmed-notifications.operations";
 import { refundRequestOperations } from "./refunds/refund-requests.operations";
 import { refundOperations } from "./refunds/refunds.operations";
+import { searchOperations } from "./search/search.operations";
 import type { Services } from "./services";
 import { twoFactorOperations } from "./two-factor/two-factor.operations";
 import { webhookOperations } from "./webhooks/webhooks.operations";
@@ -31,9 +33,11 @@ export const OPERATIONS: ReadonlyArray<AnyOperation<Services>> = [
   ...credentialOperations,
   ...consoleUserOperations,
   ...customerOperations,
-  ...disputeOperations,
+  ...dashboardOperations,
   ...providerOperations,
   ...providerStatusOperations,
+  ...searchOperations,
+  ...disputeOperations,
   ...refundOperations,
   ...refundRequestOperations,
   ...twoFactorOperations,

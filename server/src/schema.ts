@@ -3,7 +3,7 @@ import type { GraphQLSchema } from "graphql";
 import { buildSchema } from "type-graphql";
 import { AuditEntryFields } from "./audit/audit.fields";
 import { ChargeFields } from "./charges/charges.fields";
-import { MerchantOverviewResolver, OperatorDashboardResolver } from "./dashboards/dashboards.resolver";
+import { MerchantOverviewFields, OperatorDashboardFields } from "./dashboards/dashboards.fields";
 import { DisputeFields } from "./disputes/disputes.fields";
 import { authChecker } from "./graphql/context";
 import { operationResolvers } from "./graphql/operation-fields";
@@ -12,7 +12,6 @@ import { plainFieldResolvers } from "./graphql/plain-fields";
 import { LedgerEntryResolver, LedgerResolver } from "./ledger/ledger.resolver";
 import { OPERATIONS } from "./operations";
 import { RefundRequestFields } from "./refunds/refund-requests.fields";
-import { SearchResolver } from "./search/search.resolver";
 import { WithdrawalFields, WithdrawalTransitionFields } from "./withdrawals/withdrawals.fields";
 
 export const RESOLVERS = [
@@ -24,9 +23,8 @@ export const RESOLVERS = [
   RefundRequestFields,
   DisputeFields,
   AuditEntryFields,
-  SearchResolver,
-  OperatorDashboardResolver,
-  MerchantOverviewResolver,
+  OperatorDashboardFields,
+  MerchantOverviewFields,
   ...operationResolvers(OPERATIONS),
 ] as const;
 

@@ -1,9 +1,16 @@
-import { Arg, Authorized, Ctx, Field, ObjectType, Query, Resolver } from "type-graphql";
+import { ArgsType, Field, ObjectType } from "type-graphql";
 import { companyScope } from "../auth/principal";
 import { Charge } from "../charges/charge.entity";
 import { Company } from "../companies/company.entity";
-import type { RequestContext } from "../graphql/context";
+import { declareOperations } from "../operation/operation";
 import { Withdrawal } from "../withdrawals/withdrawal.entity";
+import type { SearchService } from "./search.service";
+
+interface SearchServices {
+  search: SearchService;
+}
+
+const { operation } = declareOperations<SearchServices>();
 
 @ObjectType({ description: "What the search box found, at most 10 of each kind." })
 class SearchResult {
@@ -17,15 +24,22 @@ class SearchResult {
   companies!: Company[];
 }
 
-@Resolver()
-export class SearchResolver {
-  @Authorized()
-  @Query(() => SearchResult, {
+@ArgsType()
+class SearchArgs {
+  @Field(() => String)
+  query!: string;
+}
+
+export const searchOperations = [
+  operation({
+    name: "search",
+    kind: "query",
     description:
       "Finds a charge by id, chg_ id, txid or e2e id; a withdrawal by id, WDR_ reference or e2e id; a company by id, " +
       "CNPJ or name prefix (any case). Merchants find only their own account's.",
-  })
-  search(@Arg("query", () => String) query: string, @Ctx() ctx: RequestContext) {
-    return ctx.services.search.search(companyScope(ctx.principal), query);
-  }
-}
+    access: "caller",
+    args: SearchArgs,
+    output: () => SearchResult,
+    run: ({ query }, ctx, { search }) => search.search(companyScope(ctx.principal), query),
+  }),
+];

@@ -1,5 +1,4 @@
-import { Arg, Authorized, Ctx, Field, FieldResolver, ID, Int, ObjectType, Query, Resolver, Root } from "type-graphql";
-import { requireCompanyScope } from "../auth/principal";
+import { Arg, Ctx, Field, FieldResolver, ID, Int, ObjectType, Resolver, Root } from "type-graphql";
 import type { RequestContext } from "../graphql/context";
 import { MoneyScalar } from "../graphql/scalars";
 import type { AmountCount as AmountCountFigure, DailyVolume as DailyVolumeFigure } from "./dashboards.service";
@@ -47,7 +46,7 @@ class DailyVolume {
 }
 
 @ObjectType({ description: "The operator's home page." })
-class OperatorDashboard {
+export class OperatorDashboard {
   @Field(() => PendingWithdrawals)
   pendingWithdrawals!: PendingWithdrawals;
 
@@ -73,7 +72,7 @@ class MerchantToday {
 @ObjectType({
   description: "An account's home page: balance = paidChargesNet + adjustments - withdrawalsHeld - refundsHeld.",
 })
-class MerchantOverview {
+export class MerchantOverview {
   @Field(() => ID)
   companyId!: string;
 
@@ -99,7 +98,10 @@ class MerchantOverview {
   today!: MerchantToday;
 }
 
-const amountCount = (figure: AmountCountFigure): AmountCount => ({ count: figure.count, amount: figure.amountCents });
+export const amountCount = (figure: AmountCountFigure): AmountCount => ({
+  count: figure.count,
+  amount: figure.amountCents,
+});
 const dailyVolume = (figure: DailyVolumeFigure): DailyVolume => ({
   date: figure.date,
   paidCount: figure.paidCount,
@@ -109,26 +111,9 @@ const dailyVolume = (figure: DailyVolumeFigure): DailyVolume => ({
 });
 const DAYS_ARG = { defaultValue: 30, description: "How many days up to today, 1 to 366." } as const;
 
+/** GraphQL's computed fields of the dashboards: the daily volumes, read only when asked for. */
 @Resolver(() => OperatorDashboard)
-export class OperatorDashboardResolver {
-  @Authorized("OPERATOR")
-  @Query(() => OperatorDashboard)
-  async operatorDashboard(@Ctx() ctx: RequestContext): Promise<OperatorDashboard> {
-    const figures = await ctx.services.dashboards.operatorDashboard();
-    return {
-      pendingWithdrawals: {
-        ...amountCount(figures.pendingWithdrawals),
-        oldestCreatedAt: figures.pendingWithdrawals.oldestCreatedAt,
-      },
-      today: {
-        paidCharges: amountCount(figures.today.paidCharges),
-        withdrawals: amountCount(figures.today.withdrawals),
-      },
-      failedWebhookDeliveries: figures.failedWebhookDeliveries,
-      openPaymentExceptions: figures.openPaymentExceptions,
-    };
-  }
-
+export class OperatorDashboardFields {
   @FieldResolver(() => [DailyVolume], { description: "Every account's paid volume per day, oldest first." })
   async daily(@Ctx() ctx: RequestContext, @Arg("days", () => Int, DAYS_ARG) days: number): Promise<DailyVolume[]> {
     return (await ctx.services.dashboards.dailyVolumes(null, days)).map(dailyVolume);
@@ -136,27 +121,7 @@ export class OperatorDashboardResolver {
 }
 
 @Resolver(() => MerchantOverview)
-export class MerchantOverviewResolver {
-  @Authorized()
-  @Query(() => MerchantOverview, { description: "Merchants read their own account; operators name one." })
-  async merchantOverview(
-    @Ctx() ctx: RequestContext,
-    @Arg("companyId", () => ID, { nullable: true, description: "Operator: the account (required)." })
-    companyId?: string,
-  ): Promise<MerchantOverview> {
-    const figures = await ctx.services.dashboards.merchantOverview(requireCompanyScope(ctx.principal, companyId));
-    return {
-      companyId: figures.companyId,
-      balance: figures.balanceCents,
-      paidChargesNet: figures.paidChargesNetCents,
-      adjustments: figures.adjustmentsCents,
-      withdrawalsHeld: figures.withdrawalsHeldCents,
-      refundsHeld: figures.refundsHeldCents,
-      reserved: figures.reservedCents,
-      today: { received: amountCount(figures.today.received), sent: amountCount(figures.today.sent) },
-    };
-  }
-
+export class MerchantOverviewFields {
   @FieldResolver(() => [DailyVolume], { description: "The account's paid volume per day, oldest first." })
   async daily(
     @Root() overview: MerchantOverview,
