@@ -253,12 +253,17 @@ export class LiveHub {
     for (const stream of this.streams) {
       if (!mayReceive(stream.viewer, notice)) continue;
       if (stream.topics && !stream.topics.has(topic)) continue;
-      // Ids only: the page refetches what it shows through its own (authorized) queries.
-      chunk ??= `id: ${notice.id}\nevent: change\ndata: ${JSON.stringify({
-        type: notice.type,
-        resourceId: notice.resourceId,
-      })}\n\n`;
-      this.write(stream, chunk);
+      // Ids only: the page refetches what it shows through its own (authorized) queries. A
+      // payer's page is told only that its charge changed: no event id, no charge id (its
+      // page shows neither).
+      const text =
+        stream.viewer.kind === "payer"
+          ? `event: change\ndata: ${JSON.stringify({ type: notice.type })}\n\n`
+          : (chunk ??= `id: ${notice.id}\nevent: change\ndata: ${JSON.stringify({
+              type: notice.type,
+              resourceId: notice.resourceId,
+            })}\n\n`);
+      this.write(stream, text);
       this.stats.delivered += 1;
       // The charge is paid, expired or cancelled: the page shows it after its refetch, and waits no more.
       if (stream.viewer.kind === "payer" && FINAL_CHARGE_EVENTS.has(notice.type)) stream.end("final");
