@@ -56,9 +56,11 @@ export function UnconfirmedNotifications({ page }: { page: Page }) {
                         <span className="block font-mono text-xs text-muted-foreground">{row.claimedStatus}</span>
                       )}
                     </TableCell>
-                    <TableCell className="min-w-64 break-all text-xs">
-                      <span lang="en">{row.problem}</span>
-                      <span className="block font-mono text-muted-foreground">
+                    <TableCell className="min-w-72 whitespace-normal text-xs">
+                      <span lang="en" className="break-words">
+                        {row.problem}
+                      </span>
+                      <span className="block break-all font-mono text-muted-foreground">
                         {row.withdrawalId ?? row.returnRequestId ?? row.endToEndId ?? row.txid ?? ""}
                       </span>
                     </TableCell>
