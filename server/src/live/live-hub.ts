@@ -249,20 +249,19 @@ export class LiveHub {
     const topic = notice.type.split(".")[0] as LiveTopic;
     if (!(LIVE_TOPICS as readonly string[]).includes(topic)) return;
     this.stats.notices += 1;
-    let chunk: string | null = null;
+    // Built once per notice, not once per stream.
+    const consoleChunk = `id: ${notice.id}\nevent: change\ndata: ${JSON.stringify({
+      type: notice.type,
+      resourceId: notice.resourceId,
+    })}\n\n`;
+    const payerChunk = `event: change\ndata: ${JSON.stringify({ type: notice.type })}\n\n`;
     for (const stream of this.streams) {
       if (!mayReceive(stream.viewer, notice)) continue;
       if (stream.topics && !stream.topics.has(topic)) continue;
       // Ids only: the page refetches what it shows through its own (authorized) queries. A
       // payer's page is told only that its charge changed: no event id, no charge id (its
       // page shows neither).
-      const text =
-        stream.viewer.kind === "payer"
-          ? `event: change\ndata: ${JSON.stringify({ type: notice.type })}\n\n`
-          : (chunk ??= `id: ${notice.id}\nevent: change\ndata: ${JSON.stringify({
-              type: notice.type,
-              resourceId: notice.resourceId,
-            })}\n\n`);
+      const text = stream.viewer.kind === "payer" ? payerChunk : consoleChunk;
       this.write(stream, text);
       this.stats.delivered += 1;
       // The charge is paid, expired or cancelled: the page shows it after its refetch, and waits no more.
