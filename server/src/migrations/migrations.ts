@@ -30,6 +30,7 @@ import { DueDateCharges1764040000000 } from "./1764040000000-due-date-charges";
 import { UnconfirmedNotifications1764100000100 } from "./1764100000100-unconfirmed-notifications";
 import { PayerPage1764500000100 } from "./1764500000100-payer-page";
 import { PaymentLinks1764500000200 } from "./1764500000200-payment-links";
+import { ChargeReservedAmount1764600000100 } from "./1764600000100-charge-reserved-amount";
 
 /** Migrations in order; the schema only ever changes through them. A new migration is added last. */
 export const MIGRATIONS = [
@@ -65,4 +66,5 @@ export const MIGRATIONS = [
   UnconfirmedNotifications1764100000100,
   PayerPage1764500000100,
   PaymentLinks1764500000200,
+  ChargeReservedAmount1764600000100,
 ];
