@@ -116,6 +116,11 @@ test("a due-date charge with fine, interest and an early discount, and its previ
   await expect(billing).toContainText(
     t("billing.terms.discount.untilDate", { value: "R$ 10,00", date: brDay(day(5)) }),
   );
+  // Its last payable day, as a day, in the terms card and in the history alike (day 10 + 30 days).
+  await expect(billing).toContainText(brDay(day(40)));
+  await expect(
+    page.getByText(t("merchantCharges.detail.steps.payableUntilDay", { date: brDay(day(40)) }), { exact: true }),
+  ).toBeVisible();
   await checkPage(page, "merchant-due-date-charge-pending");
 
   await page.goto(`/m/customers/${customerId}`);
