@@ -306,6 +306,7 @@ export class ApiServer {
         valor: sent.valor,
         horario: { solicitacao: sent.solicitacao.toISOString() },
         status: sent.status,
+        favorecido: { ...sent.favorecido, identificacao: sent.identificacao },
       },
     };
   }

@@ -4,6 +4,8 @@ import { isoDate, nextBusinessDay, parseIsoDate, saoPauloDay } from "../../serve
 import { buildDynamicBrCode } from "../../server/src/charges/br-code";
 import { newEndToEndId } from "../../server/src/core/ids";
 import { type CobvValor, termsFromCobv } from "../../server/src/provider/api-pix-cobv";
+import type { PixKeyType } from "../../server/src/withdrawals/pix-key";
+import { maskDocument, sandboxKeyOwner } from "../../server/src/withdrawals/recipients";
 import { efiError, problem } from "./efi-errors";
 
 /**
@@ -97,6 +99,8 @@ export interface PixSend {
   valor: string;
   chave: string;
   favorecido: Record<string, unknown>;
+  /** Who the bank found the money goes to: the key's holder in the directory, or the account's. */
+  identificacao: { nome: string; cpf?: string; cnpj?: string };
   infoPagador?: string;
   solicitacao: Date;
   liquidacao?: Date;
@@ -702,6 +706,7 @@ export class Bank {
       valor: body.valor,
       chave: body.pagador.chave,
       favorecido: body.favorecido,
+      identificacao: favorecidoIdentificado(body.favorecido),
       ...(body.pagador.infoPagador !== undefined ? { infoPagador: body.pagador.infoPagador } : {}),
       solicitacao: new Date(),
       status: "EM_PROCESSAMENTO",
@@ -769,7 +774,7 @@ export class Bank {
         solicitacao: send.solicitacao.toISOString(),
         ...(send.liquidacao ? { liquidacao: send.liquidacao.toISOString() } : {}),
       },
-      favorecido: send.favorecido,
+      favorecido: { ...send.favorecido, identificacao: send.identificacao },
       ...(send.erro ? { gnExtras: { erro: send.erro } } : {}),
     };
   }
@@ -838,3 +843,36 @@ function pageOf<T>(all: T[], inicio: Date, fim: Date, page: number, perPage: num
 }
 
 export const newPixKey = () => randomUUID();
+
+/**
+ * Who a send pays, as Efí's answers name it (`favorecido.identificacao`, the CPF masked as the
+ * central bank shows it): a key's holder from the directory (the service's sandbox directory,
+ * CONTRACT §15), refused with `chave_nao_pertence_ao_documento` when the send names another
+ * CPF or CNPJ; an account's holder as the send gives it.
+ */
+function favorecidoIdentificado(favorecido: Record<string, unknown>): PixSend["identificacao"] {
+  const identified = (nome: string, document: string) =>
+    document.length === 11 ? { nome, cpf: maskDocument(document) } : { nome, cnpj: maskDocument(document) };
+  const conta = favorecido.contaBanco as { nome: string; cpf?: string; cnpj?: string } | undefined;
+  if (conta) return identified(conta.nome, conta.cpf ?? conta.cnpj ?? "");
+  const chave = String(favorecido.chave);
+  const owner = sandboxKeyOwner(keyTypeOf(chave), chave);
+  const declared = (favorecido.cpf ?? favorecido.cnpj) as string | undefined;
+  if (declared !== undefined && declared !== owner) {
+    throw efiError(
+      400,
+      "chave_nao_pertence_ao_documento",
+      "A chave Pix informada não pertence ao CPF/CNPJ do favorecido",
+    );
+  }
+  return identified(`Titular Sandbox ${owner.slice(-4)}`, owner);
+}
+
+/** The type of a key as the DICT tells them apart by their shape. */
+function keyTypeOf(chave: string): PixKeyType {
+  if (/^\d{11}$/.test(chave)) return "CPF";
+  if (/^[0-9A-Z]{12}\d{2}$/.test(chave)) return "CNPJ";
+  if (chave.includes("@")) return "EMAIL";
+  if (chave.startsWith("+")) return "TELEFONE";
+  return "ALEATORIA";
+}

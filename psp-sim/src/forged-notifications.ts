@@ -49,6 +49,7 @@ export function forgedSendOutcome(
     valor: typeof body.valor === "string" ? body.valor : "1.00",
     chave: bank.options.pixKey,
     favorecido: {},
+    identificacao: { nome: "" },
     solicitacao: new Date(),
     status,
   };

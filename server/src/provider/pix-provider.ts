@@ -33,8 +33,8 @@ export type TransferSubmission =
 
 /** Where a transfer stands at the bank when read back. */
 export type TransferAtBank =
-  | { status: "PROCESSING"; endToEndId: string | null }
-  | { status: "PAID"; endToEndId: string }
+  | { status: "PROCESSING"; endToEndId: string | null; recipient?: RecipientAtBank | null }
+  | { status: "PAID"; endToEndId: string; recipient?: RecipientAtBank | null }
   | { status: "FAILED"; reason: string };
 
 export class ProviderUnavailableError extends Error {

@@ -109,7 +109,8 @@ export class WithdrawalProcessor {
       await this.outcomes.failWithdrawal(order.withdrawalId, state.reason, "provider", requestId).catch(ignoreLostRace);
       return true;
     }
-    if (state.endToEndId) await this.outcomes.recordBankAcceptance(order.withdrawalId, state.endToEndId);
+    if (state.endToEndId)
+      await this.outcomes.recordBankAcceptance(order.withdrawalId, state.endToEndId, state.recipient ?? null);
     if (state.status === "PAID") {
       await this.outcomes.settleWithdrawal(order.withdrawalId, "provider", requestId).catch(ignoreLostRace);
     }

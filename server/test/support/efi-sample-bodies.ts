@@ -80,6 +80,8 @@ export const adapterBodies: Array<[EfiRequestBodyName, unknown]> = [
   ["CobSolicitada", cobBody({ ...sampleCharge, description: null, amountCents: 1n }, "+5511999998888")],
   ["CobRevisada", { status: "REMOVIDA_PELO_USUARIO_RECEBEDOR" }],
   ["PixEnvioSolicitado", pixSendBody(sampleOrder, "8a4d298b-abe0-46c9-8a9f-6a3e9350cb2e")],
+  ["PixEnvioSolicitado", pixSendBody({ ...sampleOrder, recipientDocument: "12345678909" }, KEY)],
+  ["PixEnvioSolicitado", pixSendBody({ ...sampleOrder, recipientDocument: "12ABC34501DE35" }, KEY)],
   ["DevolucaoSolicitada", { valor: "4.00", descricao: "Troca" }],
   ["WebhookSolicitado", { webhookUrl: "https://loja.example/provider/efi/pix?hmac=abc&ignorar=" }],
   ["TokenRequest", { grant_type: "client_credentials" }],

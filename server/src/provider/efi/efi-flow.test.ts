@@ -166,7 +166,10 @@ describe("withdrawals as Pix Send", () => {
     const state = await sim.control("GET", "/control/state");
     const sent = state.body.sends.find((send: { idEnvio: string }) => send.idEnvio === idEnvioOf(id));
     assert.equal(sent.valor, "4.00");
-    assert.deepEqual(sent.favorecido, { chave: "cliente@example.com" });
+    assert.deepEqual(sent.favorecido, {
+      chave: "cliente@example.com",
+      identificacao: { nome: "Titular Sandbox 4725", cpf: "***.982.247-**" },
+    });
     assert.equal((await readWithdrawal(app, merchant, id)).status, "PROCESSING");
     // Submitted again (a retried job): Efí answers 409 and the transfer is read back, never sent twice.
     await app.services.withdrawalProcessor.submitTransfer({ withdrawalId: id, requestId: null });

@@ -1,6 +1,8 @@
 import { AppError } from "../../core/errors";
 import { formatBrl } from "../../core/money";
 import { safeEqual } from "../../core/secrets";
+import { pixParticipantName } from "../../withdrawals/pix-participants";
+import { KEY_NOT_DOCUMENTS_REASON, maskDocument, type RecipientAtBank } from "../../withdrawals/recipients";
 import { cobvCalendario, cobvValor, devedorOf } from "../api-pix-cobv";
 import {
   type ChargeRegistration,
@@ -60,8 +62,15 @@ interface SendAnswer {
   endToEndId?: string;
   idEnvio?: string;
   status?: string;
+  favorecido?: {
+    identificacao?: { nome?: string; cpf?: string; cnpj?: string };
+    contaBanco?: { nome?: string; cpf?: string; cnpj?: string; codigoBanco?: string };
+  };
   gnExtras?: { erro?: { motivo?: string } };
 }
+
+/** Efí's error for a send whose key is not the `favorecido.cpf|cnpj`'s (CONTRACT §15). */
+const KEY_NOT_DOCUMENTS = "chave_nao_pertence_ao_documento";
 
 interface DevolucaoAnswer {
   id: string;
@@ -240,7 +249,7 @@ export class EfiPixProvider implements PixProvider {
         pixSendBody(order, this.options.pixKey),
       );
       if (!body.endToEndId) throw new ProviderUnavailableError("Efí took the transfer without an endToEndId");
-      return { outcome: "accepted", endToEndId: body.endToEndId, settleAfterMs: null, recipient: null };
+      return { outcome: "accepted", endToEndId: body.endToEndId, settleAfterMs: null, recipient: recipientOf(body) };
     } catch (error) {
       if (!(error instanceof EfiApiError)) throw error;
       if (error.status === 409) {
@@ -248,11 +257,14 @@ export class EfiPixProvider implements PixProvider {
         const sent = await this.readTransfer(order);
         if (sent === null) throw new ProviderUnavailableError("Efí reports the idEnvio used but has no such transfer");
         if (sent.status === "FAILED") return { outcome: "refused", reason: sent.reason };
-        if (sent.endToEndId)
-          return { outcome: "accepted", endToEndId: sent.endToEndId, settleAfterMs: null, recipient: null };
+        if (sent.endToEndId) {
+          const recipient = sent.recipient ?? null;
+          return { outcome: "accepted", endToEndId: sent.endToEndId, settleAfterMs: null, recipient };
+        }
         throw new ProviderUnavailableError("Efí has the transfer without an endToEndId yet");
       }
       if (error.status === 401 || error.status === 403) throw new ProviderUnavailableError(error.message);
+      if (error.efiName === KEY_NOT_DOCUMENTS) return { outcome: "refused", reason: KEY_NOT_DOCUMENTS_REASON };
       return { outcome: "refused", reason: error.reason };
     }
   }
@@ -262,11 +274,11 @@ export class EfiPixProvider implements PixProvider {
     if (answer === null) return null;
     switch (answer.status) {
       case "REALIZADO":
-        return { status: "PAID", endToEndId: answer.endToEndId ?? "" };
+        return { status: "PAID", endToEndId: answer.endToEndId ?? "", recipient: recipientOf(answer) };
       case "NAO_REALIZADO":
         return { status: "FAILED", reason: answer.gnExtras?.erro?.motivo ?? "Pix não realizado" };
       default:
-        return { status: "PROCESSING", endToEndId: answer.endToEndId ?? null };
+        return { status: "PROCESSING", endToEndId: answer.endToEndId ?? null, recipient: recipientOf(answer) };
     }
   }
 
@@ -359,12 +371,36 @@ function registeredOf(cob: CobAnswer): RegisteredCharge {
   return { location, pixCode: cob.pixCopiaECola };
 }
 
-/** The `PUT /v3/gn/pix/{idEnvio}` body (Efí's Pix Send to a key). */
+/**
+ * The `PUT /v3/gn/pix/{idEnvio}` body (Efí's Pix Send to a key). A declared recipient's
+ * document goes as `favorecido.cpf` or `.cnpj`: Efí refuses the send when the key is not its.
+ */
 export function pixSendBody(order: TransferOrder, pixKey: string) {
+  const document = order.recipientDocument;
   return {
     valor: valor(order.amountCents),
     pagador: { chave: pixKey, infoPagador: `Saque ${order.reference}` },
-    favorecido: { chave: order.pixKey },
+    favorecido: {
+      chave: order.pixKey,
+      ...(document === null ? {} : document.length === 11 ? { cpf: document } : { cnpj: document }),
+    },
+  };
+}
+
+/**
+ * Who Efí says the send pays (`favorecido.identificacao`, or the account's holder in
+ * `favorecido.contaBanco`): the name and the document masked as the central bank shows it;
+ * the institution when the answer names its ISPB. Null when Efí did not say.
+ */
+function recipientOf(answer: SendAnswer): RecipientAtBank | null {
+  const holder = answer.favorecido?.identificacao ?? answer.favorecido?.contaBanco;
+  const document = holder?.cpf ?? holder?.cnpj;
+  if (!holder?.nome || !document) return null;
+  const ispb = answer.favorecido?.contaBanco?.codigoBanco;
+  return {
+    name: holder.nome,
+    document: maskDocument(document),
+    institution: ispb ? pixParticipantName(ispb) : null,
   };
 }
 

@@ -120,7 +120,8 @@ export class EfiReadBack {
     if (decision === null || decision.status === "PROCESSING") return { state, decided: null };
     try {
       if (decision.status === "PAID") {
-        if (decision.endToEndId) await this.withdrawals.recordBankAcceptance(row.id, decision.endToEndId);
+        if (decision.endToEndId)
+          await this.withdrawals.recordBankAcceptance(row.id, decision.endToEndId, decision.recipient ?? null);
         await this.withdrawals.settleWithdrawal(row.id, "provider", requestId);
         return { state, decided: "PAID" };
       }
