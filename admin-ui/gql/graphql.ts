@@ -14,6 +14,27 @@ export type AdjustmentStatus =
   | 'REJECTED'
   | 'REQUESTED';
 
+/** An account to pay instead of a key; every field is checked (VALIDATION_ERROR). */
+export type BankAccountInput = {
+  /** 1 to 20 digits, the check digit included. */
+  account: string;
+  accountType: BankAccountType;
+  /** 1 to 4 digits. */
+  branch: string;
+  /** A CPF or CNPJ with valid check digits. */
+  holderDocument: string;
+  /** 1 to 140 characters. */
+  holderName: string;
+  /** The institution's ISPB: 8 digits, a Pix participant's (pixParticipants). */
+  ispb: string;
+};
+
+/** CHECKING (conta corrente), SAVINGS (poupança), PAYMENT (conta de pagamento). */
+export type BankAccountType =
+  | 'CHECKING'
+  | 'PAYMENT'
+  | 'SAVINGS';
+
 export type ChargeAdjustmentInput = {
   mode: AdjustmentMode;
   /** BRL for FIXED and AMOUNT_* modes, a percentage for PERCENT* modes; at most two decimals. */
@@ -161,11 +182,14 @@ export type CreatePaymentLinkInput = {
   reusable?: boolean | null | undefined;
 };
 
+/** A key (pixKeyType and pixKey) or an account (bankAccount). */
 export type CreateWithdrawalInput = {
   /** 1.00 to 99999999.99 */
   amount: string;
-  pixKey: string;
-  pixKeyType: PixKeyType;
+  /** Instead of pixKeyType and pixKey. */
+  bankAccount?: BankAccountInput | null | undefined;
+  pixKey?: string | null | undefined;
+  pixKeyType?: PixKeyType | null | undefined;
   /** The CPF or CNPJ that owns the key: the bank refuses the transfer when the key is not its. */
   recipientDocument?: string | null | undefined;
   /** The recipient's name (1 to 140 characters); operators are warned when the bank's holder differs. */
@@ -797,7 +821,7 @@ export type CancelMerchantChargeMutationVariables = Exact<{
 
 export type CancelMerchantChargeMutation = { cancelCharge: { id: string, status: ChargeStatus } };
 
-export type MerchantWithdrawalRowFragment = { id: string, amount: string, status: WithdrawalStatus, pixKey: string, pixKeyType: PixKeyType, queuePosition: number | null, reason: string | null, withdrawalReference: string, e2eId: string | null, createdAt: string, updatedAt: string, paidAt: string | null };
+export type MerchantWithdrawalRowFragment = { id: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, queuePosition: number | null, reason: string | null, withdrawalReference: string, e2eId: string | null, createdAt: string, updatedAt: string, paidAt: string | null };
 
 export type MerchantWithdrawalsQueryVariables = Exact<{
   status?: WithdrawalStatus | null | undefined;
@@ -806,14 +830,14 @@ export type MerchantWithdrawalsQueryVariables = Exact<{
 }>;
 
 
-export type MerchantWithdrawalsQuery = { withdrawals: { total: number, totalCapped: boolean, data: Array<{ id: string, amount: string, status: WithdrawalStatus, pixKey: string, pixKeyType: PixKeyType, queuePosition: number | null, reason: string | null, withdrawalReference: string, e2eId: string | null, createdAt: string, updatedAt: string, paidAt: string | null }> }, balance: { balance: string } };
+export type MerchantWithdrawalsQuery = { withdrawals: { total: number, totalCapped: boolean, data: Array<{ id: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, queuePosition: number | null, reason: string | null, withdrawalReference: string, e2eId: string | null, createdAt: string, updatedAt: string, paidAt: string | null }> }, balance: { balance: string } };
 
 export type MerchantWithdrawalDetailQueryVariables = Exact<{
   id: string;
 }>;
 
 
-export type MerchantWithdrawalDetailQuery = { withdrawal: { idempotencyKey: string, retryCount: number, approvalsRequired: number, id: string, amount: string, status: WithdrawalStatus, pixKey: string, pixKeyType: PixKeyType, queuePosition: number | null, reason: string | null, withdrawalReference: string, e2eId: string | null, createdAt: string, updatedAt: string, paidAt: string | null, approvals: Array<{ at: string }> }, withdrawalHistory: Array<{ id: string, fromStatus: WithdrawalStatus | null, toStatus: WithdrawalStatus, actor: string, reason: string | null, createdAt: string, actorInfo: { id: string, kind: string, displayName: string | null, email: string | null, credentialHint: string | null } }> };
+export type MerchantWithdrawalDetailQuery = { withdrawal: { idempotencyKey: string, retryCount: number, approvalsRequired: number, id: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, queuePosition: number | null, reason: string | null, withdrawalReference: string, e2eId: string | null, createdAt: string, updatedAt: string, paidAt: string | null, approvals: Array<{ at: string }> }, withdrawalHistory: Array<{ id: string, fromStatus: WithdrawalStatus | null, toStatus: WithdrawalStatus, actor: string, reason: string | null, createdAt: string, actorInfo: { id: string, kind: string, displayName: string | null, email: string | null, credentialHint: string | null } }> };
 
 export type MerchantBalanceQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1136,7 +1160,7 @@ export type RedeliverMerchantWebhookMutationVariables = Exact<{
 
 export type RedeliverMerchantWebhookMutation = { redeliverWebhook: { eventId: string, status: WebhookDeliveryStatus } };
 
-export type WithdrawalRowFragment = { id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string, pixKeyType: PixKeyType, queuePosition: number | null, reason: string | null, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, approvals: Array<{ operator: string, operatorEmail: string | null, at: string }> };
+export type WithdrawalRowFragment = { id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, queuePosition: number | null, reason: string | null, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, approvals: Array<{ operator: string, operatorEmail: string | null, at: string }> };
 
 export type WithdrawalsQueryVariables = Exact<{
   status?: WithdrawalStatus | null | undefined;
@@ -1147,7 +1171,7 @@ export type WithdrawalsQueryVariables = Exact<{
 }>;
 
 
-export type WithdrawalsQuery = { withdrawals: { total: number, totalCapped: boolean, limit: number, offset: number, data: Array<{ id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string, pixKeyType: PixKeyType, queuePosition: number | null, reason: string | null, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, approvals: Array<{ operator: string, operatorEmail: string | null, at: string }> }> } };
+export type WithdrawalsQuery = { withdrawals: { total: number, totalCapped: boolean, limit: number, offset: number, data: Array<{ id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, queuePosition: number | null, reason: string | null, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, approvals: Array<{ operator: string, operatorEmail: string | null, at: string }> }> } };
 
 export type CompanyNamesQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1166,7 +1190,7 @@ export type ApproveWithdrawalMutationVariables = Exact<{
 }>;
 
 
-export type ApproveWithdrawalMutation = { approveWithdrawal: { id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string, pixKeyType: PixKeyType, queuePosition: number | null, reason: string | null, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, approvals: Array<{ operator: string, operatorEmail: string | null, at: string }> } };
+export type ApproveWithdrawalMutation = { approveWithdrawal: { id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, queuePosition: number | null, reason: string | null, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, approvals: Array<{ operator: string, operatorEmail: string | null, at: string }> } };
 
 export type RejectWithdrawalMutationVariables = Exact<{
   id: string;
@@ -1174,14 +1198,14 @@ export type RejectWithdrawalMutationVariables = Exact<{
 }>;
 
 
-export type RejectWithdrawalMutation = { rejectWithdrawal: { id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string, pixKeyType: PixKeyType, queuePosition: number | null, reason: string | null, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, approvals: Array<{ operator: string, operatorEmail: string | null, at: string }> } };
+export type RejectWithdrawalMutation = { rejectWithdrawal: { id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, queuePosition: number | null, reason: string | null, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, approvals: Array<{ operator: string, operatorEmail: string | null, at: string }> } };
 
 export type WithdrawalDetailQueryVariables = Exact<{
   id: string;
 }>;
 
 
-export type WithdrawalDetailQuery = { withdrawal: { idempotencyKey: string, e2eId: string | null, paidAt: string | null, id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string, pixKeyType: PixKeyType, queuePosition: number | null, reason: string | null, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, approvals: Array<{ operator: string, operatorEmail: string | null, at: string }> }, withdrawalHistory: Array<{ id: string, fromStatus: WithdrawalStatus | null, toStatus: WithdrawalStatus, actor: string, reason: string | null, createdAt: string, actorInfo: { id: string, kind: string, displayName: string | null, email: string | null, credentialHint: string | null } }> };
+export type WithdrawalDetailQuery = { withdrawal: { idempotencyKey: string, e2eId: string | null, paidAt: string | null, id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, queuePosition: number | null, reason: string | null, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, approvals: Array<{ operator: string, operatorEmail: string | null, at: string }> }, withdrawalHistory: Array<{ id: string, fromStatus: WithdrawalStatus | null, toStatus: WithdrawalStatus, actor: string, reason: string | null, createdAt: string, actorInfo: { id: string, kind: string, displayName: string | null, email: string | null, credentialHint: string | null } }> };
 
 export type ExportWithdrawalsQueryVariables = Exact<{
   first?: number | null | undefined;
@@ -1192,7 +1216,7 @@ export type ExportWithdrawalsQueryVariables = Exact<{
 }>;
 
 
-export type ExportWithdrawalsQuery = { withdrawals: { data: Array<{ id: string, withdrawalReference: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string, pixKeyType: PixKeyType, reason: string | null, e2eId: string | null, createdAt: string, updatedAt: string }>, pageInfo: { endCursor: string | null, hasNextPage: boolean } } };
+export type ExportWithdrawalsQuery = { withdrawals: { data: Array<{ id: string, withdrawalReference: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, reason: string | null, e2eId: string | null, createdAt: string, updatedAt: string }>, pageInfo: { endCursor: string | null, hasNextPage: boolean } } };
 
 export type ExportStatementQueryVariables = Exact<{
   first?: number | null | undefined;

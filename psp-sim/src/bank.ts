@@ -854,7 +854,12 @@ function favorecidoIdentificado(favorecido: Record<string, unknown>): PixSend["i
   const identified = (nome: string, document: string) =>
     document.length === 11 ? { nome, cpf: maskDocument(document) } : { nome, cnpj: maskDocument(document) };
   const conta = favorecido.contaBanco as { nome: string; cpf?: string; cnpj?: string } | undefined;
-  if (conta) return identified(conta.nome, conta.cpf ?? conta.cnpj ?? "");
+  if (conta) {
+    const holder = conta.cpf ?? conta.cnpj;
+    if (holder === undefined || (conta.cpf !== undefined && conta.cnpj !== undefined))
+      throw efiError(400, "requisicao_invalida", "contaBanco: informe o cpf ou o cnpj do titular");
+    return identified(conta.nome, holder);
+  }
   const chave = String(favorecido.chave);
   const owner = sandboxKeyOwner(keyTypeOf(chave), chave);
   const declared = (favorecido.cpf ?? favorecido.cnpj) as string | undefined;

@@ -3,24 +3,30 @@ import type { DueDateTerms } from "../billing/amount-due";
 import { newEndToEndId } from "../core/ids";
 import type { Cents } from "../core/money";
 import { hmacSha256Hex, safeEqual } from "../core/secrets";
+import type { BankAccount } from "../withdrawals/bank-account";
 import type { PixKeyType } from "../withdrawals/pix-key";
+import { pixParticipantName } from "../withdrawals/pix-participants";
 import {
   KEY_NOT_DOCUMENTS_REASON,
+  maskDocument,
   type RecipientAtBank,
   sandboxKeyOwner,
   sandboxKeyRecipient,
 } from "../withdrawals/recipients";
 
+/** Where a transfer goes: a PIX key, or an account (ISPB, branch, number) with its holder. */
+export type TransferDestination =
+  | { pixKeyType: PixKeyType; pixKey: string; bankAccount: null }
+  | { pixKeyType: null; pixKey: null; bankAccount: BankAccount };
+
 /** What the service asks the bank to pay out. */
-export interface TransferOrder {
+export type TransferOrder = TransferDestination & {
   withdrawalId: string;
   reference: string;
   amountCents: bigint;
-  pixKeyType: PixKeyType;
-  pixKey: string;
   /** The CPF or CNPJ the key must belong to (canonical); null: the bank does not check. */
   recipientDocument: string | null;
-}
+};
 
 /**
  * The bank's answer to a submission: accepted under the transfer's end-to-end id (it
@@ -178,7 +184,7 @@ export interface PixProvider {
    * Who the key belongs to, when the bank's directory is known before any call (the sandbox's,
    * CONTRACT §15); null for a real bank, which tells it in its answer to the send.
    */
-  recipientAtCreation(destination: { pixKeyType: PixKeyType; pixKey: string }): RecipientAtBank | null;
+  recipientAtCreation(destination: TransferDestination): RecipientAtBank | null;
   /** Submits a transfer; throws ProviderUnavailableError when the bank cannot take it now. */
   sendTransfer(order: TransferOrder): Promise<TransferSubmission>;
   /**
@@ -264,8 +270,11 @@ export class SandboxPixProvider implements PixProvider {
     return { outcome: "removed" };
   }
 
-  recipientAtCreation(destination: { pixKeyType: PixKeyType; pixKey: string }): RecipientAtBank {
-    return sandboxKeyRecipient(destination.pixKeyType, destination.pixKey);
+  /** A key's holder from the directory; an account's holder as declared, at the ISPB's institution. */
+  recipientAtCreation(destination: TransferDestination): RecipientAtBank {
+    if (destination.bankAccount === null) return sandboxKeyRecipient(destination.pixKeyType, destination.pixKey);
+    const { holderName, holderDocument, ispb } = destination.bankAccount;
+    return { name: holderName, document: maskDocument(holderDocument), institution: pixParticipantName(ispb) };
   }
 
   async sendTransfer(order: TransferOrder): Promise<TransferSubmission> {
@@ -287,6 +296,7 @@ export class SandboxPixProvider implements PixProvider {
   }
 
   private transferRefusal(order: TransferOrder): string | null {
+    if (order.bankAccount !== null) return null; // the sandbox takes every account
     const key = order.pixKey.toLowerCase();
     if (order.pixKeyType === "EMAIL" && key.endsWith(SANDBOX_UNAVAILABLE_DOMAIN)) throw new ProviderUnavailableError();
     if (order.pixKeyType === "EMAIL" && key.endsWith(SANDBOX_REFUSING_DOMAIN)) return "PIX key not found";

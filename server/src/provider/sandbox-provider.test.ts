@@ -69,6 +69,7 @@ describe("sandbox provider: devoluções", () => {
       reference: "WDR_X",
       amountCents: 100n,
       pixKeyType: "EMAIL" as const,
+      bankAccount: null,
       recipientDocument: null,
     };
     assert.deepEqual(await sandbox.readTransfer({ ...transfer, pixKey: "a@fail.invalid" }), {

@@ -25,7 +25,9 @@ let participants: ReadonlyMap<string, PixParticipant> | null = null;
 
 function byIspb(): ReadonlyMap<string, PixParticipant> {
   if (participants === null) {
-    const entries = JSON.parse(readFileSync(require.resolve("bancos-brasileiros/bancos.json"), "utf8")) as BankEntry[];
+    // The file starts with a byte order mark, which JSON.parse refuses.
+    const text = readFileSync(require.resolve("bancos-brasileiros/bancos.json"), "utf8").replace(/^\uFEFF/, "");
+    const entries = JSON.parse(text) as BankEntry[];
     participants = new Map(
       entries
         .filter((entry) => entry.PixType && /^\d{8}$/.test(entry.ISPB))

@@ -9,6 +9,7 @@ import {
   type TransferOrder,
 } from "../provider/pix-provider";
 import { isSandbox } from "../provider/sandbox-only";
+import { transferOrderOf } from "./transfer-order";
 import { Withdrawal, WithdrawalStatus } from "./withdrawal.entity";
 import type { WithdrawalBankOutcomes } from "./withdrawal-bank-outcomes";
 import { SETTLE_TRANSFER_JOB, TRANSIENT_RETRY_DELAYS_MS, type WithdrawalJobPayload } from "./withdrawal-jobs";
@@ -39,14 +40,7 @@ export class WithdrawalProcessor {
   async submitTransfer({ withdrawalId, requestId }: WithdrawalJobPayload): Promise<void> {
     const withdrawal = await this.db.getRepository(Withdrawal).findOneBy({ id: withdrawalId });
     if (!withdrawal || withdrawal.status !== WithdrawalStatus.PROCESSING) return;
-    const order: TransferOrder = {
-      withdrawalId,
-      reference: withdrawal.reference,
-      amountCents: withdrawal.amountCents,
-      pixKeyType: withdrawal.pixKeyType,
-      pixKey: withdrawal.pixKey,
-      recipientDocument: withdrawal.recipientDocument,
-    };
+    const order = transferOrderOf(withdrawal);
     let submission: Awaited<ReturnType<PixProvider["sendTransfer"]>>;
     try {
       submission = await this.provider.sendTransfer(order);

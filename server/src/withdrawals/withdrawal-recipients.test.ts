@@ -279,3 +279,154 @@ describe("GraphQL", () => {
     );
   });
 });
+
+describe("POST /withdrawals with bank_account", () => {
+  const ACCOUNT = {
+    ispb: "00000000",
+    branch: "1234",
+    account: "000123456789",
+    account_type: "CHECKING",
+    holder_name: "  Fornecedor Exemplo Ltda ",
+    holder_document: "11.222.333/0001-81",
+  };
+
+  test("reserves the amount, keeps the account (canonical), names the holder at the ISPB's institution; settles", async () => {
+    const merchant = await fundedMerchant(app);
+    const res = await postWithdrawal(app, merchant, { amount: 25, bank_account: ACCOUNT });
+    assert.equal(res.status, 201, res.text);
+    assert.equal(res.body.pix_key, null);
+    assert.equal(res.body.pix_key_type, null);
+    assert.equal(await balanceOf(app, merchant), 75);
+    const read = await readWithdrawal(app, merchant, res.body.id);
+    assert.deepEqual(read.bank_account, {
+      ispb: "00000000",
+      branch: "1234",
+      account: "000123456789",
+      account_type: "CHECKING",
+      holder_name: "Fornecedor Exemplo Ltda",
+      holder_document: "11222333000181",
+    });
+    assert.deepEqual(read.recipient, {
+      name: "Fornecedor Exemplo Ltda",
+      document: "11.222.333/0001-81",
+      institution: "Banco do Brasil S.A.",
+    });
+    await approve(app, res.body.id);
+    const accepted = await waitFor("account transfer accepted", async () => {
+      const current = await readWithdrawal(app, merchant, res.body.id);
+      return current.e2e_id !== null ? current : null;
+    });
+    assert.equal(accepted.status, "PROCESSING");
+    const paid = await app.graphql(
+      `mutation($id: ID!) { simulateWithdrawalOutcome(id: $id, outcome: PAID) { status bankAccount { ispb holderDocument } } }`,
+      { id: res.body.id },
+    );
+    assert.deepEqual(paid.data.simulateWithdrawalOutcome, {
+      status: "PAID",
+      bankAccount: { ispb: "00000000", holderDocument: "11222333000181" },
+    });
+    assert.equal(await balanceOf(app, merchant), 75);
+    await assertAuditConsistent(app, merchant.companyId);
+  });
+
+  test("each field is checked with its own message: 400 VALIDATION_ERROR, nothing reserved", async () => {
+    const merchant = await fundedMerchant(app);
+    const cases: Array<[Record<string, unknown>, RegExp]> = [
+      [{ ispb: "0000000" }, /bank_account\.ispb must be/],
+      [{ ispb: "0000000A" }, /bank_account\.ispb must be/],
+      [{ ispb: "12345678" }, /not the ISPB of a Pix participant/],
+      [{ branch: "" }, /bank_account\.branch/],
+      [{ branch: "12345" }, /bank_account\.branch/],
+      [{ branch: "12-3" }, /bank_account\.branch/],
+      [{ account: "" }, /bank_account\.account must/],
+      [{ account: "1".repeat(21) }, /bank_account\.account must/],
+      [{ account: "12345-6" }, /bank_account\.account must/],
+      [{ account_type: "SALARY" }, /account_type/],
+      [{ holder_name: "  " }, /bank_account\.holder_name/],
+      [{ holder_name: "x".repeat(141) }, /bank_account\.holder_name/],
+      [{ holder_document: "11222333000182" }, /bank_account\.holder_document/],
+      [{ holder_document: "***.456.789-**" }, /bank_account\.holder_document/],
+    ];
+    for (const [change, message] of cases) {
+      const res = await postWithdrawal(app, merchant, { amount: 10, bank_account: { ...ACCOUNT, ...change } });
+      assert.equal(res.status, 400, `${JSON.stringify(change)}: ${res.text}`);
+      assert.equal(res.body.code, "VALIDATION_ERROR");
+      assert.match(res.body.error, message, JSON.stringify(change));
+    }
+    for (const field of Object.keys(ACCOUNT)) {
+      const { [field]: _left, ...missing } = ACCOUNT as Record<string, string>;
+      const res = await postWithdrawal(app, merchant, { amount: 10, bank_account: missing });
+      assert.equal(res.status, 400, `without ${field}: ${res.text}`);
+      assert.equal(res.body.code, "VALIDATION_ERROR");
+    }
+    assert.equal(await balanceOf(app, merchant), 100);
+  });
+
+  test("a key and an account together, or an account with a declared recipient, are refused", async () => {
+    const merchant = await fundedMerchant(app);
+    const both = await postWithdrawal(app, merchant, {
+      amount: 10,
+      pix_key_type: "CPF",
+      pix_key: OWNER_CPF,
+      bank_account: ACCOUNT,
+    });
+    assert.equal(both.status, 400);
+    assert.equal(both.body.code, "VALIDATION_ERROR");
+    assert.match(both.body.error, /not both/);
+    const declared = await postWithdrawal(app, merchant, {
+      amount: 10,
+      bank_account: ACCOUNT,
+      recipient_document: OWNER_CPF,
+    });
+    assert.equal(declared.status, 400);
+    assert.match(declared.body.error, /recipient_document and recipient_name go with a key/);
+    const neither = await postWithdrawal(app, merchant, { amount: 10 });
+    assert.equal(neither.status, 400);
+    assert.equal(neither.body.code, "VALIDATION_ERROR");
+    assert.match(neither.body.error, /pix_key_type/);
+    assert.equal(await balanceOf(app, merchant), 100);
+  });
+
+  test("idempotency covers the account: the same body replays, another account is 409", async () => {
+    const merchant = await fundedMerchant(app);
+    const key = newUuid();
+    const first = await postWithdrawal(app, merchant, { amount: 5, bank_account: ACCOUNT }, key);
+    assert.equal(first.status, 201);
+    const replay = await postWithdrawal(
+      app,
+      merchant,
+      { amount: 5, bank_account: { ...ACCOUNT, holder_document: "11222333000181" } },
+      key,
+    );
+    assert.equal(replay.status, 201);
+    assert.equal(replay.text, first.text);
+    const other = await postWithdrawal(app, merchant, { amount: 5, bank_account: { ...ACCOUNT, account: "999" } }, key);
+    assert.equal(other.status, 409);
+    assert.equal(other.body.code, "IDEMPOTENCY_KEY_REUSED");
+    assert.equal(await balanceOf(app, merchant), 95);
+  });
+
+  test("pixParticipants lists the institutions by name with their ISPB, for merchants and operators", async () => {
+    const merchant = await fundedMerchant(app);
+    const query = "query { pixParticipants { ispb name code } }";
+    const asMerchant = await app.graphql(query, {}, merchant.clientSecret);
+    assert.equal(asMerchant.errors, undefined, JSON.stringify(asMerchant.errors));
+    const list: Array<{ ispb: string; name: string; code: string | null }> = asMerchant.data.pixParticipants;
+    assert.ok(list.length > 200, `${list.length} participants`);
+    assert.deepEqual(
+      list.find((p) => p.ispb === "00000000"),
+      { ispb: "00000000", name: "Banco do Brasil S.A.", code: "001" },
+    );
+    assert.equal(list.find((p) => p.ispb === "09089356")?.name, "EFÍ S.A. - INSTITUIÇÃO DE PAGAMENTO");
+    const names = list.map((p) => p.name);
+    assert.deepEqual(
+      names,
+      [...names].sort((a, b) => a.localeCompare(b, "pt-BR")),
+    );
+    assert.equal(new Set(list.map((p) => p.ispb)).size, list.length);
+    const asOperator = await app.graphql(query);
+    assert.equal(asOperator.data.pixParticipants.length, list.length);
+    const anonymous = await app.gql(query, {}, { token: null });
+    assert.equal(anonymous.body.errors?.[0].extensions?.code, "UNAUTHENTICATED", anonymous.text);
+  });
+});

@@ -2,6 +2,7 @@ import { Field, ID, Int, ObjectType, registerEnumType } from "type-graphql";
 import { Column, Entity, PrimaryColumn } from "typeorm";
 import { bigintColumn } from "../core/db-columns";
 import { MoneyScalar } from "../graphql/scalars";
+import { type BankAccount, BankAccountType } from "./bank-account";
 import { PIX_KEY_TYPES, type PixKeyType } from "./pix-key";
 
 export enum WithdrawalStatus {
@@ -32,6 +33,32 @@ export class WithdrawalRecipient {
   institution!: string | null;
 }
 
+registerEnumType(BankAccountType, {
+  name: "BankAccountType",
+  description: "CHECKING (conta corrente), SAVINGS (poupança), PAYMENT (conta de pagamento).",
+});
+
+@ObjectType("BankAccount", { description: "The account a withdrawal pays, when it pays one instead of a key." })
+class BankAccountFields implements BankAccount {
+  @Field(() => String, { description: "The institution's ISPB: 8 digits, a Pix participant's." })
+  ispb!: string;
+
+  @Field(() => String, { description: "The branch (agência): 1 to 4 digits, no check digit." })
+  branch!: string;
+
+  @Field(() => String, { description: "The account number: 1 to 20 digits, its check digit included." })
+  account!: string;
+
+  @Field(() => BankAccountType)
+  accountType!: BankAccountType;
+
+  @Field(() => String, { description: "The holder's name as the merchant declared it." })
+  holderName!: string;
+
+  @Field(() => String, { description: "The holder's CPF or CNPJ (canonical)." })
+  holderDocument!: string;
+}
+
 @Entity("withdrawals")
 @ObjectType({ description: "A PIX transfer out of the account's balance." })
 export class Withdrawal {
@@ -55,13 +82,17 @@ export class Withdrawal {
   @Field(() => WithdrawalStatus)
   status!: WithdrawalStatus;
 
-  @Column({ name: "pix_key", type: "text" })
-  @Field(() => String, { description: "Destination key in canonical form." })
-  pixKey!: string;
+  @Column({ name: "pix_key", type: "text", nullable: true })
+  @Field(() => String, { nullable: true, description: "Destination key in canonical form; null for an account." })
+  pixKey!: string | null;
 
-  @Column({ name: "pix_key_type", type: "text" })
-  @Field(() => PixKeyTypeEnum)
-  pixKeyType!: PixKeyType;
+  @Column({ name: "pix_key_type", type: "text", nullable: true })
+  @Field(() => PixKeyTypeEnum, { nullable: true, description: "Null for a payout to an account." })
+  pixKeyType!: PixKeyType | null;
+
+  @Column({ name: "bank_account", type: "jsonb", nullable: true })
+  @Field(() => BankAccountFields, { nullable: true, description: "The account it pays instead of a key." })
+  bankAccount!: BankAccount | null;
 
   @Column({ name: "recipient_document", type: "text", nullable: true })
   @Field(() => String, {

@@ -4,7 +4,9 @@ import { ListOrder } from "../core/pagination";
 import { PageOf, PagingArgs } from "../graphql/page";
 import { MoneyScalar } from "../graphql/scalars";
 import { declareOperations } from "../operation/operation";
+import { BankAccountType } from "./bank-account";
 import type { PixKeyType } from "./pix-key";
+import { listPixParticipants } from "./pix-participants";
 import { PixKeyTypeEnum, Withdrawal, WithdrawalStatus } from "./withdrawal.entity";
 import type { WithdrawalApprovals } from "./withdrawal-approvals";
 import type { WithdrawalBankOutcomes } from "./withdrawal-bank-outcomes";
@@ -19,16 +21,40 @@ interface WithdrawalServices {
 
 const { operation, idempotent } = declareOperations<WithdrawalServices>();
 
-@InputType()
+@InputType({ description: "An account to pay instead of a key; every field is checked (VALIDATION_ERROR)." })
+class BankAccountInput {
+  @Field(() => String, { description: "The institution's ISPB: 8 digits, a Pix participant's (pixParticipants)." })
+  ispb!: string;
+
+  @Field(() => String, { description: "1 to 4 digits." })
+  branch!: string;
+
+  @Field(() => String, { description: "1 to 20 digits, the check digit included." })
+  account!: string;
+
+  @Field(() => BankAccountType)
+  accountType!: BankAccountType;
+
+  @Field(() => String, { description: "1 to 140 characters." })
+  holderName!: string;
+
+  @Field(() => String, { description: "A CPF or CNPJ with valid check digits." })
+  holderDocument!: string;
+}
+
+@InputType({ description: "A key (pixKeyType and pixKey) or an account (bankAccount)." })
 class CreateWithdrawalInput {
   @Field(() => MoneyScalar, { description: "1.00 to 99999999.99" })
   amount!: bigint;
 
-  @Field(() => PixKeyTypeEnum)
-  pixKeyType!: PixKeyType;
+  @Field(() => PixKeyTypeEnum, { nullable: true })
+  pixKeyType?: PixKeyType | null;
 
-  @Field(() => String)
-  pixKey!: string;
+  @Field(() => String, { nullable: true })
+  pixKey?: string | null;
+
+  @Field(() => BankAccountInput, { nullable: true, description: "Instead of pixKeyType and pixKey." })
+  bankAccount?: BankAccountInput | null;
 
   @Field(() => String, {
     nullable: true,
@@ -45,6 +71,18 @@ class CreateWithdrawalInput {
 
 @ObjectType()
 class WithdrawalPage extends PageOf(Withdrawal) {}
+
+@ObjectType({ description: "An institution that takes part in Pix." })
+class PixParticipantInfo {
+  @Field(() => String)
+  ispb!: string;
+
+  @Field(() => String)
+  name!: string;
+
+  @Field(() => String, { nullable: true, description: "The COMPE code (001), when it has one." })
+  code!: string | null;
+}
 
 enum SimulatedBankOutcome {
   PAID = "PAID",
@@ -140,6 +178,7 @@ const WITHDRAWAL_REST_FIELDS = [
   "retryCount",
   "updatedAt",
   "e2eId",
+  { bankAccount: ["ispb", "branch", "account", "accountType", "holderName", "holderDocument"] },
   "recipientDocument",
   "recipientName",
   { recipient: ["name", "document", "institution"] },
@@ -200,6 +239,15 @@ export const withdrawalOperations = [
   }),
 
   operation({
+    name: "pixParticipants",
+    kind: "query",
+    description: "The institutions a withdrawal may pay an account at, by name: their ISPB for bankAccount.",
+    access: "caller",
+    output: () => [PixParticipantInfo],
+    run: () => listPixParticipants(),
+  }),
+
+  operation({
     name: "withdrawalHistory",
     kind: "query",
     description: "Every status change of a withdrawal, oldest first.",
@@ -224,7 +272,7 @@ export const withdrawalOperations = [
       answer: CREATED_FIELDS,
       errors: ["VALIDATION_ERROR", "INSUFFICIENT_BALANCE", "IDEMPOTENCY_KEY_REUSED"],
       summary:
-        "Reserves the amount (1.00 to 99999999.99) and queues a PIX transfer to the key. The same Idempotency-Key and body answer the original withdrawal again.",
+        "Reserves the amount (1.00 to 99999999.99) and queues a PIX transfer to the key (pix_key_type and pix_key, optionally with the recipient_document that owns it and a recipient_name) or to a bank_account. The same Idempotency-Key and body answer the original withdrawal again.",
       tag: "Withdrawals",
     },
     run: async ({ input, idempotencyKey, companyId }, ctx, { withdrawals }) => {
@@ -234,6 +282,7 @@ export const withdrawalOperations = [
           amountCents: input.amount,
           pixKeyType: input.pixKeyType,
           pixKey: input.pixKey,
+          bankAccount: input.bankAccount,
           recipientDocument: input.recipientDocument,
           recipientName: input.recipientName,
         },

@@ -21,9 +21,10 @@ import { queryRows, type SqlRunner } from "../core/sql";
 import { runTransaction } from "../core/transactions";
 import { postLedgerEntry } from "../ledger/ledger.service";
 import { LedgerEntryKind } from "../ledger/ledger-entry.entity";
-import type { PixProvider } from "../provider/pix-provider";
+import type { PixProvider, TransferDestination } from "../provider/pix-provider";
 import type { WebhookAccount } from "../webhooks/webhook-outbox";
 import { openWebhookSecret } from "../webhooks/webhook-secrets";
+import { type BankAccountRequest, checkBankAccount } from "./bank-account";
 import { canonicalizePixKey, isPixKeyType, type PixKeyType } from "./pix-key";
 import { canonicalDocument } from "./recipients";
 import { Withdrawal, WithdrawalStatus } from "./withdrawal.entity";
@@ -47,8 +48,10 @@ const WITHDRAWAL_STATUSES = new Set<string>(Object.values(WithdrawalStatus));
 
 export interface NewWithdrawal {
   amountCents: Cents;
-  pixKeyType: PixKeyType;
-  pixKey: string;
+  /** A key (its type and value), or else an account. */
+  pixKeyType?: PixKeyType | null;
+  pixKey?: string | null;
+  bankAccount?: BankAccountRequest | null;
   /** The CPF or CNPJ that owns the key, as the merchant says; the bank refuses a key that is not its. */
   recipientDocument?: string | null;
   /** The recipient's name as the merchant declares it. */
@@ -76,6 +79,58 @@ function declaredRecipient(input: NewWithdrawal): { document: string | null; nam
       throw validationError(`recipient_name must have 1 to ${RECIPIENT_NAME_MAX} characters`);
   }
   return { document, name };
+}
+
+/**
+ * Where the withdrawal goes (a key in canonical form, or a checked account), the declared
+ * recipient and the request's fingerprint. A key request without a declared recipient keeps
+ * the fingerprint withdrawals had before recipients existed, so older keys keep replaying.
+ */
+function checkedDestination(input: NewWithdrawal): {
+  destination: TransferDestination;
+  declared: { document: string | null; name: string | null };
+  fingerprint: string;
+} {
+  if (input.bankAccount != null) {
+    if (input.pixKeyType != null || input.pixKey != null)
+      throw validationError("give either pix_key_type and pix_key, or bank_account: not both");
+    if (input.recipientDocument != null || input.recipientName != null)
+      throw validationError(
+        "bank_account names its holder (holder_name, holder_document): recipient_document and recipient_name go with a key",
+      );
+    const account = checkBankAccount(input.bankAccount);
+    return {
+      destination: { pixKeyType: null, pixKey: null, bankAccount: account },
+      declared: { document: null, name: null },
+      fingerprint: requestFingerprint([
+        input.amountCents,
+        "bank_account",
+        account.ispb,
+        account.branch,
+        account.account,
+        account.accountType,
+        account.holderName,
+        account.holderDocument,
+      ]),
+    };
+  }
+  if (!isPixKeyType(input.pixKeyType))
+    throw validationError("pix_key_type must be CPF, CNPJ, EMAIL, TELEFONE or ALEATORIA (or give bank_account)");
+  if (typeof input.pixKey !== "string" || input.pixKey.length === 0) throw validationError("pix_key is required");
+  const key = canonicalizePixKey(input.pixKeyType, input.pixKey);
+  if (!key.ok) throw validationError(key.message);
+  const declared = declaredRecipient(input);
+  return {
+    destination: { pixKeyType: input.pixKeyType, pixKey: key.key, bankAccount: null },
+    declared,
+    fingerprint: requestFingerprint([
+      input.amountCents,
+      input.pixKeyType,
+      key.key,
+      ...(declared.document !== null ? [`recipient_document:${declared.document}`] : []),
+      ...(declared.name !== null ? [`recipient_name:${declared.name}`] : []),
+    ]),
+  };
 }
 
 /** The withdrawal as first returned by POST /withdrawals, for byte-identical replays. */
@@ -126,22 +181,9 @@ export class WithdrawalsService {
     if (input.amountCents < MIN_WITHDRAWAL_CENTS || input.amountCents > MAX_AMOUNT_CENTS) {
       throw validationError("amount must be between 1.00 and 99999999.99");
     }
-    if (!isPixKeyType(input.pixKeyType))
-      throw validationError("pix_key_type must be CPF, CNPJ, EMAIL, TELEFONE or ALEATORIA");
-    if (typeof input.pixKey !== "string" || input.pixKey.length === 0) throw validationError("pix_key is required");
-    const key = canonicalizePixKey(input.pixKeyType, input.pixKey);
-    if (!key.ok) throw validationError(key.message);
-    const declared = declaredRecipient(input);
-    // A request without the declared recipient keeps the fingerprint withdrawals had before it.
-    const fingerprint = requestFingerprint([
-      input.amountCents,
-      input.pixKeyType,
-      key.key,
-      ...(declared.document !== null ? [`recipient_document:${declared.document}`] : []),
-      ...(declared.name !== null ? [`recipient_name:${declared.name}`] : []),
-    ]);
+    const { destination, declared, fingerprint } = checkedDestination(input);
     // The sandbox's directory is known without a call: the holder is on the withdrawal from the start.
-    const recipient = this.directory.recipientAtCreation({ pixKeyType: input.pixKeyType, pixKey: key.key });
+    const recipient = this.directory.recipientAtCreation(destination);
 
     return runTransaction(this.db, async (em) => {
       const account = await lockAccountForWithdrawal(em, companyId);
@@ -164,8 +206,9 @@ export class WithdrawalsService {
         reference: newWithdrawalReference(),
         amountCents: input.amountCents,
         status: WithdrawalStatus.PENDING,
-        pixKey: key.key,
-        pixKeyType: input.pixKeyType,
+        pixKey: destination.pixKey,
+        pixKeyType: destination.pixKeyType,
+        bankAccount: destination.bankAccount,
         recipientDocument: declared.document,
         recipientName: declared.name,
         recipient,
@@ -354,8 +397,9 @@ function withdrawalAuditFields(withdrawal: Withdrawal) {
   return {
     status: withdrawal.status,
     amount: formatBrl(withdrawal.amountCents),
-    pixKeyType: withdrawal.pixKeyType,
-    pixKey: withdrawal.pixKey,
+    ...(withdrawal.bankAccount !== null
+      ? { bankAccount: withdrawal.bankAccount }
+      : { pixKeyType: withdrawal.pixKeyType, pixKey: withdrawal.pixKey }),
     ...(withdrawal.recipientDocument !== null ? { recipientDocument: withdrawal.recipientDocument } : {}),
     ...(withdrawal.recipientName !== null ? { recipientName: withdrawal.recipientName } : {}),
   };

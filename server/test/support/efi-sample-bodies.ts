@@ -2,6 +2,7 @@ import { AdjustmentMode, DiscountMode, type DueDateTerms, InterestMode } from ".
 import type { EfiRequestBodyName } from "../../src/provider/efi/api-pix-schemas";
 import { cobBody, cobvBody, pixSendBody } from "../../src/provider/efi/efi-provider";
 import type { DueDateChargeRegistration, TransferOrder } from "../../src/provider/pix-provider";
+import { BankAccountType } from "../../src/withdrawals/bank-account";
 
 /** Bodies the Efí adapter sends, for the schema test and the check against bacen's openapi.yaml. */
 export const sampleCharge = {
@@ -17,6 +18,7 @@ export const sampleOrder: TransferOrder = {
   amountCents: 99999999_99n,
   pixKeyType: "EMAIL",
   pixKey: "cliente@example.com",
+  bankAccount: null,
   recipientDocument: null,
 };
 const KEY = "8a4d298b-abe0-46c9-8a9f-6a3e9350cb2e";
@@ -82,6 +84,25 @@ export const adapterBodies: Array<[EfiRequestBodyName, unknown]> = [
   ["PixEnvioSolicitado", pixSendBody(sampleOrder, "8a4d298b-abe0-46c9-8a9f-6a3e9350cb2e")],
   ["PixEnvioSolicitado", pixSendBody({ ...sampleOrder, recipientDocument: "12345678909" }, KEY)],
   ["PixEnvioSolicitado", pixSendBody({ ...sampleOrder, recipientDocument: "12ABC34501DE35" }, KEY)],
+  ...(["CHECKING", "SAVINGS", "PAYMENT"] as const).map((accountType, index): [EfiRequestBodyName, unknown] => [
+    "PixEnvioSolicitado",
+    pixSendBody(
+      {
+        ...sampleOrder,
+        pixKeyType: null,
+        pixKey: null,
+        bankAccount: {
+          ispb: "00000000",
+          branch: "1234",
+          account: "000123456789",
+          accountType: BankAccountType[accountType],
+          holderName: "Fornecedor Exemplo Ltda",
+          holderDocument: index === 0 ? "12345678909" : "11222333000181",
+        },
+      },
+      KEY,
+    ),
+  ]),
   ["DevolucaoSolicitada", { valor: "4.00", descricao: "Troca" }],
   ["WebhookSolicitado", { webhookUrl: "https://loja.example/provider/efi/pix?hmac=abc&ignorar=" }],
   ["TokenRequest", { grant_type: "client_credentials" }],

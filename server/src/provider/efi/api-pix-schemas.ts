@@ -227,7 +227,7 @@ export const WEBHOOK_SOLICITADO_SCHEMA = {
   properties: { webhookUrl: { type: "string", format: "uri", maxLength: 2048 } },
 };
 
-/** `PUT /v3/gn/pix/{idEnvio}`: Efí's Pix Send, to a key (the only form the service uses) or an account. */
+/** `PUT /v3/gn/pix/{idEnvio}`: Efí's Pix Send, to a key (with the holder's cpf or cnpj to check it) or an account. */
 export const PIX_ENVIO_SOLICITADO_SCHEMA = {
   $id: "efi:PixEnvioSolicitado",
   type: "object",
@@ -264,14 +264,15 @@ export const PIX_ENVIO_SOLICITADO_SCHEMA = {
             contaBanco: {
               type: "object",
               required: ["nome", "codigoBanco", "agencia", "conta", "tipoConta"],
+              additionalProperties: false,
               properties: {
-                nome: { type: "string" },
+                nome: { type: "string", minLength: 1, maxLength: 200 },
                 cpf: { type: "string", pattern: "^\\d{11}$" },
                 cnpj: { type: "string", pattern: "^[0-9A-Z]{14}$" },
                 codigoBanco: { type: "string", pattern: "^\\d{8}$" },
-                agencia: { type: "string" },
-                conta: { type: "string" },
-                tipoConta: { type: "string", enum: ["cacc", "svgs"] },
+                agencia: { type: "string", pattern: "^\\d{1,4}$" },
+                conta: { type: "string", pattern: "^\\d{1,20}$" },
+                tipoConta: { type: "string", enum: ["cacc", "svgs", "tran"] },
               },
             },
           },

@@ -5,7 +5,7 @@ import type { Logger } from "../../core/logger";
 import { formatBrl } from "../../core/money";
 import { queryRows } from "../../core/sql";
 import { registerRawBodies } from "../../http/json-body";
-import type { PixKeyType } from "../../withdrawals/pix-key";
+import { TRANSFER_ORDER_COLUMNS, type TransferOrderRow, transferOrderOfRow } from "../../withdrawals/transfer-order";
 import type { InboundPixResult } from "../inbound-pix.service";
 import { ProviderUnavailableError, type TransferAtBank } from "../pix-provider";
 import { UnconfirmedNotificationKind } from "../unconfirmed-notification.entity";
@@ -289,16 +289,9 @@ export class EfiNotificationsService {
     claim: Omit<UnconfirmedClaim, "problem" | "bankAnswer">,
     caller: NotificationCaller,
   ): Promise<EfiTransferHintResult> {
-    const [row] = await queryRows<{
-      status: string;
-      reference: string;
-      amount_cents: string;
-      pix_key_type: PixKeyType;
-      pix_key: string;
-      company_id: string;
-    }>(
+    const [row] = await queryRows<TransferOrderRow & { status: string; company_id: string }>(
       this.db,
-      "SELECT status, reference, amount_cents, pix_key_type, pix_key, company_id FROM withdrawals WHERE id = $1",
+      `SELECT ${TRANSFER_ORDER_COLUMNS}, status, company_id FROM withdrawals WHERE id = $1`,
       [withdrawalId],
     );
     const result = (unconfirmed: string | null): EfiTransferHintResult => ({
@@ -317,14 +310,7 @@ export class EfiNotificationsService {
       (row.status === "PAID" && claim.claimedStatus === "REALIZADO") ||
       (row.status === "FAILED" && claim.claimedStatus === "NAO_REALIZADO");
     if (same) return result(null);
-    const state = await this.provider.readTransfer({
-      withdrawalId,
-      reference: row.reference,
-      amountCents: BigInt(row.amount_cents),
-      pixKeyType: row.pix_key_type,
-      pixKey: row.pix_key,
-      recipientDocument: null, // Efí reads a send back by its idEnvio alone
-    });
+    const state = await this.provider.readTransfer(transferOrderOfRow(row));
     return result(
       await this.review.record(
         {

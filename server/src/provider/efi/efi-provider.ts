@@ -1,6 +1,7 @@
 import { AppError } from "../../core/errors";
 import { formatBrl } from "../../core/money";
 import { safeEqual } from "../../core/secrets";
+import { BankAccountType } from "../../withdrawals/bank-account";
 import { pixParticipantName } from "../../withdrawals/pix-participants";
 import { KEY_NOT_DOCUMENTS_REASON, maskDocument, type RecipientAtBank } from "../../withdrawals/recipients";
 import { cobvCalendario, cobvValor, devedorOf } from "../api-pix-cobv";
@@ -371,19 +372,45 @@ function registeredOf(cob: CobAnswer): RegisteredCharge {
   return { location, pixCode: cob.pixCopiaECola };
 }
 
+/** Efí's `tipoConta`, the SPI's names of account kinds: conta corrente, poupança, conta de pagamento. */
+const EFI_ACCOUNT_TYPE: Record<BankAccountType, string> = {
+  [BankAccountType.CHECKING]: "cacc",
+  [BankAccountType.SAVINGS]: "svgs",
+  [BankAccountType.PAYMENT]: "tran",
+};
+
+/** `{cpf}` for an 11-digit document, `{cnpj}` for a 14-character one. */
+const documentField = (document: string) => (document.length === 11 ? { cpf: document } : { cnpj: document });
+
 /**
- * The `PUT /v3/gn/pix/{idEnvio}` body (Efí's Pix Send to a key). A declared recipient's
- * document goes as `favorecido.cpf` or `.cnpj`: Efí refuses the send when the key is not its.
+ * The `PUT /v3/gn/pix/{idEnvio}` body (Efí's Pix Send). To a key: a declared recipient's
+ * document goes as `favorecido.cpf` or `.cnpj`, and Efí refuses the send when the key is not
+ * its. To an account: `favorecido.contaBanco` with the institution's ISPB as `codigoBanco`.
  */
 export function pixSendBody(order: TransferOrder, pixKey: string) {
+  const pagador = { chave: pixKey, infoPagador: `Saque ${order.reference}` };
+  if (order.bankAccount !== null) {
+    const account = order.bankAccount;
+    return {
+      valor: valor(order.amountCents),
+      pagador,
+      favorecido: {
+        contaBanco: {
+          nome: account.holderName,
+          ...documentField(account.holderDocument),
+          codigoBanco: account.ispb,
+          agencia: account.branch,
+          conta: account.account,
+          tipoConta: EFI_ACCOUNT_TYPE[account.accountType],
+        },
+      },
+    };
+  }
   const document = order.recipientDocument;
   return {
     valor: valor(order.amountCents),
-    pagador: { chave: pixKey, infoPagador: `Saque ${order.reference}` },
-    favorecido: {
-      chave: order.pixKey,
-      ...(document === null ? {} : document.length === 11 ? { cpf: document } : { cnpj: document }),
-    },
+    pagador,
+    favorecido: { chave: order.pixKey, ...(document === null ? {} : documentField(document)) },
   };
 }
 

@@ -1,7 +1,7 @@
 import type { DataSource } from "typeorm";
 import { AppError } from "../../core/errors";
 import { queryRows } from "../../core/sql";
-import type { PixKeyType } from "../../withdrawals/pix-key";
+import { TRANSFER_ORDER_COLUMNS, type TransferOrderRow, transferOrderOfRow } from "../../withdrawals/transfer-order";
 import type { WithdrawalBankOutcomes } from "../../withdrawals/withdrawal-bank-outcomes";
 import { BANK_UNAVAILABLE_REASON, TRANSIENT_RETRY_DELAYS_MS } from "../../withdrawals/withdrawal-jobs";
 import type { InboundPixResult, InboundPixService } from "../inbound-pix.service";
@@ -21,19 +21,13 @@ export interface EfiPix {
 }
 
 /** A withdrawal still PROCESSING, as its read-back needs it. */
-export interface ProcessingWithdrawal {
-  id: string;
-  reference: string;
-  amount_cents: string;
-  pix_key_type: PixKeyType;
-  pix_key: string;
+export interface ProcessingWithdrawal extends TransferOrderRow {
   e2e_id: string | null;
   retry_count: number;
   updated_at: Date;
 }
 
-export const PROCESSING_WITHDRAWAL_COLUMNS =
-  "id, reference, amount_cents, pix_key_type, pix_key, e2e_id, retry_count, updated_at";
+export const PROCESSING_WITHDRAWAL_COLUMNS = `${TRANSFER_ORDER_COLUMNS}, e2e_id, retry_count, updated_at`;
 
 /**
  * A withdrawal PROCESSING this long without the bank knowing its send has lost it for good (its
@@ -99,14 +93,7 @@ export class EfiReadBack {
    * submission can still be on its way; EM_PROCESSAMENTO changes nothing.
    */
   async readBackTransfer(row: ProcessingWithdrawal, requestId: string | null): Promise<TransferReadBack> {
-    const order = {
-      withdrawalId: row.id,
-      reference: row.reference,
-      amountCents: BigInt(row.amount_cents),
-      pixKeyType: row.pix_key_type,
-      pixKey: row.pix_key,
-      recipientDocument: null, // Efí reads a send back by its idEnvio alone
-    };
+    const order = transferOrderOfRow(row);
     const state = await this.provider.readTransfer(order);
     let decision: TransferAtBank | null = state;
     if (state === null) {

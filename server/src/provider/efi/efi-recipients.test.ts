@@ -8,6 +8,7 @@ import {
   createWithdrawal,
   fundedMerchant,
   readWithdrawal,
+  waitFor,
 } from "../../../test/support/scenarios";
 import { type Merchant, startTestApp, type TestApp } from "../../../test/support/test-app";
 import { idEnvioOf } from "./efi-provider";
@@ -144,5 +145,73 @@ describe("recipient_document with Efí", () => {
     );
     assert.equal(JSON.parse(events[0].body).reason, "PIX key does not belong to the recipient's document");
     await assertAuditConsistent(app, merchant.companyId);
+  });
+});
+
+describe("bank_account with Efí", () => {
+  test("sent as favorecido.contaBanco with codigoBanco; the holder from the answer, at the ISPB's institution; settles", async () => {
+    const before = await balanceCents(app, merchant);
+    const { id, created } = await sentWithdrawal({
+      amount: 9.5,
+      bank_account: {
+        ispb: "60701190",
+        branch: "0001",
+        account: "123456",
+        account_type: "SAVINGS",
+        holder_name: "Maria da Silva",
+        holder_document: "123.456.789-09",
+      },
+    });
+    assert.equal(created.recipient, null);
+    const send = await simSend(id);
+    assert.deepEqual(send.favorecido, {
+      contaBanco: {
+        nome: "Maria da Silva",
+        cpf: OWNER_CPF,
+        codigoBanco: "60701190",
+        agencia: "0001",
+        conta: "123456",
+        tipoConta: "svgs",
+      },
+      identificacao: { nome: "Maria da Silva", cpf: "***.456.789-**" },
+    });
+    assert.equal(send.valor, "9.50");
+    const read = await readWithdrawal(app, merchant, id);
+    assert.deepEqual(read.recipient, {
+      name: "Maria da Silva",
+      document: "***.456.789-**",
+      institution: "ITAÚ UNIBANCO S.A.",
+    });
+    const warnings = await app.graphql("query($id: ID!) { withdrawal(id: $id) { recipientWarnings } }", { id });
+    assert.deepEqual(warnings.data.withdrawal.recipientWarnings, []);
+    await sim.control("POST", `/control/sends/${idEnvioOf(id)}/settle`);
+    const paid = await waitFor("account payout paid", async () => {
+      const current = await readWithdrawal(app, merchant, id);
+      return current.status === "PAID" ? current : null;
+    });
+    assert.equal(paid.e2e_id, send.endToEndId);
+    assert.equal(await balanceCents(app, merchant), before - 950n);
+    await assertAuditConsistent(app, merchant.companyId);
+  });
+
+  test("a CNPJ holder and a payment account: contaBanco.cnpj and tipoConta tran", async () => {
+    const { id } = await sentWithdrawal({
+      amount: 1,
+      bank_account: {
+        ispb: "09089356",
+        branch: "1",
+        account: "98765",
+        account_type: "PAYMENT",
+        holder_name: "Fornecedor Exemplo Ltda",
+        holder_document: "11222333000181",
+      },
+    });
+    const send = await simSend(id);
+    assert.equal(send.favorecido.contaBanco.cnpj, "11222333000181");
+    assert.equal(send.favorecido.contaBanco.tipoConta, "tran");
+    assert.equal(
+      (await readWithdrawal(app, merchant, id)).recipient.institution,
+      "EFÍ S.A. - INSTITUIÇÃO DE PAGAMENTO",
+    );
   });
 });
