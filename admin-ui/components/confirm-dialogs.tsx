@@ -1,10 +1,9 @@
 "use client";
 
-import { LoaderIcon } from "lucide-react";
+import { LoaderIcon, TriangleAlertIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import type * as React from "react";
 import { useId, useState } from "react";
-import { PixKeyTypeName } from "@/components/pix-key-type-name";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -18,7 +17,7 @@ import { FormError } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
-import { formatBRL, formatDocument, formatPixKey } from "@/lib/format";
+import { formatBRL, formatDocument } from "@/lib/format";
 import { useErrorMessage } from "@/lib/i18n/error-message";
 
 /**
@@ -241,8 +240,13 @@ export interface MoneyFacts {
   amount: string | bigint;
   /** Shown with its sign (adjustments: + credit, − debit). */
   signed?: boolean;
-  /** Where the money goes: a PIX key and its type (withdrawals). */
-  destination?: { type: string; key: string } | null;
+  /** Where the money goes (withdrawals): the key or account, and what it is, as already written. */
+  destination?: { main: string; detail: string } | null;
+  /**
+   * Who the bank says gets the money (withdrawals): the holder's name, masked document and
+   * institution, with the warnings (already written) when it does not match the declared one.
+   */
+  recipient?: { name: string; document: string; institution: string | null; warnings: string[] } | null;
   /** Who gets the money back (refunds, returned payments). */
   payer?: { name: string | null; document: string | null } | null;
 }
@@ -270,12 +274,31 @@ export function MoneyFactsList({ facts }: { facts: MoneyFacts }) {
         row(
           t("facts.destination"),
           <>
-            <span className="block font-mono">{formatPixKey(facts.destination.type, facts.destination.key)}</span>
-            <span className="text-xs text-muted-foreground">
-              <PixKeyTypeName type={facts.destination.type} />
-            </span>
+            <span className="block font-mono">{facts.destination.main}</span>
+            <span className="text-xs text-muted-foreground">{facts.destination.detail}</span>
           </>,
           "confirm-destination",
+        )}
+      {facts.recipient &&
+        row(
+          t("facts.recipient"),
+          <>
+            <span className="block font-medium">{facts.recipient.name}</span>
+            <span className="block font-mono text-xs text-muted-foreground">
+              {[facts.recipient.document, facts.recipient.institution].filter(Boolean).join(" · ")}
+            </span>
+            {facts.recipient.warnings.map((warning) => (
+              <span
+                key={warning}
+                role="alert"
+                className="mt-1 flex items-start gap-1 text-xs text-amber-700 dark:text-amber-400 sm:justify-end"
+              >
+                <TriangleAlertIcon className="mt-0.5 size-3.5 shrink-0" aria-hidden />
+                {warning}
+              </span>
+            ))}
+          </>,
+          "confirm-recipient",
         )}
       {facts.payer !== undefined &&
         row(

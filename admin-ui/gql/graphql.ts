@@ -297,6 +297,11 @@ export type PixKeyType =
   | 'EMAIL'
   | 'TELEFONE';
 
+/** Where the holder the bank tells differs from the recipient the merchant declared. */
+export type RecipientWarning =
+  | 'DOCUMENT_MISMATCH'
+  | 'NAME_MISMATCH';
+
 export type RefundChargeInput = {
   /** 0.01 up to what remains refundable; omitted: all that remains. */
   amount?: string | null | undefined;
@@ -821,7 +826,7 @@ export type CancelMerchantChargeMutationVariables = Exact<{
 
 export type CancelMerchantChargeMutation = { cancelCharge: { id: string, status: ChargeStatus } };
 
-export type MerchantWithdrawalRowFragment = { id: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, queuePosition: number | null, reason: string | null, withdrawalReference: string, e2eId: string | null, createdAt: string, updatedAt: string, paidAt: string | null };
+export type MerchantWithdrawalRowFragment = { id: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, recipientDocument: string | null, recipientName: string | null, recipientWarnings: Array<RecipientWarning>, queuePosition: number | null, reason: string | null, withdrawalReference: string, e2eId: string | null, createdAt: string, updatedAt: string, paidAt: string | null, bankAccount: { ispb: string, branch: string, account: string, accountType: BankAccountType, holderName: string, holderDocument: string } | null, recipient: { name: string, document: string, institution: string | null } | null };
 
 export type MerchantWithdrawalsQueryVariables = Exact<{
   status?: WithdrawalStatus | null | undefined;
@@ -830,14 +835,14 @@ export type MerchantWithdrawalsQueryVariables = Exact<{
 }>;
 
 
-export type MerchantWithdrawalsQuery = { withdrawals: { total: number, totalCapped: boolean, data: Array<{ id: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, queuePosition: number | null, reason: string | null, withdrawalReference: string, e2eId: string | null, createdAt: string, updatedAt: string, paidAt: string | null }> }, balance: { balance: string } };
+export type MerchantWithdrawalsQuery = { withdrawals: { total: number, totalCapped: boolean, data: Array<{ id: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, recipientDocument: string | null, recipientName: string | null, recipientWarnings: Array<RecipientWarning>, queuePosition: number | null, reason: string | null, withdrawalReference: string, e2eId: string | null, createdAt: string, updatedAt: string, paidAt: string | null, bankAccount: { ispb: string, branch: string, account: string, accountType: BankAccountType, holderName: string, holderDocument: string } | null, recipient: { name: string, document: string, institution: string | null } | null }> }, balance: { balance: string } };
 
 export type MerchantWithdrawalDetailQueryVariables = Exact<{
   id: string;
 }>;
 
 
-export type MerchantWithdrawalDetailQuery = { withdrawal: { idempotencyKey: string, retryCount: number, approvalsRequired: number, id: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, queuePosition: number | null, reason: string | null, withdrawalReference: string, e2eId: string | null, createdAt: string, updatedAt: string, paidAt: string | null, approvals: Array<{ at: string }> }, withdrawalHistory: Array<{ id: string, fromStatus: WithdrawalStatus | null, toStatus: WithdrawalStatus, actor: string, reason: string | null, createdAt: string, actorInfo: { id: string, kind: string, displayName: string | null, email: string | null, credentialHint: string | null } }> };
+export type MerchantWithdrawalDetailQuery = { withdrawal: { idempotencyKey: string, retryCount: number, approvalsRequired: number, id: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, recipientDocument: string | null, recipientName: string | null, recipientWarnings: Array<RecipientWarning>, queuePosition: number | null, reason: string | null, withdrawalReference: string, e2eId: string | null, createdAt: string, updatedAt: string, paidAt: string | null, approvals: Array<{ at: string }>, bankAccount: { ispb: string, branch: string, account: string, accountType: BankAccountType, holderName: string, holderDocument: string } | null, recipient: { name: string, document: string, institution: string | null } | null }, withdrawalHistory: Array<{ id: string, fromStatus: WithdrawalStatus | null, toStatus: WithdrawalStatus, actor: string, reason: string | null, createdAt: string, actorInfo: { id: string, kind: string, displayName: string | null, email: string | null, credentialHint: string | null } }> };
 
 export type MerchantBalanceQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1160,7 +1165,7 @@ export type RedeliverMerchantWebhookMutationVariables = Exact<{
 
 export type RedeliverMerchantWebhookMutation = { redeliverWebhook: { eventId: string, status: WebhookDeliveryStatus } };
 
-export type WithdrawalRowFragment = { id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, queuePosition: number | null, reason: string | null, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, approvals: Array<{ operator: string, operatorEmail: string | null, at: string }> };
+export type WithdrawalRowFragment = { id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, recipientDocument: string | null, recipientName: string | null, recipientWarnings: Array<RecipientWarning>, queuePosition: number | null, reason: string | null, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, bankAccount: { ispb: string, branch: string, account: string, accountType: BankAccountType, holderName: string, holderDocument: string } | null, recipient: { name: string, document: string, institution: string | null } | null, approvals: Array<{ operator: string, operatorEmail: string | null, at: string }> };
 
 export type WithdrawalsQueryVariables = Exact<{
   status?: WithdrawalStatus | null | undefined;
@@ -1171,7 +1176,7 @@ export type WithdrawalsQueryVariables = Exact<{
 }>;
 
 
-export type WithdrawalsQuery = { withdrawals: { total: number, totalCapped: boolean, limit: number, offset: number, data: Array<{ id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, queuePosition: number | null, reason: string | null, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, approvals: Array<{ operator: string, operatorEmail: string | null, at: string }> }> } };
+export type WithdrawalsQuery = { withdrawals: { total: number, totalCapped: boolean, limit: number, offset: number, data: Array<{ id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, recipientDocument: string | null, recipientName: string | null, recipientWarnings: Array<RecipientWarning>, queuePosition: number | null, reason: string | null, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, bankAccount: { ispb: string, branch: string, account: string, accountType: BankAccountType, holderName: string, holderDocument: string } | null, recipient: { name: string, document: string, institution: string | null } | null, approvals: Array<{ operator: string, operatorEmail: string | null, at: string }> }> } };
 
 export type CompanyNamesQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1190,7 +1195,7 @@ export type ApproveWithdrawalMutationVariables = Exact<{
 }>;
 
 
-export type ApproveWithdrawalMutation = { approveWithdrawal: { id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, queuePosition: number | null, reason: string | null, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, approvals: Array<{ operator: string, operatorEmail: string | null, at: string }> } };
+export type ApproveWithdrawalMutation = { approveWithdrawal: { id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, recipientDocument: string | null, recipientName: string | null, recipientWarnings: Array<RecipientWarning>, queuePosition: number | null, reason: string | null, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, bankAccount: { ispb: string, branch: string, account: string, accountType: BankAccountType, holderName: string, holderDocument: string } | null, recipient: { name: string, document: string, institution: string | null } | null, approvals: Array<{ operator: string, operatorEmail: string | null, at: string }> } };
 
 export type RejectWithdrawalMutationVariables = Exact<{
   id: string;
@@ -1198,14 +1203,14 @@ export type RejectWithdrawalMutationVariables = Exact<{
 }>;
 
 
-export type RejectWithdrawalMutation = { rejectWithdrawal: { id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, queuePosition: number | null, reason: string | null, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, approvals: Array<{ operator: string, operatorEmail: string | null, at: string }> } };
+export type RejectWithdrawalMutation = { rejectWithdrawal: { id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, recipientDocument: string | null, recipientName: string | null, recipientWarnings: Array<RecipientWarning>, queuePosition: number | null, reason: string | null, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, bankAccount: { ispb: string, branch: string, account: string, accountType: BankAccountType, holderName: string, holderDocument: string } | null, recipient: { name: string, document: string, institution: string | null } | null, approvals: Array<{ operator: string, operatorEmail: string | null, at: string }> } };
 
 export type WithdrawalDetailQueryVariables = Exact<{
   id: string;
 }>;
 
 
-export type WithdrawalDetailQuery = { withdrawal: { idempotencyKey: string, e2eId: string | null, paidAt: string | null, id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, queuePosition: number | null, reason: string | null, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, approvals: Array<{ operator: string, operatorEmail: string | null, at: string }> }, withdrawalHistory: Array<{ id: string, fromStatus: WithdrawalStatus | null, toStatus: WithdrawalStatus, actor: string, reason: string | null, createdAt: string, actorInfo: { id: string, kind: string, displayName: string | null, email: string | null, credentialHint: string | null } }> };
+export type WithdrawalDetailQuery = { withdrawal: { idempotencyKey: string, e2eId: string | null, paidAt: string | null, id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, recipientDocument: string | null, recipientName: string | null, recipientWarnings: Array<RecipientWarning>, queuePosition: number | null, reason: string | null, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, bankAccount: { ispb: string, branch: string, account: string, accountType: BankAccountType, holderName: string, holderDocument: string } | null, recipient: { name: string, document: string, institution: string | null } | null, approvals: Array<{ operator: string, operatorEmail: string | null, at: string }> }, withdrawalHistory: Array<{ id: string, fromStatus: WithdrawalStatus | null, toStatus: WithdrawalStatus, actor: string, reason: string | null, createdAt: string, actorInfo: { id: string, kind: string, displayName: string | null, email: string | null, credentialHint: string | null } }> };
 
 export type ExportWithdrawalsQueryVariables = Exact<{
   first?: number | null | undefined;
@@ -1385,6 +1390,22 @@ export const MerchantWithdrawalRowFragmentDoc = new TypedDocumentString(`
   status
   pixKey
   pixKeyType
+  bankAccount {
+    ispb
+    branch
+    account
+    accountType
+    holderName
+    holderDocument
+  }
+  recipientDocument
+  recipientName
+  recipient {
+    name
+    document
+    institution
+  }
+  recipientWarnings
   queuePosition
   reason
   withdrawalReference
@@ -1526,6 +1547,22 @@ export const WithdrawalRowFragmentDoc = new TypedDocumentString(`
   status
   pixKey
   pixKeyType
+  bankAccount {
+    ispb
+    branch
+    account
+    accountType
+    holderName
+    holderDocument
+  }
+  recipientDocument
+  recipientName
+  recipient {
+    name
+    document
+    institution
+  }
+  recipientWarnings
   queuePosition
   reason
   retryCount
@@ -2756,6 +2793,22 @@ export const MerchantWithdrawalsDocument = new TypedDocumentString(`
   status
   pixKey
   pixKeyType
+  bankAccount {
+    ispb
+    branch
+    account
+    accountType
+    holderName
+    holderDocument
+  }
+  recipientDocument
+  recipientName
+  recipient {
+    name
+    document
+    institution
+  }
+  recipientWarnings
   queuePosition
   reason
   withdrawalReference
@@ -2797,6 +2850,22 @@ export const MerchantWithdrawalDetailDocument = new TypedDocumentString(`
   status
   pixKey
   pixKeyType
+  bankAccount {
+    ispb
+    branch
+    account
+    accountType
+    holderName
+    holderDocument
+  }
+  recipientDocument
+  recipientName
+  recipient {
+    name
+    document
+    institution
+  }
+  recipientWarnings
   queuePosition
   reason
   withdrawalReference
@@ -3708,6 +3777,22 @@ export const WithdrawalsDocument = new TypedDocumentString(`
   status
   pixKey
   pixKeyType
+  bankAccount {
+    ispb
+    branch
+    account
+    accountType
+    holderName
+    holderDocument
+  }
+  recipientDocument
+  recipientName
+  recipient {
+    name
+    document
+    institution
+  }
+  recipientWarnings
   queuePosition
   reason
   retryCount
@@ -3752,6 +3837,22 @@ export const ApproveWithdrawalDocument = new TypedDocumentString(`
   status
   pixKey
   pixKeyType
+  bankAccount {
+    ispb
+    branch
+    account
+    accountType
+    holderName
+    holderDocument
+  }
+  recipientDocument
+  recipientName
+  recipient {
+    name
+    document
+    institution
+  }
+  recipientWarnings
   queuePosition
   reason
   retryCount
@@ -3778,6 +3879,22 @@ export const RejectWithdrawalDocument = new TypedDocumentString(`
   status
   pixKey
   pixKeyType
+  bankAccount {
+    ispb
+    branch
+    account
+    accountType
+    holderName
+    holderDocument
+  }
+  recipientDocument
+  recipientName
+  recipient {
+    name
+    document
+    institution
+  }
+  recipientWarnings
   queuePosition
   reason
   retryCount
@@ -3822,6 +3939,22 @@ export const WithdrawalDetailDocument = new TypedDocumentString(`
   status
   pixKey
   pixKeyType
+  bankAccount {
+    ispb
+    branch
+    account
+    accountType
+    holderName
+    holderDocument
+  }
+  recipientDocument
+  recipientName
+  recipient {
+    name
+    document
+    institution
+  }
+  recipientWarnings
   queuePosition
   reason
   retryCount

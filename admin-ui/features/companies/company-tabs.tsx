@@ -10,7 +10,6 @@ import { DataTableFacetedFilter } from "@/components/data-table/data-table-facet
 import { useTableUrlState } from "@/components/data-table/use-table-url-state";
 import { DateTime } from "@/components/date-time";
 import { Money } from "@/components/money";
-import { PixKeyTypeName } from "@/components/pix-key-type-name";
 import {
   CHARGE_STATUS_LABELS,
   ChargeStatusBadge,
@@ -21,9 +20,9 @@ import {
 import { Badge } from "@/components/ui/badge";
 import { TabsNav } from "@/components/ui/tabs";
 import { ChargeTypeBadge, DueDateLine, PaidAmountLine } from "@/features/billing/charge-terms";
+import { WithdrawalDestination } from "@/features/withdrawals/destination";
 import { WITHDRAWAL_STATUSES } from "@/features/withdrawals/search-params";
 import type { CompanyAdjustmentsQuery, CompanyChargesQuery, WithdrawalRowFragment } from "@/gql/graphql";
-import { formatPixKey } from "@/lib/format";
 import { CHARGE_STATUSES, companyPageFilters } from "./search-params";
 
 type ChargeRow = CompanyChargesQuery["charges"]["data"][number];
@@ -131,16 +130,7 @@ function withdrawalColumns(t: CompaniesT): ColumnDef<WithdrawalRowFragment, unkn
     {
       id: "destination",
       header: t("withdrawals.destination"),
-      cell: ({ row }) => (
-        <div className="flex max-w-56 flex-col">
-          <span className="truncate font-mono text-xs">
-            {formatPixKey(row.original.pixKeyType, row.original.pixKey)}
-          </span>
-          <span className="text-xs text-muted-foreground">
-            <PixKeyTypeName type={row.original.pixKeyType} />
-          </span>
-        </div>
-      ),
+      cell: ({ row }) => <WithdrawalDestination source={row.original} />,
     },
     {
       id: "status",

@@ -11,10 +11,9 @@ import { DataTableFacetedFilter } from "@/components/data-table/data-table-facet
 import { useTableUrlState } from "@/components/data-table/use-table-url-state";
 import { DateTime } from "@/components/date-time";
 import { Money } from "@/components/money";
-import { PixKeyTypeName } from "@/components/pix-key-type-name";
 import { WITHDRAWAL_STATUS_LABELS, WithdrawalStatusBadge } from "@/components/status-badge";
+import { type DestinationSource, useDestinationText, WithdrawalDestination } from "@/features/withdrawals/destination";
 import type { MerchantWithdrawalRowFragment, WithdrawalStatus } from "@/gql/graphql";
-import { formatPixKey } from "@/lib/format";
 import { merchantWithdrawalFilters, WITHDRAWAL_STATUSES } from "./search-params";
 
 type Row = MerchantWithdrawalRowFragment;
@@ -43,19 +42,7 @@ function columnsOf(t: T): ColumnDef<Row, unknown>[] {
     {
       id: "destination",
       header: t("list.columns.destination"),
-      cell: ({ row }) => {
-        const key = formatPixKey(row.original.pixKeyType, row.original.pixKey);
-        return (
-          <div className="flex max-w-56 flex-col">
-            <span className="truncate font-mono text-xs" title={key}>
-              {key}
-            </span>
-            <span className="text-xs text-muted-foreground">
-              <PixKeyTypeName type={row.original.pixKeyType} />
-            </span>
-          </div>
-        );
-      },
+      cell: ({ row }) => <WithdrawalDestination source={row.original} />,
     },
     {
       id: "amount",
@@ -131,9 +118,7 @@ export function MerchantWithdrawalsView({
             <Money value={row.amount} className="text-base font-semibold" />
             <WithdrawalStatusBadge status={row.status} />
           </div>
-          <p className="truncate font-mono text-xs">
-            <PixKeyTypeName type={row.pixKeyType} /> · {formatPixKey(row.pixKeyType, row.pixKey)}
-          </p>
+          <MerchantCardDestination source={row} />
           <p className="text-xs text-muted-foreground">
             <DateTime value={row.createdAt} /> · <span className="font-mono">{row.withdrawalReference}</span>
             {row.status === "PENDING" &&
@@ -143,5 +128,15 @@ export function MerchantWithdrawalsView({
         </div>
       )}
     />
+  );
+}
+
+/** A card's destination line: what it is, then the key or account. */
+function MerchantCardDestination({ source }: { source: DestinationSource }) {
+  const text = useDestinationText()(source);
+  return (
+    <p className="truncate font-mono text-xs">
+      {text.detail} · {text.main}
+    </p>
   );
 }

@@ -5,11 +5,13 @@ import { MoneyConfirmDialog } from "@/components/confirm-dialogs";
 import type { ApproveWithdrawalMutation } from "@/gql/graphql";
 import { useGraphQLMutation } from "@/lib/graphql/hooks";
 import type { WithdrawalRow } from "./columns";
+import { useWithdrawalFacts } from "./destination";
 import { ApproveWithdrawalDocument } from "./documents";
 
 /**
  * Approving sends money to the bank (or records the first of two approvals), so it is never one
- * click: this dialog names the account, the amount and the destination key, says which of the
+ * click: this dialog names the account, the amount, the destination and the holder the bank
+ * tells (with a warning when it is not the declared recipient), says which of the
  * two happens, and only then approves. `onApproved` gets the API's answer (toast, refresh).
  */
 export function ApproveWithdrawalDialog({
@@ -26,6 +28,7 @@ export function ApproveWithdrawalDialog({
 }) {
   const t = useTranslations("withdrawals.approve");
   const approve = useGraphQLMutation(ApproveWithdrawalDocument, { invalidates: ["Withdrawals"] });
+  const factsOf = useWithdrawalFacts();
   // The API sends it to the bank once approvals reach approvalsRequired; this one is the next.
   const next = (withdrawal?.approvals.length ?? 0) + 1;
   const required = withdrawal?.approvalsRequired ?? 1;
@@ -36,15 +39,7 @@ export function ApproveWithdrawalDialog({
       onOpenChange={onOpenChange}
       title={t("title", { reference: withdrawal?.withdrawalReference ?? "" })}
       description={sends ? t("sends") : t("recordsApproval", { next, required })}
-      facts={
-        withdrawal
-          ? {
-              account: companyName,
-              amount: withdrawal.amount,
-              destination: { type: withdrawal.pixKeyType, key: withdrawal.pixKey },
-            }
-          : null
-      }
+      facts={withdrawal ? factsOf(withdrawal, companyName) : null}
       confirmLabel={sends ? t("confirm") : t("confirmRecord")}
       onConfirm={async () => {
         if (!withdrawal) return;

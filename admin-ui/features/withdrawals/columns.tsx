@@ -12,7 +12,8 @@ import { WithdrawalStatusBadge } from "@/components/status-badge";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import type { WithdrawalRowFragment } from "@/gql/graphql";
-import { formatDateTime, formatPixKey } from "@/lib/format";
+import { formatDateTime } from "@/lib/format";
+import { RecipientLine, WithdrawalDestination } from "./destination";
 
 export type WithdrawalRow = WithdrawalRowFragment;
 
@@ -95,10 +96,8 @@ export function withdrawalColumns(actions: WithdrawalActions): ColumnDef<Withdra
       header: t("table.destination"),
       cell: ({ row }) => (
         <div className="flex max-w-40 flex-col">
-          <span className="truncate font-mono text-xs" title={row.original.pixKey}>
-            {formatPixKey(row.original.pixKeyType, row.original.pixKey)}
-          </span>
-          <span className="text-xs text-muted-foreground">{actions.keyType(row.original.pixKeyType)}</span>
+          <WithdrawalDestination source={row.original} className="flex flex-col" />
+          <RecipientLine recipient={row.original.recipient} warnings={row.original.recipientWarnings} />
         </div>
       ),
     },

@@ -9,6 +9,22 @@ graphql(`
     status
     pixKey
     pixKeyType
+    bankAccount {
+      ispb
+      branch
+      account
+      accountType
+      holderName
+      holderDocument
+    }
+    recipientDocument
+    recipientName
+    recipient {
+      name
+      document
+      institution
+    }
+    recipientWarnings
     queuePosition
     reason
     retryCount

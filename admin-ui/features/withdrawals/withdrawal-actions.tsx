@@ -4,14 +4,14 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { MoneyFactsList, ReasonDialog } from "@/components/confirm-dialogs";
-import { usePixKeyTypeName } from "@/components/pix-key-type-name";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/toast";
-import { formatBRL, formatPixKey } from "@/lib/format";
+import { formatBRL } from "@/lib/format";
 import { useGraphQLMutation } from "@/lib/graphql/hooks";
 import { useErrorMessage } from "@/lib/i18n/error-message";
 import { ApproveWithdrawalDialog } from "./approve-withdrawal-dialog";
 import { approvable, type WithdrawalRow } from "./columns";
+import { approvedDescriptionMessage, useDestinationText, useWithdrawalFacts } from "./destination";
 import { RejectWithdrawalDocument } from "./documents";
 
 /** Approve and reject on a withdrawal's own page; the page renders again after either. */
@@ -27,18 +27,16 @@ export function WithdrawalActions({
   viewerActor: string;
 }) {
   const t = useTranslations("withdrawals");
-  const keyType = usePixKeyTypeName();
+  const factsOf = useWithdrawalFacts();
+  const destinationOf = useDestinationText();
   const describe = useErrorMessage();
   const router = useRouter();
   const reject = useGraphQLMutation(RejectWithdrawalDocument, { invalidates: ["Withdrawals"] });
   const [rejecting, setRejecting] = useState(false);
   const [approving, setApproving] = useState(false);
   if (!canAct || withdrawal.status !== "PENDING") return null;
-  const facts = {
-    account: companyName,
-    amount: withdrawal.amount,
-    destination: { type: withdrawal.pixKeyType, key: withdrawal.pixKey },
-  };
+  const facts = factsOf(withdrawal, companyName);
+  const destination = destinationOf(withdrawal);
 
   return (
     <>
@@ -63,11 +61,11 @@ export function WithdrawalActions({
             });
           else
             toast.success(t("approve.approved", { reference }), {
-              description: t("approve.approvedDescription", {
+              description: t(approvedDescriptionMessage(withdrawal), {
                 amount: formatBRL(withdrawal.amount),
                 company: companyName,
-                keyType: keyType(withdrawal.pixKeyType),
-                key: formatPixKey(withdrawal.pixKeyType, withdrawal.pixKey),
+                keyType: destination.detail,
+                key: destination.main,
               }),
             });
           router.refresh();

@@ -2,10 +2,10 @@ import { getTranslations } from "next-intl/server";
 import { ActorName } from "@/components/actor-name";
 import { CopyableId } from "@/components/copy-button";
 import { DateTime } from "@/components/date-time";
-import { PixKeyTypeName } from "@/components/pix-key-type-name";
 import { Timeline, type TimelineItem } from "@/components/timeline";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { formatPixKey } from "@/lib/format";
+import type { RecipientWarning } from "@/gql/graphql";
+import { type DestinationSource, RecipientDetails, WithdrawalDestination } from "./destination";
 import { type WithdrawalApprovalStep, type WithdrawalStatusStep, withdrawalTimeline } from "./withdrawal-timeline";
 
 /**
@@ -91,10 +91,11 @@ export async function WithdrawalTimelineCard({
   );
 }
 
-export interface WithdrawalDetailFacts {
+export interface WithdrawalDetailFacts extends DestinationSource {
   id: string;
-  pixKey: string;
-  pixKeyType: string;
+  recipient?: { name: string; document: string; institution: string | null } | null;
+  recipientName?: string | null;
+  recipientWarnings?: RecipientWarning[];
   idempotencyKey: string;
   createdAt: string;
   paidAt?: string | null;
@@ -124,11 +125,14 @@ export async function WithdrawalDetailsCard({
         <dl className="grid gap-3 text-sm">
           <div>
             <dt className="text-muted-foreground">{t("destination")}</dt>
-            <dd className="font-mono text-xs break-all" data-testid="destination-key">
-              {formatPixKey(withdrawal.pixKeyType, withdrawal.pixKey)}
+            <dd data-testid="destination-key">
+              <WithdrawalDestination source={withdrawal} className="flex flex-col break-all" />
             </dd>
-            <dd className="text-xs text-muted-foreground">
-              <PixKeyTypeName type={withdrawal.pixKeyType} />
+          </div>
+          <div>
+            <dt className="text-muted-foreground">{t("recipient")}</dt>
+            <dd data-testid="recipient">
+              <RecipientDetails withdrawal={withdrawal} />
             </dd>
           </div>
           {operator && (

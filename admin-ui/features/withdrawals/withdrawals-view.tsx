@@ -17,11 +17,12 @@ import { Button } from "@/components/ui/button";
 import { TabsNav } from "@/components/ui/tabs";
 import { toast } from "@/components/ui/toast";
 import type { WithdrawalStatus } from "@/gql/graphql";
-import { formatBRL, formatPixKey, moneyToCentavos } from "@/lib/format";
+import { formatBRL, moneyToCentavos } from "@/lib/format";
 import { execute } from "@/lib/graphql/execute";
 import { useGraphQLMutation } from "@/lib/graphql/hooks";
 import { useErrorMessage } from "@/lib/i18n/error-message";
 import { ApprovalProgress, approvable, type WithdrawalRow, withdrawalColumns } from "./columns";
+import { approvedDescriptionMessage, RecipientLine, useDestinationText, useWithdrawalFacts } from "./destination";
 import { ApproveWithdrawalDocument, RejectWithdrawalDocument } from "./documents";
 import { fetchWithdrawalPage, type WithdrawalListPage, type WithdrawalListParams } from "./queries";
 import { WITHDRAWAL_STATUSES, withdrawalFilters } from "./search-params";
@@ -58,6 +59,8 @@ export function WithdrawalsView({
 }) {
   const t = useTranslations("withdrawals");
   const keyType = usePixKeyTypeName();
+  const destinationOf = useDestinationText();
+  const factsOf = useWithdrawalFacts();
   const describe = useErrorMessage();
   const { setState } = useTableUrlState(withdrawalFilters);
   const query = useQuery({
@@ -88,12 +91,13 @@ export function WithdrawalsView({
         }),
       });
     } else {
+      const destination = destinationOf(row);
       toast.success(t("approve.approved", { reference }), {
-        description: t("approve.approvedDescription", {
+        description: t(approvedDescriptionMessage(row), {
           amount: formatBRL(row.amount),
           company: companyName(row.companyId),
-          keyType: keyType(row.pixKeyType),
-          key: formatPixKey(row.pixKeyType, row.pixKey),
+          keyType: destination.detail,
+          key: destination.main,
         }),
       });
     }
@@ -238,8 +242,9 @@ export function WithdrawalsView({
               <WithdrawalStatusBadge status={row.status} />
             </div>
             <p className="truncate font-mono text-xs">
-              {keyType(row.pixKeyType)} · {formatPixKey(row.pixKeyType, row.pixKey)}
+              {destinationOf(row).detail} · {destinationOf(row).main}
             </p>
+            <RecipientLine recipient={row.recipient} warnings={row.recipientWarnings} />
             <div className="flex items-center justify-between gap-2 text-xs text-muted-foreground">
               <span>
                 <RelativeTime value={row.createdAt} /> · <span className="font-mono">{row.withdrawalReference}</span>
@@ -293,15 +298,7 @@ export function WithdrawalsView({
             destructive
             onConfirm={rejectOne}
           >
-            {rejecting && (
-              <MoneyFactsList
-                facts={{
-                  account: companyName(rejecting.companyId),
-                  amount: rejecting.amount,
-                  destination: { type: rejecting.pixKeyType, key: rejecting.pixKey },
-                }}
-              />
-            )}
+            {rejecting && <MoneyFactsList facts={factsOf(rejecting, companyName(rejecting.companyId))} />}
           </ReasonDialog>
 
           <ApproveWithdrawalDialog
