@@ -8,6 +8,8 @@ export const API_PATH_PREFIXES = [
   "/charges",
   "/customers",
   "/payment-links",
+  "/refunds",
+  "/disputes",
   "/withdrawals",
   "/graphql",
   "/provider",
