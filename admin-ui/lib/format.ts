@@ -150,6 +150,14 @@ export function formatIsoDay(day: string): string {
   return match ? `${match[3]}/${match[2]}/${match[1]}` : day;
 }
 
+/**
+ * The last day a charge can be paid, `2027-01-11`, from its expiry (the first instant it can
+ * no longer be: a due-date charge's is the midnight after its last payable day).
+ */
+export function lastPayableDay(expiresAt: string): string {
+  return isoDay.format(new Date(new Date(expiresAt).getTime() - 1));
+}
+
 /** `10:15` in São Paulo time. */
 export function formatTime(iso: string | Date): string {
   return timeOnly.format(typeof iso === "string" ? new Date(iso) : iso);

@@ -172,7 +172,9 @@ export async function createHttpApp(
   registerJsonBodies(app);
 
   registerRestOperations(app, routes, services);
-  registerGraphqlRoute(app, graphqlPipeline, services);
+  // /graphql takes any declared operation's body: the largest one a REST route takes (a batch's).
+  const graphqlBodyLimit = Math.max(API_BODY_LIMIT, ...OPERATIONS.map((operation) => operation.rest?.bodyLimit ?? 0));
+  registerGraphqlRoute(app, graphqlPipeline, services, graphqlBodyLimit);
   registerChargeQrCodeRoute(app, services.charges);
   // A real PSP serves its own locations; the service answers them for the sandbox only.
   if (services.provider.servesLocations) registerPixLocationRoute(app, services.charges);

@@ -159,6 +159,7 @@ export function createServices(config: AppConfig, logger: Logger, db: DataSource
   const twoFactor = new TwoFactorService(db, {
     requireOperator2fa: config.requireOperator2fa,
     issuer: `Console PIX (${new URL(config.publicBaseUrl).host})`,
+    consoleUrl: config.publicBaseUrl,
   });
   const webhookSender = new WebhookSender(config.webhookTimeoutMs, config.webhookAllowPrivate);
   const credentialUsage = new CredentialUsage(db, logger);

@@ -6,7 +6,7 @@ import { Money } from "@/components/money";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import type { ChargeBillingFieldsFragment, ChargeType, InterestMode } from "@/gql/graphql";
-import { formatBRL, formatDocument, formatIsoDay, formatPercent } from "@/lib/format";
+import { formatBRL, formatDocument, formatIsoDay, formatPercent, lastPayableDay } from "@/lib/format";
 
 type Terms = ChargeBillingFieldsFragment;
 
@@ -99,12 +99,7 @@ export function ChargeBillingCard({
       <dd>{value}</dd>
     </div>
   );
-  const lastDay = new Intl.DateTimeFormat("en-CA", {
-    timeZone: "America/Sao_Paulo",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(new Date(new Date(expiresAt).getTime() - 1));
+  const lastDay = lastPayableDay(expiresAt);
   return (
     <Card>
       <CardHeader>

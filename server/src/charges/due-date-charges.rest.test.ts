@@ -304,6 +304,54 @@ describe("the rest of CONTRACT §11's rules, each with its code", () => {
 });
 
 describe("GraphQL", () => {
+  test("createChargeBatch takes the 1000 charges REST takes (about 250 kB, past /graphql's usual 100 kB)", async () => {
+    const charges = Array.from({ length: 1000 }, (_, index) => ({
+      amount: "150.00",
+      description: "Mensalidade",
+      dueDate: day(10),
+      payer: { name: "Maria da Silva", cpf: "529.982.247-25" },
+      fine: { mode: "PERCENT", value: "2" },
+      interest: { mode: "PERCENT_PER_MONTH", value: "1" },
+      externalReference: `gql-lote-${index}`,
+    }));
+    const mutation = `mutation($input: CreateChargeBatchInput!, $key: String!) {
+      createChargeBatch(input: $input, idempotencyKey: $key) { data { id externalReference amountDue } }
+    }`;
+    const body = JSON.stringify({ query: mutation, variables: { input: { charges }, key: newUuid() } });
+    assert.ok(body.length > 200 * 1024, `${body.length} bytes`);
+    const { body: before } = await get("/charges?limit=1");
+    const made = await app.gql(mutation, { input: { charges }, key: newUuid() }, { token: merchant.clientSecret });
+    assert.equal(made.status, 200, made.text.slice(0, 300));
+    assert.equal(made.body.errors, undefined, JSON.stringify(made.body.errors)?.slice(0, 300));
+    const data = made.body.data.createChargeBatch.data;
+    assert.equal(data.length, 1000);
+    assert.equal(data[0].externalReference, "gql-lote-0");
+    assert.equal(data[999].externalReference, "gql-lote-999");
+    assert.equal(data[999].amountDue, "150.00");
+    assert.equal((await get("/charges?limit=1")).body.total, before.total + 1000);
+    // 1001 is the contract's refusal, not a size limit's.
+    const over = await app.gql(
+      mutation,
+      { input: { charges: [...charges, charges[0]] }, key: newUuid() },
+      { token: merchant.clientSecret },
+    );
+    assert.equal(over.body.errors?.[0]?.extensions.code, "VALIDATION_ERROR", over.text.slice(0, 300));
+    assert.match(over.body.errors[0].message, /1 to 1000/);
+    // Past the batch's 2 MB, /graphql refuses as REST does.
+    const huge = await app.gql(
+      mutation,
+      { input: { charges: [{ ...charges[0], description: "x".repeat(2 * 1024 * 1024) }] }, key: newUuid() },
+      { token: merchant.clientSecret },
+    );
+    assert.equal(huge.status, 413);
+    assert.equal(huge.body.errors[0].extensions.code, "PAYLOAD_TOO_LARGE");
+  });
+
+  test("/graphql without a credential still takes no more than 16 kB", async () => {
+    const big = await app.gql(`query { __typename }`, { padding: "x".repeat(20 * 1024) });
+    assert.equal(big.status, 401, big.text.slice(0, 300));
+  });
+
   test("createCharge with the terms, chargeAmountDue, and a late payment simulated today", async () => {
     const created = await app.graphql(
       `mutation($input: CreateChargeInput!) { createCharge(input: $input) { id type dueDate amountDue payer { document } } }`,

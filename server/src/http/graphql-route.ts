@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import Negotiator from "negotiator";
 import MIMEType from "whatwg-mimetype";
-import { AppError } from "../core/errors";
+import { AppError, unauthenticated } from "../core/errors";
 import type { RequestContext } from "../graphql/context";
 import type { GraphQLParams, GraphQLPipeline } from "../graphql/graphql-pipeline";
 import type { Services } from "../services";
 import { sendError } from "./http-errors";
-import { parseJson } from "./json-body";
+import { ANONYMOUS_BODY_LIMIT, parseJson } from "./json-body";
 import { requestInfo } from "./request-scope";
 
 const JSON_TYPE = "application/json; charset=utf-8";
@@ -30,10 +30,24 @@ const invalid = (message: string) => new AppError("VALIDATION_ERROR", message);
  * only), runs it through the pipeline (graphql/graphql-pipeline.ts) and answers. Headers
  * the resolvers asked for (Idempotent-Replayed, Set-Cookie, Retry-After) are sent as they are.
  */
-export function registerGraphqlRoute(app: FastifyInstance, pipeline: GraphQLPipeline, services: Services): void {
+export function registerGraphqlRoute(
+  app: FastifyInstance,
+  pipeline: GraphQLPipeline,
+  services: Services,
+  bodyLimit: number,
+): void {
   app.route({
     method: ["GET", "POST"],
     url: "/graphql",
+    // Every operation of the schema runs here, so its body may be as large as the largest
+    // REST route's (createChargeBatch's 1000 charges); a caller without credential still
+    // sends at most ANONYMOUS_BODY_LIMIT (json-body.ts).
+    bodyLimit,
+    // A caller without credential that announces more than it may send is refused before its body is read.
+    preParsing: async (request) => {
+      if (request.principal !== null || request.uncheckedCredential !== null) return;
+      if (Number(request.headers["content-length"] ?? 0) > ANONYMOUS_BODY_LIMIT) throw unauthenticated();
+    },
     config: { access: "optional", errorShape: "graphql", credentialInRead: true },
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       // No answer of /graphql is for a cache: it depends on the caller.

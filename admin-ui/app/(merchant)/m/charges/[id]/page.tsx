@@ -16,7 +16,7 @@ import { MerchantChargeDetailDocument } from "@/features/merchant-charges/docume
 import { RefundChargeButton } from "@/features/refunds/refund-charge-dialog";
 import { RefundsCard, refundTimeline } from "@/features/refunds/refunds-card";
 import { requireViewer } from "@/lib/auth/session";
-import { formatDocument } from "@/lib/format";
+import { formatDocument, formatIsoDay, lastPayableDay } from "@/lib/format";
 import { executeOrNotFound } from "@/lib/graphql/execute-or-not-found";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -32,6 +32,11 @@ export default async function MerchantChargePage({ params }: { params: Promise<{
     getTranslations("merchant"),
     getTranslations("merchantCharges.detail"),
   ]);
+  // A due-date charge is payable until the end of a day (CONTRACT §11): that day, as its terms card says.
+  const dueDate = charge.type === "DUE_DATE";
+  const payableUntil = dueDate
+    ? t("steps.payableUntilDay", { date: formatIsoDay(lastPayableDay(charge.expiresAt)) })
+    : t.rich("steps.payableUntil", { time: () => <DateTime value={charge.expiresAt} /> });
   const events = [...webhookDeliveries.data].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   // Status history from the charge's own times: created, then paid, expired or cancelled.
   const history: TimelineItem[] = [
@@ -39,7 +44,7 @@ export default async function MerchantChargePage({ params }: { params: Promise<{
       key: "created",
       at: charge.createdAt,
       title: t("steps.created"),
-      detail: t.rich("steps.payableUntil", { time: () => <DateTime value={charge.expiresAt} /> }),
+      detail: payableUntil,
     },
   ];
   if (charge.paidAt)
@@ -104,7 +109,9 @@ export default async function MerchantChargePage({ params }: { params: Promise<{
               <CardTitle>{payable ? t("showPayer") : t("paymentCode")}</CardTitle>
               <CardDescription>
                 {payable
-                  ? t.rich("showPayerDescription", { time: () => <DateTime value={charge.expiresAt} /> })
+                  ? dueDate
+                    ? t("showPayerDescriptionDay", { date: formatIsoDay(lastPayableDay(charge.expiresAt)) })
+                    : t.rich("showPayerDescription", { time: () => <DateTime value={charge.expiresAt} /> })
                   : t("notPayable")}
               </CardDescription>
             </div>
