@@ -1,5 +1,5 @@
 import type { DataSource, EntityManager } from "typeorm";
-import { type AuditContext, appendAudit } from "../audit/audit";
+import { type Acting, type AuditContext, appendAudit } from "../audit/audit";
 import { type AccountRef, CALLER_COLUMNS, callerCte, callerFound } from "../auth/credential-lookup";
 import { LAG_TOLERANT, lagTolerantRows, readCancellable } from "../core/cancellable-read";
 import { entityRowMapper } from "../core/entity-rows";
@@ -127,7 +127,10 @@ export interface BalanceAuditResult {
   runningBalanceCents: Cents;
   ledgerSumCents: Cents;
   lastEntryBalanceCents: Cents;
+  /** Net of every PAID charge, held or not. */
   paidChargesNetCents: Cents;
+  /** What operators' holds of PAID charges took out (their reserved amounts). */
+  chargesHeldCents: Cents;
   adjustmentsCents: Cents;
   withdrawalsHeldCents: Cents;
   /** Refunds PROCESSING or REFUNDED: their amounts left the balance. */
@@ -247,8 +250,7 @@ export class LedgerService {
     companyId: string,
     amountCents: Cents,
     description: string,
-    actor: string,
-    audit: AuditContext | null = null,
+    { actor, audit }: Acting,
   ): Promise<Adjustment> {
     if (amountCents === 0n) throw validationError("amount must not be zero");
     if (amountCents > MAX_AMOUNT_CENTS || amountCents < -MAX_AMOUNT_CENTS) {
@@ -291,7 +293,7 @@ export class LedgerService {
   }
 
   /** A second, different operator confirms a REQUESTED adjustment: it is POSTED with its ledger entry. */
-  confirmAdjustment(id: string, actor: string, audit: AuditContext | null = null): Promise<Adjustment> {
+  confirmAdjustment(id: string, { actor, audit }: Acting): Promise<Adjustment> {
     return this.decideAdjustment(id, audit, async (em, adjustment) => {
       if (adjustment.createdBy === actor) {
         throw invalidState("You requested this adjustment: a second, different operator must confirm it");
@@ -305,7 +307,7 @@ export class LedgerService {
   }
 
   /** Turns down a REQUESTED adjustment (its requester may withdraw it too); the balance never moved. */
-  rejectAdjustment(id: string, reason: string, actor: string, audit: AuditContext | null = null): Promise<Adjustment> {
+  rejectAdjustment(id: string, reason: string, { actor, audit }: Acting): Promise<Adjustment> {
     const text = typeof reason === "string" ? reason.trim() : "";
     if (text.length === 0 || text.length > 500) throw validationError("reason must have 1 to 500 characters");
     return this.decideAdjustment(id, audit, async (_em, adjustment) => {
@@ -427,7 +429,9 @@ export class LedgerService {
            (SELECT count(*) FROM ledger_entries WHERE company_id = $1) AS ledger_count,
            (SELECT balance_after_cents FROM ledger_entries WHERE company_id = $1 ORDER BY id DESC LIMIT 1) AS last_after,
            (SELECT coalesce(sum(net_amount_cents), 0) FROM charges
-             WHERE company_id = $1 AND status = 'PAID' AND NOT reserved) AS paid_net,
+             WHERE company_id = $1 AND status = 'PAID') AS paid_net,
+           (SELECT coalesce(sum(reserved_amount_cents), 0) FROM charges
+             WHERE company_id = $1 AND reserved) AS charges_held,
            (SELECT coalesce(sum(amount_cents), 0) FROM adjustments
              WHERE company_id = $1 AND status = 'POSTED') AS adjustments,
            (SELECT coalesce(sum(amount_cents), 0) FROM withdrawals
@@ -448,7 +452,8 @@ export class LedgerService {
         );
         const big = (value: string | null) => BigInt(value ?? "0");
         const recomputed =
-          big(row.paid_net) +
+          big(row.paid_net) -
+          big(row.charges_held) +
           big(row.adjustments) -
           big(row.withdrawals_held) -
           big(row.refunds_held) -
@@ -459,6 +464,7 @@ export class LedgerService {
           ledgerSumCents: big(row.ledger_sum),
           lastEntryBalanceCents: big(row.last_after),
           paidChargesNetCents: big(row.paid_net),
+          chargesHeldCents: big(row.charges_held),
           adjustmentsCents: big(row.adjustments),
           withdrawalsHeldCents: big(row.withdrawals_held),
           refundsHeldCents: big(row.refunds_held),
