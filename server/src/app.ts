@@ -28,6 +28,7 @@ import { registerLiveRoute } from "./live/live.route";
 import { LiveHub, type LiveOptions } from "./live/live-hub";
 import { compileRestRoute } from "./operation/rest-shape";
 import { OPERATIONS } from "./operations";
+import { registerQrCodeImageRoute } from "./qrcodes/qrcode-image.http";
 import { registerPayerLiveRoute } from "./payer-page/payer-live.route";
 import { efiNotificationRoutes } from "./provider/efi/efi-notifications";
 import { inboundPixRoutes } from "./provider/inbound-pix.http";
@@ -180,6 +181,7 @@ export async function createHttpApp(
   const graphqlBodyLimit = Math.max(API_BODY_LIMIT, ...OPERATIONS.map((operation) => operation.rest?.bodyLimit ?? 0));
   registerGraphqlRoute(app, graphqlPipeline, services, graphqlBodyLimit);
   registerChargeQrCodeRoute(app, services.charges);
+  registerQrCodeImageRoute(app, services.qrCodes);
   // A real PSP serves its own locations; the service answers them for the sandbox only.
   if (services.provider.servesLocations) registerPixLocationRoute(app, services.charges);
   await app.register(inboundPixRoutes, { inboundPix: services.inboundPix });

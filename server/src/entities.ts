@@ -8,6 +8,7 @@ import { Dispute } from "./disputes/dispute.entity";
 import { Adjustment } from "./ledger/adjustment.entity";
 import { LedgerEntry } from "./ledger/ledger-entry.entity";
 import { PaymentLink } from "./payment-links/payment-link.entity";
+import { QrCode } from "./qrcodes/qr-code.entity";
 import { PaymentException } from "./provider/payment-exception.entity";
 import { UnconfirmedNotification } from "./provider/unconfirmed-notification.entity";
 import { Refund } from "./refunds/refund.entity";
@@ -40,4 +41,5 @@ export const ENTITIES = [
   Dispute,
   Customer,
   PaymentLink,
+  QrCode,
 ];

@@ -9,6 +9,7 @@ import { disputeOperations } from "./disputes/disputes.operations";
 import type { AnyOperation } from "./operation/operation";
 import { payerPageOperations } from "./payer-page/payer-page.operations";
 import { paymentLinkOperations } from "./payment-links/payment-links.operations";
+import { qrCodeOperations } from "./qrcodes/qrcodes.operations";
 import { providerStatusOperations } from "./provider/efi/provider-status.operations";
 import { providerOperations } from "./provider/provider.operations";
 import { unconfirmedNotificationOperations } from "./provider/unconfirmed-notifications.operations";
@@ -44,6 +45,7 @@ export const OPERATIONS: ReadonlyArray<AnyOperation<Services>> = [
   ...unconfirmedNotificationOperations,
   ...payerPageOperations,
   ...paymentLinkOperations,
+  ...qrCodeOperations,
   ...webhookOperations,
   ...withdrawalOperations,
 ];

@@ -19,6 +19,7 @@ import type { MakerCheckerPolicy } from "./ledger/maker-checker";
 import { Mailer } from "./mail/mailer";
 import { PayerPageService } from "./payer-page/payer-page.service";
 import { PaymentLinksService } from "./payment-links/payment-links.service";
+import { QrCodesService } from "./qrcodes/qrcodes.service";
 import { createPixProvider } from "./provider/create-provider";
 import { ANSWER_INFRACTION_JOB, EfiInfractions } from "./provider/efi/efi-infractions";
 import { EfiNotificationsService } from "./provider/efi/efi-notifications";
@@ -60,6 +61,8 @@ export interface Services {
   payerPages: PayerPageService;
   /** Payment links (/l/<token>): a payer's confirm makes a charge. */
   paymentLinks: PaymentLinksService;
+  /** Static QR codes for the counter: each Pix received with one is a PAID charge. */
+  qrCodes: QrCodesService;
   ledger: LedgerService;
   /** Creation, the merchant's cancel, reads. */
   withdrawals: WithdrawalsService;
@@ -171,6 +174,9 @@ export function createServices(config: AppConfig, logger: Logger, db: DataSource
   const payerPages = new PayerPageService(db, config.rateLimitRps > 0 ? limits : null);
   const paymentLinks = new PaymentLinksService(db, charges, payerPages, limits);
   charges.paidSteps.push((em, charge) => paymentLinks.notePaid(em, charge));
+  const qrCodes = new QrCodesService(db, charges, inboundPix, provider);
+  inboundPix.staticQrPayments = qrCodes;
+  charges.paidSteps.push((em, charge) => qrCodes.notePaid(em, charge));
   return {
     config,
     logger,
@@ -178,6 +184,7 @@ export function createServices(config: AppConfig, logger: Logger, db: DataSource
     provider,
     payerPages,
     paymentLinks,
+    qrCodes,
     auth: new AuthService(db, secrets.adminTokenHash, sessions, (id) => credentialUsage.touch(id)),
     credentialUsage,
     companies,

@@ -28,6 +28,7 @@ import { CredentialLabels1763915000000 } from "./1763915000000-credential-labels
 import { RefundRequestOneRefund1763916000000 } from "./1763916000000-refund-request-one-refund";
 import { DueDateCharges1764040000000 } from "./1764040000000-due-date-charges";
 import { UnconfirmedNotifications1764100000100 } from "./1764100000100-unconfirmed-notifications";
+import { StaticQrCodes1764400000100 } from "./1764400000100-static-qr-codes";
 import { PayerPage1764500000100 } from "./1764500000100-payer-page";
 import { PaymentLinks1764500000200 } from "./1764500000200-payment-links";
 
@@ -65,4 +66,5 @@ export const MIGRATIONS = [
   UnconfirmedNotifications1764100000100,
   PayerPage1764500000100,
   PaymentLinks1764500000200,
+  StaticQrCodes1764400000100,
 ];
