@@ -124,7 +124,8 @@ async function handle(options: ControlServerOptions, req: IncomingMessage): Prom
       () => {
         if (typeof body.pixCopiaECola !== "string") throw new Error("pixCopiaECola is required");
         const code = readStaticBrCode(body.pixCopiaECola);
-        if (code.pixKey !== bank.options.pixKey) throw new Error("the code's key is not this account's: its Pix goes to another bank");
+        if (code.pixKey !== bank.options.pixKey)
+          throw new Error("the code's key is not this account's: its Pix goes to another bank");
         const typed = body.valor === undefined ? undefined : String(body.valor);
         if (typed !== undefined && !VALOR.test(typed)) throw new Error('valor must be like "10.00"');
         // A code with an amount is paid with it (the payer's app shows it fixed); without one, the payer types it.

@@ -28,11 +28,11 @@ import { registerLiveRoute } from "./live/live.route";
 import { LiveHub, type LiveOptions } from "./live/live-hub";
 import { compileRestRoute } from "./operation/rest-shape";
 import { OPERATIONS } from "./operations";
-import { registerQrCodeImageRoute } from "./qrcodes/qrcode-image.http";
 import { registerPayerLiveRoute } from "./payer-page/payer-live.route";
 import { efiNotificationRoutes } from "./provider/efi/efi-notifications";
 import { inboundPixRoutes } from "./provider/inbound-pix.http";
 import { registerPixLocationRoute } from "./provider/pix-location.http";
+import { registerQrCodeImageRoute } from "./qrcodes/qrcode-image.http";
 import type { Runtime } from "./runtime";
 import { buildAppSchema } from "./schema";
 

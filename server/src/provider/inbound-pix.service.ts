@@ -257,11 +257,16 @@ export class InboundPixService {
       const staticQr = isStaticQrTxid(payment.txid) ? this.staticQrPayments : null;
       const charge = staticQr
         ? null
-        : await em.getRepository(Charge).findOne({ where: { txid: payment.txid }, lock: { mode: "for_no_key_update" } });
+        : await em
+            .getRepository(Charge)
+            .findOne({ where: { txid: payment.txid }, lock: { mode: "for_no_key_update" } });
       const decided = staticQr
         ? await staticQr.receiveStaticQrPix(em, payment, requestId)
         : { ...(await this.decide(em, charge, payment, requestId)), ...ownerOf(charge, payment) };
-      if (decided.exceptionKind && !(await this.recordException(em, decided.exceptionKind, decided, payment, requestId))) {
+      if (
+        decided.exceptionKind &&
+        !(await this.recordException(em, decided.exceptionKind, decided, payment, requestId))
+      ) {
         return result("DUPLICATE"); // the same notification, without end-to-end id, kept before
       }
       if (payment.endToEndId) {

@@ -19,7 +19,11 @@ before(async () => {
   sim = await startPspSim();
   const port = await freePort();
   app = await startTestApp(
-    { ...sim.env, EFI_WEBHOOK_SECRET: "efi-webhook-secret-for-qrcodes-01", PUBLIC_BASE_URL: `http://127.0.0.1:${port}` },
+    {
+      ...sim.env,
+      EFI_WEBHOOK_SECRET: "efi-webhook-secret-for-qrcodes-01",
+      PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+    },
     { port },
   );
   const registration = await registerEfiWebhook(app.services);

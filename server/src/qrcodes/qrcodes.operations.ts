@@ -19,7 +19,10 @@ class CreateQrCodeInput {
   @Field(() => String, { description: "1 to 140 characters: what is paid for; each charge's description." })
   description!: string;
 
-  @Field(() => MoneyScalar, { nullable: true, description: "Fixed amount, 0.01 to 99999999.99; absent: the payer types it." })
+  @Field(() => MoneyScalar, {
+    nullable: true,
+    description: "Fixed amount, 0.01 to 99999999.99; absent: the payer types it.",
+  })
   amount?: bigint | null;
 }
 
@@ -160,7 +163,8 @@ export const qrCodeOperations = [
   operation({
     name: "deactivateQrCode",
     kind: "mutation",
-    description: "Active -> inactive (409 INVALID_STATE otherwise): a Pix received with it afterwards is kept for review.",
+    description:
+      "Active -> inactive (409 INVALID_STATE otherwise): a Pix received with it afterwards is kept for review.",
     access: ["MERCHANT", "OPERATOR"],
     args: QrCodeIdArgs,
     output: () => QrCode,

@@ -109,7 +109,13 @@ describe("POST /qrcodes", () => {
     const fields = emvFields(code);
     assert.equal(fields.get("00"), "01");
     assert.equal(fields.get("01"), "11"); // static: paid any number of times
-    assert.deepEqual(emvFields(fields.get("26") as string), new Map([["00", "br.gov.bcb.pix"], ["01", SANDBOX_PIX_KEY]]));
+    assert.deepEqual(
+      emvFields(fields.get("26") as string),
+      new Map([
+        ["00", "br.gov.bcb.pix"],
+        ["01", SANDBOX_PIX_KEY],
+      ]),
+    );
     assert.equal(fields.get("53"), "986");
     assert.equal(fields.get("54"), "12.50");
     assert.equal(fields.get("59"), "Padaria Pao Quente");
@@ -347,9 +353,7 @@ describe("a Pix received with a code's identifier", () => {
     assert.equal(kept.company_id, merchant.companyId);
     assert.equal((await qrCharges(qr.id)).length, 0);
     assert.equal(await balanceCents(app, merchant), before);
-    const listed = await app.graphql(
-      "query { paymentExceptions(limit: 100) { data { kind txid companyId } } }",
-    );
+    const listed = await app.graphql("query { paymentExceptions(limit: 100) { data { kind txid companyId } } }");
     assert.ok(
       listed.data.paymentExceptions.data.some(
         (row: { kind: string; txid: string }) => row.kind === "QRCODE_INACTIVE" && row.txid === qr.txid,
