@@ -5,7 +5,7 @@ import type { Charge } from "../charges/charge.entity";
 import { type ChargesService, receivedCents } from "../charges/charges.service";
 import { type CancelSignal, LAG_TOLERANT, readCancellable } from "../core/cancellable-read";
 import { entityRowMapper } from "../core/entity-rows";
-import { AppError, invalidState, validationError } from "../core/errors";
+import { AppError, invalidState, notFound, validationError } from "../core/errors";
 import { newEndToEndId, randomString } from "../core/ids";
 import { type Cents, formatBrl, MAX_AMOUNT_CENTS } from "../core/money";
 import { CREATED_KEY, type Page, type PageArgs, readPage, readPageWindow, SqlParams } from "../core/pagination";
@@ -72,7 +72,8 @@ export class QrCodesService implements StaticQrPayments {
       "SELECT name, city FROM companies WHERE id = $1",
       [companyId],
     );
-    if (!account) throw qrCodeNotFound();
+    // An operator may name any account: one that does not exist is a 404.
+    if (!account) throw notFound("Company");
     const now = new Date();
     const qrCode = Object.assign(new QrCode(), {
       id: newQrCodeId(),

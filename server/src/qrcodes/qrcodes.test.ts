@@ -160,6 +160,21 @@ describe("POST /qrcodes", () => {
     assert.equal(afterwards, before);
   });
 
+  test("an operator naming an account that does not exist gets NOT_FOUND (a QR code or a payment link), not a 5xx", async () => {
+    for (const c of ["", "comp_doesNotExist"]) {
+      const qr = await app.graphql(
+        `mutation($c: ID) { createQrCode(input: { description: "X" }, companyId: $c) { id } }`,
+        { c },
+      );
+      assert.equal(qr.errors?.[0].extensions.code, "NOT_FOUND", `${JSON.stringify(c)}: ${JSON.stringify(qr)}`);
+      const link = await app.graphql(
+        `mutation($c: ID) { createPaymentLink(input: { description: "X", amount: "1.00" }, companyId: $c) { id } }`,
+        { c },
+      );
+      assert.equal(link.errors?.[0].extensions.code, "NOT_FOUND", `${JSON.stringify(c)}: ${JSON.stringify(link)}`);
+    }
+  });
+
   test("401 without a credential", async () => {
     const res = await app.request("POST", "/qrcodes", { body: { description: "x" } });
     assert.equal(res.status, 401);
