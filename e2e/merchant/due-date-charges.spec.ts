@@ -79,14 +79,21 @@ test("a due-date charge with fine, interest and an early discount, and its previ
 
   await form.getByLabel(t("merchantCharges.create.amount")).fill("300,00");
   await form.getByLabel(t("merchantCharges.create.descriptionLabel")).fill("Mensalidade de março");
-  await form.getByLabel(t("billing.form.dueDate"), { exact: true }).fill(day(10));
+  // Days are typed dd/mm/aaaa (Chromium's own date input showed mm/dd/yyyy to Portuguese readers).
+  const dueDate = form.getByLabel(t("billing.form.dueDate"), { exact: true });
+  await expect(dueDate).toHaveAttribute("placeholder", t("dateRange.placeholder"));
+  await dueDate.pressSequentially("31022030");
+  await expect(dueDate).toHaveValue("31/02/2030");
+  await form.getByRole("button", { name: t("billing.form.submit") }).click();
+  await expect(form.getByText(t("billing.form.dayInvalid"))).toBeVisible();
+  await dueDate.fill(brDay(day(10)));
   await form.getByLabel(t("billing.form.fine")).selectOption("PERCENT");
   await form.getByLabel(t("billing.form.fineValue")).fill("2");
   await form.getByLabel(t("billing.form.interest")).selectOption("PERCENT_PER_MONTH");
   await form.getByLabel(t("billing.form.interestValue")).fill("1");
   await form.getByLabel(t("billing.form.discount")).selectOption("FIXED_UNTIL_DATES");
   await form.getByLabel(t("billing.form.discountValue")).fill("10,00");
-  await form.getByLabel(t("billing.form.discountDate")).fill(day(5));
+  await form.getByLabel(t("billing.form.discountDate")).fill(brDay(day(5)));
 
   // The server's answer: today R$ 290,00 (the discount), 30 days late R$ 300 + 6 + 3 = R$ 309,00.
   const preview = page.getByTestId("amount-due-preview");
@@ -94,7 +101,7 @@ test("a due-date charge with fine, interest and an early discount, and its previ
   await expect(todayRow).toContainText("R$ 290,00");
   await expect(todayRow).toContainText(t("billing.preview.discountPart", { amount: "R$ 10,00" }));
   await expect(preview.getByRole("row").filter({ hasText: brDay(day(40)) })).toContainText("R$ 309,00");
-  await page.getByLabel(t("billing.preview.otherDayLabel")).fill(day(25));
+  await page.getByLabel(t("billing.preview.otherDayLabel")).fill(brDay(day(25)));
   // 15 days late: R$ 300 + 6,00 fine + 300 × 1 % × 15/30 = 1,50 → R$ 307,50.
   await expect(page.getByTestId("amount-due-on-day")).toContainText("R$ 307,50");
   await checkPage(page, "merchant-due-date-charge-new");
@@ -162,4 +169,23 @@ test("paid through the sandbox 30 days late: R$ 309,00 paid, R$ 305,41 in the ba
   await checkPage(page, "merchant-statement-due-date");
   const { balance } = await gql<{ balance: { balance: string } }>("{ balance { balance } }", {}, merchant.clientSecret);
   expect(balance.balance).toBe("305.41");
+});
+
+test("a payment link's last day is typed dd/mm/aaaa, and a day that does not exist is refused", async ({ page }) => {
+  await page.goto("/m/payment-links");
+  const form = page.getByRole("form", { name: t("paymentLinks.form.formLabel") });
+  await form.getByLabel(t("paymentLinks.form.description")).fill("Matrícula 2027");
+  await form.getByLabel(t("paymentLinks.form.amount")).fill("150,00");
+  const expires = form.getByLabel(t("paymentLinks.form.expiresOn"));
+  await expect(expires).toHaveAttribute("placeholder", t("dateRange.placeholder"));
+  await expires.pressSequentially("30022031");
+  await expect(form.getByText(t("paymentLinks.form.expiresInvalid"))).toBeVisible();
+  await expect(form.getByRole("button", { name: t("paymentLinks.form.submit") })).toBeDisabled();
+  await expires.fill(brDay(day(30)));
+  await expect(form.getByText(t("paymentLinks.form.expiresInvalid"))).toHaveCount(0);
+  await checkPage(page, "merchant-payment-links-new");
+  await form.getByRole("button", { name: t("paymentLinks.form.submit") }).click();
+  const list = page.getByRole("list", { name: t("paymentLinks.list.label") });
+  await expect(list.getByText("Matrícula 2027")).toBeVisible();
+  await expect(list).toContainText(t("paymentLinks.list.expires", { at: `${brDay(day(30))} 23:59` }));
 });

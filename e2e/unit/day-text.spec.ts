@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { isoDayToText, maskDayText, textToIsoDay } from "../../admin-ui/components/data-table/day-text";
+import { isoDayToText, maskDayText, textToIsoDay } from "../../admin-ui/components/ui/day-text";
 
 /** The date filters read and write days as dd/mm/aaaa, whatever the browser's language. */
 test("a day typed dd/mm/aaaa becomes the URL's ISO day, and back", () => {

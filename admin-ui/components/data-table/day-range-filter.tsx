@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useId } from "react";
-import { DayInput } from "./day-input";
+import { DayInput } from "@/components/ui/day-input";
 
 interface DayRange {
   from: string | null;

@@ -21,6 +21,7 @@ export const AUDIT_OBJECT_TYPES = [
 export const AUDIT_ACTIONS = [
   "adjustment.create",
   "alert.sign_in_spray",
+  "alert.two_factor_guessing",
   "charge.cancel",
   "charge.create",
   "charge.release",

@@ -5,7 +5,7 @@ import { LoaderIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Money } from "@/components/money";
-import { Input } from "@/components/ui/input";
+import { DayInput } from "@/components/ui/day-input";
 import { Label } from "@/components/ui/label";
 import type { ChargeTermsPreviewInput } from "@/gql/graphql";
 import { formatBRL, formatIsoDay, moneyToCentavos } from "@/lib/format";
@@ -124,14 +124,13 @@ export function AmountDuePreview({ input }: { input: ChargeTermsPreviewInput | n
       <div className="grid gap-1.5">
         <Label htmlFor="preview-other-day">{t("otherDayLabel")}</Label>
         <div className="flex flex-wrap items-center gap-3">
-          <Input
+          <DayInput
             id="preview-other-day"
-            type="date"
-            className="w-44"
+            className="h-9 w-32"
             min={today}
             max={preview.lastPayableDate}
             value={otherDay}
-            onChange={(event) => setOtherDay(event.target.value)}
+            onValue={setOtherDay}
           />
           {chosen.data && DAY.test(otherDay) && (
             <span className="text-sm" data-testid="amount-due-on-day">

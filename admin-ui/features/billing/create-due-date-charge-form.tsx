@@ -7,10 +7,11 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import type * as React from "react";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { Controller, useForm } from "react-hook-form";
 import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { DayInput } from "@/components/ui/day-input";
 import { Field, FormError } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
@@ -34,6 +35,8 @@ import {
 
 const MAX_CENTAVOS = 9_999_999_999n;
 const REFERENCE = /^[A-Za-z0-9._:-]{1,64}$/;
+/** What DayInput gives a form for a real day; anything else is the text as typed. */
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 type FormKey = Parameters<ReturnType<typeof useTranslations<"billing.form">>>[0];
 
@@ -73,6 +76,7 @@ const schema = z
       if (documentFields(v.payerDocument) === null) issue("payerDocument", "payerDocumentInvalid");
     }
     if (!v.dueDate) issue("dueDate", "dueDateRequired");
+    else if (!ISO_DAY.test(v.dueDate)) issue("dueDate", "dayInvalid");
     else if (v.dueDate < saoPauloDay()) issue("dueDate", "dueDateInPast");
     const days = Number(v.daysAfterDue);
     if (v.daysAfterDue.trim() === "" || !Number.isInteger(days) || days < 0 || days > 365)
@@ -87,6 +91,7 @@ const schema = z
     value(v.abatementMode, v.abatementValue, "abatementValue");
     if (isUntilDates(v.discountMode)) {
       if (!v.discountDate) issue("discountDate", "discountDateRequired");
+      else if (!ISO_DAY.test(v.discountDate)) issue("discountDate", "dayInvalid");
       else if (v.dueDate && v.discountDate > v.dueDate) issue("discountDate", "discountDateAfterDue");
     }
     if (v.externalReference && !REFERENCE.test(v.externalReference))
@@ -227,7 +232,21 @@ export function CreateDueDateChargeForm({
             {(control) => <Input {...control} inputMode="decimal" autoComplete="off" {...form.register("amount")} />}
           </Field>
           <Field label={t("dueDate")} error={message(errors.dueDate?.message)}>
-            {(control) => <Input {...control} type="date" min={saoPauloDay()} {...form.register("dueDate")} />}
+            {(control) => (
+              <Controller
+                control={form.control}
+                name="dueDate"
+                render={({ field }) => (
+                  <DayInput
+                    {...control}
+                    value={field.value}
+                    onValue={field.onChange}
+                    min={saoPauloDay()}
+                    className="h-9 w-full sm:w-40"
+                  />
+                )}
+              />
+            )}
           </Field>
           <Field
             label={tAmount("descriptionLabel")}
@@ -317,12 +336,19 @@ export function CreateDueDateChargeForm({
             isUntilDates(values.discountMode) && (
               <Field label={t("discountDate")} error={message(errors.discountDate?.message)}>
                 {(control) => (
-                  <Input
-                    {...control}
-                    type="date"
-                    min={saoPauloDay()}
-                    max={values.dueDate || undefined}
-                    {...form.register("discountDate")}
+                  <Controller
+                    control={form.control}
+                    name="discountDate"
+                    render={({ field }) => (
+                      <DayInput
+                        {...control}
+                        value={field.value}
+                        onValue={field.onChange}
+                        min={saoPauloDay()}
+                        max={ISO_DAY.test(values.dueDate) ? values.dueDate : undefined}
+                        className="h-9 w-full sm:w-40"
+                      />
+                    )}
                   />
                 )}
               </Field>

@@ -6,12 +6,13 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
+import { DayInput } from "@/components/ui/day-input";
 import { Field, FormError } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { toast } from "@/components/ui/toast";
-import { centavosToMoney, parseMoneyInput } from "@/lib/format";
+import { centavosToMoney, parseMoneyInput, saoPauloDay } from "@/lib/format";
 import { execute } from "@/lib/graphql/execute";
 import { useErrorMessage } from "@/lib/i18n/error-message";
 import { CreatePaymentLinkDocument } from "./documents";
@@ -22,6 +23,8 @@ function moneyOf(text: string): string | null | undefined {
   const cents = parseMoneyInput(text);
   return cents === null || cents <= 0n ? null : centavosToMoney(cents);
 }
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** End of a chosen day in São Paulo (UTC-3, no daylight saving since 2019), as an instant. */
 function endOfDay(day: string): string {
@@ -47,9 +50,13 @@ export function CreatePaymentLinkForm() {
   const minMoney = moneyOf(min);
   const maxMoney = moneyOf(max);
   const descriptionProblem = description.trim().length > 140 ? t("descriptionTooLong") : undefined;
+  // DayInput gives a real day as yyyy-mm-dd, anything else as typed: only a full wrong day is flagged.
+  const expiresProblem =
+    expiresOn.length >= 10 && (!ISO_DAY.test(expiresOn) || expiresOn < saoPauloDay()) ? t("expiresInvalid") : undefined;
   const ready =
     description.trim().length > 0 &&
     !descriptionProblem &&
+    (expiresOn === "" || (ISO_DAY.test(expiresOn) && !expiresProblem)) &&
     (kind === "fixed" ? typeof amountMoney === "string" : minMoney !== null && maxMoney !== null);
 
   const submit = async (event: React.FormEvent) => {
@@ -146,9 +153,15 @@ export function CreatePaymentLinkForm() {
           </Field>
         </div>
       )}
-      <Field label={t("expiresOn")} hint={t("expiresHint")}>
+      <Field label={t("expiresOn")} hint={t("expiresHint")} error={expiresProblem}>
         {(control) => (
-          <Input {...control} type="date" value={expiresOn} onChange={(event) => setExpiresOn(event.target.value)} />
+          <DayInput
+            {...control}
+            value={expiresOn}
+            onValue={setExpiresOn}
+            min={saoPauloDay()}
+            className="h-9 w-full sm:w-40"
+          />
         )}
       </Field>
       <div className="flex items-start gap-2">

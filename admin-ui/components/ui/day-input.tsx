@@ -9,31 +9,53 @@ import { isoDayToText, maskDayText, textToIsoDay } from "./day-text";
 /**
  * A day typed as dd/mm/aaaa, whatever the browser's own language: Chromium's native date
  * input follows the browser's locale, not <html lang>, and showed mm/dd/yyyy to Portuguese
- * readers. The value in and out is the URL's ISO day (yyyy-mm-dd); a day outside min/max or
- * not a real day is marked invalid and not sent.
+ * readers. The value in and out is an ISO day (yyyy-mm-dd). A day outside min/max or not a
+ * real day is marked invalid.
+ *
+ * Two ways to listen: `onChange` (filters) hears only real days inside min/max, or null when
+ * the text is emptied, so a half-typed day leaves the list alone; `onValue` (forms) hears
+ * every keystroke, the ISO day when the text is one and else the text as typed ("" when
+ * empty), so the form's own rules can say what is wrong with it.
  */
 export function DayInput({
   id,
   value,
   onChange,
+  onValue,
   min,
   max,
   className,
+  "aria-describedby": describedBy,
+  "aria-invalid": markedInvalid,
 }: {
   id: string;
   value: string | null;
-  onChange: (iso: string | null) => void;
+  onChange?: (iso: string | null) => void;
+  onValue?: (value: string) => void;
   min?: string | null;
   max?: string | null;
   className?: string;
+  "aria-describedby"?: string;
+  "aria-invalid"?: boolean;
 }) {
   const t = useTranslations("dateRange");
   const [text, setText] = useState(isoDayToText(value));
-  useEffect(() => setText(isoDayToText(value)), [value]);
+  // A new value from outside replaces the text, unless the text already says it (a form's
+  // half-typed day comes back as itself, and must not be wiped).
+  useEffect(
+    () =>
+      setText((current) => {
+        const typed = textToIsoDay(current);
+        if (typed === value || (typed === null && isoDayToText(value) === "")) return current;
+        return isoDayToText(value);
+      }),
+    [value],
+  );
   const iso = textToIsoDay(text);
   const outOfRange = iso !== null && ((min && iso < min) || (max && iso > max));
-  const invalid = text.length > 0 && (iso === null || Boolean(outOfRange));
+  const invalid = markedInvalid || (text.length > 0 && (iso === null || Boolean(outOfRange)));
   const commit = (next: string) => {
+    if (!onChange) return;
     if (next === "") onChange(null);
     else {
       const day = textToIsoDay(next);
@@ -48,10 +70,12 @@ export function DayInput({
       placeholder={t("placeholder")}
       maxLength={10}
       value={text}
+      aria-describedby={describedBy}
       aria-invalid={invalid || undefined}
       onChange={(event) => {
         const next = maskDayText(event.target.value);
         setText(next);
+        onValue?.(textToIsoDay(next) ?? next);
         if (next === "" || next.length === 10) commit(next);
       }}
       onBlur={() => commit(text)}
