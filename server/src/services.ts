@@ -122,7 +122,7 @@ export function createServices(config: AppConfig, logger: Logger, db: DataSource
     windowHours: config.approvalSecondOperatorWindowHours,
   };
   const withdrawalApprovals = new WithdrawalApprovals(db, withdrawalTransitions, makerChecker);
-  const withdrawals = new WithdrawalsService(db, withdrawalTransitions, withdrawalApprovals);
+  const withdrawals = new WithdrawalsService(db, withdrawalTransitions, withdrawalApprovals, provider);
   const withdrawalOutcomes = new WithdrawalBankOutcomes(db, withdrawalTransitions);
   const refunds = new RefundsService(db, charges, provider.ispb);
   const exceptionReturns = new ExceptionReturnsService(db, provider.ispb);
@@ -159,6 +159,7 @@ export function createServices(config: AppConfig, logger: Logger, db: DataSource
   const twoFactor = new TwoFactorService(db, {
     requireOperator2fa: config.requireOperator2fa,
     issuer: `Console PIX (${new URL(config.publicBaseUrl).host})`,
+    consoleUrl: config.publicBaseUrl,
   });
   const webhookSender = new WebhookSender(config.webhookTimeoutMs, config.webhookAllowPrivate);
   const credentialUsage = new CredentialUsage(db, logger);

@@ -55,7 +55,10 @@ export function TwoFactorCodeForm({
     try {
       await submit(text, trust);
     } catch (error) {
-      if (error instanceof GraphQLRequestError && error.code === "VALIDATION_ERROR") {
+      if (error instanceof GraphQLRequestError && error.errors[0]?.reason === "TWO_FACTOR_LOCKED") {
+        setFieldError(t("locked"));
+        setCode("");
+      } else if (error instanceof GraphQLRequestError && error.code === "VALIDATION_ERROR") {
         setFieldError(t("wrong"));
         setCode("");
       } else if (error instanceof GraphQLRequestError && error.code === "UNAUTHENTICATED") {

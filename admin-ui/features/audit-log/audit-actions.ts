@@ -8,6 +8,7 @@ export const AUDIT_ACTIONS = [
   "adjustment.create",
   "adjustment.reject",
   "alert.sign_in_spray",
+  "alert.two_factor_guessing",
   "charge.cancel",
   "charge.create",
   "charge.create_batch",

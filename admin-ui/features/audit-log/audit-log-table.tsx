@@ -134,7 +134,7 @@ function AuditChanges({ before, after }: { before: unknown; after: unknown }) {
 }
 
 /** The append-only audit log, newest first, paged by cursor. */
-/** Failures and security alerts (alert.sign_in_spray) stand out in the list. */
+/** Failures and security alerts (alert.sign_in_spray, alert.two_factor_guessing) stand out in the list. */
 const isWarning = (action: string) => action.endsWith("_failed") || action.startsWith("alert.");
 
 export function AuditLogTable({

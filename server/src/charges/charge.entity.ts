@@ -109,6 +109,14 @@ export class Charge {
   @Column({ name: "reserved_reason", type: "text", nullable: true })
   reservedReason!: string | null;
 
+  @Column({ name: "reserved_amount_cents", type: "bigint", transformer: bigintColumn })
+  @Field(() => MoneyScalar, {
+    name: "reservedAmount",
+    description:
+      "What the operator's hold took out of the balance and its release gives back: net amount minus the refunds at the hold (never below 0); 0 when not held or not PAID.",
+  })
+  reservedAmountCents!: bigint;
+
   @Column({ name: "refunded_amount_cents", type: "bigint", transformer: bigintColumn })
   @Field(() => MoneyScalar, {
     name: "refundedAmount",

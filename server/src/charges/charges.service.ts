@@ -190,6 +190,7 @@ function asCreated(charge: Charge): Charge {
     paidAt: null,
     reserved: false,
     reservedReason: null,
+    reservedAmountCents: 0n,
     refundedAmountCents: 0n,
     disputedAmountCents: 0n,
     paidAmountCents: null,
@@ -574,6 +575,7 @@ export class ChargesService {
       cancelledAt: null,
       reserved: false,
       reservedReason: null,
+      reservedAmountCents: 0n,
       refundedAmountCents: 0n,
       disputedAmountCents: 0n,
       idempotencyKey: null,
@@ -965,6 +967,8 @@ export class ChargesService {
     charge.payerName = payment.payerName ?? null;
     charge.payerDocument = payment.payerDocument ?? null;
     charge.updatedAt = new Date();
+    // A charge held before it was paid keeps its whole net out of the balance until released.
+    if (charge.reserved) charge.reservedAmountCents = charge.netAmountCents;
     await em.getRepository(Charge).save(charge);
     for (const step of this.paidSteps) await step(em, charge);
     if (!charge.reserved && charge.netAmountCents > 0n) {
@@ -986,7 +990,12 @@ export class ChargesService {
     return charge;
   }
 
-  /** Operator hold: a reserved PAID charge leaves the balance until released. */
+  /**
+   * Operator hold: a reserved PAID charge's remainder leaves the balance until released. The
+   * remainder is net − refunded (never below 0, CONTRACT §8): a refund already left the balance
+   * and is not taken off twice. What it took is kept (reservedAmount) for the release. The
+   * charge's row lock keeps refunds out meanwhile (a reserved charge is not refundable).
+   */
   async reserveCharge(id: string, reason: string, audit: AuditContext | null = null): Promise<Charge> {
     const text = reason.trim();
     if (text.length === 0 || text.length > 500) throw validationError("reason must have 1 to 500 characters");
@@ -996,13 +1005,14 @@ export class ChargesService {
       const before = auditFields(charge);
       charge.reserved = true;
       charge.reservedReason = text;
+      charge.reservedAmountCents = charge.status === ChargeStatus.PAID ? heldRemainderCents(charge) : 0n;
       charge.updatedAt = new Date();
       await em.getRepository(Charge).save(charge);
-      if (charge.status === ChargeStatus.PAID && charge.netAmountCents > 0n) {
+      if (charge.reservedAmountCents > 0n) {
         await postLedgerEntry(em, {
           companyId: charge.companyId,
           kind: LedgerEntryKind.CHARGE_RESERVED,
-          amountCents: -charge.netAmountCents,
+          amountCents: -charge.reservedAmountCents,
           chargeId: charge.id,
           memo: text,
         });
@@ -1017,15 +1027,17 @@ export class ChargesService {
       const charge = await this.lockCharge(em, null, id);
       if (!charge.reserved) throw chargeNotPending("not reserved");
       const before = auditFields(charge);
+      const heldCents = charge.reservedAmountCents;
       charge.reserved = false;
       charge.reservedReason = null;
+      charge.reservedAmountCents = 0n;
       charge.updatedAt = new Date();
       await em.getRepository(Charge).save(charge);
-      if (charge.status === ChargeStatus.PAID && charge.netAmountCents > 0n) {
+      if (heldCents > 0n) {
         await postLedgerEntry(em, {
           companyId: charge.companyId,
           kind: LedgerEntryKind.CHARGE_RELEASED,
-          amountCents: charge.netAmountCents,
+          amountCents: heldCents,
           chargeId: charge.id,
         });
       }
@@ -1079,6 +1091,12 @@ export class ChargesService {
   }
 }
 
+/** What a hold of a PAID charge takes: its net less what its refunds already took (never below 0). */
+function heldRemainderCents(charge: Charge): Cents {
+  const remainder = charge.netAmountCents - charge.refundedAmountCents;
+  return remainder > 0n ? remainder : 0n;
+}
+
 /** What the audit log keeps of a charge. */
 function auditFields(charge: Charge) {
   return {
@@ -1086,6 +1104,7 @@ function auditFields(charge: Charge) {
     amount: formatBrl(charge.amountCents),
     netAmount: formatBrl(charge.netAmountCents),
     reserved: charge.reserved,
+    reservedAmount: formatBrl(charge.reservedAmountCents),
     reservedReason: charge.reservedReason,
   };
 }

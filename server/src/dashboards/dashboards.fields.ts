@@ -70,7 +70,8 @@ class MerchantToday {
 }
 
 @ObjectType({
-  description: "An account's home page: balance = paidChargesNet + adjustments - withdrawalsHeld - refundsHeld.",
+  description:
+    "An account's home page: balance = paidChargesNet - reserved - disputesHeld + adjustments - withdrawalsHeld - refundsHeld.",
 })
 export class MerchantOverview {
   @Field(() => ID)
@@ -79,10 +80,21 @@ export class MerchantOverview {
   @Field(() => MoneyScalar, { description: "The available balance (the ledger's running balance)." })
   balance!: bigint;
 
-  @Field(() => MoneyScalar, { description: "Net of fees, of PAID charges not on hold." })
+  @Field(() => MoneyScalar, { description: "Net of fees, of every PAID charge (held or not)." })
   paidChargesNet!: bigint;
 
-  @Field(() => MoneyScalar, { description: "Sum of adjustments (credits positive, debits negative)." })
+  @Field(() => MoneyScalar, {
+    description: "Taken out of the balance by operators' holds of PAID charges (each one's net less its refunds).",
+  })
+  reserved!: bigint;
+
+  @Field(() => MoneyScalar, { description: "Held by MED disputes not yet decided (blocked, not in the balance)." })
+  disputesHeld!: bigint;
+
+  @Field(() => MoneyScalar, {
+    description:
+      "Sum of POSTED adjustments (credits positive, debits negative); one awaiting a second operator is not in it.",
+  })
   adjustments!: bigint;
 
   @Field(() => MoneyScalar, { description: "Withdrawals PENDING, PROCESSING or PAID." })
@@ -90,9 +102,6 @@ export class MerchantOverview {
 
   @Field(() => MoneyScalar, { description: "Refunds to payers PROCESSING or REFUNDED." })
   refundsHeld!: bigint;
-
-  @Field(() => MoneyScalar, { description: "Net of PAID charges on hold by an operator (not in the balance)." })
-  reserved!: bigint;
 
   @Field(() => MerchantToday)
   today!: MerchantToday;

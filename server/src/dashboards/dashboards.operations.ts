@@ -56,6 +56,7 @@ export const dashboardOperations = [
         withdrawalsHeld: figures.withdrawalsHeldCents,
         refundsHeld: figures.refundsHeldCents,
         reserved: figures.reservedCents,
+        disputesHeld: figures.disputesHeldCents,
         today: { received: amountCount(figures.today.received), sent: amountCount(figures.today.sent) },
       };
     },

@@ -38,11 +38,15 @@ export interface OperatorDashboardFigures {
 export interface MerchantOverviewFigures {
   companyId: string;
   balanceCents: Cents;
+  /** Net of every PAID charge, held or not. */
   paidChargesNetCents: Cents;
+  /** Taken out by operators' holds (the held charges' reserved amounts). */
+  reservedCents: Cents;
+  /** Held by MED disputes (blocked until decided). */
+  disputesHeldCents: Cents;
   adjustmentsCents: Cents;
   withdrawalsHeldCents: Cents;
   refundsHeldCents: Cents;
-  reservedCents: Cents;
   today: { received: AmountCount; sent: AmountCount };
 }
 
@@ -99,7 +103,12 @@ export class DashboardsService {
     };
   }
 
-  /** The balance split into the contract's formula, and today's money in and out; one snapshot. */
+  /**
+   * The balance split into the contract's formula (every line a summary shows: balance =
+   * paidChargesNet − reserved − disputesHeld + adjustments − withdrawalsHeld − refundsHeld), and
+   * today's money in and out; one snapshot. Adjustments are the POSTED ones: one waiting for a
+   * second operator, or turned down, never moved money.
+   */
   async merchantOverview(companyId: string): Promise<MerchantOverviewFigures> {
     const [row] = await lagTolerantRows<{
       balance: string | null;
@@ -108,6 +117,7 @@ export class DashboardsService {
       adjustments: string;
       held: string;
       refunds_held: string;
+      disputes_held: string;
       today: TodayRows;
     }>(
       this.db,
@@ -115,9 +125,11 @@ export class DashboardsService {
          (SELECT balance_cents FROM companies WHERE id = $1) AS balance,
          (SELECT coalesce(sum(net_amount_cents), 0) FROM list_counters
            WHERE company_id = $1 AND list = 'charges' AND status = 'PAID') AS paid_net,
-         (SELECT coalesce(sum(net_amount_cents), 0) FROM charges
-           WHERE company_id = $1 AND reserved AND status = 'PAID') AS reserved,
-         (SELECT coalesce(sum(amount_cents), 0) FROM list_counters WHERE company_id = $1 AND list = 'adjustments')
+         (SELECT coalesce(sum(reserved_amount_cents), 0) FROM charges WHERE company_id = $1 AND reserved) AS reserved,
+         (SELECT coalesce(sum(held_amount_cents), 0) FROM disputes
+           WHERE company_id = $1
+             AND (status IN ('OPEN', 'REJECTED') OR (status = 'ACCEPTED' AND refund_id IS NULL))) AS disputes_held,
+         (SELECT coalesce(sum(amount_cents), 0) FROM adjustments WHERE company_id = $1 AND status = 'POSTED')
            AS adjustments,
          (SELECT coalesce(sum(amount_cents), 0) FROM list_counters
            WHERE company_id = $1 AND list = 'withdrawals' AND status IN ('PENDING', 'PROCESSING', 'PAID')) AS held,
@@ -127,15 +139,15 @@ export class DashboardsService {
       [companyId],
     );
     if (row.balance === null) throw notFound("Company");
-    const reserved = BigInt(row.reserved);
     return {
       companyId,
       balanceCents: BigInt(row.balance),
-      paidChargesNetCents: BigInt(row.paid_net) - reserved,
+      paidChargesNetCents: BigInt(row.paid_net),
+      reservedCents: BigInt(row.reserved),
+      disputesHeldCents: BigInt(row.disputes_held),
       adjustmentsCents: BigInt(row.adjustments),
       withdrawalsHeldCents: BigInt(row.held),
       refundsHeldCents: BigInt(row.refunds_held),
-      reservedCents: reserved,
       today: { received: todayFigure(row.today, "charges_paid"), sent: todayFigure(row.today, "withdrawals_paid") },
     };
   }

@@ -159,12 +159,12 @@ describe("dashboards", () => {
       { c: shop.companyId },
     );
     assert.equal(overview.errors, undefined, JSON.stringify(overview.errors));
-    // Net at 1 %: 99.00 + 49.99 (50.50 - 0.505 rounded half up to 0.51) + 19.80 + 6.93 + 2.97 = 178.69; held 9.90.
+    // Net at 1 %: 99.00 + 49.99 (50.50 - 0.505 rounded half up to 0.51) + 19.80 + 6.93 + 2.97 + 9.90 (held) = 188.59.
     // Withdrawals held: 30 + 12 (PAID) + 4 (PROCESSING) + 2 (PENDING) = 48.00; adjustments 40.00 - 15.25 = 24.75.
     assert.deepEqual(overview.data.merchantOverview, {
       companyId: shop.companyId,
       balance: "155.44",
-      paidChargesNet: "178.69",
+      paidChargesNet: "188.59",
       adjustments: "24.75",
       withdrawalsHeld: "48.00",
       reserved: "9.90",

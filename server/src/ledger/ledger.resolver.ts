@@ -55,8 +55,13 @@ class BalanceAudit {
   @Field(() => MoneyScalar, { description: "balance_after of the newest ledger entry." })
   lastEntryBalance!: bigint;
 
-  @Field(() => MoneyScalar, { description: "Net of PAID charges that are not reserved." })
+  @Field(() => MoneyScalar, { description: "Net of every PAID charge, held by an operator or not." })
   paidChargesNet!: bigint;
+
+  @Field(() => MoneyScalar, {
+    description: "Taken out by operators' holds of PAID charges (each one's reservedAmount: its net less its refunds).",
+  })
+  chargesHeld!: bigint;
 
   @Field(() => MoneyScalar, { description: "POSTED adjustments only." })
   adjustments!: bigint;
@@ -74,7 +79,7 @@ class BalanceAudit {
   disputesHeld!: bigint;
 
   @Field(() => MoneyScalar, {
-    description: "paidChargesNet + adjustments - withdrawalsHeld - refundsHeld - disputesHeld.",
+    description: "paidChargesNet - chargesHeld + adjustments - withdrawalsHeld - refundsHeld - disputesHeld.",
   })
   recomputedBalance!: bigint;
 
@@ -229,6 +234,7 @@ export class LedgerResolver {
       ledgerSum: audit.ledgerSumCents,
       lastEntryBalance: audit.lastEntryBalanceCents,
       paidChargesNet: audit.paidChargesNetCents,
+      chargesHeld: audit.chargesHeldCents,
       adjustments: audit.adjustmentsCents,
       withdrawalsHeld: audit.withdrawalsHeldCents,
       refundsHeld: audit.refundsHeldCents,

@@ -127,7 +127,10 @@ export interface BalanceAuditResult {
   runningBalanceCents: Cents;
   ledgerSumCents: Cents;
   lastEntryBalanceCents: Cents;
+  /** Net of every PAID charge, held or not. */
   paidChargesNetCents: Cents;
+  /** What operators' holds of PAID charges took out (their reserved amounts). */
+  chargesHeldCents: Cents;
   adjustmentsCents: Cents;
   withdrawalsHeldCents: Cents;
   /** Refunds PROCESSING or REFUNDED: their amounts left the balance. */
@@ -427,7 +430,9 @@ export class LedgerService {
            (SELECT count(*) FROM ledger_entries WHERE company_id = $1) AS ledger_count,
            (SELECT balance_after_cents FROM ledger_entries WHERE company_id = $1 ORDER BY id DESC LIMIT 1) AS last_after,
            (SELECT coalesce(sum(net_amount_cents), 0) FROM charges
-             WHERE company_id = $1 AND status = 'PAID' AND NOT reserved) AS paid_net,
+             WHERE company_id = $1 AND status = 'PAID') AS paid_net,
+           (SELECT coalesce(sum(reserved_amount_cents), 0) FROM charges
+             WHERE company_id = $1 AND reserved) AS charges_held,
            (SELECT coalesce(sum(amount_cents), 0) FROM adjustments
              WHERE company_id = $1 AND status = 'POSTED') AS adjustments,
            (SELECT coalesce(sum(amount_cents), 0) FROM withdrawals
@@ -448,7 +453,8 @@ export class LedgerService {
         );
         const big = (value: string | null) => BigInt(value ?? "0");
         const recomputed =
-          big(row.paid_net) +
+          big(row.paid_net) -
+          big(row.charges_held) +
           big(row.adjustments) -
           big(row.withdrawals_held) -
           big(row.refunds_held) -
@@ -459,6 +465,7 @@ export class LedgerService {
           ledgerSumCents: big(row.ledger_sum),
           lastEntryBalanceCents: big(row.last_after),
           paidChargesNetCents: big(row.paid_net),
+          chargesHeldCents: big(row.charges_held),
           adjustmentsCents: big(row.adjustments),
           withdrawalsHeldCents: big(row.withdrawals_held),
           refundsHeldCents: big(row.refunds_held),

@@ -5,10 +5,12 @@ import { type AuditContext, appendAudit } from "../audit/audit";
 import type { Principal } from "../auth/principal";
 import { deleteUserSessions } from "../auth/sessions";
 import { AppError, forbidden, invalidState, notFound, RateLimitedError, validationError } from "../core/errors";
+import { storeKey } from "../core/rate-limits";
 import { secretBoxOf } from "../core/secret-box";
 import { hashSecret } from "../core/secrets";
 import { queryRows, type SqlRunner } from "../core/sql";
 import { runTransaction } from "../core/transactions";
+import { portugueseFirst, queueMail } from "../mail/mail-outbox";
 import { looksLikeTotpCode, newRecoveryCode, newTotpSecret, otpauthUri, recoveryCodeHash, totpStepOf } from "./totp";
 
 /** A step-up (a code given in this session) lets money and operators be managed this long. */
@@ -20,6 +22,18 @@ export const RECOVERY_CODE_COUNT = 10;
 /** Codes one user may try in CODE_WINDOW_SECONDS, right or wrong (a right one gives them back). */
 export const CODE_ATTEMPTS = 5;
 const CODE_WINDOW_SECONDS = 300;
+/**
+ * Consecutive wrong codes that lock a factor (NIST SP 800-63B 5.2.2): its TOTP codes are no
+ * longer checked until a recovery code (or an admin's reset) gives it back.
+ */
+export const TWO_FACTOR_LOCK_AFTER = 10;
+/** Wrong codes from one address, whoever they are for, in ADDRESS_WINDOW_SECONDS; then RATE_LIMITED. */
+export const CODE_FAILURES_PER_ADDRESS = 20;
+const ADDRESS_WINDOW_SECONDS = 900;
+/** The audit action of a guessing alert (operators filter the audit log by it, beside alert.sign_in_spray). */
+export const TWO_FACTOR_GUESSING_ACTION = "alert.two_factor_guessing";
+/** The machine-readable why of a locked factor's refusal (INVALID_STATE). */
+export const TWO_FACTOR_LOCKED = "TWO_FACTOR_LOCKED";
 
 /** How a sign-in stands after a right password. */
 export type SignInStep = "DONE" | "SECOND_FACTOR" | "ENROL_SECOND_FACTOR";
@@ -42,6 +56,8 @@ export interface TwoFactorSettings {
   requireOperator2fa: boolean;
   /** The issuer an authenticator app shows beside the account. */
   issuer: string;
+  /** PUBLIC_BASE_URL: the console the lockout e-mail points to. */
+  consoleUrl: string;
 }
 
 export interface TwoFactorStatusView {
@@ -70,6 +86,12 @@ export const stepUpRequired = () =>
     "STEP_UP_REQUIRED",
     `Confirm it is you: give a code from your authenticator app (verifyStepUp); it counts for ${STEP_UP_MINUTES} minutes`,
   );
+export const twoFactorLocked = () =>
+  new AppError(
+    "INVALID_STATE",
+    `The second factor is locked after ${TWO_FACTOR_LOCK_AFTER} wrong codes in a row: give a recovery code, or ask an admin to reset it`,
+    TWO_FACTOR_LOCKED,
+  );
 const challengeGone = () => new AppError("UNAUTHENTICATED", "The sign-in expired; sign in again");
 
 /**
@@ -85,6 +107,7 @@ const challengeGone = () => new AppError("UNAUTHENTICATED", "The sign-in expired
  */
 export class TwoFactorService {
   private readonly attempts: RateLimiterPostgres;
+  private readonly addressFailures: RateLimiterPostgres;
 
   constructor(
     private readonly db: DataSource,
@@ -98,6 +121,15 @@ export class TwoFactorService {
       keyPrefix: "second_factor_user",
       points: CODE_ATTEMPTS,
       duration: CODE_WINDOW_SECONDS,
+    });
+    this.addressFailures = new RateLimiterPostgres({
+      storeClient: db,
+      storeType: "typeorm",
+      tableName: "sign_in_rate_limits",
+      tableCreated: true,
+      keyPrefix: "second_factor_address",
+      points: CODE_FAILURES_PER_ADDRESS,
+      duration: ADDRESS_WINDOW_SECONDS,
     });
   }
 
@@ -252,27 +284,44 @@ export class TwoFactorService {
   /**
    * Checks a code of the user's confirmed factor: a TOTP code not used before, or an unused
    * recovery code (used up now). A wrong one is audited and answers VALIDATION_ERROR.
+   *
+   * Bounded, not only slowed: each code first reserves one of the factor's consecutive
+   * failures (a row update, so parallel guesses cannot pass the bound) and a right code gives
+   * them all back. The failure that spends the last locks the factor (an alert for operators,
+   * an e-mail to the user); a locked factor checks no TOTP code (TWO_FACTOR_LOCKED), only a
+   * recovery code, which unlocks it. Wrong codes are also limited per address, whoever they
+   * are for (one address trying many users' codes).
    */
   async checkCode(userId: string, rawCode: string, purpose: string, client: FactorClient): Promise<FactorMethod> {
     await this.spendAttempt(userId);
+    const address = storeKey(client.address ?? "unknown");
+    const fromAddress = await this.spendAddressFailure(address);
     const factor = await this.factorRow(this.db, userId);
     if (!factor || factor.confirmed_at === null) throw invalidState("No second factor is enrolled");
     const code = typeof rawCode === "string" ? rawCode.trim().slice(0, 64) : "";
+    const totpForm = looksLikeTotpCode(code);
+    const reserved = await queryRows<{ failed_codes: number }>(
+      this.db,
+      `UPDATE console_user_factors SET failed_codes = failed_codes + 1
+        WHERE user_id = $1 AND confirmed_at IS NOT NULL AND failed_codes < $2 RETURNING failed_codes`,
+      [userId, TWO_FACTOR_LOCK_AFTER],
+    );
+    const failures = reserved[0]?.failed_codes ?? null;
     let method: FactorMethod | null = null;
-    if (looksLikeTotpCode(code)) {
+    let reason = "wrong";
+    if (failures === null && totpForm) {
+      reason = "locked";
+    } else if (totpForm) {
       const step = this.stepOf(userId, factor.secret_sealed, code);
       if (step !== null) {
         const accepted = await queryRows<{ user_id: string }>(
           this.db,
-          `UPDATE console_user_factors SET last_used_step = $2
+          `UPDATE console_user_factors SET last_used_step = $2, failed_codes = 0, locked_at = NULL
             WHERE user_id = $1 AND confirmed_at IS NOT NULL AND last_used_step < $2 RETURNING user_id`,
           [userId, step],
         );
-        if (accepted.length === 0) {
-          await this.recordFailure(userId, purpose, client, "reused");
-          throw codeReused();
-        }
-        method = "TOTP";
+        if (accepted.length > 0) method = "TOTP";
+        else reason = "reused";
       }
     } else if (code !== "") {
       const used = await queryRows<{ user_id: string }>(
@@ -283,20 +332,34 @@ export class TwoFactorService {
       );
       if (used.length > 0) {
         method = "RECOVERY_CODE";
+        await this.db.query("UPDATE console_user_factors SET failed_codes = 0, locked_at = NULL WHERE user_id = $1", [
+          userId,
+        ]);
         await appendAudit(this.db, this.auditOfUser(userId, await this.kindOf(userId), client), {
           action: "two_factor.recovery_code_used",
           objectType: "console_user",
           objectId: userId,
           companyId: await this.companyOf(this.db, userId),
-          after: { purpose, recoveryCodesLeft: await this.recoveryCodesLeft(this.db, userId) },
+          after: {
+            purpose,
+            recoveryCodesLeft: await this.recoveryCodesLeft(this.db, userId),
+            ...(factor.locked_at ? { unlocked: true } : {}),
+          },
         });
       }
     }
     if (!method) {
-      await this.recordFailure(userId, purpose, client);
-      throw wrongCode();
+      if (failures === TWO_FACTOR_LOCK_AFTER) {
+        await this.lock(userId, purpose, client);
+        throw twoFactorLocked();
+      }
+      await this.recordFailure(userId, purpose, client, reason);
+      if (fromAddress.last) await this.alertAddress(client, fromAddress.failures);
+      if (failures === null) throw twoFactorLocked();
+      throw reason === "reused" ? codeReused() : wrongCode();
     }
     await this.attempts.delete(userId);
+    await this.addressFailures.reward(address, 1);
     return method;
   }
 
@@ -618,9 +681,9 @@ export class TwoFactorService {
   }
 
   private async factorRow(runner: SqlRunner, userId: string) {
-    const rows = await queryRows<{ secret_sealed: string; confirmed_at: Date | null }>(
+    const rows = await queryRows<{ secret_sealed: string; confirmed_at: Date | null; locked_at: Date | null }>(
       runner,
-      "SELECT secret_sealed, confirmed_at FROM console_user_factors WHERE user_id = $1",
+      "SELECT secret_sealed, confirmed_at, locked_at FROM console_user_factors WHERE user_id = $1",
       [userId],
     );
     return rows[0] ?? null;
@@ -643,6 +706,107 @@ export class TwoFactorService {
       }
       throw error;
     }
+  }
+
+  /** Spends one of the address's wrong codes before the check (a right one gives it back); RATE_LIMITED when none is left. */
+  private async spendAddressFailure(address: string): Promise<{ failures: number; last: boolean }> {
+    try {
+      const res = await this.addressFailures.consume(address);
+      return { failures: res.consumedPoints, last: res.consumedPoints === CODE_FAILURES_PER_ADDRESS };
+    } catch (error) {
+      if (error instanceof RateLimiterRes) {
+        throw new RateLimitedError(
+          Math.max(1, Math.ceil(error.msBeforeNext / 1000)),
+          "Too many codes tried from this address; wait and try again",
+        );
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * The failure that spent the factor's last: locked, in one transaction with its audit row,
+   * the operators' alert (the addresses of the last failures) and the e-mail to the user.
+   */
+  private async lock(userId: string, purpose: string, client: FactorClient): Promise<void> {
+    const kind = await this.kindOf(userId);
+    await runTransaction(this.db, async (em) => {
+      const users = await queryRows<{ email: string; name: string | null; company_id: string | null }>(
+        em,
+        "SELECT email, name, company_id FROM console_users WHERE id = $1",
+        [userId],
+      );
+      await em.query("UPDATE console_user_factors SET locked_at = now() WHERE user_id = $1 AND locked_at IS NULL", [
+        userId,
+      ]);
+      await appendAudit(em, this.auditOfUser(userId, kind, client), {
+        action: "two_factor.code_failed",
+        objectType: "console_user",
+        objectId: userId,
+        companyId: users[0]?.company_id ?? null,
+        after: { purpose, reason: "wrong", locked: true },
+      });
+      const recent = await queryRows<{ address: string | null }>(
+        em,
+        `SELECT address FROM audit_log WHERE object_id = $1 AND action = 'two_factor.code_failed'
+          ORDER BY id DESC LIMIT $2`,
+        [userId, TWO_FACTOR_LOCK_AFTER],
+      );
+      const addresses = [...new Set(recent.map((row) => row.address).filter((a): a is string => a !== null))].sort();
+      // For operators, as sign-in sprays are (no company: merchant users never read it), by the system.
+      await appendAudit(
+        em,
+        { actor: "system", actorKind: "SYSTEM", address: client.address, requestId: client.requestId },
+        {
+          action: TWO_FACTOR_GUESSING_ACTION,
+          objectType: "console_user",
+          objectId: userId,
+          after: { target: "USER", failures: TWO_FACTOR_LOCK_AFTER, locked: true, addresses },
+        },
+      );
+      if (users[0]) await queueMail(em, this.lockedMail(users[0].email, users[0].name, addresses));
+    });
+  }
+
+  private lockedMail(email: string, name: string | null, addresses: string[]) {
+    const from = addresses.join(", ") || "?";
+    const console = this.settings.consoleUrl;
+    return portugueseFirst(
+      [email],
+      {
+        subject: "Seu segundo fator foi bloqueado",
+        text: `Olá${name ? `, ${name}` : ""}.
+
+Alguém errou ${TWO_FACTOR_LOCK_AFTER} vezes seguidas o código do aplicativo autenticador da sua conta no Console PIX (${console}), a partir de: ${from}. Para protegê-la, o segundo fator foi bloqueado.
+
+Para entrar de novo, use um dos seus códigos de recuperação, ou peça a um administrador que redefina o seu segundo fator.
+
+Não foi você? Então alguém conhece a sua senha: troque-a assim que entrar.`,
+      },
+      {
+        text: `Hello${name ? ` ${name}` : ""}.
+
+Someone got the authenticator code of your Console PIX account (${console}) wrong ${TWO_FACTOR_LOCK_AFTER} times in a row, from: ${from}. To protect it, the second factor is now locked.
+
+To sign in again, use one of your recovery codes, or ask an administrator to reset your second factor.
+
+Was it not you? Then someone knows your password: change it as soon as you sign in.`,
+      },
+    );
+  }
+
+  /** The wrong code that spent an address's last: one alert per window (the counter is atomic). */
+  private async alertAddress(client: FactorClient, failures: number): Promise<void> {
+    await appendAudit(
+      this.db,
+      { actor: "system", actorKind: "SYSTEM", address: client.address, requestId: client.requestId },
+      {
+        action: TWO_FACTOR_GUESSING_ACTION,
+        objectType: "console_user",
+        objectId: null,
+        after: { target: "ADDRESS", address: client.address, failures, windowMinutes: ADDRESS_WINDOW_SECONDS / 60 },
+      },
+    );
   }
 
   private async recordFailure(userId: string, purpose: string, client: FactorClient, reason = "wrong") {

@@ -87,6 +87,8 @@ export interface ChargeState {
   paidAmountCents: bigint | null;
   status: ChargeStatus;
   reserved: boolean;
+  /** CONTRACT §8: what the operator's hold took out of the balance (net − refunded at the hold, never below 0). */
+  reservedCents: bigint;
   expiresAtMs: number;
   e2eId: string | null;
   events: ExpectedEvent[];
@@ -297,6 +299,8 @@ function markPaid(world: World, c: ChargeState, paidCents: bigint): void {
     c.feeCents = feeCents;
     c.netCents = netCents;
   }
+  // A charge held before it was paid keeps its whole net out of the balance.
+  if (c.reserved) c.reservedCents = c.netCents;
 }
 
 /** CONTRACT §1: fee = round_half_up(amount * fee_percent / 100) + fee_fixed, capped at amount. */
@@ -347,12 +351,13 @@ export function labelOf(world: World, companyId: string | null): string {
 /**
  * CONTRACT §2 Balance: net of PAID charges not reserved + adjustments − withdrawals
  * PENDING, PROCESSING or PAID (− refunds PROCESSING or REFUNDED, §8; − held amounts of
- * disputes OPEN or REJECTED, docs/disputes.md).
+ * disputes OPEN or REJECTED, docs/disputes.md). A held charge takes out what its hold took
+ * (§8: net − refunded at the hold), its refunds already being out.
  */
 export function balanceOf(world: World, companyId: string): bigint {
   let balance = 0n;
   for (const c of world.charges) {
-    if (c.companyId === companyId && c.status === "PAID" && !c.reserved) balance += c.netCents;
+    if (c.companyId === companyId && c.status === "PAID") balance += c.netCents - (c.reserved ? c.reservedCents : 0n);
   }
   for (const a of account(world, companyId).adjustmentsCents) balance += a;
   for (const w of world.withdrawals) {
@@ -827,6 +832,8 @@ function apply(world: World, op: Op, answer: Answer, window: Window): void {
       expectOk(answer, 200, "reserveCharge");
       expectEqual(answer.body.reserved, true, "reserveCharge reserved");
       c.reserved = true;
+      const remainder = c.netCents - refundedOf(world, c.id);
+      c.reservedCents = c.status === "PAID" && remainder > 0n ? remainder : 0n;
       return;
     }
     case "release": {
@@ -838,6 +845,7 @@ function apply(world: World, op: Op, answer: Answer, window: Window): void {
       expectOk(answer, 200, "releaseCharge");
       expectEqual(answer.body.reserved, false, "releaseCharge reserved");
       c.reserved = false;
+      c.reservedCents = 0n;
       return;
     }
     case "createWithdrawal": {
@@ -1057,6 +1065,7 @@ function applyCreateCharge(
     netCents,
     status: "PENDING",
     reserved: false,
+    reservedCents: 0n,
     expiresAtMs: expiresAt,
     e2eId: null,
     terms: null,
@@ -1104,6 +1113,7 @@ function applyCreateDueDateCharge(
     netCents,
     status: "PENDING",
     reserved: false,
+    reservedCents: 0n,
     expiresAtMs: expiresAt,
     e2eId: null,
     terms: op.terms,

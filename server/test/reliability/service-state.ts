@@ -33,6 +33,7 @@ export interface ObservedCharge {
   id: string;
   status: string;
   reserved: boolean;
+  reservedAmount: bigint;
   amount: bigint;
   fee: bigint;
   net: bigint;
@@ -120,10 +121,10 @@ export interface Observation {
 }
 
 const CHARGE_FIELDS =
-  "id status reserved amount fee netAmount e2eId expiresAt refundedAmount disputedAmount type paidAmount";
+  "id status reserved reservedAmount amount fee netAmount e2eId expiresAt refundedAmount disputedAmount type paidAmount";
 const WITHDRAWAL_FIELDS = "id status reason retryCount queuePosition amount withdrawalReference pixKey";
 const AUDIT_FIELDS =
-  "consistent runningBalance recomputedBalance ledgerSum lastEntryBalance ledgerEntries pendingWithdrawals pendingWithdrawalsCounted paidChargesNet adjustments withdrawalsHeld refundsHeld disputesHeld";
+  "consistent runningBalance recomputedBalance ledgerSum lastEntryBalance ledgerEntries pendingWithdrawals pendingWithdrawalsCounted paidChargesNet chargesHeld adjustments withdrawalsHeld refundsHeld disputesHeld";
 
 /** Where the ledger check of an account stopped: the next entry must continue from here. */
 interface LedgerCursor {
@@ -201,6 +202,7 @@ export class ServiceReader {
           id: c.id,
           status: c.status,
           reserved: c.reserved,
+          reservedAmount: centsOf(c.reservedAmount),
           amount: centsOf(c.amount),
           fee: centsOf(c.fee),
           net: centsOf(c.netAmount),
@@ -409,7 +411,9 @@ function diffAccount(world: World, a: AccountState, seen: ObservedAccount, windo
   const balance = balanceOf(world, a.companyId);
   if (seen.balance !== balance) say(`balance ${brl(seen.balance)}, model ${brl(balance)}`);
   const au = seen.audit;
-  const paidNet = charges.filter((c) => c.status === "PAID" && !c.reserved).reduce((s, c) => s + c.netCents, 0n);
+  const paid = charges.filter((c) => c.status === "PAID");
+  const paidNet = paid.reduce((s, c) => s + c.netCents, 0n);
+  const chargesHeld = paid.filter((c) => c.reserved).reduce((s, c) => s + c.reservedCents, 0n);
   const adjustments = a.adjustmentsCents.reduce((s, x) => s + x, 0n);
   const held = withdrawals.filter((w) => isHeld(w.status)).reduce((s, w) => s + w.amountCents, 0n);
   const pending = withdrawals.filter((w) => w.status === "PENDING").length;
@@ -423,6 +427,7 @@ function diffAccount(world: World, a: AccountState, seen: ObservedAccount, windo
     ["recomputedBalance", balance],
     ["ledgerSum", balance],
     ["paidChargesNet", paidNet],
+    ["chargesHeld", chargesHeld],
     ["adjustments", adjustments],
     ["withdrawalsHeld", held],
     ["refundsHeld", refundsHeld],
@@ -461,6 +466,7 @@ function diffAccount(world: World, a: AccountState, seen: ObservedAccount, windo
       say(`charge ${c.id} is past expires_at but read as PENDING`);
     }
     field("reserved", o.reserved, c.reserved);
+    field("reservedAmount", o.reservedAmount, c.reservedCents);
     field("amount", o.amount, c.amountCents);
     field("fee", o.fee, c.feeCents);
     field("net_amount", o.net, c.netCents);
