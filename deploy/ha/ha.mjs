@@ -214,7 +214,11 @@ async function haproxyUpServers() {
   for (const line of (await response.text()).split("\n")) {
     const [listen, server, ...fields] = line.split(",");
     // Column 18 of HAProxy's CSV is the status (UP, DOWN, "UP 1/2" while rising...).
-    if ((listen === "primary" || listen === "replicas") && !["FRONTEND", "BACKEND"].includes(server) && fields[15] === "UP")
+    if (
+      (listen === "primary" || listen === "replicas") &&
+      !["FRONTEND", "BACKEND"].includes(server) &&
+      fields[15] === "UP"
+    )
       up[listen].push(server);
   }
   return up;

@@ -6,6 +6,7 @@ import { credentialOperations } from "./credentials/credentials.operations";
 import { customerOperations } from "./customers/customers.operations";
 import { dashboardOperations } from "./dashboards/dashboards.operations";
 import { disputeOperations } from "./disputes/disputes.operations";
+import { ledgerOperations } from "./ledger/ledger.operations";
 import type { AnyOperation } from "./operation/operation";
 import { payerPageOperations } from "./payer-page/payer-page.operations";
 import { paymentLinkOperations } from "./payment-links/payment-links.operations";
@@ -27,6 +28,8 @@ import { withdrawalOperations } from "./withdrawals/withdrawals.operations";
  * these, so each feature's list is checked against what it says it uses.
  */
 export const OPERATIONS: ReadonlyArray<AnyOperation<Services>> = [
+  // First, as before it was declared: the balance leads /openapi.json and the Query type.
+  ...ledgerOperations,
   ...auditOperations,
   ...chargeOperations,
   ...companyOperations,

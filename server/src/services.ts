@@ -122,7 +122,7 @@ export function createServices(config: AppConfig, logger: Logger, db: DataSource
     windowHours: config.approvalSecondOperatorWindowHours,
   };
   const withdrawalApprovals = new WithdrawalApprovals(db, withdrawalTransitions, makerChecker);
-  const withdrawals = new WithdrawalsService(db, withdrawalTransitions, withdrawalApprovals);
+  const withdrawals = new WithdrawalsService(db, withdrawalTransitions, withdrawalApprovals, provider);
   const withdrawalOutcomes = new WithdrawalBankOutcomes(db, withdrawalTransitions);
   const refunds = new RefundsService(db, charges, provider.ispb);
   const exceptionReturns = new ExceptionReturnsService(db, provider.ispb);

@@ -32,6 +32,7 @@ import { TwoFactorLockout1764200000100 } from "./1764200000100-two-factor-lockou
 import { PayerPage1764500000100 } from "./1764500000100-payer-page";
 import { PaymentLinks1764500000200 } from "./1764500000200-payment-links";
 import { ChargeReservedAmount1764600000100 } from "./1764600000100-charge-reserved-amount";
+import { WithdrawalRecipients1764800000100 } from "./1764800000100-withdrawal-recipients";
 
 /** Migrations in order; the schema only ever changes through them. A new migration is added last. */
 export const MIGRATIONS = [
@@ -69,4 +70,5 @@ export const MIGRATIONS = [
   PayerPage1764500000100,
   PaymentLinks1764500000200,
   ChargeReservedAmount1764600000100,
+  WithdrawalRecipients1764800000100,
 ];

@@ -3,14 +3,23 @@ import type { DueDateTerms } from "../billing/amount-due";
 import { newEndToEndId } from "../core/ids";
 import type { Cents } from "../core/money";
 import { hmacSha256Hex, safeEqual } from "../core/secrets";
+import type { PixKeyType } from "../withdrawals/pix-key";
+import {
+  KEY_NOT_DOCUMENTS_REASON,
+  type RecipientAtBank,
+  sandboxKeyOwner,
+  sandboxKeyRecipient,
+} from "../withdrawals/recipients";
 
 /** What the service asks the bank to pay out. */
 export interface TransferOrder {
   withdrawalId: string;
   reference: string;
   amountCents: bigint;
-  pixKeyType: string;
+  pixKeyType: PixKeyType;
   pixKey: string;
+  /** The CPF or CNPJ the key must belong to (canonical); null: the bank does not check. */
+  recipientDocument: string | null;
 }
 
 /**
@@ -19,7 +28,7 @@ export interface TransferOrder {
  * unavailable, timeout) is thrown as ProviderUnavailableError and retried by the caller.
  */
 export type TransferSubmission =
-  | { outcome: "accepted"; endToEndId: string; settleAfterMs: number | null }
+  | { outcome: "accepted"; endToEndId: string; settleAfterMs: number | null; recipient: RecipientAtBank | null }
   | { outcome: "refused"; reason: string };
 
 /** Where a transfer stands at the bank when read back. */
@@ -165,6 +174,11 @@ export interface PixProvider {
    * any payment of a cancelled or expired charge.
    */
   removeCharge(charge: { locationId: string; txid: string; dueDate: boolean }): Promise<ChargeRemoval>;
+  /**
+   * Who the key belongs to, when the bank's directory is known before any call (the sandbox's,
+   * CONTRACT §15); null for a real bank, which tells it in its answer to the send.
+   */
+  recipientAtCreation(destination: { pixKeyType: PixKeyType; pixKey: string }): RecipientAtBank | null;
   /** Submits a transfer; throws ProviderUnavailableError when the bank cannot take it now. */
   sendTransfer(order: TransferOrder): Promise<TransferSubmission>;
   /**
@@ -250,6 +264,10 @@ export class SandboxPixProvider implements PixProvider {
     return { outcome: "removed" };
   }
 
+  recipientAtCreation(destination: { pixKeyType: PixKeyType; pixKey: string }): RecipientAtBank {
+    return sandboxKeyRecipient(destination.pixKeyType, destination.pixKey);
+  }
+
   async sendTransfer(order: TransferOrder): Promise<TransferSubmission> {
     const refusal = this.transferRefusal(order);
     if (refusal !== null) return { outcome: "refused", reason: refusal };
@@ -258,6 +276,7 @@ export class SandboxPixProvider implements PixProvider {
       outcome: "accepted",
       endToEndId: newEndToEndId(this.ispb),
       settleAfterMs: this.settleMs > 0 ? this.settleMs : null,
+      recipient: this.recipientAtCreation(order),
     };
   }
 
@@ -271,6 +290,8 @@ export class SandboxPixProvider implements PixProvider {
     const key = order.pixKey.toLowerCase();
     if (order.pixKeyType === "EMAIL" && key.endsWith(SANDBOX_UNAVAILABLE_DOMAIN)) throw new ProviderUnavailableError();
     if (order.pixKeyType === "EMAIL" && key.endsWith(SANDBOX_REFUSING_DOMAIN)) return "PIX key not found";
+    if (order.recipientDocument !== null && sandboxKeyOwner(order.pixKeyType, order.pixKey) !== order.recipientDocument)
+      return KEY_NOT_DOCUMENTS_REASON;
     return null;
   }
 
