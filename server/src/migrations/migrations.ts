@@ -30,6 +30,7 @@ import { DueDateCharges1764040000000 } from "./1764040000000-due-date-charges";
 import { UnconfirmedNotifications1764100000100 } from "./1764100000100-unconfirmed-notifications";
 import { TwoFactorLockout1764200000100 } from "./1764200000100-two-factor-lockout";
 import { AutoApprovedWindow1764200000200 } from "./1764200000200-auto-approved-window";
+import { StaticQrCodes1764400000100 } from "./1764400000100-static-qr-codes";
 import { PayerPage1764500000100 } from "./1764500000100-payer-page";
 import { PaymentLinks1764500000200 } from "./1764500000200-payment-links";
 import { ChargeReservedAmount1764600000100 } from "./1764600000100-charge-reserved-amount";
@@ -73,4 +74,5 @@ export const MIGRATIONS = [
   PaymentLinks1764500000200,
   ChargeReservedAmount1764600000100,
   WithdrawalRecipients1764800000100,
+  StaticQrCodes1764400000100,
 ];
