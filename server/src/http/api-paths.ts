@@ -8,6 +8,7 @@ export const API_PATH_PREFIXES = [
   "/charges",
   "/customers",
   "/payment-links",
+  "/qrcodes",
   "/refunds",
   "/disputes",
   "/withdrawals",
