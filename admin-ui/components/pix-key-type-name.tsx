@@ -9,7 +9,3 @@ export function usePixKeyTypeName(): (type: string) => string {
   const t = useTranslations("confirm.keyTypes");
   return (type) => (t.has(type as "CPF") ? t(type as "CPF") : type);
 }
-
-export function PixKeyTypeName({ type }: { type: string }) {
-  return usePixKeyTypeName()(type);
-}

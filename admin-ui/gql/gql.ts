@@ -87,6 +87,7 @@ type Documents = {
     "\n  query MerchantBalance {\n    balance {\n      balance\n    }\n  }\n": typeof types.MerchantBalanceDocument,
     "\n  mutation CreateMerchantWithdrawal($idempotencyKey: String!, $input: CreateWithdrawalInput!) {\n    createWithdrawal(idempotencyKey: $idempotencyKey, input: $input) {\n      id\n      status\n      withdrawalReference\n      queuePosition\n    }\n  }\n": typeof types.CreateMerchantWithdrawalDocument,
     "\n  mutation CancelMerchantWithdrawal($id: ID!, $reason: String) {\n    cancelWithdrawal(id: $id, reason: $reason) {\n      id\n      status\n    }\n  }\n": typeof types.CancelMerchantWithdrawalDocument,
+    "\n  query PixParticipants {\n    pixParticipants {\n      ispb\n      name\n      code\n    }\n  }\n": typeof types.PixParticipantsDocument,
     "\n  query MerchantHome {\n    merchantOverview {\n      balance\n      paidChargesNet\n      adjustments\n      withdrawalsHeld\n      reserved\n      today {\n        received {\n          count\n          amount\n        }\n        sent {\n          count\n          amount\n        }\n      }\n      daily(days: 30) {\n        date\n        paidAmount\n        withdrawalAmount\n      }\n    }\n    recent: charges(limit: 5) {\n      total\n      data {\n        id\n        amount\n        netAmount\n        status\n        description\n        createdAt\n      }\n    }\n  }\n": typeof types.MerchantHomeDocument,
     "\n  fragment OperatorRow on ConsoleUser {\n    id\n    email\n    name\n    role\n    disabled\n    invitePending\n    inviteExpiresAt\n    lastSignInAt\n    createdAt\n  }\n": typeof types.OperatorRowFragmentDoc,
     "\n  query Operators {\n    operators {\n      ...OperatorRow\n    }\n  }\n": typeof types.OperatorsDocument,
@@ -216,6 +217,7 @@ const documents: Documents = {
     "\n  query MerchantBalance {\n    balance {\n      balance\n    }\n  }\n": types.MerchantBalanceDocument,
     "\n  mutation CreateMerchantWithdrawal($idempotencyKey: String!, $input: CreateWithdrawalInput!) {\n    createWithdrawal(idempotencyKey: $idempotencyKey, input: $input) {\n      id\n      status\n      withdrawalReference\n      queuePosition\n    }\n  }\n": types.CreateMerchantWithdrawalDocument,
     "\n  mutation CancelMerchantWithdrawal($id: ID!, $reason: String) {\n    cancelWithdrawal(id: $id, reason: $reason) {\n      id\n      status\n    }\n  }\n": types.CancelMerchantWithdrawalDocument,
+    "\n  query PixParticipants {\n    pixParticipants {\n      ispb\n      name\n      code\n    }\n  }\n": types.PixParticipantsDocument,
     "\n  query MerchantHome {\n    merchantOverview {\n      balance\n      paidChargesNet\n      adjustments\n      withdrawalsHeld\n      reserved\n      today {\n        received {\n          count\n          amount\n        }\n        sent {\n          count\n          amount\n        }\n      }\n      daily(days: 30) {\n        date\n        paidAmount\n        withdrawalAmount\n      }\n    }\n    recent: charges(limit: 5) {\n      total\n      data {\n        id\n        amount\n        netAmount\n        status\n        description\n        createdAt\n      }\n    }\n  }\n": types.MerchantHomeDocument,
     "\n  fragment OperatorRow on ConsoleUser {\n    id\n    email\n    name\n    role\n    disabled\n    invitePending\n    inviteExpiresAt\n    lastSignInAt\n    createdAt\n  }\n": types.OperatorRowFragmentDoc,
     "\n  query Operators {\n    operators {\n      ...OperatorRow\n    }\n  }\n": types.OperatorsDocument,
@@ -561,6 +563,10 @@ export function graphql(source: "\n  mutation CreateMerchantWithdrawal($idempote
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation CancelMerchantWithdrawal($id: ID!, $reason: String) {\n    cancelWithdrawal(id: $id, reason: $reason) {\n      id\n      status\n    }\n  }\n"): typeof import('./graphql').CancelMerchantWithdrawalDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PixParticipants {\n    pixParticipants {\n      ispb\n      name\n      code\n    }\n  }\n"): typeof import('./graphql').PixParticipantsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -866,6 +866,11 @@ export type CancelMerchantWithdrawalMutationVariables = Exact<{
 
 export type CancelMerchantWithdrawalMutation = { cancelWithdrawal: { id: string, status: WithdrawalStatus } };
 
+export type PixParticipantsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type PixParticipantsQuery = { pixParticipants: Array<{ ispb: string, name: string, code: string | null }> };
+
 export type MerchantHomeQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -2900,6 +2905,15 @@ export const CancelMerchantWithdrawalDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<CancelMerchantWithdrawalMutation, CancelMerchantWithdrawalMutationVariables>;
+export const PixParticipantsDocument = new TypedDocumentString(`
+    query PixParticipants {
+  pixParticipants {
+    ispb
+    name
+    code
+  }
+}
+    `) as unknown as TypedDocumentString<PixParticipantsQuery, PixParticipantsQueryVariables>;
 export const MerchantHomeDocument = new TypedDocumentString(`
     query MerchantHome {
   merchantOverview {

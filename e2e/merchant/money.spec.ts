@@ -217,3 +217,42 @@ test("a withdrawal checks the key as typed (a phone with its punctuation too), q
   await expect(await homeBalance(page)).toContainText("R$ 197,50");
   await checkPage(page, "merchant-home-fresh");
 });
+
+test("a withdrawal to a bank account: the bank chosen by name, each field checked, the holder on its page", async ({
+  page,
+}) => {
+  await page.goto("/m/withdrawals/new");
+  await page.getByLabel(t("merchantWithdrawals.create.destinationKind")).click();
+  await page.getByRole("option", { name: t("merchantWithdrawals.create.kinds.ACCOUNT") }).click();
+  await page.getByLabel(t("merchantWithdrawals.create.amount")).fill("10,00");
+  await page
+    .getByRole("button", { name: t("merchantWithdrawals.create.submitAmount", { amount: "R$ 10,00" }) })
+    .click();
+  await expect(page.getByText(t("merchantWithdrawals.create.bankAccount.bankRequired"))).toBeVisible();
+  await expect(page.getByText(t("merchantWithdrawals.create.bankAccount.branchInvalid"))).toBeVisible();
+  await expect(page.getByText(t("merchantWithdrawals.create.bankAccount.holderDocumentInvalid"))).toBeVisible();
+  await page.getByLabel(t("merchantWithdrawals.create.bankAccount.bank")).click();
+  await page.getByRole("option", { name: "001 · Banco do Brasil S.A." }).click();
+  await expect(page.getByText(t("merchantWithdrawals.create.bankAccount.ispb", { ispb: "00000000" }))).toBeVisible();
+  await page.getByLabel(t("merchantWithdrawals.create.bankAccount.branch")).fill("1234");
+  await page.getByLabel(t("merchantWithdrawals.create.bankAccount.account"), { exact: true }).fill("12345-6");
+  await page.getByLabel(t("merchantWithdrawals.create.bankAccount.holderName")).fill("Fornecedor Exemplo Ltda");
+  await page.getByLabel(t("merchantWithdrawals.create.bankAccount.holderDocument")).fill("11.222.333/0001-81");
+  await checkPage(page, "merchant-withdrawal-new-account");
+  await page
+    .getByRole("button", { name: t("merchantWithdrawals.create.submitAmount", { amount: "R$ 10,00" }) })
+    .click();
+  await expect(page).toHaveURL(/\/m\/withdrawals\/[\w-]+$/);
+  await expect(page.getByTestId("destination-key")).toHaveText(
+    t("withdrawals.destinationText.account", { branch: "1234", account: "123456" }),
+  );
+  await expect(page.getByTestId("recipient")).toContainText("Fornecedor Exemplo Ltda");
+  await expect(page.getByTestId("recipient")).toContainText("11.222.333/0001-81 · Banco do Brasil S.A.");
+  await checkPage(page, "merchant-withdrawal-account");
+  const { withdrawals } = await gql<{
+    withdrawals: { data: { pixKey: string | null; bankAccount: { ispb: string; account: string } | null }[] };
+  }>("query($c: ID!) { withdrawals(companyId: $c, limit: 1) { data { pixKey bankAccount { ispb account } } } }", {
+    c: merchant.id,
+  });
+  expect(withdrawals.data[0]).toEqual({ pixKey: null, bankAccount: { ispb: "00000000", account: "123456" } });
+});

@@ -1,5 +1,6 @@
+import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
-import { createCompany, fund, merchantBalance, merchantWithdrawal, withdrawal } from "../support/api";
+import { createCompany, fund, gql, merchantBalance, merchantWithdrawal, withdrawal } from "../support/api";
 import { BASE_URL, storageStateOf, USERS } from "../support/env";
 import { expect, test } from "../support/fixtures";
 import { t } from "../support/i18n";
@@ -223,4 +224,55 @@ test.describe("as a viewer", () => {
     expect(body.errors[0].extensions.code).toBe("FORBIDDEN");
     expect((await merchantWithdrawal(company.clientSecret, created.id)).body.status).toBe("PENDING");
   });
+});
+
+test("the queue and the approval dialog show the holder the bank tells, warning when it is not the declared recipient", async ({
+  page,
+}) => {
+  const company = await createCompany("Recipient Check Ltda");
+  await fund(company.id, "100.00");
+  const { createWithdrawal: created } = await gql<{ createWithdrawal: { id: string; withdrawalReference: string } }>(
+    `mutation($c: ID!, $key: String!, $input: CreateWithdrawalInput!) {
+      createWithdrawal(companyId: $c, idempotencyKey: $key, input: $input) { id withdrawalReference }
+    }`,
+    {
+      c: company.id,
+      key: randomUUID(),
+      input: {
+        amount: "12.00",
+        pixKeyType: "TELEFONE",
+        pixKey: "+5511987654321",
+        recipientDocument: "11144477735",
+        recipientName: "Fornecedor ABC Ltda",
+      },
+    },
+  );
+  await page.goto(`/ops/withdrawals?company=${company.id}`);
+  const table = page.getByRole("table", { name: t("withdrawals.table.queue") });
+  const row = table.getByRole("row").filter({ hasText: created.withdrawalReference });
+  await expect(row.getByTestId("recipient-line")).toContainText("Titular Sandbox 4725");
+  await expect(row.getByTestId("recipient-warning")).toContainText(t("withdrawals.recipient.warnings.NAME_MISMATCH"));
+  await row
+    .getByRole("button", { name: t("withdrawals.row.approveFor", { reference: created.withdrawalReference }) })
+    .click();
+  const dialog = approveDialog(page, created.withdrawalReference);
+  await expectMoneyFacts(dialog, {
+    account: "Recipient Check Ltda",
+    amount: "R$ 12,00",
+    destination: "+55 (11) 98765-4321",
+  });
+  const recipient = dialog.getByTestId("confirm-recipient");
+  await expect(recipient).toContainText("Titular Sandbox 4725");
+  await expect(recipient).toContainText("***.982.247-**");
+  await expect(recipient).toContainText("Banco Sandbox");
+  await expect(recipient.getByRole("alert").first()).toHaveText(t("withdrawals.recipient.warnings.NAME_MISMATCH"));
+  await expect(recipient.getByRole("alert").nth(1)).toHaveText(t("withdrawals.recipient.warnings.DOCUMENT_MISMATCH"));
+  await checkPage(page, "ops-withdrawals-approve-recipient-warning");
+  await dialog.getByRole("button", { name: t("common.actions.cancel") }).click();
+  await page.goto(`/ops/withdrawals/${created.id}`);
+  await expect(page.getByTestId("recipient")).toContainText("Titular Sandbox 4725");
+  await expect(page.getByTestId("recipient")).toContainText(
+    t("withdrawals.recipient.declared", { name: "Fornecedor ABC Ltda" }),
+  );
+  await checkPage(page, "ops-withdrawal-recipient");
 });

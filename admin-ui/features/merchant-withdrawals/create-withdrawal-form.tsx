@@ -1,6 +1,7 @@
 "use client";
 
 import { PIX_KEY_TYPES, type PixKeyType } from "@server/withdrawals/pix-key";
+import { canonicalDocument } from "@server/withdrawals/recipients";
 import { LoaderIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
@@ -15,6 +16,12 @@ import type { PixKeyType as ApiPixKeyType } from "@/gql/graphql";
 import { centavosToMoney, formatBRL, formatPixKey, moneyToCentavos, parseMoneyInput } from "@/lib/format";
 import { execute } from "@/lib/graphql/execute";
 import { useErrorMessage } from "@/lib/i18n/error-message";
+import {
+  type BankAccountDraft,
+  BankAccountFields,
+  EMPTY_BANK_ACCOUNT,
+  useBankAccountCheck,
+} from "./bank-account-fields";
 import { CreateMerchantWithdrawalDocument } from "./documents";
 import { checkPixKeyInput } from "./pix-key-input";
 
@@ -30,8 +37,9 @@ const EXAMPLES: Record<PixKeyType, string> = {
 const MIN_CENTAVOS = 100n;
 
 /**
- * A withdrawal: key type, key (checked as the person types, by the same rules as the API;
- * a phone may be typed with its punctuation and without +55), amount. The form holds one
+ * A withdrawal: to a key (type, key checked as the person types by the same rules as the API,
+ * a phone with its punctuation and without +55; optionally the CPF or CNPJ that owns it, which
+ * the bank checks, and the recipient's name) or to a bank account (the bank by name), and the amount. The form holds one
  * Idempotency-Key from the moment it opens: a double click or a resubmission after a lost
  * answer sends the same key, and the API creates one withdrawal.
  */
@@ -40,7 +48,13 @@ export function CreateWithdrawalForm({ balance }: { balance: string }) {
   const errorMessage = useErrorMessage();
   const router = useRouter();
   const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const [kind, setKind] = useState<"KEY" | "ACCOUNT">("KEY");
   const [keyType, setKeyType] = useState<PixKeyType>("CPF");
+  const [recipientDocument, setRecipientDocument] = useState("");
+  const [recipientName, setRecipientName] = useState("");
+  const [account, setAccount] = useState<BankAccountDraft>(EMPTY_BANK_ACCOUNT);
+  const [submitted, setSubmitted] = useState(false);
+  const checkAccount = useBankAccountCheck();
   const [key, setKey] = useState("");
   const [amount, setAmount] = useState("");
   const [touched, setTouched] = useState({ key: false, amount: false });
@@ -63,6 +77,9 @@ export function CreateWithdrawalForm({ balance }: { balance: string }) {
           })
         : t("create.keyInvalid", { type: typeName(keyType), expected: t(`create.expected.${keyType}`) })
       : undefined;
+  const documentCheck = recipientDocument.trim() ? canonicalDocument(recipientDocument.trim()) : null;
+  const recipientDocumentError = documentCheck && !documentCheck.ok ? t("create.recipientDocumentInvalid") : undefined;
+  const accountCheck = checkAccount(account);
   const centavos = parseMoneyInput(amount);
   const available = moneyToCentavos(balance);
   const amountError = !amount.trim()
@@ -80,14 +97,26 @@ export function CreateWithdrawalForm({ balance }: { balance: string }) {
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     setTouched({ key: true, amount: true });
-    if (!keyCheck?.ok || centavos === null || amountError || inFlight.current) return;
+    setSubmitted(true);
+    const destinationOk =
+      kind === "KEY" ? Boolean(keyCheck?.ok) && !recipientDocumentError : accountCheck.input !== null;
+    if (!destinationOk || centavos === null || amountError || inFlight.current) return;
     inFlight.current = true;
     setBusy(true);
     setFormError(null);
     try {
       const { createWithdrawal } = await execute(CreateMerchantWithdrawalDocument, {
         idempotencyKey,
-        input: { amount: centavosToMoney(centavos), pixKey: keyCheck.key, pixKeyType: keyType as ApiPixKeyType },
+        input:
+          kind === "ACCOUNT"
+            ? { amount: centavosToMoney(centavos), bankAccount: accountCheck.input }
+            : {
+                amount: centavosToMoney(centavos),
+                pixKey: keyCheck?.ok ? keyCheck.key : "",
+                pixKeyType: keyType as ApiPixKeyType,
+                recipientDocument: documentCheck?.ok ? documentCheck.document : null,
+                recipientName: recipientName.trim() || null,
+              },
       });
       toast.success(t("create.requested", { reference: createWithdrawal.withdrawalReference }));
       router.push(`/m/withdrawals/${createWithdrawal.id}`);
@@ -101,50 +130,95 @@ export function CreateWithdrawalForm({ balance }: { balance: string }) {
   return (
     <form onSubmit={submit} noValidate className="grid gap-4" aria-label={t("create.formLabel")}>
       <FormError message={formError} />
-      <Field label={t("create.keyType")}>
+      <Field label={t("create.destinationKind")}>
         {(control) => (
-          <Select
-            value={keyType}
-            onValueChange={(value) => {
-              setKeyType(value as PixKeyType);
-              setTouched((current) => ({ ...current, key: false }));
-            }}
-          >
+          <Select value={kind} onValueChange={(value) => setKind(value as "KEY" | "ACCOUNT")}>
             <SelectTrigger {...control} className="w-full">
               <SelectValue />
             </SelectTrigger>
             <SelectContent>
-              {PIX_KEY_TYPES.map((type) => (
-                <SelectItem key={type} value={type}>
-                  {typeName(type)}
-                </SelectItem>
-              ))}
+              <SelectItem value="KEY">{t("create.kinds.KEY")}</SelectItem>
+              <SelectItem value="ACCOUNT">{t("create.kinds.ACCOUNT")}</SelectItem>
             </SelectContent>
           </Select>
         )}
       </Field>
-      <Field
-        label={t("create.key")}
-        error={keyError}
-        hint={
-          keyCheck?.ok
-            ? t("create.keyValid", { type: typeName(keyType), key: formatPixKey(keyType, keyCheck.key) })
-            : t("create.keyExample", { example: EXAMPLES[keyType] })
-        }
-      >
-        {(control) => (
-          <Input
-            {...control}
-            value={key}
-            autoComplete="off"
-            spellCheck={false}
-            inputMode={keyType === "TELEFONE" ? "tel" : keyType === "EMAIL" ? "email" : undefined}
-            placeholder={EXAMPLES[keyType]}
-            onChange={(event) => setKey(event.target.value)}
-            onBlur={() => setTouched((current) => ({ ...current, key: true }))}
-          />
-        )}
-      </Field>
+      {kind === "ACCOUNT" ? (
+        <BankAccountFields draft={account} onChange={setAccount} errors={submitted ? accountCheck.errors : {}} />
+      ) : (
+        <>
+          <Field label={t("create.keyType")}>
+            {(control) => (
+              <Select
+                value={keyType}
+                onValueChange={(value) => {
+                  setKeyType(value as PixKeyType);
+                  setTouched((current) => ({ ...current, key: false }));
+                }}
+              >
+                <SelectTrigger {...control} className="w-full">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {PIX_KEY_TYPES.map((type) => (
+                    <SelectItem key={type} value={type}>
+                      {typeName(type)}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            )}
+          </Field>
+          <Field
+            label={t("create.key")}
+            error={keyError}
+            hint={
+              keyCheck?.ok
+                ? t("create.keyValid", { type: typeName(keyType), key: formatPixKey(keyType, keyCheck.key) })
+                : t("create.keyExample", { example: EXAMPLES[keyType] })
+            }
+          >
+            {(control) => (
+              <Input
+                {...control}
+                value={key}
+                autoComplete="off"
+                spellCheck={false}
+                inputMode={keyType === "TELEFONE" ? "tel" : keyType === "EMAIL" ? "email" : undefined}
+                placeholder={EXAMPLES[keyType]}
+                onChange={(event) => setKey(event.target.value)}
+                onBlur={() => setTouched((current) => ({ ...current, key: true }))}
+              />
+            )}
+          </Field>
+          <Field
+            label={t("create.recipientDocument")}
+            error={recipientDocumentError}
+            hint={t("create.recipientDocumentHint")}
+          >
+            {(control) => (
+              <Input
+                {...control}
+                value={recipientDocument}
+                autoComplete="off"
+                spellCheck={false}
+                onChange={(event) => setRecipientDocument(event.target.value)}
+              />
+            )}
+          </Field>
+          <Field label={t("create.recipientName")} hint={t("create.recipientNameHint")}>
+            {(control) => (
+              <Input
+                {...control}
+                value={recipientName}
+                maxLength={140}
+                autoComplete="off"
+                onChange={(event) => setRecipientName(event.target.value)}
+              />
+            )}
+          </Field>
+        </>
+      )}
       <Field
         label={t("create.amount")}
         error={amountError}

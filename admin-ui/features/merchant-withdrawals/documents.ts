@@ -105,3 +105,13 @@ export const CancelMerchantWithdrawalDocument = graphql(`
     }
   }
 `);
+
+export const PixParticipantsDocument = graphql(`
+  query PixParticipants {
+    pixParticipants {
+      ispb
+      name
+      code
+    }
+  }
+`);

@@ -150,3 +150,16 @@ export function RecipientDetails({
     </div>
   );
 }
+
+/** A destination as the two `<dd>` of a details list: the key or account, then what it is. */
+export function DestinationTerms({ source }: { source: DestinationSource }) {
+  const text = useDestinationText()(source);
+  return (
+    <>
+      <dd className="font-mono text-xs break-all" data-testid="destination-key">
+        {text.main}
+      </dd>
+      <dd className="text-xs text-muted-foreground">{text.detail}</dd>
+    </>
+  );
+}

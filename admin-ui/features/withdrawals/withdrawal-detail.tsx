@@ -5,7 +5,7 @@ import { DateTime } from "@/components/date-time";
 import { Timeline, type TimelineItem } from "@/components/timeline";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import type { RecipientWarning } from "@/gql/graphql";
-import { type DestinationSource, RecipientDetails, WithdrawalDestination } from "./destination";
+import { type DestinationSource, DestinationTerms, RecipientDetails } from "./destination";
 import { type WithdrawalApprovalStep, type WithdrawalStatusStep, withdrawalTimeline } from "./withdrawal-timeline";
 
 /**
@@ -125,9 +125,7 @@ export async function WithdrawalDetailsCard({
         <dl className="grid gap-3 text-sm">
           <div>
             <dt className="text-muted-foreground">{t("destination")}</dt>
-            <dd data-testid="destination-key">
-              <WithdrawalDestination source={withdrawal} className="flex flex-col break-all" />
-            </dd>
+            <DestinationTerms source={withdrawal} />
           </div>
           <div>
             <dt className="text-muted-foreground">{t("recipient")}</dt>

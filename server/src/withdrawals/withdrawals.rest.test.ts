@@ -26,6 +26,7 @@ const READ_FIELDS = [
   "retry_count",
   "updated_at",
   "e2e_id",
+  "bank_account",
   "recipient_document",
   "recipient_name",
   "recipient",
