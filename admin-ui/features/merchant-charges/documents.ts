@@ -12,6 +12,8 @@ graphql(`
     status
     description
     reserved
+    refundedAmount
+    disputedAmount
     createdAt
     expiresAt
     paidAt
@@ -68,8 +70,7 @@ export const MerchantChargeDetailDocument = graphql(`
       pixCode
       payerDocument
       updatedAt
-      refundedAmount
-      disputedAmount
+      reservedAmount
       ...ChargeBillingFields
     }
     refunds(chargeId: $id) {
