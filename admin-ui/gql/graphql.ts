@@ -793,6 +793,14 @@ export type CancelMerchantChargeMutationVariables = Exact<{
 
 export type CancelMerchantChargeMutation = { cancelCharge: { id: string, status: ChargeStatus } };
 
+export type SimulateOwnChargePaymentMutationVariables = Exact<{
+  chargeId: string;
+  payerName?: string | null | undefined;
+}>;
+
+
+export type SimulateOwnChargePaymentMutation = { simulateOwnChargePayment: { id: string, status: ChargeStatus } };
+
 export type MerchantWithdrawalRowFragment = { id: string, amount: string, status: WithdrawalStatus, pixKey: string, pixKeyType: PixKeyType, queuePosition: number | null, reason: string | null, withdrawalReference: string, e2eId: string | null, createdAt: string, updatedAt: string, paidAt: string | null };
 
 export type MerchantWithdrawalsQueryVariables = Exact<{
@@ -2742,6 +2750,14 @@ export const CancelMerchantChargeDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<CancelMerchantChargeMutation, CancelMerchantChargeMutationVariables>;
+export const SimulateOwnChargePaymentDocument = new TypedDocumentString(`
+    mutation SimulateOwnChargePayment($chargeId: ID!, $payerName: String) {
+  simulateOwnChargePayment(chargeId: $chargeId, payerName: $payerName) {
+    id
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<SimulateOwnChargePaymentMutation, SimulateOwnChargePaymentMutationVariables>;
 export const MerchantWithdrawalsDocument = new TypedDocumentString(`
     query MerchantWithdrawals($status: WithdrawalStatus, $limit: Int, $offset: Int) {
   withdrawals(status: $status, limit: $limit, offset: $offset) {

@@ -113,3 +113,13 @@ export const CancelMerchantChargeDocument = graphql(`
     }
   }
 `);
+
+/** Sandbox only: the merchant's own charge paid as a payer would (SANDBOX_ONLY with a real bank). */
+export const SimulateOwnChargePaymentDocument = graphql(`
+  mutation SimulateOwnChargePayment($chargeId: ID!, $payerName: String) {
+    simulateOwnChargePayment(chargeId: $chargeId, payerName: $payerName) {
+      id
+      status
+    }
+  }
+`);

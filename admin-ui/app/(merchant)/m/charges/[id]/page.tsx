@@ -13,10 +13,13 @@ import { LiveUpdates } from "@/features/live/live-updates";
 import { CancelChargeButton } from "@/features/merchant-charges/cancel-charge-button";
 import { ChargePaymentCard } from "@/features/merchant-charges/charge-payment-card";
 import { MerchantChargeDetailDocument } from "@/features/merchant-charges/documents";
+import { SimulatePaymentButton } from "@/features/merchant-charges/simulate-payment-button";
+import { ServiceInfoDocument } from "@/features/provider/documents";
 import { RefundChargeButton } from "@/features/refunds/refund-charge-dialog";
 import { RefundsCard, refundTimeline } from "@/features/refunds/refunds-card";
 import { requireViewer } from "@/lib/auth/session";
 import { formatDocument, formatIsoDay, lastPayableDay, moneyToCentavos, netAfterRefunds } from "@/lib/format";
+import { execute } from "@/lib/graphql/execute";
 import { executeOrNotFound } from "@/lib/graphql/execute-or-not-found";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -25,7 +28,10 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function MerchantChargePage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const { charge, refunds, webhookDeliveries } = await executeOrNotFound(MerchantChargeDetailDocument, { id });
+  const [{ charge, refunds, webhookDeliveries }, { serviceInfo }] = await Promise.all([
+    executeOrNotFound(MerchantChargeDetailDocument, { id }),
+    execute(ServiceInfoDocument),
+  ]);
   const [viewer, tRefunds, tMerchant, t] = await Promise.all([
     requireViewer(),
     getTranslations("refunds.timeline"),
@@ -89,7 +95,10 @@ export default async function MerchantChargePage({ params }: { params: Promise<{
         }
         actions={
           payable ? (
-            <CancelChargeButton id={charge.id} />
+            <>
+              {serviceInfo.sandbox && <SimulatePaymentButton chargeId={charge.id} amount={charge.amount} />}
+              <CancelChargeButton id={charge.id} />
+            </>
           ) : charge.status === "PAID" ? (
             // A due-date charge's refunds are limited by what it brought (paid late or early), not its amount.
             <RefundChargeButton
