@@ -22,7 +22,7 @@ export async function AuthFrame({
       <div className="absolute top-3 right-3 sm:top-4 sm:right-4">
         <LanguageSwitcher />
       </div>
-      <div className="relative w-full max-w-sm">
+      <div className="relative w-full max-w-sm" data-testid="auth-frame-content">
         <div className="mb-8 flex flex-col items-center gap-3 text-center">
           <div
             className="flex size-10 items-center justify-center rounded-xl bg-primary text-primary-foreground shadow-md"

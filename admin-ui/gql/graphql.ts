@@ -166,6 +166,10 @@ export type CreateWithdrawalInput = {
   amount: string;
   pixKey: string;
   pixKeyType: PixKeyType;
+  /** The CPF or CNPJ that owns the key: the bank refuses the transfer when the key is not its. */
+  recipientDocument?: string | null | undefined;
+  /** The recipient's name (1 to 140 characters); operators are warned when the bank's holder differs. */
+  recipientName?: string | null | undefined;
 };
 
 /** The API Pix `desconto.modalidade` 1 to 6, in order. */
@@ -240,6 +244,7 @@ export type PaymentExceptionKind =
   | 'CHARGE_CANCELLED'
   | 'CHARGE_EXPIRED'
   | 'MALFORMED'
+  | 'QRCODE_INACTIVE'
   | 'UNKNOWN_RETURN'
   | 'UNKNOWN_TXID';
 

@@ -207,6 +207,23 @@ async function getJson(port, path) {
   return { status: response.status, body: await response.json().catch(() => null) };
 }
 
+/** The servers HAProxy has up in each of its two listens, from its stats page's CSV. */
+async function haproxyUpServers() {
+  const response = await fetch(`http://127.0.0.1:${PORTS.stats}/;csv`, { signal: AbortSignal.timeout(2000) });
+  const up = { primary: [], replicas: [] };
+  for (const line of (await response.text()).split("\n")) {
+    const [listen, server, ...fields] = line.split(",");
+    // Column 18 of HAProxy's CSV is the status (UP, DOWN, "UP 1/2" while rising...).
+    if (
+      (listen === "primary" || listen === "replicas") &&
+      !["FRONTEND", "BACKEND"].includes(server) &&
+      fields[15] === "UP"
+    )
+      up[listen].push(server);
+  }
+  return up;
+}
+
 /** psql as the superuser on `port`: one statement, its rows as text. */
 function psql(port, sql, database = "postgres") {
   return execFileSync(
@@ -497,9 +514,21 @@ export async function up() {
     `[ha] ${since()} HAProxy: primary on ${PORTS.primary}, replicas on ${PORTS.replicas}, stats http://127.0.0.1:${PORTS.stats}/`,
   );
   startProcess("haproxy", which("haproxy"), ["-db", "-f", join(HA_DIR, "haproxy.cfg")]);
+  // HAProxy counts every server up until its first checks fail: a connection in that second
+  // may reach a replica. Waits until its own stats say the leader alone is up as the primary,
+  // and both replicas as replicas.
+  const primaryName = (await leader())?.name;
   await waitFor(
-    "HAProxy to reach the primary",
-    async () => psql(PORTS.primary, "SELECT NOT pg_is_in_recovery()") === "t",
+    "HAProxy to mark the primary and the replicas",
+    async () => {
+      const up = await haproxyUpServers();
+      return (
+        up.primary.length === 1 &&
+        up.primary[0] === primaryName &&
+        up.replicas.length === NODES.length - 1 &&
+        psql(PORTS.primary, "SELECT NOT pg_is_in_recovery()") === "t"
+      );
+    },
     30_000,
   );
 

@@ -8,7 +8,6 @@ import Fastify, {
 } from "fastify";
 import { registerChargeQrCodeRoute } from "./charges/charge-qrcode.http";
 import { consoleUsersRefusedInputRecorders } from "./console-users/console-users.operations";
-import { restOperations } from "./core/rest-operation";
 import type { RequestContext } from "./graphql/context";
 import { type GraphQLAnswer, type GraphQLParams, GraphQLPipeline } from "./graphql/graphql-pipeline";
 import { graphqlLimits } from "./graphql/query-limits";
@@ -22,18 +21,19 @@ import { openApiDocument } from "./http/openapi";
 import { createAdmissionLimits, registerAdmission } from "./http/request-admission";
 import { decorateRequestRoute, lazyChildLogger, logAccess, requestIdOf, requestInfo } from "./http/request-scope";
 import { registerRestOperations } from "./http/rest-operations";
-import { type CompiledRestRoute, compileRestOperation, registerRestRoutes } from "./http/rest-routes";
 import { securityHeaders } from "./http/security-headers";
 import { registerLiveRoute } from "./live/live.route";
 import { LiveHub, type LiveOptions } from "./live/live-hub";
-import { compileRestRoute } from "./operation/rest-shape";
+import { compileRestRoute, type RestRoute } from "./operation/rest-shape";
 import { OPERATIONS } from "./operations";
 import { registerPayerLiveRoute } from "./payer-page/payer-live.route";
 import { efiNotificationRoutes } from "./provider/efi/efi-notifications";
 import { inboundPixRoutes } from "./provider/inbound-pix.http";
 import { registerPixLocationRoute } from "./provider/pix-location.http";
+import { registerQrCodeImageRoute } from "./qrcodes/qrcode-image.http";
 import type { Runtime } from "./runtime";
 import { buildAppSchema } from "./schema";
+import type { Services } from "./services";
 
 /**
  * Who asked for a console page, as admission found them (one session lookup): handed to the
@@ -67,7 +67,7 @@ export interface HttpApp {
   fastify: FastifyInstance;
   server: Server;
   /** The REST routes, compiled from the declared operations. */
-  routes: readonly CompiledRestRoute[];
+  routes: ReadonlyArray<RestRoute<Services>>;
   /** The live updates' streams of this process (GET /live/events). */
   live: LiveHub;
   /**
@@ -92,11 +92,9 @@ export async function createHttpApp(
   const requestTimeout = options.requestTimeoutMs ?? 30_000;
   const headersTimeout = Math.min(options.headersTimeoutMs ?? 10_000, requestTimeout);
 
-  const compiledRoutes = restOperations().map((operation) => compileRestOperation(schema, operation));
-  const declaredRoutes = OPERATIONS.filter((operation) => operation.rest).map((operation) =>
+  const routes = OPERATIONS.filter((operation) => operation.rest).map((operation) =>
     compileRestRoute(schema, operation),
   );
-  const routes = [...compiledRoutes, ...declaredRoutes];
   const graphqlPipeline = new GraphQLPipeline(
     schema,
     graphqlLimits(schema, { introspection: config.graphqlIntrospection }),
@@ -174,12 +172,12 @@ export async function createHttpApp(
   );
   registerJsonBodies(app);
 
-  registerRestOperations(app, declaredRoutes, services);
-  registerRestRoutes(app, schema, compiledRoutes, services);
+  registerRestOperations(app, routes, services);
   // /graphql takes any declared operation's body: the largest one a REST route takes (a batch's).
   const graphqlBodyLimit = Math.max(API_BODY_LIMIT, ...OPERATIONS.map((operation) => operation.rest?.bodyLimit ?? 0));
   registerGraphqlRoute(app, graphqlPipeline, services, graphqlBodyLimit);
   registerChargeQrCodeRoute(app, services.charges);
+  registerQrCodeImageRoute(app, services.qrCodes);
   // A real PSP serves its own locations; the service answers them for the sandbox only.
   if (services.provider.servesLocations) registerPixLocationRoute(app, services.charges);
   await app.register(inboundPixRoutes, { inboundPix: services.inboundPix });

@@ -6,12 +6,14 @@ import { credentialOperations } from "./credentials/credentials.operations";
 import { customerOperations } from "./customers/customers.operations";
 import { dashboardOperations } from "./dashboards/dashboards.operations";
 import { disputeOperations } from "./disputes/disputes.operations";
+import { ledgerOperations } from "./ledger/ledger.operations";
 import type { AnyOperation } from "./operation/operation";
 import { payerPageOperations } from "./payer-page/payer-page.operations";
 import { paymentLinkOperations } from "./payment-links/payment-links.operations";
 import { providerStatusOperations } from "./provider/efi/provider-status.operations";
 import { providerOperations } from "./provider/provider.operations";
 import { unconfirmedNotificationOperations } from "./provider/unconfirmed-notifications.operations";
+import { qrCodeOperations } from "./qrcodes/qrcodes.operations";
 import { refundRequestOperations } from "./refunds/refund-requests.operations";
 import { refundOperations } from "./refunds/refunds.operations";
 import { searchOperations } from "./search/search.operations";
@@ -27,6 +29,8 @@ import { withdrawalOperations } from "./withdrawals/withdrawals.operations";
  * these, so each feature's list is checked against what it says it uses.
  */
 export const OPERATIONS: ReadonlyArray<AnyOperation<Services>> = [
+  // First, as before it was declared: the balance leads /openapi.json and the Query type.
+  ...ledgerOperations,
   ...auditOperations,
   ...chargeOperations,
   ...companyOperations,
@@ -44,6 +48,7 @@ export const OPERATIONS: ReadonlyArray<AnyOperation<Services>> = [
   ...unconfirmedNotificationOperations,
   ...payerPageOperations,
   ...paymentLinkOperations,
+  ...qrCodeOperations,
   ...webhookOperations,
   ...withdrawalOperations,
 ];

@@ -9,15 +9,14 @@ import { authChecker } from "./graphql/context";
 import { operationResolvers } from "./graphql/operation-fields";
 import { compileOperationResolvers } from "./graphql/operation-resolvers";
 import { plainFieldResolvers } from "./graphql/plain-fields";
-import { LedgerEntryResolver, LedgerResolver } from "./ledger/ledger.resolver";
+import { LedgerEntryFields } from "./ledger/ledger.fields";
 import { OPERATIONS } from "./operations";
 import { RefundRequestFields } from "./refunds/refund-requests.fields";
 import { WithdrawalFields, WithdrawalTransitionFields } from "./withdrawals/withdrawals.fields";
 
 export const RESOLVERS = [
   ChargeFields,
-  LedgerResolver,
-  LedgerEntryResolver,
+  LedgerEntryFields,
   WithdrawalFields,
   WithdrawalTransitionFields,
   RefundRequestFields,

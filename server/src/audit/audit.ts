@@ -53,14 +53,6 @@ export function requestAudit(ctx: {
   return auditContextFor(ctx.principal, ctx.request);
 }
 
-/** An audit context when an operator acts; a merchant's own everyday operations are not audited. */
-export function operatorAudit(ctx: {
-  principal: Principal | null;
-  request: { address: string; id: string };
-}): AuditContext | null {
-  return ctx.principal?.kind === "operator" ? auditContextFor(ctx.principal, ctx.request) : null;
-}
-
 /** bigint (centavos, counters) has no JSON form: written as its decimal text. */
 function toJson(value: unknown): string | null {
   if (value === undefined || value === null) return null;

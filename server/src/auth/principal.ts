@@ -75,11 +75,6 @@ export function clientSecretSatisfies(rules: readonly Access[]): boolean {
   return rules.length === 0 || rules.includes("MERCHANT") || rules.includes("MERCHANT_ADMIN");
 }
 
-/** Who is acting, as written into history and audit rows. */
-export function actorOf(principal: Principal): string {
-  return principal.actor;
-}
-
 export function requirePrincipal(principal: Principal | null): Principal {
   if (!principal) throw unauthenticated();
   return principal;

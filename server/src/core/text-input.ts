@@ -4,7 +4,7 @@
  * hold NUL (PostgreSQL refuses it in text columns) or any other C0 control character or
  * DEL. Prose fields (a description, a reason, a resolution) may hold tab and newline. One
  * rule for every transport, applied where a request's inputs are read: GraphQL arguments
- * (literals and variables, graphql/input-text.ts) and REST parameters (http/rest-routes.ts,
+ * (literals and variables, graphql/input-text.ts) and REST parameters (operation/rest-shape.ts,
  * whose JSON schemas also carry the control-character patterns for the OpenAPI document).
  */
 export const PLAIN_TEXT_PATTERN = "^[^\\u0000-\\u001f\\u007f]*$";

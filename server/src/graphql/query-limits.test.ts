@@ -17,8 +17,9 @@ import {
 } from "graphql";
 import { startTestApp, type TestApp } from "../../test/support/test-app";
 import { toPublicError } from "../core/errors";
-import { restOperations } from "../core/rest-operation";
 import { ANONYMOUS_BODY_LIMIT } from "../http/json-body";
+import type { RestAnswer } from "../operation/operation";
+import { OPERATIONS } from "../operations";
 import { buildAppSchema } from "../schema";
 import {
   graphqlLimits,
@@ -257,18 +258,28 @@ describe("GraphQL limits, measured before execution", () => {
   });
 
   test("the operations of the REST routes are within the limits", async () => {
-    const routes = restOperations();
-    // The routes still declared on resolvers (@RestRoute); declared operations answer plain fields.
-    assert.ok(routes.length >= 1, `${routes.length} REST routes`);
-    for (const route of routes) {
-      const field =
-        schema.getQueryType()?.getFields()[route.field] ?? schema.getMutationType()?.getFields()[route.field];
-      assert.ok(field, route.field);
-      const kind = schema.getQueryType()?.getFields()[route.field] ? "query" : "mutation";
+    // A REST answer's fields asked of /graphql: the same read must pass its limits there.
+    const selectionOf = (answer: RestAnswer): string =>
+      `{ ${answer
+        .map((item) =>
+          typeof item === "string"
+            ? item
+            : Object.entries(item)
+                .map(([field, nested]) => `${field} ${selectionOf(nested)}`)
+                .join(" "),
+        )
+        .join(" ")} }`;
+    const routes = OPERATIONS.filter((operation) => operation.rest);
+    assert.ok(routes.length >= 20, `${routes.length} REST routes`);
+    for (const operation of routes) {
+      const rest = operation.rest as NonNullable<typeof operation.rest>;
+      const root = operation.kind === "query" ? schema.getQueryType() : schema.getMutationType();
+      const field = root?.getFields()[operation.name];
+      assert.ok(field, operation.name);
       const definitions = field.args.map((arg) => `$${arg.name}: ${arg.type}`).join(", ");
       const args = field.args.map((arg) => `${arg.name}: $${arg.name}`).join(", ");
-      const query = `${kind}${definitions ? `(${definitions})` : ""} { ${route.field}${args ? `(${args})` : ""} ${route.selection} }`;
-      assert.deepEqual(await check(schema, query, { variables: { limit: 100 } }), [], `${route.method} ${route.path}`);
+      const query = `${operation.kind}${definitions ? `(${definitions})` : ""} { ${operation.name}${args ? `(${args})` : ""} ${selectionOf(rest.answer)} }`;
+      assert.deepEqual(await check(schema, query, { variables: { limit: 100 } }), [], `${rest.method} ${rest.path}`);
     }
   });
 

@@ -8,7 +8,8 @@ import { fundedMerchant, VALID_CPF } from "../../test/support/scenarios";
 import { newUuid, startTestApp, type TestApp } from "../../test/support/test-app";
 import type { ErrorCode } from "../core/errors";
 import { PLAIN_TEXT_PATTERN } from "../core/text-input";
-import type { CompiledRestRoute, RestParameter } from "./rest-routes";
+import type { RestParameter, RestRoute } from "../operation/rest-shape";
+import type { Services } from "../services";
 
 /**
  * REST fuzz: every route of the declared route table (a new one is fuzzed without a change
@@ -154,7 +155,7 @@ interface Fixtures {
 }
 
 /** A case for one route: a plausible request, broken by one fault drawn at random. */
-function caseFor(route: CompiledRestRoute, fixtures: Fixtures): fc.Arbitrary<Case> {
+function caseFor(route: RestRoute<Services>, fixtures: Fixtures): fc.Arbitrary<Case> {
   const { operation, parameters } = route;
   const pathParams = parameters.filter((p) => p.location === "path");
   const queryParams = parameters.filter((p) => p.location === "query");
@@ -524,7 +525,7 @@ describe("REST fuzz: every declared route, requests broken in one known way", ()
     );
     await fc.assert(
       fc.asyncProperty(cases, async ({ route: name, c }) => {
-        const route = routes.find((r) => `${r.operation.method} ${r.operation.path}` === name) as CompiledRestRoute;
+        const route = routes.find((r) => `${r.operation.method} ${r.operation.path}` === name) as RestRoute<Services>;
         totals.runs++;
         totals.byFault.set(
           c.fault.replace(/ (for|in) .*/, ""),

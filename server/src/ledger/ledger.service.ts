@@ -1,5 +1,5 @@
 import type { DataSource, EntityManager } from "typeorm";
-import { type AuditContext, appendAudit } from "../audit/audit";
+import { type Acting, type AuditContext, appendAudit } from "../audit/audit";
 import { type AccountRef, CALLER_COLUMNS, callerCte, callerFound } from "../auth/credential-lookup";
 import { LAG_TOLERANT, lagTolerantRows, readCancellable } from "../core/cancellable-read";
 import { entityRowMapper } from "../core/entity-rows";
@@ -250,8 +250,7 @@ export class LedgerService {
     companyId: string,
     amountCents: Cents,
     description: string,
-    actor: string,
-    audit: AuditContext | null = null,
+    { actor, audit }: Acting,
   ): Promise<Adjustment> {
     if (amountCents === 0n) throw validationError("amount must not be zero");
     if (amountCents > MAX_AMOUNT_CENTS || amountCents < -MAX_AMOUNT_CENTS) {
@@ -294,7 +293,7 @@ export class LedgerService {
   }
 
   /** A second, different operator confirms a REQUESTED adjustment: it is POSTED with its ledger entry. */
-  confirmAdjustment(id: string, actor: string, audit: AuditContext | null = null): Promise<Adjustment> {
+  confirmAdjustment(id: string, { actor, audit }: Acting): Promise<Adjustment> {
     return this.decideAdjustment(id, audit, async (em, adjustment) => {
       if (adjustment.createdBy === actor) {
         throw invalidState("You requested this adjustment: a second, different operator must confirm it");
@@ -308,7 +307,7 @@ export class LedgerService {
   }
 
   /** Turns down a REQUESTED adjustment (its requester may withdraw it too); the balance never moved. */
-  rejectAdjustment(id: string, reason: string, actor: string, audit: AuditContext | null = null): Promise<Adjustment> {
+  rejectAdjustment(id: string, reason: string, { actor, audit }: Acting): Promise<Adjustment> {
     const text = typeof reason === "string" ? reason.trim() : "";
     if (text.length === 0 || text.length > 500) throw validationError("reason must have 1 to 500 characters");
     return this.decideAdjustment(id, audit, async (_em, adjustment) => {

@@ -29,9 +29,11 @@ import { RefundRequestOneRefund1763916000000 } from "./1763916000000-refund-requ
 import { DueDateCharges1764040000000 } from "./1764040000000-due-date-charges";
 import { UnconfirmedNotifications1764100000100 } from "./1764100000100-unconfirmed-notifications";
 import { TwoFactorLockout1764200000100 } from "./1764200000100-two-factor-lockout";
+import { StaticQrCodes1764400000100 } from "./1764400000100-static-qr-codes";
 import { PayerPage1764500000100 } from "./1764500000100-payer-page";
 import { PaymentLinks1764500000200 } from "./1764500000200-payment-links";
 import { ChargeReservedAmount1764600000100 } from "./1764600000100-charge-reserved-amount";
+import { WithdrawalRecipients1764800000100 } from "./1764800000100-withdrawal-recipients";
 
 /** Migrations in order; the schema only ever changes through them. A new migration is added last. */
 export const MIGRATIONS = [
@@ -69,4 +71,6 @@ export const MIGRATIONS = [
   PayerPage1764500000100,
   PaymentLinks1764500000200,
   ChargeReservedAmount1764600000100,
+  WithdrawalRecipients1764800000100,
+  StaticQrCodes1764400000100,
 ];

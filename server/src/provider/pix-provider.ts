@@ -3,14 +3,23 @@ import type { DueDateTerms } from "../billing/amount-due";
 import { newEndToEndId } from "../core/ids";
 import type { Cents } from "../core/money";
 import { hmacSha256Hex, safeEqual } from "../core/secrets";
+import type { PixKeyType } from "../withdrawals/pix-key";
+import {
+  KEY_NOT_DOCUMENTS_REASON,
+  type RecipientAtBank,
+  sandboxKeyOwner,
+  sandboxKeyRecipient,
+} from "../withdrawals/recipients";
 
 /** What the service asks the bank to pay out. */
 export interface TransferOrder {
   withdrawalId: string;
   reference: string;
   amountCents: bigint;
-  pixKeyType: string;
+  pixKeyType: PixKeyType;
   pixKey: string;
+  /** The CPF or CNPJ the key must belong to (canonical); null: the bank does not check. */
+  recipientDocument: string | null;
 }
 
 /**
@@ -19,7 +28,7 @@ export interface TransferOrder {
  * unavailable, timeout) is thrown as ProviderUnavailableError and retried by the caller.
  */
 export type TransferSubmission =
-  | { outcome: "accepted"; endToEndId: string; settleAfterMs: number | null }
+  | { outcome: "accepted"; endToEndId: string; settleAfterMs: number | null; recipient: RecipientAtBank | null }
   | { outcome: "refused"; reason: string };
 
 /** Where a transfer stands at the bank when read back. */
@@ -125,6 +134,8 @@ export interface PixProvider {
   readonly simulated: boolean;
   /** ISPB of the receiving institution, written into the end-to-end ids it reports. */
   readonly ispb: string;
+  /** The PIX key the service receives on (a static QR code's BR Code names it: CONTRACT §13). */
+  readonly pixKey: string;
   /**
    * Delays after the bank took a devolução (or a transfer) at which the service reads it
    * back when no notification has decided it yet: notifications can be lost. Empty for the
@@ -165,6 +176,11 @@ export interface PixProvider {
    * any payment of a cancelled or expired charge.
    */
   removeCharge(charge: { locationId: string; txid: string; dueDate: boolean }): Promise<ChargeRemoval>;
+  /**
+   * Who the key belongs to, when the bank's directory is known before any call (the sandbox's,
+   * CONTRACT §15); null for a real bank, which tells it in its answer to the send.
+   */
+  recipientAtCreation(destination: { pixKeyType: PixKeyType; pixKey: string }): RecipientAtBank | null;
   /** Submits a transfer; throws ProviderUnavailableError when the bank cannot take it now. */
   sendTransfer(order: TransferOrder): Promise<TransferSubmission>;
   /**
@@ -208,10 +224,14 @@ export function sandboxReturnId(ispb: string, returnRequestId: string, at: Date)
   return `D${newEndToEndId(ispb, at).slice(1, 21)}${sequence}`;
 }
 
+/** The sandbox's PIX key (a random key, EVP): fixed, so that a printed static QR code keeps working. */
+export const SANDBOX_PIX_KEY = "5f8c1b2e-7a4d-4e9b-9c3f-0d6a2e8b4c71";
+
 export class SandboxPixProvider implements PixProvider {
   readonly name = "sandbox";
   readonly simulated = true;
   readonly ispb = "99999999"; // not a real institution's ISPB
+  readonly pixKey = SANDBOX_PIX_KEY;
   /** The sandbox settles by itself (SANDBOX_SETTLE_MS) or by the operator: nothing to read back. */
   readonly outcomeCheckDelaysMs: readonly number[] = [];
   readonly servesLocations = true;
@@ -250,6 +270,10 @@ export class SandboxPixProvider implements PixProvider {
     return { outcome: "removed" };
   }
 
+  recipientAtCreation(destination: { pixKeyType: PixKeyType; pixKey: string }): RecipientAtBank {
+    return sandboxKeyRecipient(destination.pixKeyType, destination.pixKey);
+  }
+
   async sendTransfer(order: TransferOrder): Promise<TransferSubmission> {
     const refusal = this.transferRefusal(order);
     if (refusal !== null) return { outcome: "refused", reason: refusal };
@@ -258,6 +282,7 @@ export class SandboxPixProvider implements PixProvider {
       outcome: "accepted",
       endToEndId: newEndToEndId(this.ispb),
       settleAfterMs: this.settleMs > 0 ? this.settleMs : null,
+      recipient: this.recipientAtCreation(order),
     };
   }
 
@@ -271,6 +296,8 @@ export class SandboxPixProvider implements PixProvider {
     const key = order.pixKey.toLowerCase();
     if (order.pixKeyType === "EMAIL" && key.endsWith(SANDBOX_UNAVAILABLE_DOMAIN)) throw new ProviderUnavailableError();
     if (order.pixKeyType === "EMAIL" && key.endsWith(SANDBOX_REFUSING_DOMAIN)) return "PIX key not found";
+    if (order.recipientDocument !== null && sandboxKeyOwner(order.pixKeyType, order.pixKey) !== order.recipientDocument)
+      return KEY_NOT_DOCUMENTS_REASON;
     return null;
   }
 

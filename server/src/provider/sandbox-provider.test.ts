@@ -64,7 +64,13 @@ describe("sandbox provider: devoluções", () => {
     const sandbox = new SandboxPixProvider("http://localhost:4000", 0, "secret-0123456789");
     assert.deepEqual(await sandbox.removeCharge(), { outcome: "removed" });
     assert.deepEqual(sandbox.outcomeCheckDelaysMs, []);
-    const transfer = { withdrawalId: "wd_x", reference: "WDR_X", amountCents: 100n, pixKeyType: "EMAIL" };
+    const transfer = {
+      withdrawalId: "wd_x",
+      reference: "WDR_X",
+      amountCents: 100n,
+      pixKeyType: "EMAIL" as const,
+      recipientDocument: null,
+    };
     assert.deepEqual(await sandbox.readTransfer({ ...transfer, pixKey: "a@fail.invalid" }), {
       status: "FAILED",
       reason: "PIX key not found",

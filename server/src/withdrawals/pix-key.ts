@@ -50,7 +50,8 @@ const CANONICALIZERS: Record<PixKeyType, (raw: string) => string | null> = {
 const CPF_PLAIN = /^\d{11}$/;
 const CPF_FORMATTED = /^\d{3}\.\d{3}\.\d{3}-\d{2}$/;
 
-function canonicalCpf(raw: string): string | null {
+/** A CPF (plain or formatted) in canonical form, or null when it is not one. */
+export function canonicalCpf(raw: string): string | null {
   // Either no punctuation at all or the full mask: half-formatted input is more likely a typo.
   if (!CPF_PLAIN.test(raw) && !CPF_FORMATTED.test(raw)) return null;
   const digits = raw.replace(/[.-]/g, "");

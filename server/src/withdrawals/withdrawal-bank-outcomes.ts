@@ -3,6 +3,7 @@ import type { Acting } from "../audit/audit";
 import { enqueueJob } from "../core/jobs";
 import { execute } from "../core/sql";
 import { runTransaction } from "../core/transactions";
+import type { RecipientAtBank } from "./recipients";
 import { Withdrawal, WithdrawalStatus } from "./withdrawal.entity";
 import {
   BANK_UNAVAILABLE_REASON,
@@ -26,11 +27,17 @@ export class WithdrawalBankOutcomes {
   ) {}
 
   /**
-   * The bank accepted the transfer and named it by its end-to-end id. Kept once: a second
-   * acceptance of the same submission (a retried job) does not rename it.
+   * The bank accepted the transfer and named it by its end-to-end id, and told who holds the
+   * key when it did. Kept once: a second acceptance of the same submission (a retried job)
+   * does not rename it; the holder the bank tells replaces the one known before.
    */
-  async recordBankAcceptance(id: string, e2eId: string): Promise<void> {
-    await execute(this.db, "UPDATE withdrawals SET e2e_id = $2 WHERE id = $1 AND e2e_id IS NULL", [id, e2eId]);
+  async recordBankAcceptance(id: string, e2eId: string, recipient: RecipientAtBank | null = null): Promise<void> {
+    await execute(
+      this.db,
+      `UPDATE withdrawals SET e2e_id = coalesce(e2e_id, $2), recipient = coalesce($3::jsonb, recipient)
+        WHERE id = $1 AND (e2e_id IS NULL OR $3::jsonb IS NOT NULL)`,
+      [id, e2eId, recipient === null ? null : JSON.stringify(recipient)],
+    );
   }
 
   /**

@@ -39,12 +39,13 @@ export class WithdrawalProcessor {
   async submitTransfer({ withdrawalId, requestId }: WithdrawalJobPayload): Promise<void> {
     const withdrawal = await this.db.getRepository(Withdrawal).findOneBy({ id: withdrawalId });
     if (!withdrawal || withdrawal.status !== WithdrawalStatus.PROCESSING) return;
-    const order = {
+    const order: TransferOrder = {
       withdrawalId,
       reference: withdrawal.reference,
       amountCents: withdrawal.amountCents,
       pixKeyType: withdrawal.pixKeyType,
       pixKey: withdrawal.pixKey,
+      recipientDocument: withdrawal.recipientDocument,
     };
     let submission: Awaited<ReturnType<PixProvider["sendTransfer"]>>;
     try {
@@ -67,7 +68,7 @@ export class WithdrawalProcessor {
       });
       return;
     }
-    await this.outcomes.recordBankAcceptance(withdrawalId, submission.endToEndId);
+    await this.outcomes.recordBankAcceptance(withdrawalId, submission.endToEndId, submission.recipient);
     if (submission.settleAfterMs !== null) {
       const payload: WithdrawalJobPayload = { withdrawalId, requestId };
       await enqueueJob(

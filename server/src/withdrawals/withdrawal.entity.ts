@@ -18,6 +18,20 @@ export const PixKeyTypeEnum = Object.fromEntries(PIX_KEY_TYPES.map((type) => [ty
 };
 registerEnumType(PixKeyTypeEnum, { name: "PixKeyType" });
 
+@ObjectType({ description: "Who the bank says a withdrawal pays." })
+export class WithdrawalRecipient {
+  @Field(() => String, { description: "The holder's name as the bank has it." })
+  name!: string;
+
+  @Field(() => String, {
+    description: "The holder's CPF masked as the central bank masks it (***.456.789-**), or its CNPJ.",
+  })
+  document!: string;
+
+  @Field(() => String, { nullable: true, description: "The holder's institution; null when the bank did not say." })
+  institution!: string | null;
+}
+
 @Entity("withdrawals")
 @ObjectType({ description: "A PIX transfer out of the account's balance." })
 export class Withdrawal {
@@ -48,6 +62,27 @@ export class Withdrawal {
   @Column({ name: "pix_key_type", type: "text" })
   @Field(() => PixKeyTypeEnum)
   pixKeyType!: PixKeyType;
+
+  @Column({ name: "recipient_document", type: "text", nullable: true })
+  @Field(() => String, {
+    nullable: true,
+    description: "The CPF or CNPJ the merchant says owns the key (canonical); the bank refuses a key that is not its.",
+  })
+  recipientDocument!: string | null;
+
+  @Column({ name: "recipient_name", type: "text", nullable: true })
+  @Field(() => String, {
+    nullable: true,
+    description: "The recipient's name as the merchant declared it; the approval queue compares the bank's with it.",
+  })
+  recipientName!: string | null;
+
+  @Column({ type: "jsonb", nullable: true })
+  @Field(() => WithdrawalRecipient, {
+    nullable: true,
+    description: "The holder as the bank tells it (the sandbox at creation, a real bank when it answers the send).",
+  })
+  recipient!: WithdrawalRecipient | null;
 
   /** Place among the account's PENDING withdrawals, oldest first; filled by the service on reads. */
   @Field(() => Int, { nullable: true })

@@ -3,6 +3,7 @@ import { Actor } from "../audit/actor";
 import { describedActor } from "../audit/described-actor";
 import type { RequestContext } from "../graphql/context";
 import { loadInBatch } from "../graphql/request-batch";
+import { RecipientWarning, recipientWarningsOf } from "./recipient-warnings";
 import { Withdrawal } from "./withdrawal.entity";
 import { WithdrawalTransition } from "./withdrawal-transition.entity";
 
@@ -30,6 +31,14 @@ export class WithdrawalFields {
       (ids) => ctx.services.withdrawalApprovals.listApprovals(ids),
       [],
     );
+  }
+
+  @FieldResolver(() => [RecipientWarning], {
+    description:
+      "What an operator should look at before approving: the bank's holder name does not look like the declared name (NAME_MISMATCH), or its document is not the declared one (DOCUMENT_MISMATCH). Empty when they agree or the holder is not known yet.",
+  })
+  recipientWarnings(@Root() withdrawal: Withdrawal): RecipientWarning[] {
+    return recipientWarningsOf(withdrawal);
   }
 
   @FieldResolver(() => Int, {

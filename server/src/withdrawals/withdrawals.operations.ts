@@ -29,6 +29,18 @@ class CreateWithdrawalInput {
 
   @Field(() => String)
   pixKey!: string;
+
+  @Field(() => String, {
+    nullable: true,
+    description: "The CPF or CNPJ that owns the key: the bank refuses the transfer when the key is not its.",
+  })
+  recipientDocument?: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: "The recipient's name (1 to 140 characters); operators are warned when the bank's holder differs.",
+  })
+  recipientName?: string | null;
 }
 
 @ObjectType()
@@ -117,7 +129,10 @@ const CREATED_FIELDS = [
   "idempotencyKey",
   "createdAt",
 ] as const;
-/** Reads add the reference, the reason, the retry count, the last change and the bank's end-to-end id. */
+/**
+ * Reads add the reference, the reason, the retry count, the last change, the bank's end-to-end
+ * id, the declared recipient and the holder the bank tells.
+ */
 const WITHDRAWAL_REST_FIELDS = [
   ...CREATED_FIELDS,
   "withdrawalReference",
@@ -125,6 +140,9 @@ const WITHDRAWAL_REST_FIELDS = [
   "retryCount",
   "updatedAt",
   "e2eId",
+  "recipientDocument",
+  "recipientName",
+  { recipient: ["name", "document", "institution"] },
 ] as const;
 
 export const withdrawalOperations = [
@@ -212,7 +230,13 @@ export const withdrawalOperations = [
     run: async ({ input, idempotencyKey, companyId }, ctx, { withdrawals }) => {
       const { withdrawal, replayed } = await withdrawals.createWithdrawal(
         requireCompanyScope(ctx.principal, companyId),
-        { amountCents: input.amount, pixKeyType: input.pixKeyType, pixKey: input.pixKey },
+        {
+          amountCents: input.amount,
+          pixKeyType: input.pixKeyType,
+          pixKey: input.pixKey,
+          recipientDocument: input.recipientDocument,
+          recipientName: input.recipientName,
+        },
         idempotencyKey,
         ctx,
       );

@@ -19,7 +19,17 @@ const CREATED_FIELDS = [
   "idempotency_key",
   "created_at",
 ];
-const READ_FIELDS = [...CREATED_FIELDS, "withdrawal_reference", "reason", "retry_count", "updated_at", "e2e_id"];
+const READ_FIELDS = [
+  ...CREATED_FIELDS,
+  "withdrawal_reference",
+  "reason",
+  "retry_count",
+  "updated_at",
+  "e2e_id",
+  "recipient_document",
+  "recipient_name",
+  "recipient",
+];
 const VALID_CPF = "529.982.247-25";
 
 async function fundedMerchant(amount = "100.00"): Promise<Merchant> {

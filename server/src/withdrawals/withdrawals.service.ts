@@ -21,9 +21,11 @@ import { queryRows, type SqlRunner } from "../core/sql";
 import { runTransaction } from "../core/transactions";
 import { postLedgerEntry } from "../ledger/ledger.service";
 import { LedgerEntryKind } from "../ledger/ledger-entry.entity";
+import type { PixProvider } from "../provider/pix-provider";
 import type { WebhookAccount } from "../webhooks/webhook-outbox";
 import { openWebhookSecret } from "../webhooks/webhook-secrets";
 import { canonicalizePixKey, isPixKeyType, type PixKeyType } from "./pix-key";
+import { canonicalDocument } from "./recipients";
 import { Withdrawal, WithdrawalStatus } from "./withdrawal.entity";
 import type { WithdrawalApprovals } from "./withdrawal-approvals";
 import { WithdrawalTransition } from "./withdrawal-transition.entity";
@@ -47,6 +49,33 @@ export interface NewWithdrawal {
   amountCents: Cents;
   pixKeyType: PixKeyType;
   pixKey: string;
+  /** The CPF or CNPJ that owns the key, as the merchant says; the bank refuses a key that is not its. */
+  recipientDocument?: string | null;
+  /** The recipient's name as the merchant declares it. */
+  recipientName?: string | null;
+}
+
+const RECIPIENT_NAME_MAX = 140;
+
+/** The merchant's declared recipient, checked and in canonical form (nulls when not given). */
+function declaredRecipient(input: NewWithdrawal): { document: string | null; name: string | null } {
+  let document: string | null = null;
+  if (input.recipientDocument != null) {
+    const check = canonicalDocument(input.recipientDocument);
+    if (!check.ok)
+      throw validationError(
+        "recipient_document must be a CPF (11 digits) or a CNPJ (14 characters) with valid check digits",
+      );
+    document = check.document;
+  }
+  let name: string | null = null;
+  if (input.recipientName != null) {
+    // Control characters never get here: every transport refuses them in plain text fields.
+    name = input.recipientName.trim();
+    if (name.length === 0 || [...name].length > RECIPIENT_NAME_MAX)
+      throw validationError(`recipient_name must have 1 to ${RECIPIENT_NAME_MAX} characters`);
+  }
+  return { document, name };
 }
 
 /** The withdrawal as first returned by POST /withdrawals, for byte-identical replays. */
@@ -76,6 +105,7 @@ export class WithdrawalsService {
     private readonly db: DataSource,
     private readonly transitions: WithdrawalTransitions,
     private readonly approvals: WithdrawalApprovals,
+    private readonly directory: Pick<PixProvider, "recipientAtCreation">,
   ) {
     this.withdrawalFromRow = entityRowMapper(db, Withdrawal);
   }
@@ -101,7 +131,17 @@ export class WithdrawalsService {
     if (typeof input.pixKey !== "string" || input.pixKey.length === 0) throw validationError("pix_key is required");
     const key = canonicalizePixKey(input.pixKeyType, input.pixKey);
     if (!key.ok) throw validationError(key.message);
-    const fingerprint = requestFingerprint([input.amountCents, input.pixKeyType, key.key]);
+    const declared = declaredRecipient(input);
+    // A request without the declared recipient keeps the fingerprint withdrawals had before it.
+    const fingerprint = requestFingerprint([
+      input.amountCents,
+      input.pixKeyType,
+      key.key,
+      ...(declared.document !== null ? [`recipient_document:${declared.document}`] : []),
+      ...(declared.name !== null ? [`recipient_name:${declared.name}`] : []),
+    ]);
+    // The sandbox's directory is known without a call: the holder is on the withdrawal from the start.
+    const recipient = this.directory.recipientAtCreation({ pixKeyType: input.pixKeyType, pixKey: key.key });
 
     return runTransaction(this.db, async (em) => {
       const account = await lockAccountForWithdrawal(em, companyId);
@@ -126,6 +166,9 @@ export class WithdrawalsService {
         status: WithdrawalStatus.PENDING,
         pixKey: key.key,
         pixKeyType: input.pixKeyType,
+        recipientDocument: declared.document,
+        recipientName: declared.name,
+        recipient,
         idempotencyKey,
         requestFingerprint: fingerprint,
         initialStatus: autoApprove ? WithdrawalStatus.PROCESSING : WithdrawalStatus.PENDING,
@@ -313,6 +356,8 @@ function withdrawalAuditFields(withdrawal: Withdrawal) {
     amount: formatBrl(withdrawal.amountCents),
     pixKeyType: withdrawal.pixKeyType,
     pixKey: withdrawal.pixKey,
+    ...(withdrawal.recipientDocument !== null ? { recipientDocument: withdrawal.recipientDocument } : {}),
+    ...(withdrawal.recipientName !== null ? { recipientName: withdrawal.recipientName } : {}),
   };
 }
 

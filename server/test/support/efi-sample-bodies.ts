@@ -1,7 +1,7 @@
 import { AdjustmentMode, DiscountMode, type DueDateTerms, InterestMode } from "../../src/billing/amount-due";
 import type { EfiRequestBodyName } from "../../src/provider/efi/api-pix-schemas";
 import { cobBody, cobvBody, pixSendBody } from "../../src/provider/efi/efi-provider";
-import type { DueDateChargeRegistration } from "../../src/provider/pix-provider";
+import type { DueDateChargeRegistration, TransferOrder } from "../../src/provider/pix-provider";
 
 /** Bodies the Efí adapter sends, for the schema test and the check against bacen's openapi.yaml. */
 export const sampleCharge = {
@@ -11,12 +11,13 @@ export const sampleCharge = {
   expiresInSeconds: 3600,
   description: "Pedido 42 — café ☕",
 };
-export const sampleOrder = {
+export const sampleOrder: TransferOrder = {
   withdrawalId: "wd_AbCdEfGhIjKlMnOpQrStUvWx",
   reference: "WDR_ABCDEFGH12345678",
   amountCents: 99999999_99n,
   pixKeyType: "EMAIL",
   pixKey: "cliente@example.com",
+  recipientDocument: null,
 };
 const KEY = "8a4d298b-abe0-46c9-8a9f-6a3e9350cb2e";
 const plainTerms: DueDateTerms = {

@@ -5,6 +5,7 @@ import type { Logger } from "../../core/logger";
 import { formatBrl } from "../../core/money";
 import { queryRows } from "../../core/sql";
 import { registerRawBodies } from "../../http/json-body";
+import type { PixKeyType } from "../../withdrawals/pix-key";
 import type { InboundPixResult } from "../inbound-pix.service";
 import { ProviderUnavailableError, type TransferAtBank } from "../pix-provider";
 import { UnconfirmedNotificationKind } from "../unconfirmed-notification.entity";
@@ -292,7 +293,7 @@ export class EfiNotificationsService {
       status: string;
       reference: string;
       amount_cents: string;
-      pix_key_type: string;
+      pix_key_type: PixKeyType;
       pix_key: string;
       company_id: string;
     }>(
@@ -322,6 +323,7 @@ export class EfiNotificationsService {
       amountCents: BigInt(row.amount_cents),
       pixKeyType: row.pix_key_type,
       pixKey: row.pix_key,
+      recipientDocument: null, // Efí reads a send back by its idEnvio alone
     });
     return result(
       await this.review.record(

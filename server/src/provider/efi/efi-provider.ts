@@ -226,6 +226,11 @@ export class EfiPixProvider implements PixProvider {
     }
   }
 
+  /** Efí tells the holder in its answer to the send, not before. */
+  recipientAtCreation(): null {
+    return null;
+  }
+
   async sendTransfer(order: TransferOrder): Promise<TransferSubmission> {
     const idEnvio = idEnvioOf(order.withdrawalId);
     try {
@@ -235,7 +240,7 @@ export class EfiPixProvider implements PixProvider {
         pixSendBody(order, this.options.pixKey),
       );
       if (!body.endToEndId) throw new ProviderUnavailableError("Efí took the transfer without an endToEndId");
-      return { outcome: "accepted", endToEndId: body.endToEndId, settleAfterMs: null };
+      return { outcome: "accepted", endToEndId: body.endToEndId, settleAfterMs: null, recipient: null };
     } catch (error) {
       if (!(error instanceof EfiApiError)) throw error;
       if (error.status === 409) {
@@ -243,7 +248,8 @@ export class EfiPixProvider implements PixProvider {
         const sent = await this.readTransfer(order);
         if (sent === null) throw new ProviderUnavailableError("Efí reports the idEnvio used but has no such transfer");
         if (sent.status === "FAILED") return { outcome: "refused", reason: sent.reason };
-        if (sent.endToEndId) return { outcome: "accepted", endToEndId: sent.endToEndId, settleAfterMs: null };
+        if (sent.endToEndId)
+          return { outcome: "accepted", endToEndId: sent.endToEndId, settleAfterMs: null, recipient: null };
         throw new ProviderUnavailableError("Efí has the transfer without an endToEndId yet");
       }
       if (error.status === 401 || error.status === 403) throw new ProviderUnavailableError(error.message);

@@ -1,6 +1,7 @@
 import type { DataSource } from "typeorm";
 import { AppError } from "../../core/errors";
 import { queryRows } from "../../core/sql";
+import type { PixKeyType } from "../../withdrawals/pix-key";
 import type { WithdrawalBankOutcomes } from "../../withdrawals/withdrawal-bank-outcomes";
 import { BANK_UNAVAILABLE_REASON, TRANSIENT_RETRY_DELAYS_MS } from "../../withdrawals/withdrawal-jobs";
 import type { InboundPixResult, InboundPixService } from "../inbound-pix.service";
@@ -24,7 +25,7 @@ export interface ProcessingWithdrawal {
   id: string;
   reference: string;
   amount_cents: string;
-  pix_key_type: string;
+  pix_key_type: PixKeyType;
   pix_key: string;
   e2e_id: string | null;
   retry_count: number;
@@ -104,6 +105,7 @@ export class EfiReadBack {
       amountCents: BigInt(row.amount_cents),
       pixKeyType: row.pix_key_type,
       pixKey: row.pix_key,
+      recipientDocument: null, // Efí reads a send back by its idEnvio alone
     };
     const state = await this.provider.readTransfer(order);
     let decision: TransferAtBank | null = state;

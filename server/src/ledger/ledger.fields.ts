@@ -1,0 +1,17 @@
+import { Ctx, FieldResolver, Resolver, Root } from "type-graphql";
+import type { RequestContext } from "../graphql/context";
+import { LedgerEntry, LedgerEntryKind } from "./ledger-entry.entity";
+
+/** GraphQL's own fields of a ledger entry (REST answers plain fields only). */
+@Resolver(() => LedgerEntry)
+export class LedgerEntryFields {
+  @FieldResolver(() => String, {
+    nullable: true,
+    description:
+      "A note on the movement. A hold's (CHARGE_RESERVED) is the operator's reason, written for operators: null for merchants.",
+  })
+  memo(@Root() entry: LedgerEntry, @Ctx() ctx: RequestContext): string | null {
+    if (entry.kind === LedgerEntryKind.CHARGE_RESERVED && ctx.principal?.kind !== "operator") return null;
+    return entry.memo;
+  }
+}
