@@ -244,6 +244,7 @@ export type PaymentExceptionKind =
   | 'CHARGE_CANCELLED'
   | 'CHARGE_EXPIRED'
   | 'MALFORMED'
+  | 'QRCODE_INACTIVE'
   | 'UNKNOWN_RETURN'
   | 'UNKNOWN_TXID';
 

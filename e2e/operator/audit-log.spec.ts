@@ -29,15 +29,18 @@ test("the audit log pages by cursor, filters by object, and shows an entry's cha
 
   const { padaria } = readSeed();
   await page.goto(`/ops/audit-log?q=${padaria.id}`);
-  await expect(table.getByRole("row").filter({ hasText: "company.create" })).toHaveCount(1);
-  await expect(table.getByRole("row").filter({ hasText: "company.create" })).toContainText(t("actors.operatorToken"));
+  // Actions in words, not their codes.
+  const created = t("audit.actions.company.create");
+  await expect(table.getByRole("row").filter({ hasText: created })).toHaveCount(1);
+  await expect(table.getByRole("row").filter({ hasText: created })).toContainText(t("actors.operatorToken"));
+  await expect(table).not.toContainText("company.create");
   await table
     .getByRole("row")
-    .filter({ hasText: "company.create" })
+    .filter({ hasText: created })
     .getByRole("button", { name: new RegExp(t("audit.table.actionsFor", { id: "" })) })
     .click();
   await page.getByRole("menuitem", { name: t("audit.table.viewChanges") }).click();
-  const dialog = page.getByRole("dialog", { name: "company.create" });
+  const dialog = page.getByRole("dialog", { name: created });
   await expect(dialog).toContainText("Padaria Pão Quente");
   await checkPage(page, "ops-audit-log-entry");
 });
@@ -51,18 +54,19 @@ test("the audit log filters by actor, action and São Paulo days in the URL", as
     );
   const typed = (iso: string) => iso.split("-").reverse().join("/");
 
-  // The action filter offers the service's actions; picking one keeps it in the URL.
+  // The action filter offers the service's actions, in words and found by code too; picking one keeps it in the URL.
+  const created = t("audit.actions.company.create");
   await page.goto("/ops/audit-log?perPage=50");
   await page.getByRole("button", { name: t("audit.filters.action") }).click();
   await page
     .getByRole("combobox", { name: t("common.table.filterOptions", { title: t("audit.filters.action") }) })
     .fill("company.cr");
-  await page.getByRole("option", { name: "company.create" }).click();
+  await page.getByRole("option", { name: created }).click();
   await expect(page).toHaveURL(/action=company\.create/);
   await page.keyboard.press("Escape");
   // The page is read again after the URL changes: poll until every row is the action's.
   const column = (n: number) => table.getByRole("row").locator(`td:nth-child(${n})`).allTextContents();
-  await expect.poll(async () => [...new Set(await column(3))]).toEqual(["company.create"]);
+  await expect.poll(async () => [...new Set(await column(3))]).toEqual([created]);
   await expect(table.getByRole("row").filter({ hasText: company.id })).toHaveCount(1);
 
   // A row's menu narrows to its actor (the e2e API token made the company).
@@ -77,7 +81,7 @@ test("the audit log filters by actor, action and São Paulo days in the URL", as
   await expect
     .poll(async () => [...new Set((await column(2)).map((cell) => cell.includes(t("actors.operatorToken"))))])
     .toEqual([true]);
-  await expect.poll(async () => [...new Set(await column(3))]).toEqual(["company.create"]);
+  await expect.poll(async () => [...new Set(await column(3))]).toEqual([created]);
 
   // Days typed dd/mm/aaaa: today holds the new company's row, yesterday and before does not.
   await page.getByRole("textbox", { name: t("audit.filters.from"), exact: true }).fill(typed(day(0)));
@@ -116,16 +120,16 @@ test("an entry's changes read as a diff: changed fields with before and after, t
     .getByRole("button", { name: new RegExp(t("audit.table.actionsFor", { id: "" })) })
     .click();
   await page.getByRole("menuitem", { name: t("audit.table.viewChanges") }).click();
-  const dialog = page.getByRole("dialog", { name: "company.update" });
+  const dialog = page.getByRole("dialog", { name: t("audit.actions.company.update") });
   await expect(dialog.getByRole("heading", { name: t("audit.dialog.changed", { count: 2 }) })).toBeVisible();
   const changed = dialog.getByRole("list", { name: t("audit.dialog.changed", { count: 2 }) }).getByRole("listitem");
   await expect(changed).toHaveCount(2);
-  // Each changed field with its value before and after (the stored JSON keeps its own key order).
-  const name = changed.filter({ hasText: /^name/ });
+  // Each changed field, by its name in words, with its value before and after (the stored JSON keeps its own key order).
+  const name = changed.filter({ hasText: new RegExp(`^${t("audit.fields.name")}`) });
   await expect(name).toContainText(`${t("audit.dialog.before")}: ${company.name}`);
   await expect(name).toContainText(`${t("audit.dialog.after")}: ${company.name} Renomeada`);
-  await expect(changed.filter({ hasText: /^city/ })).toHaveText(
-    `city${t("audit.dialog.before")}: Recife${t("audit.dialog.after")}: Olinda`,
+  await expect(changed.filter({ hasText: new RegExp(`^${t("audit.fields.city")}`) })).toHaveText(
+    `${t("audit.fields.city")}${t("audit.dialog.before")}: Recife${t("audit.dialog.after")}: Olinda`,
   );
   // The five unchanged fields are folded away until opened.
   const unchangedLabel = t("audit.dialog.unchanged", { count: 5 });
@@ -134,7 +138,8 @@ test("an entry's changes read as a diff: changed fields with before and after, t
   await checkPage(page, "ops-audit-log-diff");
   await dialog.getByText(unchangedLabel).click();
   await expect(unchanged.getByRole("listitem")).toHaveCount(5);
-  await expect(unchanged).toContainText("feePercent");
-  await expect(unchanged).toContainText("webhookUrl");
+  await expect(unchanged).toContainText(t("audit.fields.feePercent"));
+  await expect(unchanged).toContainText(t("audit.fields.webhookUrl"));
+  await expect(unchanged).not.toContainText("feePercent");
   await checkPage(page, "ops-audit-log-diff-open");
 });

@@ -1,6 +1,8 @@
 import { mkdirSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
+import { AUDIT_ACTIONS } from "../../admin-ui/features/audit-log/audit-actions";
+import ptBR from "../../admin-ui/messages/pt-BR";
 
 const VIEWPORTS = [
   { name: "desktop", width: 1280, height: 800 },
@@ -33,6 +35,7 @@ export async function checkPage(page: Page, name: string) {
       })
       .toBeLessThanOrEqual(viewport.width);
     await checkRowActions(page, `${name} at ${viewport.name} width`);
+    if (viewport.name === "desktop") await checkLanguage(page, name);
     await page.screenshot({
       path: `e2e/screenshots/${name}-${viewport.name}.png`,
       fullPage: true,
@@ -105,6 +108,97 @@ export async function checkRowActions(page: Page, where: string) {
       { message: `row actions at ${where}` },
     )
     .toEqual([]);
+}
+
+/**
+ * Text the Portuguese console must never show: English words and phrases the review found
+ * (the API's and the network's own messages, a simulated payer's name), configuration and
+ * repository paths, the codes of enums and audit actions, and what a bug prints.
+ */
+export const NOT_PORTUGUESE = [
+  "Sandbox Payer",
+  "Administrator",
+  "getaddrinfo",
+  "ENOTFOUND",
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "must point to a public address",
+  "no complete answer within",
+  "connection closed",
+  "not followed",
+  "invalid webhook URL",
+  "Something went wrong",
+  "Internal server error",
+  "PIX_PROVIDER",
+  "docs/",
+  "MED_FRAUDE",
+  "MED_OPERACIONAL",
+  "[object Object]",
+  "undefined",
+  "NaN",
+  "Invalid Date",
+  ...AUDIT_ACTIONS,
+];
+
+/**
+ * The page's visible words (text, aria-label and placeholder; code, pre, kbd and the
+ * third-party explorers marked data-language-scan=skip left out) hold no catalogue key left
+ * untranslated (next-intl shows a missing message as its key, "billing.form.dayInvalid"),
+ * and, in Portuguese, none of NOT_PORTUGUESE.
+ */
+export async function checkLanguage(page: Page, name: string) {
+  expect(await languageProblems(page), `${name}: text not in the reader's language`).toEqual([]);
+}
+
+/** What checkLanguage finds on the page, one line each. */
+export async function languageProblems(page: Page): Promise<string[]> {
+  const namespaces = Object.keys(ptBR);
+  return page.evaluate(
+    ({ namespaces, banned }) => {
+      const skipped = "code, pre, kbd, samp, script, style, noscript, [data-language-scan=skip]";
+      const texts: string[] = [];
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const parent = node.parentElement;
+        const text = node.textContent?.trim();
+        if (!parent || !text || parent.closest(skipped)) continue;
+        if (!parent.checkVisibility({ visibilityProperty: true })) continue;
+        texts.push(text);
+      }
+      for (const element of document.body.querySelectorAll("[aria-label], [placeholder]")) {
+        if (element.closest(skipped)) continue;
+        for (const attribute of ["aria-label", "placeholder"]) {
+          const value = element.getAttribute(attribute)?.trim();
+          if (value) texts.push(value);
+        }
+      }
+      const key = new RegExp(
+        `(?<![\\w@./-])(?:${namespaces.join("|")})\\.[A-Za-z][A-Za-z0-9_]*(?:\\.[A-Za-z0-9_-]+)*(?![\\w@/-])`,
+      );
+      const portuguese = document.documentElement.lang === "pt-BR";
+      const problems = new Set<string>();
+      for (const text of texts) {
+        const untranslated = key.exec(text);
+        if (untranslated) problems.add(`untranslated key "${untranslated[0]}" in "${text.slice(0, 120)}"`);
+        if (!portuguese) continue;
+        for (const word of banned) {
+          const at = text.indexOf(word);
+          if (at < 0) continue;
+          // Whole words only: "NaN" in no Portuguese word, "docs/" anywhere.
+          const before = text[at - 1] ?? " ";
+          const after = text[at + word.length] ?? " ";
+          const letter = /[\p{L}\p{N}_]/u;
+          if (letter.test(word[0]) && letter.test(before)) continue;
+          if (letter.test(word.at(-1) as string) && letter.test(after)) continue;
+          problems.add(`"${word}" in "${text.slice(0, 120)}"`);
+        }
+      }
+      return [...problems];
+    },
+    { namespaces, banned: NOT_PORTUGUESE },
+  );
 }
 
 /** Waits for the toasts to go (each leaves by itself a few seconds after it came). */

@@ -41,7 +41,12 @@ export function FacetOptions({
             const isSelected = chosen.has(option.value);
             const Icon = option.icon;
             return (
-              <CommandItem key={option.value} onSelect={() => onToggle(option.value)} aria-selected={isSelected}>
+              <CommandItem
+                key={option.value}
+                keywords={[option.value]}
+                onSelect={() => onToggle(option.value)}
+                aria-selected={isSelected}
+              >
                 <div
                   className={cn(
                     "flex size-4 items-center justify-center rounded-[4px] border border-input",

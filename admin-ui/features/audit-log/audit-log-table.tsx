@@ -19,8 +19,10 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import type { AuditLogQuery } from "@/gql/graphql";
 import { formatDateTime } from "@/lib/format";
 import { cn } from "@/lib/utils";
+import { AUDIT_ACTIONS } from "./audit-actions";
 import { auditDiff } from "./audit-diff";
-import { AUDIT_ACTIONS, AUDIT_OBJECT_TYPES, auditFilters } from "./search-params";
+import { auditActionLabel, auditFieldLabel } from "./audit-labels";
+import { AUDIT_OBJECT_TYPES, auditFilters } from "./search-params";
 
 type AuditRow = AuditLogQuery["auditLog"]["data"][number];
 
@@ -72,6 +74,7 @@ function Value({ text, label }: { text: string | null; label: string }) {
  */
 function AuditChanges({ before, after }: { before: unknown; after: unknown }) {
   const t = useTranslations("audit.dialog");
+  const tAudit = useTranslations("audit");
   const fields = auditDiff(before, after);
   const changed = fields.filter((field) => field.changed);
   const unchanged = fields.filter((field) => !field.changed);
@@ -91,7 +94,9 @@ function AuditChanges({ before, after }: { before: unknown; after: unknown }) {
         highlighted && "border-l-4 border-amber-500 bg-amber-50 dark:bg-amber-950/40",
       )}
     >
-      <span className="font-mono text-xs font-medium break-all">{field.field}</span>
+      <span className="text-xs font-medium break-words" title={field.field}>
+        {auditFieldLabel(tAudit, field.field)}
+      </span>
       <Value text={field.before} label={t("before")} />
       <Value text={field.after} label={t("after")} />
     </li>
@@ -184,8 +189,8 @@ export function AuditLogTable({
       id: "action",
       header: t("table.action"),
       cell: ({ row }) => (
-        <Badge variant={isWarning(row.original.action) ? "danger" : "secondary"} className="font-mono">
-          {row.original.action}
+        <Badge variant={isWarning(row.original.action) ? "danger" : "secondary"} title={row.original.action}>
+          {auditActionLabel(t, row.original.action)}
         </Badge>
       ),
     },
@@ -273,7 +278,7 @@ export function AuditLogTable({
             />
             <DataTableFacetedFilter
               title={t("filters.action")}
-              options={actions.map((value) => ({ value, label: <span className="font-mono text-xs">{value}</span> }))}
+              options={actions.map((value) => ({ value, label: auditActionLabel(t, value) }))}
               selected={action ? [action] : []}
               onChange={(values) => void setState({ action: values[0] ?? null, after: null })}
             />
@@ -294,8 +299,8 @@ export function AuditLogTable({
         mobileCard={(row) => (
           <div className="flex flex-col items-start gap-1">
             <div className="flex w-full items-center justify-between gap-2">
-              <Badge variant="secondary" className="font-mono">
-                {row.action}
+              <Badge variant={isWarning(row.action) ? "danger" : "secondary"} title={row.action}>
+                {auditActionLabel(t, row.action)}
               </Badge>
               <span className="tabular text-xs text-muted-foreground">{formatDateTime(row.at)}</span>
             </div>
@@ -307,7 +312,7 @@ export function AuditLogTable({
                   variant="outline"
                   size="sm"
                   onClick={() => setOpen(row)}
-                  aria-label={t("table.changesOf", { action: row.action })}
+                  aria-label={t("table.changesOf", { action: auditActionLabel(t, row.action) })}
                 >
                   {t("table.changes")}
                 </Button>
@@ -319,7 +324,7 @@ export function AuditLogTable({
       <Dialog open={open !== null} onOpenChange={(next) => !next && setOpen(null)}>
         <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-3xl">
           <DialogHeader>
-            <DialogTitle className="font-mono">{open?.action}</DialogTitle>
+            <DialogTitle>{open ? auditActionLabel(t, open.action) : null}</DialogTitle>
             <DialogDescription>
               {open ? (
                 <>

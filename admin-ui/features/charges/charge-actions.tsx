@@ -56,7 +56,7 @@ export function ChargeActions({
           disabled={busy}
           onClick={() =>
             void run(
-              () => execute(SimulateChargePaymentDocument, { chargeId: charge.id, payerName: "Sandbox Payer" }),
+              () => execute(SimulateChargePaymentDocument, { chargeId: charge.id, payerName: t("simulatedPayer") }),
               t("simulated", { amount: formatBRL(charge.amount) }),
               t("simulateFailed"),
             )

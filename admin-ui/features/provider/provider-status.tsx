@@ -17,10 +17,6 @@ type Difference = {
 
 type ProviderT = ReturnType<typeof useTranslations<"provider">>;
 
-/** Names of configuration, shown as they are written in the environment (not language). */
-const PROVIDER_SANDBOX = "PIX_PROVIDER=sandbox";
-const PIX_KEY_VARIABLE = "EFI_PIX_KEY";
-
 /** The circuit breaker's state in the reader's language; an unknown state is shown as reported. */
 function circuitLabel(t: ProviderT, circuit: string): string {
   const key = `circuitLabels.${circuit}` as "circuitLabels.closed";
@@ -40,15 +36,36 @@ export function ProviderStatusCards({ status }: { status: Status }) {
   const t = useTranslations("provider");
   const { efi, webhook, lastNotification, lastReconciliation } = status;
   if (!efi) {
+    // The test bank: what the page shows for a real one (connection, notifications,
+    // reconciliation), each saying what it means here.
     return (
-      <Card data-testid="provider-sandbox">
-        <CardHeader>
-          <CardTitle>
-            {t("sandboxName")} <Badge variant="neutral">{PROVIDER_SANDBOX}</Badge>
-          </CardTitle>
-          <CardDescription>{t("sandbox")}</CardDescription>
-        </CardHeader>
-      </Card>
+      <div className="grid gap-4 lg:grid-cols-2" data-testid="provider-sandbox">
+        <Card data-testid="provider-connection">
+          <CardHeader>
+            <CardTitle className="flex flex-wrap items-center gap-2">
+              {t("sandboxName")} <Badge variant="success">{t("sandboxConnected")}</Badge>
+            </CardTitle>
+            <CardDescription>{t("sandbox")}</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <dl className="grid gap-3">
+              <Fact label={t("connection")}>{t("sandboxConnection")}</Fact>
+            </dl>
+          </CardContent>
+        </Card>
+        <Card data-testid="provider-webhook">
+          <CardHeader>
+            <CardTitle>{t("lastNotification")}</CardTitle>
+            <CardDescription>{t("sandboxNotifications")}</CardDescription>
+          </CardHeader>
+        </Card>
+        <Card className="lg:col-span-2" data-testid="provider-reconciliation">
+          <CardHeader>
+            <CardTitle>{t("reconciliation")}</CardTitle>
+            <CardDescription>{t("sandboxReconciliation")}</CardDescription>
+          </CardHeader>
+        </Card>
+      </div>
     );
   }
   return (
@@ -83,7 +100,7 @@ export function ProviderStatusCards({ status }: { status: Status }) {
                 {circuitLabel(t, efi.circuit)}
               </Badge>
             </Fact>
-            <Fact label={PIX_KEY_VARIABLE}>{efi.pixKey}</Fact>
+            <Fact label={t("pixKey")}>{efi.pixKey}</Fact>
             {efi.lastFailure && efi.lastFailureAt && (
               <Fact label={t("lastFailure")}>
                 {formatDateTime(efi.lastFailureAt)}: {efi.lastFailure}

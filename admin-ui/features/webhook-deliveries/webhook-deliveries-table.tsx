@@ -17,6 +17,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { toast } from "@/components/ui/toast";
 import { CompanyFilter } from "@/features/companies/company-filter";
+import { attemptErrorText } from "@/features/webhooks/attempt-error";
 import type { WebhookDeliveryRowFragment, WebhookDeliveryStatus } from "@/gql/graphql";
 import { formatDateTime, formatInteger } from "@/lib/format";
 import { execute } from "@/lib/graphql/execute";
@@ -47,6 +48,17 @@ function Body({ label, text }: { label: string; text: string | null | undefined 
   );
 }
 
+/** When the worker tries a delivery still PENDING again, once it has been tried and failed. */
+function NextAttempt({ delivery }: { delivery: WebhookDeliveryRowFragment }) {
+  const t = useTranslations("deliveries");
+  if (delivery.status !== "PENDING" || !delivery.nextAttemptAt || delivery.attemptCount === 0) return null;
+  return (
+    <span className="text-xs text-muted-foreground" data-testid="next-attempt">
+      {t("table.nextAttempt", { at: formatDateTime(delivery.nextAttemptAt, { seconds: true }) })}
+    </span>
+  );
+}
+
 /** How many times in a row the dialog re-reads the page while it waits for an attempt's answer. */
 const MAX_REFRESHES = 20;
 
@@ -65,6 +77,7 @@ function AttemptsDialog({
   canAct: boolean;
 }) {
   const t = useTranslations("deliveries");
+  const tError = useTranslations("attemptErrors");
   const errorMessage = useErrorMessage();
   const router = useRouter();
   const [busy, setBusy] = useState(false);
@@ -121,7 +134,12 @@ function AttemptsDialog({
           </DialogDescription>
         </DialogHeader>
         <div className="flex flex-wrap items-center justify-between gap-2">
-          {current && <DeliveryStatusBadge status={current.status} />}
+          {current && (
+            <div className="flex flex-wrap items-center gap-2">
+              <DeliveryStatusBadge status={current.status} />
+              <NextAttempt delivery={current} />
+            </div>
+          )}
           {canAct && (
             <Button size="sm" onClick={() => void redeliver()} disabled={busy || waiting}>
               <RotateCwIcon aria-hidden className={busy || waiting ? "animate-spin" : undefined} />{" "}
@@ -147,7 +165,11 @@ function AttemptsDialog({
                   >
                     {attempt.responseStatus
                       ? t("table.httpStatus", { status: attempt.responseStatus })
-                      : (attempt.error ?? (attempt.finishedAt ? t("table.noAnswer") : t("table.inFlight")))}
+                      : attempt.error
+                        ? attemptErrorText(tError, attempt.error)
+                        : attempt.finishedAt
+                          ? t("table.noAnswer")
+                          : t("table.inFlight")}
                   </Badge>
                   <span className="tabular text-xs text-muted-foreground">
                     {attempt.responseTimeMs != null
@@ -200,6 +222,7 @@ export function WebhookDeliveriesTable({
   failed: FailedDeliveries | null;
 }) {
   const t = useTranslations("deliveries");
+  const tError = useTranslations("attemptErrors");
   const tc = useTranslations("common");
   const { setState } = useTableUrlState(deliveryFilters);
   const [openId, setOpenId] = useState<string | null>(null);
@@ -252,7 +275,11 @@ export function WebhookDeliveriesTable({
             <span className="tabular text-sm">
               {attempt.responseStatus
                 ? t("table.httpStatus", { status: attempt.responseStatus })
-                : (attempt.error ?? (attempt.finishedAt ? t("table.noAnswer") : t("table.inFlight")))}
+                : attempt.error
+                  ? attemptErrorText(tError, attempt.error)
+                  : attempt.finishedAt
+                    ? t("table.noAnswer")
+                    : t("table.inFlight")}
               {attempt.responseTimeMs != null && (
                 <span className="text-muted-foreground">
                   {" · "}
@@ -276,6 +303,7 @@ export function WebhookDeliveriesTable({
           <span className="text-xs text-muted-foreground">
             {t("table.attemptCount", { count: row.original.attemptCount })}
           </span>
+          <NextAttempt delivery={row.original} />
         </div>
       ),
     },

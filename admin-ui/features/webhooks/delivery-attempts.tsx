@@ -2,7 +2,8 @@ import { useTranslations } from "next-intl";
 import { DateTime } from "@/components/date-time";
 import { Badge } from "@/components/ui/badge";
 import type { MerchantWebhookDeliveryFragment } from "@/gql/graphql";
-import { formatInteger } from "@/lib/format";
+import { formatDateTime, formatInteger } from "@/lib/format";
+import { attemptErrorText } from "./attempt-error";
 
 type Attempt = MerchantWebhookDeliveryFragment["attempts"][number];
 
@@ -20,6 +21,7 @@ export function AttemptStatus({ attempt }: { attempt: Attempt }) {
 /** Every attempt of a delivery: status code, time, duration, and the bodies sent and received. */
 export function DeliveryAttempts({ delivery }: { delivery: MerchantWebhookDeliveryFragment }) {
   const t = useTranslations("merchantWebhooks.attempt");
+  const tError = useTranslations("attemptErrors");
   return (
     <div className="grid gap-3">
       <div>
@@ -28,6 +30,11 @@ export function DeliveryAttempts({ delivery }: { delivery: MerchantWebhookDelive
           {delivery.requestBody}
         </pre>
       </div>
+      {delivery.status === "PENDING" && delivery.nextAttemptAt && delivery.attempts.length > 0 && (
+        <p className="text-sm text-muted-foreground" data-testid="next-attempt">
+          {t("nextAttempt", { at: formatDateTime(delivery.nextAttemptAt, { seconds: true }) })}
+        </p>
+      )}
       {delivery.attempts.length === 0 ? (
         <p className="text-sm text-muted-foreground">{t("none")}</p>
       ) : (
@@ -45,7 +52,11 @@ export function DeliveryAttempts({ delivery }: { delivery: MerchantWebhookDelive
                 </span>
               </div>
               {attempt.url && <p className="mt-1 font-mono text-xs break-all text-muted-foreground">{attempt.url}</p>}
-              {attempt.error && <p className="mt-1 text-sm text-status-danger">{attempt.error}</p>}
+              {attempt.error && (
+                <p className="mt-1 text-sm text-status-danger" title={attempt.error}>
+                  {attemptErrorText(tError, attempt.error)}
+                </p>
+              )}
               {attempt.responseBody != null && (
                 <>
                   <p className="mt-2 mb-1 text-xs font-medium text-muted-foreground">{t("responseBody")}</p>

@@ -11,6 +11,7 @@ import type { MerchantWebhookDeliveryFragment } from "@/gql/graphql";
 import { formatInteger } from "@/lib/format";
 import { execute } from "@/lib/graphql/execute";
 import { useErrorMessage } from "@/lib/i18n/error-message";
+import { attemptErrorText } from "./attempt-error";
 import { AttemptStatus } from "./delivery-attempts";
 import { PingDeliveriesDocument, SendTestWebhookDocument } from "./documents";
 
@@ -26,6 +27,7 @@ type PingProblem = { kind: "queued" } | { kind: "failed"; cause: unknown };
  */
 export function TestPing({ disabled }: { disabled: boolean }) {
   const t = useTranslations("merchantWebhooks");
+  const tError = useTranslations("attemptErrors");
   const errorMessage = useErrorMessage();
   const router = useRouter();
   const [eventId, setEventId] = useState<string | null>(null);
@@ -103,7 +105,11 @@ export function TestPing({ disabled }: { disabled: boolean }) {
               {attempt.responseTimeMs != null &&
                 ` · ${t("attempt.duration", { ms: formatInteger(attempt.responseTimeMs) })}`}
             </span>
-            {attempt.error && <span className="text-status-danger">{attempt.error}</span>}
+            {attempt.error && (
+              <span className="text-status-danger" title={attempt.error}>
+                {attemptErrorText(tError, attempt.error)}
+              </span>
+            )}
           </div>
         )}
       </div>

@@ -19,6 +19,10 @@ export function describeError(error: unknown, t: ErrorsT, locale: string): strin
       const seconds = error.errors[0]?.retryAfter;
       return seconds ? t("retryIn", { seconds }) : t("codes.RATE_LIMITED");
     }
+    // A reason the catalogue knows says what is wrong in the reader's words (the API's message is English).
+    const reason = error.errors[0]?.reason;
+    const reasonKey = `reasons.${reason}` as "reasons.WEBHOOK_URL_NOT_PUBLIC";
+    if (reason && /^[A-Z_]+$/.test(reason) && t.has(reasonKey)) return t(reasonKey);
     if (DETAILED.has(code) && error.message) {
       return locale === "en"
         ? error.message

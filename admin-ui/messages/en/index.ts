@@ -2,6 +2,7 @@ import type ptBR from "../pt-BR";
 import account from "./account.json";
 import actors from "./actors.json";
 import adjustments from "./adjustments.json";
+import attemptErrors from "./attemptErrors.json";
 import audit from "./audit.json";
 import auth from "./auth.json";
 import billing from "./billing.json";
@@ -41,6 +42,7 @@ const en = {
   account,
   actors,
   adjustments,
+  attemptErrors,
   audit,
   auth,
   billing,

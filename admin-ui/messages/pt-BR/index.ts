@@ -1,6 +1,7 @@
 import account from "./account.json";
 import actors from "./actors.json";
 import adjustments from "./adjustments.json";
+import attemptErrors from "./attemptErrors.json";
 import audit from "./audit.json";
 import auth from "./auth.json";
 import billing from "./billing.json";
@@ -43,6 +44,7 @@ const ptBR = {
   account,
   actors,
   adjustments,
+  attemptErrors,
   audit,
   auth,
   billing,

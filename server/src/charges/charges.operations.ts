@@ -305,6 +305,7 @@ const CHARGE_REST_FIELDS: RestAnswer = [
   "metadata",
   "paymentUrl",
   "paymentLinkId",
+  "qrcodeId",
 ];
 
 /** A charge as the service takes it, from the operation's input. */

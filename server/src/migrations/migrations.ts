@@ -29,6 +29,7 @@ import { RefundRequestOneRefund1763916000000 } from "./1763916000000-refund-requ
 import { DueDateCharges1764040000000 } from "./1764040000000-due-date-charges";
 import { UnconfirmedNotifications1764100000100 } from "./1764100000100-unconfirmed-notifications";
 import { TwoFactorLockout1764200000100 } from "./1764200000100-two-factor-lockout";
+import { StaticQrCodes1764400000100 } from "./1764400000100-static-qr-codes";
 import { PayerPage1764500000100 } from "./1764500000100-payer-page";
 import { PaymentLinks1764500000200 } from "./1764500000200-payment-links";
 import { ChargeReservedAmount1764600000100 } from "./1764600000100-charge-reserved-amount";
@@ -71,4 +72,5 @@ export const MIGRATIONS = [
   PaymentLinks1764500000200,
   ChargeReservedAmount1764600000100,
   WithdrawalRecipients1764800000100,
+  StaticQrCodes1764400000100,
 ];

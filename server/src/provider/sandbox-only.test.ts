@@ -130,6 +130,7 @@ describe("with PIX_PROVIDER=efi nothing is simulated", () => {
       "simulateWithdrawalOutcome",
       "simulateRefundOutcome",
       "simulateDispute",
+      "simulateQrCodePayment",
     ])
       assert.ok(names.includes(known), `${known} is in the schema`);
     for (const { kind, field } of simulated) {

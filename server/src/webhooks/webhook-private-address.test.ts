@@ -213,6 +213,8 @@ describe("a live service with the guard on", () => {
       updated.errors?.[0].message,
       "webhookUrl must point to a public address: ::ffff:7f00:1 is an IPv4-mapped address of 127.0.0.1, which is loopback",
     );
+    // Why, for clients that say it in their own words (the console, in Portuguese).
+    assert.equal(updated.errors?.[0].extensions.reason, "WEBHOOK_URL_NOT_PUBLIC");
     const settings = await app.graphql("query { webhookSettings { url } }", {}, merchant.clientSecret);
     assert.equal(settings.data.webhookSettings.url, null);
     const created = await app.graphql(
@@ -221,6 +223,7 @@ describe("a live service with the guard on", () => {
     );
     assert.equal(created.errors?.[0].extensions.code, "VALIDATION_ERROR");
     assert.match(created.errors?.[0].message ?? "", /127\.0\.0\.1, which is loopback/);
+    assert.equal(created.errors?.[0].extensions.reason, "WEBHOOK_URL_NOT_PUBLIC");
     const rest = await app.request("GET", "/charges/balance", { token: merchant.clientSecret });
     assert.equal(rest.status, 200);
   });

@@ -1,5 +1,15 @@
-import { validationError } from "../core/errors";
+import { AppError } from "../core/errors";
 import { nonPublicHostReason } from "./webhook-address-policy";
+
+/** Why a webhook URL is refused, as GraphQL's `extensions.reason`: the console says it in the reader's language. */
+type WebhookUrlProblem =
+  | "WEBHOOK_URL_NOT_ABSOLUTE"
+  | "WEBHOOK_URL_SCHEME"
+  | "WEBHOOK_URL_CREDENTIALS"
+  | "WEBHOOK_URL_TOO_LONG"
+  | "WEBHOOK_URL_NOT_PUBLIC";
+
+const refuse = (problem: WebhookUrlProblem, message: string) => new AppError("VALIDATION_ERROR", message, problem);
 
 /**
  * Checks a merchant's webhook URL when it is set: its shape, and, unless private
@@ -12,12 +22,13 @@ export function assertWebhookUrl(raw: string, allowPrivate: boolean): string {
   try {
     url = new URL(raw);
   } catch {
-    throw validationError("webhookUrl must be an absolute http(s) URL");
+    throw refuse("WEBHOOK_URL_NOT_ABSOLUTE", "webhookUrl must be an absolute http(s) URL");
   }
-  if (url.protocol !== "https:" && url.protocol !== "http:") throw validationError("webhookUrl must use http or https");
-  if (url.username || url.password) throw validationError("webhookUrl must not carry credentials");
-  if (raw.length > 2048) throw validationError("webhookUrl must be at most 2048 characters");
+  if (url.protocol !== "https:" && url.protocol !== "http:")
+    throw refuse("WEBHOOK_URL_SCHEME", "webhookUrl must use http or https");
+  if (url.username || url.password) throw refuse("WEBHOOK_URL_CREDENTIALS", "webhookUrl must not carry credentials");
+  if (raw.length > 2048) throw refuse("WEBHOOK_URL_TOO_LONG", "webhookUrl must be at most 2048 characters");
   const refusal = allowPrivate ? null : nonPublicHostReason(url.hostname);
-  if (refusal) throw validationError(`webhookUrl must point to a public address: ${refusal}`);
+  if (refusal) throw refuse("WEBHOOK_URL_NOT_PUBLIC", `webhookUrl must point to a public address: ${refusal}`);
   return url.toString();
 }

@@ -62,7 +62,7 @@ export interface TestApp {
     query: string,
     variables?: Record<string, unknown>,
     token?: string | null,
-  ): Promise<{ data: T; errors?: Array<{ message: string; extensions: { code: string } }> }>;
+  ): Promise<{ data: T; errors?: Array<{ message: string; extensions: { code: string; reason?: string } }> }>;
   createMerchant(input?: Record<string, unknown>): Promise<Merchant>;
   /** GraphQL over HTTP with any credential, cookie and headers; answers status, headers and body. */
   gql<T = any>(query: string, variables?: Record<string, unknown>, options?: GqlOptions): Promise<HttpResult<T>>;

@@ -10,6 +10,7 @@ import { QrCode } from "@/components/qr-code";
 import { ChargeStatusBadge, DeliveryStatusBadge, ReservedBadge } from "@/components/status-badge";
 import { Timeline, type TimelineItem } from "@/components/timeline";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { auditActionLabel } from "@/features/audit-log/audit-labels";
 import { ChargeBillingCard, ChargeTypeBadge, DueDateLine } from "@/features/billing/charge-terms";
 import { ChargeActions } from "@/features/charges/charge-actions";
 import { ChargeDetailDocument, ChargeTimelineDocument } from "@/features/charges/documents";
@@ -32,7 +33,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("charges.detail"))("metaTitle") };
 }
 
-/** Audit actions the timeline names in words; any other shows its action name. */
+/** Audit actions the timeline names in its own words; any other by the audit log's name for it. */
 const NAMED_ACTIONS = new Set([
   "charge.create",
   "charge.cancel",
@@ -53,6 +54,7 @@ export default async function ChargePage({ params }: { params: Promise<{ id: str
     { serviceInfo },
     tRefunds,
     t,
+    tAudit,
   ] = await Promise.all([
     execute(CompanyNameDocument, { id: charge.companyId }),
     execute(ChargeTimelineDocument, { id: charge.id }),
@@ -61,6 +63,7 @@ export default async function ChargePage({ params }: { params: Promise<{ id: str
     execute(ServiceInfoDocument),
     getTranslations("refunds.timeline"),
     getTranslations("charges.detail"),
+    getTranslations("audit"),
   ]);
   const canAct = canActOnMoney(viewer);
   // The creation comes from the audit trail when it was recorded there, else from the row.
@@ -81,7 +84,7 @@ export default async function ChargePage({ params }: { params: Promise<{ id: str
       at: entry.at,
       title: NAMED_ACTIONS.has(entry.action)
         ? t(`steps.${entry.action.replace(".", "_")}` as "steps.created")
-        : entry.action,
+        : auditActionLabel(tAudit, entry.action),
       by: <ActorName actor={entry.actorInfo} />,
       detail: entry.reason ? `“${entry.reason}”` : undefined,
     })),
