@@ -92,6 +92,10 @@ async function stepUp<Deps extends PolicyServices>(
 ): Promise<void> {
   const { twoFactor, config } = deps;
   if (policy === "always") return twoFactor.requireStepUp(scope.principal, scope.sessionToken);
+  if ("when" in policy) {
+    if (policy.when(args)) await twoFactor.requireStepUp(scope.principal, scope.sessionToken);
+    return;
+  }
   const threshold = config.approvalSecondOperatorAboveCents;
   if ("stored" in policy) {
     return twoFactor.requireStepUpForStored(
