@@ -71,7 +71,7 @@ type Documents = {
     "\n  fragment DisputeRow on Dispute {\n    id\n    companyId\n    chargeId\n    nature\n    amount\n    heldAmount\n    status\n    outcome\n    description\n    merchantStatement\n    contestStatement\n    refundId\n    returnFailureReason\n    returnedByBank\n    openedAt\n    deadlineAt\n    decidedAt\n    closedAt\n  }\n": typeof types.DisputeRowFragmentDoc,
     "\n  query Disputes($first: Int, $after: String, $status: DisputeStatus) {\n    disputes(first: $first, after: $after, status: $status) {\n      data {\n        ...DisputeRow\n      }\n      total\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n    }\n  }\n": typeof types.DisputesDocument,
     "\n  query ChargeDisputes($chargeId: ID!) {\n    chargeDisputes(chargeId: $chargeId) {\n      ...DisputeRow\n    }\n  }\n": typeof types.ChargeDisputesDocument,
-    "\n  mutation AcceptDispute($id: ID!) {\n    acceptDispute(id: $id) {\n      ...DisputeRow\n    }\n  }\n": typeof types.AcceptDisputeDocument,
+    "\n  mutation AcceptDispute($id: ID!) {\n    acceptDispute(id: $id) {\n      ...DisputeRow\n      acceptRequestedBy\n    }\n  }\n": typeof types.AcceptDisputeDocument,
     "\n  mutation ContestDispute($id: ID!, $statement: String!) {\n    contestDispute(id: $id, statement: $statement) {\n      ...DisputeRow\n    }\n  }\n": typeof types.ContestDisputeDocument,
     "\n  mutation CloseDispute($id: ID!, $note: String) {\n    closeDispute(id: $id, note: $note) {\n      ...DisputeRow\n    }\n  }\n": typeof types.CloseDisputeDocument,
     "\n  mutation SubmitDisputeStatement($id: ID!, $statement: String!) {\n    submitDisputeStatement(id: $id, statement: $statement) {\n      ...DisputeRow\n    }\n  }\n": typeof types.SubmitDisputeStatementDocument,
@@ -201,7 +201,7 @@ const documents: Documents = {
     "\n  fragment DisputeRow on Dispute {\n    id\n    companyId\n    chargeId\n    nature\n    amount\n    heldAmount\n    status\n    outcome\n    description\n    merchantStatement\n    contestStatement\n    refundId\n    returnFailureReason\n    returnedByBank\n    openedAt\n    deadlineAt\n    decidedAt\n    closedAt\n  }\n": types.DisputeRowFragmentDoc,
     "\n  query Disputes($first: Int, $after: String, $status: DisputeStatus) {\n    disputes(first: $first, after: $after, status: $status) {\n      data {\n        ...DisputeRow\n      }\n      total\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n    }\n  }\n": types.DisputesDocument,
     "\n  query ChargeDisputes($chargeId: ID!) {\n    chargeDisputes(chargeId: $chargeId) {\n      ...DisputeRow\n    }\n  }\n": types.ChargeDisputesDocument,
-    "\n  mutation AcceptDispute($id: ID!) {\n    acceptDispute(id: $id) {\n      ...DisputeRow\n    }\n  }\n": types.AcceptDisputeDocument,
+    "\n  mutation AcceptDispute($id: ID!) {\n    acceptDispute(id: $id) {\n      ...DisputeRow\n      acceptRequestedBy\n    }\n  }\n": types.AcceptDisputeDocument,
     "\n  mutation ContestDispute($id: ID!, $statement: String!) {\n    contestDispute(id: $id, statement: $statement) {\n      ...DisputeRow\n    }\n  }\n": types.ContestDisputeDocument,
     "\n  mutation CloseDispute($id: ID!, $note: String) {\n    closeDispute(id: $id, note: $note) {\n      ...DisputeRow\n    }\n  }\n": types.CloseDisputeDocument,
     "\n  mutation SubmitDisputeStatement($id: ID!, $statement: String!) {\n    submitDisputeStatement(id: $id, statement: $statement) {\n      ...DisputeRow\n    }\n  }\n": types.SubmitDisputeStatementDocument,
@@ -502,7 +502,7 @@ export function graphql(source: "\n  query ChargeDisputes($chargeId: ID!) {\n   
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation AcceptDispute($id: ID!) {\n    acceptDispute(id: $id) {\n      ...DisputeRow\n    }\n  }\n"): typeof import('./graphql').AcceptDisputeDocument;
+export function graphql(source: "\n  mutation AcceptDispute($id: ID!) {\n    acceptDispute(id: $id) {\n      ...DisputeRow\n      acceptRequestedBy\n    }\n  }\n"): typeof import('./graphql').AcceptDisputeDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

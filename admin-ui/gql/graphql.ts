@@ -729,7 +729,7 @@ export type AcceptDisputeMutationVariables = Exact<{
 }>;
 
 
-export type AcceptDisputeMutation = { acceptDispute: { id: string, companyId: string, chargeId: string, nature: DisputeNature, amount: string, heldAmount: string, status: DisputeStatus, outcome: DisputeOutcome | null, description: string | null, merchantStatement: string | null, contestStatement: string | null, refundId: string | null, returnFailureReason: string | null, returnedByBank: boolean, openedAt: string, deadlineAt: string, decidedAt: string | null, closedAt: string | null } };
+export type AcceptDisputeMutation = { acceptDispute: { acceptRequestedBy: string | null, id: string, companyId: string, chargeId: string, nature: DisputeNature, amount: string, heldAmount: string, status: DisputeStatus, outcome: DisputeOutcome | null, description: string | null, merchantStatement: string | null, contestStatement: string | null, refundId: string | null, returnFailureReason: string | null, returnedByBank: boolean, openedAt: string, deadlineAt: string, decidedAt: string | null, closedAt: string | null } };
 
 export type ContestDisputeMutationVariables = Exact<{
   id: string;
@@ -2469,6 +2469,7 @@ export const AcceptDisputeDocument = new TypedDocumentString(`
     mutation AcceptDispute($id: ID!) {
   acceptDispute(id: $id) {
     ...DisputeRow
+    acceptRequestedBy
   }
 }
     fragment DisputeRow on Dispute {
