@@ -18,7 +18,7 @@ export interface PolicyServices {
     requireStepUpForStored(
       principal: Principal | null,
       sessionToken: string | null,
-      table: "withdrawals" | "adjustments" | "refund_requests",
+      table: "withdrawals" | "adjustments" | "refund_requests" | "disputes",
       id: string,
       thresholdCents: bigint | null,
     ): Promise<void>;

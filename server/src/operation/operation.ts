@@ -80,7 +80,7 @@ export type StepUpPolicy<Args, Deps> =
   | { readonly amountAbove: "second operator"; readonly amount: (args: Args, deps: Deps) => Promise<bigint> | bigint }
   | {
       readonly amountAbove: "second operator";
-      readonly stored: "withdrawals" | "adjustments" | "refund_requests";
+      readonly stored: "withdrawals" | "adjustments" | "refund_requests" | "disputes";
       readonly id: (args: Args) => string;
     };
 
