@@ -504,7 +504,7 @@ export type InvitePreviewQueryVariables = Exact<{
 }>;
 
 
-export type InvitePreviewQuery = { invitePreview: { email: string, kind: ConsoleUserKind, role: string, companyName: string | null, expiresAt: string } | null };
+export type InvitePreviewQuery = { invitePreview: { email: string, name: string | null, kind: ConsoleUserKind, role: string, companyName: string | null, expiresAt: string } | null };
 
 export type ChargeBillingFieldsFragment = { type: ChargeType, dueDate: string | null, daysAfterDue: number | null, amountDue: string | null, paidAmount: string | null, customerId: string | null, externalReference: string | null, payer: { name: string, document: string } | null, fine: { mode: AdjustmentMode, value: string } | null, interest: { mode: InterestMode, value: string } | null, abatement: { mode: AdjustmentMode, value: string } | null, discount: { mode: DiscountMode, value: string | null, dates: Array<{ date: string, value: string }> | null } | null };
 
@@ -797,7 +797,7 @@ export type CancelMerchantChargeMutationVariables = Exact<{
 
 export type CancelMerchantChargeMutation = { cancelCharge: { id: string, status: ChargeStatus } };
 
-export type MerchantWithdrawalRowFragment = { id: string, amount: string, status: WithdrawalStatus, pixKey: string, pixKeyType: PixKeyType, queuePosition: number | null, reason: string | null, withdrawalReference: string, e2eId: string | null, createdAt: string, updatedAt: string, paidAt: string | null };
+export type MerchantWithdrawalRowFragment = { id: string, amount: string, status: WithdrawalStatus, pixKey: string, pixKeyType: PixKeyType, queuePosition: number | null, reason: string | null, rejected: boolean, withdrawalReference: string, e2eId: string | null, createdAt: string, updatedAt: string, paidAt: string | null };
 
 export type MerchantWithdrawalsQueryVariables = Exact<{
   status?: WithdrawalStatus | null | undefined;
@@ -806,14 +806,14 @@ export type MerchantWithdrawalsQueryVariables = Exact<{
 }>;
 
 
-export type MerchantWithdrawalsQuery = { withdrawals: { total: number, totalCapped: boolean, data: Array<{ id: string, amount: string, status: WithdrawalStatus, pixKey: string, pixKeyType: PixKeyType, queuePosition: number | null, reason: string | null, withdrawalReference: string, e2eId: string | null, createdAt: string, updatedAt: string, paidAt: string | null }> }, balance: { balance: string } };
+export type MerchantWithdrawalsQuery = { withdrawals: { total: number, totalCapped: boolean, data: Array<{ id: string, amount: string, status: WithdrawalStatus, pixKey: string, pixKeyType: PixKeyType, queuePosition: number | null, reason: string | null, rejected: boolean, withdrawalReference: string, e2eId: string | null, createdAt: string, updatedAt: string, paidAt: string | null }> }, balance: { balance: string } };
 
 export type MerchantWithdrawalDetailQueryVariables = Exact<{
   id: string;
 }>;
 
 
-export type MerchantWithdrawalDetailQuery = { withdrawal: { idempotencyKey: string, retryCount: number, approvalsRequired: number, id: string, amount: string, status: WithdrawalStatus, pixKey: string, pixKeyType: PixKeyType, queuePosition: number | null, reason: string | null, withdrawalReference: string, e2eId: string | null, createdAt: string, updatedAt: string, paidAt: string | null, approvals: Array<{ at: string }> }, withdrawalHistory: Array<{ id: string, fromStatus: WithdrawalStatus | null, toStatus: WithdrawalStatus, actor: string, reason: string | null, createdAt: string, actorInfo: { id: string, kind: string, displayName: string | null, email: string | null, credentialHint: string | null } }> };
+export type MerchantWithdrawalDetailQuery = { withdrawal: { idempotencyKey: string, retryCount: number, approvalsRequired: number, id: string, amount: string, status: WithdrawalStatus, pixKey: string, pixKeyType: PixKeyType, queuePosition: number | null, reason: string | null, rejected: boolean, withdrawalReference: string, e2eId: string | null, createdAt: string, updatedAt: string, paidAt: string | null, approvals: Array<{ at: string }> }, withdrawalHistory: Array<{ id: string, fromStatus: WithdrawalStatus | null, toStatus: WithdrawalStatus, actor: string, reason: string | null, createdAt: string, actorInfo: { id: string, kind: string, displayName: string | null, email: string | null, credentialHint: string | null } }> };
 
 export type MerchantBalanceQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1020,7 +1020,7 @@ export type GlobalSearchQueryVariables = Exact<{
 }>;
 
 
-export type GlobalSearchQuery = { search: { charges: Array<{ id: string, txid: string, amount: string, status: ChargeStatus, description: string | null }>, withdrawals: Array<{ id: string, withdrawalReference: string, amount: string, status: WithdrawalStatus }>, companies: Array<{ id: string, name: string, cnpj: string | null }> } };
+export type GlobalSearchQuery = { search: { charges: Array<{ id: string, txid: string, amount: string, status: ChargeStatus, description: string | null }>, withdrawals: Array<{ id: string, withdrawalReference: string, amount: string, status: WithdrawalStatus, rejected: boolean }>, companies: Array<{ id: string, name: string, cnpj: string | null }> } };
 
 export type StatementQueryVariables = Exact<{
   from?: string | null | undefined;
@@ -1136,7 +1136,7 @@ export type RedeliverMerchantWebhookMutationVariables = Exact<{
 
 export type RedeliverMerchantWebhookMutation = { redeliverWebhook: { eventId: string, status: WebhookDeliveryStatus } };
 
-export type WithdrawalRowFragment = { id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string, pixKeyType: PixKeyType, queuePosition: number | null, reason: string | null, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, approvals: Array<{ operator: string, operatorEmail: string | null, at: string }> };
+export type WithdrawalRowFragment = { id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string, pixKeyType: PixKeyType, queuePosition: number | null, reason: string | null, rejected: boolean, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, approvals: Array<{ operator: string, operatorEmail: string | null, at: string }> };
 
 export type WithdrawalsQueryVariables = Exact<{
   status?: WithdrawalStatus | null | undefined;
@@ -1147,7 +1147,7 @@ export type WithdrawalsQueryVariables = Exact<{
 }>;
 
 
-export type WithdrawalsQuery = { withdrawals: { total: number, totalCapped: boolean, limit: number, offset: number, data: Array<{ id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string, pixKeyType: PixKeyType, queuePosition: number | null, reason: string | null, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, approvals: Array<{ operator: string, operatorEmail: string | null, at: string }> }> } };
+export type WithdrawalsQuery = { withdrawals: { total: number, totalCapped: boolean, limit: number, offset: number, data: Array<{ id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string, pixKeyType: PixKeyType, queuePosition: number | null, reason: string | null, rejected: boolean, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, approvals: Array<{ operator: string, operatorEmail: string | null, at: string }> }> } };
 
 export type CompanyNamesQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1166,7 +1166,7 @@ export type ApproveWithdrawalMutationVariables = Exact<{
 }>;
 
 
-export type ApproveWithdrawalMutation = { approveWithdrawal: { id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string, pixKeyType: PixKeyType, queuePosition: number | null, reason: string | null, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, approvals: Array<{ operator: string, operatorEmail: string | null, at: string }> } };
+export type ApproveWithdrawalMutation = { approveWithdrawal: { id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string, pixKeyType: PixKeyType, queuePosition: number | null, reason: string | null, rejected: boolean, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, approvals: Array<{ operator: string, operatorEmail: string | null, at: string }> } };
 
 export type RejectWithdrawalMutationVariables = Exact<{
   id: string;
@@ -1174,14 +1174,14 @@ export type RejectWithdrawalMutationVariables = Exact<{
 }>;
 
 
-export type RejectWithdrawalMutation = { rejectWithdrawal: { id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string, pixKeyType: PixKeyType, queuePosition: number | null, reason: string | null, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, approvals: Array<{ operator: string, operatorEmail: string | null, at: string }> } };
+export type RejectWithdrawalMutation = { rejectWithdrawal: { id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string, pixKeyType: PixKeyType, queuePosition: number | null, reason: string | null, rejected: boolean, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, approvals: Array<{ operator: string, operatorEmail: string | null, at: string }> } };
 
 export type WithdrawalDetailQueryVariables = Exact<{
   id: string;
 }>;
 
 
-export type WithdrawalDetailQuery = { withdrawal: { idempotencyKey: string, e2eId: string | null, paidAt: string | null, id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string, pixKeyType: PixKeyType, queuePosition: number | null, reason: string | null, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, approvals: Array<{ operator: string, operatorEmail: string | null, at: string }> }, withdrawalHistory: Array<{ id: string, fromStatus: WithdrawalStatus | null, toStatus: WithdrawalStatus, actor: string, reason: string | null, createdAt: string, actorInfo: { id: string, kind: string, displayName: string | null, email: string | null, credentialHint: string | null } }> };
+export type WithdrawalDetailQuery = { withdrawal: { idempotencyKey: string, e2eId: string | null, paidAt: string | null, id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string, pixKeyType: PixKeyType, queuePosition: number | null, reason: string | null, rejected: boolean, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, approvals: Array<{ operator: string, operatorEmail: string | null, at: string }> }, withdrawalHistory: Array<{ id: string, fromStatus: WithdrawalStatus | null, toStatus: WithdrawalStatus, actor: string, reason: string | null, createdAt: string, actorInfo: { id: string, kind: string, displayName: string | null, email: string | null, credentialHint: string | null } }> };
 
 export type ExportWithdrawalsQueryVariables = Exact<{
   first?: number | null | undefined;
@@ -1363,6 +1363,7 @@ export const MerchantWithdrawalRowFragmentDoc = new TypedDocumentString(`
   pixKeyType
   queuePosition
   reason
+  rejected
   withdrawalReference
   e2eId
   createdAt
@@ -1504,6 +1505,7 @@ export const WithdrawalRowFragmentDoc = new TypedDocumentString(`
   pixKeyType
   queuePosition
   reason
+  rejected
   retryCount
   withdrawalReference
   createdAt
@@ -1803,6 +1805,7 @@ export const InvitePreviewDocument = new TypedDocumentString(`
     query InvitePreview($token: String!) {
   invitePreview(token: $token) {
     email
+    name
     kind
     role
     companyName
@@ -2734,6 +2737,7 @@ export const MerchantWithdrawalsDocument = new TypedDocumentString(`
   pixKeyType
   queuePosition
   reason
+  rejected
   withdrawalReference
   e2eId
   createdAt
@@ -2775,6 +2779,7 @@ export const MerchantWithdrawalDetailDocument = new TypedDocumentString(`
   pixKeyType
   queuePosition
   reason
+  rejected
   withdrawalReference
   e2eId
   createdAt
@@ -3365,6 +3370,7 @@ export const GlobalSearchDocument = new TypedDocumentString(`
       withdrawalReference
       amount
       status
+      rejected
     }
     companies {
       id
@@ -3686,6 +3692,7 @@ export const WithdrawalsDocument = new TypedDocumentString(`
   pixKeyType
   queuePosition
   reason
+  rejected
   retryCount
   withdrawalReference
   createdAt
@@ -3730,6 +3737,7 @@ export const ApproveWithdrawalDocument = new TypedDocumentString(`
   pixKeyType
   queuePosition
   reason
+  rejected
   retryCount
   withdrawalReference
   createdAt
@@ -3756,6 +3764,7 @@ export const RejectWithdrawalDocument = new TypedDocumentString(`
   pixKeyType
   queuePosition
   reason
+  rejected
   retryCount
   withdrawalReference
   createdAt
@@ -3800,6 +3809,7 @@ export const WithdrawalDetailDocument = new TypedDocumentString(`
   pixKeyType
   queuePosition
   reason
+  rejected
   retryCount
   withdrawalReference
   createdAt

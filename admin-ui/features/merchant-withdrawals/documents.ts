@@ -10,6 +10,7 @@ graphql(`
     pixKeyType
     queuePosition
     reason
+    rejected
     withdrawalReference
     e2eId
     createdAt

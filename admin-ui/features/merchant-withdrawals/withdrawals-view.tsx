@@ -68,7 +68,7 @@ function columnsOf(t: T): ColumnDef<Row, unknown>[] {
       header: t("list.columns.status"),
       cell: ({ row }) => (
         <div className="flex flex-col items-start gap-1">
-          <WithdrawalStatusBadge status={row.original.status} />
+          <WithdrawalStatusBadge status={row.original.status} rejected={row.original.rejected} />
           {row.original.status === "PENDING" && row.original.queuePosition != null && (
             <span className="text-xs text-muted-foreground">
               {t("list.inYourQueue", { position: row.original.queuePosition })}
@@ -129,7 +129,7 @@ export function MerchantWithdrawalsView({
         <div className="flex flex-col gap-1.5">
           <div className="flex items-start justify-between gap-2">
             <Money value={row.amount} className="text-base font-semibold" />
-            <WithdrawalStatusBadge status={row.status} />
+            <WithdrawalStatusBadge status={row.status} rejected={row.rejected} />
           </div>
           <p className="truncate font-mono text-xs">
             <PixKeyTypeName type={row.pixKeyType} /> · {formatPixKey(row.pixKeyType, row.pixKey)}

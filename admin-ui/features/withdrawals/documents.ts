@@ -11,6 +11,7 @@ graphql(`
     pixKeyType
     queuePosition
     reason
+    rejected
     retryCount
     withdrawalReference
     createdAt
