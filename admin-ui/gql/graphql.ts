@@ -244,6 +244,7 @@ export type PaymentExceptionKind =
   | 'CHARGE_CANCELLED'
   | 'CHARGE_EXPIRED'
   | 'MALFORMED'
+  | 'QRCODE_INACTIVE'
   | 'UNKNOWN_RETURN'
   | 'UNKNOWN_TXID';
 
@@ -524,7 +525,7 @@ export type CreateDueDateChargeMutationVariables = Exact<{
 
 export type CreateDueDateChargeMutation = { createCharge: { id: string, amount: string, dueDate: string | null, status: ChargeStatus } };
 
-export type ChargeRowFragment = { id: string, companyId: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, reservedReason: string | null, payerName: string | null, payerDocument: string | null, createdAt: string, paidAt: string | null, expiresAt: string, type: ChargeType, dueDate: string | null, paidAmount: string | null, payer: { name: string, document: string } | null };
+export type ChargeRowFragment = { id: string, companyId: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, reservedReason: string | null, reservedAmount: string, refundedAmount: string, disputedAmount: string, payerName: string | null, payerDocument: string | null, createdAt: string, paidAt: string | null, expiresAt: string, type: ChargeType, dueDate: string | null, paidAmount: string | null, payer: { name: string, document: string } | null };
 
 export type ChargesListQueryVariables = Exact<{
   first?: number | null | undefined;
@@ -538,21 +539,21 @@ export type ChargesListQueryVariables = Exact<{
 }>;
 
 
-export type ChargesListQuery = { charges: { data: Array<{ id: string, companyId: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, reservedReason: string | null, payerName: string | null, payerDocument: string | null, createdAt: string, paidAt: string | null, expiresAt: string, type: ChargeType, dueDate: string | null, paidAmount: string | null, payer: { name: string, document: string } | null }>, pageInfo: { endCursor: string | null, hasNextPage: boolean } } };
+export type ChargesListQuery = { charges: { data: Array<{ id: string, companyId: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, reservedReason: string | null, reservedAmount: string, refundedAmount: string, disputedAmount: string, payerName: string | null, payerDocument: string | null, createdAt: string, paidAt: string | null, expiresAt: string, type: ChargeType, dueDate: string | null, paidAmount: string | null, payer: { name: string, document: string } | null }>, pageInfo: { endCursor: string | null, hasNextPage: boolean } } };
 
 export type ChargeSearchQueryVariables = Exact<{
   query: string;
 }>;
 
 
-export type ChargeSearchQuery = { search: { charges: Array<{ id: string, companyId: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, reservedReason: string | null, payerName: string | null, payerDocument: string | null, createdAt: string, paidAt: string | null, expiresAt: string, type: ChargeType, dueDate: string | null, paidAmount: string | null, payer: { name: string, document: string } | null }> } };
+export type ChargeSearchQuery = { search: { charges: Array<{ id: string, companyId: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, reservedReason: string | null, reservedAmount: string, refundedAmount: string, disputedAmount: string, payerName: string | null, payerDocument: string | null, createdAt: string, paidAt: string | null, expiresAt: string, type: ChargeType, dueDate: string | null, paidAmount: string | null, payer: { name: string, document: string } | null }> } };
 
 export type ChargeDetailQueryVariables = Exact<{
   id: string;
 }>;
 
 
-export type ChargeDetailQuery = { charge: { pixCode: string, updatedAt: string, refundedAmount: string, disputedAmount: string, id: string, companyId: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, reservedReason: string | null, payerName: string | null, payerDocument: string | null, createdAt: string, paidAt: string | null, expiresAt: string, type: ChargeType, dueDate: string | null, paidAmount: string | null, daysAfterDue: number | null, amountDue: string | null, customerId: string | null, externalReference: string | null, payer: { name: string, document: string } | null, fine: { mode: AdjustmentMode, value: string } | null, interest: { mode: InterestMode, value: string } | null, abatement: { mode: AdjustmentMode, value: string } | null, discount: { mode: DiscountMode, value: string | null, dates: Array<{ date: string, value: string }> | null } | null } };
+export type ChargeDetailQuery = { charge: { pixCode: string, updatedAt: string, id: string, companyId: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, reservedReason: string | null, reservedAmount: string, refundedAmount: string, disputedAmount: string, payerName: string | null, payerDocument: string | null, createdAt: string, paidAt: string | null, expiresAt: string, type: ChargeType, dueDate: string | null, paidAmount: string | null, daysAfterDue: number | null, amountDue: string | null, customerId: string | null, externalReference: string | null, payer: { name: string, document: string } | null, fine: { mode: AdjustmentMode, value: string } | null, interest: { mode: InterestMode, value: string } | null, abatement: { mode: AdjustmentMode, value: string } | null, discount: { mode: DiscountMode, value: string | null, dates: Array<{ date: string, value: string }> | null } | null } };
 
 export type ChargeTimelineQueryVariables = Exact<{
   id: string;
@@ -567,14 +568,14 @@ export type ReserveChargeMutationVariables = Exact<{
 }>;
 
 
-export type ReserveChargeMutation = { reserveCharge: { id: string, companyId: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, reservedReason: string | null, payerName: string | null, payerDocument: string | null, createdAt: string, paidAt: string | null, expiresAt: string, type: ChargeType, dueDate: string | null, paidAmount: string | null, payer: { name: string, document: string } | null } };
+export type ReserveChargeMutation = { reserveCharge: { id: string, companyId: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, reservedReason: string | null, reservedAmount: string, refundedAmount: string, disputedAmount: string, payerName: string | null, payerDocument: string | null, createdAt: string, paidAt: string | null, expiresAt: string, type: ChargeType, dueDate: string | null, paidAmount: string | null, payer: { name: string, document: string } | null } };
 
 export type ReleaseChargeMutationVariables = Exact<{
   id: string;
 }>;
 
 
-export type ReleaseChargeMutation = { releaseCharge: { id: string, companyId: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, reservedReason: string | null, payerName: string | null, payerDocument: string | null, createdAt: string, paidAt: string | null, expiresAt: string, type: ChargeType, dueDate: string | null, paidAmount: string | null, payer: { name: string, document: string } | null } };
+export type ReleaseChargeMutation = { releaseCharge: { id: string, companyId: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, reservedReason: string | null, reservedAmount: string, refundedAmount: string, disputedAmount: string, payerName: string | null, payerDocument: string | null, createdAt: string, paidAt: string | null, expiresAt: string, type: ChargeType, dueDate: string | null, paidAmount: string | null, payer: { name: string, document: string } | null } };
 
 export type SimulateChargePaymentMutationVariables = Exact<{
   chargeId: string;
@@ -583,7 +584,7 @@ export type SimulateChargePaymentMutationVariables = Exact<{
 }>;
 
 
-export type SimulateChargePaymentMutation = { simulateChargePayment: { id: string, companyId: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, reservedReason: string | null, payerName: string | null, payerDocument: string | null, createdAt: string, paidAt: string | null, expiresAt: string, type: ChargeType, dueDate: string | null, paidAmount: string | null, payer: { name: string, document: string } | null } };
+export type SimulateChargePaymentMutation = { simulateChargePayment: { id: string, companyId: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, reservedReason: string | null, reservedAmount: string, refundedAmount: string, disputedAmount: string, payerName: string | null, payerDocument: string | null, createdAt: string, paidAt: string | null, expiresAt: string, type: ChargeType, dueDate: string | null, paidAmount: string | null, payer: { name: string, document: string } | null } };
 
 export type CompaniesQueryVariables = Exact<{
   search?: string | null | undefined;
@@ -606,7 +607,7 @@ export type BalanceAuditQueryVariables = Exact<{
 }>;
 
 
-export type BalanceAuditQuery = { balanceAudit: { consistent: boolean, checkedAt: string, paidChargesNet: string, adjustments: string, withdrawalsHeld: string, recomputedBalance: string, runningBalance: string, ledgerSum: string, lastEntryBalance: string, ledgerEntries: number, pendingWithdrawals: number, pendingWithdrawalsCounted: number } };
+export type BalanceAuditQuery = { balanceAudit: { consistent: boolean, checkedAt: string, paidChargesNet: string, chargesHeld: string, disputesHeld: string, adjustments: string, withdrawalsHeld: string, refundsHeld: string, recomputedBalance: string, runningBalance: string, ledgerSum: string, lastEntryBalance: string, ledgerEntries: number, pendingWithdrawals: number, pendingWithdrawalsCounted: number } };
 
 export type CompanyAdjustmentsQueryVariables = Exact<{
   companyId: string;
@@ -625,7 +626,7 @@ export type CompanyChargesQueryVariables = Exact<{
 }>;
 
 
-export type CompanyChargesQuery = { charges: { total: number, data: Array<{ id: string, txid: string, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, reservedReason: string | null, payerName: string | null, createdAt: string, paidAt: string | null, expiresAt: string, type: ChargeType, dueDate: string | null, paidAmount: string | null, payer: { name: string } | null }> } };
+export type CompanyChargesQuery = { charges: { total: number, data: Array<{ id: string, txid: string, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, reservedReason: string | null, refundedAmount: string, disputedAmount: string, payerName: string | null, createdAt: string, paidAt: string | null, expiresAt: string, type: ChargeType, dueDate: string | null, paidAmount: string | null, payer: { name: string } | null }> } };
 
 export type UpdateCompanyMutationVariables = Exact<{
   id: string;
@@ -696,7 +697,7 @@ export type CustomerDetailQueryVariables = Exact<{
 }>;
 
 
-export type CustomerDetailQuery = { customer: { id: string, name: string, document: string, email: string | null, phone: string | null, createdAt: string }, charges: { total: number, totalCapped: boolean, data: Array<{ id: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, createdAt: string, expiresAt: string, paidAt: string | null, payerName: string | null, type: ChargeType, dueDate: string | null, paidAmount: string | null, payer: { name: string } | null }> } };
+export type CustomerDetailQuery = { customer: { id: string, name: string, document: string, email: string | null, phone: string | null, createdAt: string }, charges: { total: number, totalCapped: boolean, data: Array<{ id: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, refundedAmount: string, disputedAmount: string, createdAt: string, expiresAt: string, paidAt: string | null, payerName: string | null, type: ChargeType, dueDate: string | null, paidAmount: string | null, payer: { name: string } | null }> } };
 
 export type CreateCustomerMutationVariables = Exact<{
   input: CreateCustomerInput;
@@ -728,7 +729,7 @@ export type AcceptDisputeMutationVariables = Exact<{
 }>;
 
 
-export type AcceptDisputeMutation = { acceptDispute: { id: string, companyId: string, chargeId: string, nature: DisputeNature, amount: string, heldAmount: string, status: DisputeStatus, outcome: DisputeOutcome | null, description: string | null, merchantStatement: string | null, contestStatement: string | null, refundId: string | null, returnFailureReason: string | null, returnedByBank: boolean, openedAt: string, deadlineAt: string, decidedAt: string | null, closedAt: string | null } };
+export type AcceptDisputeMutation = { acceptDispute: { acceptRequestedBy: string | null, id: string, companyId: string, chargeId: string, nature: DisputeNature, amount: string, heldAmount: string, status: DisputeStatus, outcome: DisputeOutcome | null, description: string | null, merchantStatement: string | null, contestStatement: string | null, refundId: string | null, returnFailureReason: string | null, returnedByBank: boolean, openedAt: string, deadlineAt: string, decidedAt: string | null, closedAt: string | null } };
 
 export type ContestDisputeMutationVariables = Exact<{
   id: string;
@@ -754,7 +755,7 @@ export type SubmitDisputeStatementMutationVariables = Exact<{
 
 export type SubmitDisputeStatementMutation = { submitDisputeStatement: { id: string, companyId: string, chargeId: string, nature: DisputeNature, amount: string, heldAmount: string, status: DisputeStatus, outcome: DisputeOutcome | null, description: string | null, merchantStatement: string | null, contestStatement: string | null, refundId: string | null, returnFailureReason: string | null, returnedByBank: boolean, openedAt: string, deadlineAt: string, decidedAt: string | null, closedAt: string | null } };
 
-export type MerchantChargeRowFragment = { id: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, createdAt: string, expiresAt: string, paidAt: string | null, payerName: string | null, type: ChargeType, dueDate: string | null, paidAmount: string | null, payer: { name: string } | null };
+export type MerchantChargeRowFragment = { id: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, refundedAmount: string, disputedAmount: string, createdAt: string, expiresAt: string, paidAt: string | null, payerName: string | null, type: ChargeType, dueDate: string | null, paidAmount: string | null, payer: { name: string } | null };
 
 export type MerchantChargesQueryVariables = Exact<{
   status?: ChargeStatus | null | undefined;
@@ -766,21 +767,21 @@ export type MerchantChargesQueryVariables = Exact<{
 }>;
 
 
-export type MerchantChargesQuery = { charges: { total: number, totalCapped: boolean, data: Array<{ id: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, createdAt: string, expiresAt: string, paidAt: string | null, payerName: string | null, type: ChargeType, dueDate: string | null, paidAmount: string | null, payer: { name: string } | null }> } };
+export type MerchantChargesQuery = { charges: { total: number, totalCapped: boolean, data: Array<{ id: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, refundedAmount: string, disputedAmount: string, createdAt: string, expiresAt: string, paidAt: string | null, payerName: string | null, type: ChargeType, dueDate: string | null, paidAmount: string | null, payer: { name: string } | null }> } };
 
 export type MerchantChargeSearchQueryVariables = Exact<{
   query: string;
 }>;
 
 
-export type MerchantChargeSearchQuery = { search: { charges: Array<{ id: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, createdAt: string, expiresAt: string, paidAt: string | null, payerName: string | null, type: ChargeType, dueDate: string | null, paidAmount: string | null, payer: { name: string } | null }> } };
+export type MerchantChargeSearchQuery = { search: { charges: Array<{ id: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, refundedAmount: string, disputedAmount: string, createdAt: string, expiresAt: string, paidAt: string | null, payerName: string | null, type: ChargeType, dueDate: string | null, paidAmount: string | null, payer: { name: string } | null }> } };
 
 export type MerchantChargeDetailQueryVariables = Exact<{
   id: string;
 }>;
 
 
-export type MerchantChargeDetailQuery = { charge: { pixCode: string, payerDocument: string | null, updatedAt: string, refundedAmount: string, disputedAmount: string, id: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, createdAt: string, expiresAt: string, paidAt: string | null, payerName: string | null, type: ChargeType, dueDate: string | null, paidAmount: string | null, daysAfterDue: number | null, amountDue: string | null, customerId: string | null, externalReference: string | null, payer: { name: string, document: string } | null, fine: { mode: AdjustmentMode, value: string } | null, interest: { mode: InterestMode, value: string } | null, abatement: { mode: AdjustmentMode, value: string } | null, discount: { mode: DiscountMode, value: string | null, dates: Array<{ date: string, value: string }> | null } | null }, refunds: { total: number, data: Array<{ id: string, chargeId: string, amount: string, status: RefundStatus, reason: string | null, failureReason: string | null, returnId: string | null, createdAt: string, refundedAt: string | null, updatedAt: string }> }, webhookDeliveries: { data: Array<{ eventId: string, event: string, status: WebhookDeliveryStatus, createdAt: string, deliveredAt: string | null, attemptCount: number, requestBody: string }> } };
+export type MerchantChargeDetailQuery = { charge: { pixCode: string, payerDocument: string | null, updatedAt: string, reservedAmount: string, id: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, refundedAmount: string, disputedAmount: string, createdAt: string, expiresAt: string, paidAt: string | null, payerName: string | null, type: ChargeType, dueDate: string | null, paidAmount: string | null, daysAfterDue: number | null, amountDue: string | null, customerId: string | null, externalReference: string | null, payer: { name: string, document: string } | null, fine: { mode: AdjustmentMode, value: string } | null, interest: { mode: InterestMode, value: string } | null, abatement: { mode: AdjustmentMode, value: string } | null, discount: { mode: DiscountMode, value: string | null, dates: Array<{ date: string, value: string }> | null } | null }, refunds: { total: number, data: Array<{ id: string, chargeId: string, amount: string, status: RefundStatus, reason: string | null, failureReason: string | null, returnId: string | null, createdAt: string, refundedAt: string | null, updatedAt: string }> }, webhookDeliveries: { data: Array<{ eventId: string, event: string, status: WebhookDeliveryStatus, createdAt: string, deliveredAt: string | null, attemptCount: number, requestBody: string }> } };
 
 export type CreateMerchantChargeMutationVariables = Exact<{
   input: CreateChargeInput;
@@ -796,6 +797,14 @@ export type CancelMerchantChargeMutationVariables = Exact<{
 
 
 export type CancelMerchantChargeMutation = { cancelCharge: { id: string, status: ChargeStatus } };
+
+export type SimulateOwnChargePaymentMutationVariables = Exact<{
+  chargeId: string;
+  payerName?: string | null | undefined;
+}>;
+
+
+export type SimulateOwnChargePaymentMutation = { simulateOwnChargePayment: { id: string, status: ChargeStatus } };
 
 export type MerchantWithdrawalRowFragment = { id: string, amount: string, status: WithdrawalStatus, pixKey: string, pixKeyType: PixKeyType, queuePosition: number | null, reason: string | null, rejected: boolean, withdrawalReference: string, e2eId: string | null, createdAt: string, updatedAt: string, paidAt: string | null };
 
@@ -839,7 +848,7 @@ export type CancelMerchantWithdrawalMutation = { cancelWithdrawal: { id: string,
 export type MerchantHomeQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type MerchantHomeQuery = { merchantOverview: { balance: string, paidChargesNet: string, adjustments: string, withdrawalsHeld: string, reserved: string, today: { received: { count: number, amount: string }, sent: { count: number, amount: string } }, daily: Array<{ date: string, paidAmount: string, withdrawalAmount: string }> }, recent: { total: number, data: Array<{ id: string, amount: string, netAmount: string, status: ChargeStatus, description: string | null, createdAt: string }> } };
+export type MerchantHomeQuery = { merchantOverview: { balance: string, paidChargesNet: string, adjustments: string, withdrawalsHeld: string, refundsHeld: string, reserved: string, disputesHeld: string, today: { received: { count: number, amount: string }, sent: { count: number, amount: string } }, daily: Array<{ date: string, paidAmount: string, withdrawalAmount: string }> }, recent: { total: number, data: Array<{ id: string, amount: string, netAmount: string, status: ChargeStatus, description: string | null, createdAt: string }> } };
 
 export type OperatorRowFragment = { id: string, email: string, name: string | null, role: string, disabled: boolean, invitePending: boolean, inviteExpiresAt: string | null, lastSignInAt: string | null, createdAt: string };
 
@@ -1285,6 +1294,9 @@ export const ChargeRowFragmentDoc = new TypedDocumentString(`
   description
   reserved
   reservedReason
+  reservedAmount
+  refundedAmount
+  disputedAmount
   payerName
   payerDocument
   createdAt
@@ -1342,6 +1354,8 @@ export const MerchantChargeRowFragmentDoc = new TypedDocumentString(`
   status
   description
   reserved
+  refundedAmount
+  disputedAmount
   createdAt
   expiresAt
   paidAt
@@ -1873,6 +1887,9 @@ export const ChargesListDocument = new TypedDocumentString(`
   description
   reserved
   reservedReason
+  reservedAmount
+  refundedAmount
+  disputedAmount
   payerName
   payerDocument
   createdAt
@@ -1906,6 +1923,9 @@ export const ChargeSearchDocument = new TypedDocumentString(`
   description
   reserved
   reservedReason
+  reservedAmount
+  refundedAmount
+  disputedAmount
   payerName
   payerDocument
   createdAt
@@ -1925,8 +1945,6 @@ export const ChargeDetailDocument = new TypedDocumentString(`
     ...ChargeRow
     pixCode
     updatedAt
-    refundedAmount
-    disputedAmount
     ...ChargeBillingFields
   }
 }
@@ -1975,6 +1993,9 @@ fragment ChargeRow on Charge {
   description
   reserved
   reservedReason
+  reservedAmount
+  refundedAmount
+  disputedAmount
   payerName
   payerDocument
   createdAt
@@ -2033,6 +2054,9 @@ export const ReserveChargeDocument = new TypedDocumentString(`
   description
   reserved
   reservedReason
+  reservedAmount
+  refundedAmount
+  disputedAmount
   payerName
   payerDocument
   createdAt
@@ -2064,6 +2088,9 @@ export const ReleaseChargeDocument = new TypedDocumentString(`
   description
   reserved
   reservedReason
+  reservedAmount
+  refundedAmount
+  disputedAmount
   payerName
   payerDocument
   createdAt
@@ -2099,6 +2126,9 @@ export const SimulateChargePaymentDocument = new TypedDocumentString(`
   description
   reserved
   reservedReason
+  reservedAmount
+  refundedAmount
+  disputedAmount
   payerName
   payerDocument
   createdAt
@@ -2155,8 +2185,11 @@ export const BalanceAuditDocument = new TypedDocumentString(`
     consistent
     checkedAt
     paidChargesNet
+    chargesHeld
+    disputesHeld
     adjustments
     withdrawalsHeld
+    refundsHeld
     recomputedBalance
     runningBalance
     ledgerSum
@@ -2200,6 +2233,8 @@ export const CompanyChargesDocument = new TypedDocumentString(`
       description
       reserved
       reservedReason
+      refundedAmount
+      disputedAmount
       payerName
       createdAt
       paidAt
@@ -2347,6 +2382,8 @@ fragment MerchantChargeRow on Charge {
   status
   description
   reserved
+  refundedAmount
+  disputedAmount
   createdAt
   expiresAt
   paidAt
@@ -2435,6 +2472,7 @@ export const AcceptDisputeDocument = new TypedDocumentString(`
     mutation AcceptDispute($id: ID!) {
   acceptDispute(id: $id) {
     ...DisputeRow
+    acceptRequestedBy
   }
 }
     fragment DisputeRow on Dispute {
@@ -2562,6 +2600,8 @@ export const MerchantChargesDocument = new TypedDocumentString(`
   status
   description
   reserved
+  refundedAmount
+  disputedAmount
   createdAt
   expiresAt
   paidAt
@@ -2591,6 +2631,8 @@ export const MerchantChargeSearchDocument = new TypedDocumentString(`
   status
   description
   reserved
+  refundedAmount
+  disputedAmount
   createdAt
   expiresAt
   paidAt
@@ -2609,8 +2651,7 @@ export const MerchantChargeDetailDocument = new TypedDocumentString(`
     pixCode
     payerDocument
     updatedAt
-    refundedAmount
-    disputedAmount
+    reservedAmount
     ...ChargeBillingFields
   }
   refunds(chargeId: $id) {
@@ -2674,6 +2715,8 @@ fragment MerchantChargeRow on Charge {
   status
   description
   reserved
+  refundedAmount
+  disputedAmount
   createdAt
   expiresAt
   paidAt
@@ -2716,6 +2759,14 @@ export const CancelMerchantChargeDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<CancelMerchantChargeMutation, CancelMerchantChargeMutationVariables>;
+export const SimulateOwnChargePaymentDocument = new TypedDocumentString(`
+    mutation SimulateOwnChargePayment($chargeId: ID!, $payerName: String) {
+  simulateOwnChargePayment(chargeId: $chargeId, payerName: $payerName) {
+    id
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<SimulateOwnChargePaymentMutation, SimulateOwnChargePaymentMutationVariables>;
 export const MerchantWithdrawalsDocument = new TypedDocumentString(`
     query MerchantWithdrawals($status: WithdrawalStatus, $limit: Int, $offset: Int) {
   withdrawals(status: $status, limit: $limit, offset: $offset) {
@@ -2818,7 +2869,9 @@ export const MerchantHomeDocument = new TypedDocumentString(`
     paidChargesNet
     adjustments
     withdrawalsHeld
+    refundsHeld
     reserved
+    disputesHeld
     today {
       received {
         count

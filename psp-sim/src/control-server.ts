@@ -4,6 +4,7 @@ import { type Bank, FINAL_INFRACAO_STATUSES, type FinalInfracaoStatus, type Paye
 import { EfiError } from "./efi-errors";
 import type { FaultSpec, Faults } from "./faults";
 import { forgedDevolucaoOutcome, forgedPix, forgedSendOutcome } from "./forged-notifications";
+import { readStaticBrCode } from "./static-br-code";
 import type { WebhookSender } from "./webhook-sender";
 
 /**
@@ -16,6 +17,7 @@ import type { WebhookSender } from "./webhook-sender";
  *   POST /control/cobs/:txid/pay                a payer pays a cob, or a cobv at its amount due today {pagador?: {nome, cpf|cnpj}, infoPagador?, valor?}
  *   POST /control/cobv/:txid/age                a cobv as if made that many days earlier (its dates too) {days}
  *   POST /control/pix                           a Pix arrives without a cob {valor, txid?, pagador?, infoPagador?}
+ *   POST /control/brcode/pay                    a payer's app pays a static BR Code (a counter's QR code) {pixCopiaECola, valor?, pagador?}
  *   POST /control/webhooks/drop-next            lose the next webhooks      {count?}
  *   POST /control/faults                        trouble on the API          {status: 429|5xx|"hang", count?, rate?, retryAfterSeconds?, pathPrefix?}
  *   DELETE /control/faults                      no more trouble
@@ -113,6 +115,25 @@ async function handle(options: ControlServerOptions, req: IncomingMessage): Prom
         const valor = typeof body.valor === "number" ? valorOf(BigInt(Math.round(body.valor * 100))) : body.valor;
         if (typeof valor !== "string" || !VALOR.test(valor)) throw new Error('valor must be like "10.00"');
         const txid = body.txid === undefined ? undefined : String(body.txid);
+        return { status: 201, body: bank.pixJson(bank.receive({ ...readPayment(body), valor, txid }), true) };
+      },
+    ],
+    [
+      "POST",
+      /^\/control\/brcode\/pay$/,
+      () => {
+        if (typeof body.pixCopiaECola !== "string") throw new Error("pixCopiaECola is required");
+        const code = readStaticBrCode(body.pixCopiaECola);
+        if (code.pixKey !== bank.options.pixKey)
+          throw new Error("the code's key is not this account's: its Pix goes to another bank");
+        const typed = body.valor === undefined ? undefined : String(body.valor);
+        if (typed !== undefined && !VALOR.test(typed)) throw new Error('valor must be like "10.00"');
+        // A code with an amount is paid with it (the payer's app shows it fixed); without one, the payer types it.
+        if (code.valor !== null && typed !== undefined && typed !== code.valor)
+          throw new Error(`the code's amount is ${code.valor}`);
+        const valor = code.valor ?? typed;
+        if (valor === undefined) throw new Error("valor is required: the code has no amount");
+        const txid = code.txid ?? undefined;
         return { status: 201, body: bank.pixJson(bank.receive({ ...readPayment(body), valor, txid }), true) };
       },
     ],

@@ -30,6 +30,7 @@ import { registerPayerLiveRoute } from "./payer-page/payer-live.route";
 import { efiNotificationRoutes } from "./provider/efi/efi-notifications";
 import { inboundPixRoutes } from "./provider/inbound-pix.http";
 import { registerPixLocationRoute } from "./provider/pix-location.http";
+import { registerQrCodeImageRoute } from "./qrcodes/qrcode-image.http";
 import type { Runtime } from "./runtime";
 import { buildAppSchema } from "./schema";
 import type { Services } from "./services";
@@ -176,6 +177,7 @@ export async function createHttpApp(
   const graphqlBodyLimit = Math.max(API_BODY_LIMIT, ...OPERATIONS.map((operation) => operation.rest?.bodyLimit ?? 0));
   registerGraphqlRoute(app, graphqlPipeline, services, graphqlBodyLimit);
   registerChargeQrCodeRoute(app, services.charges);
+  registerQrCodeImageRoute(app, services.qrCodes);
   // A real PSP serves its own locations; the service answers them for the sandbox only.
   if (services.provider.servesLocations) registerPixLocationRoute(app, services.charges);
   await app.register(inboundPixRoutes, { inboundPix: services.inboundPix });

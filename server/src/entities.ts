@@ -10,6 +10,7 @@ import { LedgerEntry } from "./ledger/ledger-entry.entity";
 import { PaymentLink } from "./payment-links/payment-link.entity";
 import { PaymentException } from "./provider/payment-exception.entity";
 import { UnconfirmedNotification } from "./provider/unconfirmed-notification.entity";
+import { QrCode } from "./qrcodes/qr-code.entity";
 import { Refund } from "./refunds/refund.entity";
 import { RefundRequest } from "./refunds/refund-request.entity";
 import { WebhookAttempt } from "./webhooks/webhook-attempt.entity";
@@ -40,4 +41,5 @@ export const ENTITIES = [
   Dispute,
   Customer,
   PaymentLink,
+  QrCode,
 ];

@@ -13,6 +13,7 @@ import { paymentLinkOperations } from "./payment-links/payment-links.operations"
 import { providerStatusOperations } from "./provider/efi/provider-status.operations";
 import { providerOperations } from "./provider/provider.operations";
 import { unconfirmedNotificationOperations } from "./provider/unconfirmed-notifications.operations";
+import { qrCodeOperations } from "./qrcodes/qrcodes.operations";
 import { refundRequestOperations } from "./refunds/refund-requests.operations";
 import { refundOperations } from "./refunds/refunds.operations";
 import { searchOperations } from "./search/search.operations";
@@ -47,6 +48,7 @@ export const OPERATIONS: ReadonlyArray<AnyOperation<Services>> = [
   ...unconfirmedNotificationOperations,
   ...payerPageOperations,
   ...paymentLinkOperations,
+  ...qrCodeOperations,
   ...webhookOperations,
   ...withdrawalOperations,
 ];

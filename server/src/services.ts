@@ -28,6 +28,7 @@ import { EfiReconciliation } from "./provider/efi/efi-reconciliation";
 import { InboundPixService } from "./provider/inbound-pix.service";
 import type { PixProvider } from "./provider/pix-provider";
 import { UnconfirmedNotificationsService } from "./provider/unconfirmed-notifications.service";
+import { QrCodesService } from "./qrcodes/qrcodes.service";
 import { ExceptionReturnsService } from "./refunds/exception-returns.service";
 import { RefundRequestsService } from "./refunds/refund-requests.service";
 import { RefundsService } from "./refunds/refunds.service";
@@ -60,6 +61,8 @@ export interface Services {
   payerPages: PayerPageService;
   /** Payment links (/l/<token>): a payer's confirm makes a charge. */
   paymentLinks: PaymentLinksService;
+  /** Static QR codes for the counter: each Pix received with one is a PAID charge. */
+  qrCodes: QrCodesService;
   ledger: LedgerService;
   /** Creation, the merchant's cancel, reads. */
   withdrawals: WithdrawalsService;
@@ -126,7 +129,7 @@ export function createServices(config: AppConfig, logger: Logger, db: DataSource
   const withdrawalOutcomes = new WithdrawalBankOutcomes(db, withdrawalTransitions);
   const refunds = new RefundsService(db, charges, provider.ispb);
   const exceptionReturns = new ExceptionReturnsService(db, provider.ispb);
-  const disputes = new DisputesService(db, charges, provider);
+  const disputes = new DisputesService(db, charges, provider, makerChecker);
   refunds.disputeReturns = disputes;
   refunds.makerChecker = makerChecker;
   const inboundPix = new InboundPixService(db, provider, charges, refunds, exceptionReturns);
@@ -172,6 +175,9 @@ export function createServices(config: AppConfig, logger: Logger, db: DataSource
   const payerPages = new PayerPageService(db, config.rateLimitRps > 0 ? limits : null);
   const paymentLinks = new PaymentLinksService(db, charges, payerPages, limits);
   charges.paidSteps.push((em, charge) => paymentLinks.notePaid(em, charge));
+  const qrCodes = new QrCodesService(db, charges, inboundPix, provider);
+  inboundPix.staticQrPayments = qrCodes;
+  charges.paidSteps.push((em, charge) => qrCodes.notePaid(em, charge));
   return {
     config,
     logger,
@@ -179,6 +185,7 @@ export function createServices(config: AppConfig, logger: Logger, db: DataSource
     provider,
     payerPages,
     paymentLinks,
+    qrCodes,
     auth: new AuthService(db, secrets.adminTokenHash, sessions, (id) => credentialUsage.touch(id)),
     credentialUsage,
     companies,

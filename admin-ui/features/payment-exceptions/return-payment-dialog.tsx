@@ -15,7 +15,14 @@ import { execute } from "@/lib/graphql/execute";
 import { ReturnPaymentExceptionDocument } from "./documents";
 
 /** Kinds that name a received Pix the bank can take back (MALFORMED and UNKNOWN_RETURN do not). */
-const RETURNABLE = new Set(["ALREADY_PAID", "AMOUNT_MISMATCH", "CHARGE_EXPIRED", "CHARGE_CANCELLED", "UNKNOWN_TXID"]);
+const RETURNABLE = new Set([
+  "ALREADY_PAID",
+  "AMOUNT_MISMATCH",
+  "CHARGE_EXPIRED",
+  "CHARGE_CANCELLED",
+  "UNKNOWN_TXID",
+  "QRCODE_INACTIVE",
+]);
 
 /** Whether an operator may send this exception's payment back now (a FAILED return may be tried again). */
 export function returnable(row: PaymentExceptionRowFragment): boolean {

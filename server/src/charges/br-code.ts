@@ -63,6 +63,57 @@ export function buildDynamicBrCode(input: BrCodeInput): string {
   return withoutCrc + crc16Ccitt(withoutCrc);
 }
 
+/** What a static BR Code (a shop's counter QR, paid any number of times) carries. */
+export interface StaticBrCodeInput {
+  /** The receiving PIX key (field 26, subfield 01). */
+  pixKey: string;
+  /** Null: the payer types the amount (no field 54). */
+  amountCents: bigint | null;
+  /** Field 62, subfield 05: 1 to 25 letters and digits; the bank reports each Pix with it as `txid`. */
+  identifier: string;
+  merchantName: string;
+  merchantCity: string;
+}
+
+const STATIC_IDENTIFIER = /^[A-Za-z0-9]{1,25}$/;
+// Field 26 holds GUI (4 + 14) and key (4 + n) within 99 characters: keys (77 at most, an e-mail's) fit.
+const MAX_PIX_KEY_LENGTH = 77;
+
+/**
+ * Static PIX BR Code (BR Code manual, "QR Code estático"): the key itself instead of a
+ * location, point of initiation 11 (reusable), field 54 only with a fixed amount, and the
+ * identifier in 62-05.
+ */
+export function buildStaticBrCode(input: StaticBrCodeInput): string {
+  const { pixKey, amountCents, identifier } = input;
+  if (typeof pixKey !== "string" || pixKey.length === 0 || pixKey.length > MAX_PIX_KEY_LENGTH) {
+    throw new Error(`BR Code PIX key must have 1 to ${MAX_PIX_KEY_LENGTH} characters`);
+  }
+  if (!/^[\x21-\x7e]+$/.test(pixKey)) throw new Error("BR Code PIX key must be printable ASCII without spaces");
+  if (!STATIC_IDENTIFIER.test(identifier)) throw new Error("BR Code identifier must be 1 to 25 letters and digits");
+  if (amountCents !== null && (typeof amountCents !== "bigint" || amountCents <= 0n)) {
+    throw new Error("BR Code amount must be a positive number of centavos");
+  }
+  const amount = amountCents === null ? null : formatAmount(amountCents);
+  if (amount !== null && amount.length > MAX_AMOUNT_LENGTH) {
+    throw new Error(`BR Code amount must fit in ${MAX_AMOUNT_LENGTH} characters`);
+  }
+  const withoutCrc = [
+    emvField("00", "01"),
+    emvField("01", "11"), // point of initiation: 11 = static, paid any number of times
+    emvField("26", emvField("00", PIX_GUI) + emvField("01", pixKey)),
+    emvField("52", "0000"),
+    emvField("53", "986"),
+    amount === null ? "" : emvField("54", amount),
+    emvField("58", "BR"),
+    emvField("59", toEmvText(input.merchantName, MAX_NAME_LENGTH) || FALLBACK_NAME),
+    emvField("60", toEmvText(input.merchantCity, MAX_CITY_LENGTH) || FALLBACK_CITY),
+    emvField("62", emvField("05", identifier)),
+    "6304",
+  ].join("");
+  return withoutCrc + crc16Ccitt(withoutCrc);
+}
+
 /** CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF) over the UTF-8 bytes, as 4 upper-case hex digits. */
 export function crc16Ccitt(payload: string): string {
   let crc = 0xffff;

@@ -227,6 +227,10 @@ export class Charge {
   @Field(() => String, { nullable: true, description: "The payment link it was made from." })
   paymentLinkId!: string | null;
 
+  @Column({ name: "qrcode_id", type: "text", nullable: true })
+  @Field(() => String, { nullable: true, description: "The static QR code it was paid through." })
+  qrcodeId!: string | null;
+
   /** The random part of the payer's page's address (`payment_url`); the page finds the charge by it. */
   @Column({ name: "payment_token", type: "text" })
   paymentToken!: string;

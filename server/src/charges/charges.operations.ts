@@ -305,6 +305,7 @@ const CHARGE_REST_FIELDS: RestAnswer = [
   "metadata",
   "paymentUrl",
   "paymentLinkId",
+  "qrcodeId",
 ];
 
 /** A charge as the service takes it, from the operation's input. */
@@ -529,6 +530,25 @@ export const chargeOperations = [
     output: () => Charge,
     run: ({ chargeId, payerName, payerDocument, paidAt }, ctx, { charges }) =>
       charges.simulateChargePayment(chargeId, { payerName, payerDocument, paidAt }, ctx.audit, ctx.requestId),
+  }),
+
+  operation({
+    name: "simulateOwnChargePayment",
+    kind: "mutation",
+    description:
+      "Sandbox, for merchants and their integrators: the payer pays one of the account's own PENDING charges, as simulateChargePayment does (another account's charge is NOT_FOUND). With a real bank: SANDBOX_ONLY.",
+    access: ["MERCHANT"],
+    sandboxOnly: true,
+    args: SimulateChargePaymentArgs,
+    output: () => Charge,
+    run: ({ chargeId, payerName, payerDocument, paidAt }, ctx, { charges }) =>
+      charges.simulateChargePayment(
+        chargeId,
+        { payerName, payerDocument, paidAt },
+        ctx.audit,
+        ctx.requestId,
+        requireCompanyScope(ctx.principal, undefined),
+      ),
   }),
 
   operation({

@@ -49,6 +49,7 @@ const CHARGE_FIELDS = [
   // CONTRACT §13
   "payment_url",
   "payment_link_id",
+  "qrcode_id",
 ];
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 

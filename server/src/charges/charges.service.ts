@@ -211,6 +211,9 @@ export interface ChargeOrigin {
   claim(em: EntityManager, charge: Charge): Promise<Charge | null>;
 }
 
+/** A static QR code's charge is made paid; its expiry is only what every charge has (an hour after it). */
+const STATIC_QR_CHARGE_PAYABLE_SECONDS = 3600;
+
 /** A step of another feature in the transaction that pays a charge (a link's or a QR code's counters). */
 export type ChargePaidStep = (em: EntityManager, charge: Charge) => Promise<void>;
 
@@ -600,6 +603,7 @@ export class ChargesService {
       batchIndex: null,
       paymentToken: newPaymentToken(),
       paymentLinkId: null,
+      qrcodeId: null,
     });
   }
 
@@ -905,16 +909,18 @@ export class ChargesService {
   /**
    * Sandbox: the payer pays a PENDING charge, now or at `paidAt` (from the charge's creation
    * to the end of its last payable day, so that a late payment can be simulated today), at
-   * that day's amount due.
+   * that day's amount due. A merchant pays only their own charges (`scopeCompanyId`: another
+   * account's is NOT_FOUND, as a missing one); an operator any (null).
    */
   async simulateChargePayment(
     id: string,
     payer: { payerName?: string | null; payerDocument?: string | null; paidAt?: Date | null },
     audit: AuditContext | null = null,
     requestId: string | null = null,
+    scopeCompanyId: string | null = null,
   ): Promise<Charge> {
     return runTransaction(this.db, async (em) => {
-      const charge = await this.lockCharge(em, null, id);
+      const charge = await this.lockCharge(em, scopeCompanyId, id);
       const before = auditFields(charge);
       const now = new Date();
       const paidAt = payer.paidAt ?? now;
@@ -988,6 +994,50 @@ export class ChargesService {
       payment.requestId,
     );
     return charge;
+  }
+
+  /**
+   * A Pix received through a static QR code (CONTRACT §13), in the caller's transaction (it
+   * has claimed the payment's end-to-end id): a new IMMEDIATE charge of the code's account with
+   * `qrcode_id`, made and PAID at once at the amount received (made at the moment paid, so
+   * its history reads in order), with its credit, its charge.paid event and the code's counters
+   * (paidSteps). It was never PENDING, so nothing is registered at the bank.
+   */
+  async recordStaticQrPayment(
+    em: EntityManager,
+    qrCode: { id: string; companyId: string; description: string; pixCode: string },
+    payment: PaymentConfirmation & { amountCents: Cents },
+  ): Promise<Charge> {
+    const account = await this.accountForCharges(qrCode.companyId);
+    const prepared: PreparedCharge = {
+      amountCents: payment.amountCents,
+      description: qrCode.description,
+      expiresInSeconds: STATIC_QR_CHARGE_PAYABLE_SECONDS,
+      terms: null,
+      payer: null,
+      customerId: null,
+      externalReference: null,
+      metadata: null,
+      fingerprint: "",
+    };
+    const charge = this.newChargeRow(
+      qrCode.companyId,
+      account,
+      prepared,
+      null,
+      {
+        txid: newTxid(),
+        locationId: newLocationId(),
+        registered: { location: "", pixCode: qrCode.pixCode },
+      },
+      payment.paidAt,
+    );
+    charge.qrcodeId = qrCode.id;
+    for (let attempt = 1; !(await insertUnlessTaken(em, Charge, charge)); attempt += 1) {
+      if (attempt === CHARGE_ID_ATTEMPTS) throw new Error(`no free charge id in ${attempt} attempts`);
+      charge.id = this.nextChargeId();
+    }
+    return this.confirmChargePayment(em, charge, payment);
   }
 
   /**

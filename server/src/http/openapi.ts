@@ -99,6 +99,32 @@ const PLAIN_PATHS: Json = {
       },
     },
   },
+  "/qrcodes/{id}/image": {
+    get: {
+      operationId: "qrCodeImage",
+      summary:
+        "The static QR code's pix_code as an image to print: PNG (512 × 512 pixels) by default, SVG with format=svg. Another account's code is 404.",
+      tags: ["QR codes"],
+      security: [{ bearer: [] }],
+      parameters: [
+        { name: "id", in: "path", required: true, schema: { type: "string" } },
+        { name: "format", in: "query", required: false, schema: { type: "string", enum: ["png", "svg"] } },
+      ],
+      responses: {
+        "200": {
+          description: "The QR code",
+          content: {
+            "image/png": { schema: { type: "string", format: "binary" } },
+            "image/svg+xml": { schema: { type: "string" } },
+          },
+        },
+        "400": errorAnswer(400, ["VALIDATION_ERROR"]),
+        "401": errorAnswer(401, ["UNAUTHENTICATED"]),
+        "404": errorAnswer(404, ["NOT_FOUND"]),
+        "429": errorAnswer(429, ["RATE_LIMITED"]),
+      },
+    },
+  },
   "/pix/v2/{locationId}": {
     get: {
       operationId: "pixLocation",

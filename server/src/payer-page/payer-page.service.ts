@@ -3,7 +3,7 @@ import type { DataSource } from "typeorm";
 import { type AuditContext, appendAudit } from "../audit/audit";
 import { Charge, ChargeStatus, type ChargeType } from "../charges/charge.entity";
 import { entityRowMapper } from "../core/entity-rows";
-import { AppError, RateLimitedError, validationError } from "../core/errors";
+import { AppError, notFound, RateLimitedError, validationError } from "../core/errors";
 import type { Limit } from "../core/limit";
 import type { LimitStore } from "../core/rate-limits";
 import { poolRows, queryRows } from "../core/sql";
@@ -144,6 +144,11 @@ export class PayerPageService {
     if (name !== null && (name.length > 60 || /\p{Cc}/u.test(name)))
       throw validationError("displayName must have at most 60 characters and no control characters");
     return runTransaction(this.db, async (em) => {
+      // An operator may name any account: one that does not exist is a 404, not a foreign key's 500.
+      const [account] = await queryRows<{ id: string }>(em, "SELECT id FROM companies WHERE id = $1 FOR KEY SHARE", [
+        companyId,
+      ]);
+      if (!account) throw notFound("Company");
       const [before] = await queryRows<{ display_name: string | null }>(
         em,
         "SELECT display_name FROM payer_page_settings WHERE company_id = $1 FOR UPDATE",

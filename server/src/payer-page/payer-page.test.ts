@@ -236,6 +236,17 @@ describe("the merchant's display name", () => {
       { token: TEST_ADMIN_TOKEN },
     );
   });
+
+  test("an operator naming an account that does not exist (or an empty id) gets NOT_FOUND, not a 5xx", async () => {
+    for (const c of ["", "comp_doesNotExist"]) {
+      const res = await app.gql(
+        'mutation($c: ID!) { updatePayerPageSettings(displayName: "X", companyId: $c) { displayName } }',
+        { c },
+        { token: TEST_ADMIN_TOKEN },
+      );
+      assert.equal(res.body.errors?.[0].extensions.code, "NOT_FOUND", `${JSON.stringify(c)}: ${res.text}`);
+    }
+  });
 });
 
 interface SseEvent {

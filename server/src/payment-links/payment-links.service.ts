@@ -131,6 +131,11 @@ export class PaymentLinksService {
       deactivatedAt: null,
     });
     return runTransaction(this.db, async (em) => {
+      // An operator may name any account: one that does not exist is a 404, not a foreign key's 500.
+      const [account] = await queryRows<{ id: string }>(em, "SELECT id FROM companies WHERE id = $1 FOR KEY SHARE", [
+        companyId,
+      ]);
+      if (!account) throw new AppError("NOT_FOUND", "Company not found");
       await em.query(
         `INSERT INTO payment_links (id, company_id, token, description, amount_cents, min_amount_cents, max_amount_cents,
                                     reusable, expires_at, status, created_at, updated_at)

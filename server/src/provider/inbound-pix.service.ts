@@ -69,9 +69,41 @@ function expectedAmount(charge: Charge, payment: PixNotification): bigint {
   return amountToPay(charge, new Date(Math.min(payment.paidAt.getTime(), Date.now())));
 }
 
+/** Whose a received Pix is: the account (and charge) it was paid to, and what it should have brought. */
+export interface PaymentOwner {
+  companyId: string | null;
+  chargeId: string | null;
+  expectedAmountCents: bigint | null;
+}
+
+/** What became of a received Pix, with whose it is. */
+export type PaymentDecision = { outcome: InboundPixOutcome; exceptionKind?: PaymentExceptionKind } & PaymentOwner;
+
+/**
+ * Pix received with a static QR code's identifier (qrcodes/): in the payment's transaction,
+ * after its end-to-end id is claimed, a PAID charge of the QR code's account, or an exception's kind.
+ */
+export interface StaticQrPayments {
+  receiveStaticQrPix(em: EntityManager, payment: PixNotification, requestId: string | null): Promise<PaymentDecision>;
+}
+
+/** The longest identifier of a static QR code (BR Code 62-05); a charge's txid has 26 to 35 characters. */
+const STATIC_QR_TXID = /^[a-zA-Z0-9]{1,25}$/;
+export const isStaticQrTxid = (txid: string) => STATIC_QR_TXID.test(txid);
+
+function ownerOf(charge: Charge | null, payment: PixNotification): PaymentOwner {
+  return {
+    companyId: charge?.companyId ?? null,
+    chargeId: charge?.id ?? null,
+    expectedAmountCents: charge === null ? null : expectedAmount(charge, payment),
+  };
+}
+
 /** The bank side's inbound half: PIX payments reported by the provider. */
 export class InboundPixService {
   private readonly exceptionFromRow: (row: Record<string, unknown>) => PaymentException;
+  /** Wired in services.ts (the QR codes' service is built on the charges'). */
+  staticQrPayments: StaticQrPayments | null = null;
 
   constructor(
     private readonly db: DataSource,
@@ -221,13 +253,19 @@ export class InboundPixService {
         );
         if (claimed.length === 0) return result("DUPLICATE");
       }
-      const charge = await em
-        .getRepository(Charge)
-        .findOne({ where: { txid: payment.txid }, lock: { mode: "for_no_key_update" } });
-      const decided = await this.decide(em, charge, payment, requestId);
+      // A static QR code's identifier (at most 25 characters) never names a charge (26 to 35).
+      const staticQr = isStaticQrTxid(payment.txid) ? this.staticQrPayments : null;
+      const charge = staticQr
+        ? null
+        : await em
+            .getRepository(Charge)
+            .findOne({ where: { txid: payment.txid }, lock: { mode: "for_no_key_update" } });
+      const decided = staticQr
+        ? await staticQr.receiveStaticQrPix(em, payment, requestId)
+        : { ...(await this.decide(em, charge, payment, requestId)), ...ownerOf(charge, payment) };
       if (
         decided.exceptionKind &&
-        !(await this.recordException(em, decided.exceptionKind, charge, payment, requestId))
+        !(await this.recordException(em, decided.exceptionKind, decided, payment, requestId))
       ) {
         return result("DUPLICATE"); // the same notification, without end-to-end id, kept before
       }
@@ -235,7 +273,7 @@ export class InboundPixService {
         await em.query("UPDATE inbound_pix_payments SET outcome = $2, charge_id = $3 WHERE end_to_end_id = $1", [
           payment.endToEndId,
           decided.exceptionKind ?? decided.outcome,
-          charge?.id ?? null,
+          decided.chargeId,
         ]);
       }
       return result(decided.outcome, decided.exceptionKind);
@@ -295,7 +333,7 @@ export class InboundPixService {
   private async recordException(
     em: EntityManager,
     kind: PaymentExceptionKind,
-    charge: Charge | null,
+    owner: PaymentOwner,
     payment: PixNotification,
     requestId: string | null,
   ): Promise<boolean> {
@@ -304,9 +342,9 @@ export class InboundPixService {
       endToEndId: payment.endToEndId,
       txid: payment.txid,
       amountCents: payment.amountCents,
-      expectedAmountCents: charge === null ? null : expectedAmount(charge, payment),
-      chargeId: charge?.id ?? null,
-      companyId: charge?.companyId ?? null,
+      expectedAmountCents: owner.expectedAmountCents,
+      chargeId: owner.chargeId,
+      companyId: owner.companyId,
       payerName: payment.payerName,
       payerDocument: payment.payerDocument,
       paidAt: payment.paidAt,
@@ -314,7 +352,7 @@ export class InboundPixService {
       problem: null,
     });
     if (id === null) return false;
-    if (charge !== null && payment.endToEndId !== null)
+    if (owner.companyId !== null && payment.endToEndId !== null)
       await this.exceptionReturns.returnAutomatically(em, id, requestId);
     return true;
   }

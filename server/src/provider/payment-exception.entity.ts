@@ -14,6 +14,8 @@ export enum PaymentExceptionKind {
   MALFORMED = "MALFORMED",
   /** A devolução the bank reported that is not one the service asked for, or disagrees with it; `problem` says how. */
   UNKNOWN_RETURN = "UNKNOWN_RETURN",
+  /** A Pix received with a static QR code's identifier after the code was deactivated. */
+  QRCODE_INACTIVE = "QRCODE_INACTIVE",
 }
 registerEnumType(PaymentExceptionKind, { name: "PaymentExceptionKind" });
 

@@ -40,7 +40,11 @@ export interface PixNotification {
   malformedReturns: MalformedPixNotification[];
 }
 
-const TXID = /^[a-zA-Z0-9]{26,35}$/;
+/**
+ * API Pix `Pix.txid`: 1 to 35 letters and digits. A charge's has 26 to 35 (the central bank's
+ * rule for a cob); a static QR code's identifier, which the bank reports as the txid, at most 25.
+ */
+const TXID = /^[a-zA-Z0-9]{1,35}$/;
 /** API Pix: E (or D for devolutions) + ISPB + timestamp + sequence, 32 characters. */
 const END_TO_END_ID = /^[A-Za-z0-9]{32}$/;
 /** "valor" is a string with exactly two decimals, as API Pix writes money. */
@@ -91,7 +95,7 @@ function readEntry(item: unknown, index: number): ParsedPixEntry {
   if (endToEndId !== undefined && endToEndId !== null && readable(endToEndId, END_TO_END_ID, String) === null)
     return malformed(index, "endToEndId must be 32 letters and digits", entry, raw);
   if (readable(txid, TXID, String) === null)
-    return malformed(index, "txid must be 26 to 35 letters and digits", entry, raw);
+    return malformed(index, "txid must be 1 to 35 letters and digits", entry, raw);
   if (readable(valor, VALOR, centsOf) === null)
     return malformed(index, 'valor must be a string like "10.00"', entry, raw);
   if (readTime(horario) === null) return malformed(index, "horario must be an ISO 8601 time", entry, raw);

@@ -105,7 +105,7 @@ describe("a batch with bad entries", () => {
     const first = await newCharge(10);
     const last = await newCharge(30);
     const before = await balanceCents(app, merchant);
-    const bad = { txid: "short", valor: "20", horario: "x", chave: "key" };
+    const bad = { txid: "not-a-txid", valor: "20", horario: "x", chave: "key" };
     const items = [payment(first.txid, "10.00"), bad, payment(last.txid, "30.00")];
     const res = await notify(items);
     assert.equal(res.status, 200, res.text);
@@ -118,7 +118,7 @@ describe("a batch with bad entries", () => {
       txid: null,
       outcome: "EXCEPTION",
       exceptionKind: "MALFORMED",
-      problem: "pix[1]: txid must be 26 to 35 letters and digits",
+      problem: "pix[1]: txid must be 1 to 35 letters and digits",
     });
     assert.equal((await chargeRow(first.id)).status, "PAID");
     assert.equal((await chargeRow(last.id)).status, "PAID");
@@ -142,7 +142,7 @@ describe("a batch with bad entries", () => {
     );
     assert.ok(
       listed.data.paymentExceptions.data.some(
-        (row: any) => row.kind === "MALFORMED" && row.problem === "pix[1]: txid must be 26 to 35 letters and digits",
+        (row: any) => row.kind === "MALFORMED" && row.problem === "pix[1]: txid must be 1 to 35 letters and digits",
       ),
       JSON.stringify(listed),
     );

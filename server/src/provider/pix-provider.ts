@@ -134,6 +134,8 @@ export interface PixProvider {
   readonly simulated: boolean;
   /** ISPB of the receiving institution, written into the end-to-end ids it reports. */
   readonly ispb: string;
+  /** The PIX key the service receives on (a static QR code's BR Code names it: CONTRACT §13). */
+  readonly pixKey: string;
   /**
    * Delays after the bank took a devolução (or a transfer) at which the service reads it
    * back when no notification has decided it yet: notifications can be lost. Empty for the
@@ -222,10 +224,14 @@ export function sandboxReturnId(ispb: string, returnRequestId: string, at: Date)
   return `D${newEndToEndId(ispb, at).slice(1, 21)}${sequence}`;
 }
 
+/** The sandbox's PIX key (a random key, EVP): fixed, so that a printed static QR code keeps working. */
+export const SANDBOX_PIX_KEY = "5f8c1b2e-7a4d-4e9b-9c3f-0d6a2e8b4c71";
+
 export class SandboxPixProvider implements PixProvider {
   readonly name = "sandbox";
   readonly simulated = true;
   readonly ispb = "99999999"; // not a real institution's ISPB
+  readonly pixKey = SANDBOX_PIX_KEY;
   /** The sandbox settles by itself (SANDBOX_SETTLE_MS) or by the operator: nothing to read back. */
   readonly outcomeCheckDelaysMs: readonly number[] = [];
   readonly servesLocations = true;

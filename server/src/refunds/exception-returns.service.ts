@@ -36,6 +36,7 @@ const RETURNABLE_KINDS = new Set<PaymentExceptionKind>([
   PaymentExceptionKind.CHARGE_EXPIRED,
   PaymentExceptionKind.CHARGE_CANCELLED,
   PaymentExceptionKind.UNKNOWN_TXID,
+  PaymentExceptionKind.QRCODE_INACTIVE,
 ]);
 
 /** What the payer reads (the devolução's descricao) when an account returns such payments itself. */
@@ -44,6 +45,7 @@ const AUTOMATIC_REASONS: Partial<Record<PaymentExceptionKind, string>> = {
   [PaymentExceptionKind.AMOUNT_MISMATCH]: "Valor diferente do cobrado; pagamento devolvido",
   [PaymentExceptionKind.CHARGE_EXPIRED]: "Cobrança expirada; pagamento devolvido",
   [PaymentExceptionKind.CHARGE_CANCELLED]: "Cobrança cancelada; pagamento devolvido",
+  [PaymentExceptionKind.QRCODE_INACTIVE]: "QR code desativado; pagamento devolvido",
 };
 
 /** The devolução's id at the bank: the exception's id without "_", and `r<n>` from the second attempt on. */
