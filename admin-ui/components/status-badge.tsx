@@ -6,13 +6,16 @@ import {
   LoaderIcon,
   LockIcon,
   type LucideIcon,
+  ShieldAlertIcon,
   TimerOffIcon,
+  Undo2Icon,
   XCircleIcon,
 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import type * as React from "react";
 import { Badge, type BadgeVariant } from "@/components/ui/badge";
 import type { ChargeStatus, WebhookDeliveryStatus, WithdrawalStatus } from "@/gql/graphql";
+import { moneyToCentavos } from "@/lib/format";
 
 interface StatusLook {
   variant: BadgeVariant;
@@ -107,11 +110,49 @@ function ReservedLabel() {
   return useTranslations("common.status")("reserved");
 }
 
-export function ReservedBadge({ className }: { className?: string }) {
+function ReservedBadge({ className }: { className?: string }) {
   return (
     <StatusBadge look={{ variant: "danger", icon: LockIcon }} className={className}>
       <ReservedLabel />
     </StatusBadge>
+  );
+}
+
+function FlagLabel({ flag }: { flag: "refunded" | "partlyRefunded" | "disputed" }) {
+  return useTranslations("common.status")(flag);
+}
+
+/** What a charge's row needs to say whether it is held, refunded (whole or in part) or disputed. */
+export interface ChargeFlagFields {
+  reserved: boolean;
+  amount: string;
+  paidAmount?: string | null;
+  refundedAmount?: string | null;
+  disputedAmount?: string | null;
+}
+
+/**
+ * The flags beside a charge's status: held by an operator, refunded in whole or in part (what
+ * it brought against its refunds not FAILED), in a MED dispute (an amount held by one).
+ */
+export function ChargeFlags({ charge }: { charge: ChargeFlagFields }) {
+  const refunded = charge.refundedAmount ? moneyToCentavos(charge.refundedAmount) : 0n;
+  const brought = moneyToCentavos(charge.paidAmount ?? charge.amount);
+  const disputed = charge.disputedAmount ? moneyToCentavos(charge.disputedAmount) : 0n;
+  return (
+    <>
+      {charge.reserved && <ReservedBadge />}
+      {refunded > 0n && (
+        <StatusBadge look={{ variant: "neutral", icon: Undo2Icon }}>
+          <FlagLabel flag={refunded >= brought ? "refunded" : "partlyRefunded"} />
+        </StatusBadge>
+      )}
+      {disputed > 0n && (
+        <StatusBadge look={{ variant: "warn", icon: ShieldAlertIcon }}>
+          <FlagLabel flag="disputed" />
+        </StatusBadge>
+      )}
+    </>
   );
 }
 

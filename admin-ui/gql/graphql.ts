@@ -533,7 +533,7 @@ export type CreateDueDateChargeMutationVariables = Exact<{
 
 export type CreateDueDateChargeMutation = { createCharge: { id: string, amount: string, dueDate: string | null, status: ChargeStatus } };
 
-export type ChargeRowFragment = { id: string, companyId: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, reservedReason: string | null, payerName: string | null, payerDocument: string | null, createdAt: string, paidAt: string | null, expiresAt: string, type: ChargeType, dueDate: string | null, paidAmount: string | null, payer: { name: string, document: string } | null };
+export type ChargeRowFragment = { id: string, companyId: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, reservedReason: string | null, reservedAmount: string, refundedAmount: string, disputedAmount: string, payerName: string | null, payerDocument: string | null, createdAt: string, paidAt: string | null, expiresAt: string, type: ChargeType, dueDate: string | null, paidAmount: string | null, payer: { name: string, document: string } | null };
 
 export type ChargesListQueryVariables = Exact<{
   first?: number | null | undefined;
@@ -547,21 +547,21 @@ export type ChargesListQueryVariables = Exact<{
 }>;
 
 
-export type ChargesListQuery = { charges: { data: Array<{ id: string, companyId: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, reservedReason: string | null, payerName: string | null, payerDocument: string | null, createdAt: string, paidAt: string | null, expiresAt: string, type: ChargeType, dueDate: string | null, paidAmount: string | null, payer: { name: string, document: string } | null }>, pageInfo: { endCursor: string | null, hasNextPage: boolean } } };
+export type ChargesListQuery = { charges: { data: Array<{ id: string, companyId: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, reservedReason: string | null, reservedAmount: string, refundedAmount: string, disputedAmount: string, payerName: string | null, payerDocument: string | null, createdAt: string, paidAt: string | null, expiresAt: string, type: ChargeType, dueDate: string | null, paidAmount: string | null, payer: { name: string, document: string } | null }>, pageInfo: { endCursor: string | null, hasNextPage: boolean } } };
 
 export type ChargeSearchQueryVariables = Exact<{
   query: string;
 }>;
 
 
-export type ChargeSearchQuery = { search: { charges: Array<{ id: string, companyId: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, reservedReason: string | null, payerName: string | null, payerDocument: string | null, createdAt: string, paidAt: string | null, expiresAt: string, type: ChargeType, dueDate: string | null, paidAmount: string | null, payer: { name: string, document: string } | null }> } };
+export type ChargeSearchQuery = { search: { charges: Array<{ id: string, companyId: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, reservedReason: string | null, reservedAmount: string, refundedAmount: string, disputedAmount: string, payerName: string | null, payerDocument: string | null, createdAt: string, paidAt: string | null, expiresAt: string, type: ChargeType, dueDate: string | null, paidAmount: string | null, payer: { name: string, document: string } | null }> } };
 
 export type ChargeDetailQueryVariables = Exact<{
   id: string;
 }>;
 
 
-export type ChargeDetailQuery = { charge: { pixCode: string, updatedAt: string, refundedAmount: string, disputedAmount: string, id: string, companyId: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, reservedReason: string | null, payerName: string | null, payerDocument: string | null, createdAt: string, paidAt: string | null, expiresAt: string, type: ChargeType, dueDate: string | null, paidAmount: string | null, daysAfterDue: number | null, amountDue: string | null, customerId: string | null, externalReference: string | null, payer: { name: string, document: string } | null, fine: { mode: AdjustmentMode, value: string } | null, interest: { mode: InterestMode, value: string } | null, abatement: { mode: AdjustmentMode, value: string } | null, discount: { mode: DiscountMode, value: string | null, dates: Array<{ date: string, value: string }> | null } | null } };
+export type ChargeDetailQuery = { charge: { pixCode: string, updatedAt: string, id: string, companyId: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, reservedReason: string | null, reservedAmount: string, refundedAmount: string, disputedAmount: string, payerName: string | null, payerDocument: string | null, createdAt: string, paidAt: string | null, expiresAt: string, type: ChargeType, dueDate: string | null, paidAmount: string | null, daysAfterDue: number | null, amountDue: string | null, customerId: string | null, externalReference: string | null, payer: { name: string, document: string } | null, fine: { mode: AdjustmentMode, value: string } | null, interest: { mode: InterestMode, value: string } | null, abatement: { mode: AdjustmentMode, value: string } | null, discount: { mode: DiscountMode, value: string | null, dates: Array<{ date: string, value: string }> | null } | null } };
 
 export type ChargeTimelineQueryVariables = Exact<{
   id: string;
@@ -576,14 +576,14 @@ export type ReserveChargeMutationVariables = Exact<{
 }>;
 
 
-export type ReserveChargeMutation = { reserveCharge: { id: string, companyId: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, reservedReason: string | null, payerName: string | null, payerDocument: string | null, createdAt: string, paidAt: string | null, expiresAt: string, type: ChargeType, dueDate: string | null, paidAmount: string | null, payer: { name: string, document: string } | null } };
+export type ReserveChargeMutation = { reserveCharge: { id: string, companyId: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, reservedReason: string | null, reservedAmount: string, refundedAmount: string, disputedAmount: string, payerName: string | null, payerDocument: string | null, createdAt: string, paidAt: string | null, expiresAt: string, type: ChargeType, dueDate: string | null, paidAmount: string | null, payer: { name: string, document: string } | null } };
 
 export type ReleaseChargeMutationVariables = Exact<{
   id: string;
 }>;
 
 
-export type ReleaseChargeMutation = { releaseCharge: { id: string, companyId: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, reservedReason: string | null, payerName: string | null, payerDocument: string | null, createdAt: string, paidAt: string | null, expiresAt: string, type: ChargeType, dueDate: string | null, paidAmount: string | null, payer: { name: string, document: string } | null } };
+export type ReleaseChargeMutation = { releaseCharge: { id: string, companyId: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, reservedReason: string | null, reservedAmount: string, refundedAmount: string, disputedAmount: string, payerName: string | null, payerDocument: string | null, createdAt: string, paidAt: string | null, expiresAt: string, type: ChargeType, dueDate: string | null, paidAmount: string | null, payer: { name: string, document: string } | null } };
 
 export type SimulateChargePaymentMutationVariables = Exact<{
   chargeId: string;
@@ -592,7 +592,7 @@ export type SimulateChargePaymentMutationVariables = Exact<{
 }>;
 
 
-export type SimulateChargePaymentMutation = { simulateChargePayment: { id: string, companyId: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, reservedReason: string | null, payerName: string | null, payerDocument: string | null, createdAt: string, paidAt: string | null, expiresAt: string, type: ChargeType, dueDate: string | null, paidAmount: string | null, payer: { name: string, document: string } | null } };
+export type SimulateChargePaymentMutation = { simulateChargePayment: { id: string, companyId: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, reservedReason: string | null, reservedAmount: string, refundedAmount: string, disputedAmount: string, payerName: string | null, payerDocument: string | null, createdAt: string, paidAt: string | null, expiresAt: string, type: ChargeType, dueDate: string | null, paidAmount: string | null, payer: { name: string, document: string } | null } };
 
 export type CompaniesQueryVariables = Exact<{
   search?: string | null | undefined;
@@ -615,7 +615,7 @@ export type BalanceAuditQueryVariables = Exact<{
 }>;
 
 
-export type BalanceAuditQuery = { balanceAudit: { consistent: boolean, checkedAt: string, paidChargesNet: string, adjustments: string, withdrawalsHeld: string, recomputedBalance: string, runningBalance: string, ledgerSum: string, lastEntryBalance: string, ledgerEntries: number, pendingWithdrawals: number, pendingWithdrawalsCounted: number } };
+export type BalanceAuditQuery = { balanceAudit: { consistent: boolean, checkedAt: string, paidChargesNet: string, chargesHeld: string, disputesHeld: string, adjustments: string, withdrawalsHeld: string, refundsHeld: string, recomputedBalance: string, runningBalance: string, ledgerSum: string, lastEntryBalance: string, ledgerEntries: number, pendingWithdrawals: number, pendingWithdrawalsCounted: number } };
 
 export type CompanyAdjustmentsQueryVariables = Exact<{
   companyId: string;
@@ -634,7 +634,7 @@ export type CompanyChargesQueryVariables = Exact<{
 }>;
 
 
-export type CompanyChargesQuery = { charges: { total: number, data: Array<{ id: string, txid: string, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, reservedReason: string | null, payerName: string | null, createdAt: string, paidAt: string | null, expiresAt: string, type: ChargeType, dueDate: string | null, paidAmount: string | null, payer: { name: string } | null }> } };
+export type CompanyChargesQuery = { charges: { total: number, data: Array<{ id: string, txid: string, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, reservedReason: string | null, refundedAmount: string, disputedAmount: string, payerName: string | null, createdAt: string, paidAt: string | null, expiresAt: string, type: ChargeType, dueDate: string | null, paidAmount: string | null, payer: { name: string } | null }> } };
 
 export type UpdateCompanyMutationVariables = Exact<{
   id: string;
@@ -705,7 +705,7 @@ export type CustomerDetailQueryVariables = Exact<{
 }>;
 
 
-export type CustomerDetailQuery = { customer: { id: string, name: string, document: string, email: string | null, phone: string | null, createdAt: string }, charges: { total: number, totalCapped: boolean, data: Array<{ id: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, createdAt: string, expiresAt: string, paidAt: string | null, payerName: string | null, type: ChargeType, dueDate: string | null, paidAmount: string | null, payer: { name: string } | null }> } };
+export type CustomerDetailQuery = { customer: { id: string, name: string, document: string, email: string | null, phone: string | null, createdAt: string }, charges: { total: number, totalCapped: boolean, data: Array<{ id: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, refundedAmount: string, disputedAmount: string, createdAt: string, expiresAt: string, paidAt: string | null, payerName: string | null, type: ChargeType, dueDate: string | null, paidAmount: string | null, payer: { name: string } | null }> } };
 
 export type CreateCustomerMutationVariables = Exact<{
   input: CreateCustomerInput;
@@ -737,7 +737,7 @@ export type AcceptDisputeMutationVariables = Exact<{
 }>;
 
 
-export type AcceptDisputeMutation = { acceptDispute: { id: string, companyId: string, chargeId: string, nature: DisputeNature, amount: string, heldAmount: string, status: DisputeStatus, outcome: DisputeOutcome | null, description: string | null, merchantStatement: string | null, contestStatement: string | null, refundId: string | null, returnFailureReason: string | null, returnedByBank: boolean, openedAt: string, deadlineAt: string, decidedAt: string | null, closedAt: string | null } };
+export type AcceptDisputeMutation = { acceptDispute: { acceptRequestedBy: string | null, id: string, companyId: string, chargeId: string, nature: DisputeNature, amount: string, heldAmount: string, status: DisputeStatus, outcome: DisputeOutcome | null, description: string | null, merchantStatement: string | null, contestStatement: string | null, refundId: string | null, returnFailureReason: string | null, returnedByBank: boolean, openedAt: string, deadlineAt: string, decidedAt: string | null, closedAt: string | null } };
 
 export type ContestDisputeMutationVariables = Exact<{
   id: string;
@@ -763,7 +763,7 @@ export type SubmitDisputeStatementMutationVariables = Exact<{
 
 export type SubmitDisputeStatementMutation = { submitDisputeStatement: { id: string, companyId: string, chargeId: string, nature: DisputeNature, amount: string, heldAmount: string, status: DisputeStatus, outcome: DisputeOutcome | null, description: string | null, merchantStatement: string | null, contestStatement: string | null, refundId: string | null, returnFailureReason: string | null, returnedByBank: boolean, openedAt: string, deadlineAt: string, decidedAt: string | null, closedAt: string | null } };
 
-export type MerchantChargeRowFragment = { id: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, createdAt: string, expiresAt: string, paidAt: string | null, payerName: string | null, type: ChargeType, dueDate: string | null, paidAmount: string | null, payer: { name: string } | null };
+export type MerchantChargeRowFragment = { id: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, refundedAmount: string, disputedAmount: string, createdAt: string, expiresAt: string, paidAt: string | null, payerName: string | null, type: ChargeType, dueDate: string | null, paidAmount: string | null, payer: { name: string } | null };
 
 export type MerchantChargesQueryVariables = Exact<{
   status?: ChargeStatus | null | undefined;
@@ -775,21 +775,21 @@ export type MerchantChargesQueryVariables = Exact<{
 }>;
 
 
-export type MerchantChargesQuery = { charges: { total: number, totalCapped: boolean, data: Array<{ id: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, createdAt: string, expiresAt: string, paidAt: string | null, payerName: string | null, type: ChargeType, dueDate: string | null, paidAmount: string | null, payer: { name: string } | null }> } };
+export type MerchantChargesQuery = { charges: { total: number, totalCapped: boolean, data: Array<{ id: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, refundedAmount: string, disputedAmount: string, createdAt: string, expiresAt: string, paidAt: string | null, payerName: string | null, type: ChargeType, dueDate: string | null, paidAmount: string | null, payer: { name: string } | null }> } };
 
 export type MerchantChargeSearchQueryVariables = Exact<{
   query: string;
 }>;
 
 
-export type MerchantChargeSearchQuery = { search: { charges: Array<{ id: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, createdAt: string, expiresAt: string, paidAt: string | null, payerName: string | null, type: ChargeType, dueDate: string | null, paidAmount: string | null, payer: { name: string } | null }> } };
+export type MerchantChargeSearchQuery = { search: { charges: Array<{ id: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, refundedAmount: string, disputedAmount: string, createdAt: string, expiresAt: string, paidAt: string | null, payerName: string | null, type: ChargeType, dueDate: string | null, paidAmount: string | null, payer: { name: string } | null }> } };
 
 export type MerchantChargeDetailQueryVariables = Exact<{
   id: string;
 }>;
 
 
-export type MerchantChargeDetailQuery = { charge: { pixCode: string, payerDocument: string | null, updatedAt: string, refundedAmount: string, disputedAmount: string, id: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, createdAt: string, expiresAt: string, paidAt: string | null, payerName: string | null, type: ChargeType, dueDate: string | null, paidAmount: string | null, daysAfterDue: number | null, amountDue: string | null, customerId: string | null, externalReference: string | null, payer: { name: string, document: string } | null, fine: { mode: AdjustmentMode, value: string } | null, interest: { mode: InterestMode, value: string } | null, abatement: { mode: AdjustmentMode, value: string } | null, discount: { mode: DiscountMode, value: string | null, dates: Array<{ date: string, value: string }> | null } | null }, refunds: { total: number, data: Array<{ id: string, chargeId: string, amount: string, status: RefundStatus, reason: string | null, failureReason: string | null, returnId: string | null, createdAt: string, refundedAt: string | null, updatedAt: string }> }, webhookDeliveries: { data: Array<{ eventId: string, event: string, status: WebhookDeliveryStatus, createdAt: string, deliveredAt: string | null, attemptCount: number, requestBody: string }> } };
+export type MerchantChargeDetailQuery = { charge: { pixCode: string, payerDocument: string | null, updatedAt: string, reservedAmount: string, id: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, refundedAmount: string, disputedAmount: string, createdAt: string, expiresAt: string, paidAt: string | null, payerName: string | null, type: ChargeType, dueDate: string | null, paidAmount: string | null, daysAfterDue: number | null, amountDue: string | null, customerId: string | null, externalReference: string | null, payer: { name: string, document: string } | null, fine: { mode: AdjustmentMode, value: string } | null, interest: { mode: InterestMode, value: string } | null, abatement: { mode: AdjustmentMode, value: string } | null, discount: { mode: DiscountMode, value: string | null, dates: Array<{ date: string, value: string }> | null } | null }, refunds: { total: number, data: Array<{ id: string, chargeId: string, amount: string, status: RefundStatus, reason: string | null, failureReason: string | null, returnId: string | null, createdAt: string, refundedAt: string | null, updatedAt: string }> }, webhookDeliveries: { data: Array<{ eventId: string, event: string, status: WebhookDeliveryStatus, createdAt: string, deliveredAt: string | null, attemptCount: number, requestBody: string }> } };
 
 export type CreateMerchantChargeMutationVariables = Exact<{
   input: CreateChargeInput;
@@ -805,6 +805,14 @@ export type CancelMerchantChargeMutationVariables = Exact<{
 
 
 export type CancelMerchantChargeMutation = { cancelCharge: { id: string, status: ChargeStatus } };
+
+export type SimulateOwnChargePaymentMutationVariables = Exact<{
+  chargeId: string;
+  payerName?: string | null | undefined;
+}>;
+
+
+export type SimulateOwnChargePaymentMutation = { simulateOwnChargePayment: { id: string, status: ChargeStatus } };
 
 export type MerchantWithdrawalRowFragment = { id: string, amount: string, status: WithdrawalStatus, pixKey: string, pixKeyType: PixKeyType, queuePosition: number | null, reason: string | null, withdrawalReference: string, e2eId: string | null, createdAt: string, updatedAt: string, paidAt: string | null };
 
@@ -848,7 +856,7 @@ export type CancelMerchantWithdrawalMutation = { cancelWithdrawal: { id: string,
 export type MerchantHomeQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type MerchantHomeQuery = { merchantOverview: { balance: string, paidChargesNet: string, adjustments: string, withdrawalsHeld: string, reserved: string, today: { received: { count: number, amount: string }, sent: { count: number, amount: string } }, daily: Array<{ date: string, paidAmount: string, withdrawalAmount: string }> }, recent: { total: number, data: Array<{ id: string, amount: string, netAmount: string, status: ChargeStatus, description: string | null, createdAt: string }> } };
+export type MerchantHomeQuery = { merchantOverview: { balance: string, paidChargesNet: string, adjustments: string, withdrawalsHeld: string, refundsHeld: string, reserved: string, disputesHeld: string, today: { received: { count: number, amount: string }, sent: { count: number, amount: string } }, daily: Array<{ date: string, paidAmount: string, withdrawalAmount: string }> }, recent: { total: number, data: Array<{ id: string, amount: string, netAmount: string, status: ChargeStatus, description: string | null, createdAt: string }> } };
 
 export type OperatorRowFragment = { id: string, email: string, name: string | null, role: string, disabled: boolean, invitePending: boolean, inviteExpiresAt: string | null, lastSignInAt: string | null, createdAt: string };
 
@@ -1323,6 +1331,9 @@ export const ChargeRowFragmentDoc = new TypedDocumentString(`
   description
   reserved
   reservedReason
+  reservedAmount
+  refundedAmount
+  disputedAmount
   payerName
   payerDocument
   createdAt
@@ -1380,6 +1391,8 @@ export const MerchantChargeRowFragmentDoc = new TypedDocumentString(`
   status
   description
   reserved
+  refundedAmount
+  disputedAmount
   createdAt
   expiresAt
   paidAt
@@ -1908,6 +1921,9 @@ export const ChargesListDocument = new TypedDocumentString(`
   description
   reserved
   reservedReason
+  reservedAmount
+  refundedAmount
+  disputedAmount
   payerName
   payerDocument
   createdAt
@@ -1941,6 +1957,9 @@ export const ChargeSearchDocument = new TypedDocumentString(`
   description
   reserved
   reservedReason
+  reservedAmount
+  refundedAmount
+  disputedAmount
   payerName
   payerDocument
   createdAt
@@ -1960,8 +1979,6 @@ export const ChargeDetailDocument = new TypedDocumentString(`
     ...ChargeRow
     pixCode
     updatedAt
-    refundedAmount
-    disputedAmount
     ...ChargeBillingFields
   }
 }
@@ -2010,6 +2027,9 @@ fragment ChargeRow on Charge {
   description
   reserved
   reservedReason
+  reservedAmount
+  refundedAmount
+  disputedAmount
   payerName
   payerDocument
   createdAt
@@ -2068,6 +2088,9 @@ export const ReserveChargeDocument = new TypedDocumentString(`
   description
   reserved
   reservedReason
+  reservedAmount
+  refundedAmount
+  disputedAmount
   payerName
   payerDocument
   createdAt
@@ -2099,6 +2122,9 @@ export const ReleaseChargeDocument = new TypedDocumentString(`
   description
   reserved
   reservedReason
+  reservedAmount
+  refundedAmount
+  disputedAmount
   payerName
   payerDocument
   createdAt
@@ -2134,6 +2160,9 @@ export const SimulateChargePaymentDocument = new TypedDocumentString(`
   description
   reserved
   reservedReason
+  reservedAmount
+  refundedAmount
+  disputedAmount
   payerName
   payerDocument
   createdAt
@@ -2190,8 +2219,11 @@ export const BalanceAuditDocument = new TypedDocumentString(`
     consistent
     checkedAt
     paidChargesNet
+    chargesHeld
+    disputesHeld
     adjustments
     withdrawalsHeld
+    refundsHeld
     recomputedBalance
     runningBalance
     ledgerSum
@@ -2235,6 +2267,8 @@ export const CompanyChargesDocument = new TypedDocumentString(`
       description
       reserved
       reservedReason
+      refundedAmount
+      disputedAmount
       payerName
       createdAt
       paidAt
@@ -2382,6 +2416,8 @@ fragment MerchantChargeRow on Charge {
   status
   description
   reserved
+  refundedAmount
+  disputedAmount
   createdAt
   expiresAt
   paidAt
@@ -2470,6 +2506,7 @@ export const AcceptDisputeDocument = new TypedDocumentString(`
     mutation AcceptDispute($id: ID!) {
   acceptDispute(id: $id) {
     ...DisputeRow
+    acceptRequestedBy
   }
 }
     fragment DisputeRow on Dispute {
@@ -2597,6 +2634,8 @@ export const MerchantChargesDocument = new TypedDocumentString(`
   status
   description
   reserved
+  refundedAmount
+  disputedAmount
   createdAt
   expiresAt
   paidAt
@@ -2626,6 +2665,8 @@ export const MerchantChargeSearchDocument = new TypedDocumentString(`
   status
   description
   reserved
+  refundedAmount
+  disputedAmount
   createdAt
   expiresAt
   paidAt
@@ -2644,8 +2685,7 @@ export const MerchantChargeDetailDocument = new TypedDocumentString(`
     pixCode
     payerDocument
     updatedAt
-    refundedAmount
-    disputedAmount
+    reservedAmount
     ...ChargeBillingFields
   }
   refunds(chargeId: $id) {
@@ -2709,6 +2749,8 @@ fragment MerchantChargeRow on Charge {
   status
   description
   reserved
+  refundedAmount
+  disputedAmount
   createdAt
   expiresAt
   paidAt
@@ -2751,6 +2793,14 @@ export const CancelMerchantChargeDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<CancelMerchantChargeMutation, CancelMerchantChargeMutationVariables>;
+export const SimulateOwnChargePaymentDocument = new TypedDocumentString(`
+    mutation SimulateOwnChargePayment($chargeId: ID!, $payerName: String) {
+  simulateOwnChargePayment(chargeId: $chargeId, payerName: $payerName) {
+    id
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<SimulateOwnChargePaymentMutation, SimulateOwnChargePaymentMutationVariables>;
 export const MerchantWithdrawalsDocument = new TypedDocumentString(`
     query MerchantWithdrawals($status: WithdrawalStatus, $limit: Int, $offset: Int) {
   withdrawals(status: $status, limit: $limit, offset: $offset) {
@@ -2851,7 +2901,9 @@ export const MerchantHomeDocument = new TypedDocumentString(`
     paidChargesNet
     adjustments
     withdrawalsHeld
+    refundsHeld
     reserved
+    disputesHeld
     today {
       received {
         count

@@ -35,6 +35,14 @@ export function centavosToMoney(centavos: bigint): string {
 }
 
 /**
+ * What a charge leaves in the balance once its refunds are out: its net less its refunds not
+ * FAILED (below zero when the refunds passed the net: the fee is not given back).
+ */
+export function netAfterRefunds(charge: { netAmount: string; refundedAmount: string }): string {
+  return centavosToMoney(moneyToCentavos(charge.netAmount) - moneyToCentavos(charge.refundedAmount));
+}
+
+/**
  * `R$ 1.234,56` from a GraphQL Money string or centavos. The amount reaches Intl as an exact
  * decimal string (Intl.NumberFormat v3), so no value is ever rounded through a float.
  */

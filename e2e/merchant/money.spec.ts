@@ -57,18 +57,23 @@ test("a merchant creates a charge and sees its QR code and BR Code", async ({ pa
   await checkPage(page, "merchant-charge-pending");
 });
 
-test("paid through the sandbox, the charge and the balance show it PAID with the net amount", async ({ page }) => {
-  await gql(`mutation($id: ID!) { simulateChargePayment(chargeId: $id, payerName: "Beatriz Lima") { id } }`, {
-    id: chargeId,
-  });
+test("in the sandbox (its banner on every page) the merchant pays their own charge from its page; it reads PAID with the net amount", async ({
+  page,
+}) => {
   await page.goto(`/m/charges/${chargeId}`);
+  await expect(page.getByTestId("sandbox-banner")).toContainText(t("shell.sandbox.title"));
+  await expect(page.getByTestId("sandbox-banner")).toContainText(t("shell.sandbox.merchant"));
+  await page.getByRole("button", { name: t("merchantCharges.simulate.label") }).click();
+  await expect(page.getByText(t("merchantCharges.simulate.done", { amount: "R$ 200,00" }))).toBeVisible();
   await expect(page.getByText(t("common.status.charge.PAID"), { exact: true }).first()).toBeVisible();
+  // Paid, the charge offers no simulation any more.
+  await expect(page.getByRole("button", { name: t("merchantCharges.simulate.label") })).toHaveCount(0);
   // 200,00 − (1 % + R$ 0,50) = 197,50
   await expect(page.getByTestId("net-amount")).toHaveText("R$ 197,50");
   await expect(
     page
       .getByRole("list", { name: t("merchantCharges.detail.history") })
-      .getByText(t("merchantCharges.detail.steps.paidBy", { name: "Beatriz Lima" })),
+      .getByText(t("merchantCharges.detail.steps.paidBy", { name: t("merchantCharges.simulate.payerName") })),
   ).toBeVisible();
   await expect(page.getByText("charge.paid", { exact: true })).toBeVisible();
   await checkPage(page, "merchant-charge-paid");

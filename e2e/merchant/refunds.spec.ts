@@ -112,3 +112,81 @@ test("what a MED dispute holds is not offered for refund: the dialog says so and
   await expect(form.getByRole("alert")).toHaveText(t("refunds.dialog.tooMuchHeld", { remaining: "R$ 30,00" }));
   await checkPage(page, "merchant-charge-refund-held");
 });
+
+/** The lines of the home's "Como o saldo disponível é formado", label and amount as shown. */
+async function balanceLines(page: import("@playwright/test").Page): Promise<Array<[string, string]>> {
+  const rows = page.getByTestId("balance-lines").locator("div");
+  const lines: Array<[string, string]> = [];
+  for (const row of await rows.all()) {
+    const text = async (part: string) => ((await row.locator(part).textContent()) ?? "").replace(/\s+/g, " ").trim();
+    lines.push([await text("dt"), await text("dd")]);
+  }
+  return lines;
+}
+
+/** Centavos of "R$ 1.234,56" / "+R$ 3,00" / "-R$ 3,00" as shown (never through a float). */
+function centavosOf(text: string): bigint {
+  const clean = text.replace(/\s/g, "").replace("R$", "");
+  const negative = clean.startsWith("-") || clean.startsWith("−");
+  const digits = clean.replace(/[^0-9]/g, "");
+  return negative ? -BigInt(digits) : BigInt(digits);
+}
+
+test("a hold of a partly refunded charge: the charge, the lists and the home's balance lines say so and add up", async ({
+  page,
+}) => {
+  // After the two tests above: R$ 20,00 of adjustments; the R$ 100,00 charge (net 98,50) refunded whole;
+  // the R$ 50,00 charge (net 49,00) with R$ 20,00 held by a MED dispute.
+  const { createCharge } = await gql<{ createCharge: { id: string } }>(
+    `mutation($companyId: ID!, $input: CreateChargeInput!) { createCharge(companyId: $companyId, input: $input) { id } }`,
+    { companyId: merchant.id, input: { amount: "200.00", description: "Coleção em parte devolvida" } },
+  );
+  const chargeId = createCharge.id;
+  await gql(`mutation($id: ID!) { simulateChargePayment(chargeId: $id, payerName: "Paula Parcial") { id } }`, {
+    id: chargeId,
+  });
+  await gql(
+    `mutation($id: ID!, $key: String!) { refundCharge(chargeId: $id, input: { amount: "50.00" }, idempotencyKey: $key) { id } }`,
+    { id: chargeId, key: crypto.randomUUID() },
+  );
+  // The operator's hold takes what remains of it: 197,50 − 50,00 = 147,50.
+  const { reserveCharge } = await gql<{ reserveCharge: { reservedAmount: string } }>(
+    `mutation($id: ID!) { reserveCharge(id: $id, reason: "Análise de devolução") { reservedAmount } }`,
+    { id: chargeId },
+  );
+  expect(reserveCharge.reservedAmount).toBe("147.50");
+
+  await page.goto(`/m/charges/${chargeId}`);
+  await expect(page.getByText(t("common.status.partlyRefunded"), { exact: true })).toBeVisible();
+  await expect(page.getByTestId("refunded-amount")).toHaveText("R$ 50,00");
+  await expect(page.getByTestId("net-amount")).toHaveText("R$ 147,50");
+  await checkPage(page, "merchant-charge-partly-refunded");
+
+  await page.goto("/m/charges");
+  const row = (description: string) => page.getByRole("row", { name: new RegExp(description) });
+  await expect(row("Coleção em parte devolvida")).toContainText(t("common.status.partlyRefunded"));
+  await expect(row("Livro devolvido")).toContainText(t("common.status.refunded"));
+  await expect(row("Livro em disputa")).toContainText(t("common.status.disputed"));
+
+  await page.goto("/m");
+  const lines = await balanceLines(page);
+  expect(lines).toEqual([
+    [t("merchant.home.chargesPaidNet"), "R$ 345,00"],
+    [t("merchant.home.reservedLine"), "R$ 147,50"],
+    [t("merchant.home.disputesHeld"), "R$ 20,00"],
+    [t("merchant.home.adjustments"), "+R$ 20,00"],
+    [t("merchant.home.withdrawalsHeld"), "R$ 0,00"],
+    [t("merchant.home.refundsHeld"), "R$ 150,00"],
+    [t("merchant.home.availableTotal"), "R$ 47,50"],
+  ]);
+  // The lines add up: what the first line and the "+" lines bring, less the "−" lines.
+  const [total, ...parts] = [lines.at(-1) as [string, string], ...lines.slice(0, -1)];
+  const sum = parts.reduce(
+    (acc, [label, amount], index) =>
+      index === 0 || label.startsWith("+") ? acc + centavosOf(amount) : acc - centavosOf(amount),
+    0n,
+  );
+  expect(sum).toBe(centavosOf(total[1]));
+  await expect(page.getByRole("region", { name: t("merchant.home.headline") })).toContainText("R$ 167,50");
+  await checkPage(page, "merchant-home-balance-lines");
+});

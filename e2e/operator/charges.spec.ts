@@ -95,11 +95,13 @@ test("reserve with a reason takes a paid charge out of the balance, release puts
   await expect(page.getByRole("region", { name: t("companies.page.balance") })).toContainText("R$ 80,00");
 });
 
-test("a pending charge is paid in the sandbox from its page", async ({ page }) => {
+test("a pending charge is paid in the sandbox from its page, under the sandbox's banner", async ({ page }) => {
   test.setTimeout(120_000); // several pages, each screenshot twice and checked by axe, on a shared machine
   const company = await createCompany("Sandbox Pay Ltda", { feePercent: "0", feeFixed: "0" });
   const id = await charge(company.id, "45.90", "Pedido sandbox");
   await page.goto(`/ops/charges/chg_${id}`);
+  await expect(page.getByTestId("sandbox-banner")).toContainText(t("shell.sandbox.title"));
+  await expect(page.getByTestId("sandbox-banner")).toContainText(t("shell.sandbox.operator"));
   await expect(page.getByText(t("common.status.charge.PENDING"), { exact: true }).first()).toBeVisible();
   await checkPage(page, "ops-charge-detail-pending");
   await page.getByRole("button", { name: t("charges.actions.simulate") }).click();

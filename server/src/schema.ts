@@ -5,9 +5,7 @@ import { AuditEntryFields } from "./audit/audit.fields";
 import { ChargeFields } from "./charges/charges.fields";
 import { MerchantOverviewFields, OperatorDashboardFields } from "./dashboards/dashboards.fields";
 import { DisputeFields } from "./disputes/disputes.fields";
-import { authChecker } from "./graphql/context";
-import { operationResolvers } from "./graphql/operation-fields";
-import { compileOperationResolvers } from "./graphql/operation-resolvers";
+import { bindOperationResolvers, operationResolvers } from "./graphql/operation-fields";
 import { plainFieldResolvers } from "./graphql/plain-fields";
 import { LedgerEntryFields } from "./ledger/ledger.fields";
 import { OPERATIONS } from "./operations";
@@ -31,8 +29,8 @@ let built: Promise<GraphQLSchema> | undefined;
 
 /** The one schema of the service: GraphQL, the REST routes and the console all run on it. */
 export function buildAppSchema(): Promise<GraphQLSchema> {
-  built ??= buildSchema({ resolvers: RESOLVERS, authChecker, validate: false }).then((schema) =>
-    compileOperationResolvers(plainFieldResolvers(schema), authChecker),
+  built ??= buildSchema({ resolvers: RESOLVERS, validate: false }).then((schema) =>
+    bindOperationResolvers(plainFieldResolvers(schema), OPERATIONS),
   );
   return built;
 }

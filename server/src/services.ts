@@ -129,7 +129,7 @@ export function createServices(config: AppConfig, logger: Logger, db: DataSource
   const withdrawalOutcomes = new WithdrawalBankOutcomes(db, withdrawalTransitions);
   const refunds = new RefundsService(db, charges, provider.ispb);
   const exceptionReturns = new ExceptionReturnsService(db, provider.ispb);
-  const disputes = new DisputesService(db, charges, provider);
+  const disputes = new DisputesService(db, charges, provider, makerChecker);
   refunds.disputeReturns = disputes;
   refunds.makerChecker = makerChecker;
   const inboundPix = new InboundPixService(db, provider, charges, refunds, exceptionReturns);

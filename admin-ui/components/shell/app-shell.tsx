@@ -8,6 +8,7 @@ import type * as React from "react";
 import { lazy, Suspense, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { LazyTrigger } from "@/components/ui/lazy-trigger";
+import { SandboxBanner } from "@/components/ui/sandbox-banner";
 import type { Viewer } from "@/lib/auth/viewer";
 import { cn } from "@/lib/utils";
 import { Breadcrumbs } from "./breadcrumbs";
@@ -98,17 +99,20 @@ export function NavLinks({
 
 /**
  * The frame of every signed-in page: a sidebar (collapsible on desktop, a sheet on phones),
- * a top bar with breadcrumbs, the ⌘K search trigger and the user menu.
+ * a top bar with breadcrumbs, the ⌘K search trigger and the user menu; under it, on the
+ * sandbox bank (PIX_PROVIDER=sandbox), a strip that says no real money moves.
  */
 export function AppShell({
   navKey,
   viewer,
   defaultCollapsed,
+  sandbox,
   children,
 }: {
   navKey: NavKey;
   viewer: Viewer;
   defaultCollapsed: boolean;
+  sandbox: boolean;
   children: React.ReactNode;
 }) {
   const t = useTranslations("shell");
@@ -195,6 +199,12 @@ export function AppShell({
               <UserMenu viewer={viewer} />
             </div>
           </header>
+          {sandbox && (
+            <SandboxBanner
+              title={t("sandbox.title")}
+              description={t(navKey === "operator" ? "sandbox.operator" : "sandbox.merchant")}
+            />
+          )}
           <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
             {children}
           </main>

@@ -1,7 +1,9 @@
 import { cookies } from "next/headers";
 import type * as React from "react";
+import { ServiceInfoDocument } from "@/features/provider/documents";
 import { requireViewer } from "@/lib/auth/session";
 import { homeOf, type Viewer } from "@/lib/auth/viewer";
+import { execute } from "@/lib/graphql/execute";
 import { AccessDenied } from "./access-denied";
 import { AppShell } from "./app-shell";
 import { type NavKey, SIDEBAR_COOKIE } from "./nav";
@@ -23,9 +25,10 @@ export async function AudienceLayout({
 }) {
   const viewer = await requireViewer();
   if (!allow(viewer)) return <AccessDenied home={homeOf(viewer)} audience={navKey} />;
-  const collapsed = (await cookies()).get(SIDEBAR_COOKIE)?.value === "collapsed";
+  const [cookieJar, { serviceInfo }] = await Promise.all([cookies(), execute(ServiceInfoDocument)]);
+  const collapsed = cookieJar.get(SIDEBAR_COOKIE)?.value === "collapsed";
   return (
-    <AppShell navKey={navKey} viewer={viewer} defaultCollapsed={collapsed}>
+    <AppShell navKey={navKey} viewer={viewer} defaultCollapsed={collapsed} sandbox={serviceInfo.sandbox}>
       {children}
     </AppShell>
   );

@@ -8,7 +8,7 @@ import { ReasonDialog } from "@/components/confirm-dialogs";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/toast";
 import type { ChargeRowFragment } from "@/gql/graphql";
-import { formatBRL } from "@/lib/format";
+import { formatBRL, moneyToCentavos, netAfterRefunds } from "@/lib/format";
 import { execute } from "@/lib/graphql/execute";
 import { useErrorMessage } from "@/lib/i18n/error-message";
 import { ReleaseChargeDocument, ReserveChargeDocument, SimulateChargePaymentDocument } from "./documents";
@@ -34,6 +34,9 @@ export function ChargeActions({
   const [busy, setBusy] = useState(false);
   if (!canAct) return null;
   const reference = `chg_${charge.id}`;
+  // A hold takes what remains of a paid charge: its net less its refunds, never below zero (CONTRACT §8).
+  const remainder = moneyToCentavos(netAfterRefunds(charge));
+  const heldIfReserved = remainder > 0n ? remainder : 0n;
 
   const run = async (what: () => Promise<unknown>, done: string, failed: string) => {
     setBusy(true);
@@ -90,7 +93,7 @@ export function ChargeActions({
         description={
           charge.status === "PAID"
             ? t.rich("reservePaid", {
-                amount: formatBRL(charge.netAmount),
+                amount: formatBRL(heldIfReserved),
                 strong: (chunks) => <strong>{chunks}</strong>,
               })
             : t("reservePending")

@@ -12,7 +12,7 @@ import { DayRangeFilter } from "@/components/data-table/day-range-filter";
 import { useTableUrlState } from "@/components/data-table/use-table-url-state";
 import { DateTime } from "@/components/date-time";
 import { Money } from "@/components/money";
-import { CHARGE_STATUS_LABELS, ChargeStatusBadge, ReservedBadge } from "@/components/status-badge";
+import { CHARGE_STATUS_LABELS, ChargeFlags, ChargeStatusBadge } from "@/components/status-badge";
 import { ChargeTypeBadge, ChargeTypeName, DueDateLine, PaidAmountLine } from "@/features/billing/charge-terms";
 import { CompanyFilter } from "@/features/companies/company-filter";
 import type { ChargeRowFragment, ChargeStatus, ChargeType } from "@/gql/graphql";
@@ -115,7 +115,7 @@ export function ChargesTable({
       cell: ({ row }) => (
         <div className="flex flex-wrap items-center gap-1.5">
           <ChargeStatusBadge status={row.original.status} />
-          {row.original.reserved && <ReservedBadge />}
+          <ChargeFlags charge={row.original} />
         </div>
       ),
     },
@@ -207,7 +207,7 @@ export function ChargesTable({
             </div>
             <div className="flex flex-col items-end gap-1">
               <ChargeStatusBadge status={row.status} />
-              {row.reserved && <ReservedBadge />}
+              <ChargeFlags charge={row} />
             </div>
           </div>
           <p className="truncate text-xs text-muted-foreground">

@@ -14,6 +14,9 @@ graphql(`
     description
     reserved
     reservedReason
+    reservedAmount
+    refundedAmount
+    disputedAmount
     payerName
     payerDocument
     createdAt
@@ -78,8 +81,6 @@ export const ChargeDetailDocument = graphql(`
       ...ChargeRow
       pixCode
       updatedAt
-      refundedAmount
-      disputedAmount
       ...ChargeBillingFields
     }
   }

@@ -68,7 +68,8 @@ function Line({ label, children, strong }: { label: string; children: React.Reac
 }
 
 /**
- * The balance formula from source rows, against the ledger: the verdict first, then the parts.
+ * The balance formula from source rows, against the ledger: the verdict first, then the parts,
+ * one line for each kind of movement so that they add up to the recomputed balance (CONTRACT §8).
  * Its labels paint with the page; the figures and the verdict follow when the audit answers.
  */
 export function BalanceAuditCard({ companyId }: { companyId: string }) {
@@ -118,8 +119,11 @@ export function BalanceAuditCard({ companyId }: { companyId: string }) {
           <div className="divide-y text-sm">
             <dl className="pb-1.5">
               <Line label={t("paidNet")}>{money((a) => a.paidChargesNet)}</Line>
+              <Line label={t("chargesHeld")}>{money((a) => a.chargesHeld)}</Line>
+              <Line label={t("disputesHeld")}>{money((a) => a.disputesHeld)}</Line>
               <Line label={t("adjustments")}>{money((a) => a.adjustments, true)}</Line>
               <Line label={t("withdrawals")}>{money((a) => a.withdrawalsHeld)}</Line>
+              <Line label={t("refunds")}>{money((a) => a.refundsHeld)}</Line>
               <Line label={t("recomputed")} strong>
                 {money((a) => a.recomputedBalance)}
               </Line>

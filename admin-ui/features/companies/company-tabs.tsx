@@ -13,8 +13,8 @@ import { Money } from "@/components/money";
 import { PixKeyTypeName } from "@/components/pix-key-type-name";
 import {
   CHARGE_STATUS_LABELS,
+  ChargeFlags,
   ChargeStatusBadge,
-  ReservedBadge,
   WITHDRAWAL_STATUS_LABELS,
   WithdrawalStatusBadge,
 } from "@/components/status-badge";
@@ -88,7 +88,7 @@ function chargeColumns(t: CompaniesT, tBilling: BillingT): ColumnDef<ChargeRow, 
       cell: ({ row }) => (
         <div className="flex flex-wrap items-center gap-1.5">
           <ChargeStatusBadge status={row.original.status} />
-          {row.original.reserved && <ReservedBadge />}
+          <ChargeFlags charge={row.original} />
         </div>
       ),
     },
@@ -349,7 +349,7 @@ export function CompanyTabs({
           </div>
           <div className="flex flex-col items-end gap-1">
             <ChargeStatusBadge status={row.status} />
-            {row.reserved && <ReservedBadge />}
+            <ChargeFlags charge={row} />
           </div>
         </div>
       )}

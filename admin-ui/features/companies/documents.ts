@@ -50,8 +50,11 @@ export const BalanceAuditDocument = graphql(`
       consistent
       checkedAt
       paidChargesNet
+      chargesHeld
+      disputesHeld
       adjustments
       withdrawalsHeld
+      refundsHeld
       recomputedBalance
       runningBalance
       ledgerSum
@@ -97,6 +100,8 @@ export const CompanyChargesDocument = graphql(`
         description
         reserved
         reservedReason
+        refundedAmount
+        disputedAmount
         payerName
         createdAt
         paidAt

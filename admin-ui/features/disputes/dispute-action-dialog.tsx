@@ -41,11 +41,16 @@ export function DisputeActionDialog({
   const [text, setText] = useState("");
   const amount = dispute?.heldAmount ?? "0.00";
   const needsText = action === "contest";
-  const send = async (row: DisputeRowFragment) => {
+  /** True when the decision is made; false when an acceptance waits for a second operator. */
+  const send = async (row: DisputeRowFragment): Promise<boolean> => {
     const written = text.trim();
-    if (action === "accept") await execute(AcceptDisputeDocument, { id: row.id });
-    else if (action === "contest") await execute(ContestDisputeDocument, { id: row.id, statement: written });
+    if (action === "accept") {
+      const { acceptDispute } = await execute(AcceptDisputeDocument, { id: row.id });
+      return !(acceptDispute.status === "OPEN" && acceptDispute.acceptRequestedBy);
+    }
+    if (action === "contest") await execute(ContestDisputeDocument, { id: row.id, statement: written });
     else await execute(CloseDisputeDocument, { id: row.id, note: written || null });
+    return true;
   };
   return (
     <MoneyConfirmDialog
@@ -62,9 +67,10 @@ export function DisputeActionDialog({
       canConfirm={!needsText || text.trim().length > 0}
       onConfirm={async () => {
         if (!dispute) return;
-        await send(dispute);
+        const decided = await send(dispute);
         setText("");
-        toast.success(t("done", { amount: formatBRL(amount) }));
+        if (decided) toast.success(t("done", { amount: formatBRL(amount) }));
+        else toast.success(t("waiting", { amount: formatBRL(amount) }));
         router.refresh();
       }}
     >

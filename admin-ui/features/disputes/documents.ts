@@ -53,6 +53,7 @@ export const AcceptDisputeDocument = graphql(`
   mutation AcceptDispute($id: ID!) {
     acceptDispute(id: $id) {
       ...DisputeRow
+      acceptRequestedBy
     }
   }
 `);

@@ -11,7 +11,7 @@ import { DataTableSearch } from "@/components/data-table/data-table-search";
 import { useTableUrlState } from "@/components/data-table/use-table-url-state";
 import { DateTime } from "@/components/date-time";
 import { Money } from "@/components/money";
-import { CHARGE_STATUS_LABELS, ChargeStatusBadge, ReservedBadge } from "@/components/status-badge";
+import { CHARGE_STATUS_LABELS, ChargeFlags, ChargeStatusBadge } from "@/components/status-badge";
 import { ChargeTypeBadge, ChargeTypeName, DueDateLine, PaidAmountLine } from "@/features/billing/charge-terms";
 import type { ChargeStatus, MerchantChargeRowFragment } from "@/gql/graphql";
 import { chargeReference } from "@/lib/format";
@@ -95,7 +95,7 @@ function chargeColumns(
       cell: ({ row }) => (
         <div className="flex flex-wrap items-center gap-1">
           <ChargeStatusBadge status={row.original.status} />
-          {row.original.reserved && <ReservedBadge />}
+          <ChargeFlags charge={row.original} />
         </div>
       ),
     },

@@ -12,6 +12,8 @@ graphql(`
     status
     description
     reserved
+    refundedAmount
+    disputedAmount
     createdAt
     expiresAt
     paidAt
@@ -68,8 +70,7 @@ export const MerchantChargeDetailDocument = graphql(`
       pixCode
       payerDocument
       updatedAt
-      refundedAmount
-      disputedAmount
+      reservedAmount
       ...ChargeBillingFields
     }
     refunds(chargeId: $id) {
@@ -107,6 +108,16 @@ export const CreateMerchantChargeDocument = graphql(`
 export const CancelMerchantChargeDocument = graphql(`
   mutation CancelMerchantCharge($id: ID!) {
     cancelCharge(id: $id) {
+      id
+      status
+    }
+  }
+`);
+
+/** Sandbox only: the merchant's own charge paid as a payer would (SANDBOX_ONLY with a real bank). */
+export const SimulateOwnChargePaymentDocument = graphql(`
+  mutation SimulateOwnChargePayment($chargeId: ID!, $payerName: String) {
+    simulateOwnChargePayment(chargeId: $chargeId, payerName: $payerName) {
       id
       status
     }

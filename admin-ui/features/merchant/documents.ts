@@ -7,7 +7,9 @@ export const MerchantHomeDocument = graphql(`
       paidChargesNet
       adjustments
       withdrawalsHeld
+      refundsHeld
       reserved
+      disputesHeld
       today {
         received {
           count

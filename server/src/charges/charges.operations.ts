@@ -533,6 +533,25 @@ export const chargeOperations = [
   }),
 
   operation({
+    name: "simulateOwnChargePayment",
+    kind: "mutation",
+    description:
+      "Sandbox, for merchants and their integrators: the payer pays one of the account's own PENDING charges, as simulateChargePayment does (another account's charge is NOT_FOUND). With a real bank: SANDBOX_ONLY.",
+    access: ["MERCHANT"],
+    sandboxOnly: true,
+    args: SimulateChargePaymentArgs,
+    output: () => Charge,
+    run: ({ chargeId, payerName, payerDocument, paidAt }, ctx, { charges }) =>
+      charges.simulateChargePayment(
+        chargeId,
+        { payerName, payerDocument, paidAt },
+        ctx.audit,
+        ctx.requestId,
+        requireCompanyScope(ctx.principal, undefined),
+      ),
+  }),
+
+  operation({
     name: "reserveCharge",
     kind: "mutation",
     description: "Holds the charge out of the balance until released.",

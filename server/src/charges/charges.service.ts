@@ -909,16 +909,18 @@ export class ChargesService {
   /**
    * Sandbox: the payer pays a PENDING charge, now or at `paidAt` (from the charge's creation
    * to the end of its last payable day, so that a late payment can be simulated today), at
-   * that day's amount due.
+   * that day's amount due. A merchant pays only their own charges (`scopeCompanyId`: another
+   * account's is NOT_FOUND, as a missing one); an operator any (null).
    */
   async simulateChargePayment(
     id: string,
     payer: { payerName?: string | null; payerDocument?: string | null; paidAt?: Date | null },
     audit: AuditContext | null = null,
     requestId: string | null = null,
+    scopeCompanyId: string | null = null,
   ): Promise<Charge> {
     return runTransaction(this.db, async (em) => {
-      const charge = await this.lockCharge(em, null, id);
+      const charge = await this.lockCharge(em, scopeCompanyId, id);
       const before = auditFields(charge);
       const now = new Date();
       const paidAt = payer.paidAt ?? now;

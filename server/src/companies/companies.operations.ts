@@ -77,6 +77,11 @@ class UpdateCompanyInput {
   autoReturnExceptions?: boolean | null;
 }
 
+/** Whether an update touches what the account pays or what leaves it without an operator. */
+function moneyTermsChange(input: UpdateCompanyInput): boolean {
+  return input.feePercent !== undefined || input.feeFixed !== undefined || input.autoApproveLimit !== undefined;
+}
+
 @ObjectType()
 class CompanyPage extends PageOf(Company) {}
 
@@ -126,7 +131,9 @@ export const companyOperations = [
   operation({
     name: "createCompany",
     kind: "mutation",
+    description: "Issues the account's first client secret: steps up first (STEP_UP_REQUIRED).",
     access: ["ADMIN"],
+    stepUp: "always",
     audit: "every caller",
     args: CreateCompanyArgs,
     output: () => CreateCompanyPayload,
@@ -160,7 +167,10 @@ export const companyOperations = [
   operation({
     name: "updateCompany",
     kind: "mutation",
+    description:
+      "Changing the fees or the auto-approve limit (what leaves without an operator) steps up first (STEP_UP_REQUIRED).",
     access: ["ADMIN"],
+    stepUp: { when: ({ input }) => moneyTermsChange(input) },
     audit: "every caller",
     args: UpdateCompanyArgs,
     output: () => Company,

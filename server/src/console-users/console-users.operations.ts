@@ -14,6 +14,7 @@ import {
   ConsoleSession,
   ConsoleUser,
   ConsoleUserInvite,
+  ConsoleUserKind,
   InvitePreview,
   MerchantRoleEnum,
   OperatorRoleEnum,
@@ -31,7 +32,7 @@ const { operation } = declareOperations<ConsoleUserServices>();
 
 /**
  * A session's cookie, or, when a second factor must come first, the challenge's cookie and
- * a viewer whose signInStep says which (the console then asks for the code or enrols).
+ * a viewer whose signInStep alone says which (the console then asks for the code or enrols).
  */
 async function answerSignIn(
   ctx: OperationContext,
@@ -44,8 +45,26 @@ async function answerSignIn(
     return consoleUsers.viewer(outcome.principal);
   }
   ctx.responseHeaders["Set-Cookie"] = challengeCookie(outcome.challengeToken, secure);
-  const viewer = await consoleUsers.viewer(outcome.principal);
-  return viewer && { ...viewer, signInStep: SignInStepEnum[outcome.step] };
+  return viewerBeforeSecondFactor(outcome.step);
+}
+
+/**
+ * A right password is not yet a sign-in: until the second factor is given (or enrolled) the
+ * answer says only which step comes next, nothing of who the user is (id and role empty).
+ */
+function viewerBeforeSecondFactor(step: Exclude<SignInOutcome["step"], "DONE">): Viewer {
+  return {
+    id: "",
+    email: null,
+    name: null,
+    kind: ConsoleUserKind.MERCHANT,
+    role: "",
+    companyId: null,
+    companyName: null,
+    locale: null,
+    authenticatedBy: "SESSION",
+    signInStep: SignInStepEnum[step],
+  };
 }
 
 /**
@@ -177,7 +196,7 @@ export const consoleUserOperations = [
           password,
           ctx.sessionToken,
           clientOf(ctx),
-          readTrustedBrowserCookie(ctx.request.cookie),
+          readTrustedBrowserCookie(ctx.request.cookie, secureCookies(deps.config)),
         ),
       );
       return answerSignIn(ctx, deps, outcome);
@@ -199,8 +218,10 @@ export const consoleUserOperations = [
   operation({
     name: "changePassword",
     kind: "mutation",
-    description: "Keeps this session and ends the user's other sessions.",
+    description:
+      "Keeps this session and ends the user's other sessions; every browser the user trusted asks for a code again. Steps up first (STEP_UP_REQUIRED) when the user has a second factor.",
     access: "caller",
+    stepUp: "always",
     args: ChangePasswordArgs,
     output: () => Boolean,
     run: async ({ currentPassword, newPassword }, ctx, { consoleUsers }) => {

@@ -272,7 +272,7 @@ export class ConsoleUsersService {
     });
   }
 
-  /** Sets a new password; the current session stays, the user's other sessions end. */
+  /** Sets a new password; the current session stays, the user's other sessions and trusted browsers end. */
   async changePassword(
     principal: Principal,
     sessionToken: string | null,
@@ -297,12 +297,18 @@ export class ConsoleUsersService {
         passwordHash,
       ]);
       const ended = await deleteUserSessions(em, user.id, sessionToken);
+      // A browser trusted under the old password skips no code under the new one.
+      const forgotten = await queryRows<{ id_hash: string }>(
+        em,
+        "DELETE FROM console_trusted_browsers WHERE user_id = $1 RETURNING id_hash",
+        [user.id],
+      );
       await appendAudit(em, auditOf(principal, client), {
         action: "console_user.change_password",
         objectType: "console_user",
         objectId: user.id,
         companyId: user.companyId,
-        after: { otherSessionsEnded: ended },
+        after: { otherSessionsEnded: ended, trustedBrowsersForgotten: forgotten.length },
       });
     });
   }

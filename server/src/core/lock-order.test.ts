@@ -150,7 +150,9 @@ describe("lock order: a charge and a withdrawal on one account", () => {
         if (statSync(path).isDirectory()) walk(path);
         else if (name.endsWith(".js") && !name.endsWith(".test.js")) {
           const text = readFileSync(path, "utf8");
-          if (/FROM companies[^`]*FOR UPDATE/.test(text) || /pessimistic_write/.test(text)) offenders.push(path);
+          // Within one string literal: "FROM companies … FOR KEY SHARE", then another
+          // table's FOR UPDATE in the next statement, is not an offence.
+          if (/FROM companies[^`"']*FOR UPDATE/.test(text) || /pessimistic_write/.test(text)) offenders.push(path);
         }
       }
     };

@@ -57,8 +57,10 @@ export const credentialOperations = [
   operation({
     name: "issueClientSecret",
     kind: "mutation",
-    description: "Operators name the company; a merchant ADMIN issues for its own.",
+    description:
+      "Operators name the company; a merchant ADMIN issues for its own. A client secret moves the account's money: steps up first (STEP_UP_REQUIRED).",
     access: ["ADMIN", "MERCHANT_ADMIN"],
+    stepUp: "always",
     audit: "every caller",
     args: IssueClientSecretArgs,
     output: () => IssuedClientSecret,
@@ -86,8 +88,9 @@ export const credentialOperations = [
   operation({
     name: "revokeClientSecret",
     kind: "mutation",
-    description: "A merchant ADMIN revokes only its own company's credentials.",
+    description: "A merchant ADMIN revokes only its own company's credentials. Steps up first (STEP_UP_REQUIRED).",
     access: ["ADMIN", "MERCHANT_ADMIN"],
+    stepUp: "always",
     audit: "every caller",
     args: CredentialIdArgs,
     output: () => ClientCredential,

@@ -116,6 +116,18 @@ export class Dispute {
   @Field(() => String, { nullable: true })
   decidedBy!: string | null;
 
+  @Column({ name: "accept_requested_by", type: "text", nullable: true })
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "Above what one operator may return alone (APPROVAL_SECOND_OPERATOR_ABOVE): the operator who accepted first; a second, different operator's acceptDispute returns the money.",
+  })
+  acceptRequestedBy!: string | null;
+
+  @Column({ name: "accept_requested_at", type: "timestamptz", nullable: true })
+  @Field(() => Date, { nullable: true })
+  acceptRequestedAt!: Date | null;
+
   @Column({ name: "closed_by", type: "text", nullable: true })
   @Field(() => String, { nullable: true })
   closedBy!: string | null;

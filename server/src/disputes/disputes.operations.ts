@@ -152,8 +152,9 @@ export const disputeOperations = [
     name: "acceptDispute",
     kind: "mutation",
     description:
-      "Accepts the claim: the held amount is returned to the payer by a devolução of the dispute's MED nature (a refund); when the bank returns it itself (returnedByBank), the bank is answered, nothing is sent, and the amount stays held until the bank's decision.",
+      "Accepts the claim: the held amount is returned to the payer by a devolução of the dispute's MED nature (a refund); when the bank returns it itself (returnedByBank), the bank is answered, nothing is sent, and the amount stays held until the bank's decision. As a refund: above what the operator may move alone (APPROVAL_SECOND_OPERATOR_ABOVE, over its window) the first acceptance is recorded (acceptRequestedBy, still OPEN) and a second, different operator's accepts it; above the threshold a console user with a second factor steps up first (STEP_UP_REQUIRED).",
     access: ["OPERATOR"],
+    stepUp: { amountAbove: "second operator", stored: "disputes", id: ({ id }) => id },
     args: DisputeIdArgs,
     output: () => Dispute,
     run: ({ id }, ctx, { disputes }) => disputes.acceptDispute(id, ctx),

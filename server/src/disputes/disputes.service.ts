@@ -20,8 +20,9 @@ import {
 } from "../core/pagination";
 import { queryRows } from "../core/sql";
 import { runTransaction } from "../core/transactions";
-import { postLedgerEntry } from "../ledger/ledger.service";
+import { lockAccountBalance, postLedgerEntry } from "../ledger/ledger.service";
 import { LedgerEntryKind } from "../ledger/ledger-entry.entity";
+import { MAKER_CHECKER_OFF, type MakerCheckerPolicy, mayMoveAlone } from "../ledger/maker-checker";
 import { type PixProvider, providerActor } from "../provider/pix-provider";
 import { Refund, RefundNature, RefundStatus } from "../refunds/refund.entity";
 import { returnJobPayload, SUBMIT_REFUND_JOB } from "../refunds/refund-jobs";
@@ -118,6 +119,8 @@ export class DisputesService implements DisputeReturnListener {
     private readonly db: DataSource,
     private readonly charges: ChargesService,
     private readonly provider: Pick<PixProvider, "name" | "returnsMedItself">,
+    /** APPROVAL_SECOND_OPERATOR_ABOVE and its window: when an acceptance needs a second operator, as a refund does. */
+    private readonly makerChecker: MakerCheckerPolicy = MAKER_CHECKER_OFF,
   ) {
     this.disputeFromRow = entityRowMapper(db, Dispute);
   }
@@ -252,6 +255,9 @@ export class DisputesService implements DisputeReturnListener {
         if (dispute.heldAmountCents === 0n) {
           throw invalidState("Nothing is held for this dispute (the balance was empty): contest or close it");
         }
+        if (!(await this.acceptedByEnoughOperators(em, dispute, actor))) {
+          return { action: "dispute.accept_requested", reason: null };
+        }
         if (this.returnedByBank(dispute)) {
           dispute.status = DisputeStatus.ACCEPTED;
           dispute.decidedBy = actor;
@@ -269,6 +275,28 @@ export class DisputesService implements DisputeReturnListener {
       },
       audit,
     );
+  }
+
+  /**
+   * The refunds' maker-checker for the money an acceptance returns: an operator may accept
+   * alone what they may move alone (the held amount, and with it what they moved alone on
+   * the account in the window, at or under APPROVAL_SECOND_OPERATOR_ABOVE); above it the
+   * first acceptance is recorded and a second, different operator's returns the money. The
+   * same operator again is INVALID_STATE. Takes the account's lock (mayMoveAlone's rule).
+   */
+  private async acceptedByEnoughOperators(em: EntityManager, dispute: Dispute, actor: string): Promise<boolean> {
+    if (this.makerChecker.aboveCents === null) return true;
+    if (dispute.acceptRequestedBy !== null) {
+      if (dispute.acceptRequestedBy === actor) {
+        throw invalidState("You already accepted this dispute: a second, different operator must accept it");
+      }
+      return true;
+    }
+    await lockAccountBalance(em, dispute.companyId);
+    if (await mayMoveAlone(em, this.makerChecker, actor, dispute.companyId, dispute.heldAmountCents)) return true;
+    dispute.acceptRequestedBy = actor;
+    dispute.acceptRequestedAt = new Date();
+    return false;
   }
 
   /**
@@ -675,6 +703,7 @@ function disputeAuditFields(dispute: Dispute) {
     heldAmount: formatBrl(dispute.heldAmountCents),
     outcome: dispute.outcome,
     refundId: dispute.refundId,
+    acceptRequestedBy: dispute.acceptRequestedBy,
   };
 }
 

@@ -1,3 +1,4 @@
+import type { GraphQLSchema } from "graphql";
 import { Args, Ctx, Mutation, Query, Resolver } from "type-graphql";
 import type { AnyOperation } from "../operation/operation";
 import { runOperation } from "../operation/operation-runner";
@@ -6,10 +7,8 @@ import type { RequestContext } from "./context";
 
 /**
  * The GraphQL adapter of the declared operations: one root field per operation, made by
- * TypeGraphQL from the declaration's types (so `schema.graphql` is emitted from them), whose
- * resolver hands graphql-js's coerced arguments to runOperation with the request's context
- * and services. graphql-js has decoded the input (the Money scalar: centavos); nothing else
- * happens here.
+ * TypeGraphQL from the declaration's types (so `schema.graphql` is emitted from them).
+ * graphql-js has decoded the input (the Money scalar: centavos); nothing else happens here.
  */
 export function operationResolvers(operations: ReadonlyArray<AnyOperation<Services>>): Array<new () => unknown> {
   class DeclaredOperations {}
@@ -29,4 +28,26 @@ export function operationResolvers(operations: ReadonlyArray<AnyOperation<Servic
   }
   Resolver()(DeclaredOperations);
   return [DeclaredOperations];
+}
+
+/**
+ * Once the schema is built, each operation's root field resolves straight to runOperation
+ * with graphql-js's coerced arguments, in place of type-graphql's generic resolver (which,
+ * per call, looked the argument classes up in its metadata, made instances of them and ran
+ * an async validation step: a page of charges made some 20 promises before the operation
+ * began). The argument and input classes hold declared fields only (no defaults, no
+ * methods: operation-fields.test.ts checks), so the plain objects graphql-js makes are what
+ * type-graphql made of them but for their prototype.
+ */
+export function bindOperationResolvers(
+  schema: GraphQLSchema,
+  operations: ReadonlyArray<AnyOperation<Services>>,
+): GraphQLSchema {
+  for (const operation of operations) {
+    const root = operation.kind === "query" ? schema.getQueryType() : schema.getMutationType();
+    const field = root?.getFields()[operation.name];
+    if (!field) throw new Error(`operation ${operation.name} is not a root field of the schema`);
+    field.resolve = (_root, args, context: RequestContext) => runOperation(operation, args, context, context.services);
+  }
+  return schema;
 }

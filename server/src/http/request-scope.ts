@@ -4,7 +4,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import type { Bindings, ChildLoggerOptions, Level, LogFn, Logger as PinoLogger } from "pino";
 import type { CancelSignal } from "../core/cancellable-read";
 import type { Logger } from "../core/logger";
-import type { RequestInfo } from "../graphql/context";
+import type { RequestInfo } from "../operation/operation-context";
 
 /** A caller's X-Request-Id is kept when it is short and plain; otherwise one is made. */
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;

@@ -20,7 +20,8 @@ export const MAKER_CHECKER_OFF: MakerCheckerPolicy = { aboveCents: null, windowH
  * What one operator moved alone on one account in the policy's window: adjustments they
  * created that were posted without a second operator (by absolute value: a credit and a
  * debit both move money), withdrawals they approved as the only approver, and refunds they
- * made without a second operator's confirmation (docs/refunds.md). The caller
+ * made without a second operator's confirmation (docs/refunds.md), a MED dispute's devolução
+ * they accepted alone included. The caller
  * holds the account's row lock, so two moves of one operator on one account are counted
  * one after the other and cannot both slip under the threshold.
  */
@@ -44,10 +45,13 @@ export async function movedAloneCents(
            AND NOT EXISTS (SELECT 1 FROM withdrawal_approvals other
                             WHERE other.withdrawal_id = a.withdrawal_id AND other.operator <> a.operator))
      + (SELECT coalesce(sum(r.amount_cents), 0) FROM refunds r
-         WHERE r.company_id = $1 AND r.requested_by = $2 AND r.dispute_id IS NULL AND r.status <> 'FAILED'
+         WHERE r.company_id = $1 AND r.requested_by = $2 AND r.status <> 'FAILED'
            AND r.created_at > now() - make_interval(hours => $3)
            AND NOT EXISTS (SELECT 1 FROM refund_requests q
-                            WHERE q.refund_id = r.id AND q.decided_by IS NOT NULL)) AS cents`,
+                            WHERE q.refund_id = r.id AND q.decided_by IS NOT NULL)
+           AND NOT EXISTS (SELECT 1 FROM disputes d
+                            WHERE d.id = r.dispute_id AND d.accept_requested_by IS NOT NULL
+                              AND d.accept_requested_by <> r.requested_by)) AS cents`,
     [companyId, actor, policy.windowHours],
   );
   return BigInt(row.cents);

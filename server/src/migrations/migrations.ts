@@ -29,6 +29,8 @@ import { RefundRequestOneRefund1763916000000 } from "./1763916000000-refund-requ
 import { DueDateCharges1764040000000 } from "./1764040000000-due-date-charges";
 import { UnconfirmedNotifications1764100000100 } from "./1764100000100-unconfirmed-notifications";
 import { TwoFactorLockout1764200000100 } from "./1764200000100-two-factor-lockout";
+import { AutoApprovedWindow1764200000200 } from "./1764200000200-auto-approved-window";
+import { DisputeSecondOperator1764200000300 } from "./1764200000300-dispute-second-operator";
 import { StaticQrCodes1764400000100 } from "./1764400000100-static-qr-codes";
 import { PayerPage1764500000100 } from "./1764500000100-payer-page";
 import { PaymentLinks1764500000200 } from "./1764500000200-payment-links";
@@ -68,6 +70,8 @@ export const MIGRATIONS = [
   DueDateCharges1764040000000,
   UnconfirmedNotifications1764100000100,
   TwoFactorLockout1764200000100,
+  AutoApprovedWindow1764200000200,
+  DisputeSecondOperator1764200000300,
   PayerPage1764500000100,
   PaymentLinks1764500000200,
   ChargeReservedAmount1764600000100,

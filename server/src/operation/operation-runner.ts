@@ -18,7 +18,7 @@ export interface PolicyServices {
     requireStepUpForStored(
       principal: Principal | null,
       sessionToken: string | null,
-      table: "withdrawals" | "adjustments" | "refund_requests",
+      table: "withdrawals" | "adjustments" | "refund_requests" | "disputes",
       id: string,
       thresholdCents: bigint | null,
     ): Promise<void>;
@@ -92,6 +92,10 @@ async function stepUp<Deps extends PolicyServices>(
 ): Promise<void> {
   const { twoFactor, config } = deps;
   if (policy === "always") return twoFactor.requireStepUp(scope.principal, scope.sessionToken);
+  if ("when" in policy) {
+    if (policy.when(args)) await twoFactor.requireStepUp(scope.principal, scope.sessionToken);
+    return;
+  }
   const threshold = config.approvalSecondOperatorAboveCents;
   if ("stored" in policy) {
     return twoFactor.requireStepUpForStored(

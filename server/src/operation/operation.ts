@@ -68,17 +68,19 @@ export interface Replayable<Result> {
 }
 
 /**
- * Step-up before the operation runs: "always", or when the amount that would move is above
+ * Step-up before the operation runs: "always", when the arguments ask for it, or when the amount that would move is above
  * APPROVAL_SECOND_OPERATOR_ABOVE (either sign): an amount of the arguments, or the stored
  * amount of the row an argument names (an unknown id goes on to the operation's own NOT_FOUND).
  * Bearer callers have no second factor: the policy applies to console users.
  */
 export type StepUpPolicy<Args, Deps> =
   | "always"
+  /** Only when the arguments ask for what needs it (e.g. a fee changed, a requirement turned off). */
+  | { readonly when: (args: Args) => boolean }
   | { readonly amountAbove: "second operator"; readonly amount: (args: Args, deps: Deps) => Promise<bigint> | bigint }
   | {
       readonly amountAbove: "second operator";
-      readonly stored: "withdrawals" | "adjustments" | "refund_requests";
+      readonly stored: "withdrawals" | "adjustments" | "refund_requests" | "disputes";
       readonly id: (args: Args) => string;
     };
 

@@ -113,7 +113,7 @@ function callOf(kind: "query" | "mutation", field: GraphQLField<unknown, unknown
 }
 
 describe("with PIX_PROVIDER=efi nothing is simulated", () => {
-  test("every simulate* operation of the schema answers SANDBOX_ONLY to an operator (FORBIDDEN to a merchant)", async () => {
+  test("every simulate* operation of the schema answers SANDBOX_ONLY to the callers it is for (FORBIDDEN to the others)", async () => {
     const schema = await buildAppSchema();
     const roots = [
       ["query", schema.getQueryType()],
@@ -131,13 +131,34 @@ describe("with PIX_PROVIDER=efi nothing is simulated", () => {
       "simulateRefundOutcome",
       "simulateDispute",
       "simulateQrCodePayment",
+      "simulateOwnChargePayment",
     ])
       assert.ok(names.includes(known), `${known} is in the schema`);
+    // The merchants' own simulation (a payment of their own charge); every other one is the operators'.
+    const forMerchants = new Set(["simulateOwnChargePayment"]);
     for (const { kind, field } of simulated) {
       const { document, variables } = callOf(kind, field);
-      assert.equal(codeOf(await app.graphql(document, variables)), "SANDBOX_ONLY", field.name);
-      assert.equal(codeOf(await app.graphql(document, variables, merchant.clientSecret)), "FORBIDDEN", field.name);
+      const [allowed, refused] = forMerchants.has(field.name)
+        ? [merchant.clientSecret, undefined]
+        : [undefined, merchant.clientSecret];
+      assert.equal(codeOf(await app.graphql(document, variables, allowed)), "SANDBOX_ONLY", field.name);
+      assert.equal(codeOf(await app.graphql(document, variables, refused)), "FORBIDDEN", field.name);
     }
+  });
+
+  test("a merchant's simulateOwnChargePayment of their own charge credits nothing: PENDING, the balance as it was", async () => {
+    const charge = await pendingCharge(1000);
+    const before = await balanceCents(app, merchant);
+    const result = await app.graphql(
+      "mutation($id: ID!) { simulateOwnChargePayment(chargeId: $id) { status } }",
+      { id: charge.id },
+      merchant.clientSecret,
+    );
+    assert.equal(codeOf(result), "SANDBOX_ONLY");
+    assert.equal(result.data, null);
+    const after = await app.request("GET", `/charges/${charge.id}`, { token: merchant.clientSecret });
+    assert.equal(after.body.status, "PENDING");
+    assert.equal(await balanceCents(app, merchant), before);
   });
 
   test("simulateChargePayment credits nothing: the charge stays PENDING, the balance as it was", async () => {

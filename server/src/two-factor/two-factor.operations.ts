@@ -76,7 +76,7 @@ export const twoFactorOperations = [
     args: CompleteSignInArgs,
     output: () => Viewer,
     run: async ({ code, trustBrowser }, ctx, { twoFactor, consoleUsers, config }) => {
-      const challenge = readChallengeCookie(ctx.request.cookie);
+      const challenge = readChallengeCookie(ctx.request.cookie, secureCookies(config));
       const userId = await twoFactor.challengeUser(challenge, "CODE");
       const method = await withRetryAfter(ctx, () => twoFactor.completeChallenge(challenge, code, clientOf(ctx)));
       const user = await consoleUsers.findUser(userId);
@@ -101,9 +101,10 @@ export const twoFactorOperations = [
       "A new TOTP secret for the signed-in user, or for a first sign-in that must enrol (signIn answered ENROL_SECOND_FACTOR). Confirm it with confirmTwoFactorEnrolment; CONFLICT when a factor is already on.",
     access: "anyone",
     output: () => TwoFactorEnrolment,
-    run: async (_args, ctx, { twoFactor }) => {
+    run: async (_args, ctx, { twoFactor, config }) => {
       const userId =
-        ctx.principal?.userId ?? (await twoFactor.challengeUser(readChallengeCookie(ctx.request.cookie), "ENROL"));
+        ctx.principal?.userId ??
+        (await twoFactor.challengeUser(readChallengeCookie(ctx.request.cookie, secureCookies(config)), "ENROL"));
       return twoFactor.startEnrolment(userId);
     },
   }),
@@ -129,7 +130,7 @@ export const twoFactorOperations = [
         );
         return { recoveryCodes, viewer: await consoleUsers.viewer(principal) };
       }
-      const challenge = readChallengeCookie(ctx.request.cookie);
+      const challenge = readChallengeCookie(ctx.request.cookie, secureCookies(config));
       const userId = await twoFactor.challengeUser(challenge, "ENROL");
       const user = await consoleUsers.findUser(userId);
       if (!user) throw notFound("Console user");
@@ -237,8 +238,9 @@ export const twoFactorOperations = [
     name: "setCompanyTwoFactorRequired",
     kind: "mutation",
     description:
-      "Requires (or no longer requires) a second factor of the company's users; turning it on ends the sessions of those without one. A merchant admin enrols their own first.",
+      "Requires (or no longer requires) a second factor of the company's users; turning it on ends the sessions of those without one. A merchant admin enrols their own first; turning it off steps up first (STEP_UP_REQUIRED).",
     access: ["ADMIN", "MERCHANT_ADMIN"],
+    stepUp: { when: ({ required }) => !required },
     audit: "every caller",
     args: SetCompanyTwoFactorRequiredArgs,
     output: () => Boolean,

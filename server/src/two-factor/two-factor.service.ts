@@ -74,6 +74,8 @@ const STORED_AMOUNT_SQL = {
   withdrawals: "SELECT amount_cents FROM withdrawals WHERE id = $1",
   adjustments: "SELECT amount_cents FROM adjustments WHERE id = $1",
   refund_requests: "SELECT amount_cents FROM refund_requests WHERE id = $1",
+  // What accepting a MED dispute returns: the amount held for it.
+  disputes: "SELECT held_amount_cents AS amount_cents FROM disputes WHERE id = $1",
 } as const;
 
 /** Binds a sealed TOTP secret to its user: copied to another row it does not open. */

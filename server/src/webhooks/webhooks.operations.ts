@@ -102,8 +102,10 @@ export const webhookOperations = [
   operation({
     name: "updateWebhookSettings",
     kind: "mutation",
-    description: "Sets the webhook URL (http or https); null removes it.",
+    description:
+      "Sets the webhook URL (http or https); null removes it. Where the account's events go: steps up first (STEP_UP_REQUIRED).",
     access: ["MERCHANT_ADMIN", "ADMIN"],
+    stepUp: "always",
     audit: "every caller",
     args: UpdateWebhookSettingsArgs,
     output: () => WebhookSettings,
@@ -114,8 +116,10 @@ export const webhookOperations = [
   operation({
     name: "rotateWebhookSecret",
     kind: "mutation",
-    description: "Events created from now on are signed with the new secret.",
+    description:
+      "Events created from now on are signed with the new secret. Whoever holds it can sign events the merchant trusts: steps up first (STEP_UP_REQUIRED).",
     access: ["MERCHANT_ADMIN", "ADMIN"],
+    stepUp: "always",
     audit: "every caller",
     args: AccountArgs,
     output: () => RotatedWebhookSecret,

@@ -133,6 +133,32 @@ describe("withdrawals above APPROVAL_SECOND_OPERATOR_ABOVE", () => {
     assert.equal(await read(big), "PENDING");
   });
 
+  test("auto-approvals count against the account's window as one lone approver's: many small ones cannot take out more than the threshold", async () => {
+    const auto = await fundedMerchant(app, "1000.00", { autoApproveLimit: "100.00" });
+    const create = (amount: number) =>
+      createWithdrawal(app, auto, { amount, pix_key_type: "CPF", pix_key: "52998224725" });
+    const read = async (id: string) =>
+      (await app.request("GET", `/withdrawals/${id}`, { token: auto.clientSecret })).body.status;
+    const statuses: string[] = [];
+    // 60 + 30 pass (90); 20 would make 110, it waits; 10 makes 100, it passes; then nothing more.
+    for (const amount of [60, 30, 20, 10, 100, 1]) statuses.push(await read(await create(amount)));
+    assert.deepEqual(statuses, ["PROCESSING", "PROCESSING", "PENDING", "PROCESSING", "PENDING", "PENDING"]);
+    // Five at once at the limit (the attack of #33): one goes, four wait for an operator.
+    const other = await fundedMerchant(app, "1000.00", { autoApproveLimit: "100.00" });
+    const ids = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        createWithdrawal(app, other, { amount: 100, pix_key_type: "CPF", pix_key: "52998224725" }),
+      ),
+    );
+    const sent = await Promise.all(
+      ids.map(
+        async (id) => (await app.request("GET", `/withdrawals/${id}`, { token: other.clientSecret })).body.status,
+      ),
+    );
+    assert.deepEqual(sent.sort(), ["PENDING", "PENDING", "PENDING", "PENDING", "PROCESSING"]);
+    await assertAuditConsistent(app, auto.companyId);
+  });
+
   test("a rejection needs no second operator", async () => {
     const id = await createWithdrawal(app, shop, { amount: 250, pix_key_type: "CPF", pix_key: "52998224725" });
     await approveAs(ana, id);

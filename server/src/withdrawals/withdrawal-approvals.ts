@@ -65,6 +65,32 @@ export class WithdrawalApprovals {
     return amountCents <= above && !creator.startsWith("operator:");
   }
 
+  /**
+   * mayAutoApprove, and the account's auto-approvals counted as one lone approver's are:
+   * what was auto-approved on the account in the maker-checker window, with this amount,
+   * stays at or under the threshold (so many withdrawals under the limit cannot take out
+   * what one above it could not). The caller holds the account's row lock: two creations
+   * on one account are counted one after the other.
+   */
+  async mayAutoApproveOnAccount(
+    em: EntityManager,
+    companyId: string,
+    amountCents: Cents,
+    creator: string,
+  ): Promise<boolean> {
+    if (!this.mayAutoApprove(amountCents, creator)) return false;
+    const { aboveCents, windowHours } = this.makerChecker;
+    if (aboveCents === null || windowHours === 0) return true;
+    const [row] = await queryRows<{ cents: string }>(
+      em,
+      `SELECT coalesce(sum(amount_cents), 0) AS cents FROM withdrawals
+        WHERE company_id = $1 AND initial_status = 'PROCESSING' AND status IN ('PROCESSING', 'PAID', 'FAILED')
+          AND created_at > now() - make_interval(hours => $2)`,
+      [companyId, windowHours],
+    );
+    return BigInt(row.cents) + amountCents <= aboveCents;
+  }
+
   /** The operators' approvals of each withdrawal, oldest first. */
   async listApprovals(withdrawalIds: string[]): Promise<Map<string, WithdrawalApprovalRow[]>> {
     const rows = await queryRows<{ withdrawal_id: string; operator: string; email: string | null; created_at: Date }>(

@@ -152,11 +152,11 @@ export class WithdrawalsService {
       if (replay) return replay;
       if (account.balanceCents < input.amountCents) throw insufficientBalance();
 
-      // Four eyes win over the account's auto-approve limit.
+      // Four eyes win over the account's auto-approve limit, over the window too.
       const autoApprove =
         account.autoApproveLimitCents !== null &&
         input.amountCents <= account.autoApproveLimitCents &&
-        this.approvals.mayAutoApprove(input.amountCents, actor);
+        (await this.approvals.mayAutoApproveOnAccount(em, companyId, input.amountCents, actor));
       const now = new Date();
       const withdrawal = em.getRepository(Withdrawal).create({
         id: newWithdrawalId(),

@@ -14,6 +14,7 @@ import { LiveUpdates } from "@/features/live/live-updates";
 import { MerchantHomeDocument } from "@/features/merchant/documents";
 import { VolumeChart } from "@/features/overview/volume-chart";
 import { requireViewer } from "@/lib/auth/session";
+import { centavosToMoney, moneyToCentavos } from "@/lib/format";
 import { execute } from "@/lib/graphql/execute";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -25,6 +26,17 @@ export default async function MerchantHomePage() {
   const home = await execute(MerchantHomeDocument);
   const t = await getTranslations("merchant.home");
   const overview = home.merchantOverview;
+  // Each movement of the balance on its own line, in the order they add up to it (CONTRACT §8).
+  const lines = [
+    ["chargesPaidNet", overview.paidChargesNet, false],
+    ["reservedLine", overview.reserved, false],
+    ["disputesHeld", overview.disputesHeld, false],
+    ["adjustments", overview.adjustments, true],
+    ["withdrawalsHeld", overview.withdrawalsHeld, false],
+    ["refundsHeld", overview.refundsHeld, false],
+  ] as const;
+  // Held: by operators' holds of charges and by MED disputes, both out of the balance.
+  const held = centavosToMoney(moneyToCentavos(overview.reserved) + moneyToCentavos(overview.disputesHeld));
   return (
     <div className="flex flex-col gap-6">
       <LiveUpdates topics={["charge", "withdrawal", "refund", "dispute"]} />
@@ -60,12 +72,7 @@ export default async function MerchantHomePage() {
           icon={ArrowUpFromLineIcon}
           hint={t("withdrawals", { count: overview.today.sent.count })}
         />
-        <StatCard
-          label={t("reserved")}
-          value={<Money value={overview.reserved} />}
-          icon={LockIcon}
-          hint={t("reservedHint")}
-        />
+        <StatCard label={t("reserved")} value={<Money value={held} />} icon={LockIcon} hint={t("reservedHint")} />
       </section>
       <div className="grid gap-4 lg:grid-cols-3">
         <Card className="min-w-0 lg:col-span-2">
@@ -87,25 +94,15 @@ export default async function MerchantHomePage() {
             </div>
           </CardHeader>
           <CardContent>
-            <dl className="grid gap-2 text-sm">
-              <div className="flex justify-between gap-3">
-                <dt className="text-muted-foreground">{t("chargesPaidNet")}</dt>
-                <dd>
-                  <Money value={overview.paidChargesNet} />
-                </dd>
-              </div>
-              <div className="flex justify-between gap-3">
-                <dt className="text-muted-foreground">{t("adjustments")}</dt>
-                <dd>
-                  <Money value={overview.adjustments} signed />
-                </dd>
-              </div>
-              <div className="flex justify-between gap-3">
-                <dt className="text-muted-foreground">{t("withdrawalsHeld")}</dt>
-                <dd>
-                  <Money value={overview.withdrawalsHeld} />
-                </dd>
-              </div>
+            <dl className="grid gap-2 text-sm" data-testid="balance-lines">
+              {lines.map(([label, value, signed]) => (
+                <div key={label} className="flex justify-between gap-3">
+                  <dt className="text-muted-foreground">{t(label)}</dt>
+                  <dd>
+                    <Money value={value} signed={signed} />
+                  </dd>
+                </div>
+              ))}
               <div className="flex justify-between gap-3 border-t pt-2 font-semibold">
                 <dt>{t("availableTotal")}</dt>
                 <dd>

@@ -5,7 +5,7 @@ import { DateTime } from "@/components/date-time";
 import { Money } from "@/components/money";
 import { PageHeader } from "@/components/page-header";
 import { EmptyState } from "@/components/states";
-import { ChargeStatusBadge, DeliveryStatusBadge, ReservedBadge } from "@/components/status-badge";
+import { ChargeFlags, ChargeStatusBadge, DeliveryStatusBadge } from "@/components/status-badge";
 import { Timeline, type TimelineItem } from "@/components/timeline";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { ChargeBillingCard, ChargeTypeBadge, DueDateLine } from "@/features/billing/charge-terms";
@@ -13,10 +13,13 @@ import { LiveUpdates } from "@/features/live/live-updates";
 import { CancelChargeButton } from "@/features/merchant-charges/cancel-charge-button";
 import { ChargePaymentCard } from "@/features/merchant-charges/charge-payment-card";
 import { MerchantChargeDetailDocument } from "@/features/merchant-charges/documents";
+import { SimulatePaymentButton } from "@/features/merchant-charges/simulate-payment-button";
+import { ServiceInfoDocument } from "@/features/provider/documents";
 import { RefundChargeButton } from "@/features/refunds/refund-charge-dialog";
 import { RefundsCard, refundTimeline } from "@/features/refunds/refunds-card";
 import { requireViewer } from "@/lib/auth/session";
-import { formatDocument, formatIsoDay, lastPayableDay } from "@/lib/format";
+import { formatDocument, formatIsoDay, lastPayableDay, moneyToCentavos, netAfterRefunds } from "@/lib/format";
+import { execute } from "@/lib/graphql/execute";
 import { executeOrNotFound } from "@/lib/graphql/execute-or-not-found";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -25,7 +28,10 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function MerchantChargePage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const { charge, refunds, webhookDeliveries } = await executeOrNotFound(MerchantChargeDetailDocument, { id });
+  const [{ charge, refunds, webhookDeliveries }, { serviceInfo }] = await Promise.all([
+    executeOrNotFound(MerchantChargeDetailDocument, { id }),
+    execute(ServiceInfoDocument),
+  ]);
   const [viewer, tRefunds, tMerchant, t] = await Promise.all([
     requireViewer(),
     getTranslations("refunds.timeline"),
@@ -70,6 +76,8 @@ export default async function MerchantChargePage({ params }: { params: Promise<{
   history.sort((a, b) => a.at.localeCompare(b.at));
 
   const payable = charge.status === "PENDING";
+  const refunded = moneyToCentavos(charge.refundedAmount) > 0n;
+  const disputed = moneyToCentavos(charge.disputedAmount) > 0n;
   return (
     <div className="flex flex-col gap-6">
       <LiveUpdates topics={["charge", "refund", "dispute"]} resourceId={charge.id} />
@@ -79,7 +87,7 @@ export default async function MerchantChargePage({ params }: { params: Promise<{
         meta={
           <>
             <ChargeStatusBadge status={charge.status} />
-            {charge.reserved && <ReservedBadge />}
+            <ChargeFlags charge={charge} />
             <ChargeTypeBadge type={charge.type} />
             <DueDateLine dueDate={charge.dueDate} />
             <CopyableId value={`chg_${charge.id}`} />
@@ -87,7 +95,10 @@ export default async function MerchantChargePage({ params }: { params: Promise<{
         }
         actions={
           payable ? (
-            <CancelChargeButton id={charge.id} />
+            <>
+              {serviceInfo.sandbox && <SimulatePaymentButton chargeId={charge.id} amount={charge.amount} />}
+              <CancelChargeButton id={charge.id} />
+            </>
           ) : charge.status === "PAID" ? (
             // A due-date charge's refunds are limited by what it brought (paid late or early), not its amount.
             <RefundChargeButton
@@ -144,12 +155,51 @@ export default async function MerchantChargePage({ params }: { params: Promise<{
                   <Money value={charge.fee} />
                 </dd>
               </div>
-              <div className="flex justify-between gap-3 border-t pt-2 font-semibold">
-                <dt>{t("net")}</dt>
-                <dd data-testid="net-amount">
-                  <Money value={charge.netAmount} />
-                </dd>
-              </div>
+              {refunded ? (
+                <>
+                  <div className="flex justify-between gap-3 border-t pt-2">
+                    <dt className="text-muted-foreground">{t("netOfCharge")}</dt>
+                    <dd>
+                      <Money value={charge.netAmount} />
+                    </dd>
+                  </div>
+                  <div className="flex justify-between gap-3">
+                    <dt className="text-muted-foreground">{t("refunded")}</dt>
+                    <dd data-testid="refunded-amount">
+                      <Money value={charge.refundedAmount} />
+                    </dd>
+                  </div>
+                  <div className="flex justify-between gap-3 border-t pt-2 font-semibold">
+                    <dt>{t("netAfterRefunds")}</dt>
+                    <dd data-testid="net-amount">
+                      <Money value={netAfterRefunds(charge)} />
+                    </dd>
+                  </div>
+                </>
+              ) : (
+                <div className="flex justify-between gap-3 border-t pt-2 font-semibold">
+                  <dt>{t("net")}</dt>
+                  <dd data-testid="net-amount">
+                    <Money value={charge.netAmount} />
+                  </dd>
+                </div>
+              )}
+              {charge.reserved && charge.status === "PAID" && (
+                <div className="flex justify-between gap-3 pt-2 text-status-danger">
+                  <dt>{t("reservedAmount")}</dt>
+                  <dd>
+                    <Money value={charge.reservedAmount} />
+                  </dd>
+                </div>
+              )}
+              {disputed && (
+                <div className="flex justify-between gap-3 pt-2">
+                  <dt className="text-muted-foreground">{t("disputedAmount")}</dt>
+                  <dd>
+                    <Money value={charge.disputedAmount} />
+                  </dd>
+                </div>
+              )}
             </dl>
           </CardContent>
         </Card>

@@ -7,7 +7,7 @@ import { DateTime } from "@/components/date-time";
 import { Money } from "@/components/money";
 import { PageHeader } from "@/components/page-header";
 import { QrCode } from "@/components/qr-code";
-import { ChargeStatusBadge, DeliveryStatusBadge, ReservedBadge } from "@/components/status-badge";
+import { ChargeFlags, ChargeStatusBadge, DeliveryStatusBadge } from "@/components/status-badge";
 import { Timeline, type TimelineItem } from "@/components/timeline";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { auditActionLabel } from "@/features/audit-log/audit-labels";
@@ -25,7 +25,7 @@ import { RefundsCard, refundTimeline } from "@/features/refunds/refunds-card";
 import { CompanyNameDocument } from "@/features/withdrawals/documents";
 import { requireViewer } from "@/lib/auth/session";
 import { canActOnMoney } from "@/lib/auth/viewer";
-import { formatDocument } from "@/lib/format";
+import { formatDocument, moneyToCentavos, netAfterRefunds } from "@/lib/format";
 import { execute } from "@/lib/graphql/execute";
 import { executeOrNotFound } from "@/lib/graphql/execute-or-not-found";
 
@@ -99,7 +99,7 @@ export default async function ChargePage({ params }: { params: Promise<{ id: str
         meta={
           <>
             <ChargeStatusBadge status={charge.status} />
-            {charge.reserved && <ReservedBadge />}
+            <ChargeFlags charge={charge} />
             <ChargeTypeBadge type={charge.type} />
             <DueDateLine dueDate={charge.dueDate} />
             <Link href={`/ops/companies/${charge.companyId}`} className="font-medium text-foreground hover:underline">
@@ -165,6 +165,31 @@ export default async function ChargePage({ params }: { params: Promise<{ id: str
                   <Money value={charge.netAmount} className="font-medium" />
                 </dd>
               </div>
+              {moneyToCentavos(charge.refundedAmount) > 0n && (
+                <div>
+                  <dt className="text-muted-foreground">{t("refundedNet")}</dt>
+                  <dd className="tabular">
+                    <Money value={charge.refundedAmount} /> ·{" "}
+                    <Money value={netAfterRefunds(charge)} className="font-medium" />
+                  </dd>
+                </div>
+              )}
+              {charge.reserved && charge.status === "PAID" && (
+                <div>
+                  <dt className="text-muted-foreground">{t("reservedAmount")}</dt>
+                  <dd className="tabular">
+                    <Money value={charge.reservedAmount} />
+                  </dd>
+                </div>
+              )}
+              {moneyToCentavos(charge.disputedAmount) > 0n && (
+                <div>
+                  <dt className="text-muted-foreground">{t("disputedAmount")}</dt>
+                  <dd className="tabular">
+                    <Money value={charge.disputedAmount} />
+                  </dd>
+                </div>
+              )}
               <div>
                 <dt className="text-muted-foreground">{t("descriptionLabel")}</dt>
                 <dd>{charge.description ?? "—"}</dd>

@@ -1,3 +1,4 @@
+import "reflect-metadata";
 import assert from "node:assert/strict";
 import { before, describe, test } from "node:test";
 import {
@@ -11,26 +12,26 @@ import {
   isListType,
   isNonNullType,
 } from "graphql";
-import { buildSchema } from "type-graphql";
+import { buildSchema, getMetadataStorage } from "type-graphql";
 import type { Principal } from "../auth/principal";
 import { AppError } from "../core/errors";
+import { OPERATIONS } from "../operations";
 import { buildAppSchema, RESOLVERS } from "../schema";
 import type { Services } from "../services";
-import { authChecker, type RequestContext } from "./context";
-import { isCompiledOperationResolver } from "./operation-resolvers";
+import type { RequestContext } from "./context";
 
 /*
- * The service's query and mutation resolvers are compiled from type-graphql's metadata
- * (operation-resolvers.ts). Here every operation is called both ways, by every kind of
- * caller, with no arguments and with all of them: the compiled resolver must refuse exactly
- * whom type-graphql's refuses, with the same error, and otherwise call the same service
- * method with the same values (argument class instances included).
+ * Each declared operation's root field resolves straight to runOperation with graphql-js's
+ * coerced arguments (operation-fields.ts), not through type-graphql's generic resolver. Here
+ * every operation is called both ways, by every kind of caller, with no arguments and with
+ * all of them: ours must refuse exactly whom type-graphql's refuses, with the same error,
+ * and otherwise call the same service method with the same values.
  */
 let ours: GraphQLSchema;
 let theirs: GraphQLSchema;
 
 before(async () => {
-  theirs = await buildSchema({ resolvers: RESOLVERS, authChecker, validate: false });
+  theirs = await buildSchema({ resolvers: RESOLVERS, validate: false });
   ours = await buildAppSchema();
 });
 
@@ -101,13 +102,17 @@ function sampleOf(type: GraphQLInputType): unknown {
 const sampleArgs = (args: readonly GraphQLArgument[]) =>
   Object.fromEntries(args.map((arg) => [arg.name, sampleOf(arg.type)]));
 
-/** The value with each function (a callback made per call) as a marker; classes kept. */
+/**
+ * The value with each function (a callback made per call) as a marker, and objects as plain
+ * ones: type-graphql hands instances of the argument classes, graphql-js plain objects (the
+ * classes hold fields only: see the test below).
+ */
 function comparable(value: unknown, seen = new Set<unknown>()): unknown {
   if (typeof value === "function") return "[function]";
   if (typeof value !== "object" || value === null || value instanceof Date || seen.has(value)) return value;
   seen.add(value);
   if (Array.isArray(value)) return value.map((item) => comparable(item, seen));
-  const copy = Object.create(Object.getPrototypeOf(value));
+  const copy: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) copy[key] = comparable(item, seen);
   return copy;
 }
@@ -127,12 +132,35 @@ async function outcomeOf(resolve: GraphQLFieldResolver<unknown, unknown>, princi
   }
 }
 
-describe("compiled operation resolvers", () => {
-  test("every query and mutation runs on a compiled resolver", () => {
-    for (const type of [ours.getQueryType(), ours.getMutationType()]) {
-      const fields = Object.values(type?.getFields() ?? {});
-      assert.ok(fields.length > 10);
-      for (const field of fields) assert.ok(isCompiledOperationResolver(field.resolve), `${type?.name}.${field.name}`);
+describe("the declared operations' root fields", () => {
+  test("every query and mutation is a declared operation, on a resolver of its own", () => {
+    const roots = {
+      Query: Object.values(ours.getQueryType()?.getFields() ?? {}),
+      Mutation: Object.values(ours.getMutationType()?.getFields() ?? {}),
+    };
+    const declared = (kind: "query" | "mutation") =>
+      OPERATIONS.filter((operation) => operation.kind === kind)
+        .map((operation) => operation.name)
+        .sort();
+    assert.deepEqual(roots.Query.map((field) => field.name).sort(), declared("query"));
+    assert.deepEqual(roots.Mutation.map((field) => field.name).sort(), declared("mutation"));
+    const theirFields = { ...theirs.getQueryType()?.getFields(), ...theirs.getMutationType()?.getFields() };
+    for (const field of [...roots.Query, ...roots.Mutation]) {
+      assert.ok(field.resolve, field.name);
+      assert.notEqual(field.resolve, theirFields[field.name]?.resolve, field.name);
+    }
+  });
+
+  test("their argument and input classes hold declared fields only: no default, no method", () => {
+    const storage = getMetadataStorage();
+    const classes = [...storage.argumentTypes, ...storage.inputTypes].map((type) => type.target as new () => object);
+    assert.ok(classes.length > 50, `${classes.length} classes`);
+    for (const Class of classes) {
+      const members = Object.getOwnPropertyNames(Class.prototype).filter((name) => name !== "constructor");
+      assert.deepEqual(members, [], `${Class.name}'s methods`);
+      const instance = new Class() as Record<string, unknown>;
+      const defaults = Object.keys(instance).filter((key) => instance[key] !== undefined);
+      assert.deepEqual(defaults, [], `${Class.name}'s defaults`);
     }
   });
 
