@@ -22,13 +22,13 @@ import { createAdmissionLimits, registerAdmission } from "./http/request-admissi
 import { decorateRequestRoute, lazyChildLogger, logAccess, requestIdOf, requestInfo } from "./http/request-scope";
 import { registerRestOperations } from "./http/rest-operations";
 import { securityHeaders } from "./http/security-headers";
+import { inboundPixRoutes } from "./inbound-pix/inbound-pix.http";
 import { registerLiveRoute } from "./live/live.route";
 import { LiveHub, type LiveOptions } from "./live/live-hub";
 import { compileRestRoute, type RestRoute } from "./operation/rest-shape";
 import { OPERATIONS } from "./operations";
 import { registerPayerLiveRoute } from "./payer-page/payer-live.route";
 import { efiNotificationRoutes } from "./provider/efi/efi-notifications";
-import { inboundPixRoutes } from "./provider/inbound-pix.http";
 import { registerPixLocationRoute } from "./provider/pix-location.http";
 import { registerQrCodeImageRoute } from "./qrcodes/qrcode-image.http";
 import type { Runtime } from "./runtime";

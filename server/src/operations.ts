@@ -6,6 +6,7 @@ import { credentialOperations } from "./credentials/credentials.operations";
 import { customerOperations } from "./customers/customers.operations";
 import { dashboardOperations } from "./dashboards/dashboards.operations";
 import { disputeOperations } from "./disputes/disputes.operations";
+import { inboundPixOperations } from "./inbound-pix/inbound-pix.operations";
 import { ledgerOperations } from "./ledger/ledger.operations";
 import type { AnyOperation } from "./operation/operation";
 import { payerPageOperations } from "./payer-page/payer-page.operations";
@@ -39,6 +40,7 @@ export const OPERATIONS: ReadonlyArray<AnyOperation<Services>> = [
   ...customerOperations,
   ...dashboardOperations,
   ...providerOperations,
+  ...inboundPixOperations,
   ...providerStatusOperations,
   ...searchOperations,
   ...disputeOperations,

@@ -3,8 +3,8 @@ import { companyScope, requireCompanyScope } from "../auth/principal";
 import { Charge } from "../charges/charge.entity";
 import { PageOf, PagingArgs } from "../graphql/page";
 import { MoneyScalar } from "../graphql/scalars";
+import { PaymentExceptionKind } from "../inbound-pix/payment-exception.entity";
 import { declareOperations, type RestAnswer } from "../operation/operation";
-import { PaymentExceptionKind } from "../provider/payment-exception.entity";
 import { QrCode } from "./qr-code.entity";
 import type { QrCodesService } from "./qrcodes.service";
 

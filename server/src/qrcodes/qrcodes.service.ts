@@ -16,8 +16,8 @@ import type {
   InboundPixService,
   PaymentDecision,
   StaticQrPayments,
-} from "../provider/inbound-pix.service";
-import { PaymentExceptionKind } from "../provider/payment-exception.entity";
+} from "../inbound-pix/inbound-pix.service";
+import { PaymentExceptionKind } from "../inbound-pix/payment-exception.entity";
 import type { PixNotification } from "../provider/pix-notification";
 import type { PixProvider } from "../provider/pix-provider";
 import { QrCode } from "./qr-code.entity";

@@ -12,7 +12,7 @@ import {
   PaymentExceptionKind,
   PaymentExceptionStatus,
   PaymentReturnStatus,
-} from "../provider/payment-exception.entity";
+} from "../inbound-pix/payment-exception.entity";
 import type { ReturnReport } from "../provider/pix-notification";
 import { type RefundOrder, sandboxReturnId } from "../provider/pix-provider";
 import { returnJobPayload, SUBMIT_REFUND_JOB, TRANSIENT_RETRY_DELAYS_MS } from "./refund-jobs";

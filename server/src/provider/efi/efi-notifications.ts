@@ -5,8 +5,8 @@ import type { Logger } from "../../core/logger";
 import { formatBrl } from "../../core/money";
 import { queryRows } from "../../core/sql";
 import { registerRawBodies } from "../../http/json-body";
+import type { InboundPixResult } from "../../inbound-pix/inbound-pix.service";
 import type { PixKeyType } from "../../withdrawals/pix-key";
-import type { InboundPixResult } from "../inbound-pix.service";
 import { ProviderUnavailableError, type TransferAtBank } from "../pix-provider";
 import { UnconfirmedNotificationKind } from "../unconfirmed-notification.entity";
 import type {

@@ -1,10 +1,10 @@
 import type { DataSource } from "typeorm";
 import { AppError } from "../../core/errors";
 import { queryRows } from "../../core/sql";
+import type { InboundPixResult, InboundPixService } from "../../inbound-pix/inbound-pix.service";
 import type { PixKeyType } from "../../withdrawals/pix-key";
 import type { WithdrawalBankOutcomes } from "../../withdrawals/withdrawal-bank-outcomes";
 import { BANK_UNAVAILABLE_REASON, TRANSIENT_RETRY_DELAYS_MS } from "../../withdrawals/withdrawal-jobs";
-import type { InboundPixResult, InboundPixService } from "../inbound-pix.service";
 import { parsePixNotifications } from "../pix-notification";
 import type { TransferAtBank } from "../pix-provider";
 import type { EfiPixProvider } from "./efi-provider";

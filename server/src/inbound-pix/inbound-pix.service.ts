@@ -18,18 +18,18 @@ import {
 } from "../core/pagination";
 import { queryRows } from "../core/sql";
 import { runTransaction } from "../core/transactions";
-import { type ExceptionReturnsService, exceptionIdOfReturnRequest } from "../refunds/exception-returns.service";
-import type { RefundsService } from "../refunds/refunds.service";
-import { PaymentException, PaymentExceptionKind, PaymentExceptionStatus } from "./payment-exception.entity";
 import {
   type MalformedPixNotification,
   type ParsedPixEntry,
   type PixNotification,
   parsePixNotifications,
   type ReturnReport,
-} from "./pix-notification";
-import type { PixProvider } from "./pix-provider";
-import { requireSandbox } from "./sandbox-only";
+} from "../provider/pix-notification";
+import type { PixProvider } from "../provider/pix-provider";
+import { requireSandbox } from "../provider/sandbox-only";
+import { type ExceptionReturnsService, exceptionIdOfReturnRequest } from "../refunds/exception-returns.service";
+import type { RefundsService } from "../refunds/refunds.service";
+import { PaymentException, PaymentExceptionKind, PaymentExceptionStatus } from "./payment-exception.entity";
 
 /** What became of one received payment. */
 export type InboundPixOutcome =
