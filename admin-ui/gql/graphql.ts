@@ -161,6 +161,14 @@ export type CreatePaymentLinkInput = {
   reusable?: boolean | null | undefined;
 };
 
+/** A fixed amount, or none (the payer types it in their bank's app). */
+export type CreateQrCodeInput = {
+  /** Fixed amount, 0.01 to 99999999.99; absent: the payer types it. */
+  amount?: string | null | undefined;
+  /** 1 to 140 characters: what is paid for; each charge's description. */
+  description: string;
+};
+
 export type CreateWithdrawalInput = {
   /** 1.00 to 99999999.99 */
   amount: string;
@@ -972,6 +980,35 @@ export type UnconfirmedNotificationsQueryVariables = Exact<{ [key: string]: neve
 
 
 export type UnconfirmedNotificationsQuery = { unconfirmedNotifications: { total: number, totalCapped: boolean, data: Array<{ id: string, kind: UnconfirmedNotificationKind, problem: string, endToEndId: string | null, txid: string | null, amount: string | null, claimedStatus: string | null, withdrawalId: string | null, returnRequestId: string | null, callerAddress: string | null, lastCallerAddress: string | null, timesSeen: number, createdAt: string, lastSeenAt: string }> } };
+
+export type MerchantQrCodesQueryVariables = Exact<{
+  limit?: number | null | undefined;
+  offset?: number | null | undefined;
+}>;
+
+
+export type MerchantQrCodesQuery = { qrCodes: { total: number, data: Array<{ id: string, pixCode: string, description: string, amount: string | null, active: boolean, paidCount: number, paidTotal: string, createdAt: string }> } };
+
+export type MerchantQrCodeQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type MerchantQrCodeQuery = { qrCode: { id: string, pixCode: string, description: string, amount: string | null, active: boolean }, payerPageSettings: { displayName: string | null } };
+
+export type CreateQrCodeMutationVariables = Exact<{
+  input: CreateQrCodeInput;
+}>;
+
+
+export type CreateQrCodeMutation = { createQrCode: { id: string } };
+
+export type DeactivateQrCodeMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type DeactivateQrCodeMutation = { deactivateQrCode: { id: string, active: boolean } };
 
 export type RefundRowFragment = { id: string, chargeId: string, amount: string, status: RefundStatus, reason: string | null, failureReason: string | null, returnId: string | null, createdAt: string, refundedAt: string | null, updatedAt: string };
 
@@ -3268,6 +3305,52 @@ export const UnconfirmedNotificationsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<UnconfirmedNotificationsQuery, UnconfirmedNotificationsQueryVariables>;
+export const MerchantQrCodesDocument = new TypedDocumentString(`
+    query MerchantQrCodes($limit: Int, $offset: Int) {
+  qrCodes(limit: $limit, offset: $offset) {
+    total
+    data {
+      id
+      pixCode
+      description
+      amount
+      active
+      paidCount
+      paidTotal
+      createdAt
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<MerchantQrCodesQuery, MerchantQrCodesQueryVariables>;
+export const MerchantQrCodeDocument = new TypedDocumentString(`
+    query MerchantQrCode($id: ID!) {
+  qrCode(id: $id) {
+    id
+    pixCode
+    description
+    amount
+    active
+  }
+  payerPageSettings {
+    displayName
+  }
+}
+    `) as unknown as TypedDocumentString<MerchantQrCodeQuery, MerchantQrCodeQueryVariables>;
+export const CreateQrCodeDocument = new TypedDocumentString(`
+    mutation CreateQrCode($input: CreateQrCodeInput!) {
+  createQrCode(input: $input) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<CreateQrCodeMutation, CreateQrCodeMutationVariables>;
+export const DeactivateQrCodeDocument = new TypedDocumentString(`
+    mutation DeactivateQrCode($id: ID!) {
+  deactivateQrCode(id: $id) {
+    id
+    active
+  }
+}
+    `) as unknown as TypedDocumentString<DeactivateQrCodeMutation, DeactivateQrCodeMutationVariables>;
 export const ChargeRefundsDocument = new TypedDocumentString(`
     query ChargeRefunds($chargeId: ID!) {
   refunds(chargeId: $chargeId) {
