@@ -90,10 +90,23 @@ export function ChargeStatusBadge({ status, className }: { status: ChargeStatus;
   );
 }
 
-export function WithdrawalStatusBadge({ status, className }: { status: WithdrawalStatus; className?: string }) {
+function RejectedLabel() {
+  return useTranslations("common.status")("withdrawalRejected");
+}
+
+/** A withdrawal's status; a CANCELLED one an operator rejected reads as such (the API's `rejected`). */
+export function WithdrawalStatusBadge({
+  status,
+  rejected,
+  className,
+}: {
+  status: WithdrawalStatus;
+  rejected?: boolean | null;
+  className?: string;
+}) {
   return (
     <StatusBadge look={WITHDRAWAL[status]} className={className}>
-      <StatusLabel kind="withdrawal" status={status} />
+      {status === "CANCELLED" && rejected ? <RejectedLabel /> : <StatusLabel kind="withdrawal" status={status} />}
     </StatusBadge>
   );
 }

@@ -182,6 +182,14 @@ export type CreatePaymentLinkInput = {
   reusable?: boolean | null | undefined;
 };
 
+/** A fixed amount, or none (the payer types it in their bank's app). */
+export type CreateQrCodeInput = {
+  /** Fixed amount, 0.01 to 99999999.99; absent: the payer types it. */
+  amount?: string | null | undefined;
+  /** 1 to 140 characters: what is paid for; each charge's description. */
+  description: string;
+};
+
 /** A key (pixKeyType and pixKey) or an account (bankAccount). */
 export type CreateWithdrawalInput = {
   /** 1.00 to 99999999.99 */
@@ -534,7 +542,7 @@ export type InvitePreviewQueryVariables = Exact<{
 }>;
 
 
-export type InvitePreviewQuery = { invitePreview: { email: string, kind: ConsoleUserKind, role: string, companyName: string | null, expiresAt: string } | null };
+export type InvitePreviewQuery = { invitePreview: { email: string, name: string | null, kind: ConsoleUserKind, role: string, companyName: string | null, expiresAt: string } | null };
 
 export type ChargeBillingFieldsFragment = { type: ChargeType, dueDate: string | null, daysAfterDue: number | null, amountDue: string | null, paidAmount: string | null, customerId: string | null, externalReference: string | null, payer: { name: string, document: string } | null, fine: { mode: AdjustmentMode, value: string } | null, interest: { mode: InterestMode, value: string } | null, abatement: { mode: AdjustmentMode, value: string } | null, discount: { mode: DiscountMode, value: string | null, dates: Array<{ date: string, value: string }> | null } | null };
 
@@ -835,7 +843,7 @@ export type SimulateOwnChargePaymentMutationVariables = Exact<{
 
 export type SimulateOwnChargePaymentMutation = { simulateOwnChargePayment: { id: string, status: ChargeStatus } };
 
-export type MerchantWithdrawalRowFragment = { id: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, recipientDocument: string | null, recipientName: string | null, recipientWarnings: Array<RecipientWarning>, queuePosition: number | null, reason: string | null, withdrawalReference: string, e2eId: string | null, createdAt: string, updatedAt: string, paidAt: string | null, bankAccount: { ispb: string, branch: string, account: string, accountType: BankAccountType, holderName: string, holderDocument: string } | null, recipient: { name: string, document: string, institution: string | null } | null };
+export type MerchantWithdrawalRowFragment = { id: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, recipientDocument: string | null, recipientName: string | null, recipientWarnings: Array<RecipientWarning>, queuePosition: number | null, reason: string | null, rejected: boolean, withdrawalReference: string, e2eId: string | null, createdAt: string, updatedAt: string, paidAt: string | null, bankAccount: { ispb: string, branch: string, account: string, accountType: BankAccountType, holderName: string, holderDocument: string } | null, recipient: { name: string, document: string, institution: string | null } | null };
 
 export type MerchantWithdrawalsQueryVariables = Exact<{
   status?: WithdrawalStatus | null | undefined;
@@ -844,14 +852,14 @@ export type MerchantWithdrawalsQueryVariables = Exact<{
 }>;
 
 
-export type MerchantWithdrawalsQuery = { withdrawals: { total: number, totalCapped: boolean, data: Array<{ id: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, recipientDocument: string | null, recipientName: string | null, recipientWarnings: Array<RecipientWarning>, queuePosition: number | null, reason: string | null, withdrawalReference: string, e2eId: string | null, createdAt: string, updatedAt: string, paidAt: string | null, bankAccount: { ispb: string, branch: string, account: string, accountType: BankAccountType, holderName: string, holderDocument: string } | null, recipient: { name: string, document: string, institution: string | null } | null }> }, balance: { balance: string } };
+export type MerchantWithdrawalsQuery = { withdrawals: { total: number, totalCapped: boolean, data: Array<{ id: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, recipientDocument: string | null, recipientName: string | null, recipientWarnings: Array<RecipientWarning>, queuePosition: number | null, reason: string | null, rejected: boolean, withdrawalReference: string, e2eId: string | null, createdAt: string, updatedAt: string, paidAt: string | null, bankAccount: { ispb: string, branch: string, account: string, accountType: BankAccountType, holderName: string, holderDocument: string } | null, recipient: { name: string, document: string, institution: string | null } | null }> }, balance: { balance: string } };
 
 export type MerchantWithdrawalDetailQueryVariables = Exact<{
   id: string;
 }>;
 
 
-export type MerchantWithdrawalDetailQuery = { withdrawal: { idempotencyKey: string, retryCount: number, approvalsRequired: number, id: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, recipientDocument: string | null, recipientName: string | null, recipientWarnings: Array<RecipientWarning>, queuePosition: number | null, reason: string | null, withdrawalReference: string, e2eId: string | null, createdAt: string, updatedAt: string, paidAt: string | null, approvals: Array<{ at: string }>, bankAccount: { ispb: string, branch: string, account: string, accountType: BankAccountType, holderName: string, holderDocument: string } | null, recipient: { name: string, document: string, institution: string | null } | null }, withdrawalHistory: Array<{ id: string, fromStatus: WithdrawalStatus | null, toStatus: WithdrawalStatus, actor: string, reason: string | null, createdAt: string, actorInfo: { id: string, kind: string, displayName: string | null, email: string | null, credentialHint: string | null } }> };
+export type MerchantWithdrawalDetailQuery = { withdrawal: { idempotencyKey: string, retryCount: number, approvalsRequired: number, id: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, recipientDocument: string | null, recipientName: string | null, recipientWarnings: Array<RecipientWarning>, queuePosition: number | null, reason: string | null, rejected: boolean, withdrawalReference: string, e2eId: string | null, createdAt: string, updatedAt: string, paidAt: string | null, approvals: Array<{ at: string }>, bankAccount: { ispb: string, branch: string, account: string, accountType: BankAccountType, holderName: string, holderDocument: string } | null, recipient: { name: string, document: string, institution: string | null } | null }, withdrawalHistory: Array<{ id: string, fromStatus: WithdrawalStatus | null, toStatus: WithdrawalStatus, actor: string, reason: string | null, createdAt: string, actorInfo: { id: string, kind: string, displayName: string | null, email: string | null, credentialHint: string | null } }> };
 
 export type MerchantBalanceQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1007,6 +1015,35 @@ export type UnconfirmedNotificationsQueryVariables = Exact<{ [key: string]: neve
 
 export type UnconfirmedNotificationsQuery = { unconfirmedNotifications: { total: number, totalCapped: boolean, data: Array<{ id: string, kind: UnconfirmedNotificationKind, problem: string, endToEndId: string | null, txid: string | null, amount: string | null, claimedStatus: string | null, withdrawalId: string | null, returnRequestId: string | null, callerAddress: string | null, lastCallerAddress: string | null, timesSeen: number, createdAt: string, lastSeenAt: string }> } };
 
+export type MerchantQrCodesQueryVariables = Exact<{
+  limit?: number | null | undefined;
+  offset?: number | null | undefined;
+}>;
+
+
+export type MerchantQrCodesQuery = { qrCodes: { total: number, data: Array<{ id: string, pixCode: string, description: string, amount: string | null, active: boolean, paidCount: number, paidTotal: string, createdAt: string }> } };
+
+export type MerchantQrCodeQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type MerchantQrCodeQuery = { qrCode: { id: string, pixCode: string, description: string, amount: string | null, active: boolean }, payerPageSettings: { displayName: string | null } };
+
+export type CreateQrCodeMutationVariables = Exact<{
+  input: CreateQrCodeInput;
+}>;
+
+
+export type CreateQrCodeMutation = { createQrCode: { id: string } };
+
+export type DeactivateQrCodeMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type DeactivateQrCodeMutation = { deactivateQrCode: { id: string, active: boolean } };
+
 export type RefundRowFragment = { id: string, chargeId: string, amount: string, status: RefundStatus, reason: string | null, failureReason: string | null, returnId: string | null, createdAt: string, refundedAt: string | null, updatedAt: string };
 
 export type ChargeRefundsQueryVariables = Exact<{
@@ -1063,7 +1100,7 @@ export type GlobalSearchQueryVariables = Exact<{
 }>;
 
 
-export type GlobalSearchQuery = { search: { charges: Array<{ id: string, txid: string, amount: string, status: ChargeStatus, description: string | null }>, withdrawals: Array<{ id: string, withdrawalReference: string, amount: string, status: WithdrawalStatus }>, companies: Array<{ id: string, name: string, cnpj: string | null }> } };
+export type GlobalSearchQuery = { search: { charges: Array<{ id: string, txid: string, amount: string, status: ChargeStatus, description: string | null }>, withdrawals: Array<{ id: string, withdrawalReference: string, amount: string, status: WithdrawalStatus, rejected: boolean }>, companies: Array<{ id: string, name: string, cnpj: string | null }> } };
 
 export type StatementQueryVariables = Exact<{
   from?: string | null | undefined;
@@ -1179,7 +1216,7 @@ export type RedeliverMerchantWebhookMutationVariables = Exact<{
 
 export type RedeliverMerchantWebhookMutation = { redeliverWebhook: { eventId: string, status: WebhookDeliveryStatus } };
 
-export type WithdrawalRowFragment = { id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, recipientDocument: string | null, recipientName: string | null, recipientWarnings: Array<RecipientWarning>, queuePosition: number | null, reason: string | null, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, bankAccount: { ispb: string, branch: string, account: string, accountType: BankAccountType, holderName: string, holderDocument: string } | null, recipient: { name: string, document: string, institution: string | null } | null, approvals: Array<{ operator: string, operatorEmail: string | null, at: string }> };
+export type WithdrawalRowFragment = { id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, recipientDocument: string | null, recipientName: string | null, recipientWarnings: Array<RecipientWarning>, queuePosition: number | null, reason: string | null, rejected: boolean, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, bankAccount: { ispb: string, branch: string, account: string, accountType: BankAccountType, holderName: string, holderDocument: string } | null, recipient: { name: string, document: string, institution: string | null } | null, approvals: Array<{ operator: string, operatorEmail: string | null, at: string }> };
 
 export type WithdrawalsQueryVariables = Exact<{
   status?: WithdrawalStatus | null | undefined;
@@ -1190,7 +1227,7 @@ export type WithdrawalsQueryVariables = Exact<{
 }>;
 
 
-export type WithdrawalsQuery = { withdrawals: { total: number, totalCapped: boolean, limit: number, offset: number, data: Array<{ id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, recipientDocument: string | null, recipientName: string | null, recipientWarnings: Array<RecipientWarning>, queuePosition: number | null, reason: string | null, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, bankAccount: { ispb: string, branch: string, account: string, accountType: BankAccountType, holderName: string, holderDocument: string } | null, recipient: { name: string, document: string, institution: string | null } | null, approvals: Array<{ operator: string, operatorEmail: string | null, at: string }> }> } };
+export type WithdrawalsQuery = { withdrawals: { total: number, totalCapped: boolean, limit: number, offset: number, data: Array<{ id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, recipientDocument: string | null, recipientName: string | null, recipientWarnings: Array<RecipientWarning>, queuePosition: number | null, reason: string | null, rejected: boolean, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, bankAccount: { ispb: string, branch: string, account: string, accountType: BankAccountType, holderName: string, holderDocument: string } | null, recipient: { name: string, document: string, institution: string | null } | null, approvals: Array<{ operator: string, operatorEmail: string | null, at: string }> }> } };
 
 export type CompanyNamesQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1209,7 +1246,7 @@ export type ApproveWithdrawalMutationVariables = Exact<{
 }>;
 
 
-export type ApproveWithdrawalMutation = { approveWithdrawal: { id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, recipientDocument: string | null, recipientName: string | null, recipientWarnings: Array<RecipientWarning>, queuePosition: number | null, reason: string | null, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, bankAccount: { ispb: string, branch: string, account: string, accountType: BankAccountType, holderName: string, holderDocument: string } | null, recipient: { name: string, document: string, institution: string | null } | null, approvals: Array<{ operator: string, operatorEmail: string | null, at: string }> } };
+export type ApproveWithdrawalMutation = { approveWithdrawal: { id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, recipientDocument: string | null, recipientName: string | null, recipientWarnings: Array<RecipientWarning>, queuePosition: number | null, reason: string | null, rejected: boolean, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, bankAccount: { ispb: string, branch: string, account: string, accountType: BankAccountType, holderName: string, holderDocument: string } | null, recipient: { name: string, document: string, institution: string | null } | null, approvals: Array<{ operator: string, operatorEmail: string | null, at: string }> } };
 
 export type RejectWithdrawalMutationVariables = Exact<{
   id: string;
@@ -1217,14 +1254,14 @@ export type RejectWithdrawalMutationVariables = Exact<{
 }>;
 
 
-export type RejectWithdrawalMutation = { rejectWithdrawal: { id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, recipientDocument: string | null, recipientName: string | null, recipientWarnings: Array<RecipientWarning>, queuePosition: number | null, reason: string | null, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, bankAccount: { ispb: string, branch: string, account: string, accountType: BankAccountType, holderName: string, holderDocument: string } | null, recipient: { name: string, document: string, institution: string | null } | null, approvals: Array<{ operator: string, operatorEmail: string | null, at: string }> } };
+export type RejectWithdrawalMutation = { rejectWithdrawal: { id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, recipientDocument: string | null, recipientName: string | null, recipientWarnings: Array<RecipientWarning>, queuePosition: number | null, reason: string | null, rejected: boolean, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, bankAccount: { ispb: string, branch: string, account: string, accountType: BankAccountType, holderName: string, holderDocument: string } | null, recipient: { name: string, document: string, institution: string | null } | null, approvals: Array<{ operator: string, operatorEmail: string | null, at: string }> } };
 
 export type WithdrawalDetailQueryVariables = Exact<{
   id: string;
 }>;
 
 
-export type WithdrawalDetailQuery = { withdrawal: { idempotencyKey: string, e2eId: string | null, paidAt: string | null, id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, recipientDocument: string | null, recipientName: string | null, recipientWarnings: Array<RecipientWarning>, queuePosition: number | null, reason: string | null, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, bankAccount: { ispb: string, branch: string, account: string, accountType: BankAccountType, holderName: string, holderDocument: string } | null, recipient: { name: string, document: string, institution: string | null } | null, approvals: Array<{ operator: string, operatorEmail: string | null, at: string }> }, withdrawalHistory: Array<{ id: string, fromStatus: WithdrawalStatus | null, toStatus: WithdrawalStatus, actor: string, reason: string | null, createdAt: string, actorInfo: { id: string, kind: string, displayName: string | null, email: string | null, credentialHint: string | null } }> };
+export type WithdrawalDetailQuery = { withdrawal: { idempotencyKey: string, e2eId: string | null, paidAt: string | null, id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, recipientDocument: string | null, recipientName: string | null, recipientWarnings: Array<RecipientWarning>, queuePosition: number | null, reason: string | null, rejected: boolean, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, bankAccount: { ispb: string, branch: string, account: string, accountType: BankAccountType, holderName: string, holderDocument: string } | null, recipient: { name: string, document: string, institution: string | null } | null, approvals: Array<{ operator: string, operatorEmail: string | null, at: string }> }, withdrawalHistory: Array<{ id: string, fromStatus: WithdrawalStatus | null, toStatus: WithdrawalStatus, actor: string, reason: string | null, createdAt: string, actorInfo: { id: string, kind: string, displayName: string | null, email: string | null, credentialHint: string | null } }> };
 
 export type ExportWithdrawalsQueryVariables = Exact<{
   first?: number | null | undefined;
@@ -1427,6 +1464,7 @@ export const MerchantWithdrawalRowFragmentDoc = new TypedDocumentString(`
   recipientWarnings
   queuePosition
   reason
+  rejected
   withdrawalReference
   e2eId
   createdAt
@@ -1584,6 +1622,7 @@ export const WithdrawalRowFragmentDoc = new TypedDocumentString(`
   recipientWarnings
   queuePosition
   reason
+  rejected
   retryCount
   withdrawalReference
   createdAt
@@ -1883,6 +1922,7 @@ export const InvitePreviewDocument = new TypedDocumentString(`
     query InvitePreview($token: String!) {
   invitePreview(token: $token) {
     email
+    name
     kind
     role
     companyName
@@ -2867,6 +2907,7 @@ export const MerchantWithdrawalsDocument = new TypedDocumentString(`
   recipientWarnings
   queuePosition
   reason
+  rejected
   withdrawalReference
   e2eId
   createdAt
@@ -2924,6 +2965,7 @@ export const MerchantWithdrawalDetailDocument = new TypedDocumentString(`
   recipientWarnings
   queuePosition
   reason
+  rejected
   withdrawalReference
   e2eId
   createdAt
@@ -3370,6 +3412,52 @@ export const UnconfirmedNotificationsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<UnconfirmedNotificationsQuery, UnconfirmedNotificationsQueryVariables>;
+export const MerchantQrCodesDocument = new TypedDocumentString(`
+    query MerchantQrCodes($limit: Int, $offset: Int) {
+  qrCodes(limit: $limit, offset: $offset) {
+    total
+    data {
+      id
+      pixCode
+      description
+      amount
+      active
+      paidCount
+      paidTotal
+      createdAt
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<MerchantQrCodesQuery, MerchantQrCodesQueryVariables>;
+export const MerchantQrCodeDocument = new TypedDocumentString(`
+    query MerchantQrCode($id: ID!) {
+  qrCode(id: $id) {
+    id
+    pixCode
+    description
+    amount
+    active
+  }
+  payerPageSettings {
+    displayName
+  }
+}
+    `) as unknown as TypedDocumentString<MerchantQrCodeQuery, MerchantQrCodeQueryVariables>;
+export const CreateQrCodeDocument = new TypedDocumentString(`
+    mutation CreateQrCode($input: CreateQrCodeInput!) {
+  createQrCode(input: $input) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<CreateQrCodeMutation, CreateQrCodeMutationVariables>;
+export const DeactivateQrCodeDocument = new TypedDocumentString(`
+    mutation DeactivateQrCode($id: ID!) {
+  deactivateQrCode(id: $id) {
+    id
+    active
+  }
+}
+    `) as unknown as TypedDocumentString<DeactivateQrCodeMutation, DeactivateQrCodeMutationVariables>;
 export const ChargeRefundsDocument = new TypedDocumentString(`
     query ChargeRefunds($chargeId: ID!) {
   refunds(chargeId: $chargeId) {
@@ -3525,6 +3613,7 @@ export const GlobalSearchDocument = new TypedDocumentString(`
       withdrawalReference
       amount
       status
+      rejected
     }
     companies {
       id
@@ -3862,6 +3951,7 @@ export const WithdrawalsDocument = new TypedDocumentString(`
   recipientWarnings
   queuePosition
   reason
+  rejected
   retryCount
   withdrawalReference
   createdAt
@@ -3922,6 +4012,7 @@ export const ApproveWithdrawalDocument = new TypedDocumentString(`
   recipientWarnings
   queuePosition
   reason
+  rejected
   retryCount
   withdrawalReference
   createdAt
@@ -3964,6 +4055,7 @@ export const RejectWithdrawalDocument = new TypedDocumentString(`
   recipientWarnings
   queuePosition
   reason
+  rejected
   retryCount
   withdrawalReference
   createdAt
@@ -4024,6 +4116,7 @@ export const WithdrawalDetailDocument = new TypedDocumentString(`
   recipientWarnings
   queuePosition
   reason
+  rejected
   retryCount
   withdrawalReference
   createdAt

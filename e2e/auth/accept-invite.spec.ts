@@ -1,4 +1,4 @@
-import { acceptInvite, createCompany } from "../support/api";
+import { acceptInvite, createCompany, inviteOperator } from "../support/api";
 import { expect, test } from "../support/fixtures";
 import { t } from "../support/i18n";
 import { checkPage } from "../support/page-check";
@@ -37,4 +37,10 @@ test("an invite page names its e-mail, role and company; a used link says so bef
   await page.goto(`/accept-invite?token=inv_${"x".repeat(43)}`);
   await expect(page.getByRole("heading", { name: t("auth.acceptInvite.invalidTitle") })).toBeVisible();
   expect(await page.getByTestId("auth-frame-content").innerText()).toBe(usedText);
+});
+
+test("the invite's form starts with the name the inviter gave", async ({ page }) => {
+  const token = await inviteOperator(`nina.nome.${Date.now()}@pix.test`, "Nina Nogueira", "VIEWER");
+  await page.goto(`/accept-invite?token=${encodeURIComponent(token)}`);
+  await expect(page.getByLabel(t("auth.acceptInvite.name"))).toHaveValue("Nina Nogueira");
 });

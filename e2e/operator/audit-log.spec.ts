@@ -141,5 +141,9 @@ test("an entry's changes read as a diff: changed fields with before and after, t
   await expect(unchanged).toContainText(t("audit.fields.feePercent"));
   await expect(unchanged).toContainText(t("audit.fields.webhookUrl"));
   await expect(unchanged).not.toContainText("feePercent");
+  // No webhook URL, before and after: an empty value in words, not the stored JSON's null.
+  await expect(unchanged.getByRole("listitem").filter({ hasText: t("audit.fields.webhookUrl") })).toHaveText(
+    `${t("audit.fields.webhookUrl")}${t("audit.dialog.before")}: ${t("audit.dialog.emptyValue")}${t("audit.dialog.after")}: ${t("audit.dialog.emptyValue")}`,
+  );
   await checkPage(page, "ops-audit-log-diff-open");
 });

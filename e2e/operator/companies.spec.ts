@@ -98,6 +98,9 @@ test("an operator creates a company from the console, its CNPJ checked, then edi
   await dialog.getByLabel(t("companies.form.name")).fill("Quitanda Ipê Roxo");
   // A wrong check digit: refused beside the field by the service's own validator, nothing sent.
   await dialog.getByLabel(t("companies.form.cnpj")).fill("11.222.333/0001-82");
+  // Each fee field names its unit.
+  await expect(dialog.locator("label", { hasText: t("companies.form.feePercent") })).toHaveText(/\(%\)$/);
+  await expect(dialog.locator("label", { hasText: t("companies.form.feeFixed") })).toHaveText(/\(R\$\)$/);
   await dialog.getByLabel(t("companies.form.feePercent")).fill("1,5");
   await dialog.getByRole("button", { name: t("companies.form.create") }).click();
   await expect(dialog.getByRole("alert")).toHaveText(t("companies.form.errors.cnpj"));

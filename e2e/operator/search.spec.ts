@@ -40,6 +40,8 @@ test("search by txid, e2e id and WDR_ reference opens the right page", async ({ 
 
   await page.keyboard.press("Control+k");
   await input.fill("45723174000110");
+  // The CNPJ reads as people write it, whatever was typed.
+  await expect(dialog.getByRole("option", { name: /Search Target Ltda/ })).toContainText("45.723.174/0001-10");
   await dialog.getByRole("option", { name: /Search Target Ltda/ }).click();
   await expect(page).toHaveURL(new RegExp(`/ops/companies/${company.id}$`));
 

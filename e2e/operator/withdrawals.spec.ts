@@ -165,9 +165,28 @@ test("a rejection needs a reason and gives the amount back", async ({ page }) =>
   expect(read.body.reason).toBe("Key does not belong to the holder");
   expect(await merchantBalance(company.clientSecret)).toBe(1000);
 
+  // A rejection reads as one, not as a cancellation: in the list, the page's badge and its timeline.
+  await page.goto(`/ops/withdrawals?view=all&company=${company.id}&status=CANCELLED`);
+  const row = page.getByRole("row").filter({ hasText: created.withdrawalReference });
+  await expect(row).toContainText(t("common.status.withdrawalRejected"));
+  await expect(row).not.toContainText(t("common.status.withdrawal.CANCELLED"));
   await page.goto(`/ops/withdrawals/${created.id}`);
   await expect(page.getByText("“Key does not belong to the holder”")).toBeVisible();
+  await expect(page.getByText(t("common.status.withdrawalRejected"), { exact: true }).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole("list", { name: t("withdrawalDetail.timelineLabel") })
+      .getByText(t("withdrawalDetail.steps.operator.REJECTED"), { exact: true }),
+  ).toBeVisible();
+  await expect(page.getByText(t("common.status.withdrawal.CANCELLED"), { exact: true })).toHaveCount(0);
   await checkPage(page, "ops-withdrawal-detail-rejected");
+  // The merchant is told the same (the API's `rejected`, which the merchant's pages read).
+  const { withdrawal: seen } = await gql<{ withdrawal: { status: string; rejected: boolean } }>(
+    "query($id: ID!) { withdrawal(id: $id) { status rejected } }",
+    { id: created.id },
+    company.clientSecret,
+  );
+  expect(seen).toEqual({ status: "CANCELLED", rejected: true });
 });
 
 test("bulk approve asks for the typed phrase, then approves every selected withdrawal", async ({ page }) => {

@@ -118,6 +118,8 @@ export async function checkRowActions(page: Page, where: string) {
 export const NOT_PORTUGUESE = [
   "Sandbox Payer",
   "Administrator",
+  "client secret",
+  "Client secret",
   "getaddrinfo",
   "ENOTFOUND",
   "ECONNREFUSED",

@@ -13,6 +13,7 @@ export const CASE_NAMES = [
   "refund",
   "history",
   "lists",
+  "payer-page",
   "webhooks",
 ] as const;
 export type CaseName = (typeof CASE_NAMES)[number];

@@ -28,6 +28,10 @@ export const GRAPHQL_BALANCE_QUERY = "query Balance { balance { balance currency
 export const GRAPHQL_CHARGE_PAGE_QUERY =
   "query ChargePage($after: String) { charges(first: 20, after: $after) { data { id amount status createdAt } total pageInfo { endCursor hasNextPage } } }";
 
+/** The payer's page's read (admin-ui/features/payer-page/documents.ts), sent without a credential. */
+export const GRAPHQL_PAYER_PAGE_QUERY =
+  "query PayerPage($token: String!) { payerPage(token: $token) { accountName status type amount description dueDate expiresAt pixCode paidAt sandbox } }";
+
 /** The cursor the service gives for a row: base64url of ["charges", created_at, id]. */
 export function chargeCursor(createdAt: string, id: string): string {
   return Buffer.from(JSON.stringify(["charges", createdAt, id])).toString("base64url");

@@ -6,7 +6,8 @@ import { bar, count, status } from "./terminal";
 export interface LoadSpec {
   method: "GET" | "POST";
   path: string;
-  token: string;
+  /** The bearer credential; none for a public read (the payer's page). */
+  token?: string;
   body?: unknown;
   /** POST /withdrawals: a new Idempotency-Key on every request, so each one creates a withdrawal. */
   freshIdempotencyKey?: boolean;
@@ -27,7 +28,7 @@ export interface LoadResult {
 }
 
 function requestOf(spec: LoadSpec): autocannon.Request {
-  const headers: Record<string, string> = { authorization: `Bearer ${spec.token}` };
+  const headers: Record<string, string> = spec.token ? { authorization: `Bearer ${spec.token}` } : {};
   const request: autocannon.Request = { method: spec.method, path: spec.path, headers };
   if (spec.body !== undefined) {
     headers["content-type"] = "application/json";

@@ -11,6 +11,7 @@ import { CHARGE_COUNTS_SQL, CHARGE_CURSOR_PAGE_SQL, CHARGE_PAGE_SQL, chargeCurso
 import { type BenchCase, type HistoryAccount, historyCases, measureCase, serviceCases } from "./cases";
 import { type ChildServer, freePort, killAllChildServers, startChildServer } from "./child-server";
 import { seedPaidCharges, vacuumAfterSeed } from "./history-seed";
+import type { LoadTarget } from "./load";
 import { type CaseReport, failedShare, MAX_FAILED_SHARE, printSummary } from "./report";
 import { openStatementCounter } from "./statements";
 import { clearStatus, count, log } from "./terminal";
@@ -133,19 +134,23 @@ interface History {
 }
 
 /** The cursor of the charge half way down an account's history (one deep OFFSET, once, at setup). */
-async function middleCursor(pool: pg.Pool, companyId: string, charges: number): Promise<string> {
-  const { rows } = await pool.query<{ created_at: string; id: string }>(
-    `SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at, id
+async function middleCharge(
+  pool: pg.Pool,
+  companyId: string,
+  charges: number,
+): Promise<{ middleCursor: string; middleToken: string }> {
+  const { rows } = await pool.query<{ created_at: string; id: string; payment_token: string }>(
+    `SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at, id, payment_token
        FROM charges WHERE company_id = $1 ORDER BY created_at DESC, id DESC OFFSET $2 LIMIT 1`,
     [companyId, Math.floor(charges / 2)],
   );
-  return chargeCursor(rows[0].created_at, rows[0].id);
+  return { middleCursor: chargeCursor(rows[0].created_at, rows[0].id), middleToken: rows[0].payment_token };
 }
 
 async function seedHistory(api: ApiClient, db: BenchDatabase, options: BenchOptions): Promise<History> {
   const small = { merchant: await api.createMerchant("Bench Historia Curta"), charges: options.smallSeedCharges };
   const large = { merchant: await api.createMerchant("Bench Historia Longa"), charges: options.largeSeedCharges };
-  let cursors: [string, string];
+  let middles: Array<{ middleCursor: string; middleToken: string }>;
   const pool = new pg.Pool({ connectionString: db.url, max: 1 });
   try {
     log(`Seeding the history accounts (paid charges, one ledger entry each) ...`);
@@ -162,9 +167,9 @@ async function seedHistory(api: ApiClient, db: BenchDatabase, options: BenchOpti
       rows: large.charges,
     });
     await timed("VACUUM ANALYZE after the seed", () => vacuumAfterSeed(pool));
-    cursors = [
-      await middleCursor(pool, small.merchant.companyId, small.charges),
-      await middleCursor(pool, large.merchant.companyId, large.charges),
+    middles = [
+      await middleCharge(pool, small.merchant.companyId, small.charges),
+      await middleCharge(pool, large.merchant.companyId, large.charges),
     ];
   } finally {
     await pool.end();
@@ -174,7 +179,7 @@ async function seedHistory(api: ApiClient, db: BenchDatabase, options: BenchOpti
     if (!audit.consistent) throw new Error(`balanceAudit disagrees after seeding: ${JSON.stringify(audit)}`);
     log(`  balanceAudit: consistent, ${count(audit.ledgerEntries)} ledger entries, balance ${audit.runningBalance}`);
   }
-  return { small: { ...small, middleCursor: cursors[0] }, large: { ...large, middleCursor: cursors[1] } };
+  return { small: { ...small, ...middles[0] }, large: { ...large, ...middles[1] } };
 }
 
 async function describeMachine(db: BenchDatabase): Promise<string> {
@@ -316,14 +321,15 @@ async function measureHttpCases(db: BenchDatabase, options: BenchOptions): Promi
   const fixtures = await timed("Creating the bench account (funded 99,999,999.99) and a paid charge", () =>
     createFixtures(api),
   );
-  const history = options.cases.some((name) => name === "history" || name === "lists")
+  const history = options.cases.some((name) => name === "history" || name === "lists" || name === "payer-page")
     ? await seedHistory(api, db, options)
     : null;
 
   const cases: BenchCase[] = [];
   const wanted = (benchCase: BenchCase) => options.cases.includes(benchCase.name);
-  if (serviceCases(fixtures, { limited, unlimited: limited, minimal: limited }).some(wanted)) {
-    const unlimited = await startServer(
+  let unlimited: LoadTarget | null = null;
+  const startUnlimited = () =>
+    startServer(
       "service (limiter off)",
       "../../dist/main.js",
       options,
@@ -331,6 +337,8 @@ async function measureHttpCases(db: BenchDatabase, options: BenchOptions): Promi
       service("0"),
       join(logs, "limiter-off.log"),
     );
+  if (serviceCases(fixtures, { limited, unlimited: limited, minimal: limited }).some(wanted)) {
+    unlimited = await startUnlimited();
     const minimal = await startServer(
       "minimal server",
       "./minimal-server.js",
@@ -353,7 +361,11 @@ async function measureHttpCases(db: BenchDatabase, options: BenchOptions): Promi
       : undefined;
     cases.push(...serviceCases(fixtures, { limited, unlimited, minimal, baseline }).filter(wanted));
   }
-  if (history) cases.push(...historyCases(limited, history.small, history.large).filter(wanted));
+  if (history) {
+    // The payer's page's read is limited per address whatever RATE_LIMIT_RPS is, unless it is 0.
+    const payers = options.cases.includes("payer-page") ? (unlimited ?? (await startUnlimited())) : limited;
+    cases.push(...historyCases(limited, history.small, history.large, payers).filter(wanted));
+  }
 
   const statements = await openStatementCounter(db.url);
   if (statements) cleanups.push(() => statements.close());

@@ -46,7 +46,7 @@ export default async function AcceptInvitePage({
         </p>
         <p className="text-muted-foreground">{t("expiresAt", { date: formatDateTime(invite.expiresAt) })}</p>
       </div>
-      <AcceptInviteForm token={token} />
+      <AcceptInviteForm token={token} name={invite.name ?? ""} />
     </AuthFrame>
   );
 }

@@ -149,7 +149,8 @@ export function AppShell({
       </a>
       <aside
         className={cn(
-          "sticky top-0 hidden h-dvh shrink-0 flex-col border-r bg-sidebar transition-[width] duration-200 md:flex",
+          // print:hidden: a printed page (a QR code's sheet) is its content alone.
+          "sticky top-0 hidden h-dvh shrink-0 flex-col border-r bg-sidebar transition-[width] duration-200 md:flex print:hidden",
           collapsed ? "w-14" : "w-60",
         )}
         aria-label={t("nav.sidebar")}
@@ -182,7 +183,7 @@ export function AppShell({
 
       <CrumbLabelsProvider>
         <div className="flex min-w-0 flex-1 flex-col">
-          <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b bg-background/85 px-3 backdrop-blur supports-[backdrop-filter]:bg-background/70 sm:px-6">
+          <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b bg-background/85 px-3 backdrop-blur supports-[backdrop-filter]:bg-background/70 sm:px-6 print:hidden">
             <LazyTrigger button={hamburger} preload={loadMobileNav} onPress={() => setMobileOpen(true)}>
               <MobileNav
                 open={mobileOpen}

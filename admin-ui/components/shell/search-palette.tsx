@@ -16,7 +16,7 @@ import {
 } from "@/components/ui/command";
 import { GlobalSearchDocument } from "@/features/search/documents";
 import { SEARCH_LINKS } from "@/features/search/links";
-import { chargeReference, formatBRL } from "@/lib/format";
+import { chargeReference, formatBRL, formatDocument } from "@/lib/format";
 import { execute } from "@/lib/graphql/execute";
 import { useDebounced } from "@/lib/use-debounced";
 import type { NavKey, NavSection } from "./nav";
@@ -116,7 +116,7 @@ export function SearchPalette({
                   <span className="font-mono text-xs">{withdrawal.withdrawalReference}</span> ·{" "}
                   {formatBRL(withdrawal.amount)}
                 </span>
-                <WithdrawalStatusBadge status={withdrawal.status} />
+                <WithdrawalStatusBadge status={withdrawal.status} rejected={withdrawal.rejected} />
               </CommandItem>
             ))}
           </CommandGroup>
@@ -135,7 +135,9 @@ export function SearchPalette({
                 >
                   <Building2Icon className="text-muted-foreground" aria-hidden />
                   <span className="min-w-0 flex-1 truncate">{company.name}</span>
-                  {company.cnpj && <span className="font-mono text-xs text-muted-foreground">{company.cnpj}</span>}
+                  {company.cnpj && (
+                    <span className="tabular text-xs text-muted-foreground">{formatDocument(company.cnpj)}</span>
+                  )}
                 </CommandItem>
               );
             })}

@@ -42,6 +42,8 @@ export const AUDIT_ACTIONS = [
   "payment_link.create",
   "payment_link.deactivate",
   "provider_notification.unconfirmed",
+  "qrcode.create",
+  "qrcode.deactivate",
   "refund.create",
   "refund.simulate_outcome",
   "refund_request.confirm",

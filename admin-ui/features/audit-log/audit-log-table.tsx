@@ -58,12 +58,22 @@ function ObjectCell({ row }: { row: AuditRow }) {
   );
 }
 
-/** A field's value in the diff: "—" when the field is absent on that side. */
+/**
+ * A field's value in the diff: "—" when the field is absent on that side; an empty value and
+ * yes/no in words (the stored JSON's null, true and false), everything else as stored.
+ */
 function Value({ text, label }: { text: string | null; label: string }) {
+  const t = useTranslations("audit.dialog");
+  const words: Record<string, string> = { null: t("emptyValue"), true: t("yes"), false: t("no") };
+  const word = text === null ? undefined : words[text];
   return (
     <div className="min-w-0">
       <span className="text-xs text-muted-foreground sm:sr-only">{label}: </span>
-      <span className="font-mono text-xs break-all whitespace-pre-wrap">{text ?? "—"}</span>
+      {word ? (
+        <span className="text-xs text-muted-foreground italic">{word}</span>
+      ) : (
+        <span className="font-mono text-xs break-all whitespace-pre-wrap">{text ?? "—"}</span>
+      )}
     </div>
   );
 }

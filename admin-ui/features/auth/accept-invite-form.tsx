@@ -40,8 +40,8 @@ type PasswordReason = (typeof PASSWORD_REASONS)[number];
 const isPasswordReason = (reason: string | undefined): reason is PasswordReason =>
   PASSWORD_REASONS.some((known) => known === reason);
 
-/** Shown only for an open invite (the page reads it first): `token` is its link's. */
-export function AcceptInviteForm({ token }: { token: string }) {
+/** Shown only for an open invite (the page reads it first): `token` is its link's, `name` the one the inviter gave. */
+export function AcceptInviteForm({ token, name }: { token: string; name: string }) {
   const t = useTranslations("auth.acceptInvite");
   const errorMessage = useErrorMessage();
   const router = useRouter();
@@ -49,7 +49,7 @@ export function AcceptInviteForm({ token }: { token: string }) {
   const schema = useMemo(() => schemaOf(t), [t]);
   const form = useForm<Values>({
     resolver: zodResolver(schema),
-    defaultValues: { name: "", password: "", confirm: "" },
+    defaultValues: { name, password: "", confirm: "" },
   });
   const { errors, isSubmitting } = form.formState;
   const [enrolling, setEnrolling] = useState(false);

@@ -59,6 +59,7 @@ export const InvitePreviewDocument = graphql(`
   query InvitePreview($token: String!) {
     invitePreview(token: $token) {
       email
+      name
       kind
       role
       companyName

@@ -137,7 +137,7 @@ function withdrawalColumns(t: CompaniesT): ColumnDef<WithdrawalRowFragment, unkn
       header: t("withdrawals.status"),
       cell: ({ row }) => (
         <div className="flex flex-col gap-1">
-          <WithdrawalStatusBadge status={row.original.status} />
+          <WithdrawalStatusBadge status={row.original.status} rejected={row.original.rejected} />
           {row.original.reason && (
             <span className="max-w-56 truncate text-xs text-muted-foreground">{row.original.reason}</span>
           )}
@@ -278,7 +278,7 @@ export function CompanyTabs({
                 <DateTime value={row.createdAt} />
               </p>
             </div>
-            <WithdrawalStatusBadge status={row.status} />
+            <WithdrawalStatusBadge status={row.status} rejected={row.rejected} />
           </div>
         )}
       />

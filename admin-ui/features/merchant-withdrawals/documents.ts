@@ -26,6 +26,7 @@ graphql(`
     recipientWarnings
     queuePosition
     reason
+    rejected
     withdrawalReference
     e2eId
     createdAt

@@ -55,7 +55,7 @@ function columnsOf(t: T): ColumnDef<Row, unknown>[] {
       header: t("list.columns.status"),
       cell: ({ row }) => (
         <div className="flex flex-col items-start gap-1">
-          <WithdrawalStatusBadge status={row.original.status} />
+          <WithdrawalStatusBadge status={row.original.status} rejected={row.original.rejected} />
           {row.original.status === "PENDING" && row.original.queuePosition != null && (
             <span className="text-xs text-muted-foreground">
               {t("list.inYourQueue", { position: row.original.queuePosition })}
@@ -116,7 +116,7 @@ export function MerchantWithdrawalsView({
         <div className="flex flex-col gap-1.5">
           <div className="flex items-start justify-between gap-2">
             <Money value={row.amount} className="text-base font-semibold" />
-            <WithdrawalStatusBadge status={row.status} />
+            <WithdrawalStatusBadge status={row.status} rejected={row.rejected} />
           </div>
           <MerchantCardDestination source={row} />
           <p className="text-xs text-muted-foreground">

@@ -64,7 +64,7 @@ export function OperatorsTable({ rows, viewerId }: { rows: OperatorRowFragment[]
         )
       }
     >
-      <SelectTrigger size="sm" className="w-32" aria-label={t("roleOf", { email: row.email })}>
+      <SelectTrigger size="sm" className="w-40" aria-label={t("roleOf", { email: row.email })}>
         <SelectValue />
       </SelectTrigger>
       <SelectContent>

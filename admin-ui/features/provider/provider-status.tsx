@@ -23,11 +23,12 @@ function circuitLabel(t: ProviderT, circuit: string): string {
   return t.has(key) ? t(key) : circuit;
 }
 
-function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+/** One fact of a card; `prose` for sentences (wrapped between words), else addresses and keys (wrapped anywhere). */
+function Fact({ label, children, prose }: { label: string; children: React.ReactNode; prose?: boolean }) {
   return (
     <div className="flex flex-col gap-0.5">
       <dt className="text-xs text-muted-foreground">{label}</dt>
-      <dd className="break-all text-sm">{children}</dd>
+      <dd className={prose ? "break-words text-sm" : "break-all text-sm"}>{children}</dd>
     </div>
   );
 }
@@ -49,7 +50,9 @@ export function ProviderStatusCards({ status }: { status: Status }) {
           </CardHeader>
           <CardContent>
             <dl className="grid gap-3">
-              <Fact label={t("connection")}>{t("sandboxConnection")}</Fact>
+              <Fact label={t("connection")} prose>
+                {t("sandboxConnection")}
+              </Fact>
             </dl>
           </CardContent>
         </Card>

@@ -15,6 +15,7 @@ export const GlobalSearchDocument = graphql(`
         withdrawalReference
         amount
         status
+        rejected
       }
       companies {
         id

@@ -125,7 +125,7 @@ export function withdrawalColumns(actions: WithdrawalActions): ColumnDef<Withdra
           header: t("table.status"),
           cell: ({ row }) => (
             <div className="flex flex-col items-start gap-1">
-              <WithdrawalStatusBadge status={row.original.status} />
+              <WithdrawalStatusBadge status={row.original.status} rejected={row.original.rejected} />
               <ApprovalProgress row={row.original} />
               {row.original.reason && (
                 <span className="max-w-48 truncate text-xs text-muted-foreground" title={row.original.reason}>

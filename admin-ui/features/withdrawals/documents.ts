@@ -27,6 +27,7 @@ graphql(`
     recipientWarnings
     queuePosition
     reason
+    rejected
     retryCount
     withdrawalReference
     createdAt

@@ -21,20 +21,23 @@ function approverActor(approval: { operator?: string | null; operatorEmail?: str
   return { id: approval.operator ?? "operator", kind: "OPERATOR", displayName: approval.operatorEmail ?? null };
 }
 
-type StepStatus = "PENDING" | "PROCESSING" | "PAID" | "FAILED" | "CANCELLED";
-const STEP_STATUSES = new Set<string>(["PENDING", "PROCESSING", "PAID", "FAILED", "CANCELLED"]);
+type StepStatus = "PENDING" | "PROCESSING" | "PAID" | "FAILED" | "CANCELLED" | "REJECTED";
+const STEP_STATUSES = new Set<string>(["PENDING", "PROCESSING", "PAID", "FAILED", "CANCELLED", "REJECTED"]);
 
 export async function WithdrawalTimelineCard({
   audience,
   history,
   approvals,
   approvalsRequired,
+  rejected,
   className,
 }: {
   audience: WithdrawalAudience;
   history: WithdrawalStatusStep[];
   approvals: WithdrawalApprovalStep[];
   approvalsRequired: number;
+  /** An operator rejected it: its CANCELLED step says so. */
+  rejected: boolean;
   className?: string;
 }) {
   const t = await getTranslations("withdrawalDetail");
@@ -54,7 +57,8 @@ export async function WithdrawalTimelineCard({
           ) : undefined,
       };
     }
-    const title = STEP_STATUSES.has(entry.status) ? t(`steps.${audience}.${entry.status as StepStatus}`) : entry.status;
+    const step = entry.status === "CANCELLED" && rejected ? "REJECTED" : entry.status;
+    const title = STEP_STATUSES.has(step) ? t(`steps.${audience}.${step as StepStatus}`) : entry.status;
     return {
       key: entry.key,
       at: entry.at,

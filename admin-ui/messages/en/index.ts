@@ -29,6 +29,7 @@ import payer from "./payer.json";
 import paymentExceptions from "./paymentExceptions.json";
 import paymentLinks from "./paymentLinks.json";
 import provider from "./provider.json";
+import qrCodes from "./qrCodes.json";
 import refunds from "./refunds.json";
 import shell from "./shell.json";
 import statement from "./statement.json";
@@ -69,6 +70,7 @@ const en = {
   paymentLinks,
   paymentExceptions,
   provider,
+  qrCodes,
   refunds,
   shell,
   statement,

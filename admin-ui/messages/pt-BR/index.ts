@@ -28,6 +28,7 @@ import payer from "./payer.json";
 import paymentExceptions from "./paymentExceptions.json";
 import paymentLinks from "./paymentLinks.json";
 import provider from "./provider.json";
+import qrCodes from "./qrCodes.json";
 import refunds from "./refunds.json";
 import shell from "./shell.json";
 import statement from "./statement.json";
@@ -71,6 +72,7 @@ const ptBR = {
   paymentLinks,
   paymentExceptions,
   provider,
+  qrCodes,
   refunds,
   shell,
   statement,

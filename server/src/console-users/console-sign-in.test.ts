@@ -365,7 +365,7 @@ describe("invites and operators", () => {
   });
 
   test("an invite's page learns its e-mail, role and company; used, expired and unknown tokens answer the same", async () => {
-    const PREVIEW = "query($t: String!) { invitePreview(token: $t) { email kind role companyName expiresAt } }";
+    const PREVIEW = "query($t: String!) { invitePreview(token: $t) { email name kind role companyName expiresAt } }";
     const created = await app.graphql(
       `mutation { createCompany(input: { name: "Empório Convite", ownerEmail: "Dona@Emporio.test" }) {
          ownerInvite { inviteToken user { id } } } }`,
@@ -378,6 +378,7 @@ describe("invites and operators", () => {
       { ...preview, expiresAt: undefined },
       {
         email: "dona@emporio.test",
+        name: null,
         kind: "MERCHANT",
         role: "ADMIN",
         companyName: "Empório Convite",
@@ -394,6 +395,12 @@ describe("invites and operators", () => {
     assert.equal(operatorPreview.body.data.invitePreview.kind, "OPERATOR");
     assert.equal(operatorPreview.body.data.invitePreview.role, "VIEWER");
     assert.equal(operatorPreview.body.data.invitePreview.companyName, null);
+    // The name the inviter gave comes with it, for the form to start with.
+    const named = await app.graphql(
+      `mutation { inviteOperator(email: "paula.previa@example.com", name: "Paula Prévia", role: VIEWER) { inviteToken } }`,
+    );
+    const namedPreview = await app.gql(PREVIEW, { t: named.data.inviteOperator.inviteToken });
+    assert.equal(namedPreview.body.data.invitePreview.name, "Paula Prévia");
 
     // Expire the operator's invite; use the merchant's.
     await app.services.db.query(

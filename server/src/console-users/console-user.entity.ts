@@ -200,6 +200,9 @@ export class InvitePreview {
   @Field(() => String)
   email!: string;
 
+  @Field(() => String, { nullable: true, description: "The name the inviter gave; the page's form starts with it." })
+  name!: string | null;
+
   @Field(() => ConsoleUserKind)
   kind!: ConsoleUserKind;
 

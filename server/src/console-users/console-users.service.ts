@@ -545,13 +545,14 @@ export class ConsoleUsersService {
     if (typeof token !== "string" || token.length === 0 || token.length > 200) return null;
     const [row] = await queryRows<{
       email: string;
+      name: string | null;
       kind: ConsoleUserKind;
       role: string;
       company_name: string | null;
       invite_expires_at: Date;
     }>(
       this.db,
-      `SELECT u.email, u.kind, u.role, c.name AS company_name, u.invite_expires_at
+      `SELECT u.email, u.name, u.kind, u.role, c.name AS company_name, u.invite_expires_at
          FROM console_users u LEFT JOIN companies c ON c.id = u.company_id
         WHERE u.invite_token_hash = $1 AND NOT u.disabled AND u.invite_expires_at > now()`,
       [hashSecret(token)],
@@ -559,6 +560,7 @@ export class ConsoleUsersService {
     if (!row) return null;
     return {
       email: row.email,
+      name: row.name || null,
       kind: row.kind,
       role: row.role,
       companyName: row.company_name,

@@ -113,6 +113,22 @@ export class WithdrawalApprovals {
   }
 
   /**
+   * Which of these withdrawals an operator rejected (rejectWithdrawal), told apart from a
+   * cancellation (cancelWithdrawal, by the merchant or an operator) by the audit row the
+   * rejection writes in its transaction: both end CANCELLED with a reason.
+   */
+  async rejectedAmong(withdrawalIds: string[]): Promise<Map<string, boolean>> {
+    const rows = await queryRows<{ object_id: string }>(
+      this.db,
+      `SELECT DISTINCT object_id FROM audit_log
+        WHERE object_type = 'withdrawal' AND object_id = ANY($1) AND action = 'withdrawal.reject'`,
+      [withdrawalIds],
+    );
+    const rejected = new Set(rows.map((row) => row.object_id));
+    return new Map(withdrawalIds.map((id) => [id, rejected.has(id)]));
+  }
+
+  /**
    * An operator's approval. Each operator's approval is recorded (one per operator);
    * when the withdrawal has enough it goes PENDING -> PROCESSING and the transfer is handed
    * to the bank; before that it stays PENDING. With maker-checker on, one approver is

@@ -143,6 +143,49 @@ describe("rejection and failure return the amount", () => {
     await assertAuditConsistent(app, merchant.companyId);
   });
 
+  test("an operator's rejection is told apart from a cancellation (rejected), by the merchant or an operator", async () => {
+    const merchant = await fundedMerchant(app);
+    const rejectedId = await createWithdrawal(app, merchant, {
+      amount: 10,
+      pix_key_type: "CPF",
+      pix_key: "52998224725",
+    });
+    const byMerchant = await createWithdrawal(app, merchant, {
+      amount: 10,
+      pix_key_type: "CPF",
+      pix_key: "52998224725",
+    });
+    const byOperator = await createWithdrawal(app, merchant, {
+      amount: 10,
+      pix_key_type: "CPF",
+      pix_key: "52998224725",
+    });
+    const pending = await createWithdrawal(app, merchant, { amount: 10, pix_key_type: "CPF", pix_key: "52998224725" });
+    assert.equal((await reject(rejectedId, "documentos pendentes")).data.rejectWithdrawal.status, "CANCELLED");
+    const cancel = 'mutation($id: ID!) { cancelWithdrawal(id: $id, reason: "desisti") { status rejected } }';
+    const cancelled = await app.graphql(cancel, { id: byMerchant }, merchant.clientSecret);
+    assert.deepEqual(cancelled.data.cancelWithdrawal, { status: "CANCELLED", rejected: false });
+    assert.deepEqual((await app.graphql(cancel, { id: byOperator })).data.cancelWithdrawal, {
+      status: "CANCELLED",
+      rejected: false,
+    });
+    // Read back in one list (one batched look-up), by the operator and by the merchant.
+    const list = "query($c: ID) { withdrawals(companyId: $c, first: 20) { data { id status rejected } } }";
+    for (const [variables, token] of [
+      [{ c: merchant.companyId }, undefined],
+      [{}, merchant.clientSecret],
+    ] as const) {
+      const { data } = await app.graphql(list, variables, token);
+      const rejectedOf = new Map(
+        (data.withdrawals.data as Array<{ id: string; rejected: boolean }>).map((row) => [row.id, row.rejected]),
+      );
+      assert.equal(rejectedOf.get(rejectedId), true);
+      assert.equal(rejectedOf.get(byMerchant), false);
+      assert.equal(rejectedOf.get(byOperator), false);
+      assert.equal(rejectedOf.get(pending), false);
+    }
+  });
+
   test("the bank may fail a PENDING or a PROCESSING withdrawal; PAID needs PROCESSING", async () => {
     const merchant = await fundedMerchant(app);
     const pending = await createWithdrawal(app, merchant);

@@ -4,7 +4,7 @@ import { describedActor } from "../audit/described-actor";
 import type { RequestContext } from "../graphql/context";
 import { loadInBatch } from "../graphql/request-batch";
 import { RecipientWarning, recipientWarningsOf } from "./recipient-warnings";
-import { Withdrawal } from "./withdrawal.entity";
+import { Withdrawal, WithdrawalStatus } from "./withdrawal.entity";
 import { WithdrawalTransition } from "./withdrawal-transition.entity";
 
 @ObjectType({ description: "One operator's approval of a withdrawal." })
@@ -51,6 +51,21 @@ export class WithdrawalFields {
       withdrawal.amountCents,
       withdrawal.status,
       approvals.length,
+    );
+  }
+
+  @FieldResolver(() => Boolean, {
+    description:
+      "True when an operator rejected it (rejectWithdrawal): CANCELLED with the operator's reason. False for a cancellation (cancelWithdrawal, by the merchant or an operator) and for every other status.",
+  })
+  async rejected(@Root() withdrawal: Withdrawal, @Ctx() ctx: RequestContext): Promise<boolean> {
+    if (withdrawal.status !== WithdrawalStatus.CANCELLED) return false;
+    return loadInBatch(
+      ctx,
+      "withdrawalRejected",
+      withdrawal.id,
+      (ids) => ctx.services.withdrawalApprovals.rejectedAmong(ids),
+      false,
     );
   }
 }

@@ -238,7 +238,11 @@ async function QueueCard({
                 </div>
                 <div className="flex shrink-0 items-center gap-3">
                   <Money value={row.amount} className="text-sm font-semibold" />
-                  <WithdrawalStatusBadge status={row.status} className="hidden sm:inline-flex" />
+                  <WithdrawalStatusBadge
+                    status={row.status}
+                    rejected={row.rejected}
+                    className="hidden sm:inline-flex"
+                  />
                 </div>
               </li>
             ))}

@@ -29,7 +29,7 @@ export default async function MerchantWithdrawalPage({ params }: { params: Promi
         title={<Money value={withdrawal.amount} />}
         meta={
           <>
-            <WithdrawalStatusBadge status={withdrawal.status} />
+            <WithdrawalStatusBadge status={withdrawal.status} rejected={withdrawal.rejected} />
             <CopyableId value={withdrawal.withdrawalReference} />
           </>
         }
@@ -74,6 +74,7 @@ export default async function MerchantWithdrawalPage({ params }: { params: Promi
           history={withdrawalHistory}
           approvals={withdrawal.approvals}
           approvalsRequired={withdrawal.approvalsRequired}
+          rejected={withdrawal.rejected}
         />
         <WithdrawalDetailsCard audience="merchant" withdrawal={withdrawal} />
       </div>

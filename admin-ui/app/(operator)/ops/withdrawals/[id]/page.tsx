@@ -34,7 +34,7 @@ export default async function WithdrawalPage({ params }: { params: Promise<{ id:
         title={<Money value={withdrawal.amount} />}
         meta={
           <>
-            <WithdrawalStatusBadge status={withdrawal.status} />
+            <WithdrawalStatusBadge status={withdrawal.status} rejected={withdrawal.rejected} />
             <Link
               href={`/ops/companies/${withdrawal.companyId}`}
               className="font-medium text-foreground hover:underline"
@@ -60,6 +60,7 @@ export default async function WithdrawalPage({ params }: { params: Promise<{ id:
           history={withdrawalHistory}
           approvals={withdrawal.approvals}
           approvalsRequired={withdrawal.approvalsRequired}
+          rejected={withdrawal.rejected}
         />
         <WithdrawalDetailsCard audience="operator" withdrawal={withdrawal} />
       </div>

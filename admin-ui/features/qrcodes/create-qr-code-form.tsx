@@ -1,0 +1,107 @@
+"use client";
+
+import { LoaderIcon } from "lucide-react";
+import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Field, FormError } from "@/components/ui/form";
+import { Input } from "@/components/ui/input";
+import { NativeSelect } from "@/components/ui/native-select";
+import { toast } from "@/components/ui/toast";
+import { centavosToMoney, parseMoneyInput } from "@/lib/format";
+import { execute } from "@/lib/graphql/execute";
+import { useErrorMessage } from "@/lib/i18n/error-message";
+import { CreateQrCodeDocument } from "./documents";
+
+/** A typed amount as Money, or undefined when empty; null when it is no amount. */
+function moneyOf(text: string): string | null | undefined {
+  if (!text.trim()) return undefined;
+  const cents = parseMoneyInput(text);
+  return cents === null || cents <= 0n ? null : centavosToMoney(cents);
+}
+
+/** A new static QR code: what is paid for, and a fixed amount or one the payer types in their bank's app. */
+export function CreateQrCodeForm() {
+  const t = useTranslations("qrCodes.form");
+  const errorMessage = useErrorMessage();
+  const router = useRouter();
+  const [description, setDescription] = useState("");
+  const [kind, setKind] = useState<"open" | "fixed">("open");
+  const [amount, setAmount] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const amountMoney = moneyOf(amount);
+  const descriptionProblem = description.trim().length > 140 ? t("descriptionTooLong") : undefined;
+  const ready =
+    description.trim().length > 0 && !descriptionProblem && (kind === "open" || typeof amountMoney === "string");
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!ready) return;
+    setBusy(true);
+    setFormError(null);
+    try {
+      await execute(CreateQrCodeDocument, {
+        input: { description: description.trim(), amount: kind === "fixed" ? amountMoney : null },
+      });
+      toast.success(t("created"));
+      setDescription("");
+      setAmount("");
+      router.refresh();
+    } catch (error) {
+      setFormError(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4" aria-label={t("formLabel")}>
+      <FormError message={formError} />
+      <Field label={t("description")} hint={t("descriptionHint")} error={descriptionProblem}>
+        {(control) => (
+          <Input
+            {...control}
+            value={description}
+            maxLength={200}
+            onChange={(event) => setDescription(event.target.value)}
+          />
+        )}
+      </Field>
+      <Field label={t("kind")}>
+        {(control) => (
+          <NativeSelect
+            {...control}
+            className="w-full"
+            value={kind}
+            onChange={(event) => setKind(event.target.value as "open" | "fixed")}
+          >
+            <option value="open">{t("kinds.open")}</option>
+            <option value="fixed">{t("kinds.fixed")}</option>
+          </NativeSelect>
+        )}
+      </Field>
+      {kind === "fixed" ? (
+        <Field label={t("amount")} error={amountMoney === null ? t("notMoney") : undefined}>
+          {(control) => (
+            <Input
+              {...control}
+              inputMode="decimal"
+              placeholder="0,00"
+              value={amount}
+              onChange={(event) => setAmount(event.target.value)}
+            />
+          )}
+        </Field>
+      ) : null}
+      <div>
+        <Button type="submit" disabled={busy || !ready}>
+          {busy && <LoaderIcon className="animate-spin" aria-hidden />}
+          {t("submit")}
+        </Button>
+      </div>
+    </form>
+  );
+}
