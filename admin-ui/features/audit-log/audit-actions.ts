@@ -28,6 +28,7 @@ export const AUDIT_ACTIONS = [
   "credential.revoke",
   "customer.create",
   "dispute.accept",
+  "dispute.accept_requested",
   "dispute.bank_return",
   "dispute.close",
   "dispute.contest",
