@@ -77,11 +77,16 @@ describe("the OpenAPI document", () => {
       },
     );
     const body = withdrawal.requestBody.content["application/json"].schema;
-    assert.deepEqual(body.required, ["amount", "pix_key_type", "pix_key"]);
+    // A key (pix_key_type and pix_key) or a bank_account (contract 15): only the amount is
+    // required by the schema; the choice of the two is checked by the operation's validation.
+    assert.deepEqual(body.required, ["amount"]);
+    for (const field of ["pix_key_type", "pix_key", "bank_account", "recipient_document"])
+      assert.ok(body.properties[field], `${field} is documented`);
     assert.equal(body.additionalProperties, false);
     assert.equal(body.properties.amount.type, "number");
     assert.equal(body.properties.amount.multipleOf, 0.01);
-    assert.deepEqual(body.properties.pix_key_type.enum, ["CPF", "CNPJ", "EMAIL", "TELEFONE", "ALEATORIA"]);
+    // Null beside the five: a bank-account payout leaves the key out.
+    assert.deepEqual(body.properties.pix_key_type.enum, ["CPF", "CNPJ", "EMAIL", "TELEFONE", "ALEATORIA", null]);
     const list = doc.paths["/charges"].get;
     const listParameters = Object.fromEntries(list.parameters.map((p: { name: string }) => [p.name, p]));
     assert.deepEqual(Object.keys(listParameters).sort(), ["external_reference", "limit", "offset", "status"]);
