@@ -87,6 +87,10 @@ test("with maker-checker on, one operator cannot approve or post alone and a sec
   await dialog.getByLabel(t("adjustments.create.amount")).fill("120.000,00");
   await dialog.getByLabel(t("adjustments.create.reason")).fill("Settlement of the March dispute");
   await dialog.getByRole("button", { name: t("adjustments.create.submitCredit", { amount: "R$ 120.000,00" }) }).click();
+  await page
+    .getByRole("dialog", { name: t("adjustments.create.review.title") })
+    .getByRole("button", { name: t("adjustments.create.review.confirm") })
+    .click();
   await expect(page.getByText(t("adjustments.create.requestedCredit", { amount: "R$ 120.000,00" }))).toBeVisible();
   const requested = page.getByRole("row").filter({ hasText: "Settlement of the March dispute" });
   await expect(requested).toContainText(t("adjustments.status.REQUESTED"));
