@@ -157,6 +157,8 @@ export async function startTestApp(env: RawEnv = {}, options: TestAppOptions = {
     RATE_LIMIT_RPS: "0",
     // Sessions made by consoleUser() skip sign-in: tests of the second factor turn it on.
     REQUIRE_OPERATOR_2FA: "false",
+    // Maker-checker is on by default (R$ 10.000,00): the tests of a second operator set their own threshold.
+    APPROVAL_SECOND_OPERATOR_ABOVE: "off",
     SECRETS_KEY: process.env.SECRETS_KEY,
     ...env,
   });
