@@ -36,6 +36,13 @@ graphql(`
     approvals {
       operator
       operatorEmail
+      operatorInfo {
+        id
+        kind
+        displayName
+        email
+        credentialHint
+      }
       at
     }
   }
