@@ -202,6 +202,8 @@ export type CreateWithdrawalInput = {
   recipientDocument?: string | null | undefined;
   /** The recipient's name (1 to 140 characters); operators are warned when the bank's holder differs. */
   recipientName?: string | null | undefined;
+  /** YYYY-MM-DD, today up to 60 days ahead (America/Sao_Paulo): the amount is reserved now, the transfer is not sent before that day (the next business day when it is a weekend or a banking holiday). */
+  scheduledFor?: string | null | undefined;
 };
 
 /** The API Pix `desconto.modalidade` 1 to 6, in order. */
