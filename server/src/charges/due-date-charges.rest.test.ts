@@ -350,6 +350,20 @@ describe("GraphQL", () => {
   test("/graphql without a credential still takes no more than 16 kB", async () => {
     const big = await app.gql(`query { __typename }`, { padding: "x".repeat(20 * 1024) });
     assert.equal(big.status, 401, big.text.slice(0, 300));
+    // Sent in chunks, with no length announced: refused once read past the limit.
+    const chunk = new TextEncoder().encode(JSON.stringify({ query: "{ __typename }", padding: "x".repeat(20 * 1024) }));
+    const chunked = await fetch(`${app.baseUrl}/graphql`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: new ReadableStream({
+        start(controller) {
+          controller.enqueue(chunk);
+          controller.close();
+        },
+      }),
+      duplex: "half",
+    } as RequestInit);
+    assert.equal(chunked.status, 401, await chunked.text());
   });
 
   test("createCharge with the terms, chargeAmountDue, and a late payment simulated today", async () => {

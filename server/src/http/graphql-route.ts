@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import Negotiator from "negotiator";
 import MIMEType from "whatwg-mimetype";
-import { AppError, unauthenticated } from "../core/errors";
+import { AppError } from "../core/errors";
 import type { RequestContext } from "../graphql/context";
 import type { GraphQLParams, GraphQLPipeline } from "../graphql/graphql-pipeline";
 import type { Services } from "../services";
 import { sendError } from "./http-errors";
-import { ANONYMOUS_BODY_LIMIT, parseJson } from "./json-body";
+import { parseJson } from "./json-body";
 import { requestInfo } from "./request-scope";
 
 const JSON_TYPE = "application/json; charset=utf-8";
@@ -41,13 +41,9 @@ export function registerGraphqlRoute(
     url: "/graphql",
     // Every operation of the schema runs here, so its body may be as large as the largest
     // REST route's (createChargeBatch's 1000 charges); a caller without credential still
-    // sends at most ANONYMOUS_BODY_LIMIT (json-body.ts).
+    // sends at most ANONYMOUS_BODY_LIMIT: the admission refuses a larger announced body
+    // unread (request-admission.ts), json-body.ts one that comes in chunks.
     bodyLimit,
-    // A caller without credential that announces more than it may send is refused before its body is read.
-    preParsing: async (request) => {
-      if (request.principal !== null || request.uncheckedCredential !== null) return;
-      if (Number(request.headers["content-length"] ?? 0) > ANONYMOUS_BODY_LIMIT) throw unauthenticated();
-    },
     config: { access: "optional", errorShape: "graphql", credentialInRead: true },
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       // No answer of /graphql is for a cache: it depends on the caller.

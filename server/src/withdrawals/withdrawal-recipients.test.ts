@@ -56,7 +56,7 @@ describe("POST /withdrawals with recipient_document", () => {
     assert.deepEqual(keys.slice(-3), ["recipient_document", "recipient_name", "recipient"]);
   });
 
-  test("the 201 body stays the contract's; without a declared recipient the reads say null", async () => {
+  test("the 201 body stays the contract's (and the reference); without a declared recipient the reads say null", async () => {
     const merchant = await fundedMerchant(app);
     const res = await postWithdrawal(app, merchant, {
       amount: 10,
@@ -74,6 +74,7 @@ describe("POST /withdrawals with recipient_document", () => {
       "queue_position",
       "idempotency_key",
       "created_at",
+      "withdrawal_reference",
     ]);
     const plain = await createWithdrawal(app, merchant, { amount: 1, pix_key_type: "CPF", pix_key: OWNER_CPF });
     const read = await readWithdrawal(app, merchant, plain);

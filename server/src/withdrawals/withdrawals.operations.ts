@@ -166,6 +166,8 @@ const CREATED_FIELDS = [
   "queuePosition",
   "idempotencyKey",
   "createdAt",
+  // The id a merchant sees everywhere (statement, console, events), from the first answer on.
+  "withdrawalReference",
 ] as const;
 /**
  * Reads add the reference, the reason, the retry count, the last change, the bank's end-to-end
@@ -173,7 +175,6 @@ const CREATED_FIELDS = [
  */
 const WITHDRAWAL_REST_FIELDS = [
   ...CREATED_FIELDS,
-  "withdrawalReference",
   "reason",
   "retryCount",
   "updatedAt",

@@ -18,10 +18,10 @@ const CREATED_FIELDS = [
   "queue_position",
   "idempotency_key",
   "created_at",
+  "withdrawal_reference",
 ];
 const READ_FIELDS = [
   ...CREATED_FIELDS,
-  "withdrawal_reference",
   "reason",
   "retry_count",
   "updated_at",
