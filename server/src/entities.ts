@@ -1,5 +1,6 @@
 import { ClientCredential } from "./auth/client-credential.entity";
 import { Charge } from "./charges/charge.entity";
+import { AutoApproveLimitRequest } from "./companies/auto-approve-limit-request.entity";
 import { Company } from "./companies/company.entity";
 import { ConsoleUser } from "./console-users/console-user.entity";
 import { ServiceSetting } from "./core/service-setting.entity";
@@ -26,6 +27,7 @@ import { WithdrawalTransition } from "./withdrawals/withdrawal-transition.entity
 export const ENTITIES = [
   ServiceSetting,
   Company,
+  AutoApproveLimitRequest,
   ClientCredential,
   Charge,
   Withdrawal,

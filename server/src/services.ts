@@ -173,6 +173,7 @@ export function createServices(config: AppConfig, logger: Logger, db: DataSource
     db,
     { feePercent: config.defaultFeePercent, feeFixed: config.defaultFeeFixed },
     config.webhookAllowPrivate,
+    config.approvalSecondOperatorAboveCents,
   );
   const limits = createLimitStore({ pgPool: poolOf(db), redisUrl: config.redisUrl });
   const payerPages = new PayerPageService(db, config.rateLimitRps > 0 ? limits : null);
