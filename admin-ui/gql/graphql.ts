@@ -14,6 +14,11 @@ export type AdjustmentStatus =
   | 'REJECTED'
   | 'REQUESTED';
 
+export type AutoApproveLimitRequestStatus =
+  | 'CONFIRMED'
+  | 'DECLINED'
+  | 'REQUESTED';
+
 /** An account to pay instead of a key; every field is checked (VALIDATION_ERROR). */
 export type BankAccountInput = {
   /** 1 to 20 digits, the check digit included. */
@@ -639,7 +644,24 @@ export type CompanyOverviewQueryVariables = Exact<{
 }>;
 
 
-export type CompanyOverviewQuery = { company: { id: string, name: string, cnpj: string | null, city: string, balance: string, feePercent: string, feeFixed: string, autoApproveLimit: string | null, webhookUrl: string | null, createdAt: string, updatedAt: string } };
+export type CompanyOverviewQuery = { company: { id: string, name: string, cnpj: string | null, city: string, balance: string, feePercent: string, feeFixed: string, autoApproveLimit: string | null, webhookUrl: string | null, createdAt: string, updatedAt: string, pendingAutoApproveLimitRequest: { id: string, previousLimit: string | null, requestedLimit: string, requestedBy: string, requestedByEmail: string | null, requestedAt: string, mine: boolean } | null } };
+
+export type PendingAutoApproveLimitFragment = { id: string, previousLimit: string | null, requestedLimit: string, requestedBy: string, requestedByEmail: string | null, requestedAt: string, mine: boolean };
+
+export type ConfirmAutoApproveLimitRequestMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type ConfirmAutoApproveLimitRequestMutation = { confirmAutoApproveLimitRequest: { id: string, status: AutoApproveLimitRequestStatus } };
+
+export type DeclineAutoApproveLimitRequestMutationVariables = Exact<{
+  id: string;
+  reason?: string | null | undefined;
+}>;
+
+
+export type DeclineAutoApproveLimitRequestMutation = { declineAutoApproveLimitRequest: { id: string, status: AutoApproveLimitRequestStatus } };
 
 export type BalanceAuditQueryVariables = Exact<{
   companyId: string;
@@ -1386,6 +1408,17 @@ export const ChargeRowFragmentDoc = new TypedDocumentString(`
   }
 }
     `, {"fragmentName":"ChargeRow"}) as unknown as TypedDocumentString<ChargeRowFragment, unknown>;
+export const PendingAutoApproveLimitFragmentDoc = new TypedDocumentString(`
+    fragment PendingAutoApproveLimit on AutoApproveLimitRequest {
+  id
+  previousLimit
+  requestedLimit
+  requestedBy
+  requestedByEmail
+  requestedAt
+  mine
+}
+    `, {"fragmentName":"PendingAutoApproveLimit"}) as unknown as TypedDocumentString<PendingAutoApproveLimitFragment, unknown>;
 export const CustomerRowFragmentDoc = new TypedDocumentString(`
     fragment CustomerRow on Customer {
   id
@@ -2285,9 +2318,36 @@ export const CompanyOverviewDocument = new TypedDocumentString(`
     webhookUrl
     createdAt
     updatedAt
+    pendingAutoApproveLimitRequest {
+      ...PendingAutoApproveLimit
+    }
   }
 }
-    `) as unknown as TypedDocumentString<CompanyOverviewQuery, CompanyOverviewQueryVariables>;
+    fragment PendingAutoApproveLimit on AutoApproveLimitRequest {
+  id
+  previousLimit
+  requestedLimit
+  requestedBy
+  requestedByEmail
+  requestedAt
+  mine
+}`) as unknown as TypedDocumentString<CompanyOverviewQuery, CompanyOverviewQueryVariables>;
+export const ConfirmAutoApproveLimitRequestDocument = new TypedDocumentString(`
+    mutation ConfirmAutoApproveLimitRequest($id: ID!) {
+  confirmAutoApproveLimitRequest(id: $id) {
+    id
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<ConfirmAutoApproveLimitRequestMutation, ConfirmAutoApproveLimitRequestMutationVariables>;
+export const DeclineAutoApproveLimitRequestDocument = new TypedDocumentString(`
+    mutation DeclineAutoApproveLimitRequest($id: ID!, $reason: String) {
+  declineAutoApproveLimitRequest(id: $id, reason: $reason) {
+    id
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<DeclineAutoApproveLimitRequestMutation, DeclineAutoApproveLimitRequestMutationVariables>;
 export const BalanceAuditDocument = new TypedDocumentString(`
     query BalanceAudit($companyId: ID!) {
   balanceAudit(companyId: $companyId) {
