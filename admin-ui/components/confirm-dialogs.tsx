@@ -256,6 +256,8 @@ export interface MoneyFacts {
    * and the CPF or CNPJ as typed, each shown when given.
    */
   declaredRecipient?: { name: string | null; document: string | null } | null;
+  /** The day a scheduled payout is sent, as written (dd/mm/aaaa); null: once approved. */
+  scheduledFor?: string | null;
 }
 
 /** The account, the amount and the destination of a money-moving action, as a list. */
@@ -300,6 +302,7 @@ export function MoneyFactsList({ facts }: { facts: MoneyFacts }) {
           </>,
           "confirm-declared-recipient",
         )}
+      {facts.scheduledFor && row(t("facts.scheduledFor"), facts.scheduledFor, "confirm-scheduled-for")}
       {facts.recipient &&
         row(
           t("facts.recipient"),

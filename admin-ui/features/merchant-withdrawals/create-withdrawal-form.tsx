@@ -10,12 +10,21 @@ import { useState } from "react";
 import { MoneyConfirmDialog, type MoneyFacts } from "@/components/confirm-dialogs";
 import { usePixKeyTypeName } from "@/components/pix-key-type-name";
 import { Button } from "@/components/ui/button";
+import { DayInput } from "@/components/ui/day-input";
 import { Field } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { toast } from "@/components/ui/toast";
 import type { PixKeyType as ApiPixKeyType } from "@/gql/graphql";
-import { centavosToMoney, formatBRL, formatPixKey, moneyToCentavos, parseMoneyInput } from "@/lib/format";
+import {
+  centavosToMoney,
+  formatBRL,
+  formatCalendarDay,
+  formatPixKey,
+  moneyToCentavos,
+  parseMoneyInput,
+  saoPauloDay,
+} from "@/lib/format";
 import { execute } from "@/lib/graphql/execute";
 import { useDestinationText } from "../withdrawals/destination";
 import {
@@ -37,6 +46,16 @@ const EXAMPLES: Record<PixKeyType, string> = {
 };
 
 const MIN_CENTAVOS = 100n;
+/** CONTRACT §15: a payout may be scheduled today up to 60 days ahead (São Paulo days). */
+const MAX_DAYS_AHEAD = 60;
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The São Paulo day `days` after today, yyyy-mm-dd (noon-based, so no offset change moves it). */
+function daysAhead(today: string, days: number): string {
+  const noon = new Date(`${today}T12:00:00Z`);
+  noon.setUTCDate(noon.getUTCDate() + days);
+  return noon.toISOString().slice(0, 10);
+}
 
 /**
  * A withdrawal: to a key (type, key checked as the person types by the same rules as the API,
@@ -60,6 +79,8 @@ export function CreateWithdrawalForm({ balance }: { balance: string }) {
   const checkAccount = useBankAccountCheck();
   const [key, setKey] = useState("");
   const [amount, setAmount] = useState("");
+  // Empty: sent once approved; else a day typed as dd/mm/aaaa, given here as yyyy-mm-dd when whole.
+  const [scheduledFor, setScheduledFor] = useState("");
   const [touched, setTouched] = useState({ key: false, amount: false });
   const [review, setReview] = useState<MoneyFacts | null>(null);
   const [sent, setSent] = useState(false);
@@ -104,13 +125,32 @@ export function CreateWithdrawalForm({ balance }: { balance: string }) {
           ? t("create.amountOverBalance", { balance: formatBRL(balance) })
           : undefined;
 
+  const today = saoPauloDay();
+  const lastDay = daysAhead(today, MAX_DAYS_AHEAD);
+  const scheduleError =
+    scheduledFor === ""
+      ? undefined
+      : !ISO_DAY.test(scheduledFor)
+        ? scheduledFor.length >= 10 || submitted
+          ? t("create.scheduledForInvalid")
+          : undefined
+        : scheduledFor < today
+          ? t("create.scheduledForPast")
+          : scheduledFor > lastDay
+            ? t("create.scheduledForTooFar", { days: MAX_DAYS_AHEAD })
+            : undefined;
+
   const input = () => {
-    if (centavos === null) return null;
+    if (centavos === null || scheduleError) return null;
+    const schedule = scheduledFor === "" ? null : scheduledFor;
     if (kind === "ACCOUNT") {
-      return accountCheck.input ? { amount: centavosToMoney(centavos), bankAccount: accountCheck.input } : null;
+      return accountCheck.input
+        ? { amount: centavosToMoney(centavos), bankAccount: accountCheck.input, scheduledFor: schedule }
+        : null;
     }
     if (!keyCheck?.ok || recipientDocumentError) return null;
     return {
+      scheduledFor: schedule,
       amount: centavosToMoney(centavos),
       pixKey: keyCheck.key,
       pixKeyType: keyType as ApiPixKeyType,
@@ -141,6 +181,7 @@ export function CreateWithdrawalForm({ balance }: { balance: string }) {
       declaredRecipient: bankAccount
         ? { name: bankAccount.holderName, document: bankAccount.holderDocument }
         : { name: checked.recipientName ?? null, document: checked.recipientDocument ?? null },
+      scheduledFor: checked.scheduledFor ? formatCalendarDay(checked.scheduledFor) : null,
     });
   };
 
@@ -259,6 +300,18 @@ export function CreateWithdrawalForm({ balance }: { balance: string }) {
               autoComplete="off"
               onChange={(event) => setAmount(event.target.value)}
               onBlur={() => setTouched((current) => ({ ...current, amount: true }))}
+            />
+          )}
+        </Field>
+        <Field label={t("create.scheduledFor")} error={scheduleError} hint={t("create.scheduledForHint")}>
+          {(control) => (
+            <DayInput
+              {...control}
+              value={scheduledFor}
+              onValue={setScheduledFor}
+              min={today}
+              max={lastDay}
+              className="h-9 w-full sm:w-40"
             />
           )}
         </Field>
