@@ -5,7 +5,7 @@ import { expectMoneyFacts } from "../support/money-confirm";
 import { checkPage } from "../support/page-check";
 
 test("an adjustment needs a reason and changes the balance on the company page", async ({ page }) => {
-  test.setTimeout(120_000); // several pages, each screenshot twice and checked by axe, on a shared machine
+  test.setTimeout(240_000); // several pages, each screenshot twice and checked by axe, on a shared machine
   const company = await createCompany("Adjust Test Ltda");
   await page.goto(`/ops/adjustments?company=${company.id}`);
   await expect(page.getByText(t("adjustments.table.emptyFiltered"))).toBeVisible();

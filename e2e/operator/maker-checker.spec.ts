@@ -25,7 +25,7 @@ test("with maker-checker on, one operator cannot approve or post alone and a sec
   page,
   browser,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   // Funded by a paid charge (no fee): credits posted by one operator add up over the
   // maker-checker window, so three of 90.000,00 would need a second operator.
   const company = await createCompany("Four Eyes Ltda", { feePercent: "0.00", feeFixed: "0.00" });

@@ -285,21 +285,21 @@ async function AwaitingSecondApprovalCard({
         </CardHeader>
         {!none && (
           <CardContent>
-            <dl className="grid gap-3 text-sm sm:grid-cols-2">
+            <ul className="grid gap-3 text-sm sm:grid-cols-2">
               {lines.map((line) => (
-                <div
+                <li
                   key={line.key}
                   className="flex items-center justify-between gap-3 rounded-md border p-3"
                   data-testid={`awaiting-${line.key}`}
                 >
                   <div className="min-w-0">
-                    <dt className="text-muted-foreground">{t(line.key)}</dt>
-                    <dd className="tabular font-medium">
+                    <p className="text-muted-foreground">{t(line.key)}</p>
+                    <p className="tabular font-medium">
                       {formatBRL(line.figure.amount)}
                       <span className="block text-xs font-normal text-muted-foreground">
                         {t("count", { count: line.figure.count })}
                       </span>
-                    </dd>
+                    </p>
                   </div>
                   {line.figure.count > 0 && (
                     <Button variant="outline" size="sm" asChild>
@@ -308,9 +308,9 @@ async function AwaitingSecondApprovalCard({
                       </Link>
                     </Button>
                   )}
-                </div>
+                </li>
               ))}
-            </dl>
+            </ul>
           </CardContent>
         )}
       </Card>
