@@ -48,7 +48,9 @@ test("a raise asked for at creation waits on the company's page; another ADMIN d
   await dialog.getByRole("button", { name: t("companies.page.limitRequest.declineAction") }).click();
   await expect(page.getByText(t("companies.page.limitRequest.declined", { requested: "R$ 300.000,00" }))).toBeVisible();
   await expect(page.getByTestId("auto-approve-limit-request")).toHaveCount(0);
-  await expect(page.getByText(t("companies.page.autoApproveUpTo", { amount: "R$ 100.000,00" }))).toBeVisible();
+  await expect(
+    page.getByText(t("companies.page.autoApproveUpTo", { amount: "R$ 100.000,00" }), { exact: true }),
+  ).toBeVisible();
   expect(await storedLimit(company.id)).toBe("100000.00");
 });
 
@@ -87,7 +89,9 @@ test("an ADMIN's raise above the threshold is not theirs to confirm; a second AD
     .click();
   await expect(lia.getByText(t("companies.page.limitRequest.confirmed", { requested: "R$ 250.000,00" }))).toBeVisible();
   await expect(lia.getByTestId("auto-approve-limit-request")).toHaveCount(0);
-  await expect(lia.getByText(t("companies.page.autoApproveUpTo", { amount: "R$ 250.000,00" }))).toBeVisible();
+  await expect(
+    lia.getByText(t("companies.page.autoApproveUpTo", { amount: "R$ 250.000,00" }), { exact: true }),
+  ).toBeVisible();
   expect(await storedLimit(company.id)).toBe("250000.00");
   await lia.context().close();
 });
