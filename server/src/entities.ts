@@ -12,6 +12,7 @@ import { LedgerEntry } from "./ledger/ledger-entry.entity";
 import { PaymentLink } from "./payment-links/payment-link.entity";
 import { UnconfirmedNotification } from "./provider/unconfirmed-notification.entity";
 import { QrCode } from "./qrcodes/qr-code.entity";
+import { Recurrence } from "./recurrences/recurrence.entity";
 import { Refund } from "./refunds/refund.entity";
 import { RefundRequest } from "./refunds/refund-request.entity";
 import { WebhookAttempt } from "./webhooks/webhook-attempt.entity";
@@ -44,4 +45,5 @@ export const ENTITIES = [
   Customer,
   PaymentLink,
   QrCode,
+  Recurrence,
 ];

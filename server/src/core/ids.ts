@@ -25,6 +25,7 @@ export const newRefundId = () => `rf_${randomString(ALNUM, 24)}`;
 export const newRefundRequestId = () => `rfq_${randomString(ALNUM, 24)}`;
 export const newDisputeId = () => `dsp_${randomString(ALNUM, 24)}`;
 export const newCustomerId = () => `cus_${randomString(ALNUM, 24)}`;
+export const newRecurrenceId = () => `rec_${randomString(ALNUM, 24)}`;
 export const newConsoleUserId = () => `usr_${randomString(ALNUM, 20)}`;
 /** A console session's public name (its key is the SHA-256 of the cookie's value, never shown). */
 export const newSessionId = () => `ses_${randomString(ALNUM, 20)}`;

@@ -37,6 +37,7 @@ import { PaymentLinks1764500000200 } from "./1764500000200-payment-links";
 import { ChargeReservedAmount1764600000100 } from "./1764600000100-charge-reserved-amount";
 import { WithdrawalRecipients1764800000100 } from "./1764800000100-withdrawal-recipients";
 import { AutoApproveLimitRequests1765200000100 } from "./1765200000100-auto-approve-limit-requests";
+import { Recurrences1765400000100 } from "./1765400000100-recurrences";
 
 /** Migrations in order; the schema only ever changes through them. A new migration is added last. */
 export const MIGRATIONS = [
@@ -79,4 +80,5 @@ export const MIGRATIONS = [
   WithdrawalRecipients1764800000100,
   StaticQrCodes1764400000100,
   AutoApproveLimitRequests1765200000100,
+  Recurrences1765400000100,
 ];
