@@ -574,6 +574,8 @@ export type ChargesListQueryVariables = Exact<{
   after?: string | null | undefined;
   status?: ChargeStatus | null | undefined;
   reserved?: boolean | null | undefined;
+  refunded?: boolean | null | undefined;
+  disputed?: boolean | null | undefined;
   companyId?: string | null | undefined;
   createdFrom?: string | null | undefined;
   createdTo?: string | null | undefined;
@@ -819,6 +821,8 @@ export type MerchantChargeRowFragment = { id: string, txid: string, e2eId: strin
 export type MerchantChargesQueryVariables = Exact<{
   status?: ChargeStatus | null | undefined;
   type?: ChargeType | null | undefined;
+  refunded?: boolean | null | undefined;
+  disputed?: boolean | null | undefined;
   createdFrom?: string | null | undefined;
   createdTo?: string | null | undefined;
   limit?: number | null | undefined;
@@ -1991,12 +1995,14 @@ export const CreateDueDateChargeDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<CreateDueDateChargeMutation, CreateDueDateChargeMutationVariables>;
 export const ChargesListDocument = new TypedDocumentString(`
-    query ChargesList($first: Int, $after: String, $status: ChargeStatus, $reserved: Boolean, $companyId: ID, $createdFrom: DateTimeISO, $createdTo: DateTimeISO, $type: ChargeType) {
+    query ChargesList($first: Int, $after: String, $status: ChargeStatus, $reserved: Boolean, $refunded: Boolean, $disputed: Boolean, $companyId: ID, $createdFrom: DateTimeISO, $createdTo: DateTimeISO, $type: ChargeType) {
   charges(
     first: $first
     after: $after
     status: $status
     reserved: $reserved
+    refunded: $refunded
+    disputed: $disputed
     companyId: $companyId
     createdFrom: $createdFrom
     createdTo: $createdTo
@@ -2746,10 +2752,12 @@ export const SubmitDisputeStatementDocument = new TypedDocumentString(`
   closedAt
 }`) as unknown as TypedDocumentString<SubmitDisputeStatementMutation, SubmitDisputeStatementMutationVariables>;
 export const MerchantChargesDocument = new TypedDocumentString(`
-    query MerchantCharges($status: ChargeStatus, $type: ChargeType, $createdFrom: DateTimeISO, $createdTo: DateTimeISO, $limit: Int, $offset: Int) {
+    query MerchantCharges($status: ChargeStatus, $type: ChargeType, $refunded: Boolean, $disputed: Boolean, $createdFrom: DateTimeISO, $createdTo: DateTimeISO, $limit: Int, $offset: Int) {
   charges(
     status: $status
     type: $type
+    refunded: $refunded
+    disputed: $disputed
     createdFrom: $createdFrom
     createdTo: $createdTo
     limit: $limit
