@@ -207,6 +207,8 @@ export type CreateWithdrawalInput = {
   recipientDocument?: string | null | undefined;
   /** The recipient's name (1 to 140 characters); operators are warned when the bank's holder differs. */
   recipientName?: string | null | undefined;
+  /** YYYY-MM-DD, today up to 60 days ahead (America/Sao_Paulo): the amount is reserved now, the transfer is not sent before that day (the next business day when it is a weekend or a banking holiday). */
+  scheduledFor?: string | null | undefined;
 };
 
 /** The API Pix `desconto.modalidade` 1 to 6, in order. */
@@ -869,7 +871,7 @@ export type SimulateOwnChargePaymentMutationVariables = Exact<{
 
 export type SimulateOwnChargePaymentMutation = { simulateOwnChargePayment: { id: string, status: ChargeStatus } };
 
-export type MerchantWithdrawalRowFragment = { id: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, recipientDocument: string | null, recipientName: string | null, recipientWarnings: Array<RecipientWarning>, queuePosition: number | null, reason: string | null, rejected: boolean, withdrawalReference: string, e2eId: string | null, createdAt: string, updatedAt: string, paidAt: string | null, bankAccount: { ispb: string, branch: string, account: string, accountType: BankAccountType, holderName: string, holderDocument: string } | null, recipient: { name: string, document: string, institution: string | null } | null };
+export type MerchantWithdrawalRowFragment = { id: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, recipientDocument: string | null, recipientName: string | null, recipientWarnings: Array<RecipientWarning>, queuePosition: number | null, scheduledFor: string | null, sendsOn: string | null, cancellable: boolean, reason: string | null, rejected: boolean, withdrawalReference: string, e2eId: string | null, createdAt: string, updatedAt: string, paidAt: string | null, bankAccount: { ispb: string, branch: string, account: string, accountType: BankAccountType, holderName: string, holderDocument: string } | null, recipient: { name: string, document: string, institution: string | null } | null };
 
 export type MerchantWithdrawalsQueryVariables = Exact<{
   status?: WithdrawalStatus | null | undefined;
@@ -878,14 +880,14 @@ export type MerchantWithdrawalsQueryVariables = Exact<{
 }>;
 
 
-export type MerchantWithdrawalsQuery = { withdrawals: { total: number, totalCapped: boolean, data: Array<{ id: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, recipientDocument: string | null, recipientName: string | null, recipientWarnings: Array<RecipientWarning>, queuePosition: number | null, reason: string | null, rejected: boolean, withdrawalReference: string, e2eId: string | null, createdAt: string, updatedAt: string, paidAt: string | null, bankAccount: { ispb: string, branch: string, account: string, accountType: BankAccountType, holderName: string, holderDocument: string } | null, recipient: { name: string, document: string, institution: string | null } | null }> }, balance: { balance: string } };
+export type MerchantWithdrawalsQuery = { withdrawals: { total: number, totalCapped: boolean, data: Array<{ id: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, recipientDocument: string | null, recipientName: string | null, recipientWarnings: Array<RecipientWarning>, queuePosition: number | null, scheduledFor: string | null, sendsOn: string | null, cancellable: boolean, reason: string | null, rejected: boolean, withdrawalReference: string, e2eId: string | null, createdAt: string, updatedAt: string, paidAt: string | null, bankAccount: { ispb: string, branch: string, account: string, accountType: BankAccountType, holderName: string, holderDocument: string } | null, recipient: { name: string, document: string, institution: string | null } | null }> }, balance: { balance: string } };
 
 export type MerchantWithdrawalDetailQueryVariables = Exact<{
   id: string;
 }>;
 
 
-export type MerchantWithdrawalDetailQuery = { withdrawal: { idempotencyKey: string, retryCount: number, approvalsRequired: number, id: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, recipientDocument: string | null, recipientName: string | null, recipientWarnings: Array<RecipientWarning>, queuePosition: number | null, reason: string | null, rejected: boolean, withdrawalReference: string, e2eId: string | null, createdAt: string, updatedAt: string, paidAt: string | null, approvals: Array<{ at: string }>, bankAccount: { ispb: string, branch: string, account: string, accountType: BankAccountType, holderName: string, holderDocument: string } | null, recipient: { name: string, document: string, institution: string | null } | null }, withdrawalHistory: Array<{ id: string, fromStatus: WithdrawalStatus | null, toStatus: WithdrawalStatus, actor: string, reason: string | null, createdAt: string, actorInfo: { id: string, kind: string, displayName: string | null, email: string | null, credentialHint: string | null } }> };
+export type MerchantWithdrawalDetailQuery = { withdrawal: { idempotencyKey: string, retryCount: number, approvalsRequired: number, id: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, recipientDocument: string | null, recipientName: string | null, recipientWarnings: Array<RecipientWarning>, queuePosition: number | null, scheduledFor: string | null, sendsOn: string | null, cancellable: boolean, reason: string | null, rejected: boolean, withdrawalReference: string, e2eId: string | null, createdAt: string, updatedAt: string, paidAt: string | null, approvals: Array<{ at: string }>, bankAccount: { ispb: string, branch: string, account: string, accountType: BankAccountType, holderName: string, holderDocument: string } | null, recipient: { name: string, document: string, institution: string | null } | null }, withdrawalHistory: Array<{ id: string, fromStatus: WithdrawalStatus | null, toStatus: WithdrawalStatus, actor: string, reason: string | null, createdAt: string, actorInfo: { id: string, kind: string, displayName: string | null, email: string | null, credentialHint: string | null } }> };
 
 export type MerchantBalanceQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1500,6 +1502,9 @@ export const MerchantWithdrawalRowFragmentDoc = new TypedDocumentString(`
   }
   recipientWarnings
   queuePosition
+  scheduledFor
+  sendsOn
+  cancellable
   reason
   rejected
   withdrawalReference
@@ -2985,6 +2990,9 @@ export const MerchantWithdrawalsDocument = new TypedDocumentString(`
   }
   recipientWarnings
   queuePosition
+  scheduledFor
+  sendsOn
+  cancellable
   reason
   rejected
   withdrawalReference
@@ -3043,6 +3051,9 @@ export const MerchantWithdrawalDetailDocument = new TypedDocumentString(`
   }
   recipientWarnings
   queuePosition
+  scheduledFor
+  sendsOn
+  cancellable
   reason
   rejected
   withdrawalReference
