@@ -697,14 +697,14 @@ export type UpdateCompanyMutationVariables = Exact<{
 }>;
 
 
-export type UpdateCompanyMutation = { updateCompany: { id: string, name: string, cnpj: string | null, city: string, feePercent: string, feeFixed: string, autoApproveLimit: string | null, updatedAt: string } };
+export type UpdateCompanyMutation = { updateCompany: { id: string, name: string, cnpj: string | null, city: string, feePercent: string, feeFixed: string, autoApproveLimit: string | null, updatedAt: string, pendingAutoApproveLimitRequest: { id: string, requestedLimit: string } | null } };
 
 export type CreateCompanyMutationVariables = Exact<{
   input: CreateCompanyInput;
 }>;
 
 
-export type CreateCompanyMutation = { createCompany: { clientSecret: string, webhookSecret: string, company: { id: string, name: string }, ownerInvite: { inviteUrl: string, user: { email: string } } | null } };
+export type CreateCompanyMutation = { createCompany: { clientSecret: string, webhookSecret: string, company: { id: string, name: string, autoApproveLimit: string | null }, autoApproveLimitRequest: { id: string, requestedLimit: string } | null, ownerInvite: { inviteUrl: string, user: { email: string } } | null } };
 
 export type CompanyPickerQueryVariables = Exact<{
   search?: string | null | undefined;
@@ -2436,6 +2436,10 @@ export const UpdateCompanyDocument = new TypedDocumentString(`
     feeFixed
     autoApproveLimit
     updatedAt
+    pendingAutoApproveLimitRequest {
+      id
+      requestedLimit
+    }
   }
 }
     `) as unknown as TypedDocumentString<UpdateCompanyMutation, UpdateCompanyMutationVariables>;
@@ -2445,6 +2449,11 @@ export const CreateCompanyDocument = new TypedDocumentString(`
     company {
       id
       name
+      autoApproveLimit
+    }
+    autoApproveLimitRequest {
+      id
+      requestedLimit
     }
     clientSecret
     webhookSecret
