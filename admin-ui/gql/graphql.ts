@@ -14,6 +14,11 @@ export type AdjustmentStatus =
   | 'REJECTED'
   | 'REQUESTED';
 
+export type AutoApproveLimitRequestStatus =
+  | 'CONFIRMED'
+  | 'DECLINED'
+  | 'REQUESTED';
+
 /** An account to pay instead of a key; every field is checked (VALIDATION_ERROR). */
 export type BankAccountInput = {
   /** 1 to 20 digits, the check digit included. */
@@ -637,7 +642,24 @@ export type CompanyOverviewQueryVariables = Exact<{
 }>;
 
 
-export type CompanyOverviewQuery = { company: { id: string, name: string, cnpj: string | null, city: string, balance: string, feePercent: string, feeFixed: string, autoApproveLimit: string | null, webhookUrl: string | null, createdAt: string, updatedAt: string } };
+export type CompanyOverviewQuery = { company: { id: string, name: string, cnpj: string | null, city: string, balance: string, feePercent: string, feeFixed: string, autoApproveLimit: string | null, webhookUrl: string | null, createdAt: string, updatedAt: string, pendingAutoApproveLimitRequest: { id: string, previousLimit: string | null, requestedLimit: string, requestedBy: string, requestedByEmail: string | null, requestedAt: string, mine: boolean } | null } };
+
+export type PendingAutoApproveLimitFragment = { id: string, previousLimit: string | null, requestedLimit: string, requestedBy: string, requestedByEmail: string | null, requestedAt: string, mine: boolean };
+
+export type ConfirmAutoApproveLimitRequestMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type ConfirmAutoApproveLimitRequestMutation = { confirmAutoApproveLimitRequest: { id: string, status: AutoApproveLimitRequestStatus } };
+
+export type DeclineAutoApproveLimitRequestMutationVariables = Exact<{
+  id: string;
+  reason?: string | null | undefined;
+}>;
+
+
+export type DeclineAutoApproveLimitRequestMutation = { declineAutoApproveLimitRequest: { id: string, status: AutoApproveLimitRequestStatus } };
 
 export type BalanceAuditQueryVariables = Exact<{
   companyId: string;
@@ -818,7 +840,7 @@ export type MerchantChargeDetailQueryVariables = Exact<{
 }>;
 
 
-export type MerchantChargeDetailQuery = { charge: { pixCode: string, payerDocument: string | null, updatedAt: string, reservedAmount: string, id: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, refundedAmount: string, disputedAmount: string, createdAt: string, expiresAt: string, paidAt: string | null, payerName: string | null, type: ChargeType, dueDate: string | null, paidAmount: string | null, daysAfterDue: number | null, amountDue: string | null, customerId: string | null, externalReference: string | null, payer: { name: string, document: string } | null, fine: { mode: AdjustmentMode, value: string } | null, interest: { mode: InterestMode, value: string } | null, abatement: { mode: AdjustmentMode, value: string } | null, discount: { mode: DiscountMode, value: string | null, dates: Array<{ date: string, value: string }> | null } | null }, refunds: { total: number, data: Array<{ id: string, chargeId: string, amount: string, status: RefundStatus, reason: string | null, failureReason: string | null, returnId: string | null, createdAt: string, refundedAt: string | null, updatedAt: string }> }, webhookDeliveries: { data: Array<{ eventId: string, event: string, status: WebhookDeliveryStatus, createdAt: string, deliveredAt: string | null, attemptCount: number, requestBody: string }> } };
+export type MerchantChargeDetailQuery = { charge: { pixCode: string, payerDocument: string | null, updatedAt: string, reservedAmount: string, paymentLinkId: string | null, qrcodeId: string | null, id: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, refundedAmount: string, disputedAmount: string, createdAt: string, expiresAt: string, paidAt: string | null, payerName: string | null, type: ChargeType, dueDate: string | null, paidAmount: string | null, daysAfterDue: number | null, amountDue: string | null, customerId: string | null, externalReference: string | null, payer: { name: string, document: string } | null, fine: { mode: AdjustmentMode, value: string } | null, interest: { mode: InterestMode, value: string } | null, abatement: { mode: AdjustmentMode, value: string } | null, discount: { mode: DiscountMode, value: string | null, dates: Array<{ date: string, value: string }> | null } | null }, refunds: { total: number, data: Array<{ id: string, chargeId: string, amount: string, status: RefundStatus, reason: string | null, failureReason: string | null, returnId: string | null, createdAt: string, refundedAt: string | null, updatedAt: string }> }, webhookDeliveries: { data: Array<{ eventId: string, event: string, status: WebhookDeliveryStatus, createdAt: string, deliveredAt: string | null, attemptCount: number, requestBody: string }> } };
 
 export type CreateMerchantChargeMutationVariables = Exact<{
   input: CreateChargeInput;
@@ -1387,6 +1409,17 @@ export const ChargeRowFragmentDoc = new TypedDocumentString(`
   }
 }
     `, {"fragmentName":"ChargeRow"}) as unknown as TypedDocumentString<ChargeRowFragment, unknown>;
+export const PendingAutoApproveLimitFragmentDoc = new TypedDocumentString(`
+    fragment PendingAutoApproveLimit on AutoApproveLimitRequest {
+  id
+  previousLimit
+  requestedLimit
+  requestedBy
+  requestedByEmail
+  requestedAt
+  mine
+}
+    `, {"fragmentName":"PendingAutoApproveLimit"}) as unknown as TypedDocumentString<PendingAutoApproveLimitFragment, unknown>;
 export const CustomerRowFragmentDoc = new TypedDocumentString(`
     fragment CustomerRow on Customer {
   id
@@ -2284,9 +2317,36 @@ export const CompanyOverviewDocument = new TypedDocumentString(`
     webhookUrl
     createdAt
     updatedAt
+    pendingAutoApproveLimitRequest {
+      ...PendingAutoApproveLimit
+    }
   }
 }
-    `) as unknown as TypedDocumentString<CompanyOverviewQuery, CompanyOverviewQueryVariables>;
+    fragment PendingAutoApproveLimit on AutoApproveLimitRequest {
+  id
+  previousLimit
+  requestedLimit
+  requestedBy
+  requestedByEmail
+  requestedAt
+  mine
+}`) as unknown as TypedDocumentString<CompanyOverviewQuery, CompanyOverviewQueryVariables>;
+export const ConfirmAutoApproveLimitRequestDocument = new TypedDocumentString(`
+    mutation ConfirmAutoApproveLimitRequest($id: ID!) {
+  confirmAutoApproveLimitRequest(id: $id) {
+    id
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<ConfirmAutoApproveLimitRequestMutation, ConfirmAutoApproveLimitRequestMutationVariables>;
+export const DeclineAutoApproveLimitRequestDocument = new TypedDocumentString(`
+    mutation DeclineAutoApproveLimitRequest($id: ID!, $reason: String) {
+  declineAutoApproveLimitRequest(id: $id, reason: $reason) {
+    id
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<DeclineAutoApproveLimitRequestMutation, DeclineAutoApproveLimitRequestMutationVariables>;
 export const BalanceAuditDocument = new TypedDocumentString(`
     query BalanceAudit($companyId: ID!) {
   balanceAudit(companyId: $companyId) {
@@ -2760,6 +2820,8 @@ export const MerchantChargeDetailDocument = new TypedDocumentString(`
     payerDocument
     updatedAt
     reservedAmount
+    paymentLinkId
+    qrcodeId
     ...ChargeBillingFields
   }
   refunds(chargeId: $id) {

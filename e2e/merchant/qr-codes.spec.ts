@@ -78,6 +78,10 @@ test("a payer pays the fixed code: it counts the payment and the charge is PAID 
   await expect(page.getByText(t("common.status.charge.PAID"), { exact: true }).first()).toBeVisible();
   // Fee 1 % + R$ 0,50: R$ 0,63; net R$ 11,87.
   await expect(page.getByTestId("net-amount")).toHaveText("R$ 11,87");
+  // The charge says where it came from, and leads back to its code.
+  await page.getByRole("link", { name: t("merchantCharges.detail.viaQrCode") }).click();
+  await expect(page).toHaveURL(new RegExp(`/m/qrcodes/${code?.id}/print$`), { timeout: 30_000 });
+  await expect(page.getByTestId("qr-code-sheet")).toContainText("Café e pão na chapa");
 });
 
 test("the sheet to print and the PNG to download", async ({ page }) => {
@@ -96,6 +100,10 @@ test("the sheet to print and the PNG to download", async ({ page }) => {
   await expect(sheet).toContainText("R$ 12,50");
   await expect(sheet.getByRole("img", { name: t("qrCodes.print.imageLabel") })).toBeVisible();
   await expect(page.getByRole("button", { name: t("qrCodes.print.print") })).toBeVisible();
+  // The breadcrumb names the code by its description, never by its qr_ id.
+  const crumbs = page.getByRole("navigation", { name: t("shell.breadcrumb") });
+  await expect(crumbs).toContainText("Café e pão na chapa");
+  await expect(crumbs).not.toContainText("qr_");
   await checkPage(page, "merchant-qrcode-print");
 });
 

@@ -1,5 +1,6 @@
 import { ClientCredential } from "./auth/client-credential.entity";
 import { Charge } from "./charges/charge.entity";
+import { AutoApproveLimitRequest } from "./companies/auto-approve-limit-request.entity";
 import { Company } from "./companies/company.entity";
 import { ConsoleUser } from "./console-users/console-user.entity";
 import { ServiceSetting } from "./core/service-setting.entity";
@@ -11,6 +12,7 @@ import { LedgerEntry } from "./ledger/ledger-entry.entity";
 import { PaymentLink } from "./payment-links/payment-link.entity";
 import { UnconfirmedNotification } from "./provider/unconfirmed-notification.entity";
 import { QrCode } from "./qrcodes/qr-code.entity";
+import { Recurrence } from "./recurrences/recurrence.entity";
 import { Refund } from "./refunds/refund.entity";
 import { RefundRequest } from "./refunds/refund-request.entity";
 import { WebhookAttempt } from "./webhooks/webhook-attempt.entity";
@@ -25,6 +27,7 @@ import { WithdrawalTransition } from "./withdrawals/withdrawal-transition.entity
 export const ENTITIES = [
   ServiceSetting,
   Company,
+  AutoApproveLimitRequest,
   ClientCredential,
   Charge,
   Withdrawal,
@@ -42,4 +45,5 @@ export const ENTITIES = [
   Customer,
   PaymentLink,
   QrCode,
+  Recurrence,
 ];

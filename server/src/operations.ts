@@ -15,6 +15,7 @@ import { providerStatusOperations } from "./provider/efi/provider-status.operati
 import { providerOperations } from "./provider/provider.operations";
 import { unconfirmedNotificationOperations } from "./provider/unconfirmed-notifications.operations";
 import { qrCodeOperations } from "./qrcodes/qrcodes.operations";
+import { recurrenceOperations } from "./recurrences/recurrences.operations";
 import { refundRequestOperations } from "./refunds/refund-requests.operations";
 import { refundOperations } from "./refunds/refunds.operations";
 import { searchOperations } from "./search/search.operations";
@@ -51,6 +52,7 @@ export const OPERATIONS: ReadonlyArray<AnyOperation<Services>> = [
   ...payerPageOperations,
   ...paymentLinkOperations,
   ...qrCodeOperations,
+  ...recurrenceOperations,
   ...webhookOperations,
   ...withdrawalOperations,
 ];

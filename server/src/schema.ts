@@ -3,6 +3,7 @@ import type { GraphQLSchema } from "graphql";
 import { buildSchema } from "type-graphql";
 import { AuditEntryFields } from "./audit/audit.fields";
 import { ChargeFields } from "./charges/charges.fields";
+import { AutoApproveLimitRequestFields, CompanyFields } from "./companies/companies.fields";
 import { MerchantOverviewFields, OperatorDashboardFields } from "./dashboards/dashboards.fields";
 import { DisputeFields } from "./disputes/disputes.fields";
 import { bindOperationResolvers, operationResolvers } from "./graphql/operation-fields";
@@ -14,6 +15,8 @@ import { WithdrawalFields, WithdrawalTransitionFields } from "./withdrawals/with
 
 export const RESOLVERS = [
   ChargeFields,
+  CompanyFields,
+  AutoApproveLimitRequestFields,
   LedgerEntryFields,
   WithdrawalFields,
   WithdrawalTransitionFields,

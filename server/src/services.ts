@@ -29,6 +29,7 @@ import { EfiReconciliation } from "./provider/efi/efi-reconciliation";
 import type { PixProvider } from "./provider/pix-provider";
 import { UnconfirmedNotificationsService } from "./provider/unconfirmed-notifications.service";
 import { QrCodesService } from "./qrcodes/qrcodes.service";
+import { RecurrencesService } from "./recurrences/recurrences.service";
 import { ExceptionReturnsService } from "./refunds/exception-returns.service";
 import { RefundRequestsService } from "./refunds/refund-requests.service";
 import { RefundsService } from "./refunds/refunds.service";
@@ -63,6 +64,8 @@ export interface Services {
   paymentLinks: PaymentLinksService;
   /** Static QR codes for the counter: each Pix received with one is a PAID charge. */
   qrCodes: QrCodesService;
+  /** Pix Automático: the payers' authorisations and their status. */
+  recurrences: RecurrencesService;
   ledger: LedgerService;
   /** Creation, the merchant's cancel, reads. */
   withdrawals: WithdrawalsService;
@@ -170,6 +173,7 @@ export function createServices(config: AppConfig, logger: Logger, db: DataSource
     db,
     { feePercent: config.defaultFeePercent, feeFixed: config.defaultFeeFixed },
     config.webhookAllowPrivate,
+    config.approvalSecondOperatorAboveCents,
   );
   const limits = createLimitStore({ pgPool: poolOf(db), redisUrl: config.redisUrl });
   const payerPages = new PayerPageService(db, config.rateLimitRps > 0 ? limits : null);
@@ -186,6 +190,7 @@ export function createServices(config: AppConfig, logger: Logger, db: DataSource
     payerPages,
     paymentLinks,
     qrCodes,
+    recurrences: new RecurrencesService(db, provider, customers),
     auth: new AuthService(db, secrets.adminTokenHash, sessions, (id) => credentialUsage.touch(id)),
     credentialUsage,
     companies,

@@ -50,6 +50,11 @@ export async function startBackgroundWork(runtime: Runtime): Promise<{ stop(): P
         .expireOverdueCharges()
         .catch((error) => services.logger.error("charge expiry sweep failed", describeError(error))),
     );
+    track(
+      services.recurrences
+        .expireUnauthorised()
+        .catch((error) => services.logger.error("recurrence expiry sweep failed", describeError(error))),
+    );
   }, config.chargeExpirySweepMs);
   sweep.unref();
   return {

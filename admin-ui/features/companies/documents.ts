@@ -35,6 +35,40 @@ export const CompanyOverviewDocument = graphql(`
       webhookUrl
       createdAt
       updatedAt
+      pendingAutoApproveLimitRequest {
+        ...PendingAutoApproveLimit
+      }
+    }
+  }
+`);
+
+// A raise of the auto-approve limit waiting for a second operator (auto-approve-limit-request.tsx).
+graphql(`
+  fragment PendingAutoApproveLimit on AutoApproveLimitRequest {
+    id
+    previousLimit
+    requestedLimit
+    requestedBy
+    requestedByEmail
+    requestedAt
+    mine
+  }
+`);
+
+export const ConfirmAutoApproveLimitRequestDocument = graphql(`
+  mutation ConfirmAutoApproveLimitRequest($id: ID!) {
+    confirmAutoApproveLimitRequest(id: $id) {
+      id
+      status
+    }
+  }
+`);
+
+export const DeclineAutoApproveLimitRequestDocument = graphql(`
+  mutation DeclineAutoApproveLimitRequest($id: ID!, $reason: String) {
+    declineAutoApproveLimitRequest(id: $id, reason: $reason) {
+      id
+      status
     }
   }
 `);

@@ -71,6 +71,8 @@ export const MerchantChargeDetailDocument = graphql(`
       payerDocument
       updatedAt
       reservedAmount
+      paymentLinkId
+      qrcodeId
       ...ChargeBillingFields
     }
     refunds(chargeId: $id) {

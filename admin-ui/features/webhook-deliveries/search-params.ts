@@ -17,6 +17,11 @@ export const WEBHOOK_EVENTS = [
   "refund.failed",
   "dispute.opened",
   "dispute.closed",
+  "charge.payment_failed",
+  "recurrence.approved",
+  "recurrence.rejected",
+  "recurrence.cancelled",
+  "recurrence.expired",
   "ping",
 ] as const;
 

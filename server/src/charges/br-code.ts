@@ -26,19 +26,7 @@ const FALLBACK_CITY = "SAO PAULO";
 
 export function buildDynamicBrCode(input: BrCodeInput): string {
   const { locationUrl, amountCents } = input;
-  if (typeof locationUrl !== "string" || locationUrl.length === 0) {
-    throw new Error("BR Code location must not be empty");
-  }
-  if (locationUrl.length > MAX_LOCATION_LENGTH) {
-    throw new Error(`BR Code location must be at most ${MAX_LOCATION_LENGTH} characters`);
-  }
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(locationUrl)) {
-    throw new Error("BR Code location must not include the scheme (the payer's bank adds https://)");
-  }
-  // EMV lengths count characters and the CRC counts bytes: only printable ASCII keeps them equal.
-  if (!/^[\x21-\x7e]+$/.test(locationUrl)) {
-    throw new Error("BR Code location must be printable ASCII without spaces");
-  }
+  checkLocation(locationUrl);
   if (amountCents !== null && (typeof amountCents !== "bigint" || amountCents <= 0n)) {
     throw new Error("BR Code amount must be a positive number of centavos");
   }
@@ -59,6 +47,68 @@ export function buildDynamicBrCode(input: BrCodeInput): string {
     emvField("60", toEmvText(input.merchantCity, MAX_CITY_LENGTH) || FALLBACK_CITY),
     emvField("62", emvField("05", "***")), // txid lives in the location payload, not here
     "6304", // the CRC covers its own ID and length
+  ].join("");
+  return withoutCrc + crc16Ccitt(withoutCrc);
+}
+
+function checkLocation(locationUrl: string): void {
+  if (typeof locationUrl !== "string" || locationUrl.length === 0) {
+    throw new Error("BR Code location must not be empty");
+  }
+  if (locationUrl.length > MAX_LOCATION_LENGTH) {
+    throw new Error(`BR Code location must be at most ${MAX_LOCATION_LENGTH} characters`);
+  }
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(locationUrl)) {
+    throw new Error("BR Code location must not include the scheme (the payer's bank adds https://)");
+  }
+  // EMV lengths count characters and the CRC counts bytes: only printable ASCII keeps them equal.
+  if (!/^[\x21-\x7e]+$/.test(locationUrl)) {
+    throw new Error("BR Code location must be printable ASCII without spaces");
+  }
+}
+
+/** What a Pix Automático authorisation's BR Code carries. */
+export interface RecurrenceBrCodeInput {
+  /** The recurrence's location (API Pix `locrec`) without scheme: field 80, subfield 25. */
+  recurrenceLocationUrl: string;
+  /** A payment made with the authorisation (journey 3): its `cob` location and amount; null: journey 2. */
+  firstPayment: { locationUrl: string; amountCents: bigint } | null;
+  merchantName: string;
+  merchantCity: string;
+}
+
+/**
+ * A Pix Automático authorisation's BR Code (BR Code manual, Pix Automático): field 80 holds
+ * the GUI and the recurrence's location. Journey 2 (the authorisation alone) keeps field 26
+ * with the GUI only and no amount; journey 3 (a payment now, whose payment authorises) is a
+ * dynamic charge's code (26 with the `cob` location, 54 its amount) with field 80 added.
+ */
+export function buildRecurrenceBrCode(input: RecurrenceBrCodeInput): string {
+  checkLocation(input.recurrenceLocationUrl);
+  const { firstPayment } = input;
+  if (firstPayment !== null) {
+    checkLocation(firstPayment.locationUrl);
+    if (typeof firstPayment.amountCents !== "bigint" || firstPayment.amountCents <= 0n) {
+      throw new Error("BR Code amount must be a positive number of centavos");
+    }
+  }
+  const amount = firstPayment === null ? null : formatAmount(firstPayment.amountCents);
+  if (amount !== null && amount.length > MAX_AMOUNT_LENGTH) {
+    throw new Error(`BR Code amount must fit in ${MAX_AMOUNT_LENGTH} characters`);
+  }
+  const withoutCrc = [
+    emvField("00", "01"),
+    firstPayment === null ? "" : emvField("01", "12"), // the payment now is made once
+    emvField("26", emvField("00", PIX_GUI) + (firstPayment === null ? "" : emvField("25", firstPayment.locationUrl))),
+    emvField("52", "0000"),
+    emvField("53", "986"),
+    amount === null ? "" : emvField("54", amount),
+    emvField("58", "BR"),
+    emvField("59", toEmvText(input.merchantName, MAX_NAME_LENGTH) || FALLBACK_NAME),
+    emvField("60", toEmvText(input.merchantCity, MAX_CITY_LENGTH) || FALLBACK_CITY),
+    emvField("62", emvField("05", "***")),
+    emvField("80", emvField("00", PIX_GUI) + emvField("25", input.recurrenceLocationUrl)),
+    "6304",
   ].join("");
   return withoutCrc + crc16Ccitt(withoutCrc);
 }

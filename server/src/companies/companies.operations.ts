@@ -4,6 +4,7 @@ import type { ConsoleUsersService } from "../console-users/console-users.service
 import { PageOf, PagingArgs } from "../graphql/page";
 import { MoneyScalar, PercentScalar } from "../graphql/scalars";
 import { declareOperations } from "../operation/operation";
+import { AutoApproveLimitRequest } from "./auto-approve-limit-request.entity";
 import type { CompaniesService } from "./companies.service";
 import { Company } from "./company.entity";
 
@@ -98,6 +99,13 @@ class CreateCompanyPayload {
 
   @Field(() => ConsoleUserInvite, { nullable: true, description: "The invite of ownerEmail, when given." })
   ownerInvite!: ConsoleUserInvite | null;
+
+  @Field(() => AutoApproveLimitRequest, {
+    nullable: true,
+    description:
+      "An autoApproveLimit above APPROVAL_SECOND_OPERATOR_ABOVE: the account starts at the threshold and this raise waits for a second operator.",
+  })
+  autoApproveLimitRequest!: AutoApproveLimitRequest | null;
 }
 
 @ArgsType()
@@ -122,6 +130,18 @@ class CompanyIdArgs {
 }
 
 @ArgsType()
+class LimitRequestIdArgs {
+  @Field(() => ID)
+  id!: string;
+}
+
+@ArgsType()
+class DeclineLimitRequestArgs extends LimitRequestIdArgs {
+  @Field(() => String, { nullable: true })
+  reason?: string | null;
+}
+
+@ArgsType()
 class CompanyListArgs extends PagingArgs {
   @Field(() => String, { nullable: true })
   search?: string;
@@ -131,7 +151,8 @@ export const companyOperations = [
   operation({
     name: "createCompany",
     kind: "mutation",
-    description: "Issues the account's first client secret: steps up first (STEP_UP_REQUIRED).",
+    description:
+      "Issues the account's first client secret: steps up first (STEP_UP_REQUIRED). An autoApproveLimit above APPROVAL_SECOND_OPERATOR_ABOVE starts at the threshold; the value asked for waits for a second operator (autoApproveLimitRequest).",
     access: ["ADMIN"],
     stepUp: "always",
     audit: "every caller",
@@ -150,7 +171,7 @@ export const companyOperations = [
           autoApproveLimitCents: input.autoApproveLimit,
           autoReturnExceptions: input.autoReturnExceptions,
         },
-        ctx.audit,
+        ctx,
         ownerEmail
           ? (em, companyId) =>
               consoleUsers.inviteInTransaction(
@@ -168,7 +189,7 @@ export const companyOperations = [
     name: "updateCompany",
     kind: "mutation",
     description:
-      "Changing the fees or the auto-approve limit (what leaves without an operator) steps up first (STEP_UP_REQUIRED).",
+      "Changing the fees or the auto-approve limit (what leaves without an operator) steps up first (STEP_UP_REQUIRED). Raising the limit above APPROVAL_SECOND_OPERATOR_ABOVE raises it to the threshold now and the value asked for waits for a second, different operator (pendingAutoApproveLimitRequest, confirmAutoApproveLimitRequest); one raise waits at a time (INVALID_STATE). Lowering it applies at once.",
     access: ["ADMIN"],
     stepUp: { when: ({ input }) => moneyTermsChange(input) },
     audit: "every caller",
@@ -186,8 +207,33 @@ export const companyOperations = [
           autoApproveLimitCents: input.autoApproveLimit,
           autoReturnExceptions: input.autoReturnExceptions,
         },
-        ctx.audit,
+        ctx,
       ),
+  }),
+
+  operation({
+    name: "confirmAutoApproveLimitRequest",
+    kind: "mutation",
+    description:
+      "REQUESTED -> CONFIRMED by a second operator (not the requester, who gets INVALID_STATE): the account's auto-approve limit becomes requestedLimit now. Steps up first (STEP_UP_REQUIRED).",
+    access: ["ADMIN"],
+    stepUp: "always",
+    audit: "every caller",
+    args: LimitRequestIdArgs,
+    output: () => AutoApproveLimitRequest,
+    run: ({ id }, ctx, { companies }) => companies.confirmLimitRaise(id, ctx),
+  }),
+
+  operation({
+    name: "declineAutoApproveLimitRequest",
+    kind: "mutation",
+    description:
+      "REQUESTED -> DECLINED (by any ADMIN, its requester too), with an optional reason; the limit stays as it is.",
+    access: ["ADMIN"],
+    audit: "every caller",
+    args: DeclineLimitRequestArgs,
+    output: () => AutoApproveLimitRequest,
+    run: ({ id, reason }, ctx, { companies }) => companies.declineLimitRaise(id, reason ?? null, ctx),
   }),
 
   operation({

@@ -1,11 +1,11 @@
 import type { DataSource, EntityManager } from "typeorm";
-import { type AuditContext, appendAudit } from "../audit/audit";
+import { type Acting, appendAudit } from "../audit/audit";
 import { insertClientCredential } from "../auth/auth.service";
 import { ClientCredential } from "../auth/client-credential.entity";
 import { LAG_TOLERANT, lagTolerantRows, readCancellable } from "../core/cancellable-read";
 import { entityRowMapper } from "../core/entity-rows";
-import { notFound, validationError } from "../core/errors";
-import { newCompanyId } from "../core/ids";
+import { invalidState, notFound, validationError } from "../core/errors";
+import { newAutoApproveLimitRequestId, newCompanyId } from "../core/ids";
 import { type Cents, formatBrl, formatPercent, MAX_AMOUNT_CENTS, parseBrl, parsePercent } from "../core/money";
 import {
   CREATED_KEY,
@@ -20,6 +20,7 @@ import { runTransaction } from "../core/transactions";
 import { newWebhookSecret, sealWebhookSecret } from "../webhooks/webhook-secrets";
 import { assertWebhookUrl } from "../webhooks/webhook-url";
 import { canonicalCnpj } from "../withdrawals/pix-key";
+import { AutoApproveLimitRequest, AutoApproveLimitRequestStatus } from "./auto-approve-limit-request.entity";
 import { Company } from "./company.entity";
 
 export interface NewCompany {
@@ -95,6 +96,27 @@ function companyFields(company: Company) {
   };
 }
 
+/** Who creates an account outside a request (a script, a test): nobody to confirm a raise but an operator. */
+const NO_CALLER: Acting = { actor: "system", audit: null, requestId: null };
+
+/**
+ * What a change of the auto-approve limit does at once and what waits for a second operator
+ * (docs/decisions.md). Lowering or clearing it, or setting it at or under the threshold,
+ * applies; a raise above the threshold applies up to what one operator may set alone (the
+ * threshold, or the limit as it is when already above it) and the value asked for waits.
+ */
+export function splitLimitChange(
+  current: Cents | null,
+  requested: Cents | null,
+  aboveCents: Cents | null,
+): { now: Cents | null; waits: Cents | null } {
+  if (aboveCents === null || requested === null || requested <= aboveCents) return { now: requested, waits: null };
+  if (current !== null && requested <= current) return { now: requested, waits: null };
+  return { now: current !== null && current > aboveCents ? current : aboveCents, waits: requested };
+}
+
+const limitText = (cents: Cents | null) => (cents === null ? null : formatBrl(cents));
+
 export interface WebhookSettingsChanges {
   webhookUrl?: string | null;
   /** Already sealed (webhooks/webhook-secrets.ts): this module never sees the plain secret. */
@@ -131,6 +153,8 @@ export class CompaniesService {
     private readonly db: DataSource,
     defaults: CompanyDefaults,
     private readonly allowPrivateWebhooks: boolean,
+    /** APPROVAL_SECOND_OPERATOR_ABOVE: a limit above it needs a second operator; null = off. */
+    private readonly secondOperatorAboveCents: Cents | null = null,
   ) {
     this.companyFromRow = entityRowMapper(db, Company);
     this.defaultFeePercentCenti = parsePercent(defaults.feePercent);
@@ -140,10 +164,12 @@ export class CompaniesService {
   /**
    * Creates the account with its first client secret and its webhook secret, shown only
    * now; `withOwner` adds work in the same transaction (the first merchant user's invite).
+   * An auto-approve limit above APPROVAL_SECOND_OPERATOR_ABOVE starts at the threshold and
+   * the rest waits for a second operator (`autoApproveLimitRequest`).
    */
   async createCompany<Owner = never>(
     input: NewCompany,
-    audit: AuditContext | null = null,
+    acting: Acting = NO_CALLER,
     withOwner?: (em: EntityManager, companyId: string) => Promise<Owner>,
   ): Promise<{
     company: Company;
@@ -151,7 +177,14 @@ export class CompaniesService {
     webhookSecret: string;
     credential: ClientCredential;
     owner: Owner | null;
+    autoApproveLimitRequest: AutoApproveLimitRequest | null;
   }> {
+    const { audit } = acting;
+    const limit = splitLimitChange(
+      null,
+      input.autoApproveLimitCents == null ? null : checkMoneyLimit("autoApproveLimit", input.autoApproveLimitCents),
+      this.secondOperatorAboveCents,
+    );
     const webhookUrl = input.webhookUrl ? assertWebhookUrl(input.webhookUrl, this.allowPrivateWebhooks) : null;
     const webhookSecret = newWebhookSecret();
     const now = new Date();
@@ -165,8 +198,7 @@ export class CompaniesService {
         cnpj: input.cnpj == null ? null : checkCnpj(input.cnpj),
         feePercentCenti: input.feePercentCenti ?? this.defaultFeePercentCenti,
         feeFixedCents: checkMoneyLimit("feeFixed", input.feeFixedCents ?? this.defaultFeeFixedCents),
-        autoApproveLimitCents:
-          input.autoApproveLimitCents == null ? null : checkMoneyLimit("autoApproveLimit", input.autoApproveLimitCents),
+        autoApproveLimitCents: limit.now,
         autoReturnExceptions: input.autoReturnExceptions ?? false,
         webhookUrl,
         sealedWebhookSecret: sealWebhookSecret(em, id, webhookSecret),
@@ -187,12 +219,19 @@ export class CompaniesService {
         companyId: company.id,
         after: { ...companyFields(company), credentialId: credential.id },
       });
+      const autoApproveLimitRequest =
+        limit.waits === null ? null : await this.requestLimitRaise(em, company, limit.waits, acting);
       const owner = withOwner ? await withOwner(em, company.id) : null;
-      return { company, clientSecret, webhookSecret, credential, owner };
+      return { company, clientSecret, webhookSecret, credential, owner, autoApproveLimitRequest };
     });
   }
 
-  async updateCompany(id: string, changes: CompanyChanges, audit: AuditContext | null = null): Promise<Company> {
+  /**
+   * A raise of the auto-approve limit above APPROVAL_SECOND_OPERATOR_ABOVE applies up to
+   * the threshold and waits for a second operator for the rest (splitLimitChange).
+   */
+  async updateCompany(id: string, changes: CompanyChanges, acting: Acting): Promise<Company> {
+    const { audit } = acting;
     return runTransaction(this.db, async (em) => {
       const repo = em.getRepository(Company);
       const company = await repo.findOne({ where: { id }, lock: { mode: "for_no_key_update" } });
@@ -203,11 +242,17 @@ export class CompaniesService {
       if (changes.cnpj !== undefined) company.cnpj = changes.cnpj === null ? null : checkCnpj(changes.cnpj);
       if (changes.feePercentCenti != null) company.feePercentCenti = changes.feePercentCenti;
       if (changes.feeFixedCents != null) company.feeFixedCents = checkMoneyLimit("feeFixed", changes.feeFixedCents);
+      let raise: Cents | null = null;
       if (changes.autoApproveLimitCents !== undefined) {
-        company.autoApproveLimitCents =
+        const limit = splitLimitChange(
+          company.autoApproveLimitCents,
           changes.autoApproveLimitCents === null
             ? null
-            : checkMoneyLimit("autoApproveLimit", changes.autoApproveLimitCents);
+            : checkMoneyLimit("autoApproveLimit", changes.autoApproveLimitCents),
+          this.secondOperatorAboveCents,
+        );
+        company.autoApproveLimitCents = limit.now;
+        raise = limit.waits;
       }
       if (changes.autoReturnExceptions != null) company.autoReturnExceptions = changes.autoReturnExceptions;
       company.updatedAt = new Date();
@@ -220,7 +265,124 @@ export class CompaniesService {
         before,
         after: companyFields(saved),
       });
+      if (raise !== null) await this.requestLimitRaise(em, saved, raise, acting);
       return saved;
+    });
+  }
+
+  /** Under the account's row lock: records the raise that waits; one at a time per account. */
+  private async requestLimitRaise(
+    em: EntityManager,
+    company: Company,
+    requestedCents: Cents,
+    { actor, audit }: Acting,
+  ): Promise<AutoApproveLimitRequest> {
+    const repo = em.getRepository(AutoApproveLimitRequest);
+    if (await repo.existsBy({ companyId: company.id, status: AutoApproveLimitRequestStatus.REQUESTED })) {
+      throw invalidState(
+        "A raise of this account's auto-approve limit already waits for a second operator: confirm or decline it first",
+      );
+    }
+    const request = repo.create({
+      id: newAutoApproveLimitRequestId(),
+      companyId: company.id,
+      previousLimitCents: company.autoApproveLimitCents,
+      requestedLimitCents: requestedCents,
+      status: AutoApproveLimitRequestStatus.REQUESTED,
+      requestedBy: actor,
+      requestedAt: new Date(),
+      decidedBy: null,
+      decidedAt: null,
+      declineReason: null,
+    });
+    await repo.insert(request);
+    await appendAudit(em, audit, {
+      action: "company.auto_approve_limit_request",
+      objectType: "company",
+      objectId: company.id,
+      companyId: company.id,
+      before: { autoApproveLimit: limitText(company.autoApproveLimitCents) },
+      after: { requestId: request.id, requestedLimit: limitText(requestedCents) },
+    });
+    return request;
+  }
+
+  /** The raise of the account's limit that waits for a second operator, if any. */
+  pendingLimitRaise(companyId: string): Promise<AutoApproveLimitRequest | null> {
+    return this.db
+      .getRepository(AutoApproveLimitRequest)
+      .findOneBy({ companyId, status: AutoApproveLimitRequestStatus.REQUESTED });
+  }
+
+  /**
+   * A second, different operator confirms a raise: the account's limit becomes the value
+   * asked for. Its requester gets INVALID_STATE, as every second-operator rule answers.
+   */
+  confirmLimitRaise(id: string, acting: Acting): Promise<AutoApproveLimitRequest> {
+    return this.decideLimitRaise(id, acting, async (em, request, company) => {
+      if (request.requestedBy === acting.actor) {
+        throw invalidState("You asked for this limit: a second, different operator must confirm it");
+      }
+      company.autoApproveLimitCents = request.requestedLimitCents;
+      company.updatedAt = new Date();
+      await em.getRepository(Company).save(company);
+      request.status = AutoApproveLimitRequestStatus.CONFIRMED;
+      return "company.auto_approve_limit_confirm";
+    });
+  }
+
+  /** Turns a raise down (its requester may withdraw it too); the limit stays as it is. */
+  declineLimitRaise(id: string, reason: string | null, acting: Acting): Promise<AutoApproveLimitRequest> {
+    const text = reason?.trim() || null;
+    if (text !== null && text.length > 500) throw validationError("reason must have at most 500 characters");
+    return this.decideLimitRaise(id, acting, async (_em, request) => {
+      request.status = AutoApproveLimitRequestStatus.DECLINED;
+      request.declineReason = text;
+      return "company.auto_approve_limit_decline";
+    });
+  }
+
+  /**
+   * The account's row lock, then the request's (the order of updateCompany), in one
+   * transaction: of two decisions at once the second finds it decided (INVALID_STATE).
+   */
+  private decideLimitRaise(
+    id: string,
+    { actor, audit }: Acting,
+    decide: (em: EntityManager, request: AutoApproveLimitRequest, company: Company) => Promise<string>,
+  ): Promise<AutoApproveLimitRequest> {
+    return runTransaction(this.db, async (em) => {
+      const requests = em.getRepository(AutoApproveLimitRequest);
+      const found = await requests.findOne({ where: { id }, select: { id: true, companyId: true } });
+      if (!found) throw notFound("AutoApproveLimitRequest");
+      const company = await em
+        .getRepository(Company)
+        .findOne({ where: { id: found.companyId }, lock: { mode: "for_no_key_update" } });
+      const request = await requests.findOne({ where: { id }, lock: { mode: "for_no_key_update" } });
+      if (!company || !request) throw notFound("AutoApproveLimitRequest");
+      if (request.status !== AutoApproveLimitRequestStatus.REQUESTED) {
+        throw invalidState(`The request is ${request.status}; only a REQUESTED one can be decided`);
+      }
+      const before = company.autoApproveLimitCents;
+      const action = await decide(em, request, company);
+      request.decidedBy = actor;
+      request.decidedAt = new Date();
+      await requests.save(request);
+      await appendAudit(em, audit, {
+        action,
+        objectType: "company",
+        objectId: company.id,
+        companyId: company.id,
+        reason: request.declineReason,
+        before: { autoApproveLimit: limitText(before) },
+        after: {
+          autoApproveLimit: limitText(company.autoApproveLimitCents),
+          requestId: request.id,
+          requestedLimit: limitText(request.requestedLimitCents),
+          requestedBy: request.requestedBy,
+        },
+      });
+      return request;
     });
   }
 

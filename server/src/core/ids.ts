@@ -17,6 +17,7 @@ export const newWithdrawalReference = () => `WDR_${randomString(UPPER_ALNUM, 16)
 export const newCompanyId = () => `comp_${randomString(ALNUM, 20)}`;
 export const newEventId = () => `evt_${randomString(ALNUM, 24)}`;
 export const newAdjustmentId = () => `adj_${randomString(ALNUM, 20)}`;
+export const newAutoApproveLimitRequestId = () => `aal_${randomString(ALNUM, 20)}`;
 export const newCredentialId = () => `cred_${randomString(ALNUM, 20)}`;
 export const newPaymentExceptionId = () => `pex_${randomString(ALNUM, 20)}`;
 export const newUnconfirmedNotificationId = () => `unc_${randomString(ALNUM, 20)}`;
@@ -24,6 +25,7 @@ export const newRefundId = () => `rf_${randomString(ALNUM, 24)}`;
 export const newRefundRequestId = () => `rfq_${randomString(ALNUM, 24)}`;
 export const newDisputeId = () => `dsp_${randomString(ALNUM, 24)}`;
 export const newCustomerId = () => `cus_${randomString(ALNUM, 24)}`;
+export const newRecurrenceId = () => `rec_${randomString(ALNUM, 24)}`;
 export const newConsoleUserId = () => `usr_${randomString(ALNUM, 20)}`;
 /** A console session's public name (its key is the SHA-256 of the cookie's value, never shown). */
 export const newSessionId = () => `ses_${randomString(ALNUM, 20)}`;

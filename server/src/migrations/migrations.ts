@@ -36,6 +36,8 @@ import { PayerPage1764500000100 } from "./1764500000100-payer-page";
 import { PaymentLinks1764500000200 } from "./1764500000200-payment-links";
 import { ChargeReservedAmount1764600000100 } from "./1764600000100-charge-reserved-amount";
 import { WithdrawalRecipients1764800000100 } from "./1764800000100-withdrawal-recipients";
+import { AutoApproveLimitRequests1765200000100 } from "./1765200000100-auto-approve-limit-requests";
+import { Recurrences1765400000100 } from "./1765400000100-recurrences";
 
 /** Migrations in order; the schema only ever changes through them. A new migration is added last. */
 export const MIGRATIONS = [
@@ -77,4 +79,6 @@ export const MIGRATIONS = [
   ChargeReservedAmount1764600000100,
   WithdrawalRecipients1764800000100,
   StaticQrCodes1764400000100,
+  AutoApproveLimitRequests1765200000100,
+  Recurrences1765400000100,
 ];

@@ -118,6 +118,22 @@ export interface RegisteredCharge {
   pixCode: string | null;
 }
 
+/**
+ * What the bank needs to register a Pix Automático authorisation: the recurrence's location
+ * (API Pix `locrec`) and, when the payer pays now too (journey 3), the first payment's `cob`.
+ */
+export interface RecurrenceRegistration {
+  locationId: string;
+  firstPaymentLocationId: string | null;
+}
+
+/** Where the payer's bank reads the recurrence (and the first payment); from a bank that writes it, the code. */
+export interface RegisteredRecurrence {
+  location: string;
+  firstPaymentLocation: string | null;
+  pixCode: string | null;
+}
+
 /** What became of the removal of a charge at the bank (API Pix cob `REMOVIDA_PELO_USUARIO_RECEBEDOR`). */
 export type ChargeRemoval = { outcome: "removed" } | { outcome: "refused"; reason: string };
 
@@ -175,6 +191,8 @@ export interface PixProvider {
     description: string,
     charges: DueDateChargeRegistration[],
   ): Promise<RegisteredCharge[]>;
+  /** Registers a Pix Automático authorisation for the payer to approve; failures as registerCharge's. */
+  registerRecurrence(recurrence: RecurrenceRegistration): Promise<RegisteredRecurrence>;
   /**
    * Takes a cancelled charge (or an expired due-date charge) off the bank, so that it can no
    * longer be paid. Removing one already removed is "removed"; one the bank cannot remove
@@ -269,6 +287,16 @@ export class SandboxPixProvider implements PixProvider {
     charges: DueDateChargeRegistration[],
   ): Promise<RegisteredCharge[]> {
     return Promise.all(charges.map((charge) => this.registerCharge(charge)));
+  }
+
+  async registerRecurrence(recurrence: RecurrenceRegistration): Promise<RegisteredRecurrence> {
+    const { firstPaymentLocationId } = recurrence;
+    return {
+      location: `${this.publicHost}/pix/v2/rec/${recurrence.locationId}`,
+      firstPaymentLocation:
+        firstPaymentLocationId === null ? null : `${this.publicHost}/pix/v2/${firstPaymentLocationId}`,
+      pixCode: null,
+    };
   }
 
   /** The location answers REMOVIDA_PELO_USUARIO_RECEBEDOR from the charge's own status. */

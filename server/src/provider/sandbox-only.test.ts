@@ -132,12 +132,21 @@ describe("with PIX_PROVIDER=efi nothing is simulated", () => {
       "simulateDispute",
       "simulateQrCodePayment",
       "simulateOwnChargePayment",
+      "simulateRecurrenceDecision",
+      "simulateRecurrenceCancelledByPayer",
     ])
       assert.ok(names.includes(known), `${known} is in the schema`);
     // The merchants' own simulation (a payment of their own charge); every other one is the operators'.
     const forMerchants = new Set(["simulateOwnChargePayment"]);
+    // The payer's side of a recurrence: merchants (their own) and operators alike.
+    const forBoth = new Set(["simulateRecurrenceDecision", "simulateRecurrenceCancelledByPayer"]);
     for (const { kind, field } of simulated) {
       const { document, variables } = callOf(kind, field);
+      if (forBoth.has(field.name)) {
+        assert.equal(codeOf(await app.graphql(document, variables, merchant.clientSecret)), "SANDBOX_ONLY", field.name);
+        assert.equal(codeOf(await app.graphql(document, variables)), "SANDBOX_ONLY", field.name);
+        continue;
+      }
       const [allowed, refused] = forMerchants.has(field.name)
         ? [merchant.clientSecret, undefined]
         : [undefined, merchant.clientSecret];
@@ -262,6 +271,27 @@ describe("with PIX_PROVIDER=efi nothing is simulated", () => {
     const after = await app.request("GET", `/charges/${charge.id}`, { token: merchant.clientSecret });
     assert.equal(after.body.status, "PENDING");
     assert.equal(await balanceCents(app, merchant), before);
+  });
+
+  test("POST /recurrences is 503 SERVICE_UNAVAILABLE until Efí's Pix Automático routes are built, and records nothing", async () => {
+    const res = await app.request("POST", "/recurrences", {
+      token: merchant.clientSecret,
+      headers: { "Idempotency-Key": newUuid() },
+      body: {
+        payer: { name: "Maria", cpf: "529.982.247-25" },
+        contract: "C",
+        object: "O",
+        frequency: "MONTHLY",
+        start_date: new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10),
+      },
+    });
+    assert.equal(res.status, 503, res.text);
+    assert.deepEqual(res.body, {
+      error: "Pix Automático is not available with this bank yet",
+      code: "SERVICE_UNAVAILABLE",
+    });
+    const [{ n }] = await app.services.db.query("SELECT count(*)::int AS n FROM recurrences");
+    assert.equal(n, 0);
   });
 
   test("serviceInfo tells every caller the bank is real, so the console offers no simulation", async () => {

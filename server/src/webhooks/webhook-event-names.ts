@@ -14,6 +14,11 @@ export const WEBHOOK_EVENTS = {
   refundFailed: "refund.failed",
   disputeOpened: "dispute.opened",
   disputeClosed: "dispute.closed",
+  chargePaymentFailed: "charge.payment_failed",
+  recurrenceApproved: "recurrence.approved",
+  recurrenceRejected: "recurrence.rejected",
+  recurrenceCancelled: "recurrence.cancelled",
+  recurrenceExpired: "recurrence.expired",
   ping: "ping",
 } as const;
 

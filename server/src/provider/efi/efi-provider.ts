@@ -14,6 +14,7 @@ import {
   type RefundAtBank,
   type RefundOrder,
   type RegisteredCharge,
+  type RegisteredRecurrence,
   type TransferAtBank,
   type TransferOrder,
   type TransferSubmission,
@@ -152,6 +153,11 @@ export class EfiPixProvider implements PixProvider {
   /** `PUT /v2/cobv/{txid}`: a due-date charge, its modes as the API Pix `modalidade` numbers. */
   async registerDueDateCharge(charge: DueDateChargeRegistration): Promise<RegisteredCharge> {
     return this.putCharge("cobv", charge.txid, cobvBody(charge, this.options.pixKey));
+  }
+
+  /** Efí's Pix Automático routes (`/v2/locrec`, `/v2/rec`) are not built yet (docs/billing.md, "Pix Automático"). */
+  async registerRecurrence(): Promise<RegisteredRecurrence> {
+    throw new AppError("SERVICE_UNAVAILABLE", "Pix Automático is not available with this bank yet");
   }
 
   /**

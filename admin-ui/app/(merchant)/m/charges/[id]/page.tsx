@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { CopyableId } from "@/components/copy-button";
 import { DateTime } from "@/components/date-time";
@@ -263,6 +264,22 @@ export default async function MerchantChargePage({ params }: { params: Promise<{
                 <dt className="text-muted-foreground">{t("e2eId")}</dt>
                 <dd className="font-mono text-xs break-all">{charge.e2eId ?? "—"}</dd>
               </div>
+              {(charge.qrcodeId || charge.paymentLinkId) && (
+                <div>
+                  <dt className="text-muted-foreground">{t("origin")}</dt>
+                  <dd>
+                    {charge.qrcodeId ? (
+                      <Link href={`/m/qrcodes/${charge.qrcodeId}/print`} className="underline-offset-2 hover:underline">
+                        {t("viaQrCode")}
+                      </Link>
+                    ) : (
+                      <Link href="/m/payment-links" className="underline-offset-2 hover:underline">
+                        {t("viaPaymentLink")}
+                      </Link>
+                    )}
+                  </dd>
+                </div>
+              )}
               <div>
                 <dt className="text-muted-foreground">{t("payer")}</dt>
                 <dd>

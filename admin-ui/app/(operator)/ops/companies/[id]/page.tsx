@@ -20,6 +20,7 @@ import { StatCard } from "@/components/stat-card";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { CreateAdjustmentButton } from "@/features/adjustments/create-adjustment-button";
+import { AutoApproveLimitRequest } from "@/features/companies/auto-approve-limit-request";
 import { AuditedAmount, BalanceAuditCard } from "@/features/companies/balance-audit-card";
 import { EditCompanyButton } from "@/features/companies/company-dialog-buttons";
 import { CompanyTabs } from "@/features/companies/company-tabs";
@@ -174,6 +175,15 @@ export default async function CompanyPage({
                     ? t("autoApproveUpTo", { amount: formatBRL(company.autoApproveLimit) })
                     : t("autoApproveOff")}
                 </dd>
+                {company.pendingAutoApproveLimitRequest && (
+                  <dd>
+                    <AutoApproveLimitRequest
+                      request={company.pendingAutoApproveLimitRequest}
+                      account={company.name}
+                      canDecide={viewer.role === "ADMIN"}
+                    />
+                  </dd>
+                )}
               </div>
               <div>
                 <dt className="text-muted-foreground">{t("webhookUrl")}</dt>

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { Money } from "@/components/money";
 import { QrCode } from "@/components/qr-code";
+import { CrumbLabel } from "@/components/shell/crumb-labels";
 import { MerchantQrCodeDocument } from "@/features/qrcodes/documents";
 import { PrintButton } from "@/features/qrcodes/print-button";
 import { requireViewer } from "@/lib/auth/session";
@@ -22,6 +23,8 @@ export default async function PrintQrCodePage({ params }: { params: Promise<{ id
   const name = payerPageSettings.displayName ?? viewer.companyName ?? "";
   return (
     <div className="flex flex-col items-center gap-6">
+      {/* The breadcrumb names the code by what the merchant wrote, not its qr_ id. */}
+      <CrumbLabel segment={qrCode.id} label={qrCode.description} />
       <div className="flex w-full flex-wrap items-center justify-between gap-2 print:hidden">
         <p className="text-sm text-muted-foreground">{qrCode.active ? t("hint") : t("inactive")}</p>
         <PrintButton label={t("print")} />

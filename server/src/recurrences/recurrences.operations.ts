@@ -1,0 +1,285 @@
+import { ArgsType, Field, ID, InputType, ObjectType, registerEnumType } from "type-graphql";
+import { companyScope, requireCompanyScope } from "../auth/principal";
+import { ChargePayerInput } from "../charges/charge-terms.types";
+import { PageOf, PagingArgs } from "../graphql/page";
+import { MoneyScalar } from "../graphql/scalars";
+import { declareOperations } from "../operation/operation";
+import { Recurrence, RecurrenceFrequency, RecurrenceRetryPolicy, RecurrenceStatus } from "./recurrence.entity";
+import type { RecurrencesService } from "./recurrences.service";
+
+interface RecurrenceServices {
+  recurrences: RecurrencesService;
+}
+
+const { operation, idempotent } = declareOperations<RecurrenceServices>();
+
+@InputType({ description: "A payment made with the authorisation (journey 3)." })
+class FirstPaymentInput {
+  @Field(() => MoneyScalar, { description: "0.01 to 99999999.99" })
+  amount!: bigint;
+}
+
+@InputType({ description: "customerId or payer, exactly one." })
+class CreateRecurrenceInput {
+  @Field(() => String, { nullable: true, description: "One of the account's customers: the payer." })
+  customerId?: string | null;
+
+  @Field(() => ChargePayerInput, { nullable: true, description: "Required unless customerId is given." })
+  payer?: ChargePayerInput | null;
+
+  @Field(() => String, { description: "The merchant's contract number: 1 to 35 characters." })
+  contract!: string;
+
+  @Field(() => String, { description: "What is paid for: 1 to 35 characters." })
+  object!: string;
+
+  @Field(() => RecurrenceFrequency)
+  frequency!: RecurrenceFrequency;
+
+  @Field(() => String, { description: "YYYY-MM-DD (America/Sao_Paulo), today or later." })
+  startDate!: string;
+
+  @Field(() => String, { nullable: true, description: "YYYY-MM-DD, not before startDate; absent: until cancelled." })
+  endDate?: string | null;
+
+  @Field(() => MoneyScalar, { nullable: true, description: "A fixed amount; absent: each charge's own." })
+  amount?: bigint | null;
+
+  @Field(() => RecurrenceRetryPolicy, { nullable: true, description: "Default NONE." })
+  retryPolicy?: RecurrenceRetryPolicy | null;
+
+  @Field(() => FirstPaymentInput, { nullable: true })
+  firstPayment?: FirstPaymentInput | null;
+
+  @Field(() => Boolean, {
+    nullable: true,
+    description: "Default false; with a fixed amount, the service creates each cycle's charge itself.",
+  })
+  autoCharge?: boolean | null;
+}
+
+@ObjectType()
+class RecurrencePage extends PageOf(Recurrence) {}
+
+enum RecurrenceDecisionEnum {
+  APPROVED = "APPROVED",
+  REJECTED = "REJECTED",
+}
+registerEnumType(RecurrenceDecisionEnum, { name: "RecurrenceDecision" });
+
+@ArgsType()
+class CreateRecurrenceArgs {
+  @Field(() => CreateRecurrenceInput)
+  input!: CreateRecurrenceInput;
+
+  @Field(() => String, { description: "A UUID, unique per recurrence." })
+  idempotencyKey!: string;
+
+  @Field(() => ID, { nullable: true, description: "Operator only." })
+  companyId?: string;
+}
+
+@ArgsType()
+class RecurrenceIdArgs {
+  @Field(() => ID)
+  id!: string;
+}
+
+@ArgsType()
+class RecurrenceListArgs extends PagingArgs {
+  @Field(() => RecurrenceStatus, { nullable: true })
+  status?: RecurrenceStatus;
+
+  @Field(() => String, { nullable: true })
+  customerId?: string;
+
+  @Field(() => ID, { nullable: true, description: "Operator only: one account." })
+  companyId?: string;
+}
+
+@ArgsType()
+class CancelRecurrenceArgs {
+  @Field(() => ID)
+  id!: string;
+
+  @Field(() => String, { nullable: true, description: "At most 140 characters." })
+  reason?: string;
+}
+
+@ArgsType()
+class SimulateRecurrenceDecisionArgs {
+  @Field(() => ID)
+  id!: string;
+
+  @Field(() => RecurrenceDecisionEnum)
+  decision!: RecurrenceDecisionEnum;
+}
+
+@ArgsType()
+class SimulateRecurrenceCancelledByPayerArgs {
+  @Field(() => ID)
+  id!: string;
+
+  @Field(() => String, { nullable: true, description: 'At most 140 characters; default "cancelled by the payer".' })
+  reason?: string;
+}
+
+const RECURRENCE_REST_FIELDS = [
+  "id",
+  "status",
+  "pixCode",
+  "customerId",
+  { payer: ["name", "document"] },
+  "contract",
+  "object",
+  "frequency",
+  "startDate",
+  "endDate",
+  "amount",
+  "retryPolicy",
+  { firstPayment: ["amount"] },
+  "autoCharge",
+  "reason",
+  "authorisationExpiresAt",
+  "createdAt",
+  "updatedAt",
+] as const;
+
+export const recurrenceOperations = [
+  idempotent({
+    name: "createRecurrence",
+    kind: "mutation",
+    description:
+      "A Pix Automático recurrence, CREATED with the BR Code the payer scans to authorise it (and pay firstPayment now).",
+    access: ["MERCHANT", "OPERATOR"],
+    idempotency: "required",
+    audit: "every caller",
+    args: CreateRecurrenceArgs,
+    output: () => Recurrence,
+    rest: {
+      method: "POST",
+      path: "/recurrences",
+      status: 201,
+      answer: RECURRENCE_REST_FIELDS,
+      errors: ["VALIDATION_ERROR", "IDEMPOTENCY_KEY_REUSED"],
+      summary: "Creates a Pix Automático recurrence and the BR Code (pix_code) the payer scans to authorise it.",
+      tag: "Recurrences",
+    },
+    run: async ({ input, idempotencyKey, companyId }, ctx, { recurrences }) => {
+      const { recurrence, replayed } = await recurrences.createRecurrence(
+        requireCompanyScope(ctx.principal, companyId),
+        {
+          customerId: input.customerId,
+          payer: input.payer,
+          contract: input.contract,
+          object: input.object,
+          frequency: input.frequency,
+          startDate: input.startDate,
+          endDate: input.endDate,
+          amountCents: input.amount,
+          retryPolicy: input.retryPolicy,
+          firstPaymentCents: input.firstPayment?.amount ?? null,
+          autoCharge: input.autoCharge,
+        },
+        idempotencyKey,
+        ctx,
+      );
+      return { result: recurrence, replayed };
+    },
+  }),
+
+  operation({
+    name: "recurrence",
+    kind: "query",
+    access: "caller",
+    args: RecurrenceIdArgs,
+    output: () => Recurrence,
+    rest: {
+      method: "GET",
+      path: "/recurrences/:id",
+      answer: RECURRENCE_REST_FIELDS,
+      errors: ["NOT_FOUND"],
+      summary: "A recurrence of the account.",
+      tag: "Recurrences",
+    },
+    run: ({ id }, ctx, { recurrences }) => recurrences.getRecurrence(companyScope(ctx.principal), id),
+  }),
+
+  operation({
+    name: "recurrences",
+    kind: "query",
+    description: "Newest first; by status or customer when asked.",
+    access: "caller",
+    args: RecurrenceListArgs,
+    output: () => RecurrencePage,
+    rest: {
+      method: "GET",
+      path: "/recurrences",
+      answer: [{ data: RECURRENCE_REST_FIELDS }, "total", "limit", "offset"],
+      args: ["status", "customerId", "limit", "offset"],
+      errors: ["VALIDATION_ERROR"],
+      summary: "The account's recurrences, newest first (limit 1..100, default 20; offset from 0).",
+      tag: "Recurrences",
+    },
+    run: (args, ctx, { recurrences }) =>
+      recurrences.listRecurrences(
+        companyScope(ctx.principal, args.companyId),
+        {
+          limit: args.limit,
+          offset: args.offset,
+          first: args.first,
+          after: args.after,
+          status: args.status,
+          customerId: args.customerId,
+        },
+        ctx.signal,
+      ),
+  }),
+
+  operation({
+    name: "cancelRecurrence",
+    kind: "mutation",
+    description: "CREATED or APPROVED -> CANCELLED (409 INVALID_STATE once final): no charge is made after it.",
+    access: ["MERCHANT", "OPERATOR"],
+    audit: "every caller",
+    args: CancelRecurrenceArgs,
+    output: () => Recurrence,
+    rest: {
+      method: "POST",
+      path: "/recurrences/:id/cancel",
+      answer: RECURRENCE_REST_FIELDS,
+      errors: ["VALIDATION_ERROR", "NOT_FOUND", "INVALID_STATE"],
+      summary: "Cancels a recurrence that is CREATED or APPROVED.",
+      tag: "Recurrences",
+    },
+    run: ({ id, reason }, ctx, { recurrences }) =>
+      recurrences.cancelRecurrence(companyScope(ctx.principal), id, reason, ctx),
+  }),
+
+  operation({
+    name: "simulateRecurrenceDecision",
+    kind: "mutation",
+    description:
+      "Sandbox: the payer authorises (APPROVED) or refuses (REJECTED) a CREATED recurrence. With a real bank: SANDBOX_ONLY.",
+    access: ["MERCHANT", "OPERATOR"],
+    sandboxOnly: true,
+    audit: "every caller",
+    args: SimulateRecurrenceDecisionArgs,
+    output: () => Recurrence,
+    run: ({ id, decision }, ctx, { recurrences }) =>
+      recurrences.simulateDecision(companyScope(ctx.principal), id, decision, ctx),
+  }),
+
+  operation({
+    name: "simulateRecurrenceCancelledByPayer",
+    kind: "mutation",
+    description: "Sandbox: the payer cancels the recurrence at their bank. With a real bank: SANDBOX_ONLY.",
+    access: ["MERCHANT", "OPERATOR"],
+    sandboxOnly: true,
+    audit: "every caller",
+    args: SimulateRecurrenceCancelledByPayerArgs,
+    output: () => Recurrence,
+    run: ({ id, reason }, ctx, { recurrences }) =>
+      recurrences.simulateCancelledByPayer(companyScope(ctx.principal), id, reason ?? "", ctx),
+  }),
+];

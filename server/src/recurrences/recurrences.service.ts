@@ -1,0 +1,444 @@
+import type { DataSource, EntityManager } from "typeorm";
+import { type Acting, appendAudit } from "../audit/audit";
+import { isoDate, parseIsoDate, saoPauloDay, startOfSaoPauloDay } from "../billing/business-days";
+import { MAX_DAYS_TO_DUE_DATE } from "../billing/due-date-terms";
+import { buildRecurrenceBrCode } from "../charges/br-code";
+import { type CancelSignal, LAG_TOLERANT, readCancellable } from "../core/cancellable-read";
+import { entityRowMapper } from "../core/entity-rows";
+import { validationError } from "../core/errors";
+import { checkIdempotencyKey, findOriginalRequest, insertUnlessTaken, requestFingerprint } from "../core/idempotency";
+import { newLocationId, newRecurrenceId } from "../core/ids";
+import { type Cents, MAX_AMOUNT_CENTS } from "../core/money";
+import { CREATED_KEY, type Page, type PageArgs, readPage, readPageWindow, SqlParams } from "../core/pagination";
+import { poolRows, queryRows } from "../core/sql";
+import { runTransaction } from "../core/transactions";
+import type { CustomersService } from "../customers/customers.service";
+import { checkPayer, type Payer } from "../customers/payer-document";
+import type { PixProvider } from "../provider/pix-provider";
+import { WEBHOOK_EVENTS, type WebhookEventName } from "../webhooks/webhook-event-names";
+import { appendWebhookEvent } from "../webhooks/webhook-outbox";
+import {
+  FINAL_RECURRENCE_STATUSES,
+  Recurrence,
+  type RecurrenceFrequency,
+  RecurrenceRetryPolicy,
+  RecurrenceStatus,
+} from "./recurrence.entity";
+import { recurrenceIdempotencyKeyReused, recurrenceInvalidState, recurrenceNotFound } from "./recurrences.errors";
+
+export interface NewRecurrence {
+  customerId?: string | null;
+  payer?: { name: string; cpf?: string | null; cnpj?: string | null } | null;
+  contract: string;
+  object: string;
+  frequency: RecurrenceFrequency;
+  startDate: string;
+  endDate?: string | null;
+  amountCents?: Cents | null;
+  retryPolicy?: RecurrenceRetryPolicy | null;
+  firstPaymentCents?: Cents | null;
+  autoCharge?: boolean | null;
+}
+
+export type RecurrenceDecision = "APPROVED" | "REJECTED";
+
+const RECURRENCE_ID = /^rec_[A-Za-z0-9]{24}$/;
+const MAX_TEXT = 35;
+const MAX_REASON = 140;
+/** Recurrences the expiry sweep expires in one transaction. */
+const EXPIRY_BATCH = 200;
+
+const EVENT_OF: Partial<Record<RecurrenceStatus, WebhookEventName>> = {
+  [RecurrenceStatus.APPROVED]: WEBHOOK_EVENTS.recurrenceApproved,
+  [RecurrenceStatus.REJECTED]: WEBHOOK_EVENTS.recurrenceRejected,
+  [RecurrenceStatus.CANCELLED]: WEBHOOK_EVENTS.recurrenceCancelled,
+  [RecurrenceStatus.EXPIRED]: WEBHOOK_EVENTS.recurrenceExpired,
+};
+
+/** Who moved a recurrence, for its audit row ("recurrence.<action>"). */
+type TransitionAction = "approve" | "reject" | "cancel" | "cancel_by_payer" | "expire";
+
+function checkText(field: string, value: string): string {
+  const text = value.trim();
+  if (text.length === 0 || [...text].length > MAX_TEXT)
+    throw validationError(`${field} must have 1 to ${MAX_TEXT} characters`);
+  return text;
+}
+
+function checkAmount(field: string, cents: Cents | null | undefined): Cents | null {
+  if (cents == null) return null;
+  if (cents < 1n || cents > MAX_AMOUNT_CENTS) throw validationError(`${field} must be between 0.01 and 99999999.99`);
+  return cents;
+}
+
+function checkReason(reason: string | null | undefined): string | null {
+  if (reason == null) return null;
+  const text = reason.trim();
+  if ([...text].length > MAX_REASON) throw validationError(`reason must have at most ${MAX_REASON} characters`);
+  return text.length === 0 ? null : text;
+}
+
+/** The recurrence as its creation answered it: a replay answers the same. */
+function asCreated(recurrence: Recurrence): Recurrence {
+  return Object.assign(new Recurrence(), recurrence, {
+    status: RecurrenceStatus.CREATED,
+    statusReason: null,
+    updatedAt: recurrence.createdAt,
+  });
+}
+
+/**
+ * Pix Automático recurrences (CONTRACT §12): creation with the authorisation's BR Code,
+ * idempotent by key as withdrawals are; the payer's decision and cancellation (simulated in
+ * the sandbox), the merchant's cancel, the expiry of those never authorised. Every status
+ * change takes the row's lock and writes its webhook and audit row in its transaction.
+ */
+export class RecurrencesService {
+  private readonly recurrenceFromRow: (row: Record<string, unknown>) => Recurrence;
+
+  constructor(
+    private readonly db: DataSource,
+    private readonly provider: Pick<PixProvider, "registerRecurrence">,
+    private readonly customers: Pick<CustomersService, "findCustomerOfAccount">,
+  ) {
+    this.recurrenceFromRow = entityRowMapper(db, Recurrence);
+  }
+
+  /**
+   * Checks the request, registers the authorisation at the bank (outside any transaction) and
+   * records the recurrence CREATED. A key already used on the account answers the original
+   * recurrence (the same request) or 409 IDEMPOTENCY_KEY_REUSED.
+   */
+  async createRecurrence(
+    companyId: string,
+    input: NewRecurrence,
+    rawIdempotencyKey: string | null | undefined,
+    { audit }: Acting,
+    now: Date = new Date(),
+  ): Promise<{ recurrence: Recurrence; replayed: boolean }> {
+    const idempotencyKey = checkIdempotencyKey(rawIdempotencyKey, true) as string;
+    const contract = checkText("contract", input.contract);
+    const object = checkText("object", input.object);
+    const today = saoPauloDay(now);
+    const start = parseIsoDate(input.startDate);
+    if (start === null) throw validationError("start_date must be a date YYYY-MM-DD");
+    if (start < today || start > today + MAX_DAYS_TO_DUE_DATE) {
+      throw validationError(`start_date must be today or later, at most ${MAX_DAYS_TO_DUE_DATE} days ahead`);
+    }
+    let end: number | null = null;
+    if (input.endDate != null) {
+      end = parseIsoDate(input.endDate);
+      if (end === null) throw validationError("end_date must be a date YYYY-MM-DD");
+      if (end < start) throw validationError("end_date must not be before start_date");
+    }
+    const amountCents = checkAmount("amount", input.amountCents);
+    const firstPaymentCents = checkAmount("first_payment.amount", input.firstPaymentCents);
+    const autoCharge = input.autoCharge ?? false;
+    if (autoCharge && amountCents === null) throw validationError("auto_charge needs a fixed amount");
+    const retryPolicy = input.retryPolicy ?? RecurrenceRetryPolicy.NONE;
+    if (input.payer != null && input.customerId != null) {
+      throw validationError("payer and customer_id cannot both be given");
+    }
+    if (input.payer == null && input.customerId == null)
+      throw validationError("payer is required unless customer_id is given");
+    const fingerprint = requestFingerprint([
+      input.customerId ?? null,
+      input.payer?.name ?? null,
+      input.payer?.cpf ?? null,
+      input.payer?.cnpj ?? null,
+      contract,
+      object,
+      input.frequency,
+      isoDate(start),
+      end === null ? null : isoDate(end),
+      amountCents,
+      retryPolicy,
+      firstPaymentCents,
+      autoCharge ? "auto" : "manual",
+    ]);
+    // A replay answers before the bank is asked again.
+    const earlier = await this.replay(this.db.manager, companyId, idempotencyKey, fingerprint);
+    if (earlier) return earlier;
+    const payer = await this.payerOf(companyId, input);
+    const [account] = await poolRows<{ name: string; city: string }>(
+      this.db,
+      "SELECT name, city FROM companies WHERE id = $1",
+      [companyId],
+    );
+    if (!account) throw recurrenceNotFound();
+
+    const locationId = newLocationId();
+    const firstPaymentLocationId = firstPaymentCents === null ? null : newLocationId();
+    const registered = await this.provider.registerRecurrence({ locationId, firstPaymentLocationId });
+    const pixCode =
+      registered.pixCode ??
+      buildRecurrenceBrCode({
+        recurrenceLocationUrl: registered.location,
+        firstPayment:
+          firstPaymentCents === null || registered.firstPaymentLocation === null
+            ? null
+            : { locationUrl: registered.firstPaymentLocation, amountCents: firstPaymentCents },
+        merchantName: account.name,
+        merchantCity: account.city,
+      });
+    const recurrence = Object.assign(new Recurrence(), {
+      id: newRecurrenceId(),
+      companyId,
+      status: RecurrenceStatus.CREATED,
+      pixCode,
+      customerId: input.customerId ?? null,
+      payerName: payer.name,
+      payerDocument: payer.document,
+      contract,
+      object,
+      frequency: input.frequency,
+      startDate: isoDate(start),
+      endDate: end === null ? null : isoDate(end),
+      amountCents,
+      retryPolicy,
+      firstPaymentCents,
+      autoCharge,
+      statusReason: null,
+      locationId,
+      firstPaymentLocationId,
+      // The payer may authorise until the end of the first cycle's day (America/Sao_Paulo).
+      authorisationExpiresAt: startOfSaoPauloDay(start + 1),
+      idempotencyKey,
+      requestFingerprint: fingerprint,
+      createdAt: now,
+      updatedAt: now,
+    } satisfies Omit<Recurrence, "payer" | "firstPayment">);
+
+    return runTransaction(this.db, async (em) => {
+      if (!(await insertUnlessTaken(em, Recurrence, recurrence))) {
+        const replay = await this.replay(em, companyId, idempotencyKey, fingerprint);
+        if (replay) return replay;
+        throw new Error("recurrence not inserted: its id was taken (24 random characters: not expected)");
+      }
+      await appendAudit(em, audit, {
+        action: "recurrence.create",
+        objectType: "recurrence",
+        objectId: recurrence.id,
+        companyId,
+        after: {
+          contract,
+          object,
+          frequency: recurrence.frequency,
+          start_date: recurrence.startDate,
+          end_date: recurrence.endDate,
+          amount: amountCents?.toString() ?? null,
+          retry_policy: retryPolicy,
+          first_payment: firstPaymentCents?.toString() ?? null,
+          auto_charge: autoCharge,
+          payer_document: payer.document,
+        },
+      });
+      return { recurrence, replayed: false };
+    });
+  }
+
+  private async replay(
+    em: EntityManager,
+    companyId: string,
+    idempotencyKey: string,
+    fingerprint: string,
+  ): Promise<{ recurrence: Recurrence; replayed: boolean } | null> {
+    const original = await findOriginalRequest(em, Recurrence, companyId, idempotencyKey, fingerprint, () =>
+      recurrenceIdempotencyKeyReused(),
+    );
+    return original ? { recurrence: asCreated(original), replayed: true } : null;
+  }
+
+  /** The payer as given, or the customer's (400 unless a customer of the account). */
+  private async payerOf(companyId: string, input: NewRecurrence): Promise<Payer> {
+    if (input.customerId == null) return checkPayer(input.payer as NonNullable<NewRecurrence["payer"]>, "payer");
+    const customer = await this.customers.findCustomerOfAccount(this.db.manager, companyId, input.customerId);
+    if (customer === null) throw validationError("customer_id is not a customer of this account");
+    return { name: customer.name, document: customer.document };
+  }
+
+  /** A recurrence of the account (any account's for the operator: null); another account's is 404. */
+  async getRecurrence(scopeCompanyId: string | null, id: string): Promise<Recurrence> {
+    if (!RECURRENCE_ID.test(id)) throw recurrenceNotFound();
+    const scoped = scopeCompanyId === null ? "" : " AND company_id = $2";
+    const [row] = await poolRows<Record<string, unknown>>(
+      this.db,
+      `SELECT * FROM recurrences WHERE id = $1${scoped}`,
+      scopeCompanyId === null ? [id] : [id, scopeCompanyId],
+    );
+    if (!row) throw recurrenceNotFound();
+    return this.recurrenceFromRow(row);
+  }
+
+  /** The account's recurrences (every account's for the operator), newest first; by status when asked. */
+  async listRecurrences(
+    scopeCompanyId: string | null,
+    filter: PageArgs & { status?: RecurrenceStatus | null; customerId?: string | null },
+    signal?: CancelSignal,
+  ): Promise<Page<Recurrence>> {
+    const window = readPageWindow(filter);
+    const params = new SqlParams();
+    const where: string[] = [];
+    if (scopeCompanyId !== null) where.push(`company_id = ${params.add(scopeCompanyId)}`);
+    if (filter.status != null) where.push(`status = ${params.add(filter.status)}`);
+    if (filter.customerId != null) where.push(`customer_id = ${params.add(filter.customerId)}`);
+    const query = {
+      cursorTag: "recurrences",
+      from: "recurrences",
+      columns: "*",
+      key: CREATED_KEY,
+      branches: [where],
+      params,
+    };
+    return readCancellable(
+      this.db,
+      signal,
+      (sql) =>
+        readPage(sql, query, window, this.recurrenceFromRow, async () => {
+          const text = `SELECT count(*) AS n FROM recurrences${where.length ? ` WHERE ${where.join(" AND ")}` : ""}`;
+          const [row] = await queryRows<{ n: string }>(sql, text, params.values);
+          return { total: Number(row.n), capped: false };
+        }),
+      LAG_TOLERANT,
+    );
+  }
+
+  /** The merchant's cancel: CREATED or APPROVED -> CANCELLED; 409 INVALID_STATE once final. */
+  cancelRecurrence(scopeCompanyId: string | null, id: string, reason: string | null | undefined, acting: Acting) {
+    const checked = checkReason(reason);
+    return this.move(scopeCompanyId, id, acting, (recurrence) => {
+      if (FINAL_RECURRENCE_STATUSES.has(recurrence.status)) throw recurrenceInvalidState(recurrence.status, "cancel");
+      return { to: RecurrenceStatus.CANCELLED, reason: checked, action: "cancel" };
+    });
+  }
+
+  /** Sandbox: the payer authorises or refuses a CREATED recurrence in their bank's app. */
+  simulateDecision(scopeCompanyId: string | null, id: string, decision: RecurrenceDecision, acting: Acting) {
+    return this.move(scopeCompanyId, id, acting, (recurrence, now) => {
+      if (recurrence.status !== RecurrenceStatus.CREATED) {
+        throw recurrenceInvalidState(recurrence.status, decision === "APPROVED" ? "approve" : "reject");
+      }
+      if (recurrence.authorisationExpiresAt <= now) throw recurrenceInvalidState("past its authorisation", "decide");
+      return decision === "APPROVED"
+        ? { to: RecurrenceStatus.APPROVED, reason: null, action: "approve" }
+        : { to: RecurrenceStatus.REJECTED, reason: "rejected by the payer", action: "reject" };
+    });
+  }
+
+  /** Sandbox: the payer cancels at their bank (CREATED or APPROVED -> CANCELLED). */
+  simulateCancelledByPayer(scopeCompanyId: string | null, id: string, reason: string, acting: Acting) {
+    const checked = checkReason(reason) ?? "cancelled by the payer";
+    return this.move(scopeCompanyId, id, acting, (recurrence) => {
+      if (FINAL_RECURRENCE_STATUSES.has(recurrence.status)) throw recurrenceInvalidState(recurrence.status, "cancel");
+      return { to: RecurrenceStatus.CANCELLED, reason: checked, action: "cancel_by_payer" };
+    });
+  }
+
+  /**
+   * Expires the CREATED recurrences past their authorisation's last day, in batches; each one's
+   * row is locked (SKIP LOCKED: a decision in progress wins, the next sweep sees it decided).
+   */
+  async expireUnauthorised(now: Date = new Date(), batchSize = EXPIRY_BATCH): Promise<number> {
+    let expired = 0;
+    for (;;) {
+      const batch = await runTransaction(this.db, async (em) => {
+        const rows = await queryRows<Record<string, unknown>>(
+          em,
+          `SELECT * FROM recurrences WHERE status = 'CREATED' AND authorisation_expires_at <= $1
+            ORDER BY authorisation_expires_at LIMIT $2 FOR UPDATE SKIP LOCKED`,
+          [now, batchSize],
+        );
+        for (const row of rows) {
+          await this.transition(
+            em,
+            this.recurrenceFromRow(row),
+            RecurrenceStatus.EXPIRED,
+            "not authorised in time",
+            "expire",
+            now,
+            {
+              actor: "system",
+              audit: null,
+              requestId: null,
+            },
+          );
+        }
+        return rows.length;
+      });
+      expired += batch;
+      if (batch < batchSize) return expired;
+    }
+  }
+
+  /** Locks the recurrence, lets `decide` check it, and records the transition it names. */
+  private move(
+    scopeCompanyId: string | null,
+    id: string,
+    acting: Acting,
+    decide: (
+      recurrence: Recurrence,
+      now: Date,
+    ) => { to: RecurrenceStatus; reason: string | null; action: TransitionAction },
+  ): Promise<Recurrence> {
+    if (!RECURRENCE_ID.test(id)) throw recurrenceNotFound();
+    return runTransaction(this.db, async (em) => {
+      const recurrence = await this.lockRecurrence(em, scopeCompanyId, id);
+      const now = new Date();
+      const { to, reason, action } = decide(recurrence, now);
+      return this.transition(em, recurrence, to, reason, action, now, acting);
+    });
+  }
+
+  /** The recurrence under its row lock (FOR UPDATE); another account's is 404. */
+  async lockRecurrence(em: EntityManager, scopeCompanyId: string | null, id: string): Promise<Recurrence> {
+    const scoped = scopeCompanyId === null ? "" : " AND company_id = $2";
+    const [row] = await queryRows<Record<string, unknown>>(
+      em,
+      `SELECT * FROM recurrences WHERE id = $1${scoped} FOR UPDATE`,
+      scopeCompanyId === null ? [id] : [id, scopeCompanyId],
+    );
+    if (!row) throw recurrenceNotFound();
+    return this.recurrenceFromRow(row);
+  }
+
+  /** In the caller's transaction, under the row's lock: the new status, its webhook and its audit row. */
+  private async transition(
+    em: EntityManager,
+    recurrence: Recurrence,
+    to: RecurrenceStatus,
+    reason: string | null,
+    action: TransitionAction,
+    now: Date,
+    { audit, requestId }: Acting,
+  ): Promise<Recurrence> {
+    const from = recurrence.status;
+    await em.query("UPDATE recurrences SET status = $2, status_reason = $3, updated_at = $4 WHERE id = $1", [
+      recurrence.id,
+      to,
+      reason,
+      now,
+    ]);
+    const moved = Object.assign(new Recurrence(), recurrence, { status: to, statusReason: reason, updatedAt: now });
+    const event = EVENT_OF[to];
+    if (event) {
+      await appendWebhookEvent(
+        em,
+        recurrence.companyId,
+        event,
+        { recurrence_id: recurrence.id, company_id: recurrence.companyId, status: to, reason },
+        recurrence.id,
+        requestId,
+      );
+    }
+    await appendAudit(em, audit, {
+      action: `recurrence.${action}`,
+      objectType: "recurrence",
+      objectId: recurrence.id,
+      companyId: recurrence.companyId,
+      reason,
+      before: { status: from },
+      after: { status: to },
+    });
+    return moved;
+  }
+}
