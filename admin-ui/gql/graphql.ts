@@ -697,14 +697,14 @@ export type UpdateCompanyMutationVariables = Exact<{
 }>;
 
 
-export type UpdateCompanyMutation = { updateCompany: { id: string, name: string, cnpj: string | null, city: string, feePercent: string, feeFixed: string, autoApproveLimit: string | null, updatedAt: string } };
+export type UpdateCompanyMutation = { updateCompany: { id: string, name: string, cnpj: string | null, city: string, feePercent: string, feeFixed: string, autoApproveLimit: string | null, updatedAt: string, pendingAutoApproveLimitRequest: { id: string, requestedLimit: string } | null } };
 
 export type CreateCompanyMutationVariables = Exact<{
   input: CreateCompanyInput;
 }>;
 
 
-export type CreateCompanyMutation = { createCompany: { clientSecret: string, webhookSecret: string, company: { id: string, name: string }, ownerInvite: { inviteUrl: string, user: { email: string } } | null } };
+export type CreateCompanyMutation = { createCompany: { clientSecret: string, webhookSecret: string, company: { id: string, name: string, autoApproveLimit: string | null }, autoApproveLimitRequest: { id: string, requestedLimit: string } | null, ownerInvite: { inviteUrl: string, user: { email: string } } | null } };
 
 export type CompanyPickerQueryVariables = Exact<{
   search?: string | null | undefined;
@@ -1220,7 +1220,7 @@ export type WebhookPageQueryVariables = Exact<{
 }>;
 
 
-export type WebhookPageQuery = { webhookSettings: { companyId: string, url: string | null, secretHint: string }, webhookDeliveries: { total: number, totalCapped: boolean, data: Array<{ eventId: string, event: string, status: WebhookDeliveryStatus, subjectId: string | null, createdAt: string, deliveredAt: string | null, nextAttemptAt: string | null, attemptCount: number, requestBody: string, attempts: Array<{ id: string, attemptNumber: number, manual: boolean, url: string | null, startedAt: string, finishedAt: string | null, responseStatus: number | null, responseTimeMs: number | null, responseBody: string | null, error: string | null }> }> } };
+export type WebhookPageQuery = { webhookSettings: { companyId: string, url: string | null, secretHint: string, secretIsBase64url: boolean }, webhookDeliveries: { total: number, totalCapped: boolean, data: Array<{ eventId: string, event: string, status: WebhookDeliveryStatus, subjectId: string | null, createdAt: string, deliveredAt: string | null, nextAttemptAt: string | null, attemptCount: number, requestBody: string, attempts: Array<{ id: string, attemptNumber: number, manual: boolean, url: string | null, startedAt: string, finishedAt: string | null, responseStatus: number | null, responseTimeMs: number | null, responseBody: string | null, error: string | null }> }> } };
 
 export type UpdateWebhookUrlMutationVariables = Exact<{
   url?: string | null | undefined;
@@ -1233,6 +1233,11 @@ export type RotateWebhookSecretMutationVariables = Exact<{ [key: string]: never;
 
 
 export type RotateWebhookSecretMutation = { rotateWebhookSecret: { webhookSecret: string, settings: { secretHint: string } } };
+
+export type RevealStandardWebhookSecretMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type RevealStandardWebhookSecretMutation = { revealStandardWebhookSecret: { standardBase64Secret: string } };
 
 export type SendTestWebhookMutationVariables = Exact<{ [key: string]: never; }>;
 
@@ -1251,7 +1256,7 @@ export type RedeliverMerchantWebhookMutationVariables = Exact<{
 
 export type RedeliverMerchantWebhookMutation = { redeliverWebhook: { eventId: string, status: WebhookDeliveryStatus } };
 
-export type WithdrawalRowFragment = { id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, recipientDocument: string | null, recipientName: string | null, recipientWarnings: Array<RecipientWarning>, queuePosition: number | null, reason: string | null, rejected: boolean, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, bankAccount: { ispb: string, branch: string, account: string, accountType: BankAccountType, holderName: string, holderDocument: string } | null, recipient: { name: string, document: string, institution: string | null } | null, approvals: Array<{ operator: string, operatorEmail: string | null, at: string, operatorInfo: { id: string, kind: string, displayName: string | null, email: string | null, credentialHint: string | null } }> };
+export type WithdrawalRowFragment = { id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, recipientDocument: string | null, recipientName: string | null, recipientWarnings: Array<RecipientWarning>, queuePosition: number | null, scheduledFor: string | null, sendsOn: string | null, reason: string | null, rejected: boolean, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, bankAccount: { ispb: string, branch: string, account: string, accountType: BankAccountType, holderName: string, holderDocument: string } | null, recipient: { name: string, document: string, institution: string | null } | null, approvals: Array<{ operator: string, operatorEmail: string | null, at: string, operatorInfo: { id: string, kind: string, displayName: string | null, email: string | null, credentialHint: string | null } }> };
 
 export type WithdrawalsQueryVariables = Exact<{
   status?: WithdrawalStatus | null | undefined;
@@ -1262,7 +1267,7 @@ export type WithdrawalsQueryVariables = Exact<{
 }>;
 
 
-export type WithdrawalsQuery = { withdrawals: { total: number, totalCapped: boolean, limit: number, offset: number, data: Array<{ id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, recipientDocument: string | null, recipientName: string | null, recipientWarnings: Array<RecipientWarning>, queuePosition: number | null, reason: string | null, rejected: boolean, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, bankAccount: { ispb: string, branch: string, account: string, accountType: BankAccountType, holderName: string, holderDocument: string } | null, recipient: { name: string, document: string, institution: string | null } | null, approvals: Array<{ operator: string, operatorEmail: string | null, at: string, operatorInfo: { id: string, kind: string, displayName: string | null, email: string | null, credentialHint: string | null } }> }> } };
+export type WithdrawalsQuery = { withdrawals: { total: number, totalCapped: boolean, limit: number, offset: number, data: Array<{ id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, recipientDocument: string | null, recipientName: string | null, recipientWarnings: Array<RecipientWarning>, queuePosition: number | null, scheduledFor: string | null, sendsOn: string | null, reason: string | null, rejected: boolean, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, bankAccount: { ispb: string, branch: string, account: string, accountType: BankAccountType, holderName: string, holderDocument: string } | null, recipient: { name: string, document: string, institution: string | null } | null, approvals: Array<{ operator: string, operatorEmail: string | null, at: string, operatorInfo: { id: string, kind: string, displayName: string | null, email: string | null, credentialHint: string | null } }> }> } };
 
 export type CompanyNamesQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1281,7 +1286,7 @@ export type ApproveWithdrawalMutationVariables = Exact<{
 }>;
 
 
-export type ApproveWithdrawalMutation = { approveWithdrawal: { id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, recipientDocument: string | null, recipientName: string | null, recipientWarnings: Array<RecipientWarning>, queuePosition: number | null, reason: string | null, rejected: boolean, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, bankAccount: { ispb: string, branch: string, account: string, accountType: BankAccountType, holderName: string, holderDocument: string } | null, recipient: { name: string, document: string, institution: string | null } | null, approvals: Array<{ operator: string, operatorEmail: string | null, at: string, operatorInfo: { id: string, kind: string, displayName: string | null, email: string | null, credentialHint: string | null } }> } };
+export type ApproveWithdrawalMutation = { approveWithdrawal: { id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, recipientDocument: string | null, recipientName: string | null, recipientWarnings: Array<RecipientWarning>, queuePosition: number | null, scheduledFor: string | null, sendsOn: string | null, reason: string | null, rejected: boolean, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, bankAccount: { ispb: string, branch: string, account: string, accountType: BankAccountType, holderName: string, holderDocument: string } | null, recipient: { name: string, document: string, institution: string | null } | null, approvals: Array<{ operator: string, operatorEmail: string | null, at: string, operatorInfo: { id: string, kind: string, displayName: string | null, email: string | null, credentialHint: string | null } }> } };
 
 export type RejectWithdrawalMutationVariables = Exact<{
   id: string;
@@ -1289,14 +1294,14 @@ export type RejectWithdrawalMutationVariables = Exact<{
 }>;
 
 
-export type RejectWithdrawalMutation = { rejectWithdrawal: { id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, recipientDocument: string | null, recipientName: string | null, recipientWarnings: Array<RecipientWarning>, queuePosition: number | null, reason: string | null, rejected: boolean, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, bankAccount: { ispb: string, branch: string, account: string, accountType: BankAccountType, holderName: string, holderDocument: string } | null, recipient: { name: string, document: string, institution: string | null } | null, approvals: Array<{ operator: string, operatorEmail: string | null, at: string, operatorInfo: { id: string, kind: string, displayName: string | null, email: string | null, credentialHint: string | null } }> } };
+export type RejectWithdrawalMutation = { rejectWithdrawal: { id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, recipientDocument: string | null, recipientName: string | null, recipientWarnings: Array<RecipientWarning>, queuePosition: number | null, scheduledFor: string | null, sendsOn: string | null, reason: string | null, rejected: boolean, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, bankAccount: { ispb: string, branch: string, account: string, accountType: BankAccountType, holderName: string, holderDocument: string } | null, recipient: { name: string, document: string, institution: string | null } | null, approvals: Array<{ operator: string, operatorEmail: string | null, at: string, operatorInfo: { id: string, kind: string, displayName: string | null, email: string | null, credentialHint: string | null } }> } };
 
 export type WithdrawalDetailQueryVariables = Exact<{
   id: string;
 }>;
 
 
-export type WithdrawalDetailQuery = { withdrawal: { idempotencyKey: string, e2eId: string | null, paidAt: string | null, id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, recipientDocument: string | null, recipientName: string | null, recipientWarnings: Array<RecipientWarning>, queuePosition: number | null, reason: string | null, rejected: boolean, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, bankAccount: { ispb: string, branch: string, account: string, accountType: BankAccountType, holderName: string, holderDocument: string } | null, recipient: { name: string, document: string, institution: string | null } | null, approvals: Array<{ operator: string, operatorEmail: string | null, at: string, operatorInfo: { id: string, kind: string, displayName: string | null, email: string | null, credentialHint: string | null } }> }, withdrawalHistory: Array<{ id: string, fromStatus: WithdrawalStatus | null, toStatus: WithdrawalStatus, actor: string, reason: string | null, createdAt: string, actorInfo: { id: string, kind: string, displayName: string | null, email: string | null, credentialHint: string | null } }> };
+export type WithdrawalDetailQuery = { withdrawal: { idempotencyKey: string, e2eId: string | null, paidAt: string | null, id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, recipientDocument: string | null, recipientName: string | null, recipientWarnings: Array<RecipientWarning>, queuePosition: number | null, scheduledFor: string | null, sendsOn: string | null, reason: string | null, rejected: boolean, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, bankAccount: { ispb: string, branch: string, account: string, accountType: BankAccountType, holderName: string, holderDocument: string } | null, recipient: { name: string, document: string, institution: string | null } | null, approvals: Array<{ operator: string, operatorEmail: string | null, at: string, operatorInfo: { id: string, kind: string, displayName: string | null, email: string | null, credentialHint: string | null } }> }, withdrawalHistory: Array<{ id: string, fromStatus: WithdrawalStatus | null, toStatus: WithdrawalStatus, actor: string, reason: string | null, createdAt: string, actorInfo: { id: string, kind: string, displayName: string | null, email: string | null, credentialHint: string | null } }> };
 
 export type ExportWithdrawalsQueryVariables = Exact<{
   first?: number | null | undefined;
@@ -1689,6 +1694,8 @@ export const WithdrawalRowFragmentDoc = new TypedDocumentString(`
   }
   recipientWarnings
   queuePosition
+  scheduledFor
+  sendsOn
   reason
   rejected
   retryCount
@@ -2495,6 +2502,10 @@ export const UpdateCompanyDocument = new TypedDocumentString(`
     feeFixed
     autoApproveLimit
     updatedAt
+    pendingAutoApproveLimitRequest {
+      id
+      requestedLimit
+    }
   }
 }
     `) as unknown as TypedDocumentString<UpdateCompanyMutation, UpdateCompanyMutationVariables>;
@@ -2504,6 +2515,11 @@ export const CreateCompanyDocument = new TypedDocumentString(`
     company {
       id
       name
+      autoApproveLimit
+    }
+    autoApproveLimitRequest {
+      id
+      requestedLimit
     }
     clientSecret
     webhookSecret
@@ -3960,6 +3976,7 @@ export const WebhookPageDocument = new TypedDocumentString(`
     companyId
     url
     secretHint
+    secretIsBase64url
   }
   webhookDeliveries(limit: $limit, offset: $offset) {
     total
@@ -4010,6 +4027,13 @@ export const RotateWebhookSecretDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<RotateWebhookSecretMutation, RotateWebhookSecretMutationVariables>;
+export const RevealStandardWebhookSecretDocument = new TypedDocumentString(`
+    mutation RevealStandardWebhookSecret {
+  revealStandardWebhookSecret {
+    standardBase64Secret
+  }
+}
+    `) as unknown as TypedDocumentString<RevealStandardWebhookSecretMutation, RevealStandardWebhookSecretMutationVariables>;
 export const SendTestWebhookDocument = new TypedDocumentString(`
     mutation SendTestWebhook {
   sendTestWebhook {
@@ -4120,6 +4144,8 @@ export const WithdrawalsDocument = new TypedDocumentString(`
   }
   recipientWarnings
   queuePosition
+  scheduledFor
+  sendsOn
   reason
   rejected
   retryCount
@@ -4188,6 +4214,8 @@ export const ApproveWithdrawalDocument = new TypedDocumentString(`
   }
   recipientWarnings
   queuePosition
+  scheduledFor
+  sendsOn
   reason
   rejected
   retryCount
@@ -4238,6 +4266,8 @@ export const RejectWithdrawalDocument = new TypedDocumentString(`
   }
   recipientWarnings
   queuePosition
+  scheduledFor
+  sendsOn
   reason
   rejected
   retryCount
@@ -4306,6 +4336,8 @@ export const WithdrawalDetailDocument = new TypedDocumentString(`
   }
   recipientWarnings
   queuePosition
+  scheduledFor
+  sendsOn
   reason
   rejected
   retryCount
