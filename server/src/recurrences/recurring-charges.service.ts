@@ -118,8 +118,9 @@ export class RecurringChargesService {
     filter: PageArgs,
     signal?: CancelSignal,
   ): Promise<Page<Charge>> {
-    const recurrence = await this.recurrences.getRecurrence(scopeCompanyId, recurrenceId);
+    // The paging's 400 before the recurrence's 404, as every list answers.
     const window = readPageWindow(filter);
+    const recurrence = await this.recurrences.getRecurrence(scopeCompanyId, recurrenceId);
     const params = new SqlParams();
     const where = [`recurrence_id = ${params.add(recurrence.id)}`];
     const query = {
