@@ -207,6 +207,8 @@ export type CreateWithdrawalInput = {
   recipientDocument?: string | null | undefined;
   /** The recipient's name (1 to 140 characters); operators are warned when the bank's holder differs. */
   recipientName?: string | null | undefined;
+  /** YYYY-MM-DD, today up to 60 days ahead (America/Sao_Paulo): the amount is reserved now, the transfer is not sent before that day (the next business day when it is a weekend or a banking holiday). */
+  scheduledFor?: string | null | undefined;
 };
 
 /** The API Pix `desconto.modalidade` 1 to 6, in order. */
@@ -574,6 +576,8 @@ export type ChargesListQueryVariables = Exact<{
   after?: string | null | undefined;
   status?: ChargeStatus | null | undefined;
   reserved?: boolean | null | undefined;
+  refunded?: boolean | null | undefined;
+  disputed?: boolean | null | undefined;
   companyId?: string | null | undefined;
   createdFrom?: string | null | undefined;
   createdTo?: string | null | undefined;
@@ -693,14 +697,14 @@ export type UpdateCompanyMutationVariables = Exact<{
 }>;
 
 
-export type UpdateCompanyMutation = { updateCompany: { id: string, name: string, cnpj: string | null, city: string, feePercent: string, feeFixed: string, autoApproveLimit: string | null, updatedAt: string } };
+export type UpdateCompanyMutation = { updateCompany: { id: string, name: string, cnpj: string | null, city: string, feePercent: string, feeFixed: string, autoApproveLimit: string | null, updatedAt: string, pendingAutoApproveLimitRequest: { id: string, requestedLimit: string } | null } };
 
 export type CreateCompanyMutationVariables = Exact<{
   input: CreateCompanyInput;
 }>;
 
 
-export type CreateCompanyMutation = { createCompany: { clientSecret: string, webhookSecret: string, company: { id: string, name: string }, ownerInvite: { inviteUrl: string, user: { email: string } } | null } };
+export type CreateCompanyMutation = { createCompany: { clientSecret: string, webhookSecret: string, company: { id: string, name: string, autoApproveLimit: string | null }, autoApproveLimitRequest: { id: string, requestedLimit: string } | null, ownerInvite: { inviteUrl: string, user: { email: string } } | null } };
 
 export type CompanyPickerQueryVariables = Exact<{
   search?: string | null | undefined;
@@ -819,6 +823,8 @@ export type MerchantChargeRowFragment = { id: string, txid: string, e2eId: strin
 export type MerchantChargesQueryVariables = Exact<{
   status?: ChargeStatus | null | undefined;
   type?: ChargeType | null | undefined;
+  refunded?: boolean | null | undefined;
+  disputed?: boolean | null | undefined;
   createdFrom?: string | null | undefined;
   createdTo?: string | null | undefined;
   limit?: number | null | undefined;
@@ -865,7 +871,7 @@ export type SimulateOwnChargePaymentMutationVariables = Exact<{
 
 export type SimulateOwnChargePaymentMutation = { simulateOwnChargePayment: { id: string, status: ChargeStatus } };
 
-export type MerchantWithdrawalRowFragment = { id: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, recipientDocument: string | null, recipientName: string | null, recipientWarnings: Array<RecipientWarning>, queuePosition: number | null, reason: string | null, rejected: boolean, withdrawalReference: string, e2eId: string | null, createdAt: string, updatedAt: string, paidAt: string | null, bankAccount: { ispb: string, branch: string, account: string, accountType: BankAccountType, holderName: string, holderDocument: string } | null, recipient: { name: string, document: string, institution: string | null } | null };
+export type MerchantWithdrawalRowFragment = { id: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, recipientDocument: string | null, recipientName: string | null, recipientWarnings: Array<RecipientWarning>, queuePosition: number | null, scheduledFor: string | null, sendsOn: string | null, cancellable: boolean, reason: string | null, rejected: boolean, withdrawalReference: string, e2eId: string | null, createdAt: string, updatedAt: string, paidAt: string | null, bankAccount: { ispb: string, branch: string, account: string, accountType: BankAccountType, holderName: string, holderDocument: string } | null, recipient: { name: string, document: string, institution: string | null } | null };
 
 export type MerchantWithdrawalsQueryVariables = Exact<{
   status?: WithdrawalStatus | null | undefined;
@@ -874,14 +880,14 @@ export type MerchantWithdrawalsQueryVariables = Exact<{
 }>;
 
 
-export type MerchantWithdrawalsQuery = { withdrawals: { total: number, totalCapped: boolean, data: Array<{ id: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, recipientDocument: string | null, recipientName: string | null, recipientWarnings: Array<RecipientWarning>, queuePosition: number | null, reason: string | null, rejected: boolean, withdrawalReference: string, e2eId: string | null, createdAt: string, updatedAt: string, paidAt: string | null, bankAccount: { ispb: string, branch: string, account: string, accountType: BankAccountType, holderName: string, holderDocument: string } | null, recipient: { name: string, document: string, institution: string | null } | null }> }, balance: { balance: string } };
+export type MerchantWithdrawalsQuery = { withdrawals: { total: number, totalCapped: boolean, data: Array<{ id: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, recipientDocument: string | null, recipientName: string | null, recipientWarnings: Array<RecipientWarning>, queuePosition: number | null, scheduledFor: string | null, sendsOn: string | null, cancellable: boolean, reason: string | null, rejected: boolean, withdrawalReference: string, e2eId: string | null, createdAt: string, updatedAt: string, paidAt: string | null, bankAccount: { ispb: string, branch: string, account: string, accountType: BankAccountType, holderName: string, holderDocument: string } | null, recipient: { name: string, document: string, institution: string | null } | null }> }, balance: { balance: string } };
 
 export type MerchantWithdrawalDetailQueryVariables = Exact<{
   id: string;
 }>;
 
 
-export type MerchantWithdrawalDetailQuery = { withdrawal: { idempotencyKey: string, retryCount: number, approvalsRequired: number, id: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, recipientDocument: string | null, recipientName: string | null, recipientWarnings: Array<RecipientWarning>, queuePosition: number | null, reason: string | null, rejected: boolean, withdrawalReference: string, e2eId: string | null, createdAt: string, updatedAt: string, paidAt: string | null, approvals: Array<{ at: string }>, bankAccount: { ispb: string, branch: string, account: string, accountType: BankAccountType, holderName: string, holderDocument: string } | null, recipient: { name: string, document: string, institution: string | null } | null }, withdrawalHistory: Array<{ id: string, fromStatus: WithdrawalStatus | null, toStatus: WithdrawalStatus, actor: string, reason: string | null, createdAt: string, actorInfo: { id: string, kind: string, displayName: string | null, email: string | null, credentialHint: string | null } }> };
+export type MerchantWithdrawalDetailQuery = { withdrawal: { idempotencyKey: string, retryCount: number, approvalsRequired: number, id: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, recipientDocument: string | null, recipientName: string | null, recipientWarnings: Array<RecipientWarning>, queuePosition: number | null, scheduledFor: string | null, sendsOn: string | null, cancellable: boolean, reason: string | null, rejected: boolean, withdrawalReference: string, e2eId: string | null, createdAt: string, updatedAt: string, paidAt: string | null, approvals: Array<{ at: string }>, bankAccount: { ispb: string, branch: string, account: string, accountType: BankAccountType, holderName: string, holderDocument: string } | null, recipient: { name: string, document: string, institution: string | null } | null }, withdrawalHistory: Array<{ id: string, fromStatus: WithdrawalStatus | null, toStatus: WithdrawalStatus, actor: string, reason: string | null, createdAt: string, actorInfo: { id: string, kind: string, displayName: string | null, email: string | null, credentialHint: string | null } }> };
 
 export type MerchantBalanceQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1496,6 +1502,9 @@ export const MerchantWithdrawalRowFragmentDoc = new TypedDocumentString(`
   }
   recipientWarnings
   queuePosition
+  scheduledFor
+  sendsOn
+  cancellable
   reason
   rejected
   withdrawalReference
@@ -1991,12 +2000,14 @@ export const CreateDueDateChargeDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<CreateDueDateChargeMutation, CreateDueDateChargeMutationVariables>;
 export const ChargesListDocument = new TypedDocumentString(`
-    query ChargesList($first: Int, $after: String, $status: ChargeStatus, $reserved: Boolean, $companyId: ID, $createdFrom: DateTimeISO, $createdTo: DateTimeISO, $type: ChargeType) {
+    query ChargesList($first: Int, $after: String, $status: ChargeStatus, $reserved: Boolean, $refunded: Boolean, $disputed: Boolean, $companyId: ID, $createdFrom: DateTimeISO, $createdTo: DateTimeISO, $type: ChargeType) {
   charges(
     first: $first
     after: $after
     status: $status
     reserved: $reserved
+    refunded: $refunded
+    disputed: $disputed
     companyId: $companyId
     createdFrom: $createdFrom
     createdTo: $createdTo
@@ -2423,6 +2434,10 @@ export const UpdateCompanyDocument = new TypedDocumentString(`
     feeFixed
     autoApproveLimit
     updatedAt
+    pendingAutoApproveLimitRequest {
+      id
+      requestedLimit
+    }
   }
 }
     `) as unknown as TypedDocumentString<UpdateCompanyMutation, UpdateCompanyMutationVariables>;
@@ -2432,6 +2447,11 @@ export const CreateCompanyDocument = new TypedDocumentString(`
     company {
       id
       name
+      autoApproveLimit
+    }
+    autoApproveLimitRequest {
+      id
+      requestedLimit
     }
     clientSecret
     webhookSecret
@@ -2737,10 +2757,12 @@ export const SubmitDisputeStatementDocument = new TypedDocumentString(`
   closedAt
 }`) as unknown as TypedDocumentString<SubmitDisputeStatementMutation, SubmitDisputeStatementMutationVariables>;
 export const MerchantChargesDocument = new TypedDocumentString(`
-    query MerchantCharges($status: ChargeStatus, $type: ChargeType, $createdFrom: DateTimeISO, $createdTo: DateTimeISO, $limit: Int, $offset: Int) {
+    query MerchantCharges($status: ChargeStatus, $type: ChargeType, $refunded: Boolean, $disputed: Boolean, $createdFrom: DateTimeISO, $createdTo: DateTimeISO, $limit: Int, $offset: Int) {
   charges(
     status: $status
     type: $type
+    refunded: $refunded
+    disputed: $disputed
     createdFrom: $createdFrom
     createdTo: $createdTo
     limit: $limit
@@ -2968,6 +2990,9 @@ export const MerchantWithdrawalsDocument = new TypedDocumentString(`
   }
   recipientWarnings
   queuePosition
+  scheduledFor
+  sendsOn
+  cancellable
   reason
   rejected
   withdrawalReference
@@ -3026,6 +3051,9 @@ export const MerchantWithdrawalDetailDocument = new TypedDocumentString(`
   }
   recipientWarnings
   queuePosition
+  scheduledFor
+  sendsOn
+  cancellable
   reason
   rejected
   withdrawalReference

@@ -167,6 +167,17 @@ test("a hold of a partly refunded charge: the charge, the lists and the home's b
   await expect(row("Coleção em parte devolvida")).toContainText(t("common.status.partlyRefunded"));
   await expect(row("Livro devolvido")).toContainText(t("common.status.refunded"));
   await expect(row("Livro em disputa")).toContainText(t("common.status.disputed"));
+  // The list's filter for refunds and MED: each shows its own charges and nothing else.
+  await page.getByRole("button", { name: t("charges.table.moneyBackFilter") }).click();
+  await page.getByRole("option", { name: t("charges.table.moneyBackOptions.refunded") }).click();
+  await expect(page).toHaveURL(/moneyBack=refunded/);
+  await expect(row("Coleção em parte devolvida")).toBeVisible();
+  await expect(row("Livro devolvido")).toBeVisible();
+  await expect(row("Livro em disputa")).toHaveCount(0);
+  await page.goto("/m/charges?moneyBack=disputed");
+  await expect(row("Livro em disputa")).toBeVisible();
+  await expect(row("Livro devolvido")).toHaveCount(0);
+  await expect(row("Coleção em parte devolvida")).toHaveCount(0);
 
   await page.goto("/m");
   const lines = await balanceLines(page);

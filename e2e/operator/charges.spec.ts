@@ -21,6 +21,9 @@ test("the charges list filters by status and reserve in the URL", async ({ page 
   await page.keyboard.press("Escape");
   await page.reload();
   await expect(table.getByRole("row")).toHaveCount(2);
+  // Nothing of this account was refunded: the refunds filter finds nothing, and says so.
+  await page.goto(`/ops/charges?company=${company.id}&moneyBack=refunded`);
+  await expect(page.getByText(t("charges.table.noMatch"))).toBeVisible();
   // Created range in São Paulo days, both ends included, also in the export.
   const day = (offset: number) =>
     new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(

@@ -5,12 +5,19 @@ import { ANSWER_INFRACTION_JOB } from "./provider/efi/efi-infractions";
 import { RECONCILE_JOB } from "./provider/efi/efi-reconciliation";
 import { CHECK_REFUND_JOB, readReturnJobPayload, SETTLE_REFUND_JOB, SUBMIT_REFUND_JOB } from "./refunds/refund-jobs";
 import type { Services } from "./services";
-import { readWithdrawalJobPayload, SETTLE_TRANSFER_JOB, SUBMIT_TRANSFER_JOB } from "./withdrawals/withdrawal-jobs";
+import {
+  RELEASE_SCHEDULED_JOB,
+  readWithdrawalJobPayload,
+  SETTLE_TRANSFER_JOB,
+  SUBMIT_TRANSFER_JOB,
+} from "./withdrawals/withdrawal-jobs";
 
 /** Every background task of the service, by name (webhook deliveries have a loop of their own). Features add theirs here. */
 export function createJobHandlers(services: Services): JobHandlers {
   return {
     [SUBMIT_TRANSFER_JOB]: (payload) => services.withdrawalProcessor.submitTransfer(readWithdrawalJobPayload(payload)),
+    [RELEASE_SCHEDULED_JOB]: (payload) =>
+      services.withdrawalProcessor.releaseScheduledPayout(readWithdrawalJobPayload(payload)),
     [SETTLE_TRANSFER_JOB]: (payload) => services.withdrawalProcessor.settleTransfer(readWithdrawalJobPayload(payload)),
     [RECONCILE_JOB]: async () => {
       await services.efi?.reconciliation.runAndScheduleNext();

@@ -6,6 +6,7 @@ import { ChargesService } from "./charges/charges.service";
 import { setPaymentPagesBase } from "./charges/payment-url";
 import { CompaniesService } from "./companies/companies.service";
 import { ConsoleUsersService } from "./console-users/console-users.service";
+import { type Clock, systemClock } from "./core/clock";
 import type { AppConfig } from "./core/config";
 import type { Logger } from "./core/logger";
 import { createLimitStore, type LimitStore } from "./core/rate-limits";
@@ -77,6 +78,8 @@ export interface Services {
   /** The bank's answers: accepted, settled, failed, unavailable; simulated in the sandbox. */
   withdrawalOutcomes: WithdrawalBankOutcomes;
   withdrawalProcessor: WithdrawalProcessor;
+  /** The time scheduled payouts read (their day in São Paulo); tests set it. */
+  clock: Clock;
   refunds: RefundsService;
   /** Operators' refunds above APPROVAL_SECOND_OPERATOR_ABOVE: a second operator confirms. */
   refundRequests: RefundRequestsService;
@@ -130,8 +133,9 @@ export function createServices(config: AppConfig, logger: Logger, db: DataSource
     aboveCents: config.approvalSecondOperatorAboveCents,
     windowHours: config.approvalSecondOperatorWindowHours,
   };
-  const withdrawalApprovals = new WithdrawalApprovals(db, withdrawalTransitions, makerChecker);
-  const withdrawals = new WithdrawalsService(db, withdrawalTransitions, withdrawalApprovals, provider);
+  const clock = systemClock();
+  const withdrawalApprovals = new WithdrawalApprovals(db, withdrawalTransitions, makerChecker, clock);
+  const withdrawals = new WithdrawalsService(db, withdrawalTransitions, withdrawalApprovals, provider, clock);
   const withdrawalOutcomes = new WithdrawalBankOutcomes(db, withdrawalTransitions);
   const refunds = new RefundsService(db, charges, provider.ispb);
   const exceptionReturns = new ExceptionReturnsService(db, provider.ispb);
@@ -205,7 +209,8 @@ export function createServices(config: AppConfig, logger: Logger, db: DataSource
     withdrawals,
     withdrawalApprovals,
     withdrawalOutcomes,
-    withdrawalProcessor: new WithdrawalProcessor(db, provider, withdrawalOutcomes, logger),
+    withdrawalProcessor: new WithdrawalProcessor(db, provider, withdrawalOutcomes, logger, clock),
+    clock,
     refunds,
     refundRequests: new RefundRequestsService(db, charges, refunds, config.approvalSecondOperatorWindowHours),
     exceptionReturns,

@@ -17,7 +17,7 @@ import { ChargeTypeBadge, ChargeTypeName, DueDateLine, PaidAmountLine } from "@/
 import { CompanyFilter } from "@/features/companies/company-filter";
 import type { ChargeRowFragment, ChargeStatus, ChargeType } from "@/gql/graphql";
 import { chargeReference, formatDateTime } from "@/lib/format";
-import { CHARGE_STATUSES, CHARGE_TYPES, chargeFilters, RESERVED_FILTERS } from "./search-params";
+import { CHARGE_STATUSES, CHARGE_TYPES, chargeFilters, MONEY_BACK_FILTERS, RESERVED_FILTERS } from "./search-params";
 
 /** Every account's charges, newest first, paged by cursor; filters live in the URL. */
 export function ChargesTable({
@@ -28,6 +28,7 @@ export function ChargesTable({
   hasNextPage,
   status,
   reserved,
+  moneyBack,
   type,
   company,
   from,
@@ -42,6 +43,7 @@ export function ChargesTable({
   hasNextPage: boolean;
   status: ChargeStatus | null;
   reserved: (typeof RESERVED_FILTERS)[number] | null;
+  moneyBack: (typeof MONEY_BACK_FILTERS)[number] | null;
   type: ChargeType | null;
   company: string | null;
   from: string | null;
@@ -56,7 +58,7 @@ export function ChargesTable({
   const { setState } = useTableUrlState(chargeFilters);
   const names = new Map(companies.map((c) => [c.id, c.name]));
   const companyName = (id: string) => names.get(id) ?? id;
-  const filtered = Boolean(searching || status || reserved || type || company || from || to);
+  const filtered = Boolean(searching || status || reserved || moneyBack || type || company || from || to);
 
   const columns: ColumnDef<ChargeRowFragment, unknown>[] = [
     {
@@ -178,6 +180,14 @@ export function ChargesTable({
             selected={reserved ? [reserved] : []}
             onChange={(values) =>
               void setState({ reserved: (values[0] as (typeof RESERVED_FILTERS)[number]) ?? null, after: null })
+            }
+          />
+          <DataTableFacetedFilter
+            title={t("moneyBackFilter")}
+            options={MONEY_BACK_FILTERS.map((value) => ({ value, label: t(`moneyBackOptions.${value}`) }))}
+            selected={moneyBack ? [moneyBack] : []}
+            onChange={(values) =>
+              void setState({ moneyBack: (values[0] as (typeof MONEY_BACK_FILTERS)[number]) ?? null, after: null })
             }
           />
           <DayRangeFilter

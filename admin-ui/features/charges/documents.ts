@@ -38,6 +38,8 @@ export const ChargesListDocument = graphql(`
     $after: String
     $status: ChargeStatus
     $reserved: Boolean
+    $refunded: Boolean
+    $disputed: Boolean
     $companyId: ID
     $createdFrom: DateTimeISO
     $createdTo: DateTimeISO
@@ -48,6 +50,8 @@ export const ChargesListDocument = graphql(`
       after: $after
       status: $status
       reserved: $reserved
+      refunded: $refunded
+      disputed: $disputed
       companyId: $companyId
       createdFrom: $createdFrom
       createdTo: $createdTo

@@ -1,12 +1,20 @@
 import { ChargesListDocument } from "@/features/charges/documents";
-import { CHARGE_STATUSES, createdRange, RESERVED_FILTERS, reservedArgument } from "@/features/charges/search-params";
-import type { ChargeRowFragment, ChargeStatus } from "@/gql/graphql";
+import {
+  CHARGE_STATUSES,
+  CHARGE_TYPES,
+  createdRange,
+  MONEY_BACK_FILTERS,
+  moneyBackArguments,
+  RESERVED_FILTERS,
+  reservedArgument,
+} from "@/features/charges/search-params";
+import type { ChargeRowFragment, ChargeStatus, ChargeType } from "@/gql/graphql";
 import { withCompanyNames } from "@/lib/export/company-names";
 import { csvDateTime, csvMoney } from "@/lib/export/csv";
 import { oneOf } from "@/lib/export/filters";
 import { defineExport } from "@/lib/export/registry-types";
 
-/** The charges list (app/(operator)/ops/charges) with its status, reserve and company filters. */
+/** The charges list (app/(operator)/ops/charges) with its filters: status, hold, refunds and MED, type, company, days. */
 export const chargesExport = defineExport<ChargeRowFragment & { companyName: string | null }>({
   filename: "cobrancas",
   columns: [
@@ -33,6 +41,8 @@ export const chargesExport = defineExport<ChargeRowFragment & { companyName: str
       after,
       status: oneOf<ChargeStatus>(filters.get("status"), CHARGE_STATUSES),
       reserved: reservedArgument(oneOf(filters.get("reserved"), RESERVED_FILTERS)),
+      ...moneyBackArguments(oneOf(filters.get("moneyBack"), MONEY_BACK_FILTERS)),
+      type: oneOf<ChargeType>(filters.get("type"), CHARGE_TYPES),
       companyId: filters.get("company") || null,
       ...createdRange(filters.get("from"), filters.get("to")),
     });

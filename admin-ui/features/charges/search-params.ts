@@ -1,19 +1,22 @@
 import { TZDate } from "@date-fns/tz";
 import { createLoader, parseAsString, parseAsStringLiteral } from "nuqs/server";
 import { tableParsers } from "@/components/data-table/search-params";
-import { TIME_ZONE } from "@/lib/format";
+import { moneyToCentavos, TIME_ZONE } from "@/lib/format";
 
 export const CHARGE_STATUSES = ["PENDING", "PAID", "EXPIRED", "CANCELLED"] as const;
 export const RESERVED_FILTERS = ["held", "free"] as const;
 export const CHARGE_TYPES = ["IMMEDIATE", "DUE_DATE"] as const;
+/** Charges with money returned to the payer, or with an amount blocked by a MED dispute. */
+export const MONEY_BACK_FILTERS = ["refunded", "disputed"] as const;
 
 /**
- * The charges list's URL: status, held or not, type, one company, created days; cursor paging and
+ * The charges list's URL: status, held or not, refunded or disputed, type, one company, created days; cursor paging and
  * the search text (`q`: a charge id, chg_ id, txid or e2e id) from tableParsers.
  */
 export const chargeFilters = {
   status: parseAsStringLiteral(CHARGE_STATUSES),
   reserved: parseAsStringLiteral(RESERVED_FILTERS),
+  moneyBack: parseAsStringLiteral(MONEY_BACK_FILTERS),
   type: parseAsStringLiteral(CHARGE_TYPES),
   company: parseAsString,
   /** Created on or after this São Paulo day (YYYY-MM-DD). */
@@ -23,6 +26,14 @@ export const chargeFilters = {
 };
 
 export const loadChargeParams = createLoader({ ...tableParsers, ...chargeFilters });
+
+/** The API's `refunded` and `disputed` arguments from the URL's filter. */
+export function moneyBackArguments(value: (typeof MONEY_BACK_FILTERS)[number] | null): {
+  refunded: boolean | null;
+  disputed: boolean | null;
+} {
+  return { refunded: value === "refunded" ? true : null, disputed: value === "disputed" ? true : null };
+}
 
 /** The API's `reserved` argument from the URL's filter. */
 export function reservedArgument(value: (typeof RESERVED_FILTERS)[number] | null): boolean | null {
@@ -61,6 +72,8 @@ interface SearchHit {
   status: string;
   type: string;
   reserved: boolean;
+  refundedAmount: string;
+  disputedAmount: string;
   createdAt: string;
 }
 
@@ -74,6 +87,8 @@ export function hitMatchesFilters(
     status: string | null;
     type: string | null;
     reserved: boolean | null;
+    refunded: boolean | null;
+    disputed: boolean | null;
     companyId: string | null;
     createdFrom: string | null;
     createdTo: string | null;
@@ -84,6 +99,8 @@ export function hitMatchesFilters(
     (filters.status === null || hit.status === filters.status) &&
     (filters.type === null || hit.type === filters.type) &&
     (filters.reserved === null || hit.reserved === filters.reserved) &&
+    (filters.refunded === null || moneyToCentavos(hit.refundedAmount) > 0n === filters.refunded) &&
+    (filters.disputed === null || moneyToCentavos(hit.disputedAmount) > 0n === filters.disputed) &&
     (filters.companyId === null || hit.companyId === filters.companyId) &&
     (filters.createdFrom === null || created >= Date.parse(filters.createdFrom)) &&
     (filters.createdTo === null || created < Date.parse(filters.createdTo))

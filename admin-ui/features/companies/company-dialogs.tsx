@@ -21,6 +21,7 @@ import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/toast";
 import type { CreateCompanyMutation, UpdateCompanyInput } from "@/gql/graphql";
 import { isEmail } from "@/lib/email";
+import { formatBRL } from "@/lib/format";
 import { execute } from "@/lib/graphql/execute";
 import { useErrorMessage } from "@/lib/i18n/error-message";
 import {
@@ -40,6 +41,15 @@ export type EditableCompany = Parameters<typeof companyFormValues>[0] & { id: st
  * (`read` answers null when something is wrong), then `send` once, the button disabled while it
  * runs, and the API's error in the reader's language under the form.
  */
+/** A raise above the second-operator threshold: the limit as it is now and the one that waits. */
+function limitWaiting(
+  t: ReturnType<typeof useTranslations<"companies.form">>,
+  now: string | null,
+  requested: string,
+): string {
+  return t("limitWaiting", { now: now ? formatBRL(now) : "—", requested: formatBRL(requested) });
+}
+
 function useCompanySubmit() {
   const describe = useErrorMessage();
   const [pending, setPending] = useState(false);
@@ -138,8 +148,14 @@ export function EditCompanyDialog({
         return read.input;
       },
       async (input) => {
-        await execute(UpdateCompanyDocument, { id: company.id, input: input as UpdateCompanyInput });
-        toast.success(t("saved", { name: input.name ?? company.name }));
+        const { updateCompany } = await execute(UpdateCompanyDocument, {
+          id: company.id,
+          input: input as UpdateCompanyInput,
+        });
+        const waiting = updateCompany.pendingAutoApproveLimitRequest;
+        toast.success(t("saved", { name: input.name ?? company.name }), {
+          description: waiting ? limitWaiting(t, updateCompany.autoApproveLimit, waiting.requestedLimit) : undefined,
+        });
         setOpen(false);
         router.refresh();
       },
@@ -235,6 +251,11 @@ export function NewCompanyDialog({ initiallyOpen = false }: { initiallyOpen?: bo
             </DialogHeader>
             <Secret label={t("clientSecret")} value={created.clientSecret} testId="client-secret" />
             <Secret label={t("webhookSecret")} value={created.webhookSecret} testId="webhook-secret" />
+            {created.autoApproveLimitRequest && (
+              <p data-testid="auto-approve-limit-waiting" className="text-sm font-medium text-status-warn">
+                {limitWaiting(t, created.company.autoApproveLimit, created.autoApproveLimitRequest.requestedLimit)}
+              </p>
+            )}
             {created.ownerInvite && (
               <Secret
                 label={t("ownerInvite", { email: created.ownerInvite.user.email })}

@@ -162,6 +162,10 @@ export const UpdateCompanyDocument = graphql(`
       feeFixed
       autoApproveLimit
       updatedAt
+      pendingAutoApproveLimitRequest {
+        id
+        requestedLimit
+      }
     }
   }
 `);
@@ -172,6 +176,11 @@ export const CreateCompanyDocument = graphql(`
       company {
         id
         name
+        autoApproveLimit
+      }
+      autoApproveLimitRequest {
+        id
+        requestedLimit
       }
       clientSecret
       webhookSecret

@@ -13,6 +13,7 @@ import { DateTime } from "@/components/date-time";
 import { Money } from "@/components/money";
 import { CHARGE_STATUS_LABELS, ChargeFlags, ChargeStatusBadge } from "@/components/status-badge";
 import { ChargeTypeBadge, ChargeTypeName, DueDateLine, PaidAmountLine } from "@/features/billing/charge-terms";
+import { MONEY_BACK_FILTERS } from "@/features/charges/search-params";
 import type { ChargeStatus, MerchantChargeRowFragment } from "@/gql/graphql";
 import { chargeReference } from "@/lib/format";
 import { DateRangeFilter } from "../statement/date-range-filter";
@@ -106,9 +107,11 @@ function chargeColumns(
 export function ChargesView({ params, page }: { params: ChargeListParams; page: ChargeListPage }) {
   const t = useTranslations("merchantCharges.list");
   const tBilling = useTranslations("billing");
+  // The filter's words are the operators' list's: one name for one filter.
+  const tCharges = useTranslations("charges.table");
   const router = useRouter();
   const { setState, isPending } = useTableUrlState(chargeFilters);
-  const filtered = Boolean(params.status || params.type || params.q || params.from || params.to);
+  const filtered = Boolean(params.status || params.type || params.moneyBack || params.q || params.from || params.to);
   return (
     <DataTable
       label={t("label")}
@@ -132,6 +135,14 @@ export function ChargesView({ params, page }: { params: ChargeListParams; page: 
             selected={params.type ? [params.type] : []}
             onChange={(values) =>
               void setState({ type: (values[0] as (typeof CHARGE_TYPES)[number]) ?? null, page: 1 })
+            }
+          />
+          <DataTableFacetedFilter
+            title={tCharges("moneyBackFilter")}
+            options={MONEY_BACK_FILTERS.map((value) => ({ value, label: tCharges(`moneyBackOptions.${value}`) }))}
+            selected={params.moneyBack ? [params.moneyBack] : []}
+            onChange={(values) =>
+              void setState({ moneyBack: (values[0] as (typeof MONEY_BACK_FILTERS)[number]) ?? null, page: 1 })
             }
           />
           {!page.searched && <DateRangeFilter />}

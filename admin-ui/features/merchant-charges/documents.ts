@@ -31,6 +31,8 @@ export const MerchantChargesDocument = graphql(`
   query MerchantCharges(
     $status: ChargeStatus
     $type: ChargeType
+    $refunded: Boolean
+    $disputed: Boolean
     $createdFrom: DateTimeISO
     $createdTo: DateTimeISO
     $limit: Int
@@ -39,6 +41,8 @@ export const MerchantChargesDocument = graphql(`
     charges(
       status: $status
       type: $type
+      refunded: $refunded
+      disputed: $disputed
       createdFrom: $createdFrom
       createdTo: $createdTo
       limit: $limit

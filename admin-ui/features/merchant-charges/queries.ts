@@ -1,5 +1,7 @@
 import { toLimitOffset } from "@/components/data-table/search-params";
+import { type MONEY_BACK_FILTERS, moneyBackArguments } from "@/features/charges/search-params";
 import type { ChargeStatus, ChargeType, MerchantChargeRowFragment } from "@/gql/graphql";
+import { moneyToCentavos } from "@/lib/format";
 import { execute } from "@/lib/graphql/execute";
 import { dayRange } from "../statement/date-range";
 import { MerchantChargeSearchDocument, MerchantChargesDocument } from "./documents";
@@ -7,6 +9,7 @@ import { MerchantChargeSearchDocument, MerchantChargesDocument } from "./documen
 export interface ChargeListParams {
   status: ChargeStatus | null;
   type: ChargeType | null;
+  moneyBack: (typeof MONEY_BACK_FILTERS)[number] | null;
   q: string;
   from: string | null;
   to: string | null;
@@ -32,7 +35,11 @@ export async function fetchChargePage(params: ChargeListParams): Promise<ChargeL
   if (q) {
     const { search } = await execute(MerchantChargeSearchDocument, { query: q });
     const rows = search.charges.filter(
-      (row) => (!params.status || row.status === params.status) && (!params.type || row.type === params.type),
+      (row) =>
+        (!params.status || row.status === params.status) &&
+        (!params.type || row.type === params.type) &&
+        (params.moneyBack !== "refunded" || moneyToCentavos(row.refundedAmount) > 0n) &&
+        (params.moneyBack !== "disputed" || moneyToCentavos(row.disputedAmount) > 0n),
     );
     return { rows, total: rows.length, totalCapped: false, searched: true };
   }
@@ -40,6 +47,7 @@ export async function fetchChargePage(params: ChargeListParams): Promise<ChargeL
   const { charges } = await execute(MerchantChargesDocument, {
     status: params.status,
     type: params.type,
+    ...moneyBackArguments(params.moneyBack),
     createdFrom: range.from,
     createdTo: range.to,
     ...toLimitOffset(params.page, params.perPage),

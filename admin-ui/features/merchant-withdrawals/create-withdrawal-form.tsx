@@ -8,12 +8,13 @@ import { useTranslations } from "next-intl";
 import { useRef, useState } from "react";
 import { usePixKeyTypeName } from "@/components/pix-key-type-name";
 import { Button } from "@/components/ui/button";
+import { DayInput } from "@/components/ui/day-input";
 import { Field, FormError } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { toast } from "@/components/ui/toast";
 import type { PixKeyType as ApiPixKeyType } from "@/gql/graphql";
-import { centavosToMoney, formatBRL, formatPixKey, moneyToCentavos, parseMoneyInput } from "@/lib/format";
+import { centavosToMoney, formatBRL, formatPixKey, moneyToCentavos, parseMoneyInput, saoPauloDay } from "@/lib/format";
 import { execute } from "@/lib/graphql/execute";
 import { useErrorMessage } from "@/lib/i18n/error-message";
 import {
@@ -35,6 +36,16 @@ const EXAMPLES: Record<PixKeyType, string> = {
 };
 
 const MIN_CENTAVOS = 100n;
+/** CONTRACT §15: a payout may be scheduled today up to 60 days ahead (São Paulo days). */
+const MAX_DAYS_AHEAD = 60;
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The São Paulo day `days` after today, yyyy-mm-dd (noon-based, so no offset change moves it). */
+function daysAhead(today: string, days: number): string {
+  const noon = new Date(`${today}T12:00:00Z`);
+  noon.setUTCDate(noon.getUTCDate() + days);
+  return noon.toISOString().slice(0, 10);
+}
 
 /**
  * A withdrawal: to a key (type, key checked as the person types by the same rules as the API,
@@ -57,6 +68,8 @@ export function CreateWithdrawalForm({ balance }: { balance: string }) {
   const checkAccount = useBankAccountCheck();
   const [key, setKey] = useState("");
   const [amount, setAmount] = useState("");
+  // Empty: sent once approved; else a day typed as dd/mm/aaaa, given here as yyyy-mm-dd when whole.
+  const [scheduledFor, setScheduledFor] = useState("");
   const [touched, setTouched] = useState({ key: false, amount: false });
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -94,13 +107,29 @@ export function CreateWithdrawalForm({ balance }: { balance: string }) {
           ? t("create.amountOverBalance", { balance: formatBRL(balance) })
           : undefined;
 
+  const today = saoPauloDay();
+  const lastDay = daysAhead(today, MAX_DAYS_AHEAD);
+  const scheduleError =
+    scheduledFor === ""
+      ? undefined
+      : !ISO_DAY.test(scheduledFor)
+        ? scheduledFor.length >= 10 || submitted
+          ? t("create.scheduledForInvalid")
+          : undefined
+        : scheduledFor < today
+          ? t("create.scheduledForPast")
+          : scheduledFor > lastDay
+            ? t("create.scheduledForTooFar", { days: MAX_DAYS_AHEAD })
+            : undefined;
+
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     setTouched({ key: true, amount: true });
     setSubmitted(true);
     const destinationOk =
       kind === "KEY" ? Boolean(keyCheck?.ok) && !recipientDocumentError : accountCheck.input !== null;
-    if (!destinationOk || centavos === null || amountError || inFlight.current) return;
+    if (!destinationOk || centavos === null || amountError || scheduleError || inFlight.current) return;
+    const schedule = scheduledFor === "" ? null : scheduledFor;
     inFlight.current = true;
     setBusy(true);
     setFormError(null);
@@ -109,13 +138,14 @@ export function CreateWithdrawalForm({ balance }: { balance: string }) {
         idempotencyKey,
         input:
           kind === "ACCOUNT"
-            ? { amount: centavosToMoney(centavos), bankAccount: accountCheck.input }
+            ? { amount: centavosToMoney(centavos), bankAccount: accountCheck.input, scheduledFor: schedule }
             : {
                 amount: centavosToMoney(centavos),
                 pixKey: keyCheck?.ok ? keyCheck.key : "",
                 pixKeyType: keyType as ApiPixKeyType,
                 recipientDocument: documentCheck?.ok ? documentCheck.document : null,
                 recipientName: recipientName.trim() || null,
+                scheduledFor: schedule,
               },
       });
       toast.success(t("create.requested", { reference: createWithdrawal.withdrawalReference }));
@@ -232,6 +262,18 @@ export function CreateWithdrawalForm({ balance }: { balance: string }) {
             autoComplete="off"
             onChange={(event) => setAmount(event.target.value)}
             onBlur={() => setTouched((current) => ({ ...current, amount: true }))}
+          />
+        )}
+      </Field>
+      <Field label={t("create.scheduledFor")} error={scheduleError} hint={t("create.scheduledForHint")}>
+        {(control) => (
+          <DayInput
+            {...control}
+            value={scheduledFor}
+            onValue={setScheduledFor}
+            min={today}
+            max={lastDay}
+            className="h-9 w-full sm:w-40"
           />
         )}
       </Field>

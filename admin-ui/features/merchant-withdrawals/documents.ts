@@ -25,6 +25,9 @@ graphql(`
     }
     recipientWarnings
     queuePosition
+    scheduledFor
+    sendsOn
+    cancellable
     reason
     rejected
     withdrawalReference

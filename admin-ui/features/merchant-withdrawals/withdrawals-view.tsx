@@ -13,6 +13,7 @@ import { DateTime } from "@/components/date-time";
 import { Money } from "@/components/money";
 import { WITHDRAWAL_STATUS_LABELS, WithdrawalStatusBadge } from "@/components/status-badge";
 import { type DestinationSource, useDestinationText, WithdrawalDestination } from "@/features/withdrawals/destination";
+import { WithdrawalSchedule } from "@/features/withdrawals/schedule";
 import type { MerchantWithdrawalRowFragment, WithdrawalStatus } from "@/gql/graphql";
 import { merchantWithdrawalFilters, WITHDRAWAL_STATUSES } from "./search-params";
 
@@ -61,6 +62,7 @@ function columnsOf(t: T): ColumnDef<Row, unknown>[] {
               {t("list.inYourQueue", { position: row.original.queuePosition })}
             </span>
           )}
+          <WithdrawalSchedule source={row.original} />
         </div>
       ),
     },
@@ -125,6 +127,7 @@ export function MerchantWithdrawalsView({
               row.queuePosition != null &&
               ` · ${t("list.inQueue", { position: row.queuePosition })}`}
           </p>
+          <WithdrawalSchedule source={row} />
         </div>
       )}
     />

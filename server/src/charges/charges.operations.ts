@@ -185,6 +185,18 @@ class ChargeListArgs extends PagingArgs {
   @Field(() => Boolean, { nullable: true, description: "Only held (true) or only not held (false)." })
   reserved?: boolean;
 
+  @Field(() => Boolean, {
+    nullable: true,
+    description: "Only charges with money returned to the payer (true), or with none (false).",
+  })
+  refunded?: boolean;
+
+  @Field(() => Boolean, {
+    nullable: true,
+    description: "Only charges with an amount blocked by a MED dispute (true), or with none (false).",
+  })
+  disputed?: boolean;
+
   @Field(() => Date, { nullable: true })
   createdFrom?: Date;
 
@@ -398,6 +410,8 @@ export const chargeOperations = [
           after: args.after,
           status: args.status,
           reserved: args.reserved,
+          refunded: args.refunded,
+          disputed: args.disputed,
           createdFrom: args.createdFrom,
           createdTo: args.createdTo,
           paidFrom: args.paidFrom,

@@ -76,6 +76,10 @@ export const REMOVE_CHARGE_JOB = "charge_remove_at_bank";
 export interface ChargeListFilter extends PageArgs {
   status?: ChargeStatus | null;
   reserved?: boolean | null;
+  /** Some of it returned to the payer (true), or none (false). */
+  refunded?: boolean | null;
+  /** Some of it blocked by a MED dispute (true), or none (false). */
+  disputed?: boolean | null;
   createdFrom?: Date | null;
   createdTo?: Date | null;
   /** A paid range lists PAID charges by paid_at (latest paid first) instead of by creation. */
@@ -830,7 +834,12 @@ export class ChargesService {
     // A list may be read on the replica, the credential never (contract §14): with a replica
     // in use, a client secret is checked on the primary first, in a statement of its own; so
     // it is for the filters beyond the status (the one-statement read takes a status only).
-    const byMore = filter.type != null || filter.externalReference != null || filter.customerId != null;
+    const byMore =
+      filter.type != null ||
+      filter.externalReference != null ||
+      filter.customerId != null ||
+      filter.refunded != null ||
+      filter.disputed != null;
     const scope =
       typeof given === "object" && given !== null && (replicaInUse(this.db) || byMore)
         ? await checkCredentialApart(this.db, given)
@@ -845,6 +854,8 @@ export class ChargesService {
       caller !== null ? "caller.company_id" : scopeCompanyId === null ? null : params.add(scopeCompanyId, "::text");
     const filters: string[] = [];
     if (filter.reserved != null) filters.push(filter.reserved ? "reserved" : "NOT reserved");
+    if (filter.refunded != null) filters.push(`refunded_amount_cents ${filter.refunded ? ">" : "="} 0`);
+    if (filter.disputed != null) filters.push(`disputed_amount_cents ${filter.disputed ? ">" : "="} 0`);
     if (filter.createdFrom) filters.push(`created_at >= ${params.add(filter.createdFrom, "::timestamptz")}`);
     if (filter.createdTo) filters.push(`created_at < ${params.add(filter.createdTo, "::timestamptz")}`);
     const byPaidAt = filter.paidFrom != null || filter.paidTo != null;

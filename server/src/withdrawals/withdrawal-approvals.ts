@@ -1,5 +1,7 @@
 import type { DataSource, EntityManager } from "typeorm";
 import { type Acting, appendAudit } from "../audit/audit";
+import { parseIsoDate, startOfSaoPauloDay } from "../billing/business-days";
+import type { Clock } from "../core/clock";
 import { invalidState, validationError } from "../core/errors";
 import { enqueueJob } from "../core/jobs";
 import { notifyLive } from "../core/live-events";
@@ -8,8 +10,9 @@ import { queryRows } from "../core/sql";
 import { runTransaction } from "../core/transactions";
 import { lockAccountBalance } from "../ledger/ledger.service";
 import { type MakerCheckerPolicy, mayMoveAlone } from "../ledger/maker-checker";
+import { sendDayReached } from "./payout-schedule";
 import { Withdrawal, WithdrawalStatus } from "./withdrawal.entity";
-import { SUBMIT_TRANSFER_JOB, type WithdrawalJobPayload } from "./withdrawal-jobs";
+import { RELEASE_SCHEDULED_JOB, SUBMIT_TRANSFER_JOB, type WithdrawalJobPayload } from "./withdrawal-jobs";
 import { attachQueuePositions, type WithdrawalTransitions } from "./withdrawal-transitions";
 import { withdrawalInvalidState, withdrawalNotFound } from "./withdrawals.errors";
 
@@ -35,6 +38,7 @@ export class WithdrawalApprovals {
     private readonly transitions: WithdrawalTransitions,
     /** APPROVAL_SECOND_OPERATOR_ABOVE and its window: when an approval needs two different operators. */
     private readonly makerChecker: MakerCheckerPolicy,
+    private readonly clock: Clock,
   ) {}
 
   /** Whether maker-checker is on (APPROVAL_SECOND_OPERATOR_ABOVE set). */
@@ -219,6 +223,8 @@ export class WithdrawalApprovals {
   /**
    * The submission job is queued in the approval's transaction: approved means sent, even
    * after a crash. It carries the approval's request id, which the bank's outcome then names.
+   * A scheduled payout whose day has not begun gets its day's job instead (RELEASE_SCHEDULED_JOB);
+   * one whose day has come is released here, at once.
    */
   async approveInTransaction(
     em: EntityManager,
@@ -234,6 +240,15 @@ export class WithdrawalApprovals {
       requestId,
     });
     const payload: WithdrawalJobPayload = { withdrawalId: withdrawal.id, requestId };
+    if (withdrawal.sendsOn !== null) {
+      const now = this.clock.now();
+      if (!sendDayReached(withdrawal.sendsOn, now)) {
+        await enqueueScheduledRelease(em, withdrawal.sendsOn, payload);
+        return withdrawal;
+      }
+      withdrawal.releasedAt = now;
+      await em.query("UPDATE withdrawals SET released_at = $2 WHERE id = $1", [withdrawal.id, now]);
+    }
     await enqueueJob(em, SUBMIT_TRANSFER_JOB, { ...payload });
     return withdrawal;
   }
@@ -256,4 +271,21 @@ export class WithdrawalApprovals {
       audit,
     );
   }
+}
+
+/** The day's job of a scheduled payout, at the start of its send day in São Paulo; one per withdrawal. */
+export function enqueueScheduledRelease(
+  em: EntityManager,
+  sendsOn: string,
+  payload: WithdrawalJobPayload,
+): Promise<void> {
+  return enqueueJob(
+    em,
+    RELEASE_SCHEDULED_JOB,
+    { ...payload },
+    {
+      runAt: startOfSaoPauloDay(parseIsoDate(sendsOn) as number),
+      jobKey: `${RELEASE_SCHEDULED_JOB}:${payload.withdrawalId}`,
+    },
+  );
 }

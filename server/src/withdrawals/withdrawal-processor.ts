@@ -1,7 +1,9 @@
 import type { DataSource } from "typeorm";
+import type { Clock } from "../core/clock";
 import { AppError } from "../core/errors";
 import { enqueueJob } from "../core/jobs";
 import type { Logger } from "../core/logger";
+import { runTransaction } from "../core/transactions";
 import {
   type PixProvider,
   ProviderUnavailableError,
@@ -9,10 +11,17 @@ import {
   type TransferOrder,
 } from "../provider/pix-provider";
 import { isSandbox } from "../provider/sandbox-only";
+import { notYetSent, sendDayReached } from "./payout-schedule";
 import { transferOrderOf } from "./transfer-order";
 import { Withdrawal, WithdrawalStatus } from "./withdrawal.entity";
+import { enqueueScheduledRelease } from "./withdrawal-approvals";
 import type { WithdrawalBankOutcomes } from "./withdrawal-bank-outcomes";
-import { SETTLE_TRANSFER_JOB, TRANSIENT_RETRY_DELAYS_MS, type WithdrawalJobPayload } from "./withdrawal-jobs";
+import {
+  SETTLE_TRANSFER_JOB,
+  SUBMIT_TRANSFER_JOB,
+  TRANSIENT_RETRY_DELAYS_MS,
+  type WithdrawalJobPayload,
+} from "./withdrawal-jobs";
 
 /** A transition that lost to another one (a cancel, a simulated outcome) is not an error here. */
 function lostTheRace(error: unknown): boolean {
@@ -29,6 +38,7 @@ export class WithdrawalProcessor {
     private readonly provider: PixProvider,
     private readonly outcomes: WithdrawalBankOutcomes,
     private readonly logger: Logger,
+    private readonly clock: Clock,
   ) {}
 
   /**
@@ -40,6 +50,11 @@ export class WithdrawalProcessor {
   async submitTransfer({ withdrawalId, requestId }: WithdrawalJobPayload): Promise<void> {
     const withdrawal = await this.db.getRepository(Withdrawal).findOneBy({ id: withdrawalId });
     if (!withdrawal || withdrawal.status !== WithdrawalStatus.PROCESSING) return;
+    // A scheduled payout reaches the bank only through its day's job (releaseScheduledPayout).
+    if (notYetSent(withdrawal)) {
+      this.logger.warn("submission skipped: a scheduled payout not released yet", { withdrawalId, requestId });
+      return;
+    }
     const order = transferOrderOf(withdrawal);
     let submission: Awaited<ReturnType<PixProvider["sendTransfer"]>>;
     try {
@@ -74,6 +89,30 @@ export class WithdrawalProcessor {
         },
       );
     }
+  }
+
+  /**
+   * A scheduled payout's day: under the withdrawal's row lock (the one a cancel takes), an
+   * approved payout not yet released is marked released and its submission queued, in one
+   * transaction, so however many workers run this job only one submission is queued. Run
+   * early (a clock ahead of this one), it waits for the day again.
+   */
+  async releaseScheduledPayout({ withdrawalId, requestId }: WithdrawalJobPayload): Promise<void> {
+    await runTransaction(this.db, async (em) => {
+      const withdrawal = await em
+        .getRepository(Withdrawal)
+        .findOne({ where: { id: withdrawalId }, lock: { mode: "for_no_key_update" } });
+      if (!withdrawal || withdrawal.status !== WithdrawalStatus.PROCESSING || !notYetSent(withdrawal)) return;
+      const sendsOn = withdrawal.sendsOn as string;
+      const now = this.clock.now();
+      const payload: WithdrawalJobPayload = { withdrawalId, requestId };
+      if (!sendDayReached(sendsOn, now)) {
+        await enqueueScheduledRelease(em, sendsOn, payload);
+        return;
+      }
+      await em.query("UPDATE withdrawals SET released_at = $2 WHERE id = $1", [withdrawalId, now]);
+      await enqueueJob(em, SUBMIT_TRANSFER_JOB, { ...payload });
+    });
   }
 
   /**

@@ -43,6 +43,7 @@ const submit = (provider: PixProvider, id: string) =>
     provider,
     app.services.withdrawalOutcomes,
     app.services.logger,
+    app.services.clock,
   ).submitTransfer({
     withdrawalId: id,
     requestId: null,

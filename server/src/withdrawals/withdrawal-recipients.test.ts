@@ -75,6 +75,8 @@ describe("POST /withdrawals with recipient_document", () => {
       "idempotency_key",
       "created_at",
       "withdrawal_reference",
+      "scheduled_for",
+      "sends_on",
     ]);
     const plain = await createWithdrawal(app, merchant, { amount: 1, pix_key_type: "CPF", pix_key: OWNER_CPF });
     const read = await readWithdrawal(app, merchant, plain);

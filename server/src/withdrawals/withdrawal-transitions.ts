@@ -29,6 +29,8 @@ export interface TransitionRequest {
   reason?: string | null;
   /** Statuses the withdrawal may leave for `to`; anything else is INVALID_STATE. */
   from: WithdrawalStatus[];
+  /** A further condition on the locked withdrawal (an approved scheduled payout not yet sent); false is INVALID_STATE. */
+  allows?: (withdrawal: Withdrawal) => boolean;
   action: string;
   /** The request that asks for the change (null for the service's own work): its event names it. */
   requestId: string | null;
@@ -90,7 +92,8 @@ export class WithdrawalTransitions {
     const repo = em.getRepository(Withdrawal);
     const withdrawal = await repo.findOne({ where: { id }, lock: { mode: "for_no_key_update" } });
     if (!withdrawal || (scopeCompanyId !== null && withdrawal.companyId !== scopeCompanyId)) throw withdrawalNotFound();
-    if (!request.from.includes(withdrawal.status)) throw withdrawalInvalidState(withdrawal.status, request.action);
+    if (!request.from.includes(withdrawal.status) || (request.allows && !request.allows(withdrawal)))
+      throw withdrawalInvalidState(withdrawal.status, request.action);
     const from = withdrawal.status;
     withdrawal.status = request.to;
     withdrawal.reason = request.reason ?? null;

@@ -1,5 +1,6 @@
 import { Field, ID, Int, ObjectType, registerEnumType } from "type-graphql";
 import { Column, Entity, PrimaryColumn } from "typeorm";
+import { dateColumn } from "../charges/due-date-columns";
 import { bigintColumn } from "../core/db-columns";
 import { MoneyScalar } from "../graphql/scalars";
 import { type BankAccount, BankAccountType } from "./bank-account";
@@ -114,6 +115,26 @@ export class Withdrawal {
     description: "The holder as the bank tells it (the sandbox at creation, a real bank when it answers the send).",
   })
   recipient!: WithdrawalRecipient | null;
+
+  @Column({ name: "scheduled_for", type: "date", nullable: true, transformer: dateColumn })
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "YYYY-MM-DD (America/Sao_Paulo): not sent to the bank before that day, even once approved; null for a payout sent once approved.",
+  })
+  scheduledFor!: string | null;
+
+  @Column({ name: "sends_on", type: "date", nullable: true, transformer: dateColumn })
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "The day a scheduled payout goes to the bank: scheduledFor, or the next business day when that is a weekend or a banking holiday.",
+  })
+  sendsOn!: string | null;
+
+  /** When the day's job handed a scheduled payout to the bank; until then it can be cancelled. */
+  @Column({ name: "released_at", type: "timestamptz", nullable: true })
+  releasedAt!: Date | null;
 
   /** Place among the account's PENDING withdrawals, oldest first; filled by the service on reads. */
   @Field(() => Int, { nullable: true })

@@ -3,6 +3,7 @@ import { Actor } from "../audit/actor";
 import { describedActor } from "../audit/described-actor";
 import type { RequestContext } from "../graphql/context";
 import { loadInBatch } from "../graphql/request-batch";
+import { notYetSent } from "./payout-schedule";
 import { RecipientWarning, recipientWarningsOf } from "./recipient-warnings";
 import { Withdrawal, WithdrawalStatus } from "./withdrawal.entity";
 import { WithdrawalTransition } from "./withdrawal-transition.entity";
@@ -51,6 +52,17 @@ export class WithdrawalFields {
       withdrawal.amountCents,
       withdrawal.status,
       approvals.length,
+    );
+  }
+
+  @FieldResolver(() => Boolean, {
+    description:
+      "Whether cancelWithdrawal takes it now: PENDING, or an approved scheduled payout not yet sent to the bank.",
+  })
+  cancellable(@Root() withdrawal: Withdrawal): boolean {
+    return (
+      withdrawal.status === WithdrawalStatus.PENDING ||
+      (withdrawal.status === WithdrawalStatus.PROCESSING && notYetSent(withdrawal))
     );
   }
 

@@ -67,6 +67,13 @@ class CreateWithdrawalInput {
     description: "The recipient's name (1 to 140 characters); operators are warned when the bank's holder differs.",
   })
   recipientName?: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "YYYY-MM-DD, today up to 60 days ahead (America/Sao_Paulo): the amount is reserved now, the transfer is not sent before that day (the next business day when it is a weekend or a banking holiday).",
+  })
+  scheduledFor?: string | null;
 }
 
 @ObjectType()
@@ -168,6 +175,9 @@ const CREATED_FIELDS = [
   "createdAt",
   // The id a merchant sees everywhere (statement, console, events), from the first answer on.
   "withdrawalReference",
+  // A scheduled payout's day and the day it is sent (null for one sent once approved).
+  "scheduledFor",
+  "sendsOn",
 ] as const;
 /**
  * Reads add the reference, the reason, the retry count, the last change, the bank's end-to-end
@@ -286,6 +296,7 @@ export const withdrawalOperations = [
           bankAccount: input.bankAccount,
           recipientDocument: input.recipientDocument,
           recipientName: input.recipientName,
+          scheduledFor: input.scheduledFor,
         },
         idempotencyKey,
         ctx,
@@ -297,7 +308,8 @@ export const withdrawalOperations = [
   operation({
     name: "cancelWithdrawal",
     kind: "mutation",
-    description: "PENDING -> CANCELLED; the amount returns to the balance.",
+    description:
+      "PENDING -> CANCELLED, and an approved scheduled payout (PROCESSING) until it is sent on its day; the amount returns to the balance.",
     access: ["MERCHANT", "OPERATOR"],
     args: CancelWithdrawalArgs,
     output: () => Withdrawal,
@@ -306,7 +318,8 @@ export const withdrawalOperations = [
       path: "/withdrawals/:id/cancel",
       answer: WITHDRAWAL_REST_FIELDS,
       errors: ["VALIDATION_ERROR", "NOT_FOUND", "INVALID_STATE"],
-      summary: "Cancels a PENDING withdrawal; its amount returns to the balance.",
+      summary:
+        "Cancels a PENDING withdrawal, or a scheduled one not yet sent to the bank (PROCESSING before its day); its amount returns to the balance.",
       tag: "Withdrawals",
     },
     run: ({ id, reason }, ctx, { withdrawals }) =>

@@ -19,6 +19,8 @@ const CREATED_FIELDS = [
   "idempotency_key",
   "created_at",
   "withdrawal_reference",
+  "scheduled_for",
+  "sends_on",
 ];
 const READ_FIELDS = [
   ...CREATED_FIELDS,

@@ -1,6 +1,7 @@
 import type { DataSource, EntityManager } from "typeorm";
 import { type Acting, appendAudit } from "../audit/audit";
 import { type CancelSignal, type ReadOptions, readCancellable } from "../core/cancellable-read";
+import type { Clock } from "../core/clock";
 import { entityRowMapper } from "../core/entity-rows";
 import { notFound, validationError } from "../core/errors";
 import { checkIdempotencyKey, findOriginalRequest, insertUnlessTaken, requestFingerprint } from "../core/idempotency";
@@ -25,6 +26,7 @@ import type { PixProvider, TransferDestination } from "../provider/pix-provider"
 import type { WebhookAccount } from "../webhooks/webhook-outbox";
 import { openWebhookSecret } from "../webhooks/webhook-secrets";
 import { type BankAccountRequest, checkBankAccount } from "./bank-account";
+import { checkScheduledFor, notYetSent } from "./payout-schedule";
 import { canonicalizePixKey, isPixKeyType, type PixKeyType } from "./pix-key";
 import { canonicalDocument } from "./recipients";
 import { Withdrawal, WithdrawalStatus } from "./withdrawal.entity";
@@ -56,6 +58,8 @@ export interface NewWithdrawal {
   recipientDocument?: string | null;
   /** The recipient's name as the merchant declares it. */
   recipientName?: string | null;
+  /** YYYY-MM-DD: not sent to the bank before that day (America/Sao_Paulo). */
+  scheduledFor?: string | null;
 }
 
 const RECIPIENT_NAME_MAX = 140;
@@ -161,6 +165,7 @@ export class WithdrawalsService {
     private readonly transitions: WithdrawalTransitions,
     private readonly approvals: WithdrawalApprovals,
     private readonly directory: Pick<PixProvider, "recipientAtCreation">,
+    private readonly clock: Clock,
   ) {
     this.withdrawalFromRow = entityRowMapper(db, Withdrawal);
   }
@@ -181,7 +186,13 @@ export class WithdrawalsService {
     if (input.amountCents < MIN_WITHDRAWAL_CENTS || input.amountCents > MAX_AMOUNT_CENTS) {
       throw validationError("amount must be between 1.00 and 99999999.99");
     }
-    const { destination, declared, fingerprint } = checkedDestination(input);
+    const { destination, declared, fingerprint: destinationFingerprint } = checkedDestination(input);
+    const schedule = checkScheduledFor(input.scheduledFor, this.clock.now());
+    // Unscheduled requests keep the fingerprint they had before schedules existed.
+    const fingerprint =
+      schedule === null
+        ? destinationFingerprint
+        : requestFingerprint([destinationFingerprint, `scheduled_for:${schedule.scheduledFor}`]);
     // The sandbox's directory is known without a call: the holder is on the withdrawal from the start.
     const recipient = this.directory.recipientAtCreation(destination);
 
@@ -212,6 +223,9 @@ export class WithdrawalsService {
         recipientDocument: declared.document,
         recipientName: declared.name,
         recipient,
+        scheduledFor: schedule?.scheduledFor ?? null,
+        sendsOn: schedule?.sendsOn ?? null,
+        releasedAt: null,
         idempotencyKey,
         requestFingerprint: fingerprint,
         initialStatus: autoApprove ? WithdrawalStatus.PROCESSING : WithdrawalStatus.PENDING,
@@ -376,7 +390,11 @@ export class WithdrawalsService {
     return this.db.getRepository(WithdrawalTransition).find({ where: { withdrawalId }, order: { id: "ASC" } });
   }
 
-  /** PENDING -> CANCELLED by the merchant (or an operator's rejection): the amount returns. */
+  /**
+   * PENDING -> CANCELLED by the merchant or an operator, and an approved scheduled payout
+   * (PROCESSING) until its day's job hands it to the bank: the amount returns. Decided under
+   * the withdrawal's row lock, the one the day's job takes, so a cancel and a send never both win.
+   */
   cancelWithdrawal(
     scopeCompanyId: string | null,
     id: string,
@@ -386,7 +404,15 @@ export class WithdrawalsService {
     return this.transitions.changeStatus(
       scopeCompanyId,
       id,
-      { to: WithdrawalStatus.CANCELLED, from: [WithdrawalStatus.PENDING], actor, reason, action: "cancel", requestId },
+      {
+        to: WithdrawalStatus.CANCELLED,
+        from: [WithdrawalStatus.PENDING, WithdrawalStatus.PROCESSING],
+        allows: (withdrawal) => withdrawal.status === WithdrawalStatus.PENDING || notYetSent(withdrawal),
+        actor,
+        reason,
+        action: "cancel",
+        requestId,
+      },
       audit,
     );
   }
@@ -402,6 +428,7 @@ function withdrawalAuditFields(withdrawal: Withdrawal) {
       : { pixKeyType: withdrawal.pixKeyType, pixKey: withdrawal.pixKey }),
     ...(withdrawal.recipientDocument !== null ? { recipientDocument: withdrawal.recipientDocument } : {}),
     ...(withdrawal.recipientName !== null ? { recipientName: withdrawal.recipientName } : {}),
+    ...(withdrawal.scheduledFor !== null ? { scheduledFor: withdrawal.scheduledFor, sendsOn: withdrawal.sendsOn } : {}),
   };
 }
 

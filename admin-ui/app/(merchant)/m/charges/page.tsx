@@ -14,8 +14,8 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function MerchantChargesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  const { status, type, q, from, to, page, perPage } = await loadChargeParams(searchParams);
-  const params = { status, type, q, from, to, page, perPage };
+  const { status, type, moneyBack, q, from, to, page, perPage } = await loadChargeParams(searchParams);
+  const params = { status, type, moneyBack, q, from, to, page, perPage };
   const [charges, t] = await Promise.all([fetchChargePage(params), getTranslations("merchantCharges.list")]);
   return (
     <div className="flex flex-col gap-6">

@@ -9,6 +9,7 @@ import {
   createdRange,
   hitMatchesFilters,
   loadChargeParams,
+  moneyBackArguments,
   reservedArgument,
 } from "@/features/charges/search-params";
 import { companyNames } from "@/features/withdrawals/queries";
@@ -20,12 +21,14 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function ChargesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  const { perPage, after, status, reserved, type, company, from, to, q } = await loadChargeParams(searchParams);
+  const { perPage, after, status, reserved, moneyBack, type, company, from, to, q } =
+    await loadChargeParams(searchParams);
   const search = chargeSearchText(q);
   const filters = {
     status,
     type,
     reserved: reservedArgument(reserved),
+    ...moneyBackArguments(moneyBack),
     companyId: company,
     ...createdRange(from, to),
   };
@@ -45,7 +48,9 @@ export default async function ChargesPage({ searchParams }: { searchParams: Prom
         description={t("description")}
         actions={
           // The export pages the filtered list; a search's few hits are all on screen.
-          search ? undefined : <ExportButton resource="charges" filters={{ status, reserved, company, from, to }} />
+          search ? undefined : (
+            <ExportButton resource="charges" filters={{ status, reserved, moneyBack, type, company, from, to }} />
+          )
         }
       />
       <ChargesTable
@@ -57,6 +62,7 @@ export default async function ChargesPage({ searchParams }: { searchParams: Prom
         searching={search !== null}
         status={status}
         reserved={reserved}
+        moneyBack={moneyBack}
         type={type}
         company={company}
         from={from}

@@ -9,6 +9,7 @@ import { Card, CardContent } from "@/components/ui/card";
 import { LiveUpdates } from "@/features/live/live-updates";
 import { CancelWithdrawalButton } from "@/features/merchant-withdrawals/cancel-withdrawal-button";
 import { MerchantWithdrawalDetailDocument } from "@/features/merchant-withdrawals/documents";
+import { WithdrawalSchedule } from "@/features/withdrawals/schedule";
 import { WithdrawalDetailsCard, WithdrawalTimelineCard } from "@/features/withdrawals/withdrawal-detail";
 import { executeOrNotFound } from "@/lib/graphql/execute-or-not-found";
 
@@ -31,10 +32,11 @@ export default async function MerchantWithdrawalPage({ params }: { params: Promi
           <>
             <WithdrawalStatusBadge status={withdrawal.status} rejected={withdrawal.rejected} />
             <CopyableId value={withdrawal.withdrawalReference} />
+            <WithdrawalSchedule source={withdrawal} />
           </>
         }
         actions={
-          waiting ? (
+          withdrawal.cancellable ? (
             <CancelWithdrawalButton
               id={withdrawal.id}
               amount={withdrawal.amount}
