@@ -1213,7 +1213,7 @@ export type WebhookPageQueryVariables = Exact<{
 }>;
 
 
-export type WebhookPageQuery = { webhookSettings: { companyId: string, url: string | null, secretHint: string }, webhookDeliveries: { total: number, totalCapped: boolean, data: Array<{ eventId: string, event: string, status: WebhookDeliveryStatus, subjectId: string | null, createdAt: string, deliveredAt: string | null, nextAttemptAt: string | null, attemptCount: number, requestBody: string, attempts: Array<{ id: string, attemptNumber: number, manual: boolean, url: string | null, startedAt: string, finishedAt: string | null, responseStatus: number | null, responseTimeMs: number | null, responseBody: string | null, error: string | null }> }> } };
+export type WebhookPageQuery = { webhookSettings: { companyId: string, url: string | null, secretHint: string, secretIsBase64url: boolean }, webhookDeliveries: { total: number, totalCapped: boolean, data: Array<{ eventId: string, event: string, status: WebhookDeliveryStatus, subjectId: string | null, createdAt: string, deliveredAt: string | null, nextAttemptAt: string | null, attemptCount: number, requestBody: string, attempts: Array<{ id: string, attemptNumber: number, manual: boolean, url: string | null, startedAt: string, finishedAt: string | null, responseStatus: number | null, responseTimeMs: number | null, responseBody: string | null, error: string | null }> }> } };
 
 export type UpdateWebhookUrlMutationVariables = Exact<{
   url?: string | null | undefined;
@@ -1226,6 +1226,11 @@ export type RotateWebhookSecretMutationVariables = Exact<{ [key: string]: never;
 
 
 export type RotateWebhookSecretMutation = { rotateWebhookSecret: { webhookSecret: string, settings: { secretHint: string } } };
+
+export type RevealStandardWebhookSecretMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type RevealStandardWebhookSecretMutation = { revealStandardWebhookSecret: { standardBase64Secret: string } };
 
 export type SendTestWebhookMutationVariables = Exact<{ [key: string]: never; }>;
 
@@ -1244,7 +1249,7 @@ export type RedeliverMerchantWebhookMutationVariables = Exact<{
 
 export type RedeliverMerchantWebhookMutation = { redeliverWebhook: { eventId: string, status: WebhookDeliveryStatus } };
 
-export type WithdrawalRowFragment = { id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, recipientDocument: string | null, recipientName: string | null, recipientWarnings: Array<RecipientWarning>, queuePosition: number | null, reason: string | null, rejected: boolean, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, bankAccount: { ispb: string, branch: string, account: string, accountType: BankAccountType, holderName: string, holderDocument: string } | null, recipient: { name: string, document: string, institution: string | null } | null, approvals: Array<{ operator: string, operatorEmail: string | null, at: string }> };
+export type WithdrawalRowFragment = { id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, recipientDocument: string | null, recipientName: string | null, recipientWarnings: Array<RecipientWarning>, queuePosition: number | null, scheduledFor: string | null, sendsOn: string | null, reason: string | null, rejected: boolean, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, bankAccount: { ispb: string, branch: string, account: string, accountType: BankAccountType, holderName: string, holderDocument: string } | null, recipient: { name: string, document: string, institution: string | null } | null, approvals: Array<{ operator: string, operatorEmail: string | null, at: string }> };
 
 export type WithdrawalsQueryVariables = Exact<{
   status?: WithdrawalStatus | null | undefined;
@@ -1255,7 +1260,7 @@ export type WithdrawalsQueryVariables = Exact<{
 }>;
 
 
-export type WithdrawalsQuery = { withdrawals: { total: number, totalCapped: boolean, limit: number, offset: number, data: Array<{ id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, recipientDocument: string | null, recipientName: string | null, recipientWarnings: Array<RecipientWarning>, queuePosition: number | null, reason: string | null, rejected: boolean, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, bankAccount: { ispb: string, branch: string, account: string, accountType: BankAccountType, holderName: string, holderDocument: string } | null, recipient: { name: string, document: string, institution: string | null } | null, approvals: Array<{ operator: string, operatorEmail: string | null, at: string }> }> } };
+export type WithdrawalsQuery = { withdrawals: { total: number, totalCapped: boolean, limit: number, offset: number, data: Array<{ id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, recipientDocument: string | null, recipientName: string | null, recipientWarnings: Array<RecipientWarning>, queuePosition: number | null, scheduledFor: string | null, sendsOn: string | null, reason: string | null, rejected: boolean, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, bankAccount: { ispb: string, branch: string, account: string, accountType: BankAccountType, holderName: string, holderDocument: string } | null, recipient: { name: string, document: string, institution: string | null } | null, approvals: Array<{ operator: string, operatorEmail: string | null, at: string }> }> } };
 
 export type CompanyNamesQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1274,7 +1279,7 @@ export type ApproveWithdrawalMutationVariables = Exact<{
 }>;
 
 
-export type ApproveWithdrawalMutation = { approveWithdrawal: { id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, recipientDocument: string | null, recipientName: string | null, recipientWarnings: Array<RecipientWarning>, queuePosition: number | null, reason: string | null, rejected: boolean, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, bankAccount: { ispb: string, branch: string, account: string, accountType: BankAccountType, holderName: string, holderDocument: string } | null, recipient: { name: string, document: string, institution: string | null } | null, approvals: Array<{ operator: string, operatorEmail: string | null, at: string }> } };
+export type ApproveWithdrawalMutation = { approveWithdrawal: { id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, recipientDocument: string | null, recipientName: string | null, recipientWarnings: Array<RecipientWarning>, queuePosition: number | null, scheduledFor: string | null, sendsOn: string | null, reason: string | null, rejected: boolean, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, bankAccount: { ispb: string, branch: string, account: string, accountType: BankAccountType, holderName: string, holderDocument: string } | null, recipient: { name: string, document: string, institution: string | null } | null, approvals: Array<{ operator: string, operatorEmail: string | null, at: string }> } };
 
 export type RejectWithdrawalMutationVariables = Exact<{
   id: string;
@@ -1282,14 +1287,14 @@ export type RejectWithdrawalMutationVariables = Exact<{
 }>;
 
 
-export type RejectWithdrawalMutation = { rejectWithdrawal: { id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, recipientDocument: string | null, recipientName: string | null, recipientWarnings: Array<RecipientWarning>, queuePosition: number | null, reason: string | null, rejected: boolean, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, bankAccount: { ispb: string, branch: string, account: string, accountType: BankAccountType, holderName: string, holderDocument: string } | null, recipient: { name: string, document: string, institution: string | null } | null, approvals: Array<{ operator: string, operatorEmail: string | null, at: string }> } };
+export type RejectWithdrawalMutation = { rejectWithdrawal: { id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, recipientDocument: string | null, recipientName: string | null, recipientWarnings: Array<RecipientWarning>, queuePosition: number | null, scheduledFor: string | null, sendsOn: string | null, reason: string | null, rejected: boolean, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, bankAccount: { ispb: string, branch: string, account: string, accountType: BankAccountType, holderName: string, holderDocument: string } | null, recipient: { name: string, document: string, institution: string | null } | null, approvals: Array<{ operator: string, operatorEmail: string | null, at: string }> } };
 
 export type WithdrawalDetailQueryVariables = Exact<{
   id: string;
 }>;
 
 
-export type WithdrawalDetailQuery = { withdrawal: { idempotencyKey: string, e2eId: string | null, paidAt: string | null, id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, recipientDocument: string | null, recipientName: string | null, recipientWarnings: Array<RecipientWarning>, queuePosition: number | null, reason: string | null, rejected: boolean, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, bankAccount: { ispb: string, branch: string, account: string, accountType: BankAccountType, holderName: string, holderDocument: string } | null, recipient: { name: string, document: string, institution: string | null } | null, approvals: Array<{ operator: string, operatorEmail: string | null, at: string }> }, withdrawalHistory: Array<{ id: string, fromStatus: WithdrawalStatus | null, toStatus: WithdrawalStatus, actor: string, reason: string | null, createdAt: string, actorInfo: { id: string, kind: string, displayName: string | null, email: string | null, credentialHint: string | null } }> };
+export type WithdrawalDetailQuery = { withdrawal: { idempotencyKey: string, e2eId: string | null, paidAt: string | null, id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, recipientDocument: string | null, recipientName: string | null, recipientWarnings: Array<RecipientWarning>, queuePosition: number | null, scheduledFor: string | null, sendsOn: string | null, reason: string | null, rejected: boolean, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, bankAccount: { ispb: string, branch: string, account: string, accountType: BankAccountType, holderName: string, holderDocument: string } | null, recipient: { name: string, document: string, institution: string | null } | null, approvals: Array<{ operator: string, operatorEmail: string | null, at: string }> }, withdrawalHistory: Array<{ id: string, fromStatus: WithdrawalStatus | null, toStatus: WithdrawalStatus, actor: string, reason: string | null, createdAt: string, actorInfo: { id: string, kind: string, displayName: string | null, email: string | null, credentialHint: string | null } }> };
 
 export type ExportWithdrawalsQueryVariables = Exact<{
   first?: number | null | undefined;
@@ -1663,6 +1668,8 @@ export const WithdrawalRowFragmentDoc = new TypedDocumentString(`
   }
   recipientWarnings
   queuePosition
+  scheduledFor
+  sendsOn
   reason
   rejected
   retryCount
@@ -3880,6 +3887,7 @@ export const WebhookPageDocument = new TypedDocumentString(`
     companyId
     url
     secretHint
+    secretIsBase64url
   }
   webhookDeliveries(limit: $limit, offset: $offset) {
     total
@@ -3930,6 +3938,13 @@ export const RotateWebhookSecretDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<RotateWebhookSecretMutation, RotateWebhookSecretMutationVariables>;
+export const RevealStandardWebhookSecretDocument = new TypedDocumentString(`
+    mutation RevealStandardWebhookSecret {
+  revealStandardWebhookSecret {
+    standardBase64Secret
+  }
+}
+    `) as unknown as TypedDocumentString<RevealStandardWebhookSecretMutation, RevealStandardWebhookSecretMutationVariables>;
 export const SendTestWebhookDocument = new TypedDocumentString(`
     mutation SendTestWebhook {
   sendTestWebhook {
@@ -4040,6 +4055,8 @@ export const WithdrawalsDocument = new TypedDocumentString(`
   }
   recipientWarnings
   queuePosition
+  scheduledFor
+  sendsOn
   reason
   rejected
   retryCount
@@ -4101,6 +4118,8 @@ export const ApproveWithdrawalDocument = new TypedDocumentString(`
   }
   recipientWarnings
   queuePosition
+  scheduledFor
+  sendsOn
   reason
   rejected
   retryCount
@@ -4144,6 +4163,8 @@ export const RejectWithdrawalDocument = new TypedDocumentString(`
   }
   recipientWarnings
   queuePosition
+  scheduledFor
+  sendsOn
   reason
   rejected
   retryCount
@@ -4205,6 +4226,8 @@ export const WithdrawalDetailDocument = new TypedDocumentString(`
   }
   recipientWarnings
   queuePosition
+  scheduledFor
+  sendsOn
   reason
   rejected
   retryCount

@@ -14,6 +14,7 @@ import { Button } from "@/components/ui/button";
 import type { WithdrawalRowFragment } from "@/gql/graphql";
 import { formatDateTime } from "@/lib/format";
 import { RecipientLine, WithdrawalDestination } from "./destination";
+import { WithdrawalSchedule } from "./schedule";
 
 export type WithdrawalRow = WithdrawalRowFragment;
 
@@ -98,6 +99,7 @@ export function withdrawalColumns(actions: WithdrawalActions): ColumnDef<Withdra
         <div className="flex max-w-40 flex-col">
           <WithdrawalDestination source={row.original} className="flex flex-col" />
           <RecipientLine recipient={row.original.recipient} warnings={row.original.recipientWarnings} />
+          <WithdrawalSchedule source={row.original} />
         </div>
       ),
     },

@@ -26,6 +26,8 @@ graphql(`
     }
     recipientWarnings
     queuePosition
+    scheduledFor
+    sendsOn
     reason
     rejected
     retryCount

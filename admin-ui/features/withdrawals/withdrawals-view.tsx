@@ -25,6 +25,7 @@ import { ApprovalProgress, approvable, type WithdrawalRow, withdrawalColumns } f
 import { approvedDescriptionMessage, RecipientLine, useDestinationText, useWithdrawalFacts } from "./destination";
 import { ApproveWithdrawalDocument, RejectWithdrawalDocument } from "./documents";
 import { fetchWithdrawalPage, type WithdrawalListPage, type WithdrawalListParams } from "./queries";
+import { WithdrawalSchedule } from "./schedule";
 import { WITHDRAWAL_STATUSES, withdrawalFilters } from "./search-params";
 
 // The reject, approve and bulk-approve dialogs (Radix's dialog, their forms) are fetched the
@@ -245,6 +246,7 @@ export function WithdrawalsView({
               {destinationOf(row).detail} · {destinationOf(row).main}
             </p>
             <RecipientLine recipient={row.recipient} warnings={row.recipientWarnings} />
+            <WithdrawalSchedule source={row} />
             <div className="flex items-center justify-between gap-2 text-xs text-muted-foreground">
               <span>
                 <RelativeTime value={row.createdAt} /> · <span className="font-mono">{row.withdrawalReference}</span>

@@ -153,6 +153,12 @@ describe("an approved scheduled payout", () => {
     assert.equal(waiting.e2e_id, null);
     assert.equal(waiting.status, "PROCESSING");
 
+    const simulated = await app.graphql(
+      `mutation($id: ID!) { simulateWithdrawalOutcome(id: $id, outcome: PAID) { status } }`,
+      { id },
+    );
+    assert.equal(simulated.errors?.[0].extensions.code, "INVALID_STATE");
+
     setClock(new Date("2026-12-11T03:00:00.000Z"));
     await Promise.all([release(id), release(id)]);
     assert.equal((await submissionsOf(id)).length, 1);

@@ -3,6 +3,7 @@ import type { Acting } from "../audit/audit";
 import { enqueueJob } from "../core/jobs";
 import { execute } from "../core/sql";
 import { runTransaction } from "../core/transactions";
+import { notYetSent } from "./payout-schedule";
 import type { RecipientAtBank } from "./recipients";
 import { Withdrawal, WithdrawalStatus } from "./withdrawal.entity";
 import {
@@ -76,7 +77,15 @@ export class WithdrawalBankOutcomes {
     const actor = "provider:sandbox (simulated by operator)";
     const request: TransitionRequest =
       outcome === "PAID"
-        ? { to: WithdrawalStatus.PAID, from: [WithdrawalStatus.PROCESSING], actor, action: "settle", requestId }
+        ? {
+            to: WithdrawalStatus.PAID,
+            from: [WithdrawalStatus.PROCESSING],
+            // The bank cannot have settled a scheduled payout its day has not sent yet.
+            allows: (withdrawal) => !notYetSent(withdrawal),
+            actor,
+            action: "settle",
+            requestId,
+          }
         : {
             to: WithdrawalStatus.FAILED,
             from: [WithdrawalStatus.PENDING, WithdrawalStatus.PROCESSING],

@@ -215,3 +215,61 @@ describe("bank_account with Efí", () => {
     );
   });
 });
+
+describe("a scheduled bank-account payout with Efí", () => {
+  test("nothing reaches Efí before its day (moved off the weekend); on it, one send, which settles", async () => {
+    const realClock = app.services.clock.now;
+    // Friday 11 Dec 2026 in São Paulo; the payout is asked for Saturday, so it goes on Monday the 14th.
+    app.services.clock.now = () => new Date("2026-12-11T15:00:00.000Z");
+    try {
+      const before = await balanceCents(app, merchant);
+      const id = await createWithdrawal(app, merchant, {
+        amount: 4.25,
+        bank_account: {
+          ispb: "60701190",
+          branch: "0001",
+          account: "123456",
+          account_type: "CHECKING",
+          holder_name: "Maria da Silva",
+          holder_document: OWNER_CPF,
+        },
+        scheduled_for: "2026-12-12",
+      });
+      assert.equal(await balanceCents(app, merchant), before - 425n, "reserved at creation");
+      assert.equal((await approve(app, id)).data?.approveWithdrawal.status, "PROCESSING");
+      const processor = app.services.withdrawalProcessor;
+      await processor.submitTransfer({ withdrawalId: id, requestId: null });
+      app.services.clock.now = () => new Date("2026-12-13T23:00:00.000Z"); // Sunday evening
+      await processor.releaseScheduledPayout({ withdrawalId: id, requestId: null });
+      await processor.submitTransfer({ withdrawalId: id, requestId: null });
+      assert.equal(await simSend(id), undefined, "Efí has no send before the day");
+
+      app.services.clock.now = () => new Date("2026-12-14T03:00:00.000Z"); // Monday, midnight in São Paulo
+      await Promise.all([
+        processor.releaseScheduledPayout({ withdrawalId: id, requestId: null }),
+        processor.releaseScheduledPayout({ withdrawalId: id, requestId: null }),
+      ]);
+      await processor.submitTransfer({ withdrawalId: id, requestId: null });
+      const send = await simSend(id);
+      assert.equal(send.valor, "4.25");
+      assert.equal(send.favorecido.contaBanco.tipoConta, "cacc");
+      const state = await sim.control("GET", "/control/state");
+      assert.equal(
+        state.body.sends.filter((s: { idEnvio: string }) => s.idEnvio === idEnvioOf(id)).length,
+        1,
+        "one send",
+      );
+      await sim.control("POST", `/control/sends/${idEnvioOf(id)}/settle`);
+      const paid = await waitFor("scheduled payout paid", async () => {
+        const current = await readWithdrawal(app, merchant, id);
+        return current.status === "PAID" ? current : null;
+      });
+      assert.equal(paid.scheduled_for, "2026-12-12");
+      assert.equal(paid.sends_on, "2026-12-14");
+      assert.equal(await balanceCents(app, merchant), before - 425n);
+      await assertAuditConsistent(app, merchant.companyId);
+    } finally {
+      app.services.clock.now = realClock;
+    }
+  });
+});

@@ -192,6 +192,7 @@ export class EfiReconciliation {
       this.db,
       `SELECT ${PROCESSING_WITHDRAWAL_COLUMNS} FROM withdrawals
         WHERE status = 'PROCESSING' AND updated_at < now() - $1 * interval '1 millisecond'
+          AND (sends_on IS NULL OR released_at IS NOT NULL) -- a scheduled payout not sent yet: nothing at the bank
         ORDER BY updated_at LIMIT ${TRANSFERS_PER_RUN}`,
       [TRANSFER_READ_BACK_AFTER_MS],
     );

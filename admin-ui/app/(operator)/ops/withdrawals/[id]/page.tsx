@@ -8,6 +8,7 @@ import { CrumbLabel } from "@/components/shell/crumb-labels";
 import { WithdrawalStatusBadge } from "@/components/status-badge";
 import { LiveUpdates } from "@/features/live/live-updates";
 import { CompanyNameDocument, WithdrawalDetailDocument } from "@/features/withdrawals/documents";
+import { WithdrawalSchedule } from "@/features/withdrawals/schedule";
 import { WithdrawalActions } from "@/features/withdrawals/withdrawal-actions";
 import { WithdrawalDetailsCard, WithdrawalTimelineCard } from "@/features/withdrawals/withdrawal-detail";
 import { requireViewer } from "@/lib/auth/session";
@@ -42,6 +43,7 @@ export default async function WithdrawalPage({ params }: { params: Promise<{ id:
               {companyName}
             </Link>
             <CopyableId value={withdrawal.withdrawalReference} />
+            <WithdrawalSchedule source={withdrawal} />
           </>
         }
         actions={
