@@ -8,6 +8,7 @@ import {
   merchantWithdrawal,
   withdrawal,
 } from "../support/api";
+import { USERS } from "../support/env";
 import { expect, test } from "../support/fixtures";
 import { t } from "../support/i18n";
 import { approveDialog, expectMoneyFacts } from "../support/money-confirm";
@@ -71,7 +72,8 @@ test("with maker-checker on, one operator cannot approve or post alone and a sec
   const second = approveDialog(olga, big.withdrawalReference);
   await expect(second).toContainText(t("withdrawals.approve.sends"));
   // The second approver is told who approved first, by name.
-  await expect(second.getByTestId("first-approval")).toContainText("Ana Admin");
+  await expect(second.getByTestId("first-approval")).toContainText(USERS.admin.name);
+  await expect(second.getByTestId("first-approval")).not.toContainText("usr_");
   await checkPage(olga, "ops-withdrawal-second-approval-dialog");
   await second.getByRole("button", { name: t("withdrawals.approve.confirm") }).click();
   await expect(olga.getByText(t("withdrawals.approve.approved", { reference: big.withdrawalReference }))).toBeVisible();
@@ -121,14 +123,14 @@ test("with maker-checker on, one operator cannot approve or post alone and a sec
   await olga.goto(`/ops/adjustments?company=${company.id}`);
   const olgaRequested = olga.getByRole("row").filter({ hasText: "Settlement of the March dispute" });
   // The maker by name, not operator:usr_….
-  await expect(olgaRequested).toContainText("Ana Admin");
+  await expect(olgaRequested).toContainText(USERS.admin.name);
   await expect(olgaRequested).not.toContainText("operator:usr_");
   // The second operator's Confirmar/Recusar were off the right edge at 1280 px.
   await expect(olgaRequested.getByRole("button", { name: t("adjustments.confirmAction") })).toBeVisible();
   await checkPage(olga, "ops-adjustments-second-operator");
   await olgaRequested.getByRole("button", { name: t("adjustments.confirmAction") }).click();
   const confirmDialog = olga.getByRole("dialog", { name: t("adjustments.confirm.title") });
-  await expect(confirmDialog).toContainText("Ana Admin");
+  await expect(confirmDialog).toContainText(USERS.admin.name);
   await expectMoneyFacts(confirmDialog, { account: "Four Eyes Ltda", amount: "+R$ 120.000,00" });
   expect(await merchantBalance(company.clientSecret)).toBe(before);
   await confirmDialog.getByRole("button", { name: t("adjustments.confirm.action") }).click();

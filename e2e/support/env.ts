@@ -10,9 +10,13 @@ export const ADMIN_PASSWORD = "e2e-admin-password-1234";
 /** PROVIDER_WEBHOOK_SECRET of the e2e server: signs the bank's notifications to /provider/pix. */
 export const PROVIDER_SECRET = "e2e-provider-secret-0123456789abcdef";
 
-/** Console users the setup creates (invited, then accepted), one per role the specs need. */
+/**
+ * Console users the specs sign in as: the first operator (made by the server's first start,
+ * server/src/console-users/first-operator.ts, which names it "Administrador"), then those the
+ * setup creates (invited, then accepted).
+ */
 export const USERS = {
-  admin: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, name: "Ana Admin" },
+  admin: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, name: "Administrador" },
   viewer: { email: "vitor.viewer@pix.test", password: "e2e-viewer-password-1234", name: "Vitor Viewer" },
   merchant: { email: "marta@padaria.test", password: "e2e-merchant-password-1234", name: "Marta Souza" },
 } as const;
