@@ -136,9 +136,10 @@ type Documents = {
     "\n  query FailedDeliveries($companyId: ID, $first: Int) {\n    webhookDeliveries(status: FAILED, companyId: $companyId, first: $first) {\n      total\n      totalCapped\n      data {\n        companyId\n      }\n    }\n  }\n": typeof types.FailedDeliveriesDocument,
     "\n  mutation RedeliverFailedWebhooks($companyId: ID, $max: Int!) {\n    redeliverFailedWebhooks(companyId: $companyId, max: $max) {\n      count\n      eventIds\n    }\n  }\n": typeof types.RedeliverFailedWebhooksDocument,
     "\n  fragment MerchantWebhookDelivery on WebhookDelivery {\n    eventId\n    event\n    status\n    subjectId\n    createdAt\n    deliveredAt\n    nextAttemptAt\n    attemptCount\n    requestBody\n    attempts {\n      id\n      attemptNumber\n      manual\n      url\n      startedAt\n      finishedAt\n      responseStatus\n      responseTimeMs\n      responseBody\n      error\n    }\n  }\n": typeof types.MerchantWebhookDeliveryFragmentDoc,
-    "\n  query WebhookPage($limit: Int, $offset: Int) {\n    webhookSettings {\n      companyId\n      url\n      secretHint\n    }\n    webhookDeliveries(limit: $limit, offset: $offset) {\n      total\n      totalCapped\n      data {\n        ...MerchantWebhookDelivery\n      }\n    }\n  }\n": typeof types.WebhookPageDocument,
+    "\n  query WebhookPage($limit: Int, $offset: Int) {\n    webhookSettings {\n      companyId\n      url\n      secretHint\n      secretIsBase64url\n    }\n    webhookDeliveries(limit: $limit, offset: $offset) {\n      total\n      totalCapped\n      data {\n        ...MerchantWebhookDelivery\n      }\n    }\n  }\n": typeof types.WebhookPageDocument,
     "\n  mutation UpdateWebhookUrl($url: String) {\n    updateWebhookSettings(url: $url) {\n      url\n      secretHint\n    }\n  }\n": typeof types.UpdateWebhookUrlDocument,
     "\n  mutation RotateWebhookSecret {\n    rotateWebhookSecret {\n      webhookSecret\n      settings {\n        secretHint\n      }\n    }\n  }\n": typeof types.RotateWebhookSecretDocument,
+    "\n  mutation RevealStandardWebhookSecret {\n    revealStandardWebhookSecret {\n      standardBase64Secret\n    }\n  }\n": typeof types.RevealStandardWebhookSecretDocument,
     "\n  mutation SendTestWebhook {\n    sendTestWebhook {\n      ...MerchantWebhookDelivery\n    }\n  }\n": typeof types.SendTestWebhookDocument,
     "\n  query PingDeliveries {\n    webhookDeliveries(event: \"ping\", limit: 5) {\n      data {\n        ...MerchantWebhookDelivery\n      }\n    }\n  }\n": typeof types.PingDeliveriesDocument,
     "\n  mutation RedeliverMerchantWebhook($eventId: ID!) {\n    redeliverWebhook(eventId: $eventId) {\n      eventId\n      status\n    }\n  }\n": typeof types.RedeliverMerchantWebhookDocument,
@@ -274,9 +275,10 @@ const documents: Documents = {
     "\n  query FailedDeliveries($companyId: ID, $first: Int) {\n    webhookDeliveries(status: FAILED, companyId: $companyId, first: $first) {\n      total\n      totalCapped\n      data {\n        companyId\n      }\n    }\n  }\n": types.FailedDeliveriesDocument,
     "\n  mutation RedeliverFailedWebhooks($companyId: ID, $max: Int!) {\n    redeliverFailedWebhooks(companyId: $companyId, max: $max) {\n      count\n      eventIds\n    }\n  }\n": types.RedeliverFailedWebhooksDocument,
     "\n  fragment MerchantWebhookDelivery on WebhookDelivery {\n    eventId\n    event\n    status\n    subjectId\n    createdAt\n    deliveredAt\n    nextAttemptAt\n    attemptCount\n    requestBody\n    attempts {\n      id\n      attemptNumber\n      manual\n      url\n      startedAt\n      finishedAt\n      responseStatus\n      responseTimeMs\n      responseBody\n      error\n    }\n  }\n": types.MerchantWebhookDeliveryFragmentDoc,
-    "\n  query WebhookPage($limit: Int, $offset: Int) {\n    webhookSettings {\n      companyId\n      url\n      secretHint\n    }\n    webhookDeliveries(limit: $limit, offset: $offset) {\n      total\n      totalCapped\n      data {\n        ...MerchantWebhookDelivery\n      }\n    }\n  }\n": types.WebhookPageDocument,
+    "\n  query WebhookPage($limit: Int, $offset: Int) {\n    webhookSettings {\n      companyId\n      url\n      secretHint\n      secretIsBase64url\n    }\n    webhookDeliveries(limit: $limit, offset: $offset) {\n      total\n      totalCapped\n      data {\n        ...MerchantWebhookDelivery\n      }\n    }\n  }\n": types.WebhookPageDocument,
     "\n  mutation UpdateWebhookUrl($url: String) {\n    updateWebhookSettings(url: $url) {\n      url\n      secretHint\n    }\n  }\n": types.UpdateWebhookUrlDocument,
     "\n  mutation RotateWebhookSecret {\n    rotateWebhookSecret {\n      webhookSecret\n      settings {\n        secretHint\n      }\n    }\n  }\n": types.RotateWebhookSecretDocument,
+    "\n  mutation RevealStandardWebhookSecret {\n    revealStandardWebhookSecret {\n      standardBase64Secret\n    }\n  }\n": types.RevealStandardWebhookSecretDocument,
     "\n  mutation SendTestWebhook {\n    sendTestWebhook {\n      ...MerchantWebhookDelivery\n    }\n  }\n": types.SendTestWebhookDocument,
     "\n  query PingDeliveries {\n    webhookDeliveries(event: \"ping\", limit: 5) {\n      data {\n        ...MerchantWebhookDelivery\n      }\n    }\n  }\n": types.PingDeliveriesDocument,
     "\n  mutation RedeliverMerchantWebhook($eventId: ID!) {\n    redeliverWebhook(eventId: $eventId) {\n      eventId\n      status\n    }\n  }\n": types.RedeliverMerchantWebhookDocument,
@@ -778,7 +780,7 @@ export function graphql(source: "\n  fragment MerchantWebhookDelivery on Webhook
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query WebhookPage($limit: Int, $offset: Int) {\n    webhookSettings {\n      companyId\n      url\n      secretHint\n    }\n    webhookDeliveries(limit: $limit, offset: $offset) {\n      total\n      totalCapped\n      data {\n        ...MerchantWebhookDelivery\n      }\n    }\n  }\n"): typeof import('./graphql').WebhookPageDocument;
+export function graphql(source: "\n  query WebhookPage($limit: Int, $offset: Int) {\n    webhookSettings {\n      companyId\n      url\n      secretHint\n      secretIsBase64url\n    }\n    webhookDeliveries(limit: $limit, offset: $offset) {\n      total\n      totalCapped\n      data {\n        ...MerchantWebhookDelivery\n      }\n    }\n  }\n"): typeof import('./graphql').WebhookPageDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -787,6 +789,10 @@ export function graphql(source: "\n  mutation UpdateWebhookUrl($url: String) {\n
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation RotateWebhookSecret {\n    rotateWebhookSecret {\n      webhookSecret\n      settings {\n        secretHint\n      }\n    }\n  }\n"): typeof import('./graphql').RotateWebhookSecretDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RevealStandardWebhookSecret {\n    revealStandardWebhookSecret {\n      standardBase64Secret\n    }\n  }\n"): typeof import('./graphql').RevealStandardWebhookSecretDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -1213,7 +1213,7 @@ export type WebhookPageQueryVariables = Exact<{
 }>;
 
 
-export type WebhookPageQuery = { webhookSettings: { companyId: string, url: string | null, secretHint: string }, webhookDeliveries: { total: number, totalCapped: boolean, data: Array<{ eventId: string, event: string, status: WebhookDeliveryStatus, subjectId: string | null, createdAt: string, deliveredAt: string | null, nextAttemptAt: string | null, attemptCount: number, requestBody: string, attempts: Array<{ id: string, attemptNumber: number, manual: boolean, url: string | null, startedAt: string, finishedAt: string | null, responseStatus: number | null, responseTimeMs: number | null, responseBody: string | null, error: string | null }> }> } };
+export type WebhookPageQuery = { webhookSettings: { companyId: string, url: string | null, secretHint: string, secretIsBase64url: boolean }, webhookDeliveries: { total: number, totalCapped: boolean, data: Array<{ eventId: string, event: string, status: WebhookDeliveryStatus, subjectId: string | null, createdAt: string, deliveredAt: string | null, nextAttemptAt: string | null, attemptCount: number, requestBody: string, attempts: Array<{ id: string, attemptNumber: number, manual: boolean, url: string | null, startedAt: string, finishedAt: string | null, responseStatus: number | null, responseTimeMs: number | null, responseBody: string | null, error: string | null }> }> } };
 
 export type UpdateWebhookUrlMutationVariables = Exact<{
   url?: string | null | undefined;
@@ -1226,6 +1226,11 @@ export type RotateWebhookSecretMutationVariables = Exact<{ [key: string]: never;
 
 
 export type RotateWebhookSecretMutation = { rotateWebhookSecret: { webhookSecret: string, settings: { secretHint: string } } };
+
+export type RevealStandardWebhookSecretMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type RevealStandardWebhookSecretMutation = { revealStandardWebhookSecret: { standardBase64Secret: string } };
 
 export type SendTestWebhookMutationVariables = Exact<{ [key: string]: never; }>;
 
@@ -3882,6 +3887,7 @@ export const WebhookPageDocument = new TypedDocumentString(`
     companyId
     url
     secretHint
+    secretIsBase64url
   }
   webhookDeliveries(limit: $limit, offset: $offset) {
     total
@@ -3932,6 +3938,13 @@ export const RotateWebhookSecretDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<RotateWebhookSecretMutation, RotateWebhookSecretMutationVariables>;
+export const RevealStandardWebhookSecretDocument = new TypedDocumentString(`
+    mutation RevealStandardWebhookSecret {
+  revealStandardWebhookSecret {
+    standardBase64Secret
+  }
+}
+    `) as unknown as TypedDocumentString<RevealStandardWebhookSecretMutation, RevealStandardWebhookSecretMutationVariables>;
 export const SendTestWebhookDocument = new TypedDocumentString(`
     mutation SendTestWebhook {
   sendTestWebhook {

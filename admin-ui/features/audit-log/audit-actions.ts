@@ -72,6 +72,7 @@ export const AUDIT_ACTIONS = [
   "two_factor.reset",
   "unconfirmed_notification.resolve",
   "webhook.redeliver",
+  "webhook.reveal_standard_secret",
   "webhook.rotate_secret",
   "webhook.test",
   "webhook.update_settings",

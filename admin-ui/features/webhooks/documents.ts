@@ -33,6 +33,7 @@ export const WebhookPageDocument = graphql(`
       companyId
       url
       secretHint
+      secretIsBase64url
     }
     webhookDeliveries(limit: $limit, offset: $offset) {
       total
@@ -60,6 +61,14 @@ export const RotateWebhookSecretDocument = graphql(`
       settings {
         secretHint
       }
+    }
+  }
+`);
+
+export const RevealStandardWebhookSecretDocument = graphql(`
+  mutation RevealStandardWebhookSecret {
+    revealStandardWebhookSecret {
+      standardBase64Secret
     }
   }
 `);

@@ -252,7 +252,7 @@ describe("createCompany", () => {
     assert.equal(payload.company.autoApproveLimit, null);
     assert.equal(payload.company.balance, "0.00");
     assert.match(payload.clientSecret, /^sk_[A-Za-z0-9_-]{43}$/);
-    assert.match(payload.webhookSecret, /^whsec_[A-Za-z0-9_-]{43}$/);
+    assert.match(payload.webhookSecret, /^whsec_[A-Za-z0-9+/]{43}=$/);
     const fetched = await app.graphql(`query($id: ID!) { company(id: $id) { name } }`, { id: payload.company.id });
     assert.equal(fetched.data.company.name, "Padaria Pão Quente");
   });

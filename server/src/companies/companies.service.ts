@@ -16,15 +16,12 @@ import {
   readPageWindow,
   SqlParams,
 } from "../core/pagination";
-import { newSecret } from "../core/secrets";
 import { runTransaction } from "../core/transactions";
-import { sealWebhookSecret } from "../webhooks/webhook-secrets";
+import { newWebhookSecret, sealWebhookSecret } from "../webhooks/webhook-secrets";
 import { assertWebhookUrl } from "../webhooks/webhook-url";
 import { canonicalCnpj } from "../withdrawals/pix-key";
 import { AutoApproveLimitRequest, AutoApproveLimitRequestStatus } from "./auto-approve-limit-request.entity";
 import { Company } from "./company.entity";
-
-export const WEBHOOK_SECRET_PREFIX = "whsec_";
 
 export interface NewCompany {
   name: string;
@@ -189,7 +186,7 @@ export class CompaniesService {
       this.secondOperatorAboveCents,
     );
     const webhookUrl = input.webhookUrl ? assertWebhookUrl(input.webhookUrl, this.allowPrivateWebhooks) : null;
-    const webhookSecret = newSecret(WEBHOOK_SECRET_PREFIX);
+    const webhookSecret = newWebhookSecret();
     const now = new Date();
     return runTransaction(this.db, async (em) => {
       const repo = em.getRepository(Company);

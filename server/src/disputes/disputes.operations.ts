@@ -4,7 +4,7 @@ import { PageOf, PagingArgs } from "../graphql/page";
 import { MoneyScalar } from "../graphql/scalars";
 import { declareOperations } from "../operation/operation";
 import { Dispute, DisputeNature, DisputeStatus } from "./dispute.entity";
-import type { DisputesService } from "./disputes.service";
+import { type DisputesService, sandboxBankFor } from "./disputes.service";
 
 interface DisputeServices {
   disputes: DisputesService;
@@ -207,9 +207,7 @@ export const disputeOperations = [
       // The sandbox's bank opens it (its history actor), on the operator's audit context.
       const { dispute } = await disputes.openDispute(
         { chargeId, amountCents: amount ?? null, nature, reportId: reportId ?? null, description: description ?? null },
-        undefined,
-        ctx.audit,
-        ctx.requestId,
+        sandboxBankFor(ctx),
       );
       return dispute;
     },

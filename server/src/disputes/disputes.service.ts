@@ -48,6 +48,9 @@ const REPORT_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 /** Who opens a dispute in the sandbox: the simulated bank, at an operator's request. */
 const SIMULATED_ACTOR = "provider:sandbox (simulated by operator)";
 
+/** The sandbox's bank opening a dispute an operator simulates: its history actor, on the operator's audit context. */
+export const sandboxBankFor = ({ audit, requestId }: Acting): Acting => ({ actor: SIMULATED_ACTOR, audit, requestId });
+
 /** The devolução's descricao, sent to the payer's bank. */
 const RETURN_DESCRIPTION: Record<DisputeNature, string> = {
   [DisputeNature.MED_FRAUDE]: "Devolução MED: fundada suspeita de fraude",
@@ -147,9 +150,7 @@ export class DisputesService implements DisputeReturnListener {
    */
   async openDispute(
     input: OpenDisputeInput,
-    actor: string = SIMULATED_ACTOR,
-    audit: AuditContext | null = null,
-    requestId: string | null = null,
+    { actor, audit, requestId }: Acting,
   ): Promise<{ dispute: Dispute; replayed: boolean }> {
     const asked = input.amountCents ?? null;
     if (asked !== null && (asked < 1n || asked > MAX_AMOUNT_CENTS)) {
@@ -308,13 +309,7 @@ export class DisputesService implements DisputeReturnListener {
    * decision stands; a dispute whose devolução we sent, or CLOSED, is INVALID_STATE (the
    * caller records the difference).
    */
-  recordBankReturn(
-    id: string,
-    note: string,
-    actor: string,
-    audit: AuditContext | null,
-    requestId: string | null = null,
-  ): Promise<Dispute> {
+  recordBankReturn(id: string, note: string, { actor, audit, requestId }: Acting): Promise<Dispute> {
     const text = checkText("note", note, MAX_DESCRIPTION_LENGTH, true);
     return this.change(
       id,
@@ -336,13 +331,7 @@ export class DisputesService implements DisputeReturnListener {
    * to a bank that returns the money itself (still held until its decision). A dispute whose
    * devolução we sent, or CLOSED, is INVALID_STATE.
    */
-  recordBankRelease(
-    id: string,
-    note: string,
-    actor: string,
-    audit: AuditContext | null,
-    requestId: string | null = null,
-  ): Promise<Dispute> {
+  recordBankRelease(id: string, note: string, { actor, audit, requestId }: Acting): Promise<Dispute> {
     const text = checkText("note", note, MAX_DESCRIPTION_LENGTH, true);
     return this.change(
       id,

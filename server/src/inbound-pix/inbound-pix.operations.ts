@@ -75,7 +75,7 @@ export const inboundPixOperations = [
     args: ReturnPaymentExceptionArgs,
     output: () => PaymentException,
     run: ({ id, reason }, ctx, { exceptionReturns }) =>
-      exceptionReturns.returnPaymentException(id, reason ?? null, ctx.actor, ctx.audit, ctx.requestId),
+      exceptionReturns.returnPaymentException(id, reason ?? null, ctx),
   }),
 
   operation({
@@ -86,7 +86,6 @@ export const inboundPixOperations = [
     access: ["OPERATOR"],
     args: ResolvePaymentExceptionArgs,
     output: () => PaymentException,
-    run: ({ id, resolution }, ctx, { inboundPix }) =>
-      inboundPix.resolvePaymentException(id, resolution, ctx.actor, ctx.audit),
+    run: ({ id, resolution }, ctx, { inboundPix }) => inboundPix.resolvePaymentException(id, resolution, ctx),
   }),
 ];

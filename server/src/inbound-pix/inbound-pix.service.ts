@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { DataSource, EntityManager } from "typeorm";
-import { type AuditContext, appendAudit } from "../audit/audit";
+import { type Acting, appendAudit } from "../audit/audit";
 import { Charge, ChargeStatus } from "../charges/charge.entity";
 import { amountToPay, type ChargesService, receivedCents } from "../charges/charges.service";
 import { type CancelSignal, LAG_TOLERANT, readCancellable } from "../core/cancellable-read";
@@ -432,12 +432,7 @@ export class InboundPixService {
   }
 
   /** Closes a reviewed exception. Money moves only by the operator's own adjustment or refund. */
-  async resolvePaymentException(
-    id: string,
-    resolution: string,
-    actor: string,
-    audit: AuditContext | null = null,
-  ): Promise<PaymentException> {
+  async resolvePaymentException(id: string, resolution: string, { actor, audit }: Acting): Promise<PaymentException> {
     const text = resolution.trim();
     if (text.length === 0 || text.length > 500) throw validationError("resolution must have 1 to 500 characters");
     return runTransaction(this.db, async (em) => {

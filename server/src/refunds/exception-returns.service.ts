@@ -1,5 +1,5 @@
 import type { DataSource, EntityManager } from "typeorm";
-import { type AuditContext, appendAudit } from "../audit/audit";
+import { type Acting, appendAudit } from "../audit/audit";
 import { entityRowMapper } from "../core/entity-rows";
 import { AppError, invalidState, notFound, validationError } from "../core/errors";
 import { enqueueJob } from "../core/jobs";
@@ -82,9 +82,7 @@ export class ExceptionReturnsService implements ReturnBook {
   returnPaymentException(
     id: string,
     reason: string | null,
-    actor: string,
-    audit: AuditContext | null = null,
-    requestId: string | null = null,
+    { actor, audit, requestId }: Acting,
   ): Promise<PaymentException> {
     const text = reason?.trim() || null;
     if (text !== null && [...text].length > MAX_RETURN_REASON_LENGTH) {

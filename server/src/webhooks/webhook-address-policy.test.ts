@@ -206,6 +206,8 @@ describe("the connection goes to the address that was checked", () => {
         body: "{}",
         event: "ping",
         signature: "x",
+        eventId: "evt_test",
+        standardKey: Buffer.alloc(32),
       });
       assert.equal(response.status, 200, response.error ?? "");
       assert.deepEqual(calls, ["rebind.example.test"]);
@@ -236,7 +238,14 @@ describe("the connection goes to the address that was checked", () => {
     const ca = readFileSync(join(certDir, "cert.pem"), "utf8");
     const strict = new WebhookSender(2000, false, resolve, { ca });
     const lenient = new WebhookSender(2000, true, resolve, { ca });
-    const request = { url: `https://hooks.example.test:${port}/tls`, body: "{}", event: "ping", signature: "x" };
+    const request = {
+      url: `https://hooks.example.test:${port}/tls`,
+      body: "{}",
+      event: "ping",
+      signature: "x",
+      eventId: "evt_test",
+      standardKey: Buffer.alloc(32),
+    };
     try {
       const refused = await strict.send(request);
       assert.equal(

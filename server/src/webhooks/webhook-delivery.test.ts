@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
-import { createHmac } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import { after, before, describe, test } from "node:test";
+import { Webhook } from "standardwebhooks";
 import {
   approve,
   createWithdrawal,
@@ -13,6 +14,7 @@ import { type Merchant, startTestApp, type TestApp } from "../../test/support/te
 import { startWebhookReceiver, type WebhookReceiver } from "../../test/support/webhook-receiver";
 import { startBackgroundWork } from "../worker";
 import { appendWebhookEvent } from "./webhook-outbox";
+import { sealWebhookSecret } from "./webhook-secrets";
 
 let app: TestApp;
 let work: { stop(): Promise<void> };
@@ -39,6 +41,16 @@ after(async () => {
 function expectedSignature(rawBody: string, secret: string): string {
   const { signature: _signature, ...unsigned } = JSON.parse(rawBody);
   return createHmac("sha256", secret).update(JSON.stringify(unsigned)).digest("hex");
+}
+
+/** Verifies as a Standard Webhooks receiver would, with the official library, from the raw body. */
+function verifyStandard(webhook: { body: string; headers: Record<string, unknown> }, secret: string) {
+  const headers = {
+    "webhook-id": String(webhook.headers["webhook-id"]),
+    "webhook-timestamp": String(webhook.headers["webhook-timestamp"]),
+    "webhook-signature": String(webhook.headers["webhook-signature"]),
+  };
+  return new Webhook(secret).verify(webhook.body, headers) as Record<string, unknown>;
 }
 
 let pathCounter = 0;
@@ -125,6 +137,10 @@ describe("each event arrives with exact headers, body and a verifiable signature
       assert.match(webhook.json.event_id, /^evt_[A-Za-z0-9]+$/);
       assert.match(webhook.json.timestamp, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
       assert.equal(Object.keys(webhook.json).at(-1), "signature");
+      assert.equal(webhook.headers["webhook-id"], webhook.json.event_id);
+      assert.match(String(webhook.headers["webhook-timestamp"]), /^\d{10}$/);
+      assert.match(String(webhook.headers["webhook-signature"]), /^v1,[A-Za-z0-9+/]{43}=$/);
+      assert.deepEqual(verifyStandard(webhook, merchant.webhookSecret), webhook.json);
     }
     const byEvent = (event: string, subject?: string) =>
       got.filter((item) => item.json.event === event && (!subject || item.json.withdrawal_id === subject));
@@ -178,6 +194,61 @@ describe("each event arrives with exact headers, body and a verifiable signature
   });
 });
 
+describe("Standard Webhooks", () => {
+  test("secrets are issued in standard base64; a tampered body or an old timestamp is refused by the library", async () => {
+    const { merchant, path } = await merchantWithHook();
+    assert.match(merchant.webhookSecret, /^whsec_[A-Za-z0-9+/]{43}=$/);
+    const rotated = await app.graphql(
+      "mutation { rotateWebhookSecret { webhookSecret settings { secretIsBase64url } } }",
+      {},
+      merchant.clientSecret,
+    );
+    const secret: string = rotated.data.rotateWebhookSecret.webhookSecret;
+    assert.match(secret, /^whsec_[A-Za-z0-9+/]{43}=$/);
+    assert.equal(rotated.data.rotateWebhookSecret.settings.secretIsBase64url, false);
+    await app.graphql("mutation { sendTestWebhook { eventId } }", {}, merchant.clientSecret);
+    const [webhook] = await receiver.waitForCount(1, path);
+    assert.equal(verifyStandard(webhook, secret).event, "ping");
+    assert.throws(() => verifyStandard({ ...webhook, body: webhook.body.replace("ping", "pong") }, secret), {
+      message: "No matching signature found",
+    });
+    assert.throws(() => verifyStandard(webhook, merchant.webhookSecret), { message: "No matching signature found" });
+    const old = {
+      ...webhook,
+      headers: { ...webhook.headers, "webhook-timestamp": String(Number(webhook.headers["webhook-timestamp"]) - 600) },
+    };
+    assert.throws(() => verifyStandard(old, secret), { message: "Message timestamp too old" });
+  });
+
+  test("an older base64url secret: the library refuses it, its standard-base64 form (same bytes) verifies", async () => {
+    const { merchant, path } = await merchantWithHook();
+    // Older secrets were base64url; these bytes make both of its own characters appear.
+    const bytes = Buffer.concat([Buffer.from([0xfb, 0xff, 0xfe]), randomBytes(29)]);
+    const legacy = `whsec_${bytes.toString("base64url")}`;
+    assert.match(legacy, /[-_]/);
+    await app.services.db.query("UPDATE companies SET webhook_secret = $2 WHERE id = $1", [
+      merchant.companyId,
+      sealWebhookSecret(app.services.db, merchant.companyId, legacy),
+    ]);
+    const settings = await app.graphql("query { webhookSettings { secretIsBase64url } }", {}, merchant.clientSecret);
+    assert.equal(settings.data.webhookSettings.secretIsBase64url, true);
+    const revealed = await app.graphql(
+      "mutation { revealStandardWebhookSecret { standardBase64Secret } }",
+      {},
+      merchant.clientSecret,
+    );
+    const standard: string = revealed.data.revealStandardWebhookSecret.standardBase64Secret;
+    assert.equal(standard, `whsec_${bytes.toString("base64")}`);
+
+    await app.graphql("mutation { sendTestWebhook { eventId } }", {}, merchant.clientSecret);
+    const [webhook] = await receiver.waitForCount(1, path);
+    assert.equal(verifyStandard(webhook, standard).event, "ping");
+    assert.throws(() => verifyStandard(webhook, legacy));
+    // The section 4 signature still uses the secret exactly as shown.
+    assert.equal(webhook.headers["x-signature"], expectedSignature(webhook.body, legacy));
+  });
+});
+
 describe("retries", () => {
   test("500 twice then 200: three byte-identical deliveries with one event_id, three attempts in the history", async () => {
     const { merchant, path } = await merchantWithHook();
@@ -191,6 +262,7 @@ describe("retries", () => {
       assert.equal(new Set(got.map((item) => item.body)).size, 1, "the same bytes every time");
       assert.equal(got[0].json.event_id, eventId);
       assert.equal(new Set(got.map((item) => item.headers["x-signature"])).size, 1);
+      for (const webhook of got) assert.equal(verifyStandard(webhook, merchant.webhookSecret).event_id, eventId);
 
       const delivery = await waitForDeliveryStatus(eventId, "DELIVERED");
       assert.equal(delivery.attemptCount, 3);
@@ -427,7 +499,7 @@ describe("settings", () => {
       merchant.clientSecret,
     );
     const newSecret = rotated.data.rotateWebhookSecret.webhookSecret;
-    assert.match(newSecret, /^whsec_[A-Za-z0-9_-]{43}$/);
+    assert.match(newSecret, /^whsec_[A-Za-z0-9+/]{43}=$/);
     assert.notEqual(newSecret, merchant.webhookSecret);
     assert.equal(rotated.data.rotateWebhookSecret.settings.secretHint, `${newSecret.slice(0, 10)}…`);
     await app.graphql("mutation { sendTestWebhook { eventId } }", {}, merchant.clientSecret);

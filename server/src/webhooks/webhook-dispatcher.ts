@@ -6,6 +6,7 @@ import { observeWebhookAttempt } from "../metrics/metrics";
 import type { AccountRooms } from "./webhook-account-windows";
 import { AccountWindows, accountWindowLimits } from "./webhook-account-windows";
 import { WebhookDeliveryStatus } from "./webhook-event.entity";
+import { openWebhookSecret, standardWebhooksKey } from "./webhook-secrets";
 import type { WebhookResponse, WebhookSender } from "./webhook-sender";
 
 export interface ClaimedAttempt {
@@ -17,10 +18,13 @@ export interface ClaimedAttempt {
   attempt_number: number;
   manual_attempt: boolean;
   webhook_url: string;
+  /** Sealed (webhook-secrets.ts): opened only to sign the attempt. */
+  webhook_secret: string;
   attempt_id: string;
   request_id: string | null;
 }
 
+export const SECRET_DOES_NOT_OPEN_ERROR = "not sent: the account's webhook secret does not open; rotate it";
 export const INTERRUPTED_ATTEMPT_ERROR = "interrupted: the worker stopped before an answer was recorded";
 
 /**
@@ -114,7 +118,7 @@ export class WebhookDispatcher {
            FROM companies c
           WHERE e.id IN (SELECT id FROM picked) AND c.id = e.company_id
          RETURNING e.id, e.company_id, e.event, e.body, e.signature, e.attempt_count, e.manual_attempt, c.webhook_url,
-                   coalesce(e.redelivery_request_id, e.request_id) AS request_id,
+                   c.webhook_secret, coalesce(e.redelivery_request_id, e.request_id) AS request_id,
                    -- The attempt's id, drawn here so that the answer needs no join with the insert.
                    CASE WHEN c.webhook_url IS NOT NULL THEN nextval('webhook_attempts_id_seq') END AS attempt_id
        ), interrupted AS (
@@ -128,7 +132,7 @@ export class WebhookDispatcher {
           WHERE webhook_url IS NOT NULL
        )
        SELECT id AS event_id, company_id, event, body, signature, attempt_count AS attempt_number, manual_attempt,
-              webhook_url, attempt_id, request_id
+              webhook_url, webhook_secret, attempt_id, request_id
          FROM claimed WHERE webhook_url IS NOT NULL`,
       values: [limit, full, rooms.accounts, rooms.rooms, defaultRoom, leaseMs, INTERRUPTED_ATTEMPT_ERROR],
     });
@@ -137,13 +141,18 @@ export class WebhookDispatcher {
 
   /** Sends a claimed attempt and records its outcome. */
   async deliver(attempt: ClaimedAttempt): Promise<void> {
-    const response = await this.sender.send({
-      url: attempt.webhook_url,
-      body: attempt.body,
-      event: attempt.event,
-      signature: attempt.signature,
-      requestId: attempt.request_id,
-    });
+    const standardKey = this.standardKeyOf(attempt);
+    const response = standardKey
+      ? await this.sender.send({
+          url: attempt.webhook_url,
+          body: attempt.body,
+          event: attempt.event,
+          signature: attempt.signature,
+          eventId: attempt.event_id,
+          standardKey,
+          requestId: attempt.request_id,
+        })
+      : { ok: false, status: null, timeMs: 0, bodyStart: null, error: SECRET_DOES_NOT_OPEN_ERROR };
     const retryDelayMs = response.ok
       ? null
       : nextRetryDelayMs(this.retryScheduleMs, attempt.attempt_number, attempt.manual_attempt);
@@ -158,6 +167,19 @@ export class WebhookDispatcher {
         error: response.error,
         next: status,
       });
+    }
+  }
+
+  /** The Standard Webhooks key of the account's current secret; null when the sealed secret does not open. */
+  private standardKeyOf(attempt: ClaimedAttempt): Buffer | null {
+    try {
+      return standardWebhooksKey(openWebhookSecret(this.db, attempt.company_id, attempt.webhook_secret));
+    } catch (error) {
+      this.logger.error("a webhook secret does not open; rotate it", {
+        companyId: attempt.company_id,
+        error: (error as Error).message,
+      });
+      return null;
     }
   }
 

@@ -12,14 +12,14 @@ import { startBackgroundWork } from "../worker";
 
 /** The receiver example of docs/api.md runs here as written, against real deliveries. */
 const API_DOC = join(REPOSITORY_ROOT, "docs", "api.md");
-const MARKER = "<!-- example: verify-webhook -->";
 
-function readmeExample(): string {
+function readmeExample(name = "verify-webhook", language = "js"): string {
+  const marker = `<!-- example: ${name} -->`;
   const text = readFileSync(API_DOC, "utf8");
-  const start = text.indexOf(MARKER);
-  assert.ok(start >= 0, `docs/api.md has the ${MARKER} block`);
-  const block = /```js\n([\s\S]*?)```/.exec(text.slice(start));
-  assert.ok(block, "a js code block follows the marker");
+  const start = text.indexOf(marker);
+  assert.ok(start >= 0, `docs/api.md has the ${marker} block`);
+  const block = new RegExp(`\`\`\`${language}\\n([\\s\\S]*?)\`\`\``).exec(text.slice(start));
+  assert.ok(block, `a ${language} code block follows the marker`);
   return block[1];
 }
 
@@ -57,11 +57,11 @@ async function attemptOf(eventId: string, token: string) {
   });
 }
 
-test("the receiver of docs/api.md accepts signed webhooks and refuses others", async () => {
+/** Runs a receiver of docs/api.md against real deliveries: 200 to its account's, 401 after a rotation. */
+async function checkReceiver(file: string, source: string) {
   const port = await freePort();
   const merchant = await app.createMerchant({ webhookUrl: `http://127.0.0.1:${port}/webhooks` });
-  const file = join(dir, "verify-webhook.mjs");
-  writeFileSync(file, readmeExample());
+  writeFileSync(file, source);
   const child = spawn(process.execPath, [file], {
     env: { ...process.env, WEBHOOK_SECRET: merchant.webhookSecret, PORT: String(port) },
   });
@@ -89,5 +89,19 @@ test("the receiver of docs/api.md accepts signed webhooks and refuses others", a
   } finally {
     child.kill();
     await exited;
+  }
+}
+
+test("the receiver of docs/api.md accepts signed webhooks and refuses others", async () => {
+  await checkReceiver(join(dir, "verify-webhook.mjs"), readmeExample());
+});
+
+test("the Standard Webhooks receiver of docs/api.md (TypeScript, the standardwebhooks library) does too", async () => {
+  // Inside the server package, so that its import of standardwebhooks resolves; Node strips the types.
+  const local = mkdtempSync(join(REPOSITORY_ROOT, "server", ".doc-example-"));
+  try {
+    await checkReceiver(join(local, "receiver.mts"), readmeExample("standard-webhooks-receiver", "ts"));
+  } finally {
+    rmSync(local, { recursive: true, force: true });
   }
 });

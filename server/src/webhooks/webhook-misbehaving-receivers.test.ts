@@ -233,6 +233,8 @@ describe("the sender's read limit", () => {
         body: "{}",
         event: "ping",
         signature: "x",
+        eventId: "evt_test",
+        standardKey: Buffer.alloc(32),
       });
       assert.deepEqual(
         { ok: response.ok, status: response.status, error: response.error, kept: response.bodyStart },

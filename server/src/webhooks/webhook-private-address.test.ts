@@ -186,7 +186,14 @@ describe("the guard's table of spellings", () => {
       for (const row of ROWS.filter((r) => r.delivery === "refused")) {
         const url = urlOf(row);
         const connectionsBefore = receiver.connections();
-        const response = await sender.send({ url, body: "{}", event: "ping", signature: "x" });
+        const response = await sender.send({
+          url,
+          body: "{}",
+          event: "ping",
+          signature: "x",
+          eventId: "evt_test",
+          standardKey: Buffer.alloc(32),
+        });
         assert.equal(response.ok, false, url);
         assert.equal(response.status, null, url);
         assert.match(response.error ?? "", /^refused: |^invalid webhook URL$/, `${url}: ${response.error}`);

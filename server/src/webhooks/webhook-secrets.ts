@@ -1,3 +1,4 @@
+import { createHmac, randomBytes } from "node:crypto";
 import type { DataSource, EntityManager } from "typeorm";
 import type { Logger } from "../core/logger";
 import { isSealed, type SecretBox, sealedKeyId, secretBoxOf } from "../core/secret-box";
@@ -31,6 +32,37 @@ export function openWebhookSecret(db: Db, companyId: string, stored: string): st
 /** The first characters, to tell which secret is in use (webhookSettings). */
 export function webhookSecretHint(secret: string): string {
   return `${secret.slice(0, 10)}…`;
+}
+
+export const WEBHOOK_SECRET_PREFIX = "whsec_";
+
+/**
+ * A new signing secret: `whsec_` and 32 random bytes in standard base64, the form the
+ * Standard Webhooks libraries take (they refuse base64url, which older secrets used).
+ */
+export function newWebhookSecret(): string {
+  return `${WEBHOOK_SECRET_PREFIX}${randomBytes(32).toString("base64")}`;
+}
+
+/** The key of the Standard Webhooks signature: the bytes after `whsec_`, base64 or base64url. */
+export function standardWebhooksKey(secret: string): Buffer {
+  const encoded = secret.startsWith(WEBHOOK_SECRET_PREFIX) ? secret.slice(WEBHOOK_SECRET_PREFIX.length) : secret;
+  // Node's base64 decoder reads both alphabets, with or without padding.
+  return Buffer.from(encoded, "base64");
+}
+
+/**
+ * An older base64url secret in standard base64 (the same bytes), to give to a Standard
+ * Webhooks library; null when the secret already is in standard base64.
+ */
+export function standardBase64Secret(secret: string): string | null {
+  const standard = `${WEBHOOK_SECRET_PREFIX}${standardWebhooksKey(secret).toString("base64")}`;
+  return standard === secret ? null : standard;
+}
+
+/** `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">` (standardwebhooks.com). */
+export function standardWebhooksSignature(key: Buffer, id: string, timestampSeconds: number, body: string): string {
+  return `v1,${createHmac("sha256", key).update(`${id}.${timestampSeconds}.${body}`).digest("base64")}`;
 }
 
 /** service_settings row naming the key this database's secrets are sealed with. */

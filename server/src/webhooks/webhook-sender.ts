@@ -2,6 +2,7 @@ import { type LookupAddress, lookup } from "node:dns";
 import type { LookupFunction } from "node:net";
 import { Agent } from "undici";
 import { nonPublicAddressReason, nonPublicHostReason } from "./webhook-address-policy";
+import { standardWebhooksSignature } from "./webhook-secrets";
 
 /** How much of the receiver's answer is kept in the history. */
 export const RESPONSE_BODY_KEEP_BYTES = 1024;
@@ -13,6 +14,10 @@ export interface WebhookRequest {
   body: string;
   event: string;
   signature: string;
+  /** The event id, sent as webhook-id (Standard Webhooks). */
+  eventId: string;
+  /** The Standard Webhooks key: the secret's bytes after `whsec_` (standardWebhooksKey). */
+  standardKey: Buffer;
   /** The id of the request that caused the attempt, sent as X-Request-Id. */
   requestId?: string | null;
 }
@@ -173,6 +178,16 @@ export class WebhookSender {
         "x-service-event": request.event,
         "x-signature": request.signature,
       };
+      // Standard Webhooks: signed at each attempt, so the timestamp is the attempt's (receivers refuse old ones).
+      const timestamp = Math.floor(Date.now() / 1000);
+      headers["webhook-id"] = request.eventId;
+      headers["webhook-timestamp"] = String(timestamp);
+      headers["webhook-signature"] = standardWebhooksSignature(
+        request.standardKey,
+        request.eventId,
+        timestamp,
+        request.body,
+      );
       if (request.requestId) headers["x-request-id"] = request.requestId;
       this.agent.dispatch(
         { origin: url.origin, path: `${url.pathname}${url.search}`, method: "POST", headers, body: request.body },

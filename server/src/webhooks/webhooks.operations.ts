@@ -21,6 +21,18 @@ class WebhookSettings {
 
   @Field(() => String, { description: "The first characters of the signing secret." })
   secretHint!: string;
+
+  @Field(() => Boolean, {
+    description:
+      "An older secret in base64url, which the Standard Webhooks libraries refuse: revealStandardWebhookSecret gives the same bytes in standard base64.",
+  })
+  secretIsBase64url!: boolean;
+}
+
+@ObjectType({ description: "The signing secret in standard base64, for a Standard Webhooks library." })
+class StandardWebhookSecret {
+  @Field(() => String)
+  standardBase64Secret!: string;
 }
 
 @ObjectType({ description: "The new signing secret: shown only in this response." })
@@ -125,6 +137,24 @@ export const webhookOperations = [
     output: () => RotatedWebhookSecret,
     run: ({ companyId }, ctx, { webhooks }) =>
       webhooks.rotateSecret(requireCompanyScope(ctx.principal, companyId), ctx.audit),
+  }),
+
+  operation({
+    name: "revealStandardWebhookSecret",
+    kind: "mutation",
+    description:
+      "The signing secret in standard base64 (the same bytes as an older base64url secret), for a Standard Webhooks library. Shows the secret: steps up first (STEP_UP_REQUIRED).",
+    access: ["MERCHANT_ADMIN", "ADMIN"],
+    stepUp: "always",
+    audit: "every caller",
+    args: AccountArgs,
+    output: () => StandardWebhookSecret,
+    run: async ({ companyId }, ctx, { webhooks }) => ({
+      standardBase64Secret: await webhooks.revealStandardSecret(
+        requireCompanyScope(ctx.principal, companyId),
+        ctx.audit,
+      ),
+    }),
   }),
 
   operation({

@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager } from "typeorm";
 import { type AuditContext, appendAudit } from "../audit/audit";
-import { WEBHOOK_SECRET_PREFIX, writeWebhookSettings } from "../companies/companies.service";
+import { writeWebhookSettings } from "../companies/companies.service";
 import { Company } from "../companies/company.entity";
 import { type CancelSignal, readCancellable } from "../core/cancellable-read";
 import { entityRowMapper } from "../core/entity-rows";
@@ -14,7 +14,6 @@ import {
   readPageWindow,
   SqlParams,
 } from "../core/pagination";
-import { newSecret } from "../core/secrets";
 import { queryRows, type SqlRunner } from "../core/sql";
 import { runTransaction } from "../core/transactions";
 import { WebhookAttempt } from "./webhook-attempt.entity";
@@ -22,7 +21,13 @@ import { WebhookDeliveryStatus, WebhookEvent } from "./webhook-event.entity";
 import { WEBHOOK_EVENT_NAMES, WEBHOOK_EVENTS, type WebhookEventName } from "./webhook-event-names";
 import { appendWebhookEvent } from "./webhook-outbox";
 import { NOTIFY_WEBHOOK_DUE_SQL } from "./webhook-queue";
-import { openWebhookSecret, sealWebhookSecret, webhookSecretHint } from "./webhook-secrets";
+import {
+  newWebhookSecret,
+  openWebhookSecret,
+  sealWebhookSecret,
+  standardBase64Secret,
+  webhookSecretHint,
+} from "./webhook-secrets";
 import { assertWebhookUrl } from "./webhook-url";
 
 /** The most failed deliveries one bulk redelivery sends again. */
@@ -35,6 +40,8 @@ export interface WebhookSettings {
   url: string | null;
   /** The first characters of the secret, to tell which one is in use. */
   secretHint: string;
+  /** An older secret in base64url, which the Standard Webhooks libraries refuse (revealStandardSecret). */
+  secretIsBase64url: boolean;
 }
 
 export interface DeliveryFilter extends PageArgs {
@@ -51,7 +58,12 @@ const DELIVERY_STATUSES = new Set<string>(Object.values(WebhookDeliveryStatus));
 /** The settings as shown: the URL, and a hint of the secret (opened from its sealed form). */
 function settingsOf(db: DataSource | EntityManager, company: Company): WebhookSettings {
   const secret = openWebhookSecret(db, company.id, company.sealedWebhookSecret);
-  return { companyId: company.id, url: company.webhookUrl, secretHint: webhookSecretHint(secret) };
+  return {
+    companyId: company.id,
+    url: company.webhookUrl,
+    secretHint: webhookSecretHint(secret),
+    secretIsBase64url: standardBase64Secret(secret) !== null,
+  };
 }
 
 function secretHintOrNull(db: DataSource | EntityManager, company: Company): string | null {
@@ -107,7 +119,7 @@ export class WebhooksService {
     companyId: string,
     audit: AuditContext | null = null,
   ): Promise<{ webhookSecret: string; settings: WebhookSettings }> {
-    const webhookSecret = newSecret(WEBHOOK_SECRET_PREFIX);
+    const webhookSecret = newWebhookSecret();
     return runTransaction(this.db, async (em) => {
       const sealedWebhookSecret = sealWebhookSecret(em, companyId, webhookSecret);
       const { before, after } = await writeWebhookSettings(em, companyId, { sealedWebhookSecret });
@@ -122,6 +134,26 @@ export class WebhooksService {
         after: { secretHint: settings.secretHint },
       });
       return { webhookSecret, settings };
+    });
+  }
+
+  /**
+   * The secret in standard base64 (the same bytes), for a Standard Webhooks library; for
+   * an older base64url secret it is the only way to see it again, so the caller steps up.
+   */
+  async revealStandardSecret(companyId: string, audit: AuditContext | null = null): Promise<string> {
+    return runTransaction(this.db, async (em) => {
+      const company = await em.findOne(Company, { where: { id: companyId } });
+      if (!company) throw notFound("Company");
+      const secret = openWebhookSecret(em, companyId, company.sealedWebhookSecret);
+      await appendAudit(em, audit, {
+        action: "webhook.reveal_standard_secret",
+        objectType: "company",
+        objectId: companyId,
+        companyId,
+        after: { secretHint: webhookSecretHint(secret) },
+      });
+      return standardBase64Secret(secret) ?? secret;
     });
   }
 

@@ -1,5 +1,5 @@
 import type { DataSource } from "typeorm";
-import type { AuditContext } from "../../audit/audit";
+import type { Acting, AuditContext } from "../../audit/audit";
 import { AppError } from "../../core/errors";
 import type { Logger } from "../../core/logger";
 import { type Cents, formatBrl, MoneyFormatError, parseBrl } from "../../core/money";
@@ -26,6 +26,8 @@ export const ANSWER_INFRACTION_JOB = "efi_answer_infraction";
 /** Efí's actor here: the disputes it opens (openedBy) are the ones it returns itself (DisputesService.returnedByBank). */
 const EFI_ACTOR = providerActor({ name: "efi" });
 const EFI_AUDIT: AuditContext = { actor: EFI_ACTOR, actorKind: "SYSTEM", address: null, requestId: null };
+/** Efí deciding or opening a dispute: its history actor and audit context. */
+const EFI_ACTING: Acting = { actor: EFI_ACTOR, audit: EFI_AUDIT, requestId: null };
 /** Efí's infractions that still wait for the account's answer. */
 const STILL_OPEN = new Set(["ABERTA", "EM_DEFESA"]);
 /**
@@ -169,7 +171,7 @@ export class EfiInfractions {
     }
     try {
       if (outcome === "RETURNED") {
-        const decided = await this.disputes.recordBankReturn(dispute.id, note, EFI_ACTOR, EFI_AUDIT);
+        const decided = await this.disputes.recordBankReturn(dispute.id, note, EFI_ACTING);
         const short =
           decided.heldAmountCents < decided.amountCents
             ? ` (of ${formatBrl(decided.amountCents)} claimed, ${formatBrl(decided.heldAmountCents)} was held)`
@@ -179,7 +181,7 @@ export class EfiInfractions {
           `RETURNED: ${formatBrl(decided.heldAmountCents)} returned by Efí, recorded as ${decided.refundId}${short}`,
         );
       }
-      const closed = await this.disputes.recordBankRelease(dispute.id, note, EFI_ACTOR, EFI_AUDIT);
+      const closed = await this.disputes.recordBankRelease(dispute.id, note, EFI_ACTING);
       return difference("DISPUTE_DECIDED", `RELEASED: ${formatBrl(closed.heldAmountCents)} released to the merchant`);
     } catch (error) {
       if (error instanceof AppError) return difference("DECISION_NOT_APPLIED", `not changed: ${error.message}`);
@@ -221,8 +223,7 @@ export class EfiInfractions {
           description: infraction.razao ? [...infraction.razao].slice(0, MAX_DESCRIPTION_LENGTH).join("") : null,
           deadlineAt: deadline && !Number.isNaN(deadline.getTime()) ? deadline : null,
         },
-        EFI_ACTOR,
-        EFI_AUDIT,
+        EFI_ACTING,
       );
       if (replayed) return null;
       return { endToEndId, valor, outcome: "DISPUTE_OPENED", detail: `dispute ${dispute.id} on charge ${charge.id}` };

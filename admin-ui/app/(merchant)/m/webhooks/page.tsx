@@ -7,6 +7,7 @@ import { AdminOnly } from "@/features/merchant/admin-only";
 import { DeliveryHistory } from "@/features/webhooks/delivery-history";
 import { WebhookPageDocument } from "@/features/webhooks/documents";
 import { RotateSecret } from "@/features/webhooks/rotate-secret";
+import { StandardSecret } from "@/features/webhooks/standard-secret";
 import { TestPing } from "@/features/webhooks/test-ping";
 import { WebhookUrlForm } from "@/features/webhooks/webhook-url-form";
 import { requireViewer } from "@/lib/auth/session";
@@ -51,6 +52,7 @@ export default async function WebhooksPage() {
                 <div className="border-t pt-4">
                   <RotateSecret hint={webhookSettings.secretHint} />
                 </div>
+                {webhookSettings.secretIsBase64url ? <StandardSecret /> : null}
                 <div className="border-t pt-4">
                   <TestPing disabled={!webhookSettings.url} />
                 </div>

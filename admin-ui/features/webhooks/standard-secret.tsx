@@ -1,0 +1,52 @@
+"use client";
+
+import { KeyRoundIcon } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { ShownOnceDialog } from "@/components/shown-once-dialog";
+import { Button } from "@/components/ui/button";
+import { toast } from "@/components/ui/toast";
+import { execute } from "@/lib/graphql/execute";
+import { useErrorMessage } from "@/lib/i18n/error-message";
+import { RevealStandardWebhookSecretDocument } from "./documents";
+
+/**
+ * An older base64url secret, which the Standard Webhooks libraries refuse: its standard-base64
+ * form (the same bytes) is the secret itself, so it is shown like a new one, after a step-up.
+ */
+export function StandardSecret() {
+  const t = useTranslations("merchantWebhooks.standardSecret");
+  const errorMessage = useErrorMessage();
+  const [secret, setSecret] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const reveal = async () => {
+    setBusy(true);
+    try {
+      const { revealStandardWebhookSecret } = await execute(RevealStandardWebhookSecretDocument);
+      setSecret(revealStandardWebhookSecret.standardBase64Secret);
+    } catch (error) {
+      toast.error(t("failed"), { description: errorMessage(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="grid gap-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm dark:border-amber-800 dark:bg-amber-950">
+      <p>{t("notice")}</p>
+      <div>
+        <Button variant="outline" onClick={() => void reveal()} disabled={busy}>
+          <KeyRoundIcon aria-hidden /> {t("reveal")}
+        </Button>
+      </div>
+      <ShownOnceDialog
+        value={secret}
+        title={t("shownTitle")}
+        description={t("shownDescription")}
+        copyLabel={t("copy")}
+        doneLabel={t("done")}
+        testId="standard-webhook-secret"
+        onClose={() => setSecret(null)}
+      />
+    </div>
+  );
+}
