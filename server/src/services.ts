@@ -31,6 +31,7 @@ import type { PixProvider } from "./provider/pix-provider";
 import { UnconfirmedNotificationsService } from "./provider/unconfirmed-notifications.service";
 import { QrCodesService } from "./qrcodes/qrcodes.service";
 import { RecurrencesService } from "./recurrences/recurrences.service";
+import { RecurringChargesService } from "./recurrences/recurring-charges.service";
 import { ExceptionReturnsService } from "./refunds/exception-returns.service";
 import { RefundRequestsService } from "./refunds/refund-requests.service";
 import { RefundsService } from "./refunds/refunds.service";
@@ -67,6 +68,8 @@ export interface Services {
   qrCodes: QrCodesService;
   /** Pix Automático: the payers' authorisations and their status. */
   recurrences: RecurrencesService;
+  /** Each cycle's charge, the payer's bank's debits and their retries. */
+  recurringCharges: RecurringChargesService;
   ledger: LedgerService;
   /** Creation, the merchant's cancel, reads. */
   withdrawals: WithdrawalsService;
@@ -185,6 +188,7 @@ export function createServices(config: AppConfig, logger: Logger, db: DataSource
   charges.paidSteps.push((em, charge) => paymentLinks.notePaid(em, charge));
   const qrCodes = new QrCodesService(db, charges, inboundPix, provider);
   inboundPix.staticQrPayments = qrCodes;
+  const recurrences = new RecurrencesService(db, provider, customers, charges);
   charges.paidSteps.push((em, charge) => qrCodes.notePaid(em, charge));
   return {
     config,
@@ -194,7 +198,8 @@ export function createServices(config: AppConfig, logger: Logger, db: DataSource
     payerPages,
     paymentLinks,
     qrCodes,
-    recurrences: new RecurrencesService(db, provider, customers),
+    recurrences,
+    recurringCharges: new RecurringChargesService(db, recurrences, charges, provider),
     auth: new AuthService(db, secrets.adminTokenHash, sessions, (id) => credentialUsage.touch(id)),
     credentialUsage,
     companies,

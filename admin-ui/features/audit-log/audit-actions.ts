@@ -14,6 +14,7 @@ export const AUDIT_ACTIONS = [
   "charge.create_batch",
   "charge.release",
   "charge.reserve",
+  "charge.simulate_debit",
   "charge.simulate_payment",
   "company.auto_approve_limit_confirm",
   "company.auto_approve_limit_decline",

@@ -147,7 +147,10 @@ export class Charge {
   type!: ChargeType;
 
   @Column({ name: "due_date", type: "date", nullable: true, transformer: dateColumn })
-  @Field(() => String, { nullable: true, description: "DUE_DATE: YYYY-MM-DD, a day in America/Sao_Paulo." })
+  @Field(() => String, {
+    nullable: true,
+    description: "DUE_DATE and RECURRING: YYYY-MM-DD, a day in America/Sao_Paulo.",
+  })
   dueDate!: string | null;
 
   @Column({ name: "days_after_due", type: "integer", nullable: true })
@@ -231,9 +234,36 @@ export class Charge {
   @Field(() => String, { nullable: true, description: "The static QR code it was paid through." })
   qrcodeId!: string | null;
 
+  @Column({ name: "recurrence_id", type: "text", nullable: true })
+  @Field(() => String, { nullable: true, description: "RECURRING: the Pix Automático recurrence it charges." })
+  recurrenceId!: string | null;
+
+  @Column({ name: "debit_attempt", type: "integer", nullable: true })
+  @Field(() => Int, {
+    nullable: true,
+    description: "RECURRING: the debit attempt in progress or last made (1 on the due date, then each retry).",
+  })
+  debitAttempt!: number | null;
+
+  @Column({ name: "failure_reason", type: "text", nullable: true })
+  @Field(() => String, { nullable: true, description: "RECURRING: why the payer's bank refused the last debit." })
+  failureReason!: string | null;
+
+  /** The day of the attempt in progress or next; in the schema as `nextAttemptOn` while PENDING. */
+  @Column({ name: "next_attempt_on", type: "date", nullable: true, transformer: dateColumn })
+  nextAttemptDay!: string | null;
+
   /** The random part of the payer's page's address (`payment_url`); the page finds the charge by it. */
   @Column({ name: "payment_token", type: "text" })
   paymentToken!: string;
+
+  @Field(() => String, {
+    nullable: true,
+    description: "RECURRING and PENDING: the day (America/Sao_Paulo) of the debit attempt in progress or next.",
+  })
+  get nextAttemptOn(): string | null {
+    return this.status === ChargeStatus.PENDING ? this.nextAttemptDay : null;
+  }
 
   @Field(() => ChargePayer, {
     nullable: true,

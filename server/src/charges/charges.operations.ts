@@ -87,7 +87,7 @@ class CreateChargeBatchInput {
 }
 
 @ObjectType()
-class ChargePage extends PageOf(Charge) {}
+export class ChargePage extends PageOf(Charge) {}
 
 @ObjectType({ description: "The charges of a batch, in the order given." })
 class ChargeBatch {
@@ -286,7 +286,7 @@ class ReserveChargeArgs {
  * The Charge object of the REST API: the source document's fields in its order, then txid,
  * refunded_amount and the fields of CONTRACT §11.
  */
-const CHARGE_REST_FIELDS: RestAnswer = [
+export const CHARGE_REST_FIELDS: RestAnswer = [
   "id",
   "amount",
   "description",
@@ -318,6 +318,11 @@ const CHARGE_REST_FIELDS: RestAnswer = [
   "paymentUrl",
   "paymentLinkId",
   "qrcodeId",
+  // CONTRACT §12
+  "recurrenceId",
+  "debitAttempt",
+  "failureReason",
+  "nextAttemptOn",
 ];
 
 /** A charge as the service takes it, from the operation's input. */

@@ -50,6 +50,11 @@ const CHARGE_FIELDS = [
   "payment_url",
   "payment_link_id",
   "qrcode_id",
+  // CONTRACT §12
+  "recurrence_id",
+  "debit_attempt",
+  "failure_reason",
+  "next_attempt_on",
 ];
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 

@@ -9,7 +9,7 @@ import {
 } from "../auth/credential-lookup";
 import { type AmountDue, amountDueOn, type DueDateTerms, lastPayableDay } from "../billing/amount-due";
 import { type AmountDuePreview, previewAmountDue } from "../billing/amount-due-preview";
-import { type DayNumber, isoDate, parseIsoDate, saoPauloDay } from "../billing/business-days";
+import { type DayNumber, isoDate, parseIsoDate, saoPauloDay, startOfSaoPauloDay } from "../billing/business-days";
 import { checkDueDateTerms, type DueDateTermsInput } from "../billing/due-date-terms";
 import { calculateFee } from "../companies/fee-plan";
 import {
@@ -167,6 +167,18 @@ interface ChargeAccount {
   city: string;
   feePercentCenti: bigint;
   feeFixedCents: bigint;
+}
+
+/** What a recurrence's cycle charges (checked by the recurrences' service). */
+export interface RecurringCycle {
+  recurrenceId: string;
+  amountCents: Cents;
+  /** YYYY-MM-DD, America/Sao_Paulo. */
+  dueDate: string;
+  payer: Payer;
+  customerId: string | null;
+  /** The recurrence's object, shown to the payer. */
+  description: string | null;
 }
 
 export interface PaymentConfirmation {
@@ -327,6 +339,117 @@ export class ChargesService {
         charge.id = this.nextChargeId();
       }
     });
+  }
+
+  /**
+   * A cycle's charge of a Pix Automático recurrence (CONTRACT §12), its terms checked by the
+   * caller: registered at the bank outside any transaction, then written in one transaction
+   * after `claim` (the recurrence's row lock and status check), so that a recurrence cancelled
+   * meanwhile gets no charge. PENDING until the payer's bank debits it on its due date; it
+   * expires at the end of that day unless a retry moves it (recordDebitFailure).
+   */
+  async createRecurringCharge(
+    companyId: string,
+    cycle: RecurringCycle,
+    claim: (em: EntityManager) => Promise<void>,
+    audit: AuditContext | null = null,
+  ): Promise<Charge> {
+    const account = await this.accountForCharges(companyId);
+    const txid = newTxid();
+    const locationId = newLocationId();
+    const expiresAt = startOfSaoPauloDay((parseIsoDate(cycle.dueDate) as DayNumber) + 1);
+    const now = new Date();
+    const registered = await this.provider.registerCharge({
+      locationId,
+      txid,
+      amountCents: cycle.amountCents,
+      expiresInSeconds: Math.max(60, Math.ceil((expiresAt.getTime() - now.getTime()) / 1000)),
+      description: cycle.description,
+    });
+    const prepared: PreparedCharge = {
+      amountCents: cycle.amountCents,
+      description: cycle.description,
+      expiresInSeconds: null,
+      terms: null,
+      payer: cycle.payer,
+      customerId: cycle.customerId,
+      externalReference: null,
+      metadata: null,
+      fingerprint: "",
+    };
+    const charge = Object.assign(
+      this.newChargeRow(companyId, account, prepared, cycle.payer, { txid, locationId, registered }, now),
+      {
+        type: ChargeType.RECURRING,
+        expiresAt,
+        dueDate: cycle.dueDate,
+        debtorName: cycle.payer.name,
+        debtorDocument: cycle.payer.document,
+        recurrenceId: cycle.recurrenceId,
+        debitAttempt: 1,
+        nextAttemptDay: cycle.dueDate,
+      },
+    );
+    return runTransaction(this.db, async (em) => {
+      await claim(em);
+      for (let attempt = 1; ; attempt += 1) {
+        if (await insertUnlessTaken(em, Charge, charge)) {
+          await this.audit(em, audit, "charge.create", charge, null);
+          return charge;
+        }
+        if (attempt === CHARGE_ID_ATTEMPTS) throw new Error(`no free charge id in ${attempt} attempts`);
+        charge.id = this.nextChargeId();
+      }
+    });
+  }
+
+  /**
+   * A recurring charge's refused debit, in the caller's transaction (it holds the charge's row
+   * lock): the reason, and either the next attempt's day (the charge stays payable until that
+   * day ends) or, without one, EXPIRED with its charge.expired event.
+   */
+  async recordDebitFailure(
+    em: EntityManager,
+    charge: Charge,
+    failure: { reason: string; nextAttemptOn: string | null },
+    requestId: string | null,
+  ): Promise<Charge> {
+    charge.failureReason = failure.reason;
+    charge.nextAttemptDay = failure.nextAttemptOn;
+    charge.updatedAt = new Date();
+    if (failure.nextAttemptOn === null) {
+      await this.markExpired(em, charge, requestId);
+      return charge;
+    }
+    charge.debitAttempt = (charge.debitAttempt ?? 1) + 1;
+    charge.expiresAt = startOfSaoPauloDay((parseIsoDate(failure.nextAttemptOn) as DayNumber) + 1);
+    await em.getRepository(Charge).save(charge);
+    return charge;
+  }
+
+  /** The PENDING charges of a recurrence, under their row locks, in the caller's transaction. */
+  async lockPendingOfRecurrence(em: EntityManager, recurrenceId: string): Promise<Charge[]> {
+    const rows = await queryRows<Record<string, unknown>>(
+      em,
+      "SELECT * FROM charges WHERE recurrence_id = $1 AND status = 'PENDING' ORDER BY id FOR NO KEY UPDATE",
+      [recurrenceId],
+    );
+    return rows.map((row) => this.chargeFromRow(row));
+  }
+
+  /**
+   * PENDING -> CANCELLED in the caller's transaction (it holds the row lock), with its
+   * charge.cancelled event and the job that takes it off the bank: a cancelled recurrence's
+   * charges are not debited.
+   */
+  async cancelInTransaction(em: EntityManager, charge: Charge, requestId: string | null): Promise<void> {
+    charge.status = ChargeStatus.CANCELLED;
+    charge.cancelledAt = new Date();
+    charge.updatedAt = charge.cancelledAt;
+    charge.nextAttemptDay = null;
+    await em.getRepository(Charge).save(charge);
+    await this.appendStatusEvent(em, charge, requestId);
+    await enqueueJob(em, REMOVE_CHARGE_JOB, { chargeId: charge.id, requestId });
   }
 
   /**
@@ -608,6 +731,10 @@ export class ChargesService {
       paymentToken: newPaymentToken(),
       paymentLinkId: null,
       qrcodeId: null,
+      recurrenceId: null,
+      debitAttempt: null,
+      failureReason: null,
+      nextAttemptDay: null,
     });
   }
 

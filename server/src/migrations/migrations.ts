@@ -38,6 +38,7 @@ import { ChargeReservedAmount1764600000100 } from "./1764600000100-charge-reserv
 import { WithdrawalRecipients1764800000100 } from "./1764800000100-withdrawal-recipients";
 import { AutoApproveLimitRequests1765200000100 } from "./1765200000100-auto-approve-limit-requests";
 import { Recurrences1765400000100 } from "./1765400000100-recurrences";
+import { RecurringCharges1765400000200 } from "./1765400000200-recurring-charges";
 import { ScheduledPayouts1765800000100 } from "./1765800000100-scheduled-payouts";
 
 /** Migrations in order; the schema only ever changes through them. A new migration is added last. */
@@ -82,5 +83,6 @@ export const MIGRATIONS = [
   StaticQrCodes1764400000100,
   AutoApproveLimitRequests1765200000100,
   Recurrences1765400000100,
+  RecurringCharges1765400000200,
   ScheduledPayouts1765800000100,
 ];

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { amountDueOn, lastPayableDay } from "../billing/amount-due";
 import { parseIsoDate, saoPauloDay } from "../billing/business-days";
-import { type Charge, ChargeStatus } from "../charges/charge.entity";
+import { type Charge, ChargeStatus, ChargeType } from "../charges/charge.entity";
 import type { ChargesService } from "../charges/charges.service";
 import { termsOf } from "../charges/due-date-charge";
 import { notFound, validationError } from "../core/errors";
@@ -82,7 +82,8 @@ export function registerPixLocationRoute(app: FastifyInstance, charges: ChargesS
       const charge = /^[a-z0-9]{32}$/.test(locationId) ? await charges.findChargeByLocation(locationId) : null;
       if (!charge) throw notFound("Location");
       const dpp = typeof request.query.DPP === "string" ? request.query.DPP : undefined;
-      return charge.dueDate === null ? toCob(charge) : toCobv(charge, dpp);
+      // A recurring charge is debited, not paid at its location: its cob shape is only what it asks.
+      return charge.type === ChargeType.DUE_DATE ? toCobv(charge, dpp) : toCob(charge);
     },
   );
 }

@@ -134,12 +134,17 @@ describe("with PIX_PROVIDER=efi nothing is simulated", () => {
       "simulateOwnChargePayment",
       "simulateRecurrenceDecision",
       "simulateRecurrenceCancelledByPayer",
+      "simulateRecurringDebit",
     ])
       assert.ok(names.includes(known), `${known} is in the schema`);
     // The merchants' own simulation (a payment of their own charge); every other one is the operators'.
     const forMerchants = new Set(["simulateOwnChargePayment"]);
     // The payer's side of a recurrence: merchants (their own) and operators alike.
-    const forBoth = new Set(["simulateRecurrenceDecision", "simulateRecurrenceCancelledByPayer"]);
+    const forBoth = new Set([
+      "simulateRecurrenceDecision",
+      "simulateRecurrenceCancelledByPayer",
+      "simulateRecurringDebit",
+    ]);
     for (const { kind, field } of simulated) {
       const { document, variables } = callOf(kind, field);
       if (forBoth.has(field.name)) {

@@ -1,14 +1,18 @@
 import { ArgsType, Field, ID, InputType, ObjectType, registerEnumType } from "type-graphql";
 import { companyScope, requireCompanyScope } from "../auth/principal";
+import { Charge } from "../charges/charge.entity";
 import { ChargePayerInput } from "../charges/charge-terms.types";
+import { CHARGE_REST_FIELDS, ChargePage } from "../charges/charges.operations";
 import { PageOf, PagingArgs } from "../graphql/page";
 import { MoneyScalar } from "../graphql/scalars";
 import { declareOperations } from "../operation/operation";
 import { Recurrence, RecurrenceFrequency, RecurrenceRetryPolicy, RecurrenceStatus } from "./recurrence.entity";
 import type { RecurrencesService } from "./recurrences.service";
+import type { RecurringChargesService } from "./recurring-charges.service";
 
 interface RecurrenceServices {
   recurrences: RecurrencesService;
+  recurringCharges: RecurringChargesService;
 }
 
 const { operation, idempotent } = declareOperations<RecurrenceServices>();
@@ -121,6 +125,51 @@ class SimulateRecurrenceCancelledByPayerArgs {
   id!: string;
 
   @Field(() => String, { nullable: true, description: 'At most 140 characters; default "cancelled by the payer".' })
+  reason?: string;
+}
+
+@InputType({ description: "A cycle's charge: its due date and, for a variable recurrence, its amount." })
+class CreateRecurringChargeInput {
+  @Field(() => String, { description: "YYYY-MM-DD (America/Sao_Paulo): 2 to 10 days after today." })
+  dueDate!: string;
+
+  @Field(() => MoneyScalar, {
+    nullable: true,
+    description: "Required for a variable recurrence; a fixed one's own amount (another is refused).",
+  })
+  amount?: bigint | null;
+}
+
+@ArgsType()
+class CreateRecurringChargeArgs {
+  @Field(() => ID)
+  recurrenceId!: string;
+
+  @Field(() => CreateRecurringChargeInput)
+  input!: CreateRecurringChargeInput;
+}
+
+@ArgsType()
+class RecurrenceChargesArgs extends PagingArgs {
+  @Field(() => ID)
+  recurrenceId!: string;
+}
+
+enum RecurringDebitOutcome {
+  PAID = "PAID",
+  FAILED = "FAILED",
+}
+registerEnumType(RecurringDebitOutcome, { name: "RecurringDebitOutcome" });
+
+@ArgsType()
+class SimulateRecurringDebitArgs {
+  @Field(() => ID)
+  chargeId!: string;
+
+  @Field(() => RecurringDebitOutcome)
+  outcome!: RecurringDebitOutcome;
+
+  @Field(() => String, { nullable: true, description: 'FAILED: at most 140 characters; default "insufficient funds".' })
   reason?: string;
 }
 
@@ -254,6 +303,72 @@ export const recurrenceOperations = [
     },
     run: ({ id, reason }, ctx, { recurrences }) =>
       recurrences.cancelRecurrence(companyScope(ctx.principal), id, reason, ctx),
+  }),
+
+  operation({
+    name: "createRecurringCharge",
+    kind: "mutation",
+    description:
+      "A cycle's charge (type RECURRING) of an APPROVED recurrence, debited by the payer's bank on its due date.",
+    access: ["MERCHANT", "OPERATOR"],
+    args: CreateRecurringChargeArgs,
+    output: () => Charge,
+    rest: {
+      method: "POST",
+      path: "/recurrences/:recurrenceId/charges",
+      status: 201,
+      answer: CHARGE_REST_FIELDS,
+      errors: ["VALIDATION_ERROR", "NOT_FOUND", "INVALID_STATE"],
+      summary:
+        "Charges a cycle of an APPROVED recurrence: due 2 to 10 days after today, the recurrence's fixed amount or, when variable, the amount given.",
+      tag: "Recurrences",
+    },
+    run: ({ recurrenceId, input }, ctx, { recurringCharges }) =>
+      recurringCharges.createRecurringCharge(
+        companyScope(ctx.principal),
+        recurrenceId,
+        { dueDate: input.dueDate, amountCents: input.amount },
+        ctx,
+      ),
+  }),
+
+  operation({
+    name: "recurrenceCharges",
+    kind: "query",
+    description: "A recurrence's charges, newest first.",
+    access: "caller",
+    args: RecurrenceChargesArgs,
+    output: () => ChargePage,
+    rest: {
+      method: "GET",
+      path: "/recurrences/:recurrenceId/charges",
+      answer: [{ data: CHARGE_REST_FIELDS }, "total", "limit", "offset"],
+      args: ["limit", "offset"],
+      errors: ["VALIDATION_ERROR", "NOT_FOUND"],
+      summary: "A recurrence's charges, newest first (limit 1..100, default 20; offset from 0).",
+      tag: "Recurrences",
+    },
+    run: (args, ctx, { recurringCharges }) =>
+      recurringCharges.listRecurrenceCharges(
+        companyScope(ctx.principal),
+        args.recurrenceId,
+        { limit: args.limit, offset: args.offset, first: args.first, after: args.after },
+        ctx.signal,
+      ),
+  }),
+
+  operation({
+    name: "simulateRecurringDebit",
+    kind: "mutation",
+    description:
+      "Sandbox: the payer's bank debits a PENDING recurring charge (PAID) or refuses the attempt (FAILED, retried by the recurrence's policy). With a real bank: SANDBOX_ONLY.",
+    access: ["MERCHANT", "OPERATOR"],
+    sandboxOnly: true,
+    audit: "every caller",
+    args: SimulateRecurringDebitArgs,
+    output: () => Charge,
+    run: ({ chargeId, outcome, reason }, ctx, { recurringCharges }) =>
+      recurringCharges.simulateRecurringDebit(companyScope(ctx.principal), chargeId, outcome, reason, ctx),
   }),
 
   operation({

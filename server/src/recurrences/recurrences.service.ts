@@ -3,6 +3,7 @@ import { type Acting, appendAudit } from "../audit/audit";
 import { isoDate, parseIsoDate, saoPauloDay, startOfSaoPauloDay } from "../billing/business-days";
 import { MAX_DAYS_TO_DUE_DATE } from "../billing/due-date-terms";
 import { buildRecurrenceBrCode } from "../charges/br-code";
+import type { ChargesService } from "../charges/charges.service";
 import { type CancelSignal, LAG_TOLERANT, readCancellable } from "../core/cancellable-read";
 import { entityRowMapper } from "../core/entity-rows";
 import { validationError } from "../core/errors";
@@ -90,8 +91,9 @@ function asCreated(recurrence: Recurrence): Recurrence {
 /**
  * Pix Automático recurrences (CONTRACT §12): creation with the authorisation's BR Code,
  * idempotent by key as withdrawals are; the payer's decision and cancellation (simulated in
- * the sandbox), the merchant's cancel, the expiry of those never authorised. Every status
- * change takes the row's lock and writes its webhook and audit row in its transaction.
+ * the sandbox), the merchant's cancel (its PENDING charges cancelled with it), the expiry of
+ * those never authorised. Every status change takes the row's lock and writes its webhook and
+ * audit row in its transaction.
  */
 export class RecurrencesService {
   private readonly recurrenceFromRow: (row: Record<string, unknown>) => Recurrence;
@@ -100,6 +102,7 @@ export class RecurrencesService {
     private readonly db: DataSource,
     private readonly provider: Pick<PixProvider, "registerRecurrence">,
     private readonly customers: Pick<CustomersService, "findCustomerOfAccount">,
+    private readonly charges: Pick<ChargesService, "lockPendingOfRecurrence" | "cancelInTransaction">,
   ) {
     this.recurrenceFromRow = entityRowMapper(db, Recurrence);
   }
@@ -419,6 +422,12 @@ export class RecurrencesService {
       now,
     ]);
     const moved = Object.assign(new Recurrence(), recurrence, { status: to, statusReason: reason, updatedAt: now });
+    // A cancelled recurrence is not debited: its PENDING charges are cancelled with it.
+    if (to === RecurrenceStatus.CANCELLED) {
+      for (const charge of await this.charges.lockPendingOfRecurrence(em, recurrence.id)) {
+        await this.charges.cancelInTransaction(em, charge, requestId);
+      }
+    }
     const event = EVENT_OF[to];
     if (event) {
       await appendWebhookEvent(
