@@ -11,6 +11,7 @@ export const API_PATH_PREFIXES = [
   "/qrcodes",
   "/refunds",
   "/disputes",
+  "/recurrences",
   "/withdrawals",
   "/graphql",
   "/provider",
