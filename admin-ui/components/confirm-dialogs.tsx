@@ -249,6 +249,15 @@ export interface MoneyFacts {
   recipient?: { name: string; document: string; institution: string | null; warnings: string[] } | null;
   /** Who gets the money back (refunds, returned payments). */
   payer?: { name: string | null; document: string | null } | null;
+  /** What the action does, in words (adjustments: a credit or a debit). */
+  operation?: string;
+  /**
+   * The holder the person declared (a new withdrawal, before any bank has said): the name
+   * and the CPF or CNPJ as typed, each shown when given.
+   */
+  declaredRecipient?: { name: string | null; document: string | null } | null;
+  /** The day a scheduled payout is sent, as written (dd/mm/aaaa); null: once approved. */
+  scheduledFor?: string | null;
 }
 
 /** The account, the amount and the destination of a money-moving action, as a list. */
@@ -265,6 +274,7 @@ export function MoneyFactsList({ facts }: { facts: MoneyFacts }) {
   return (
     <dl className="grid gap-2 rounded-md border bg-muted/40 p-3 text-sm">
       {facts.account !== null && row(t("facts.account"), <strong>{facts.account}</strong>, "confirm-account")}
+      {facts.operation && row(t("facts.operation"), facts.operation, "confirm-operation")}
       {row(
         t("facts.amount"),
         <strong className="tabular text-base">{formatBRL(facts.amount, { signed: facts.signed })}</strong>,
@@ -279,6 +289,20 @@ export function MoneyFactsList({ facts }: { facts: MoneyFacts }) {
           </>,
           "confirm-destination",
         )}
+      {(facts.declaredRecipient?.name || facts.declaredRecipient?.document) &&
+        row(
+          t("facts.declaredRecipient"),
+          <>
+            {facts.declaredRecipient.name && <span className="block">{facts.declaredRecipient.name}</span>}
+            {facts.declaredRecipient.document && (
+              <span className="block font-mono text-xs text-muted-foreground">
+                {formatDocument(facts.declaredRecipient.document)}
+              </span>
+            )}
+          </>,
+          "confirm-declared-recipient",
+        )}
+      {facts.scheduledFor && row(t("facts.scheduledFor"), facts.scheduledFor, "confirm-scheduled-for")}
       {facts.recipient &&
         row(
           t("facts.recipient"),
@@ -329,6 +353,7 @@ export function MoneyConfirmDialog({
   description,
   facts,
   confirmLabel,
+  cancelLabel,
   destructive = false,
   canConfirm = true,
   children,
@@ -340,6 +365,8 @@ export function MoneyConfirmDialog({
   description: React.ReactNode;
   facts: MoneyFacts | null;
   confirmLabel: string;
+  /** The way out, when it is a way back to the form ("Voltar") rather than "Cancelar". */
+  cancelLabel?: string;
   destructive?: boolean;
   canConfirm?: boolean;
   children?: React.ReactNode;
@@ -386,7 +413,7 @@ export function MoneyConfirmDialog({
           <FormError message={error} />
           <DialogFooter>
             <Button variant="outline" onClick={() => change(false)} disabled={pending}>
-              {tc("actions.cancel")}
+              {cancelLabel ?? tc("actions.cancel")}
             </Button>
             <Button
               type="submit"

@@ -460,7 +460,7 @@ export type SetCompanyTwoFactorRequiredMutationVariables = Exact<{
 
 export type SetCompanyTwoFactorRequiredMutation = { setCompanyTwoFactorRequired: boolean };
 
-export type AdjustmentRowFragment = { id: string, companyId: string, amount: string, description: string, status: AdjustmentStatus, createdAt: string, requestedBy: string, confirmedBy: string | null, rejectedBy: string | null, rejectionReason: string | null, decidedAt: string | null };
+export type AdjustmentRowFragment = { id: string, companyId: string, amount: string, description: string, status: AdjustmentStatus, createdAt: string, requestedBy: string, confirmedBy: string | null, rejectedBy: string | null, rejectionReason: string | null, decidedAt: string | null, requestedByInfo: { id: string, kind: string, displayName: string | null, email: string | null, credentialHint: string | null } };
 
 export type AdjustmentsListQueryVariables = Exact<{
   first?: number | null | undefined;
@@ -470,7 +470,7 @@ export type AdjustmentsListQueryVariables = Exact<{
 }>;
 
 
-export type AdjustmentsListQuery = { adjustments: { data: Array<{ id: string, companyId: string, amount: string, description: string, status: AdjustmentStatus, createdAt: string, requestedBy: string, confirmedBy: string | null, rejectedBy: string | null, rejectionReason: string | null, decidedAt: string | null }>, pageInfo: { endCursor: string | null, hasNextPage: boolean } } };
+export type AdjustmentsListQuery = { adjustments: { data: Array<{ id: string, companyId: string, amount: string, description: string, status: AdjustmentStatus, createdAt: string, requestedBy: string, confirmedBy: string | null, rejectedBy: string | null, rejectionReason: string | null, decidedAt: string | null, requestedByInfo: { id: string, kind: string, displayName: string | null, email: string | null, credentialHint: string | null } }>, pageInfo: { endCursor: string | null, hasNextPage: boolean } } };
 
 export type CreateAdjustmentMutationVariables = Exact<{
   companyId: string;
@@ -479,14 +479,14 @@ export type CreateAdjustmentMutationVariables = Exact<{
 }>;
 
 
-export type CreateAdjustmentMutation = { createAdjustment: { id: string, companyId: string, amount: string, description: string, status: AdjustmentStatus, createdAt: string, requestedBy: string, confirmedBy: string | null, rejectedBy: string | null, rejectionReason: string | null, decidedAt: string | null } };
+export type CreateAdjustmentMutation = { createAdjustment: { id: string, companyId: string, amount: string, description: string, status: AdjustmentStatus, createdAt: string, requestedBy: string, confirmedBy: string | null, rejectedBy: string | null, rejectionReason: string | null, decidedAt: string | null, requestedByInfo: { id: string, kind: string, displayName: string | null, email: string | null, credentialHint: string | null } } };
 
 export type ConfirmAdjustmentMutationVariables = Exact<{
   id: string;
 }>;
 
 
-export type ConfirmAdjustmentMutation = { confirmAdjustment: { id: string, companyId: string, amount: string, description: string, status: AdjustmentStatus, createdAt: string, requestedBy: string, confirmedBy: string | null, rejectedBy: string | null, rejectionReason: string | null, decidedAt: string | null } };
+export type ConfirmAdjustmentMutation = { confirmAdjustment: { id: string, companyId: string, amount: string, description: string, status: AdjustmentStatus, createdAt: string, requestedBy: string, confirmedBy: string | null, rejectedBy: string | null, rejectionReason: string | null, decidedAt: string | null, requestedByInfo: { id: string, kind: string, displayName: string | null, email: string | null, credentialHint: string | null } } };
 
 export type RejectAdjustmentMutationVariables = Exact<{
   id: string;
@@ -494,7 +494,7 @@ export type RejectAdjustmentMutationVariables = Exact<{
 }>;
 
 
-export type RejectAdjustmentMutation = { rejectAdjustment: { id: string, companyId: string, amount: string, description: string, status: AdjustmentStatus, createdAt: string, requestedBy: string, confirmedBy: string | null, rejectedBy: string | null, rejectionReason: string | null, decidedAt: string | null } };
+export type RejectAdjustmentMutation = { rejectAdjustment: { id: string, companyId: string, amount: string, description: string, status: AdjustmentStatus, createdAt: string, requestedBy: string, confirmedBy: string | null, rejectedBy: string | null, rejectionReason: string | null, decidedAt: string | null, requestedByInfo: { id: string, kind: string, displayName: string | null, email: string | null, credentialHint: string | null } } };
 
 export type AuditLogQueryVariables = Exact<{
   first?: number | null | undefined;
@@ -945,10 +945,17 @@ export type UpdateOperatorMutationVariables = Exact<{
 
 export type UpdateOperatorMutation = { updateOperator: { id: string, email: string, name: string | null, role: string, disabled: boolean, invitePending: boolean, inviteExpiresAt: string | null, lastSignInAt: string | null, createdAt: string } };
 
+export type PendingApprovalCountsFragment = { adjustments: { count: number, amount: string }, withdrawals: { count: number, amount: string } };
+
 export type OperatorOverviewQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type OperatorOverviewQuery = { operatorDashboard: { openPaymentExceptions: number, failedWebhookDeliveries: number, pendingWithdrawals: { count: number, amount: string, oldestCreatedAt: string | null }, today: { paidCharges: { count: number, amount: string }, withdrawals: { count: number, amount: string } }, daily: Array<{ date: string, paidAmount: string, paidCount: number, withdrawalAmount: string, withdrawalCount: number }> } };
+export type OperatorOverviewQuery = { pendingApprovals: { adjustments: { count: number, amount: string }, withdrawals: { count: number, amount: string } }, operatorDashboard: { openPaymentExceptions: number, failedWebhookDeliveries: number, pendingWithdrawals: { count: number, amount: string, oldestCreatedAt: string | null }, today: { paidCharges: { count: number, amount: string }, withdrawals: { count: number, amount: string } }, daily: Array<{ date: string, paidAmount: string, paidCount: number, withdrawalAmount: string, withdrawalCount: number }> } };
+
+export type PendingApprovalsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type PendingApprovalsQuery = { pendingApprovals: { adjustments: { count: number, amount: string }, withdrawals: { count: number, amount: string } } };
 
 export type PayerPageQueryVariables = Exact<{
   token: string;
@@ -1249,7 +1256,7 @@ export type RedeliverMerchantWebhookMutationVariables = Exact<{
 
 export type RedeliverMerchantWebhookMutation = { redeliverWebhook: { eventId: string, status: WebhookDeliveryStatus } };
 
-export type WithdrawalRowFragment = { id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, recipientDocument: string | null, recipientName: string | null, recipientWarnings: Array<RecipientWarning>, queuePosition: number | null, scheduledFor: string | null, sendsOn: string | null, reason: string | null, rejected: boolean, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, bankAccount: { ispb: string, branch: string, account: string, accountType: BankAccountType, holderName: string, holderDocument: string } | null, recipient: { name: string, document: string, institution: string | null } | null, approvals: Array<{ operator: string, operatorEmail: string | null, at: string }> };
+export type WithdrawalRowFragment = { id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, recipientDocument: string | null, recipientName: string | null, recipientWarnings: Array<RecipientWarning>, queuePosition: number | null, scheduledFor: string | null, sendsOn: string | null, reason: string | null, rejected: boolean, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, bankAccount: { ispb: string, branch: string, account: string, accountType: BankAccountType, holderName: string, holderDocument: string } | null, recipient: { name: string, document: string, institution: string | null } | null, approvals: Array<{ operator: string, operatorEmail: string | null, at: string, operatorInfo: { id: string, kind: string, displayName: string | null, email: string | null, credentialHint: string | null } }> };
 
 export type WithdrawalsQueryVariables = Exact<{
   status?: WithdrawalStatus | null | undefined;
@@ -1260,7 +1267,7 @@ export type WithdrawalsQueryVariables = Exact<{
 }>;
 
 
-export type WithdrawalsQuery = { withdrawals: { total: number, totalCapped: boolean, limit: number, offset: number, data: Array<{ id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, recipientDocument: string | null, recipientName: string | null, recipientWarnings: Array<RecipientWarning>, queuePosition: number | null, scheduledFor: string | null, sendsOn: string | null, reason: string | null, rejected: boolean, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, bankAccount: { ispb: string, branch: string, account: string, accountType: BankAccountType, holderName: string, holderDocument: string } | null, recipient: { name: string, document: string, institution: string | null } | null, approvals: Array<{ operator: string, operatorEmail: string | null, at: string }> }> } };
+export type WithdrawalsQuery = { withdrawals: { total: number, totalCapped: boolean, limit: number, offset: number, data: Array<{ id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, recipientDocument: string | null, recipientName: string | null, recipientWarnings: Array<RecipientWarning>, queuePosition: number | null, scheduledFor: string | null, sendsOn: string | null, reason: string | null, rejected: boolean, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, bankAccount: { ispb: string, branch: string, account: string, accountType: BankAccountType, holderName: string, holderDocument: string } | null, recipient: { name: string, document: string, institution: string | null } | null, approvals: Array<{ operator: string, operatorEmail: string | null, at: string, operatorInfo: { id: string, kind: string, displayName: string | null, email: string | null, credentialHint: string | null } }> }> } };
 
 export type CompanyNamesQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1279,7 +1286,7 @@ export type ApproveWithdrawalMutationVariables = Exact<{
 }>;
 
 
-export type ApproveWithdrawalMutation = { approveWithdrawal: { id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, recipientDocument: string | null, recipientName: string | null, recipientWarnings: Array<RecipientWarning>, queuePosition: number | null, scheduledFor: string | null, sendsOn: string | null, reason: string | null, rejected: boolean, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, bankAccount: { ispb: string, branch: string, account: string, accountType: BankAccountType, holderName: string, holderDocument: string } | null, recipient: { name: string, document: string, institution: string | null } | null, approvals: Array<{ operator: string, operatorEmail: string | null, at: string }> } };
+export type ApproveWithdrawalMutation = { approveWithdrawal: { id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, recipientDocument: string | null, recipientName: string | null, recipientWarnings: Array<RecipientWarning>, queuePosition: number | null, scheduledFor: string | null, sendsOn: string | null, reason: string | null, rejected: boolean, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, bankAccount: { ispb: string, branch: string, account: string, accountType: BankAccountType, holderName: string, holderDocument: string } | null, recipient: { name: string, document: string, institution: string | null } | null, approvals: Array<{ operator: string, operatorEmail: string | null, at: string, operatorInfo: { id: string, kind: string, displayName: string | null, email: string | null, credentialHint: string | null } }> } };
 
 export type RejectWithdrawalMutationVariables = Exact<{
   id: string;
@@ -1287,14 +1294,14 @@ export type RejectWithdrawalMutationVariables = Exact<{
 }>;
 
 
-export type RejectWithdrawalMutation = { rejectWithdrawal: { id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, recipientDocument: string | null, recipientName: string | null, recipientWarnings: Array<RecipientWarning>, queuePosition: number | null, scheduledFor: string | null, sendsOn: string | null, reason: string | null, rejected: boolean, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, bankAccount: { ispb: string, branch: string, account: string, accountType: BankAccountType, holderName: string, holderDocument: string } | null, recipient: { name: string, document: string, institution: string | null } | null, approvals: Array<{ operator: string, operatorEmail: string | null, at: string }> } };
+export type RejectWithdrawalMutation = { rejectWithdrawal: { id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, recipientDocument: string | null, recipientName: string | null, recipientWarnings: Array<RecipientWarning>, queuePosition: number | null, scheduledFor: string | null, sendsOn: string | null, reason: string | null, rejected: boolean, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, bankAccount: { ispb: string, branch: string, account: string, accountType: BankAccountType, holderName: string, holderDocument: string } | null, recipient: { name: string, document: string, institution: string | null } | null, approvals: Array<{ operator: string, operatorEmail: string | null, at: string, operatorInfo: { id: string, kind: string, displayName: string | null, email: string | null, credentialHint: string | null } }> } };
 
 export type WithdrawalDetailQueryVariables = Exact<{
   id: string;
 }>;
 
 
-export type WithdrawalDetailQuery = { withdrawal: { idempotencyKey: string, e2eId: string | null, paidAt: string | null, id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, recipientDocument: string | null, recipientName: string | null, recipientWarnings: Array<RecipientWarning>, queuePosition: number | null, scheduledFor: string | null, sendsOn: string | null, reason: string | null, rejected: boolean, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, bankAccount: { ispb: string, branch: string, account: string, accountType: BankAccountType, holderName: string, holderDocument: string } | null, recipient: { name: string, document: string, institution: string | null } | null, approvals: Array<{ operator: string, operatorEmail: string | null, at: string }> }, withdrawalHistory: Array<{ id: string, fromStatus: WithdrawalStatus | null, toStatus: WithdrawalStatus, actor: string, reason: string | null, createdAt: string, actorInfo: { id: string, kind: string, displayName: string | null, email: string | null, credentialHint: string | null } }> };
+export type WithdrawalDetailQuery = { withdrawal: { idempotencyKey: string, e2eId: string | null, paidAt: string | null, id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, recipientDocument: string | null, recipientName: string | null, recipientWarnings: Array<RecipientWarning>, queuePosition: number | null, scheduledFor: string | null, sendsOn: string | null, reason: string | null, rejected: boolean, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, bankAccount: { ispb: string, branch: string, account: string, accountType: BankAccountType, holderName: string, holderDocument: string } | null, recipient: { name: string, document: string, institution: string | null } | null, approvals: Array<{ operator: string, operatorEmail: string | null, at: string, operatorInfo: { id: string, kind: string, displayName: string | null, email: string | null, credentialHint: string | null } }> }, withdrawalHistory: Array<{ id: string, fromStatus: WithdrawalStatus | null, toStatus: WithdrawalStatus, actor: string, reason: string | null, createdAt: string, actorInfo: { id: string, kind: string, displayName: string | null, email: string | null, credentialHint: string | null } }> };
 
 export type ExportWithdrawalsQueryVariables = Exact<{
   first?: number | null | undefined;
@@ -1344,6 +1351,13 @@ export const AdjustmentRowFragmentDoc = new TypedDocumentString(`
   status
   createdAt
   requestedBy
+  requestedByInfo {
+    id
+    kind
+    displayName
+    email
+    credentialHint
+  }
   confirmedBy
   rejectedBy
   rejectionReason
@@ -1532,6 +1546,18 @@ export const OperatorRowFragmentDoc = new TypedDocumentString(`
   createdAt
 }
     `, {"fragmentName":"OperatorRow"}) as unknown as TypedDocumentString<OperatorRowFragment, unknown>;
+export const PendingApprovalCountsFragmentDoc = new TypedDocumentString(`
+    fragment PendingApprovalCounts on PendingApprovals {
+  adjustments {
+    count
+    amount
+  }
+  withdrawals {
+    count
+    amount
+  }
+}
+    `, {"fragmentName":"PendingApprovalCounts"}) as unknown as TypedDocumentString<PendingApprovalCountsFragment, unknown>;
 export const PaymentExceptionRowFragmentDoc = new TypedDocumentString(`
     fragment PaymentExceptionRow on PaymentException {
   id
@@ -1680,6 +1706,13 @@ export const WithdrawalRowFragmentDoc = new TypedDocumentString(`
   approvals {
     operator
     operatorEmail
+    operatorInfo {
+      id
+      kind
+      displayName
+      email
+      credentialHint
+    }
     at
   }
 }
@@ -1810,6 +1843,13 @@ export const AdjustmentsListDocument = new TypedDocumentString(`
   status
   createdAt
   requestedBy
+  requestedByInfo {
+    id
+    kind
+    displayName
+    email
+    credentialHint
+  }
   confirmedBy
   rejectedBy
   rejectionReason
@@ -1833,6 +1873,13 @@ export const CreateAdjustmentDocument = new TypedDocumentString(`
   status
   createdAt
   requestedBy
+  requestedByInfo {
+    id
+    kind
+    displayName
+    email
+    credentialHint
+  }
   confirmedBy
   rejectedBy
   rejectionReason
@@ -1852,6 +1899,13 @@ export const ConfirmAdjustmentDocument = new TypedDocumentString(`
   status
   createdAt
   requestedBy
+  requestedByInfo {
+    id
+    kind
+    displayName
+    email
+    credentialHint
+  }
   confirmedBy
   rejectedBy
   rejectionReason
@@ -1871,6 +1925,13 @@ export const RejectAdjustmentDocument = new TypedDocumentString(`
   status
   createdAt
   requestedBy
+  requestedByInfo {
+    id
+    kind
+    displayName
+    email
+    credentialHint
+  }
   confirmedBy
   rejectedBy
   rejectionReason
@@ -3198,6 +3259,9 @@ export const UpdateOperatorDocument = new TypedDocumentString(`
 }`) as unknown as TypedDocumentString<UpdateOperatorMutation, UpdateOperatorMutationVariables>;
 export const OperatorOverviewDocument = new TypedDocumentString(`
     query OperatorOverview {
+  pendingApprovals {
+    ...PendingApprovalCounts
+  }
   operatorDashboard {
     pendingWithdrawals {
       count
@@ -3225,7 +3289,32 @@ export const OperatorOverviewDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<OperatorOverviewQuery, OperatorOverviewQueryVariables>;
+    fragment PendingApprovalCounts on PendingApprovals {
+  adjustments {
+    count
+    amount
+  }
+  withdrawals {
+    count
+    amount
+  }
+}`) as unknown as TypedDocumentString<OperatorOverviewQuery, OperatorOverviewQueryVariables>;
+export const PendingApprovalsDocument = new TypedDocumentString(`
+    query PendingApprovals {
+  pendingApprovals {
+    ...PendingApprovalCounts
+  }
+}
+    fragment PendingApprovalCounts on PendingApprovals {
+  adjustments {
+    count
+    amount
+  }
+  withdrawals {
+    count
+    amount
+  }
+}`) as unknown as TypedDocumentString<PendingApprovalsQuery, PendingApprovalsQueryVariables>;
 export const PayerPageDocument = new TypedDocumentString(`
     query PayerPage($token: String!) {
   payerPage(token: $token) {
@@ -4067,6 +4156,13 @@ export const WithdrawalsDocument = new TypedDocumentString(`
   approvals {
     operator
     operatorEmail
+    operatorInfo {
+      id
+      kind
+      displayName
+      email
+      credentialHint
+    }
     at
   }
 }`) as unknown as TypedDocumentString<WithdrawalsQuery, WithdrawalsQueryVariables>;
@@ -4130,6 +4226,13 @@ export const ApproveWithdrawalDocument = new TypedDocumentString(`
   approvals {
     operator
     operatorEmail
+    operatorInfo {
+      id
+      kind
+      displayName
+      email
+      credentialHint
+    }
     at
   }
 }`) as unknown as TypedDocumentString<ApproveWithdrawalMutation, ApproveWithdrawalMutationVariables>;
@@ -4175,6 +4278,13 @@ export const RejectWithdrawalDocument = new TypedDocumentString(`
   approvals {
     operator
     operatorEmail
+    operatorInfo {
+      id
+      kind
+      displayName
+      email
+      credentialHint
+    }
     at
   }
 }`) as unknown as TypedDocumentString<RejectWithdrawalMutation, RejectWithdrawalMutationVariables>;
@@ -4238,6 +4348,13 @@ export const WithdrawalDetailDocument = new TypedDocumentString(`
   approvals {
     operator
     operatorEmail
+    operatorInfo {
+      id
+      kind
+      displayName
+      email
+      credentialHint
+    }
     at
   }
 }`) as unknown as TypedDocumentString<WithdrawalDetailQuery, WithdrawalDetailQueryVariables>;

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { charge as createCharge, createCompany, gql } from "../support/api";
 import { expect, test } from "../support/fixtures";
 import { t } from "../support/i18n";
+import { expectMoneyFacts } from "../support/money-confirm";
 import { checkPage } from "../support/page-check";
 import { type FreshMerchant, freshMerchant } from "./fresh-merchant";
 
@@ -179,9 +180,21 @@ test("a withdrawal checks the key as typed (a phone with its punctuation too), q
   ).toBeVisible();
   await page.getByLabel(t("merchantWithdrawals.create.amount")).fill("50,00");
   await checkPage(page, "merchant-withdrawal-new");
-  await page
-    .getByRole("button", { name: t("merchantWithdrawals.create.submitAmount", { amount: "R$ 50,00" }) })
-    .dblclick();
+  // Nothing is sent before a review names the amount and the key as formatted.
+  const submit = page.getByRole("button", {
+    name: t("merchantWithdrawals.create.submitAmount", { amount: "R$ 50,00" }),
+  });
+  await submit.click();
+  const review = page.getByRole("dialog", { name: t("merchantWithdrawals.create.review.title") });
+  await expectMoneyFacts(review, { amount: "R$ 50,00", destination: "+55 (11) 98765-4321" });
+  await expect(review.getByTestId("confirm-destination")).toContainText(phone);
+  await checkPage(page, "merchant-withdrawal-review");
+  await review.getByRole("button", { name: t("merchantWithdrawals.create.review.back") }).click();
+  await expect(review).toBeHidden();
+  await expect(page).toHaveURL(/\/m\/withdrawals\/new$/);
+  await expect(page.getByLabel(t("merchantWithdrawals.create.amount"))).toHaveValue("50,00");
+  await submit.click();
+  await review.getByRole("button", { name: t("merchantWithdrawals.create.review.confirm") }).dblclick();
 
   await expect(page).toHaveURL(/\/m\/withdrawals\/[\w-]+$/);
   await expect(page.getByTestId("queue-position")).toHaveText(
@@ -247,6 +260,17 @@ test("a withdrawal to a bank account: the bank chosen by name, each field checke
   await page
     .getByRole("button", { name: t("merchantWithdrawals.create.submitAmount", { amount: "R$ 10,00" }) })
     .click();
+  // The review names the bank by name (not its ISPB), the branch and account, and the holder.
+  const review = page.getByRole("dialog", { name: t("merchantWithdrawals.create.review.title") });
+  await expectMoneyFacts(review, {
+    amount: "R$ 10,00",
+    destination: t("withdrawals.destinationText.account", { branch: "1234", account: "123456" }),
+  });
+  await expect(review.getByTestId("confirm-destination")).toContainText("Banco do Brasil S.A.");
+  await expect(review.getByTestId("confirm-declared-recipient")).toContainText("Fornecedor Exemplo Ltda");
+  await expect(review.getByTestId("confirm-declared-recipient")).toContainText("11.222.333/0001-81");
+  await checkPage(page, "merchant-withdrawal-review-account");
+  await review.getByRole("button", { name: t("merchantWithdrawals.create.review.confirm") }).click();
   await expect(page).toHaveURL(/\/m\/withdrawals\/[\w-]+$/);
   await expect(page.getByTestId("destination-key")).toHaveText(
     t("withdrawals.destinationText.account", { branch: "1234", account: "123456" }),

@@ -25,7 +25,7 @@ test("with maker-checker on, one operator cannot approve or post alone and a sec
   page,
   browser,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   // Funded by a paid charge (no fee): credits posted by one operator add up over the
   // maker-checker window, so three of 90.000,00 would need a second operator.
   const company = await createCompany("Four Eyes Ltda", { feePercent: "0.00", feeFixed: "0.00" });
@@ -52,6 +52,16 @@ test("with maker-checker on, one operator cannot approve or post alone and a sec
   // The row's menu after a first approval was off the right edge at 1280 px (checkPage checks every row's actions).
   await checkPage(page, "ops-withdrawals-first-approval");
 
+  // What waits for Olga as the second operator: the overview card and the sidebar's count
+  // (other specs may leave first approvals too: the exact figures are the server test's,
+  // dashboards/pending-approvals.test.ts).
+  await olga.goto("/ops");
+  const awaiting = olga.getByRole("region", { name: t("overview.awaitingSecond.title") });
+  await expect(awaiting.getByTestId("awaiting-withdrawals")).toBeVisible();
+  await expect(awaiting.getByRole("link", { name: t("overview.awaitingSecond.viewWithdrawals") })).toBeVisible();
+  await expect(olga.getByTestId("nav-pending-withdrawals")).toHaveText(/^\d+/);
+  await checkPage(olga, "ops-overview-awaiting-second");
+
   await olga.goto(`/ops/withdrawals?company=${company.id}`);
   const olgaRow = olga.getByRole("row").filter({ hasText: big.withdrawalReference });
   await expect(olgaRow).toContainText(t("withdrawals.approvals", { given: 1, required: 2 }));
@@ -60,6 +70,9 @@ test("with maker-checker on, one operator cannot approve or post alone and a sec
     .click();
   const second = approveDialog(olga, big.withdrawalReference);
   await expect(second).toContainText(t("withdrawals.approve.sends"));
+  // The second approver is told who approved first, by name.
+  await expect(second.getByTestId("first-approval")).toContainText("Ana Admin");
+  await checkPage(olga, "ops-withdrawal-second-approval-dialog");
   await second.getByRole("button", { name: t("withdrawals.approve.confirm") }).click();
   await expect(olga.getByText(t("withdrawals.approve.approved", { reference: big.withdrawalReference }))).toBeVisible();
   expect((await merchantWithdrawal(company.clientSecret, big.id)).body.status).toBe("PROCESSING");
@@ -87,6 +100,10 @@ test("with maker-checker on, one operator cannot approve or post alone and a sec
   await dialog.getByLabel(t("adjustments.create.amount")).fill("120.000,00");
   await dialog.getByLabel(t("adjustments.create.reason")).fill("Settlement of the March dispute");
   await dialog.getByRole("button", { name: t("adjustments.create.submitCredit", { amount: "R$ 120.000,00" }) }).click();
+  await page
+    .getByRole("dialog", { name: t("adjustments.create.review.title") })
+    .getByRole("button", { name: t("adjustments.create.review.confirm") })
+    .click();
   await expect(page.getByText(t("adjustments.create.requestedCredit", { amount: "R$ 120.000,00" }))).toBeVisible();
   const requested = page.getByRole("row").filter({ hasText: "Settlement of the March dispute" });
   await expect(requested).toContainText(t("adjustments.status.REQUESTED"));
@@ -96,13 +113,22 @@ test("with maker-checker on, one operator cannot approve or post alone and a sec
   await page.reload();
   await checkPage(page, "ops-adjustments-requested");
 
+  await olga.goto("/ops");
+  await expect(
+    olga.getByRole("region", { name: t("overview.awaitingSecond.title") }).getByTestId("awaiting-adjustments"),
+  ).toContainText(t("overview.awaitingSecond.adjustments"));
+  await expect(olga.getByTestId("nav-pending-adjustments")).toHaveText(/^\d+/);
   await olga.goto(`/ops/adjustments?company=${company.id}`);
   const olgaRequested = olga.getByRole("row").filter({ hasText: "Settlement of the March dispute" });
+  // The maker by name, not operator:usr_….
+  await expect(olgaRequested).toContainText("Ana Admin");
+  await expect(olgaRequested).not.toContainText("operator:usr_");
   // The second operator's Confirmar/Recusar were off the right edge at 1280 px.
   await expect(olgaRequested.getByRole("button", { name: t("adjustments.confirmAction") })).toBeVisible();
   await checkPage(olga, "ops-adjustments-second-operator");
   await olgaRequested.getByRole("button", { name: t("adjustments.confirmAction") }).click();
   const confirmDialog = olga.getByRole("dialog", { name: t("adjustments.confirm.title") });
+  await expect(confirmDialog).toContainText("Ana Admin");
   await expectMoneyFacts(confirmDialog, { account: "Four Eyes Ltda", amount: "+R$ 120.000,00" });
   expect(await merchantBalance(company.clientSecret)).toBe(before);
   await confirmDialog.getByRole("button", { name: t("adjustments.confirm.action") }).click();

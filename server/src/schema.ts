@@ -8,18 +8,24 @@ import { MerchantOverviewFields, OperatorDashboardFields } from "./dashboards/da
 import { DisputeFields } from "./disputes/disputes.fields";
 import { bindOperationResolvers, operationResolvers } from "./graphql/operation-fields";
 import { plainFieldResolvers } from "./graphql/plain-fields";
-import { LedgerEntryFields } from "./ledger/ledger.fields";
+import { AdjustmentFields, LedgerEntryFields } from "./ledger/ledger.fields";
 import { OPERATIONS } from "./operations";
 import { RefundRequestFields } from "./refunds/refund-requests.fields";
-import { WithdrawalFields, WithdrawalTransitionFields } from "./withdrawals/withdrawals.fields";
+import {
+  WithdrawalApprovalFields,
+  WithdrawalFields,
+  WithdrawalTransitionFields,
+} from "./withdrawals/withdrawals.fields";
 
 export const RESOLVERS = [
   ChargeFields,
   CompanyFields,
   AutoApproveLimitRequestFields,
   LedgerEntryFields,
+  AdjustmentFields,
   WithdrawalFields,
   WithdrawalTransitionFields,
+  WithdrawalApprovalFields,
   RefundRequestFields,
   DisputeFields,
   AuditEntryFields,

@@ -9,6 +9,7 @@ import { lazy, Suspense, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { LazyTrigger } from "@/components/ui/lazy-trigger";
 import { SandboxBanner } from "@/components/ui/sandbox-banner";
+import { type PendingApprovalKind, usePendingApprovalCounts } from "@/features/overview/pending-approval-counts";
 import type { Viewer } from "@/lib/auth/viewer";
 import { cn } from "@/lib/utils";
 import { Breadcrumbs } from "./breadcrumbs";
@@ -48,13 +49,17 @@ export function NavLinks({
   sections,
   collapsed = false,
   onNavigate,
+  pendingCounts = {},
 }: {
   sections: NavSection[];
   collapsed?: boolean;
   onNavigate?: () => void;
+  /** What waits for a second operator, by the entries' `pendingApprovals`. */
+  pendingCounts?: Partial<Record<PendingApprovalKind, number>>;
 }) {
   const pathname = usePathname();
   const t = useTranslations("shell.nav");
+  const tShell = useTranslations("shell");
   return (
     <nav aria-label={t("main")} className="flex flex-col gap-4">
       {sections.map((section, index) => (
@@ -65,6 +70,19 @@ export function NavLinks({
           {section.items.map((item) => {
             const active = isActive(item, pathname);
             const Icon = item.icon;
+            const pending = item.pendingApprovals ? (pendingCounts[item.pendingApprovals] ?? 0) : 0;
+            const count = pending > 0 && (
+              <span
+                className={cn(
+                  "tabular rounded-full bg-status-warn-bg px-1.5 text-xs font-semibold text-status-warn",
+                  collapsed ? "absolute top-0 right-0 px-1 text-[10px] leading-4" : "ml-auto",
+                )}
+                data-testid={`nav-pending-${item.pendingApprovals}`}
+              >
+                <span aria-hidden>{pending}</span>
+                <span className="sr-only">{tShell("pendingCount", { count: pending })}</span>
+              </span>
+            );
             const link = (
               <Link
                 key={item.href}
@@ -74,7 +92,7 @@ export function NavLinks({
                 className={cn(
                   "flex h-8 items-center gap-2.5 rounded-md px-2 text-sm font-medium text-sidebar-foreground/80 transition-colors hover:bg-sidebar-accent hover:text-sidebar-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none",
                   active && "bg-sidebar-accent text-foreground",
-                  collapsed && "justify-center px-0",
+                  collapsed && "relative justify-center px-0",
                 )}
               >
                 <Icon
@@ -82,6 +100,7 @@ export function NavLinks({
                   aria-hidden
                 />
                 {collapsed ? <span className="sr-only">{t(item.labelKey)}</span> : t(item.labelKey)}
+                {count}
               </Link>
             );
             if (!collapsed) return link;
@@ -124,6 +143,7 @@ export function AppShell({
       ),
     }))
     .filter((section) => section.items.length > 0);
+  const pendingCounts = usePendingApprovalCounts(navKey === "operator" && viewer.role !== "VIEWER");
   const [collapsed, setCollapsed] = useState(defaultCollapsed);
   const [mobileOpen, setMobileOpen] = useState(false);
   const toggle = () => {
@@ -164,7 +184,7 @@ export function AppShell({
           </Link>
         </div>
         <div className={cn("flex-1 overflow-y-auto px-3 py-4", collapsed && "px-2")}>
-          <NavLinks sections={nav} collapsed={collapsed} />
+          <NavLinks sections={nav} collapsed={collapsed} pendingCounts={pendingCounts} />
         </div>
         <div className={cn("border-t p-2", collapsed && "flex justify-center")}>
           <Button
@@ -190,6 +210,7 @@ export function AppShell({
                 onOpenChange={setMobileOpen}
                 trigger={hamburger}
                 sections={nav}
+                pendingCounts={pendingCounts}
                 audience={navKey}
               />
             </LazyTrigger>

@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import type * as React from "react";
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from "@/components/ui/sheet";
+import type { PendingApprovalKind } from "@/features/overview/pending-approval-counts";
 import { Brand, NavLinks } from "./app-shell";
 import type { NavKey, NavSection } from "./nav";
 
@@ -12,12 +13,14 @@ export default function MobileNav({
   onOpenChange,
   trigger,
   sections,
+  pendingCounts,
   audience,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   trigger: React.ReactElement;
   sections: NavSection[];
+  pendingCounts: Partial<Record<PendingApprovalKind, number>>;
   audience: NavKey;
 }) {
   const t = useTranslations("shell");
@@ -34,7 +37,7 @@ export default function MobileNav({
           <SheetDescription className="sr-only">{t("navigation")}</SheetDescription>
         </div>
         <div className="px-3">
-          <NavLinks sections={sections} onNavigate={() => onOpenChange(false)} />
+          <NavLinks sections={sections} pendingCounts={pendingCounts} onNavigate={() => onOpenChange(false)} />
         </div>
       </SheetContent>
     </Sheet>

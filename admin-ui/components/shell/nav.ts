@@ -20,6 +20,7 @@ import {
   UsersIcon,
   WebhookIcon,
 } from "lucide-react";
+import type { PendingApprovalKind } from "@/features/overview/pending-approval-counts";
 import type { Messages } from "@/messages";
 
 /** A label of the sidebar, from the `shell.nav` catalogue. */
@@ -36,6 +37,8 @@ export interface NavItem {
   adminOnly?: boolean;
   /** Shown only to this kind of console user (the developer pages lead each back to their home). */
   kind?: "OPERATOR" | "MERCHANT";
+  /** Counts what waits here for a second operator (maker-checker), beside its label. */
+  pendingApprovals?: PendingApprovalKind;
 }
 
 export interface NavSection {
@@ -49,10 +52,10 @@ export const OPERATOR_NAV: NavSection[] = [
   {
     items: [
       { labelKey: "overview", href: "/ops", icon: HomeIcon, exact: true },
-      { labelKey: "withdrawals", href: "/ops/withdrawals", icon: ArrowLeftRightIcon },
+      { labelKey: "withdrawals", href: "/ops/withdrawals", icon: ArrowLeftRightIcon, pendingApprovals: "withdrawals" },
       { labelKey: "companies", href: "/ops/companies", icon: Building2Icon },
       { labelKey: "charges", href: "/ops/charges", icon: ReceiptIcon },
-      { labelKey: "adjustments", href: "/ops/adjustments", icon: ScaleIcon },
+      { labelKey: "adjustments", href: "/ops/adjustments", icon: ScaleIcon, pendingApprovals: "adjustments" },
     ],
   },
   {

@@ -6,6 +6,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { ActorName, actorWords } from "@/components/actor-name";
 import { MoneyConfirmDialog, MoneyFactsList, ReasonDialog } from "@/components/confirm-dialogs";
 import { DataTable } from "@/components/data-table/data-table";
 import { DataTableFacetedFilter } from "@/components/data-table/data-table-faceted-filter";
@@ -66,6 +67,7 @@ export function AdjustmentsTable({
   const [confirming, setConfirming] = useState<AdjustmentRowFragment | null>(null);
   const t = useTranslations("adjustments.confirm");
   const ta = useTranslations("adjustments");
+  const tActors = useTranslations("actors");
   const describe = useErrorMessage();
   const names = new Map(companies.map((c) => [c.id, c.name]));
   const companyName = (id: string) => names.get(id) ?? id;
@@ -114,7 +116,7 @@ export function AdjustmentsTable({
           <span className="truncate" title={row.original.description}>
             {row.original.description}
           </span>
-          <span className="truncate font-mono text-xs text-muted-foreground">{row.original.requestedBy}</span>
+          <ActorName actor={row.original.requestedByInfo} className="truncate text-xs" />
         </div>
       ),
     },
@@ -236,7 +238,10 @@ export function AdjustmentsTable({
           confirming ? (
             <>
               {confirming.amount.startsWith("-") ? t("debit") : t("credit")}{" "}
-              {t("requestedBy", { who: confirming.requestedBy, reason: confirming.description })}
+              {t("requestedBy", {
+                who: actorWords(confirming.requestedByInfo, tActors).name,
+                reason: confirming.description,
+              })}
             </>
           ) : null
         }

@@ -5,6 +5,7 @@ import { LoaderIcon, PlusIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { MoneyFactsList } from "@/components/confirm-dialogs";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -27,7 +28,8 @@ import { useErrorMessage } from "@/lib/i18n/error-message";
 import { CreateAdjustmentDocument } from "./documents";
 
 /**
- * A manual credit or debit with a required reason. Above the maker-checker limit the API
+ * A manual credit or debit with a required reason, sent only from a second step that names the
+ * account (its name and id), the amount and the direction ("Voltar" edits). Above the maker-checker limit the API
  * answers REQUESTED: the money moves only once a second operator confirms it.
  */
 export function CreateAdjustmentDialog({
@@ -52,13 +54,22 @@ export function CreateAdjustmentDialog({
   const [reason, setReason] = useState("");
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [reviewing, setReviewing] = useState(false);
   const centavos = parseMoneyInput(amount);
   const amountError = amount && (centavos === null || centavos <= 0n) ? t("amountError") : undefined;
   const valid = company && centavos !== null && centavos > 0n && reason.trim().length >= 3;
 
+  const chosen = companies.find((each) => each.id === company);
+
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     if (!valid || centavos === null) return;
+    if (!reviewing) {
+      if (!chosen) return;
+      setError(null);
+      setReviewing(true);
+      return;
+    }
     setPending(true);
     setError(null);
     try {
@@ -77,6 +88,7 @@ export function CreateAdjustmentDialog({
         { description: requested ? t("requestedDescription") : t("postedDescription") },
       );
       setOpen(false);
+      setReviewing(false);
       setAmount("");
       setReason("");
       router.refresh();
@@ -90,7 +102,14 @@ export function CreateAdjustmentDialog({
   };
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !pending && setOpen(next)}>
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (pending) return;
+        setOpen(next);
+        if (!next) setReviewing(false);
+      }}
+    >
       <DialogTrigger asChild>
         <Button size="sm">
           <PlusIcon aria-hidden /> {t("open")}
@@ -99,52 +118,81 @@ export function CreateAdjustmentDialog({
       <DialogContent>
         <form onSubmit={submit} className="grid gap-4">
           <DialogHeader>
-            <DialogTitle>{t("title")}</DialogTitle>
-            <DialogDescription>{t("description")}</DialogDescription>
+            <DialogTitle>{reviewing ? t("review.title") : t("title")}</DialogTitle>
+            <DialogDescription>{reviewing ? t("review.description") : t("description")}</DialogDescription>
           </DialogHeader>
-          <TabsNav
-            label={t("direction")}
-            value={direction}
-            options={[
-              { value: "credit", label: t("credit") },
-              { value: "debit", label: t("debit") },
-            ]}
-            onChange={setDirection}
-          />
-          <Field label={t("company")}>
-            {(control) => (
-              <Select value={company} onValueChange={setCompany}>
-                <SelectTrigger {...control} className="w-full">
-                  <SelectValue placeholder={t("chooseCompany")} />
-                </SelectTrigger>
-                <SelectContent>
-                  {companies.map((c) => (
-                    <SelectItem key={c.id} value={c.id}>
-                      {c.name}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            )}
-          </Field>
-          <Field label={t("amount")} error={amountError} hint={t("amountHint")}>
-            {(control) => (
-              <Input {...control} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
-            )}
-          </Field>
-          <Field label={t("reason")} hint={t("reasonHint")}>
-            {(control) => <Textarea {...control} value={reason} onChange={(e) => setReason(e.target.value)} rows={3} />}
-          </Field>
+          {reviewing && chosen && centavos !== null ? (
+            <div className="grid gap-3">
+              <MoneyFactsList
+                facts={{
+                  account: t("review.accountName", { name: chosen.name, id: chosen.id }),
+                  operation: t(direction === "credit" ? "review.credit" : "review.debit"),
+                  amount: direction === "debit" ? -centavos : centavos,
+                  signed: true,
+                }}
+              />
+              <p className="text-sm">
+                <span className="text-muted-foreground">{t("reason")}: </span>
+                {reason.trim()}
+              </p>
+            </div>
+          ) : (
+            <>
+              <TabsNav
+                label={t("direction")}
+                value={direction}
+                options={[
+                  { value: "credit", label: t("credit") },
+                  { value: "debit", label: t("debit") },
+                ]}
+                onChange={setDirection}
+              />
+              <Field label={t("company")}>
+                {(control) => (
+                  <Select value={company} onValueChange={setCompany}>
+                    <SelectTrigger {...control} className="w-full">
+                      <SelectValue placeholder={t("chooseCompany")} />
+                    </SelectTrigger>
+                    <SelectContent>
+                      {companies.map((c) => (
+                        <SelectItem key={c.id} value={c.id}>
+                          {c.name}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                )}
+              </Field>
+              <Field label={t("amount")} error={amountError} hint={t("amountHint")}>
+                {(control) => (
+                  <Input {...control} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
+                )}
+              </Field>
+              <Field label={t("reason")} hint={t("reasonHint")}>
+                {(control) => (
+                  <Textarea {...control} value={reason} onChange={(e) => setReason(e.target.value)} rows={3} />
+                )}
+              </Field>
+            </>
+          )}
           <FormError message={error} />
           <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => setOpen(false)} disabled={pending}>
-              {tc("actions.cancel")}
-            </Button>
+            {reviewing ? (
+              <Button type="button" variant="outline" onClick={() => setReviewing(false)} disabled={pending}>
+                {t("review.back")}
+              </Button>
+            ) : (
+              <Button type="button" variant="outline" onClick={() => setOpen(false)} disabled={pending}>
+                {tc("actions.cancel")}
+              </Button>
+            )}
             <Button type="submit" disabled={!valid || pending}>
               {pending && <LoaderIcon className="animate-spin" aria-hidden />}
-              {t(direction === "credit" ? "submitCredit" : "submitDebit", {
-                amount: centavos && centavos > 0n ? formatBRL(centavos) : "",
-              }).trim()}
+              {reviewing
+                ? t("review.confirm")
+                : centavos && centavos > 0n
+                  ? t(direction === "credit" ? "submitCredit" : "submitDebit", { amount: formatBRL(centavos) })
+                  : t("review.submit")}
             </Button>
           </DialogFooter>
         </form>

@@ -10,6 +10,13 @@ graphql(`
     status
     createdAt
     requestedBy
+    requestedByInfo {
+      id
+      kind
+      displayName
+      email
+      credentialHint
+    }
     confirmedBy
     rejectedBy
     rejectionReason

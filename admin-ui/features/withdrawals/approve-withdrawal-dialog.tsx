@@ -1,7 +1,9 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { ActorName } from "@/components/actor-name";
 import { MoneyConfirmDialog } from "@/components/confirm-dialogs";
+import { DateTime } from "@/components/date-time";
 import type { ApproveWithdrawalMutation } from "@/gql/graphql";
 import { useGraphQLMutation } from "@/lib/graphql/hooks";
 import type { WithdrawalRow } from "./columns";
@@ -12,7 +14,7 @@ import { ApproveWithdrawalDocument } from "./documents";
  * Approving sends money to the bank (or records the first of two approvals), so it is never one
  * click: this dialog names the account, the amount, the destination and the holder the bank
  * tells (with a warning when it is not the declared recipient), says which of the
- * two happens, and only then approves. `onApproved` gets the API's answer (toast, refresh).
+ * two happens (the second approver is told who approved first, and when), and only then approves. `onApproved` gets the API's answer (toast, refresh).
  */
 export function ApproveWithdrawalDialog({
   withdrawal,
@@ -33,6 +35,7 @@ export function ApproveWithdrawalDialog({
   const next = (withdrawal?.approvals.length ?? 0) + 1;
   const required = withdrawal?.approvalsRequired ?? 1;
   const sends = next >= required;
+  const first = withdrawal?.approvals[0];
   return (
     <MoneyConfirmDialog
       open={withdrawal !== null}
@@ -46,6 +49,15 @@ export function ApproveWithdrawalDialog({
         const { approveWithdrawal } = await approve.mutateAsync({ id: withdrawal.id });
         onApproved(approveWithdrawal, withdrawal);
       }}
-    />
+    >
+      {first && (
+        <p className="text-sm" data-testid="first-approval">
+          {t.rich("firstApproval", {
+            who: () => <ActorName actor={first.operatorInfo} />,
+            at: () => <DateTime value={first.at} />,
+          })}
+        </p>
+      )}
+    </MoneyConfirmDialog>
   );
 }

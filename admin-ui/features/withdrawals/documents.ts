@@ -38,6 +38,13 @@ graphql(`
     approvals {
       operator
       operatorEmail
+      operatorInfo {
+        id
+        kind
+        displayName
+        email
+        credentialHint
+      }
       at
     }
   }

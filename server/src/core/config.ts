@@ -14,6 +14,9 @@ const booleanFromEnv = z.enum(["true", "false", "1", "0"]).transform((value) => 
 
 const decimalString = z.string().regex(/^\d+(\.\d{1,2})?$/, "expected a decimal with at most two places");
 
+/** APPROVAL_SECOND_OPERATOR_ABOVE when unset (docs/operations.md); `off` turns maker-checker off. */
+export const DEFAULT_SECOND_OPERATOR_ABOVE = "10000.00";
+
 /** Efí's production Pix API; its homologation is https://pix-h.api.efipay.com.br. */
 export const EFI_PRODUCTION_URL = "https://pix.api.efipay.com.br";
 
@@ -54,7 +57,8 @@ const envSchema = z.object({
   SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(8760).default(12),
   SESSION_MAX_PER_USER: z.coerce.number().int().min(1).max(1000).default(10),
   SIGN_IN_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
-  APPROVAL_SECOND_OPERATOR_ABOVE: decimalString.optional(),
+  // Maker-checker is on unless turned off: money above R$ 10.000,00 moved by one operator waits for a second (docs/decisions.md).
+  APPROVAL_SECOND_OPERATOR_ABOVE: z.union([z.literal("off"), decimalString]).default(DEFAULT_SECOND_OPERATOR_ABOVE),
   APPROVAL_SECOND_OPERATOR_WINDOW_H: z.coerce.number().int().min(0).max(720).default(24),
   REQUIRE_OPERATOR_2FA: booleanFromEnv.default(true),
   SECRETS_KEY: z
@@ -179,7 +183,7 @@ export interface AppConfig {
   signInPerAddressPerMinute: number;
   /** A console session is over this long after sign-in, used or not. */
   sessionMaxHours: number;
-  /** Maker-checker: withdrawals and adjustments above this amount (centavos) need two operators; null = off. */
+  /** Maker-checker: withdrawals and adjustments above this amount (centavos) need two operators; null = off (`off`). */
   approvalSecondOperatorAboveCents: bigint | null;
   /** Maker-checker: what one operator moved alone on one account in this many hours counts towards the threshold (0 = per item). */
   approvalSecondOperatorWindowHours: number;
@@ -340,7 +344,7 @@ export function loadConfig(rawEnv: RawEnv = process.env): AppConfig {
     signInPerAddressPerMinute: e.SIGN_IN_PER_ADDRESS_PER_MINUTE,
     sessionMaxHours: e.SESSION_MAX_HOURS,
     approvalSecondOperatorAboveCents:
-      e.APPROVAL_SECOND_OPERATOR_ABOVE === undefined ? null : parseBrl(e.APPROVAL_SECOND_OPERATOR_ABOVE),
+      e.APPROVAL_SECOND_OPERATOR_ABOVE === "off" ? null : parseBrl(e.APPROVAL_SECOND_OPERATOR_ABOVE),
     approvalSecondOperatorWindowHours: e.APPROVAL_SECOND_OPERATOR_WINDOW_H,
     requireOperator2fa: e.REQUIRE_OPERATOR_2FA,
     secretsKey: e.SECRETS_KEY === undefined ? undefined : parseSecretsKeys(e.SECRETS_KEY),

@@ -45,6 +45,20 @@ class DailyVolume {
   withdrawalAmount!: bigint;
 }
 
+@ObjectType({
+  description:
+    "What waits for a second operator that the caller may be: adjustments someone else requested, withdrawals someone else approved first.",
+})
+export class PendingApprovals {
+  @Field(() => AmountCount, {
+    description: "REQUESTED adjustments by other operators; the amount is their size (credits and debits alike).",
+  })
+  adjustments!: AmountCount;
+
+  @Field(() => AmountCount, { description: "PENDING withdrawals with a first approval by another operator." })
+  withdrawals!: AmountCount;
+}
+
 @ObjectType({ description: "The operator's home page." })
 export class OperatorDashboard {
   @Field(() => PendingWithdrawals)

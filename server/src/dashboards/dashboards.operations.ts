@@ -1,7 +1,7 @@
 import { ArgsType, Field, ID } from "type-graphql";
 import { requireCompanyScope } from "../auth/principal";
 import { declareOperations } from "../operation/operation";
-import { amountCount, MerchantOverview, OperatorDashboard } from "./dashboards.fields";
+import { amountCount, MerchantOverview, OperatorDashboard, PendingApprovals } from "./dashboards.fields";
 import type { DashboardsService } from "./dashboards.service";
 
 interface DashboardServices {
@@ -36,6 +36,19 @@ export const dashboardOperations = [
         failedWebhookDeliveries: figures.failedWebhookDeliveries,
         openPaymentExceptions: figures.openPaymentExceptions,
       };
+    },
+  }),
+
+  operation({
+    name: "pendingApprovals",
+    kind: "query",
+    description:
+      "What waits for a second operator that the caller may be (the console's overview card and sidebar counts): REQUESTED adjustments another operator asked for, PENDING withdrawals another operator approved first.",
+    access: ["OPERATOR"],
+    output: () => PendingApprovals,
+    run: async (_args, ctx, { dashboards }): Promise<PendingApprovals> => {
+      const figures = await dashboards.pendingApprovals(ctx.actor);
+      return { adjustments: amountCount(figures.adjustments), withdrawals: amountCount(figures.withdrawals) };
     },
   }),
 

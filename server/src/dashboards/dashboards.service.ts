@@ -35,6 +35,14 @@ export interface OperatorDashboardFigures {
   openPaymentExceptions: number;
 }
 
+/** What waits for a second operator that this operator may be: neither asked for by them nor already approved by them. */
+export interface PendingApprovalsFigures {
+  /** REQUESTED adjustments; the amount is their size (credits and debits alike). */
+  adjustments: AmountCount;
+  /** PENDING withdrawals with a first approval. */
+  withdrawals: AmountCount;
+}
+
 export interface MerchantOverviewFigures {
   companyId: string;
   balanceCents: Cents;
@@ -100,6 +108,30 @@ export class DashboardsService {
       },
       failedWebhookDeliveries: Number(row.failed),
       openPaymentExceptions: Number(row.open_exceptions),
+    };
+  }
+
+  /**
+   * What waits for a second operator, as `actor` sees it: the REQUESTED adjustments someone
+   * else asked for and the PENDING withdrawals someone else approved first (only a different
+   * operator completes either). Both sets are small (maker-checker's items), read in one snapshot.
+   */
+  async pendingApprovals(actor: string): Promise<PendingApprovalsFigures> {
+    const [row] = await lagTolerantRows<{ adj_n: string; adj_amount: string; wdr_n: string; wdr_amount: string }>(
+      this.db,
+      `SELECT a.n AS adj_n, a.amount AS adj_amount, w.n AS wdr_n, w.amount AS wdr_amount
+         FROM (SELECT count(*) AS n, coalesce(sum(abs(amount_cents)), 0) AS amount FROM adjustments
+                WHERE status = 'REQUESTED' AND created_by <> $1) a,
+              (SELECT count(*) AS n, coalesce(sum(amount_cents), 0) AS amount FROM withdrawals w
+                WHERE w.status = 'PENDING'
+                  AND EXISTS (SELECT 1 FROM withdrawal_approvals f WHERE f.withdrawal_id = w.id)
+                  AND NOT EXISTS (SELECT 1 FROM withdrawal_approvals m
+                                   WHERE m.withdrawal_id = w.id AND m.operator = $1)) w`,
+      [actor],
+    );
+    return {
+      adjustments: { count: Number(row.adj_n), amountCents: BigInt(row.adj_amount) },
+      withdrawals: { count: Number(row.wdr_n), amountCents: BigInt(row.wdr_amount) },
     };
   }
 

@@ -1,5 +1,8 @@
 import { Ctx, FieldResolver, Resolver, Root } from "type-graphql";
+import { Actor } from "../audit/actor";
+import { describedActor } from "../audit/described-actor";
 import type { RequestContext } from "../graphql/context";
+import { Adjustment } from "./adjustment.entity";
 import { LedgerEntry, LedgerEntryKind } from "./ledger-entry.entity";
 
 /** GraphQL's own fields of a ledger entry (REST answers plain fields only). */
@@ -13,5 +16,16 @@ export class LedgerEntryFields {
   memo(@Root() entry: LedgerEntry, @Ctx() ctx: RequestContext): string | null {
     if (entry.kind === LedgerEntryKind.CHARGE_RESERVED && ctx.principal?.kind !== "operator") return null;
     return entry.memo;
+  }
+}
+
+/** GraphQL's own fields of an adjustment. */
+@Resolver(() => Adjustment)
+export class AdjustmentFields {
+  @FieldResolver(() => Actor, {
+    description: "Who asked for it, described: a console user's name and e-mail (the raw requestedBy in its id).",
+  })
+  requestedByInfo(@Root() adjustment: Adjustment, @Ctx() ctx: RequestContext): Promise<Actor> {
+    return describedActor(ctx, adjustment.createdBy);
   }
 }

@@ -9,7 +9,7 @@ import { Withdrawal, WithdrawalStatus } from "./withdrawal.entity";
 import { WithdrawalTransition } from "./withdrawal-transition.entity";
 
 @ObjectType({ description: "One operator's approval of a withdrawal." })
-class WithdrawalApproval {
+export class WithdrawalApproval {
   @Field(() => String, { description: '"operator:usr_…" or "operator:token".' })
   operator!: string;
 
@@ -18,6 +18,15 @@ class WithdrawalApproval {
 
   @Field(() => Date)
   at!: Date;
+}
+
+/** Who approved, described (the second approver is told who approved first). */
+@Resolver(() => WithdrawalApproval)
+export class WithdrawalApprovalFields {
+  @FieldResolver(() => Actor, { description: "The approver, described: a console user's name and e-mail." })
+  operatorInfo(@Root() approval: WithdrawalApproval, @Ctx() ctx: RequestContext): Promise<Actor> {
+    return describedActor(ctx, approval.operator);
+  }
 }
 
 /** GraphQL's own fields of a withdrawal (REST answers plain fields only). */

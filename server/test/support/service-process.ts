@@ -89,6 +89,8 @@ function serviceEnv(
     RATE_LIMIT_RPS: "0",
     LOG_LEVEL: "warn",
     WORKER_HEARTBEAT_MS: "500",
+    // As in startTestApp: maker-checker off unless a test sets its threshold.
+    APPROVAL_SECOND_OPERATOR_ABOVE: "off",
     // Shared with the test process (run-tests.mjs sets one), so every process reads the same secrets.
     SECRETS_KEY: process.env.SECRETS_KEY,
     ...(role === "worker" ? { RUN_WORKER: "true" } : {}),

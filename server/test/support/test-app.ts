@@ -72,6 +72,8 @@ export interface TestApp {
     role: string;
     companyId?: string | null;
     email?: string;
+    /** The display name; "Test <role>" when not given. */
+    name?: string;
     password?: string;
   }): Promise<ConsoleLogin>;
   /** Credits the account through an operator adjustment (confirmed by a second operator when maker-checker asks). */
@@ -157,6 +159,8 @@ export async function startTestApp(env: RawEnv = {}, options: TestAppOptions = {
     RATE_LIMIT_RPS: "0",
     // Sessions made by consoleUser() skip sign-in: tests of the second factor turn it on.
     REQUIRE_OPERATOR_2FA: "false",
+    // Maker-checker is on by default (R$ 10.000,00): the tests of a second operator set their own threshold.
+    APPROVAL_SECOND_OPERATOR_ABOVE: "off",
     SECRETS_KEY: process.env.SECRETS_KEY,
     ...env,
   });
@@ -226,7 +230,7 @@ export async function startTestApp(env: RawEnv = {}, options: TestAppOptions = {
     await runtime.db.query(
       `INSERT INTO console_users (id, kind, role, company_id, email, name, password_hash, disabled, created_at, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, false, now(), now())`,
-      [userId, kind, input.role, input.companyId ?? null, email, `Test ${input.role}`, await hash],
+      [userId, kind, input.role, input.companyId ?? null, email, input.name ?? `Test ${input.role}`, await hash],
     );
     const { token } = await createSession(
       runtime.db,

@@ -31,7 +31,7 @@ export async function generateMetadata(): Promise<Metadata> {
 /** The dashboard's figures, or null when the API refuses them to this role (today: VIEWER). */
 async function loadDashboard() {
   try {
-    return (await execute(OperatorOverviewDocument)).operatorDashboard;
+    return await execute(OperatorOverviewDocument);
   } catch (error) {
     if (error instanceof GraphQLRequestError && error.code === "FORBIDDEN") return null;
     throw error;
@@ -69,11 +69,13 @@ async function QueueOnlyOverview({ queue, firstName }: { queue: WithdrawalListPa
 export default async function OperatorOverviewPage() {
   const viewer = await requireViewer();
   const t = await getTranslations("overview");
-  const [dashboard, queue] = await Promise.all([
+  const [overview, queue] = await Promise.all([
     loadDashboard(),
     fetchWithdrawalPage({ view: "queue", status: null, company: null, page: 1, perPage: 5, oldestFirst: true }),
   ]);
-  if (!dashboard) return <QueueOnlyOverview queue={queue} firstName={viewer.name?.split(" ")[0]} />;
+  if (!overview) return <QueueOnlyOverview queue={queue} firstName={viewer.name?.split(" ")[0]} />;
+  const dashboard = overview.operatorDashboard;
+  const awaiting = overview.pendingApprovals;
   const names = new Map((await companyNames(queue.rows.map((row) => row.companyId))).map((c) => [c.id, c.name]));
   // The age is computed once, on the server, so the page renders the same text everywhere.
   const now = new Date();
@@ -131,6 +133,8 @@ export default async function OperatorOverviewPage() {
           hint={t("failedWebhooksHint")}
         />
       </section>
+
+      <AwaitingSecondApprovalCard awaiting={awaiting} />
 
       <Card>
         <CardHeader>
@@ -250,5 +254,66 @@ async function QueueCard({
         )}
       </CardContent>
     </Card>
+  );
+}
+
+/** What another operator started and waits for a different one (maker-checker), with a way to each list. */
+async function AwaitingSecondApprovalCard({
+  awaiting,
+}: {
+  awaiting: { adjustments: { count: number; amount: string }; withdrawals: { count: number; amount: string } };
+}) {
+  const t = await getTranslations("overview.awaitingSecond");
+  const lines = [
+    {
+      key: "adjustments",
+      figure: awaiting.adjustments,
+      href: "/ops/adjustments?status=REQUESTED",
+      link: t("viewAdjustments"),
+    },
+    { key: "withdrawals", figure: awaiting.withdrawals, href: "/ops/withdrawals", link: t("viewWithdrawals") },
+  ] as const;
+  const none = awaiting.adjustments.count === 0 && awaiting.withdrawals.count === 0;
+  return (
+    <section aria-labelledby="awaiting-second-title" data-testid="awaiting-second">
+      <Card>
+        <CardHeader>
+          <div>
+            <CardTitle id="awaiting-second-title">{t("title")}</CardTitle>
+            <CardDescription>{none ? t("empty") : t("description")}</CardDescription>
+          </div>
+        </CardHeader>
+        {!none && (
+          <CardContent>
+            <ul className="grid gap-3 text-sm sm:grid-cols-2">
+              {lines.map((line) => (
+                <li
+                  key={line.key}
+                  className="flex items-center justify-between gap-3 rounded-md border p-3"
+                  data-testid={`awaiting-${line.key}`}
+                >
+                  <div className="min-w-0">
+                    <p className="text-muted-foreground">{t(line.key)}</p>
+                    <p className="tabular font-medium">
+                      {formatBRL(line.figure.amount)}
+                      <span className="block text-xs font-normal text-muted-foreground">
+                        {t("count", { count: line.figure.count })}
+                      </span>
+                    </p>
+                  </div>
+                  {line.figure.count > 0 && (
+                    <Button variant="outline" size="sm" asChild>
+                      <Link href={line.href}>
+                        {line.link} <ArrowRightIcon aria-hidden />
+                      </Link>
+                    </Button>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </CardContent>
+        )}
+      </Card>
+    </section>
   );
 }
