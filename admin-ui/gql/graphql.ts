@@ -1312,7 +1312,7 @@ export type ExportWithdrawalsQueryVariables = Exact<{
 }>;
 
 
-export type ExportWithdrawalsQuery = { withdrawals: { data: Array<{ id: string, withdrawalReference: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, reason: string | null, e2eId: string | null, createdAt: string, updatedAt: string }>, pageInfo: { endCursor: string | null, hasNextPage: boolean } } };
+export type ExportWithdrawalsQuery = { withdrawals: { data: Array<{ id: string, withdrawalReference: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, reason: string | null, e2eId: string | null, createdAt: string, updatedAt: string, scheduledFor: string | null, sendsOn: string | null, recipient: { name: string, document: string, institution: string | null } | null, bankAccount: { ispb: string, branch: string, account: string, accountType: BankAccountType, holderName: string, holderDocument: string } | null }>, pageInfo: { endCursor: string | null, hasNextPage: boolean } } };
 
 export type ExportStatementQueryVariables = Exact<{
   first?: number | null | undefined;
@@ -4379,6 +4379,21 @@ export const ExportWithdrawalsDocument = new TypedDocumentString(`
       e2eId
       createdAt
       updatedAt
+      scheduledFor
+      sendsOn
+      recipient {
+        name
+        document
+        institution
+      }
+      bankAccount {
+        ispb
+        branch
+        account
+        accountType
+        holderName
+        holderDocument
+      }
     }
     pageInfo {
       endCursor

@@ -81,6 +81,34 @@ test("withdrawals and audit log export their filtered rows; unknown exports and 
     ["Export Withdrawals Ltda", company.id],
     ["Export Withdrawals Ltda", company.id],
   ]);
+  // The schedule, the holder the bank tells (the sandbox's directory: known at creation) and the account.
+  const extra = [
+    "scheduledFor",
+    "sendsOn",
+    "recipientName",
+    "recipientDocument",
+    "recipientInstitution",
+    "bankIspb",
+    "bankBranch",
+    "bankAccount",
+    "bankAccountType",
+    "bankHolderName",
+    "bankHolderDocument",
+  ] as const;
+  expect(queue[0].slice(12)).toEqual(extra.map((key) => t(`exports.headers.${key}`)));
+  expect(queue[1].slice(12)).toEqual([
+    "",
+    "",
+    "Titular Sandbox 4725",
+    "***.982.247-**",
+    "Banco Sandbox",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+  ]);
 
   const audit = parse(
     await (await page.request.get(`/api/export/audit-log?objectType=company&q=${company.id}`)).text(),

@@ -28,6 +28,18 @@ export const withdrawalsExport = defineExport<Row & { companyName: string | null
     { key: "reason", value: (row) => row.reason },
     { key: "e2eId", value: (row) => row.e2eId },
     { key: "lastChange", value: (row) => csvDateTime(row.updatedAt), trusted: true },
+    { key: "scheduledFor", value: (row) => row.scheduledFor },
+    { key: "sendsOn", value: (row) => row.sendsOn },
+    // The holder as the bank tells it: its document masked as the central bank masks it.
+    { key: "recipientName", value: (row) => row.recipient?.name },
+    { key: "recipientDocument", value: (row) => row.recipient?.document },
+    { key: "recipientInstitution", value: (row) => row.recipient?.institution },
+    { key: "bankIspb", value: (row) => row.bankAccount?.ispb },
+    { key: "bankBranch", value: (row) => row.bankAccount?.branch },
+    { key: "bankAccount", value: (row) => row.bankAccount?.account },
+    { key: "bankAccountType", value: (row) => row.bankAccount?.accountType },
+    { key: "bankHolderName", value: (row) => row.bankAccount?.holderName },
+    { key: "bankHolderDocument", value: (row) => row.bankAccount?.holderDocument },
   ],
   async page(client, filters, after) {
     const queue = filters.get("view") !== "all";

@@ -16,6 +16,21 @@ export const ExportWithdrawalsDocument = graphql(`
         e2eId
         createdAt
         updatedAt
+        scheduledFor
+        sendsOn
+        recipient {
+          name
+          document
+          institution
+        }
+        bankAccount {
+          ispb
+          branch
+          account
+          accountType
+          holderName
+          holderDocument
+        }
       }
       pageInfo {
         endCursor

@@ -80,7 +80,7 @@ describe("the OpenAPI document", () => {
     // A key (pix_key_type and pix_key) or a bank_account (contract 15): only the amount is
     // required by the schema; the choice of the two is checked by the operation's validation.
     assert.deepEqual(body.required, ["amount"]);
-    for (const field of ["pix_key_type", "pix_key", "bank_account", "recipient_document"])
+    for (const field of ["pix_key_type", "pix_key", "bank_account", "recipient_document", "scheduled_for"])
       assert.ok(body.properties[field], `${field} is documented`);
     assert.equal(body.additionalProperties, false);
     assert.equal(body.properties.amount.type, "number");
