@@ -356,6 +356,7 @@ export function MoneyConfirmDialog({
   cancelLabel,
   destructive = false,
   canConfirm = true,
+  footnote,
   children,
   onConfirm,
 }: {
@@ -369,6 +370,8 @@ export function MoneyConfirmDialog({
   cancelLabel?: string;
   destructive?: boolean;
   canConfirm?: boolean;
+  /** What can still be undone, when something can (default: nothing, once sent to the bank). */
+  footnote?: string;
   children?: React.ReactNode;
   onConfirm: () => Promise<void>;
 }) {
@@ -409,7 +412,7 @@ export function MoneyConfirmDialog({
           </DialogHeader>
           {children}
           {facts && <MoneyFactsList facts={facts} />}
-          <p className="text-xs text-muted-foreground">{t("irreversible")}</p>
+          <p className="text-xs text-muted-foreground">{footnote ?? t("irreversible")}</p>
           <FormError message={error} />
           <DialogFooter>
             <Button variant="outline" onClick={() => change(false)} disabled={pending}>

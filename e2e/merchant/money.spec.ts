@@ -186,6 +186,9 @@ test("a withdrawal checks the key as typed (a phone with its punctuation too), q
   });
   await submit.click();
   const review = page.getByRole("dialog", { name: t("merchantWithdrawals.create.review.title") });
+  // Not "cannot be undone": a merchant may still cancel until it is sent.
+  await expect(review).toContainText(t("merchantWithdrawals.create.review.footnote"));
+  await expect(review).not.toContainText(t("confirm.irreversible"));
   await expectMoneyFacts(review, { amount: "R$ 50,00", destination: "+55 (11) 98765-4321" });
   await expect(review.getByTestId("confirm-destination")).toContainText(phone);
   await checkPage(page, "merchant-withdrawal-review");

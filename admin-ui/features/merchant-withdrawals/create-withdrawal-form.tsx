@@ -332,6 +332,7 @@ export function CreateWithdrawalForm({ balance }: { balance: string }) {
         facts={review}
         cancelLabel={t("create.review.back")}
         confirmLabel={t("create.review.confirm")}
+        footnote={t("create.review.footnote")}
         onConfirm={send}
       />
     </>
