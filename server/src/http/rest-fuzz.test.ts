@@ -108,7 +108,9 @@ function plausible(parameter: RestParameter): fc.Arbitrary<Json> {
     case "Money":
       return fc.constantFrom(1, 1.5, 2.25, 10);
     case "Int":
-      return parameter.location === "query" ? fc.constantFrom("0", "1", "10") : fc.constantFrom(60, 3600);
+      // A page size takes 1..100, an offset starts at 0: "plausible" is a value the route takes.
+      if (parameter.location !== "query") return fc.constantFrom(60, 3600);
+      return parameter.name === "limit" ? fc.constantFrom("1", "10", "100") : fc.constantFrom("0", "1", "10");
     case "Boolean":
       return parameter.location === "query" ? fc.constantFrom("true", "false") : fc.boolean();
     default:
