@@ -1,5 +1,5 @@
 import { ArgsType, Field, ID, Int, ObjectType } from "type-graphql";
-import { companyScope, requireCompanyScope } from "../auth/principal";
+import { companyScope, type Principal, requireCompanyScope } from "../auth/principal";
 import { PageOf, PagingArgs } from "../graphql/page";
 import { declareOperations, type RestAnswer } from "../operation/operation";
 import { WebhookEndpoint, WebhookEndpointStatus, WebhookEndpointWithSecret } from "./webhook-endpoint.entity";
@@ -140,6 +140,10 @@ class UpdateWebhookEndpointArgs extends WebhookEndpointIdArgs {
 /** An endpoint in the REST API, in CONTRACT §15's order (its secret only when issued). */
 const ENDPOINT_REST_FIELDS: RestAnswer = ["id", "url", "events", "status", "createdAt"];
 const ENDPOINT_WITH_SECRET_REST_FIELDS: RestAnswer = ["id", "url", "events", "secret", "status", "createdAt"];
+
+/** An endpoint the path names must be the caller's before its body is looked at (404 first). */
+const endpointFirst = (params: Record<string, string>, ctx: { principal: Principal | null }, deps: WebhookServices) =>
+  deps.webhookEndpoints.getEndpoint(companyScope(ctx.principal), params.id);
 
 @ArgsType()
 class RedeliverFailedWebhooksArgs {
@@ -352,6 +356,7 @@ export const webhookOperations = [
       path: "/webhook-endpoints/:id",
       answer: ENDPOINT_REST_FIELDS,
       args: ["url", "events", "status"],
+      findFirst: endpointFirst,
       errors: ["NOT_FOUND", "VALIDATION_ERROR", "STEP_UP_REQUIRED"],
       summary: "Changes a webhook endpoint's url, events or status (ENABLED, DISABLED).",
       tag: "Webhooks",
@@ -373,6 +378,7 @@ export const webhookOperations = [
     rest: {
       method: "DELETE",
       path: "/webhook-endpoints/:id",
+      findFirst: endpointFirst,
       answer: ENDPOINT_REST_FIELDS,
       errors: ["NOT_FOUND", "STEP_UP_REQUIRED"],
       summary: "Deletes a webhook endpoint; answers it as it was.",
@@ -395,6 +401,7 @@ export const webhookOperations = [
     rest: {
       method: "POST",
       path: "/webhook-endpoints/:id/rotate-secret",
+      findFirst: endpointFirst,
       answer: ENDPOINT_WITH_SECRET_REST_FIELDS,
       errors: ["NOT_FOUND", "STEP_UP_REQUIRED"],
       summary: "Issues a new secret for a webhook endpoint, shown only in this answer.",
