@@ -10,9 +10,10 @@ import {
   END_TO_END_ID_PATTERN,
   TXID_PATTERN,
 } from "../../server/src/provider/efi/api-pix-schemas";
-import type { Bank } from "./bank";
+import { type Bank, pageOf } from "./bank";
 import { EfiError, efiError, notFound, type ProblemType, problem } from "./efi-errors";
 import type { Faults } from "./faults";
+import type { PixAutomatico } from "./pix-automatico";
 import type { WebhookSender } from "./webhook-sender";
 
 /**
@@ -27,6 +28,7 @@ export interface ApiServerOptions {
   clientSecret: string;
   tokenTtlSeconds: number;
   bank: Bank;
+  recurrences: PixAutomatico;
   webhooks: WebhookSender;
   faults: Faults;
   log: (line: string) => void;
@@ -42,8 +44,11 @@ export interface ApiRequestRecord {
 const MAX_BODY_BYTES = 1_000_000;
 const KEPT_REQUESTS = 1000;
 const MAX_PAGE_SIZE = 1000;
-const SCOPES =
-  "cob.write cob.read cobv.write cobv.read lotecobv.write lotecobv.read pix.write pix.read webhook.write webhook.read pix.send gn.pix.send.read";
+const SCOPES = [
+  "cob.write cob.read cobv.write cobv.read lotecobv.write lotecobv.read pix.write pix.read webhook.write webhook.read",
+  "pix.send gn.pix.send.read rec.write rec.read solicrec.write solicrec.read cobr.write cobr.read",
+  "payloadlocationrec.write payloadlocationrec.read webhookrec.write webhookrec.read webhookcobr.write webhookcobr.read",
+].join(" ");
 
 const ajv = new Ajv({ allErrors: true, strict: true });
 addFormats(ajv);
@@ -54,7 +59,14 @@ const validators = Object.fromEntries(
 export class ApiServer {
   readonly server: Server;
   readonly requests: ApiRequestRecord[] = [];
-  readonly stats = { tokensIssued: 0, tokenRequests: 0, apiRequests: 0 };
+  readonly stats = {
+    tokensIssued: 0,
+    tokenRequests: 0,
+    apiRequests: 0,
+    /** Request bodies refused for breaking their API Pix schema, in all and by schema. */
+    schemaViolations: 0,
+    schemaViolationsBy: {} as Partial<Record<EfiRequestBodyName, number>>,
+  };
   private readonly tokens = new Map<string, number>();
 
   constructor(private readonly options: ApiServerOptions) {
@@ -151,11 +163,23 @@ export class ApiServer {
     }
   }
 
+  /** The body against its schema; a violation is counted (tests expect none) and answered 400. */
+  private validated(name: EfiRequestBodyName, body: unknown, type: ProblemType, prefix: string): unknown {
+    try {
+      return validatedBody(name, body, type, prefix);
+    } catch (error) {
+      this.stats.schemaViolations += 1;
+      this.stats.schemaViolationsBy[name] = (this.stats.schemaViolationsBy[name] ?? 0) + 1;
+      throw error;
+    }
+  }
+
   private async route(method: string, url: URL, raw: string, req: IncomingMessage): Promise<Answer> {
     this.authorize(req);
     const path = url.pathname.replace(/\/+$/, "");
     const { bank } = this.options;
-    const routes: Array<[string, RegExp, (params: string[]) => Answer | Promise<Answer>]> = [
+    const validated = this.validated.bind(this);
+    const routes: Route[] = [
       [
         "PUT",
         /^\/v2\/cob\/([^/]+)$/,
@@ -251,6 +275,7 @@ export class ApiServer {
           return { status: 204, body: null };
         },
       ],
+      ...this.recurrenceRoutes(url, raw, req),
       ["PUT", /^\/v2\/webhook\/([^/]+)$/, ([chave]) => this.registerWebhook(chave, raw, req)],
       [
         "GET",
@@ -279,6 +304,162 @@ export class ApiServer {
     throw notFound(`Recurso ${method} ${path}`);
   }
 
+  /** Pix Automático (pix-automatico.ts): locrec, rec, solicrec, cobr and their webhooks. */
+  private recurrenceRoutes(url: URL, raw: string, req: IncomingMessage): Route[] {
+    const { recurrences: pa } = this.options;
+    const validated = this.validated.bind(this);
+    const body = () => (raw.trim() === "" ? {} : parseJson(raw));
+    const query = (name: string) => url.searchParams.get(name);
+    return [
+      ["POST", /^\/v2\/locrec$/, () => ({ status: 201, body: pa.locRecJson(pa.createLocRec()) })],
+      ["GET", /^\/v2\/locrec\/([^/]+)$/, ([id]) => ({ status: 200, body: pa.locRecJson(pa.getLocRec(id)) })],
+      [
+        "POST",
+        /^\/v2\/rec$/,
+        () => {
+          const rec = pa.createRec(validated("RecSolicitada", body(), "RecOperacaoInvalida", "rec") as never);
+          return { status: 201, body: pa.recJson(rec) };
+        },
+      ],
+      [
+        "GET",
+        /^\/v2\/rec$/,
+        () => {
+          const { inicio, fim, page, perPage } = readWindow(url);
+          const { parametros, items } = pageOf(pa.listRecs(inicio, fim, query("status")), inicio, fim, page, perPage);
+          return { status: 200, body: { parametros, recs: items.map((rec) => pa.recJson(rec)) } };
+        },
+      ],
+      [
+        "GET",
+        /^\/v2\/rec\/([^/]+)$/,
+        ([idRec]) => ({ status: 200, body: pa.recJson(pa.getRec(idRec), query("txid")) }),
+      ],
+      [
+        "PATCH",
+        /^\/v2\/rec\/([^/]+)$/,
+        ([idRec]) => {
+          const revision = validated("RecRevisada", body(), "RecOperacaoInvalida", "rec") as { status?: "CANCELADA" };
+          return { status: 200, body: pa.recJson(pa.reviseRec(idRec, revision)) };
+        },
+      ],
+      [
+        "POST",
+        /^\/v2\/solicrec$/,
+        () => {
+          const solicitada = validated("SolicRecSolicitada", body(), "SolicRecOperacaoInvalida", "solicrec");
+          return { status: 201, body: pa.solicRecJson(pa.createSolicRec(solicitada as never)) };
+        },
+      ],
+      ["GET", /^\/v2\/solicrec\/([^/]+)$/, ([id]) => ({ status: 200, body: pa.solicRecJson(pa.getSolicRec(id)) })],
+      [
+        "PATCH",
+        /^\/v2\/solicrec\/([^/]+)$/,
+        ([id]) => {
+          validated("SolicRecRevisada", body(), "SolicRecOperacaoInvalida", "solicrec");
+          return { status: 201, body: pa.solicRecJson(pa.cancelSolicRec(id)) };
+        },
+      ],
+      [
+        "PUT",
+        /^\/v2\/cobr\/([^/]+)$/,
+        ([txid]) => {
+          const solicitada = validated("CobRSolicitada", body(), "CobROperacaoInvalida", "cobr");
+          return { status: 201, body: pa.cobrJson(pa.createCobr(checkTxid(txid), solicitada as never)) };
+        },
+      ],
+      [
+        "PATCH",
+        /^\/v2\/cobr\/([^/]+)$/,
+        ([txid]) => {
+          validated("CobRRevisada", body(), "CobROperacaoInvalida", "cobr");
+          return { status: 200, body: pa.cobrJson(pa.reviseCobr(checkTxid(txid))) };
+        },
+      ],
+      ["GET", /^\/v2\/cobr\/([^/]+)$/, ([txid]) => ({ status: 200, body: pa.cobrJson(pa.getCobr(checkTxid(txid))) })],
+      [
+        "POST",
+        /^\/v2\/cobr\/([^/]+)\/retentativa\/([^/]+)$/,
+        ([txid, data]) => ({ status: 201, body: pa.cobrJson(pa.retryCobr(checkTxid(txid), data)) }),
+      ],
+      [
+        "GET",
+        /^\/v2\/cobr$/,
+        () => {
+          const { inicio, fim, page, perPage } = readWindow(url);
+          const all = pa.listCobrs(inicio, fim, query("idRec"), query("status"));
+          const { parametros, items } = pageOf(all, inicio, fim, page, perPage);
+          return { status: 200, body: { parametros, cobsr: items.map((cobr) => pa.cobrJson(cobr)) } };
+        },
+      ],
+      ...(["rec", "cobr"] as const).flatMap((kind): Route[] => {
+        const route = new RegExp(`^/v2/webhook${kind}$`);
+        const schema = kind === "rec" ? "WebhookRecSolicitado" : "WebhookCobRSolicitado";
+        return [
+          [
+            "PUT",
+            route,
+            async () => {
+              const { webhookUrl } = validated(schema, body(), "WebhookOperacaoInvalida", "webhook") as {
+                webhookUrl: string;
+              };
+              await this.checkWebhook(webhookUrl, kind, req);
+              pa.webhooks[kind] = { webhookUrl, criacao: new Date() };
+              return { status: 200, body: null };
+            },
+          ],
+          [
+            "GET",
+            route,
+            () => {
+              const registration = pa.webhooks[kind];
+              if (!registration) throw efiError(404, "webhook_nao_encontrado", "Nenhum webhook cadastrado");
+              return {
+                status: 200,
+                body: { webhookUrl: registration.webhookUrl, criacao: registration.criacao.toISOString() },
+              };
+            },
+          ],
+          [
+            "DELETE",
+            route,
+            () => {
+              if (!pa.webhooks[kind]) throw efiError(404, "webhook_nao_encontrado", "Nenhum webhook cadastrado");
+              delete pa.webhooks[kind];
+              return { status: 204, body: null };
+            },
+          ],
+        ];
+      }),
+    ];
+  }
+
+  /**
+   * As for the Pix webhook: an http URL needs `x-skip-mtls-checking: true`, and the URL must
+   * answer 2xx to a test notification (at `{webhookUrl}/rec` or `/cobr`, where notifications go).
+   */
+  private async checkWebhook(webhookUrl: string, kind: "rec" | "cobr", req: IncomingMessage): Promise<void> {
+    const skip = String(req.headers["x-skip-mtls-checking"] ?? "").toLowerCase() === "true";
+    if (new URL(webhookUrl).protocol === "http:" && !skip) {
+      throw efiError(
+        400,
+        "webhook_invalido",
+        "A autenticação de TLS mútuo não está configurada na URL informada (use https, ou o cabeçalho x-skip-mtls-checking)",
+      );
+    }
+    const test = await this.options.webhooks.post(`${webhookUrl}/${kind}`, {
+      evento: "teste_webhook",
+      data_criacao: new Date().toISOString(),
+    });
+    if (test.status === null || test.status < 200 || test.status > 299) {
+      throw efiError(
+        400,
+        "webhook_invalido",
+        `A URL do webhook não respondeu 2xx à notificação de teste (${test.status ?? test.error})`,
+      );
+    }
+  }
+
   private listInfracoes(url: URL): Answer {
     const { inicio, fim, page, perPage } = readWindow(url);
     return { status: 200, body: this.options.bank.listInfracoes(inicio, fim, page, perPage) };
@@ -294,6 +475,8 @@ export class ApiServer {
       throw efiError(400, "id_envio_invalido", "O idEnvio deve ter de 1 a 35 letras e dígitos");
     const body = parseJson(raw);
     if (!validators.PixEnvioSolicitado(body)) {
+      this.stats.schemaViolations += 1;
+      this.stats.schemaViolationsBy.PixEnvioSolicitado = (this.stats.schemaViolationsBy.PixEnvioSolicitado ?? 0) + 1;
       const [first] = violationsOf(validators.PixEnvioSolicitado.errors, "envio");
       throw efiError(400, "requisicao_invalida", `${first.propriedade}: ${first.razao}`);
     }
@@ -317,7 +500,7 @@ export class ApiServer {
    */
   private async registerWebhook(chave: string, raw: string, req: IncomingMessage): Promise<Answer> {
     const { bank, webhooks } = this.options;
-    const body = validated("WebhookSolicitado", parseJson(raw), "WebhookOperacaoInvalida", "webhook") as {
+    const body = this.validated("WebhookSolicitado", parseJson(raw), "WebhookOperacaoInvalida", "webhook") as {
       webhookUrl: string;
     };
     const skip = String(req.headers["x-skip-mtls-checking"] ?? "").toLowerCase() === "true";
@@ -345,6 +528,8 @@ interface Answer {
   status: number;
   body: unknown;
 }
+
+type Route = [string, RegExp, (params: string[]) => Answer | Promise<Answer>];
 
 function devolucaoBody(bank: Bank, e2eid: string, id: string): Record<string, unknown> {
   const devolucao = bank.getDevolucao(e2eid, id);
@@ -389,7 +574,7 @@ function checkDevolucaoIds(e2eid: string, id: string): void {
   }
 }
 
-function validated(name: EfiRequestBodyName, body: unknown, type: ProblemType, prefix: string): unknown {
+function validatedBody(name: EfiRequestBodyName, body: unknown, type: ProblemType, prefix: string): unknown {
   const validate = validators[name];
   if (!validate(body)) throw problem(400, type, violationsOf(validate.errors, prefix));
   return body;

@@ -826,7 +826,7 @@ export function devolucaoJson(devolucao: Devolucao): Record<string, unknown> {
 }
 
 /** One page of a listing, with the `parametros` Efí answers beside it. */
-function pageOf<T>(all: T[], inicio: Date, fim: Date, page: number, perPage: number) {
+export function pageOf<T>(all: T[], inicio: Date, fim: Date, page: number, perPage: number) {
   return {
     parametros: {
       inicio: inicio.toISOString(),

@@ -3,7 +3,14 @@ import type { ApiServer } from "./api-server";
 import { type Bank, FINAL_INFRACAO_STATUSES, type FinalInfracaoStatus, type Payer, valorOf } from "./bank";
 import { EfiError } from "./efi-errors";
 import type { FaultSpec, Faults } from "./faults";
-import { forgedDevolucaoOutcome, forgedPix, forgedSendOutcome } from "./forged-notifications";
+import {
+  forgedCobrPayment,
+  forgedDevolucaoOutcome,
+  forgedPix,
+  forgedRecStatus,
+  forgedSendOutcome,
+} from "./forged-notifications";
+import type { PixAutomatico } from "./pix-automatico";
 import { readStaticBrCode } from "./static-br-code";
 import type { WebhookSender } from "./webhook-sender";
 
@@ -33,9 +40,16 @@ import type { WebhookSender } from "./webhook-sender";
  *   POST /control/infracoes                     the payer's bank notifies a MED infraction {endToEndId, valor?, razao?, abertura?}
  *   POST /control/infracoes/:id/decide          Efí decides it {status: ACEITA|REJEITADA|CANCELADA_EFI, justificativaAnalista?}
  *   POST /control/tokens/expire                 every token issued stops working
+ *   POST /control/recs/:idRec/decide            the payer authorises or refuses a recurrence {status: APROVADA|REJEITADA, descricao?}
+ *   POST /control/recs/:idRec/cancel            the payer cancels it at their bank {descricao?}
+ *   POST /control/recs/:idRec/expire            it was not authorised in time
+ *   POST /control/cobr/:txid/debit              the payer's bank settles the scheduled attempt {status: PAGA|REJEITADA, codigo?, descricao?}
+ *   POST /control/forge/recs/:idRec             a rec notification with a status the bank did not give {status}
+ *   POST /control/forge/cobsr/:txid             a cobr notification of a payment the bank did not make {status?: CONCLUIDA|...}
  */
 export interface ControlServerOptions {
   bank: Bank;
+  recurrences: PixAutomatico;
   api: ApiServer;
   faults: Faults;
   webhooks: WebhookSender;
@@ -56,7 +70,7 @@ export function createControlServer(options: ControlServerOptions): Server {
 }
 
 async function handle(options: ControlServerOptions, req: IncomingMessage): Promise<{ status: number; body: unknown }> {
-  const { bank, api, faults, webhooks } = options;
+  const { bank, api, faults, webhooks, recurrences: pa } = options;
   const url = new URL(req.url ?? "/", "http://psp-sim");
   const method = req.method ?? "GET";
   const path = url.pathname.replace(/\/+$/, "");
@@ -82,6 +96,11 @@ async function handle(options: ControlServerOptions, req: IncomingMessage): Prom
             ...bank.infracaoJson(infracao),
             ...(infracao.analise !== undefined ? { analise: infracao.analise } : {}),
           })),
+          locrecs: [...pa.locrecs.values()].map((loc) => pa.locRecJson(loc)),
+          recs: [...pa.recs.values()].map((rec) => pa.recJson(rec)),
+          solicrecs: [...pa.solicrecs.values()].map((solic) => pa.solicRecJson(solic)),
+          cobsr: [...pa.cobrs.values()].map((cobr) => pa.cobrJson(cobr)),
+          webhooksPixAutomatico: pa.webhooks,
           faults: faults.list(),
           stats: api.stats,
         },
@@ -227,6 +246,37 @@ async function handle(options: ControlServerOptions, req: IncomingMessage): Prom
       },
     ],
     ["POST", /^\/control\/tokens\/expire$/, () => ({ status: 200, body: { expired: api.expireTokens() } })],
+    [
+      "POST",
+      /^\/control\/recs\/([^/]+)\/decide$/,
+      ([idRec]) => {
+        if (body.status !== "APROVADA" && body.status !== "REJEITADA")
+          throw new Error("status must be APROVADA or REJEITADA");
+        return { status: 200, body: pa.recJson(pa.decideRec(idRec, body.status, readText(body.descricao))) };
+      },
+    ],
+    [
+      "POST",
+      /^\/control\/recs\/([^/]+)\/cancel$/,
+      ([idRec]) => ({ status: 200, body: pa.recJson(pa.cancelRecByPayer(idRec, readText(body.descricao))) }),
+    ],
+    [
+      "POST",
+      /^\/control\/recs\/([^/]+)\/expire$/,
+      ([idRec]) => ({ status: 200, body: pa.recJson(pa.expireRec(idRec)) }),
+    ],
+    [
+      "POST",
+      /^\/control\/cobr\/([^/]+)\/debit$/,
+      ([txid]) => {
+        if (body.status !== "PAGA" && body.status !== "REJEITADA") throw new Error("status must be PAGA or REJEITADA");
+        const codigo = readText(body.codigo);
+        if (codigo !== undefined && !/^[A-Z0-9]{4}$/.test(codigo))
+          throw new Error("codigo must be 4 letters or digits");
+        const cobr = pa.debitCobr(txid, body.status, { codigo, descricao: readText(body.descricao) });
+        return { status: 200, body: pa.cobrJson(cobr) };
+      },
+    ],
   ];
   for (const [routeMethod, pattern, handler] of routes) {
     const match = pattern.exec(path);
@@ -240,10 +290,22 @@ async function handle(options: ControlServerOptions, req: IncomingMessage): Prom
  * answered with the service's status: what someone who learned the URL could send.
  */
 async function forge(
-  { bank, webhooks }: ControlServerOptions,
+  { bank, webhooks, recurrences }: ControlServerOptions,
   path: string,
   body: Record<string, unknown>,
 ): Promise<{ status: number; body: unknown } | null> {
+  const rec = /^\/control\/forge\/recs\/([^/]+)$/.exec(path);
+  const cobr = /^\/control\/forge\/cobsr\/([^/]+)$/.exec(path);
+  if (rec || cobr) {
+    const kind = rec ? "rec" : "cobr";
+    const notification = rec
+      ? forgedRecStatus(recurrences, decodeURIComponent(rec[1]), body)
+      : forgedCobrPayment(recurrences, decodeURIComponent((cobr as RegExpExecArray)[1]), body);
+    const registration = recurrences.webhooks[kind];
+    if (!registration) throw new Error(`no webhook${kind} registered: nowhere to send it`);
+    const delivered = await webhooks.forge(registration.webhookUrl, notification, `/${kind}`);
+    return { status: 200, body: { delivered, notification } };
+  }
   const send = /^\/control\/forge\/sends\/([^/]+)$/.exec(path);
   const devolucao = /^\/control\/forge\/devolucoes\/([^/]+)$/.exec(path);
   let notification: unknown;
@@ -271,6 +333,10 @@ function readPayment(body: Record<string, unknown>): { pagador?: Payer; infoPaga
     ...(pagador ? { pagador } : {}),
     ...(typeof body.infoPagador === "string" ? { infoPagador: body.infoPagador } : {}),
   };
+}
+
+function readText(value: unknown): string | undefined {
+  return typeof value === "string" && value.trim() !== "" ? value.slice(0, 140) : undefined;
 }
 
 function readReason(body: Record<string, unknown>): string | undefined {

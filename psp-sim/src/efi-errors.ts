@@ -51,6 +51,21 @@ const PROBLEMS = {
     detail:
       "A presente requisição busca criar um webhook sem respeitar o schema ou, ainda, com sentido semanticamente inválido.",
   },
+  RecOperacaoInvalida: {
+    title: "Recorrência inválida.",
+    detail:
+      "A requisição que busca alterar ou criar uma recorrência não respeita o schema ou está semanticamente errada.",
+  },
+  SolicRecOperacaoInvalida: {
+    title: "Solicitação de recorrência inválida.",
+    detail:
+      "A requisição que busca alterar ou criar uma solicitação de recorrência não respeita o schema ou está semanticamente errada.",
+  },
+  CobROperacaoInvalida: {
+    title: "Cobrança recorrente inválida.",
+    detail:
+      "A requisição que busca alterar ou criar uma cobrança recorrente não respeita o schema ou está semanticamente errada.",
+  },
   ParametroInvalido: {
     title: "Parâmetro inválido.",
     detail: "A requisição contém parâmetros de consulta inválidos.",

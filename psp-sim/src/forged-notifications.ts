@@ -1,5 +1,6 @@
 import { newEndToEndId } from "../../server/src/core/ids";
 import { type Bank, devolucaoJson } from "./bank";
+import type { PixAutomatico } from "./pix-automatico";
 
 /**
  * Notifications the bank never sent, as someone who learned the webhook URL (logs, a proxy, a
@@ -78,4 +79,52 @@ export function forgedDevolucaoOutcome(
     ...(status === "NAO_REALIZADO" ? { motivo: typeof body.motivo === "string" ? body.motivo : "forjado" } : {}),
   };
   return { pix: [{ ...bank.pixJson(pix, false), devolucoes: [claimed] }] };
+}
+
+const REC_STATUSES = ["CRIADA", "APROVADA", "REJEITADA", "EXPIRADA", "CANCELADA"] as const;
+const COBR_STATUSES = ["CRIADA", "ATIVA", "CONCLUIDA", "EXPIRADA", "REJEITADA", "CANCELADA"] as const;
+
+/** A rec notification with a status the bank did not give it (an approval the payer never made). */
+export function forgedRecStatus(
+  recurrences: PixAutomatico,
+  idRec: string,
+  body: { status?: unknown },
+): { recs: Record<string, unknown>[] } {
+  const status = body.status ?? "APROVADA";
+  if (!REC_STATUSES.includes(status as never)) throw new Error(`status must be one of ${REC_STATUSES.join(", ")}`);
+  const rec = recurrences.recs.get(idRec);
+  const notification = rec
+    ? recurrences.recNotification(rec)
+    : { idRec, atualizacao: [], ativacao: { tipoJornada: "JORNADA_2" } };
+  const atualizacao = [...(notification.atualizacao as unknown[]), { status, data: new Date().toISOString() }];
+  return { recs: [{ ...notification, status, atualizacao }] };
+}
+
+/** A cobr notification of a payment the bank never received (its attempt PAGA, a Pix that does not exist). */
+export function forgedCobrPayment(
+  recurrences: PixAutomatico,
+  txid: string,
+  body: { status?: unknown },
+): { cobsr: Record<string, unknown>[] } {
+  const status = body.status ?? "CONCLUIDA";
+  if (!COBR_STATUSES.includes(status as never)) throw new Error(`status must be one of ${COBR_STATUSES.join(", ")}`);
+  const cobr = recurrences.cobrs.get(txid);
+  if (!cobr) throw new Error(`no cobr ${txid}`);
+  const notification = recurrences.cobrNotification(cobr);
+  const now = new Date().toISOString();
+  const tentativas = (notification.tentativas as Record<string, unknown>[]).map((tentativa, index, all) =>
+    index === all.length - 1 ? { ...tentativa, status: "PAGA" } : tentativa,
+  );
+  const endToEndId = tentativas.at(-1)?.endToEndId ?? newEndToEndId(FORGER_ISPB);
+  return {
+    cobsr: [
+      {
+        ...notification,
+        status,
+        atualizacao: [...(notification.atualizacao as unknown[]), { status, data: now }],
+        tentativas,
+        pix: [{ endToEndId, txid, valor: cobr.valor, horario: now }],
+      },
+    ],
+  };
 }

@@ -7,6 +7,7 @@ import { Bank, newPixKey } from "./bank";
 import { loadOrCreateCertificates } from "./certificates";
 import { createControlServer } from "./control-server";
 import { Faults } from "./faults";
+import { PixAutomatico } from "./pix-automatico";
 import { WebhookSender } from "./webhook-sender";
 
 /**
@@ -43,16 +44,27 @@ interface Credentials {
   clientId: string;
   clientSecret: string;
   pixKey: string;
+  /** The account's number (a recurring charge credits it); made for a data folder from before it existed. */
+  accountNumber?: string;
 }
+
+const newAccountNumber = () => String(100000 + (randomBytes(4).readUInt32BE() % 900000));
 
 function loadOrCreateCredentials(dir: string): Credentials {
   const file = join(dir, "credentials.json");
-  if (existsSync(file)) return JSON.parse(readFileSync(file, "utf8")) as Credentials;
+  if (existsSync(file)) {
+    const kept = JSON.parse(readFileSync(file, "utf8")) as Credentials;
+    if (kept.accountNumber) return kept;
+    const credentials = { ...kept, accountNumber: newAccountNumber() };
+    writeFileSync(file, `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 });
+    return credentials;
+  }
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const credentials = {
     clientId: `Client_Id_${randomBytes(20).toString("hex")}`,
     clientSecret: `Client_Secret_${randomBytes(20).toString("hex")}`,
     pixKey: newPixKey(),
+    accountNumber: newAccountNumber(),
   };
   writeFileSync(file, `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 });
   return credentials;
@@ -75,6 +87,11 @@ export async function startPspSim(options: PspSimOptions): Promise<PspSim> {
       else options.log(`no webhook for key ${chave}: notification not sent`);
     },
   );
+  const recurrences = new PixAutomatico(bank, credentials.accountNumber as string, (kind, body) => {
+    const registration = recurrences.webhooks[kind];
+    if (registration) webhooks.deliver(registration.webhookUrl, body, `/${kind}`);
+    else options.log(`no webhook${kind} registered: notification not sent`);
+  });
   const faults = new Faults();
   const api = new ApiServer({
     tls: { key: certificates.serverKeyPem, cert: certificates.serverCertPem, ca: certificates.caPem },
@@ -82,11 +99,12 @@ export async function startPspSim(options: PspSimOptions): Promise<PspSim> {
     clientSecret: credentials.clientSecret,
     tokenTtlSeconds: options.tokenTtlSeconds,
     bank,
+    recurrences,
     webhooks,
     faults,
     log: options.log,
   });
-  const control = createControlServer({ bank, api, faults, webhooks });
+  const control = createControlServer({ bank, recurrences, api, faults, webhooks });
   const listen = (server: typeof api.server | typeof control, port: number) =>
     new Promise<number>((done, fail) => {
       server.once("error", fail);
@@ -107,6 +125,7 @@ export async function startPspSim(options: PspSimOptions): Promise<PspSim> {
       EFI_CERT_FILE: certificates.files.clientP12,
       EFI_CA_FILE: certificates.files.ca,
       EFI_PIX_KEY: credentials.pixKey,
+      EFI_ACCOUNT_NUMBER: credentials.accountNumber as string,
     },
     close: async () => {
       bank.close();

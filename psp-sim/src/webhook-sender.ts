@@ -1,6 +1,7 @@
 /**
  * Efí's side of the webhook: it POSTs to the registered URL with `/pix` appended (so a URL
- * registered as `...?hmac=x&ignorar=` receives `...&ignorar=/pix`), retries a failed
+ * registered as `...?hmac=x&ignorar=` receives `...&ignorar=/pix`; `/rec` and `/cobr` for
+ * Pix Automático's webhooks, as the API Pix callbacks name them), retries a failed
  * delivery a few times, and can be told to drop the next deliveries (a lost webhook).
  */
 export interface Delivery {
@@ -36,8 +37,8 @@ export class WebhookSender {
   }
 
   /** Sends a notification in the background (never blocks the API answer that caused it). */
-  deliver(webhookUrl: string, body: unknown): void {
-    const url = `${webhookUrl}/pix`;
+  deliver(webhookUrl: string, body: unknown, suffix = "/pix"): void {
+    const url = `${webhookUrl}${suffix}`;
     if (this.dropping > 0) {
       this.dropping -= 1;
       this.record({ url, body, status: null, error: null, dropped: true, attempt: 0 });
@@ -67,8 +68,12 @@ export class WebhookSender {
    * A notification the bank never sent, POSTed once to the webhook as whoever learned its URL
    * would; answers the service's status.
    */
-  async forge(webhookUrl: string, body: unknown): Promise<{ status: number | null; error: string | null }> {
-    const url = `${webhookUrl}/pix`;
+  async forge(
+    webhookUrl: string,
+    body: unknown,
+    suffix = "/pix",
+  ): Promise<{ status: number | null; error: string | null }> {
+    const url = `${webhookUrl}${suffix}`;
     const result = await this.post(url, body);
     this.record({ url, body, ...result, dropped: false, attempt: 1, forged: true });
     return result;

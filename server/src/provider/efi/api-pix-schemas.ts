@@ -1,7 +1,9 @@
 /**
  * JSON Schemas of the request bodies the Efí adapter sends, written from the central bank's
  * API Pix (openapi.yaml 2.9.0: CobSolicitada, CobRevisada, CobVSolicitada, CobVRevisada, the
- * LoteCobVBody of `PUT /lotecobv/{id}`, DevolucaoSolicitada, WebhookSolicitado) and Efí's Pix Send (`PUT /v3/gn/pix/{idEnvio}`), which the API Pix does
+ * LoteCobVBody of `PUT /lotecobv/{id}`, DevolucaoSolicitada, WebhookSolicitado; for Pix Automático
+ * RecSolicitada, RecRevisada, SolicRecSolicitada, SolicRecRevisada, CobRSolicitada, CobRRevisada,
+ * WebhookRecSolicitado, WebhookCobRSolicitado) and Efí's Pix Send (`PUT /v3/gn/pix/{idEnvio}`), which the API Pix does
  * not cover. Plain data: the service never validates its own bodies at run time; the local
  * PSP (psp-sim) validates every request against these, and the tests validate every body the
  * adapter builds (and, when the central bank's file is at hand, these schemas against it).
@@ -282,6 +284,198 @@ export const PIX_ENVIO_SOLICITADO_SCHEMA = {
   },
 };
 
+/** API Pix RecId and SolicRecId: 29 letters and digits (an `R`, or `SC`, the ISPB, the day, a sequence). */
+export const REC_ID_PATTERN = "^[a-zA-Z0-9]{29}$";
+
+/** A recurrence's payer (PessoaFisicaRecorrencia / PessoaJuridicaRecorrencia): names up to 140. */
+const devedorRecorrencia = (document: "cpf" | "cnpj") => ({
+  ...pessoa(document),
+  properties: { ...pessoa(document).properties, nome: { type: "string", minLength: 1, maxLength: 140 } },
+});
+
+const periodicidade = { type: "string", enum: ["SEMANAL", "MENSAL", "TRIMESTRAL", "SEMESTRAL", "ANUAL"] };
+const politicaRetentativa = { type: "string", enum: ["NAO_PERMITE", "PERMITE_3R_7D"] };
+const ativacaoSolicitada = {
+  type: "object",
+  additionalProperties: false,
+  properties: {
+    dadosJornada: {
+      type: "object",
+      required: ["txid"],
+      additionalProperties: false,
+      properties: { txid: { type: "string", pattern: TXID_PATTERN } },
+    },
+  },
+};
+
+/**
+ * `POST /v2/rec` (API Pix RecSolicitada): the contract, the payer, the calendar, a fixed
+ * amount (`valorRec`) or a floor (`valorMinimoRecebedor`), never both; the retry policy; the
+ * locrec (`loc`, its number); with a first payment now (journey 3), that cob's txid. Efí makes
+ * the idRec itself, so it is not sent (the published RecBase lists it as required).
+ */
+export const REC_SOLICITADA_SCHEMA = {
+  $id: "efi:RecSolicitada",
+  type: "object",
+  required: ["vinculo", "calendario", "politicaRetentativa"],
+  additionalProperties: false,
+  properties: {
+    vinculo: {
+      type: "object",
+      required: ["contrato", "devedor"],
+      additionalProperties: false,
+      properties: {
+        objeto: { type: "string", minLength: 1, maxLength: 35 },
+        devedor: { oneOf: [devedorRecorrencia("cpf"), devedorRecorrencia("cnpj")] },
+        contrato: { type: "string", minLength: 1, maxLength: 35 },
+      },
+    },
+    calendario: {
+      type: "object",
+      required: ["dataInicial", "periodicidade"],
+      additionalProperties: false,
+      properties: {
+        dataInicial: { type: "string", format: "date" },
+        dataFinal: { type: "string", format: "date" },
+        periodicidade,
+      },
+    },
+    valor: {
+      type: "object",
+      maxProperties: 1,
+      additionalProperties: false,
+      properties: {
+        valorRec: { type: "string", pattern: VALOR_PATTERN },
+        valorMinimoRecebedor: { type: "string", pattern: VALOR_PATTERN },
+      },
+    },
+    recebedor: {
+      type: "object",
+      additionalProperties: false,
+      properties: { convenio: { type: "string", maxLength: 60 } },
+    },
+    politicaRetentativa,
+    loc: { type: "integer", minimum: 1 },
+    ativacao: ativacaoSolicitada,
+  },
+};
+
+/** `PATCH /v2/rec/{idRec}` (API Pix RecRevisada): the receiver's cancel (`status: CANCELADA`), or another loc. */
+export const REC_REVISADA_SCHEMA = {
+  $id: "efi:RecRevisada",
+  type: "object",
+  minProperties: 1,
+  additionalProperties: false,
+  properties: {
+    status: { type: "string", enum: ["CANCELADA"] },
+    loc: { type: "integer", minimum: 1 },
+    calendario: {
+      type: "object",
+      additionalProperties: false,
+      properties: { dataInicial: { type: "string", format: "date" } },
+    },
+    ativacao: ativacaoSolicitada,
+  },
+};
+
+/**
+ * `POST /v2/solicrec` (API Pix SolicRecSolicitada): journey 1, the authorisation asked of the
+ * payer's bank for a payer whose account is known (DadosBancarios and the holder's document).
+ */
+export const SOLIC_REC_SOLICITADA_SCHEMA = {
+  $id: "efi:SolicRecSolicitada",
+  type: "object",
+  required: ["idRec", "calendario", "destinatario"],
+  additionalProperties: false,
+  properties: {
+    idRec: { type: "string", pattern: REC_ID_PATTERN },
+    calendario: {
+      type: "object",
+      required: ["dataExpiracaoSolicitacao"],
+      additionalProperties: false,
+      properties: { dataExpiracaoSolicitacao: { type: "string", format: "date-time" } },
+    },
+    destinatario: {
+      type: "object",
+      required: ["conta", "ispbParticipante"],
+      additionalProperties: false,
+      properties: {
+        conta: { type: "string", pattern: "^\\d{1,20}$" },
+        ispbParticipante: { type: "string", pattern: "^[0-9A-Z]{8}$" },
+        agencia: { type: "string", pattern: "^\\d{1,4}$" },
+        cpf: { type: "string", pattern: "^\\d{11}$" },
+        cnpj: { type: "string", pattern: "^[0-9A-Z]{14}$" },
+      },
+      // The holder's CPF or CNPJ, one of them.
+      oneOf: [
+        { type: "object", required: ["cpf"], properties: { cpf: true, cnpj: false } },
+        { type: "object", required: ["cnpj"], properties: { cnpj: true, cpf: false } },
+      ],
+    },
+  },
+};
+
+/** `PATCH /v2/solicrec/{idSolicRec}` (API Pix SolicRecRevisada): only its cancel. */
+export const SOLIC_REC_REVISADA_SCHEMA = {
+  $id: "efi:SolicRecRevisada",
+  type: "object",
+  required: ["status"],
+  additionalProperties: false,
+  properties: { status: { type: "string", enum: ["CANCELADA"] } },
+};
+
+/**
+ * `PUT /v2/cobr/{txid}` (API Pix CobRSolicitada): a cycle's charge of an approved recurrence,
+ * debited by the payer's bank on `dataDeVencimento` (moved to the next business day when
+ * `ajusteDiaUtil`), credited to the receiver's account (`recebedor`).
+ */
+export const COBR_SOLICITADA_SCHEMA = {
+  $id: "efi:CobRSolicitada",
+  type: "object",
+  required: ["idRec", "calendario", "valor", "ajusteDiaUtil", "recebedor"],
+  additionalProperties: false,
+  properties: {
+    idRec: { type: "string", pattern: REC_ID_PATTERN },
+    infoAdicional: { type: "string", maxLength: 140 },
+    calendario: {
+      type: "object",
+      required: ["dataDeVencimento"],
+      additionalProperties: false,
+      properties: { dataDeVencimento: { type: "string", format: "date" } },
+    },
+    valor: {
+      type: "object",
+      required: ["original"],
+      additionalProperties: false,
+      properties: { original: { type: "string", pattern: VALOR_PATTERN } },
+    },
+    ajusteDiaUtil: { type: "boolean" },
+    recebedor: {
+      type: "object",
+      required: ["conta", "tipoConta"],
+      additionalProperties: false,
+      properties: {
+        conta: { type: "string", pattern: "^\\d{1,20}$" },
+        tipoConta: { type: "string", enum: ["CORRENTE", "POUPANCA", "PAGAMENTO"] },
+        agencia: { type: "string", pattern: "^\\d{1,4}$" },
+      },
+    },
+  },
+};
+
+/** `PATCH /v2/cobr/{txid}` (API Pix CobRRevisada): only its cancel. */
+export const COBR_REVISADA_SCHEMA = {
+  $id: "efi:CobRRevisada",
+  type: "object",
+  required: ["status"],
+  additionalProperties: false,
+  properties: { status: { type: "string", enum: ["CANCELADA"] } },
+};
+
+/** `PUT /v2/webhookrec` and `PUT /v2/webhookcobr` (API Pix WebhookRecSolicitado, WebhookCobRSolicitado). */
+export const WEBHOOK_REC_SOLICITADO_SCHEMA = { ...WEBHOOK_SOLICITADO_SCHEMA, $id: "efi:WebhookRecSolicitado" };
+export const WEBHOOK_COBR_SOLICITADO_SCHEMA = { ...WEBHOOK_SOLICITADO_SCHEMA, $id: "efi:WebhookCobRSolicitado" };
+
 /** `POST /oauth/token`: OAuth2 client credentials, the client authenticated by HTTP Basic. */
 export const TOKEN_REQUEST_SCHEMA = {
   $id: "efi:TokenRequest",
@@ -302,6 +496,14 @@ export const EFI_REQUEST_SCHEMAS = {
   WebhookSolicitado: WEBHOOK_SOLICITADO_SCHEMA,
   PixEnvioSolicitado: PIX_ENVIO_SOLICITADO_SCHEMA,
   TokenRequest: TOKEN_REQUEST_SCHEMA,
+  RecSolicitada: REC_SOLICITADA_SCHEMA,
+  RecRevisada: REC_REVISADA_SCHEMA,
+  SolicRecSolicitada: SOLIC_REC_SOLICITADA_SCHEMA,
+  SolicRecRevisada: SOLIC_REC_REVISADA_SCHEMA,
+  CobRSolicitada: COBR_SOLICITADA_SCHEMA,
+  CobRRevisada: COBR_REVISADA_SCHEMA,
+  WebhookRecSolicitado: WEBHOOK_REC_SOLICITADO_SCHEMA,
+  WebhookCobRSolicitado: WEBHOOK_COBR_SOLICITADO_SCHEMA,
 } as const;
 
 export type EfiRequestBodyName = keyof typeof EFI_REQUEST_SCHEMAS;
