@@ -118,6 +118,15 @@ type Documents = {
     "\n  query MerchantQrCode($id: ID!) {\n    qrCode(id: $id) {\n      id\n      pixCode\n      description\n      amount\n      active\n    }\n    payerPageSettings {\n      displayName\n    }\n  }\n": typeof types.MerchantQrCodeDocument,
     "\n  mutation CreateQrCode($input: CreateQrCodeInput!) {\n    createQrCode(input: $input) {\n      id\n    }\n  }\n": typeof types.CreateQrCodeDocument,
     "\n  mutation DeactivateQrCode($id: ID!) {\n    deactivateQrCode(id: $id) {\n      id\n      active\n    }\n  }\n": typeof types.DeactivateQrCodeDocument,
+    "\n  fragment RecurrenceRow on Recurrence {\n    id\n    companyId\n    status\n    contract\n    object\n    frequency\n    startDate\n    endDate\n    amount\n    retryPolicy\n    autoCharge\n    reason\n    customerId\n    payer {\n      name\n      document\n    }\n    firstPayment {\n      amount\n    }\n    createdAt\n  }\n": typeof types.RecurrenceRowFragmentDoc,
+    "\n  fragment RecurringChargeRow on Charge {\n    id\n    type\n    amount\n    status\n    dueDate\n    debitAttempt\n    failureReason\n    nextAttemptOn\n    paidAt\n    createdAt\n  }\n": typeof types.RecurringChargeRowFragmentDoc,
+    "\n  query Recurrences($status: RecurrenceStatus, $companyId: ID, $limit: Int, $offset: Int) {\n    recurrences(status: $status, companyId: $companyId, limit: $limit, offset: $offset) {\n      total\n      totalCapped\n      data {\n        ...RecurrenceRow\n      }\n    }\n  }\n": typeof types.RecurrencesDocument,
+    "\n  query RecurrenceDetail($id: ID!, $limit: Int, $offset: Int) {\n    recurrence(id: $id) {\n      ...RecurrenceRow\n      pixCode\n      authorisationExpiresAt\n      updatedAt\n    }\n    recurrenceCharges(recurrenceId: $id, limit: $limit, offset: $offset) {\n      total\n      totalCapped\n      data {\n        ...RecurringChargeRow\n      }\n    }\n  }\n": typeof types.RecurrenceDetailDocument,
+    "\n  mutation CreateRecurrence($input: CreateRecurrenceInput!, $idempotencyKey: String!) {\n    createRecurrence(input: $input, idempotencyKey: $idempotencyKey) {\n      id\n      status\n    }\n  }\n": typeof types.CreateRecurrenceDocument,
+    "\n  mutation CancelRecurrence($id: ID!, $reason: String) {\n    cancelRecurrence(id: $id, reason: $reason) {\n      id\n      status\n    }\n  }\n": typeof types.CancelRecurrenceDocument,
+    "\n  mutation SimulateRecurrenceDecision($id: ID!, $decision: RecurrenceDecision!) {\n    simulateRecurrenceDecision(id: $id, decision: $decision) {\n      id\n      status\n    }\n  }\n": typeof types.SimulateRecurrenceDecisionDocument,
+    "\n  mutation CreateRecurringCharge($recurrenceId: ID!, $input: CreateRecurringChargeInput!) {\n    createRecurringCharge(recurrenceId: $recurrenceId, input: $input) {\n      id\n      dueDate\n      amount\n    }\n  }\n": typeof types.CreateRecurringChargeDocument,
+    "\n  mutation SimulateRecurringDebit($chargeId: ID!, $outcome: RecurringDebitOutcome!, $reason: String) {\n    simulateRecurringDebit(chargeId: $chargeId, outcome: $outcome, reason: $reason) {\n      id\n      status\n    }\n  }\n": typeof types.SimulateRecurringDebitDocument,
     "\n  fragment RefundRow on Refund {\n    id\n    chargeId\n    amount\n    status\n    reason\n    failureReason\n    returnId\n    createdAt\n    refundedAt\n    updatedAt\n  }\n": typeof types.RefundRowFragmentDoc,
     "\n  query ChargeRefunds($chargeId: ID!) {\n    refunds(chargeId: $chargeId) {\n      total\n      data {\n        ...RefundRow\n      }\n    }\n  }\n": typeof types.ChargeRefundsDocument,
     "\n  mutation RefundCharge($chargeId: ID!, $idempotencyKey: String!, $input: RefundChargeInput) {\n    refundCharge(chargeId: $chargeId, idempotencyKey: $idempotencyKey, input: $input) {\n      ...RefundRow\n    }\n  }\n": typeof types.RefundChargeDocument,
@@ -259,6 +268,15 @@ const documents: Documents = {
     "\n  query MerchantQrCode($id: ID!) {\n    qrCode(id: $id) {\n      id\n      pixCode\n      description\n      amount\n      active\n    }\n    payerPageSettings {\n      displayName\n    }\n  }\n": types.MerchantQrCodeDocument,
     "\n  mutation CreateQrCode($input: CreateQrCodeInput!) {\n    createQrCode(input: $input) {\n      id\n    }\n  }\n": types.CreateQrCodeDocument,
     "\n  mutation DeactivateQrCode($id: ID!) {\n    deactivateQrCode(id: $id) {\n      id\n      active\n    }\n  }\n": types.DeactivateQrCodeDocument,
+    "\n  fragment RecurrenceRow on Recurrence {\n    id\n    companyId\n    status\n    contract\n    object\n    frequency\n    startDate\n    endDate\n    amount\n    retryPolicy\n    autoCharge\n    reason\n    customerId\n    payer {\n      name\n      document\n    }\n    firstPayment {\n      amount\n    }\n    createdAt\n  }\n": types.RecurrenceRowFragmentDoc,
+    "\n  fragment RecurringChargeRow on Charge {\n    id\n    type\n    amount\n    status\n    dueDate\n    debitAttempt\n    failureReason\n    nextAttemptOn\n    paidAt\n    createdAt\n  }\n": types.RecurringChargeRowFragmentDoc,
+    "\n  query Recurrences($status: RecurrenceStatus, $companyId: ID, $limit: Int, $offset: Int) {\n    recurrences(status: $status, companyId: $companyId, limit: $limit, offset: $offset) {\n      total\n      totalCapped\n      data {\n        ...RecurrenceRow\n      }\n    }\n  }\n": types.RecurrencesDocument,
+    "\n  query RecurrenceDetail($id: ID!, $limit: Int, $offset: Int) {\n    recurrence(id: $id) {\n      ...RecurrenceRow\n      pixCode\n      authorisationExpiresAt\n      updatedAt\n    }\n    recurrenceCharges(recurrenceId: $id, limit: $limit, offset: $offset) {\n      total\n      totalCapped\n      data {\n        ...RecurringChargeRow\n      }\n    }\n  }\n": types.RecurrenceDetailDocument,
+    "\n  mutation CreateRecurrence($input: CreateRecurrenceInput!, $idempotencyKey: String!) {\n    createRecurrence(input: $input, idempotencyKey: $idempotencyKey) {\n      id\n      status\n    }\n  }\n": types.CreateRecurrenceDocument,
+    "\n  mutation CancelRecurrence($id: ID!, $reason: String) {\n    cancelRecurrence(id: $id, reason: $reason) {\n      id\n      status\n    }\n  }\n": types.CancelRecurrenceDocument,
+    "\n  mutation SimulateRecurrenceDecision($id: ID!, $decision: RecurrenceDecision!) {\n    simulateRecurrenceDecision(id: $id, decision: $decision) {\n      id\n      status\n    }\n  }\n": types.SimulateRecurrenceDecisionDocument,
+    "\n  mutation CreateRecurringCharge($recurrenceId: ID!, $input: CreateRecurringChargeInput!) {\n    createRecurringCharge(recurrenceId: $recurrenceId, input: $input) {\n      id\n      dueDate\n      amount\n    }\n  }\n": types.CreateRecurringChargeDocument,
+    "\n  mutation SimulateRecurringDebit($chargeId: ID!, $outcome: RecurringDebitOutcome!, $reason: String) {\n    simulateRecurringDebit(chargeId: $chargeId, outcome: $outcome, reason: $reason) {\n      id\n      status\n    }\n  }\n": types.SimulateRecurringDebitDocument,
     "\n  fragment RefundRow on Refund {\n    id\n    chargeId\n    amount\n    status\n    reason\n    failureReason\n    returnId\n    createdAt\n    refundedAt\n    updatedAt\n  }\n": types.RefundRowFragmentDoc,
     "\n  query ChargeRefunds($chargeId: ID!) {\n    refunds(chargeId: $chargeId) {\n      total\n      data {\n        ...RefundRow\n      }\n    }\n  }\n": types.ChargeRefundsDocument,
     "\n  mutation RefundCharge($chargeId: ID!, $idempotencyKey: String!, $input: RefundChargeInput) {\n    refundCharge(chargeId: $chargeId, idempotencyKey: $idempotencyKey, input: $input) {\n      ...RefundRow\n    }\n  }\n": types.RefundChargeDocument,
@@ -709,6 +727,42 @@ export function graphql(source: "\n  mutation CreateQrCode($input: CreateQrCodeI
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation DeactivateQrCode($id: ID!) {\n    deactivateQrCode(id: $id) {\n      id\n      active\n    }\n  }\n"): typeof import('./graphql').DeactivateQrCodeDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment RecurrenceRow on Recurrence {\n    id\n    companyId\n    status\n    contract\n    object\n    frequency\n    startDate\n    endDate\n    amount\n    retryPolicy\n    autoCharge\n    reason\n    customerId\n    payer {\n      name\n      document\n    }\n    firstPayment {\n      amount\n    }\n    createdAt\n  }\n"): typeof import('./graphql').RecurrenceRowFragmentDoc;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment RecurringChargeRow on Charge {\n    id\n    type\n    amount\n    status\n    dueDate\n    debitAttempt\n    failureReason\n    nextAttemptOn\n    paidAt\n    createdAt\n  }\n"): typeof import('./graphql').RecurringChargeRowFragmentDoc;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Recurrences($status: RecurrenceStatus, $companyId: ID, $limit: Int, $offset: Int) {\n    recurrences(status: $status, companyId: $companyId, limit: $limit, offset: $offset) {\n      total\n      totalCapped\n      data {\n        ...RecurrenceRow\n      }\n    }\n  }\n"): typeof import('./graphql').RecurrencesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query RecurrenceDetail($id: ID!, $limit: Int, $offset: Int) {\n    recurrence(id: $id) {\n      ...RecurrenceRow\n      pixCode\n      authorisationExpiresAt\n      updatedAt\n    }\n    recurrenceCharges(recurrenceId: $id, limit: $limit, offset: $offset) {\n      total\n      totalCapped\n      data {\n        ...RecurringChargeRow\n      }\n    }\n  }\n"): typeof import('./graphql').RecurrenceDetailDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateRecurrence($input: CreateRecurrenceInput!, $idempotencyKey: String!) {\n    createRecurrence(input: $input, idempotencyKey: $idempotencyKey) {\n      id\n      status\n    }\n  }\n"): typeof import('./graphql').CreateRecurrenceDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CancelRecurrence($id: ID!, $reason: String) {\n    cancelRecurrence(id: $id, reason: $reason) {\n      id\n      status\n    }\n  }\n"): typeof import('./graphql').CancelRecurrenceDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SimulateRecurrenceDecision($id: ID!, $decision: RecurrenceDecision!) {\n    simulateRecurrenceDecision(id: $id, decision: $decision) {\n      id\n      status\n    }\n  }\n"): typeof import('./graphql').SimulateRecurrenceDecisionDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateRecurringCharge($recurrenceId: ID!, $input: CreateRecurringChargeInput!) {\n    createRecurringCharge(recurrenceId: $recurrenceId, input: $input) {\n      id\n      dueDate\n      amount\n    }\n  }\n"): typeof import('./graphql').CreateRecurringChargeDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SimulateRecurringDebit($chargeId: ID!, $outcome: RecurringDebitOutcome!, $reason: String) {\n    simulateRecurringDebit(chargeId: $chargeId, outcome: $outcome, reason: $reason) {\n      id\n      status\n    }\n  }\n"): typeof import('./graphql').SimulateRecurringDebitDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

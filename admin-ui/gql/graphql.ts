@@ -195,6 +195,38 @@ export type CreateQrCodeInput = {
   description: string;
 };
 
+/** customerId or payer, exactly one. */
+export type CreateRecurrenceInput = {
+  /** A fixed amount; absent: each charge's own. */
+  amount?: string | null | undefined;
+  /** Default false; with a fixed amount, the service creates each cycle's charge itself. */
+  autoCharge?: boolean | null | undefined;
+  /** The merchant's contract number: 1 to 35 characters. */
+  contract: string;
+  /** One of the account's customers: the payer. */
+  customerId?: string | null | undefined;
+  /** YYYY-MM-DD, not before startDate; absent: until cancelled. */
+  endDate?: string | null | undefined;
+  firstPayment?: FirstPaymentInput | null | undefined;
+  frequency: RecurrenceFrequency;
+  /** What is paid for: 1 to 35 characters. */
+  object: string;
+  /** Required unless customerId is given. */
+  payer?: ChargePayerInput | null | undefined;
+  /** Default NONE. */
+  retryPolicy?: RecurrenceRetryPolicy | null | undefined;
+  /** YYYY-MM-DD (America/Sao_Paulo), today or later. */
+  startDate: string;
+};
+
+/** A cycle's charge: its due date and, for a variable recurrence, its amount. */
+export type CreateRecurringChargeInput = {
+  /** Required for a variable recurrence; a fixed one's own amount (another is refused). */
+  amount?: string | null | undefined;
+  /** YYYY-MM-DD (America/Sao_Paulo): 2 to 10 days after today. */
+  dueDate: string;
+};
+
 /** A key (pixKeyType and pixKey) or an account (bankAccount). */
 export type CreateWithdrawalInput = {
   /** 1.00 to 99999999.99 */
@@ -235,6 +267,12 @@ export type DisputeStatus =
   | 'CLOSED'
   | 'OPEN'
   | 'REJECTED';
+
+/** A payment made with the authorisation (journey 3). */
+export type FirstPaymentInput = {
+  /** 0.01 to 99999999.99 */
+  amount: string;
+};
 
 /** The API Pix `juros.modalidade` 1 to 8, in order. */
 export type InterestMode =
@@ -317,6 +355,41 @@ export type PixKeyType =
 export type RecipientWarning =
   | 'DOCUMENT_MISMATCH'
   | 'NAME_MISMATCH';
+
+export type RecurrenceDecision =
+  | 'APPROVED'
+  | 'REJECTED';
+
+/** The API Pix `periodicidade`: SEMANAL, MENSAL, TRIMESTRAL, SEMESTRAL, ANUAL. */
+export type RecurrenceFrequency =
+  | 'ANNUAL'
+  | 'MONTHLY'
+  | 'QUARTERLY'
+  | 'SEMIANNUAL'
+  | 'WEEKLY';
+
+/** The API Pix `politicaRetentativa`: NAO_PERMITE, or PERMITE_3R_7D (3 more attempts within 7 days). */
+export type RecurrenceRetryPolicy =
+  | 'NONE'
+  | 'THREE_IN_SEVEN_DAYS';
+
+export type RecurrenceStatus =
+  /** Authorised: its charges are debited on their due dates. */
+  | 'APPROVED'
+  /** Cancelled by the merchant or by the payer at their bank. */
+  | 'CANCELLED'
+  /** Past its end date. */
+  | 'COMPLETED'
+  /** Waiting for the payer's authorisation in their bank's app. */
+  | 'CREATED'
+  /** Not authorised in time. */
+  | 'EXPIRED'
+  /** The payer refused it. */
+  | 'REJECTED';
+
+export type RecurringDebitOutcome =
+  | 'FAILED'
+  | 'PAID';
 
 export type RefundChargeInput = {
   /** 0.01 up to what remains refundable; omitted: all that remains. */
@@ -1081,6 +1154,70 @@ export type DeactivateQrCodeMutationVariables = Exact<{
 
 export type DeactivateQrCodeMutation = { deactivateQrCode: { id: string, active: boolean } };
 
+export type RecurrenceRowFragment = { id: string, companyId: string, status: RecurrenceStatus, contract: string, object: string, frequency: RecurrenceFrequency, startDate: string, endDate: string | null, amount: string | null, retryPolicy: RecurrenceRetryPolicy, autoCharge: boolean, reason: string | null, customerId: string | null, createdAt: string, payer: { name: string, document: string }, firstPayment: { amount: string } | null };
+
+export type RecurringChargeRowFragment = { id: string, type: ChargeType, amount: string, status: ChargeStatus, dueDate: string | null, debitAttempt: number | null, failureReason: string | null, nextAttemptOn: string | null, paidAt: string | null, createdAt: string };
+
+export type RecurrencesQueryVariables = Exact<{
+  status?: RecurrenceStatus | null | undefined;
+  companyId?: string | null | undefined;
+  limit?: number | null | undefined;
+  offset?: number | null | undefined;
+}>;
+
+
+export type RecurrencesQuery = { recurrences: { total: number, totalCapped: boolean, data: Array<{ id: string, companyId: string, status: RecurrenceStatus, contract: string, object: string, frequency: RecurrenceFrequency, startDate: string, endDate: string | null, amount: string | null, retryPolicy: RecurrenceRetryPolicy, autoCharge: boolean, reason: string | null, customerId: string | null, createdAt: string, payer: { name: string, document: string }, firstPayment: { amount: string } | null }> } };
+
+export type RecurrenceDetailQueryVariables = Exact<{
+  id: string;
+  limit?: number | null | undefined;
+  offset?: number | null | undefined;
+}>;
+
+
+export type RecurrenceDetailQuery = { recurrence: { pixCode: string, authorisationExpiresAt: string, updatedAt: string, id: string, companyId: string, status: RecurrenceStatus, contract: string, object: string, frequency: RecurrenceFrequency, startDate: string, endDate: string | null, amount: string | null, retryPolicy: RecurrenceRetryPolicy, autoCharge: boolean, reason: string | null, customerId: string | null, createdAt: string, payer: { name: string, document: string }, firstPayment: { amount: string } | null }, recurrenceCharges: { total: number, totalCapped: boolean, data: Array<{ id: string, type: ChargeType, amount: string, status: ChargeStatus, dueDate: string | null, debitAttempt: number | null, failureReason: string | null, nextAttemptOn: string | null, paidAt: string | null, createdAt: string }> } };
+
+export type CreateRecurrenceMutationVariables = Exact<{
+  input: CreateRecurrenceInput;
+  idempotencyKey: string;
+}>;
+
+
+export type CreateRecurrenceMutation = { createRecurrence: { id: string, status: RecurrenceStatus } };
+
+export type CancelRecurrenceMutationVariables = Exact<{
+  id: string;
+  reason?: string | null | undefined;
+}>;
+
+
+export type CancelRecurrenceMutation = { cancelRecurrence: { id: string, status: RecurrenceStatus } };
+
+export type SimulateRecurrenceDecisionMutationVariables = Exact<{
+  id: string;
+  decision: RecurrenceDecision;
+}>;
+
+
+export type SimulateRecurrenceDecisionMutation = { simulateRecurrenceDecision: { id: string, status: RecurrenceStatus } };
+
+export type CreateRecurringChargeMutationVariables = Exact<{
+  recurrenceId: string;
+  input: CreateRecurringChargeInput;
+}>;
+
+
+export type CreateRecurringChargeMutation = { createRecurringCharge: { id: string, dueDate: string | null, amount: string } };
+
+export type SimulateRecurringDebitMutationVariables = Exact<{
+  chargeId: string;
+  outcome: RecurringDebitOutcome;
+  reason?: string | null | undefined;
+}>;
+
+
+export type SimulateRecurringDebitMutation = { simulateRecurringDebit: { id: string, status: ChargeStatus } };
+
 export type RefundRowFragment = { id: string, chargeId: string, amount: string, status: RefundStatus, reason: string | null, failureReason: string | null, returnId: string | null, createdAt: string, refundedAt: string | null, updatedAt: string };
 
 export type ChargeRefundsQueryVariables = Exact<{
@@ -1586,6 +1723,45 @@ export const PaymentExceptionRowFragmentDoc = new TypedDocumentString(`
   returnedAt
 }
     `, {"fragmentName":"PaymentExceptionRow"}) as unknown as TypedDocumentString<PaymentExceptionRowFragment, unknown>;
+export const RecurrenceRowFragmentDoc = new TypedDocumentString(`
+    fragment RecurrenceRow on Recurrence {
+  id
+  companyId
+  status
+  contract
+  object
+  frequency
+  startDate
+  endDate
+  amount
+  retryPolicy
+  autoCharge
+  reason
+  customerId
+  payer {
+    name
+    document
+  }
+  firstPayment {
+    amount
+  }
+  createdAt
+}
+    `, {"fragmentName":"RecurrenceRow"}) as unknown as TypedDocumentString<RecurrenceRowFragment, unknown>;
+export const RecurringChargeRowFragmentDoc = new TypedDocumentString(`
+    fragment RecurringChargeRow on Charge {
+  id
+  type
+  amount
+  status
+  dueDate
+  debitAttempt
+  failureReason
+  nextAttemptOn
+  paidAt
+  createdAt
+}
+    `, {"fragmentName":"RecurringChargeRow"}) as unknown as TypedDocumentString<RecurringChargeRowFragment, unknown>;
 export const RefundRowFragmentDoc = new TypedDocumentString(`
     fragment RefundRow on Refund {
   id
@@ -3646,6 +3822,136 @@ export const DeactivateQrCodeDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<DeactivateQrCodeMutation, DeactivateQrCodeMutationVariables>;
+export const RecurrencesDocument = new TypedDocumentString(`
+    query Recurrences($status: RecurrenceStatus, $companyId: ID, $limit: Int, $offset: Int) {
+  recurrences(
+    status: $status
+    companyId: $companyId
+    limit: $limit
+    offset: $offset
+  ) {
+    total
+    totalCapped
+    data {
+      ...RecurrenceRow
+    }
+  }
+}
+    fragment RecurrenceRow on Recurrence {
+  id
+  companyId
+  status
+  contract
+  object
+  frequency
+  startDate
+  endDate
+  amount
+  retryPolicy
+  autoCharge
+  reason
+  customerId
+  payer {
+    name
+    document
+  }
+  firstPayment {
+    amount
+  }
+  createdAt
+}`) as unknown as TypedDocumentString<RecurrencesQuery, RecurrencesQueryVariables>;
+export const RecurrenceDetailDocument = new TypedDocumentString(`
+    query RecurrenceDetail($id: ID!, $limit: Int, $offset: Int) {
+  recurrence(id: $id) {
+    ...RecurrenceRow
+    pixCode
+    authorisationExpiresAt
+    updatedAt
+  }
+  recurrenceCharges(recurrenceId: $id, limit: $limit, offset: $offset) {
+    total
+    totalCapped
+    data {
+      ...RecurringChargeRow
+    }
+  }
+}
+    fragment RecurrenceRow on Recurrence {
+  id
+  companyId
+  status
+  contract
+  object
+  frequency
+  startDate
+  endDate
+  amount
+  retryPolicy
+  autoCharge
+  reason
+  customerId
+  payer {
+    name
+    document
+  }
+  firstPayment {
+    amount
+  }
+  createdAt
+}
+fragment RecurringChargeRow on Charge {
+  id
+  type
+  amount
+  status
+  dueDate
+  debitAttempt
+  failureReason
+  nextAttemptOn
+  paidAt
+  createdAt
+}`) as unknown as TypedDocumentString<RecurrenceDetailQuery, RecurrenceDetailQueryVariables>;
+export const CreateRecurrenceDocument = new TypedDocumentString(`
+    mutation CreateRecurrence($input: CreateRecurrenceInput!, $idempotencyKey: String!) {
+  createRecurrence(input: $input, idempotencyKey: $idempotencyKey) {
+    id
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<CreateRecurrenceMutation, CreateRecurrenceMutationVariables>;
+export const CancelRecurrenceDocument = new TypedDocumentString(`
+    mutation CancelRecurrence($id: ID!, $reason: String) {
+  cancelRecurrence(id: $id, reason: $reason) {
+    id
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<CancelRecurrenceMutation, CancelRecurrenceMutationVariables>;
+export const SimulateRecurrenceDecisionDocument = new TypedDocumentString(`
+    mutation SimulateRecurrenceDecision($id: ID!, $decision: RecurrenceDecision!) {
+  simulateRecurrenceDecision(id: $id, decision: $decision) {
+    id
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<SimulateRecurrenceDecisionMutation, SimulateRecurrenceDecisionMutationVariables>;
+export const CreateRecurringChargeDocument = new TypedDocumentString(`
+    mutation CreateRecurringCharge($recurrenceId: ID!, $input: CreateRecurringChargeInput!) {
+  createRecurringCharge(recurrenceId: $recurrenceId, input: $input) {
+    id
+    dueDate
+    amount
+  }
+}
+    `) as unknown as TypedDocumentString<CreateRecurringChargeMutation, CreateRecurringChargeMutationVariables>;
+export const SimulateRecurringDebitDocument = new TypedDocumentString(`
+    mutation SimulateRecurringDebit($chargeId: ID!, $outcome: RecurringDebitOutcome!, $reason: String) {
+  simulateRecurringDebit(chargeId: $chargeId, outcome: $outcome, reason: $reason) {
+    id
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<SimulateRecurringDebitMutation, SimulateRecurringDebitMutationVariables>;
 export const ChargeRefundsDocument = new TypedDocumentString(`
     query ChargeRefunds($chargeId: ID!) {
   refunds(chargeId: $chargeId) {

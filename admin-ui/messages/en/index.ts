@@ -30,6 +30,7 @@ import paymentExceptions from "./paymentExceptions.json";
 import paymentLinks from "./paymentLinks.json";
 import provider from "./provider.json";
 import qrCodes from "./qrCodes.json";
+import recurrences from "./recurrences.json";
 import refunds from "./refunds.json";
 import shell from "./shell.json";
 import statement from "./statement.json";
@@ -71,6 +72,7 @@ const en = {
   paymentExceptions,
   provider,
   qrCodes,
+  recurrences,
   refunds,
   shell,
   statement,

@@ -29,6 +29,7 @@ import paymentExceptions from "./paymentExceptions.json";
 import paymentLinks from "./paymentLinks.json";
 import provider from "./provider.json";
 import qrCodes from "./qrCodes.json";
+import recurrences from "./recurrences.json";
 import refunds from "./refunds.json";
 import shell from "./shell.json";
 import statement from "./statement.json";
@@ -73,6 +74,7 @@ const ptBR = {
   paymentExceptions,
   provider,
   qrCodes,
+  recurrences,
   refunds,
   shell,
   statement,

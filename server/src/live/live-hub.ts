@@ -23,7 +23,7 @@ export type LiveTopic = (typeof LIVE_TOPICS)[number];
  * Who holds a stream: a console user, as their session said when it opened, or a payer on a
  * charge's payer's page (payer-page/), who has no session and follows that one charge.
  */
-export type LiveViewer = ConsoleViewer | PayerViewer;
+export type LiveViewer = ConsoleViewer | PayerViewer | ListenerViewer;
 
 export interface ConsoleViewer {
   kind: "operator" | "merchant";
@@ -42,13 +42,24 @@ export interface PayerViewer {
   addressKey: string;
 }
 
+/**
+ * A merchant's client secret on the webhook listener's stream (`pix-webhooks listen`,
+ * server/src/cli/): every event of its account, with the body its webhooks carry.
+ */
+export interface ListenerViewer {
+  kind: "listener";
+  companyId: string;
+  /** The client secret's credential: its stream ends when it is revoked or expires. */
+  credentialId: string;
+}
+
 /** One open stream; `send` writes SSE text, `end` closes it with a last `end` event. */
 export interface LiveStream {
   viewer: LiveViewer;
   /** null: every topic. */
   topics: ReadonlySet<LiveTopic> | null;
   send(chunk: string): void;
-  end(reason: "session" | "shutdown" | "slow" | "final"): void;
+  end(reason: "session" | "credential" | "shutdown" | "slow" | "final"): void;
 }
 
 export interface LiveOptions {
@@ -82,9 +93,11 @@ export const DEFAULT_LIVE_OPTIONS: LiveOptions = {
 
 export type LiveRefusal = "SESSION_STREAMS" | "PROCESS_STREAMS";
 
-/** What a stream is counted by: its console session, or its payer's address. */
+/** What a stream is counted by: its console session, its payer's address, or its client secret. */
 function holderOf(viewer: LiveViewer): string {
-  return viewer.kind === "payer" ? `payer:${viewer.addressKey}` : viewer.sessionHash;
+  if (viewer.kind === "payer") return `payer:${viewer.addressKey}`;
+  if (viewer.kind === "listener") return `credential:${viewer.credentialId}`;
+  return viewer.sessionHash;
 }
 
 /** A charge's events that end its life: a payer's page has nothing more to wait for. */
@@ -108,6 +121,8 @@ export class LiveHub {
   private heartbeat: NodeJS.Timeout | null = null;
   private sessionCheck: NodeJS.Timeout | null = null;
   private closed = false;
+  /** The listeners' body reads, one after the other (sendToListeners). */
+  private listenerReads: Promise<void> = Promise.resolve();
   /** Counters for tests and /metrics-like probes. */
   readonly stats = { notices: 0, delivered: 0, reconnects: 0 };
 
@@ -246,17 +261,24 @@ export class LiveHub {
 
   private fanOut(notice: LiveNotice | null): void {
     if (!notice) return;
-    const topic = notice.type.split(".")[0] as LiveTopic;
-    if (!(LIVE_TOPICS as readonly string[]).includes(topic)) return;
     this.stats.notices += 1;
+    const topic = notice.type.split(".")[0] as LiveTopic;
+    // The pages' topics only; a listener hears every event of its account (ping and recurrence.* too).
+    const pageTopic = (LIVE_TOPICS as readonly string[]).includes(topic);
     // Built once per notice, not once per stream.
     const consoleChunk = `id: ${notice.id}\nevent: change\ndata: ${JSON.stringify({
       type: notice.type,
       resourceId: notice.resourceId,
     })}\n\n`;
     const payerChunk = `event: change\ndata: ${JSON.stringify({ type: notice.type })}\n\n`;
+    const listeners: LiveStream[] = [];
     for (const stream of this.streams) {
       if (!mayReceive(stream.viewer, notice)) continue;
+      if (stream.viewer.kind === "listener") {
+        listeners.push(stream);
+        continue;
+      }
+      if (!pageTopic) continue;
       if (stream.topics && !stream.topics.has(topic)) continue;
       // Ids only: the page refetches what it shows through its own (authorized) queries. A
       // payer's page is told only that its charge changed: no event id, no charge id (its
@@ -267,6 +289,44 @@ export class LiveHub {
       // The charge is paid, expired or cancelled: the page shows it after its refetch, and waits no more.
       if (stream.viewer.kind === "payer" && FINAL_CHARGE_EVENTS.has(notice.type)) stream.end("final");
     }
+    if (listeners.length > 0) this.sendToListeners(notice, listeners);
+  }
+
+  /**
+   * A listener's stream carries the event's body as stored (the notice holds ids only), read
+   * once per notice for all of the account's listeners. The reads are chained so that events
+   * reach a listener in the order they were announced.
+   */
+  private sendToListeners(notice: LiveNotice, streams: LiveStream[]): void {
+    this.listenerReads = this.listenerReads.then(async () => {
+      let chunk: string;
+      try {
+        const rows = await poolRows<{ body: string; request_id: string | null; created_at: Date }>(
+          this.db,
+          "SELECT body, request_id, created_at FROM webhook_events WHERE id = $1 AND company_id = $2",
+          [notice.id, notice.companyId],
+        );
+        chunk =
+          rows.length === 0
+            ? missedChunk(notice)
+            : `id: ${notice.id}\nevent: webhook\ndata: ${JSON.stringify({
+                id: notice.id,
+                type: notice.type,
+                created_at: rows[0].created_at.toISOString(),
+                request_id: rows[0].request_id,
+                body: rows[0].body,
+              })}\n\n`;
+      } catch (error) {
+        // The database is away: the listener is told which event it did not get.
+        this.logger.warn("live updates: a listener's event could not be read", { error: (error as Error).message });
+        chunk = missedChunk(notice);
+      }
+      for (const stream of streams) {
+        if (!this.streams.has(stream)) continue;
+        this.write(stream, chunk);
+        this.stats.delivered += 1;
+      }
+    });
   }
 
   private write(stream: LiveStream, chunk: string): void {
@@ -307,13 +367,13 @@ export class LiveHub {
    * company, is closed. It does not touch last_seen_at: an open page is no activity.
    */
   async checkSessions(): Promise<void> {
-    const consoleStreams = [...this.streams].filter((stream) => stream.viewer.kind !== "payer");
+    await this.checkCredentials();
+    const consoleStreams = [...this.streams].filter(
+      (stream): stream is LiveStream & { viewer: ConsoleViewer } =>
+        stream.viewer.kind === "operator" || stream.viewer.kind === "merchant",
+    );
     if (consoleStreams.length === 0) return;
-    const hashes = [
-      ...new Set(
-        consoleStreams.flatMap((stream) => (stream.viewer.kind === "payer" ? [] : [stream.viewer.sessionHash])),
-      ),
-    ];
+    const hashes = [...new Set(consoleStreams.map((stream) => stream.viewer.sessionHash))];
     let rows: Array<{ id_hash: string; kind: string; role: string; company_id: string | null }>;
     try {
       rows = await poolRows(
@@ -331,7 +391,6 @@ export class LiveHub {
     const live = new Map(rows.map((row) => [row.id_hash, row]));
     for (const stream of consoleStreams) {
       const viewer = stream.viewer;
-      if (viewer.kind === "payer") continue;
       const row = live.get(viewer.sessionHash);
       const same =
         row !== undefined &&
@@ -340,6 +399,28 @@ export class LiveHub {
         (viewer.kind === "operator" || row.company_id === viewer.companyId);
       if (!same) stream.end("session");
     }
+  }
+
+  /** The same for the listeners' streams: one whose client secret was revoked or expired is closed. */
+  private async checkCredentials(): Promise<void> {
+    const listenerStreams = [...this.streams].filter(
+      (stream): stream is LiveStream & { viewer: ListenerViewer } => stream.viewer.kind === "listener",
+    );
+    if (listenerStreams.length === 0) return;
+    let live: Set<string>;
+    try {
+      const rows = await poolRows<{ id: string }>(
+        this.db,
+        `SELECT id FROM client_credentials
+          WHERE id = ANY($1) AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > now())`,
+        [[...new Set(listenerStreams.map((stream) => stream.viewer.credentialId))]],
+      );
+      live = new Set(rows.map((row) => row.id));
+    } catch (error) {
+      this.logger.warn("live updates: credential check failed", { error: (error as Error).message });
+      return;
+    }
+    for (const stream of listenerStreams) if (!live.has(stream.viewer.credentialId)) stream.end("credential");
   }
 }
 
@@ -352,6 +433,7 @@ export function mayReceive(viewer: LiveViewer, notice: LiveNotice): boolean {
   // A payer hears only their own charge's changes (charge.* with its id), never another's.
   if (viewer.kind === "payer") return notice.resourceId === viewer.chargeId && notice.type.startsWith("charge.");
   if (viewer.kind === "operator") return true;
+  if (viewer.kind === "listener") return viewer.companyId === notice.companyId;
   return viewer.companyId !== null && viewer.companyId === notice.companyId;
 }
 
@@ -360,3 +442,8 @@ const READY = "event: ready\ndata: {}\n\n";
 /** The process lost its LISTEN connection and has it back: refetch, changes may have been missed. */
 const RESYNC = "event: resync\ndata: {}\n\n";
 const HEARTBEAT = ": keep-alive\n\n";
+
+/** A listener's event whose body could not be read: it is told the id, to resend it by hand. */
+function missedChunk(notice: LiveNotice): string {
+  return `id: ${notice.id}\nevent: missed\ndata: ${JSON.stringify({ id: notice.id, type: notice.type })}\n\n`;
+}

@@ -1,11 +1,14 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
-import { AppError, unauthenticated, validationError } from "../core/errors";
+import { AppError, forbidden, unauthenticated, validationError } from "../core/errors";
 import { hashSecret } from "../core/secrets";
 import { sendError } from "../http/http-errors";
 import { LIVE_TOPICS, type LiveHub, type LiveStream, type LiveTopic, type LiveViewer } from "./live-hub";
 
 /** The stream of changes for the console's open pages (server-sent events). */
 export const LIVE_EVENTS_PATH = "/live/events";
+
+/** The stream of an account's events with their bodies, for `pix-webhooks listen` (server/src/cli/). */
+export const WEBHOOK_LISTENER_PATH = "/live/webhook-events";
 
 /**
  * GET /live/events?topics=charge,withdrawal: a text/event-stream of `change` events
@@ -40,6 +43,41 @@ export function registerLiveRoute(app: FastifyInstance, hub: LiveHub): void {
       });
 
     openLiveStream(reply, hub, viewer, topics);
+  });
+
+  /**
+   * GET /live/webhook-events: every event of the client secret's account as it is written,
+   * `webhook` events carrying {id, type, created_at, request_id, body} (the body exactly as
+   * its webhooks send it), `missed` ({id, type}) for one whose body could not be read,
+   * and `ready`, `resync`, `end` and the heartbeat as above; the stream ends when the
+   * secret is revoked or expires. A merchant's client secret only (bearer): the listener
+   * signs and forwards what it hears to the integrator's own machine.
+   */
+  app.get(WEBHOOK_LISTENER_PATH, { config: { access: "credential" } }, (request, reply) => {
+    const principal = request.principal;
+    if (!principal) return sendError(request, reply, unauthenticated());
+    if (principal.kind !== "merchant" || principal.credentialId === null)
+      return sendError(request, reply, forbidden("The webhook listener's stream takes a merchant's client secret"));
+    const viewer: LiveViewer = {
+      kind: "listener",
+      companyId: principal.companyId,
+      credentialId: principal.credentialId,
+    };
+    const refusal = hub.refusal(viewer);
+    if (refusal === "SESSION_STREAMS")
+      return sendError(
+        request,
+        reply,
+        new AppError("RATE_LIMITED", "Too many listener streams for this client secret"),
+        {
+          "Retry-After": "30",
+        },
+      );
+    if (refusal === "PROCESS_STREAMS")
+      return sendError(request, reply, new AppError("SERVICE_UNAVAILABLE", "Live updates are busy; try again later"), {
+        "Retry-After": "30",
+      });
+    openLiveStream(reply, hub, viewer, null);
   });
 }
 

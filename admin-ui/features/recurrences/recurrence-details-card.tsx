@@ -1,0 +1,71 @@
+import { getTranslations } from "next-intl/server";
+import { DateTime } from "@/components/date-time";
+import { Money } from "@/components/money";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import type { RecurrenceRowFragment } from "@/gql/graphql";
+import { formatDocument, formatIsoDay } from "@/lib/format";
+import { RecurrenceAmount } from "./recurrence-amount";
+
+/** What a recurrence is: payer, contract, frequency, amount, period, retries, first payment, who makes each charge. */
+export async function RecurrenceDetailsCard({ recurrence }: { recurrence: RecurrenceRowFragment }) {
+  const [t, tFrequency, tRetry] = await Promise.all([
+    getTranslations("recurrences.detail"),
+    getTranslations("recurrences.frequency"),
+    getTranslations("recurrences.retryPolicy"),
+  ]);
+  const start = formatIsoDay(recurrence.startDate);
+  const facts: Array<{ key: string; label: string; value: React.ReactNode; mono?: boolean }> = [
+    {
+      key: "payer",
+      label: t("payer"),
+      value: (
+        <>
+          {recurrence.payer.name}
+          <span className="block font-mono text-xs text-muted-foreground">
+            {formatDocument(recurrence.payer.document)}
+          </span>
+        </>
+      ),
+    },
+    { key: "contract", label: t("contract"), value: recurrence.contract },
+    { key: "frequency", label: t("frequency"), value: tFrequency(recurrence.frequency) },
+    { key: "amount", label: t("amount"), value: <RecurrenceAmount amount={recurrence.amount} /> },
+    {
+      key: "period",
+      label: t("period"),
+      value: recurrence.endDate
+        ? t("periodClosed", { start, end: formatIsoDay(recurrence.endDate) })
+        : t("periodOpen", { start }),
+    },
+    { key: "retry", label: t("retryPolicy"), value: tRetry(recurrence.retryPolicy) },
+    {
+      key: "firstPayment",
+      label: t("firstPayment"),
+      value: recurrence.firstPayment ? <Money value={recurrence.firstPayment.amount} /> : t("none"),
+    },
+    {
+      key: "autoCharge",
+      label: t("autoCharge"),
+      value: recurrence.autoCharge ? t("autoChargeOn") : t("autoChargeOff"),
+    },
+    { key: "created", label: t("created"), value: <DateTime value={recurrence.createdAt} /> },
+  ];
+  if (recurrence.reason) facts.push({ key: "reason", label: t("reason"), value: recurrence.reason });
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t("details")}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <dl data-testid="recurrence-details" className="grid gap-3 text-sm sm:grid-cols-2 lg:grid-cols-3">
+          {facts.map((fact) => (
+            <div key={fact.key} className="min-w-0">
+              <dt className="text-muted-foreground">{fact.label}</dt>
+              <dd className="break-words">{fact.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}

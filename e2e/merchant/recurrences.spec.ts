@@ -1,0 +1,146 @@
+import { gql } from "../support/api";
+import { expect, test } from "../support/fixtures";
+import { t } from "../support/i18n";
+import { checkPage } from "../support/page-check";
+import { type FreshMerchant, freshMerchant } from "./fresh-merchant";
+
+/**
+ * A gym bills its monthly plan by Pix Automático (CONTRACT §12), on an account of its own:
+ * the merchant creates a recurrence of R$ 89,90 a month with a first payment of R$ 49,90
+ * now, shows the payer the authorisation's QR code, the payer authorises it (the sandbox),
+ * the merchant charges the first cycle, the payer's bank debits it (the sandbox) and the
+ * charge turns paid; then the recurrence is cancelled. Fee 1 % + R$ 0,50.
+ */
+test.describe.configure({ mode: "serial", timeout: 300_000 });
+test.use({ storageState: "e2e/.auth/fresh-recurrences.json" });
+
+let merchant: FreshMerchant;
+let recurrenceUrl: string;
+
+const isoDay = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" });
+/** A day in São Paulo `offset` days from today, YYYY-MM-DD (noon-based, so no DST edge). */
+function day(offset: number): string {
+  const [y, m, d] = isoDay.format(new Date()).split("-").map(Number);
+  return new Date(Date.UTC(y, m - 1, d + offset, 12)).toISOString().slice(0, 10);
+}
+const brDay = (iso: string) => iso.split("-").reverse().join("/");
+
+test.beforeAll(async ({ browser }) => {
+  merchant = await freshMerchant(browser, "recurrences", "Academia Aurora");
+});
+
+test("a merchant creates a monthly recurrence with a first payment and sees its authorisation QR code", async ({
+  page,
+}) => {
+  await page.goto("/m/recurrences");
+  await expect(page.getByRole("heading", { name: t("recurrences.list.title") })).toBeVisible();
+  await expect(page.getByText(t("recurrences.list.empty"))).toBeVisible();
+  await checkPage(page, "merchant-recurrences-empty");
+
+  await page.getByRole("link", { name: t("recurrences.list.new") }).click();
+  await expect(page).toHaveURL(/\/m\/recurrences\/new$/, { timeout: 30_000 });
+  const form = page.getByRole("form", { name: t("recurrences.create.formLabel") });
+  // No customer yet: the payer is typed.
+  await expect(form.getByLabel(t("billing.form.payerTyped"))).toBeChecked();
+  await form.getByLabel(t("billing.form.payerName")).fill("João Pereira");
+  await form.getByLabel(t("billing.form.payerDocument")).fill("529.982.247-25");
+  await form.getByLabel(t("recurrences.create.contract")).fill("CT-2026-0042");
+  await form.getByLabel(t("recurrences.create.object")).fill("Plano mensal da academia");
+  await form.getByLabel(t("recurrences.create.frequency")).selectOption("MONTHLY");
+  await form.getByLabel(t("recurrences.create.retryPolicy")).selectOption("THREE_IN_SEVEN_DAYS");
+  await form.getByLabel(t("recurrences.create.amount")).fill("89,9x");
+  await form.getByRole("button", { name: t("recurrences.create.submit") }).click();
+  // Each refusal beside its field: the amount, and the first day left empty.
+  await expect(form.getByText(t("recurrences.create.amountInvalid"))).toBeVisible();
+  await expect(form.getByText(t("recurrences.create.dayInvalid"))).toBeVisible();
+  await form.getByLabel(t("recurrences.create.amount")).fill("89,90");
+  await form.getByLabel(t("recurrences.create.startDate")).fill(brDay(day(3)));
+  await form.getByLabel(t("recurrences.create.firstPayment")).check();
+  await form.getByLabel(t("recurrences.create.firstPaymentAmount")).fill("49,90");
+  await checkPage(page, "merchant-recurrence-new");
+  await form.getByRole("button", { name: t("recurrences.create.submit") }).click();
+
+  await expect(page).toHaveURL(/\/m\/recurrences\/rec_[A-Za-z0-9]{24}$/, { timeout: 30_000 });
+  recurrenceUrl = new URL(page.url()).pathname;
+  await expect(page.getByRole("heading", { name: "Plano mensal da academia" })).toBeVisible();
+  await expect(page.getByText(t("recurrences.status.CREATED")).first()).toBeVisible();
+  const details = page.getByTestId("recurrence-details");
+  await expect(details).toContainText("João Pereira");
+  await expect(details).toContainText("529.982.247-25");
+  await expect(details).toContainText("R$ 89,90");
+  await expect(details).toContainText(t("recurrences.frequency.MONTHLY"));
+  await expect(details).toContainText(t("recurrences.detail.periodOpen", { start: brDay(day(3)) }));
+  await expect(details).toContainText(t("recurrences.retryPolicy.THREE_IN_SEVEN_DAYS"));
+  await expect(page.getByText(t("recurrences.detail.authorisationWithPayment", { amount: "R$ 49,90" }))).toBeVisible();
+  // The authorisation's BR Code: a Pix Automático code with the payment now of R$ 49,90 (tag 54).
+  const code = (await page.getByTestId("recurrence-pix-code").textContent()) ?? "";
+  expect(code).toMatch(/^000201/);
+  expect(code).toContain("540549.90");
+  await expect(page.getByRole("img", { name: t("recurrences.detail.authorisation") })).toBeVisible();
+  await expect(page.getByRole("link", { name: t("recurrences.detail.sendByEmail") })).toHaveAttribute(
+    "href",
+    /^mailto:\?subject=/,
+  );
+  await expect(page.getByText(t("recurrences.detail.noCharges"))).toBeVisible();
+  await checkPage(page, "merchant-recurrence-created");
+});
+
+test("the payer authorises it (sandbox); the first cycle's charge is debited and turns paid", async ({ page }) => {
+  await page.goto(recurrenceUrl);
+  await page.getByRole("button", { name: t("recurrences.simulate.approve") }).click();
+  await expect(page.getByText(t("recurrences.simulate.approved"))).toBeVisible();
+  await expect(page.getByText(t("recurrences.status.APPROVED")).first()).toBeVisible();
+  // Authorised: no QR code any more.
+  await expect(page.getByTestId("recurrence-pix-code")).toHaveCount(0);
+
+  await page.getByRole("button", { name: t("recurrences.newCharge.label") }).click();
+  const dialog = page.getByRole("dialog", { name: t("recurrences.newCharge.title") });
+  await expect(dialog.getByText(t("recurrences.newCharge.fixedAmount", { amount: "R$ 89,90" }))).toBeVisible();
+  // Tomorrow is too soon: the central bank's 2 to 10 days.
+  await dialog.getByLabel(t("recurrences.newCharge.dueDate")).fill(brDay(day(1)));
+  await dialog.getByRole("button", { name: t("recurrences.newCharge.submit") }).click();
+  await expect(dialog.getByText(t("recurrences.create.dayInvalid"))).toBeVisible();
+  await dialog.getByLabel(t("recurrences.newCharge.dueDate")).fill(brDay(day(3)));
+  await dialog.getByRole("button", { name: t("recurrences.newCharge.submit") }).click();
+  await expect(page.getByText(t("recurrences.newCharge.done", { date: brDay(day(3)) }))).toBeVisible();
+
+  const charges = page.getByRole("table", { name: t("recurrences.detail.chargesLabel") });
+  const cycle = charges.getByRole("row").filter({ hasText: brDay(day(3)) });
+  await expect(cycle).toContainText("R$ 89,90");
+  await expect(cycle).toContainText(t("common.status.charge.PENDING"));
+  await expect(cycle).toContainText(t("recurrences.detail.attemptOf", { attempt: 1 }));
+  await checkPage(page, "merchant-recurrence-approved");
+
+  // The payer's bank refuses the first attempt: a retry the next business day (THREE_IN_SEVEN_DAYS).
+  await cycle.getByRole("button", { name: t("recurrences.simulate.debitFailed") }).click();
+  await expect(cycle).toContainText(t("recurrences.detail.attemptOf", { attempt: 2 }));
+  await expect(cycle).toContainText(t("recurrences.simulate.failureReason"));
+  await cycle.getByRole("button", { name: t("recurrences.simulate.debitPaid") }).click();
+  await expect(cycle).toContainText(t("common.status.charge.PAID"));
+  await checkPage(page, "merchant-recurrence-charge-paid");
+
+  // R$ 89,90 less 1 % + R$ 0,50 (R$ 1,40): R$ 88,50.
+  const { balance } = await gql<{ balance: { balance: string } }>("{ balance { balance } }", {}, merchant.clientSecret);
+  expect(balance.balance).toBe("88.50");
+
+  await page.goto("/m/recurrences");
+  const row = page.getByRole("row").filter({ hasText: "João Pereira" });
+  await expect(row).toContainText(t("recurrences.status.APPROVED"));
+  await expect(row).toContainText("R$ 89,90");
+  await checkPage(page, "merchant-recurrences");
+  await page.goto("/m/recurrences?status=CANCELLED");
+  await expect(page.getByText(t("recurrences.list.noMatch"))).toBeVisible();
+});
+
+test("the merchant cancels the recurrence", async ({ page }) => {
+  await page.goto(recurrenceUrl);
+  await page.getByRole("button", { name: t("recurrences.cancel.label") }).click();
+  const dialog = page.getByRole("dialog", { name: t("recurrences.cancel.title") });
+  await dialog.getByLabel(t("recurrences.cancel.reason")).fill("Mudou de cidade");
+  await dialog.getByRole("button", { name: t("recurrences.cancel.confirm") }).click();
+  await expect(page.getByText(t("recurrences.cancel.done"))).toBeVisible();
+  await expect(page.getByText(t("recurrences.status.CANCELLED")).first()).toBeVisible();
+  await expect(page.getByTestId("recurrence-details")).toContainText("Mudou de cidade");
+  await expect(page.getByRole("button", { name: t("recurrences.cancel.label") })).toHaveCount(0);
+  await checkPage(page, "merchant-recurrence-cancelled");
+});
