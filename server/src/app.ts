@@ -18,6 +18,7 @@ import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling, sendE
 import { API_BODY_LIMIT, registerJsonBodies } from "./http/json-body";
 import { observeRequestDuration, registerMetricsRoute } from "./http/metrics-route";
 import { openApiDocument } from "./http/openapi";
+import { inPortuguese } from "./http/openapi-pt-br";
 import { createAdmissionLimits, registerAdmission } from "./http/request-admission";
 import { decorateRequestRoute, lazyChildLogger, logAccess, requestIdOf, requestInfo } from "./http/request-scope";
 import { registerRestOperations } from "./http/rest-operations";
@@ -190,9 +191,14 @@ export async function createHttpApp(
   app.addHook("preClose", async () => live.close());
   registerHealthRoutes(app, services, options);
   registerMetricsRoute(app, services);
-  const openApi = JSON.stringify(openApiDocument(routes, config.publicBaseUrl));
-  app.get("/openapi.json", { config: { access: "public" } }, async (_request, reply) =>
-    reply.type("application/json; charset=utf-8").send(openApi),
+  const openApiEnglish = openApiDocument(routes, config.publicBaseUrl);
+  const openApi = JSON.stringify(openApiEnglish);
+  // ?lang=pt-BR: the same document with its prose in Portuguese (the console's reference reads it).
+  const openApiPortuguese = JSON.stringify(inPortuguese(openApiEnglish));
+  app.get("/openapi.json", { config: { access: "public" } }, async (request, reply) =>
+    reply
+      .type("application/json; charset=utf-8")
+      .send((request.query as { lang?: unknown }).lang === "pt-BR" ? openApiPortuguese : openApi),
   );
   await app.ready();
 

@@ -308,8 +308,9 @@ export class RecurrencesService {
 
   /** The merchant's cancel: CREATED or APPROVED -> CANCELLED; 409 INVALID_STATE once final. */
   cancelRecurrence(scopeCompanyId: string | null, id: string, reason: string | null | undefined, acting: Acting) {
-    const checked = checkReason(reason);
+    // A recurrence that names nothing is 404 before its body is read, as a refund's charge is.
     return this.move(scopeCompanyId, id, acting, (recurrence) => {
+      const checked = checkReason(reason);
       if (FINAL_RECURRENCE_STATUSES.has(recurrence.status)) throw recurrenceInvalidState(recurrence.status, "cancel");
       return { to: RecurrenceStatus.CANCELLED, reason: checked, action: "cancel" };
     });
