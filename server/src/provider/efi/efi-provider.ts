@@ -118,6 +118,7 @@ const POLITICA_RETENTATIVA: Record<RecurrenceTerms["retryPolicy"], string> = {
 export interface EfiRec {
   idRec?: string;
   status?: string;
+  atualizacao?: { status?: string; data?: string }[];
   loc?: { id?: number; location?: string };
   encerramento?: {
     rejeicao?: { codigo?: string; descricao?: string };
@@ -131,6 +132,7 @@ export interface EfiCobr {
   idRec?: string;
   txid?: string;
   status?: string;
+  atualizacao?: { status?: string; data?: string }[];
   valor?: { original?: string };
   tentativas?: {
     dataLiquidacao?: string;

@@ -282,6 +282,62 @@ describe("Pix Automático through Efí", () => {
     await assertAuditConsistent(app, merchant.companyId);
   });
 
+  test("a retry Efí could not be asked for is asked by a later reconciliation run", async () => {
+    const made = await approved({ retry_policy: "THREE_IN_SEVEN_DAYS" });
+    const charge = await recurringCharge(made.id, 4);
+    const armed = await sim.control("POST", "/control/faults", {
+      status: 503,
+      count: 3,
+      pathPrefix: `/v2/cobr/${charge.txid}/retentativa`,
+    });
+    assert.equal(armed.status, 200, JSON.stringify(armed.body));
+    await sim.control("POST", `/control/cobr/${charge.txid}/debit`, { status: "REJEITADA" });
+    const failed = await waitFor("debit refused", async () => {
+      const current = await readCharge(charge.id);
+      return current.debit_attempt === 2 ? current : null;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.equal((await simCobr(charge.txid)).tentativas.length, 1, "the bank was down: no retry yet");
+    // A window that lists nothing: the charge awaiting its retry is read back by itself.
+    const past = new Date(Date.now() - 3_600_000);
+    const run = await app.services.efi!.recurrences.reconcile(past, past);
+    assert.deepEqual(
+      run.differences.filter((item) => item.txid === charge.txid).map((item) => item.outcome),
+      ["RETRY_ASKED"],
+    );
+    const cobr = await simCobr(charge.txid);
+    assert.deepEqual(
+      cobr.tentativas.map((item: { tipo: string; dataLiquidacao: string }) => [item.tipo, item.dataLiquidacao]),
+      [
+        ["AGND", day(4)],
+        ["NTAG", failed.next_attempt_on],
+      ],
+    );
+    await sim.control("DELETE", "/control/faults");
+  });
+
+  test("a debit of a cobr the service does not have is kept as a payment exception", async () => {
+    const made = await approved();
+    const txid = "orphan".padEnd(32, "0");
+    const put = await app.services.efi!.provider.client.call("PUT", `/v2/cobr/${txid}`, {
+      idRec: made.idRec,
+      calendario: { dataDeVencimento: day(3) },
+      valor: { original: "100.00" },
+      ajusteDiaUtil: false,
+      recebedor: { conta: sim.env.EFI_ACCOUNT_NUMBER, tipoConta: "PAGAMENTO", agencia: "0001" },
+    });
+    assert.equal(put.status, 201);
+    const debited = await sim.control("POST", `/control/cobr/${txid}/debit`, { status: "PAGA" });
+    const [exception] = await waitFor("exception recorded", async () => {
+      const rows = await app.services.db.query(
+        "SELECT kind, amount_cents FROM payment_exceptions WHERE end_to_end_id = $1",
+        [debited.body.pix[0].endToEndId],
+      );
+      return rows.length === 1 ? rows : null;
+    });
+    assert.deepEqual(exception, { kind: "UNKNOWN_TXID", amount_cents: "10000" });
+  });
+
   test("forged notifications change nothing and are kept for review; a wrong hmac is 401", async () => {
     const made = await recurrence();
     const forgedRec = await sim.control("POST", `/control/forge/recs/${made.idRec}`, { status: "APROVADA" });

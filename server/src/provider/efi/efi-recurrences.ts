@@ -46,6 +46,7 @@ const EFI_ACTING: Acting = {
 };
 const MAX_ITEMS = 500;
 const PAGE_SIZE = 1000;
+const RETRIES_PER_RUN = 200;
 const REC_ID = /^[A-Za-z0-9]{29}$/;
 const TXID = /^[A-Za-z0-9]{26,35}$/;
 const PAYER_SIDE = new Set(["USUARIO_PAGADOR", "PSP_PAGADOR"]);
@@ -128,6 +129,13 @@ export class EfiRecurrences {
     let charge = await this.chargeOfTxid(txid);
     if (charge === null || charge.type !== "RECURRING") {
       note("UNKNOWN", `no recurring charge has txid ${txid}`);
+      // A debit Efí made for a cobr the service does not have (a registration whose answer was lost) is money that came.
+      for (const pix of cobr.pix ?? []) {
+        if (!pix.endToEndId) continue;
+        const [applied] = await this.readBack.applyReceived([{ ...pix, txid }], requestId);
+        if (applied && applied.outcome !== "DUPLICATE")
+          note("DEBIT_EXCEPTION", applied.exceptionKind ?? applied.outcome);
+      }
       return differences;
     }
     const acting = { ...EFI_ACTING, requestId };
@@ -211,8 +219,27 @@ export class EfiRecurrences {
       const difference = await this.applyRec(rec);
       if (difference) differences.push(difference);
     }
+    const listed = new Set(cobsr.map((cobr) => cobr.txid));
     for (const cobr of cobsr) differences.push(...(await this.applyCobr(cobr)));
+    // A retry the bank could not be asked for (it was down longer than the windows overlap) is asked again.
+    for (const txid of await this.chargesAwaitingRetry()) {
+      if (listed.has(txid)) continue;
+      const cobr = await this.provider.readRecurringCharge(txid);
+      if (cobr !== null) differences.push(...(await this.applyCobr(cobr)));
+    }
     return { recs: recs.length, cobsr: cobsr.length, differences };
+  }
+
+  /** PENDING recurring charges past a refused attempt whose next attempt is today or later. */
+  private async chargesAwaitingRetry(): Promise<string[]> {
+    const rows = await queryRows<{ txid: string }>(
+      this.db,
+      `SELECT txid FROM charges
+        WHERE type = 'RECURRING' AND status = 'PENDING' AND debit_attempt > 1
+          AND next_attempt_on >= (now() AT TIME ZONE 'America/Sao_Paulo')::date
+        ORDER BY next_attempt_on LIMIT ${RETRIES_PER_RUN}`,
+    );
+    return rows.map((row) => row.txid);
   }
 
   // --- notifications ---------------------------------------------------------------------------
@@ -266,7 +293,8 @@ export class EfiRecurrences {
     const idRec = typeof entry.idRec === "string" && REC_ID.test(entry.idRec) ? entry.idRec : null;
     const claimed = typeof entry.status === "string" ? entry.status.slice(0, 40) : null;
     const bank = idRec === null ? null : await this.provider.readRecurrence(idRec);
-    if (bank === null || bank.status !== claimed) {
+    // A status the bank has had is confirmed (read back later, the recurrence may have moved on).
+    if (bank === null || !historyOf(bank).has(claimed ?? undefined)) {
       result.unconfirmed.push(
         await this.review.record(
           {
@@ -330,20 +358,37 @@ export class EfiRecurrences {
   }
 }
 
-/** Null when the bank's cobr says what the entry claims (its status, its attempts' statuses, its Pix); else what it says. */
+/** The statuses a rec, cobr or attempt has had at the bank: its history and its current one. */
+function historyOf(
+  item: { status?: string; atualizacao?: { status?: string }[] } | undefined,
+): Set<string | undefined> {
+  return new Set([item?.status, ...(Array.isArray(item?.atualizacao) ? item.atualizacao : []).map((c) => c?.status)]);
+}
+
+/**
+ * Null when the bank's cobr confirms what the entry claims: each status it names (the cobr's,
+ * each attempt's) one the bank has had (a notification read back later finds it moved on),
+ * and each Pix it names one the bank has; else what the bank says.
+ */
 function cobrDisagreement(entry: EfiCobr, bank: EfiCobr | null, txid: string | null): string | null {
   if (txid === null) return "no txid to read the recurring charge back by";
   if (bank === null) return `the bank has no recurring charge ${txid}`;
-  const statuses = (cobr: EfiCobr) => (Array.isArray(cobr.tentativas) ? cobr.tentativas : []).map((t) => t?.status);
+  const attemptsOf = (cobr: EfiCobr) => (Array.isArray(cobr.tentativas) ? cobr.tentativas : []);
   const pixOf = (cobr: EfiCobr) =>
     (Array.isArray(cobr.pix) ? cobr.pix : []).map((pix) => `${pix?.endToEndId}:${pix?.valor}`).sort();
-  const claimedAttempts = statuses(entry);
-  const bankAttempts = statuses(bank);
-  const sameAttempts = claimedAttempts.every((status, index) => bankAttempts[index] === status);
+  const bankAttempts = attemptsOf(bank);
+  const sameStatus = entry.status === undefined || historyOf(bank).has(entry.status);
+  const sameAttempts = attemptsOf(entry).every(
+    (attempt, index) => attempt?.status === undefined || historyOf(bankAttempts[index]).has(attempt.status),
+  );
   const bankPix = new Set(pixOf(bank));
   const samePix = pixOf(entry).every((pix) => bankPix.has(pix));
-  if ((entry.status === undefined || entry.status === bank.status) && sameAttempts && samePix) return null;
-  return `the bank reports recurring charge ${txid} ${bank.status ?? "(no status)"} with attempts [${bankAttempts.join(", ")}] and Pix [${[...bankPix].join(", ")}], not ${String(entry.status ?? "(no status)").slice(0, 40)} with [${claimedAttempts.join(", ")}] and [${pixOf(entry).join(", ")}]`;
+  if (sameStatus && sameAttempts && samePix) return null;
+  return `the bank reports recurring charge ${txid} ${bank.status ?? "(no status)"} with attempts [${bankAttempts.map((a) => a?.status).join(", ")}] and Pix [${[...bankPix].join(", ")}], not ${String(entry.status ?? "(no status)").slice(0, 40)} with [${attemptsOf(
+    entry,
+  )
+    .map((a) => a?.status)
+    .join(", ")}] and [${pixOf(entry).join(", ")}]`;
 }
 
 function lastChange(attempt: NonNullable<EfiCobr["tentativas"]>[number]): string | undefined {
