@@ -438,6 +438,7 @@ export type UpdateCompanyInput = {
 export type WebhookDeliveryStatus =
   | 'DELIVERED'
   | 'FAILED'
+  | 'HELD'
   | 'NO_URL'
   | 'PENDING';
 

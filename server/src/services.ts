@@ -245,6 +245,7 @@ export function createServices(config: AppConfig, logger: Logger, db: DataSource
       config.webhookRetryScheduleMs,
       logger,
       accountWindowLimits(config.webhookConcurrency, config.webhookTimeoutMs),
+      { disableAfterMs: config.webhookDisableAfterH * 3_600_000, clock },
     ),
     consoleUsers: new ConsoleUsersService(
       db,

@@ -39,6 +39,8 @@ const envSchema = z.object({
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(1).default(10000),
   WEBHOOK_RETRY_SCHEDULE: z.string().default("5s,5m,30m,2h,5h,10h,10h"),
   WEBHOOK_ALLOW_PRIVATE: booleanFromEnv.default(false),
+  /** CONTRACT §15: an endpoint whose every attempt failed for this many hours is DISABLED. */
+  WEBHOOK_DISABLE_AFTER_H: z.coerce.number().positive().max(8760).default(72),
   DEFAULT_FEE_PERCENT: decimalString.default("0.99"),
   DEFAULT_FEE_FIXED: decimalString.default("0.00"),
   PUBLIC_BASE_URL: z.string().url().optional(),
@@ -169,6 +171,8 @@ export interface AppConfig {
   workerConcurrency: number;
   /** Webhook deliveries one worker process has in flight at once (they wait on the network, not the database). */
   webhookConcurrency: number;
+  /** WEBHOOK_DISABLE_AFTER_H: an endpoint failing that long is DISABLED, its events held. */
+  webhookDisableAfterH: number;
   /** How often a worker process says it is alive; silent for 6 beats, its jobs go to others. */
   workerHeartbeatMs: number;
   chargeExpirySweepMs: number;
@@ -340,6 +344,7 @@ export function loadConfig(rawEnv: RawEnv = process.env): AppConfig {
     runWorker: e.RUN_WORKER,
     workerConcurrency: e.WORKER_CONCURRENCY,
     webhookConcurrency: e.WEBHOOK_CONCURRENCY,
+    webhookDisableAfterH: e.WEBHOOK_DISABLE_AFTER_H,
     workerHeartbeatMs: e.WORKER_HEARTBEAT_MS,
     chargeExpirySweepMs: e.CHARGE_EXPIRY_SWEEP_MS,
     dbPoolSize: e.DB_POOL_SIZE,

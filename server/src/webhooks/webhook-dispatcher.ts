@@ -1,10 +1,12 @@
 import type { ClientBase } from "pg";
 import type { DataSource } from "typeorm";
 import { batchWhileBusy } from "../core/batch-while-busy";
+import { type Clock, systemClock } from "../core/clock";
 import type { Logger } from "../core/logger";
 import { observeWebhookAttempt } from "../metrics/metrics";
 import type { AccountRooms } from "./webhook-account-windows";
 import { AccountWindows, accountWindowLimits } from "./webhook-account-windows";
+import { recordEndpointFailure } from "./webhook-endpoint-failures";
 import { WebhookDeliveryStatus } from "./webhook-event.entity";
 import { openEndpointSecret, openWebhookSecret, standardWebhooksKey } from "./webhook-secrets";
 import type { WebhookResponse, WebhookSender } from "./webhook-sender";
@@ -74,6 +76,11 @@ export class WebhookDispatcher {
     private readonly retryScheduleMs: readonly number[],
     private readonly logger: Logger,
     limits = accountWindowLimits(20, 10_000),
+    /** Failing endpoints (CONTRACT §15): WEBHOOK_DISABLE_AFTER_H, and the shared clock that dates the failures. */
+    private readonly failing: { disableAfterMs: number; clock: Clock } = {
+      disableAfterMs: 72 * 3_600_000,
+      clock: systemClock(),
+    },
   ) {
     this.windows = new AccountWindows(limits);
   }
@@ -173,6 +180,21 @@ export class WebhookDispatcher {
     observeWebhookAttempt(response.ok ? "delivered" : retryDelayMs === null ? "failed" : "retry", response.timeMs);
     await this.recordOutcome({ attempt, response, status, retryDelayMs });
     if (!response.ok) {
+      await recordEndpointFailure(
+        this.db,
+        this.failing.clock,
+        this.failing.disableAfterMs,
+        attempt.endpoint_id,
+        response.error ?? (response.status === null ? null : `HTTP ${response.status}`),
+      ).catch((error) =>
+        // The attempt's outcome stands; the next failure counts again.
+        this.logger.error("webhook endpoint failure not counted", {
+          endpointId: attempt.endpoint_id,
+          error: (error as Error).message,
+        }),
+      );
+    }
+    if (!response.ok) {
       this.logger.debug("webhook attempt failed", {
         eventId: attempt.event_id,
         attempt: attempt.attempt_number,
@@ -229,6 +251,11 @@ export class WebhookDispatcher {
            FROM outcome o
           WHERE e.id = o.event_id AND e.endpoint_id = o.endpoint_id AND e.attempt_count = o.attempt_number AND e.delivery_status = 'PENDING'
             AND e.leased_until IS NOT NULL
+       ), answered AS (
+         -- An endpoint that answered is failing no more (webhook-endpoint-failures.ts counts the others).
+         UPDATE webhook_endpoints w SET consecutive_failures = 0, failing_since = NULL
+           FROM outcome o
+          WHERE w.id = o.endpoint_id AND o.delivery_status = 'DELIVERED' AND w.consecutive_failures > 0
        )
        SELECT 1`,
       [

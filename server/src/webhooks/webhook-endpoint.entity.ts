@@ -1,4 +1,4 @@
-import { Field, ID, ObjectType, registerEnumType } from "type-graphql";
+import { Field, ID, Int, ObjectType, registerEnumType } from "type-graphql";
 
 export enum WebhookEndpointStatus {
   ENABLED = "ENABLED",
@@ -6,6 +6,14 @@ export enum WebhookEndpointStatus {
   DISABLED = "DISABLED",
 }
 registerEnumType(WebhookEndpointStatus, { name: "WebhookEndpointStatus" });
+
+export enum WebhookEndpointDisabledReason {
+  /** Turned off by the merchant: its events are not kept. */
+  MERCHANT = "MERCHANT",
+  /** Every attempt failed for WEBHOOK_DISABLE_AFTER_H: its events are HELD until it is enabled again. */
+  FAILING = "FAILING",
+}
+registerEnumType(WebhookEndpointDisabledReason, { name: "WebhookEndpointDisabledReason" });
 
 /** One of an account's webhook endpoints (CONTRACT §15); the secret is shown only when issued. */
 @ObjectType({ description: "Where some of the account's events go, signed with the endpoint's own secret." })
@@ -35,6 +43,18 @@ export class WebhookEndpoint {
 
   @Field(() => Date)
   createdAt!: Date;
+
+  @Field(() => WebhookEndpointDisabledReason, { nullable: true, description: "Why it is DISABLED." })
+  disabledReason!: WebhookEndpointDisabledReason | null;
+
+  @Field(() => Date, { nullable: true })
+  disabledAt!: Date | null;
+
+  @Field(() => Int, { description: "Attempts failed in a row (0 after one delivered)." })
+  consecutiveFailures!: number;
+
+  @Field(() => Date, { nullable: true, description: "Since when every attempt failed; null when it is not failing." })
+  failingSince!: Date | null;
 }
 
 @ObjectType({ description: "An endpoint with its signing secret: shown only in this response." })

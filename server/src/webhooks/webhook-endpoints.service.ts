@@ -4,8 +4,14 @@ import { AppError, notFound, validationError } from "../core/errors";
 import { newWebhookEndpointId } from "../core/ids";
 import { queryRows, type SqlRunner } from "../core/sql";
 import { runTransaction } from "../core/transactions";
-import { type WebhookEndpoint, WebhookEndpointStatus, type WebhookEndpointWithSecret } from "./webhook-endpoint.entity";
+import {
+  type WebhookEndpoint,
+  type WebhookEndpointDisabledReason,
+  WebhookEndpointStatus,
+  type WebhookEndpointWithSecret,
+} from "./webhook-endpoint.entity";
 import { WEBHOOK_EVENT_NAMES, type WebhookEventName } from "./webhook-event-names";
+import { NOTIFY_WEBHOOK_DUE_SQL } from "./webhook-queue";
 import {
   newWebhookSecret,
   openEndpointSecret,
@@ -36,6 +42,10 @@ interface EndpointRow {
   events: string[];
   status: WebhookEndpointStatus;
   created_at: Date;
+  disabled_reason: WebhookEndpointDisabledReason | null;
+  disabled_at: Date | null;
+  consecutive_failures: number;
+  failing_since: Date | null;
 }
 
 /**
@@ -43,13 +53,39 @@ interface EndpointRow {
  * account endpoint's URL and secret are the company's: §4's operations keep changing them.
  */
 const ENDPOINTS_SQL = `
-  SELECT w.id, w.company_id, w.account_endpoint, w.events, w.status, w.created_at,
+  SELECT w.id, w.company_id, w.account_endpoint, w.events, w.status, w.created_at, w.disabled_reason, w.disabled_at,
+         w.consecutive_failures, w.failing_since,
          CASE WHEN w.account_endpoint THEN c.webhook_url ELSE w.url END AS url,
          CASE WHEN w.account_endpoint THEN c.webhook_secret ELSE w.webhook_secret END AS webhook_secret
     FROM webhook_endpoints w JOIN companies c ON c.id = w.company_id
    WHERE w.deleted_at IS NULL AND (NOT w.account_endpoint OR c.webhook_url IS NOT NULL)`;
 
 const STATUSES = new Set<string>(Object.values(WebhookEndpointStatus));
+
+/**
+ * Enabled again: failing no more, and what was HELD while it was disabled for failing is
+ * due now, oldest first (each due a microsecond after the one before it, the claim's order).
+ */
+async function enableEndpoint(em: EntityManager, id: string): Promise<void> {
+  await em.query(
+    `UPDATE webhook_endpoints
+        SET status = 'ENABLED', disabled_reason = NULL, disabled_at = NULL, consecutive_failures = 0, failing_since = NULL
+      WHERE id = $1`,
+    [id],
+  );
+  await em.query(
+    `WITH held AS (
+       SELECT id, row_number() OVER (ORDER BY sequence) AS place FROM webhook_events
+        WHERE endpoint_id = $1 AND delivery_status = 'HELD'
+     ), released AS (
+       UPDATE webhook_events e SET delivery_status = 'PENDING', next_attempt_at = now() + h.place * interval '1 microsecond'
+         FROM held h WHERE e.id = h.id AND e.endpoint_id = $1
+       RETURNING 1
+     )
+     SELECT CASE WHEN count(*) > 0 THEN ${NOTIFY_WEBHOOK_DUE_SQL} END FROM released`,
+    [id],
+  );
+}
 
 /** `["*"]`, or a list of known event names (each once, in the order given). */
 export function checkEndpointEvents(events: readonly string[]): string[] {
@@ -154,11 +190,15 @@ export class WebhookEndpointsService {
       } else if (url !== null) {
         await em.query("UPDATE webhook_endpoints SET url = $2 WHERE id = $1", [id, url]);
       }
-      if (events !== null || status !== null) {
+      if (events !== null) await em.query("UPDATE webhook_endpoints SET events = $2 WHERE id = $1", [id, events]);
+      if (status === WebhookEndpointStatus.DISABLED && before.status === WebhookEndpointStatus.ENABLED) {
         await em.query(
-          "UPDATE webhook_endpoints SET events = coalesce($2, events), status = coalesce($3, status) WHERE id = $1",
-          [id, events, status],
+          `UPDATE webhook_endpoints SET status = 'DISABLED', disabled_reason = 'MERCHANT', disabled_at = now()
+            WHERE id = $1`,
+          [id],
         );
+      } else if (status === WebhookEndpointStatus.ENABLED && before.status === WebhookEndpointStatus.DISABLED) {
+        await enableEndpoint(em, id);
       }
       const after = await this.readEndpoint(em, scopeCompanyId, id, false);
       await appendAudit(em, audit, {
@@ -185,12 +225,13 @@ export class WebhookEndpointsService {
       const endpoint = this.endpointOf(em, before);
       if (before.account_endpoint) {
         await this.webhooks.writeAccountUrl(em, before.company_id, null, null);
-        await em.query("UPDATE webhook_endpoints SET events = '{*}', status = 'ENABLED' WHERE id = $1", [id]);
+        await em.query("UPDATE webhook_endpoints SET events = '{*}' WHERE id = $1", [id]);
+        await enableEndpoint(em, id);
       } else {
         await em.query("UPDATE webhook_endpoints SET deleted_at = now() WHERE id = $1", [id]);
         await em.query(
           `UPDATE webhook_events SET delivery_status = 'FAILED', next_attempt_at = NULL, leased_until = NULL
-            WHERE endpoint_id = $1 AND delivery_status = 'PENDING'`,
+            WHERE endpoint_id = $1 AND delivery_status IN ('PENDING', 'HELD')`,
           [id],
         );
       }
@@ -277,6 +318,10 @@ export class WebhookEndpointsService {
       // A secret that does not open signs nothing until rotated: the hint says so.
       secretHint: this.hintOrNull(db, row) ?? "—",
       createdAt: new Date(row.created_at),
+      disabledReason: row.disabled_reason,
+      disabledAt: row.disabled_at ? new Date(row.disabled_at) : null,
+      consecutiveFailures: row.consecutive_failures,
+      failingSince: row.failing_since ? new Date(row.failing_since) : null,
     };
   }
 }

@@ -6,6 +6,7 @@ import { fundedMerchant, waitFor } from "../../test/support/scenarios";
 import { type Merchant, startTestApp, type TestApp } from "../../test/support/test-app";
 import { startWebhookReceiver, type WebhookReceiver } from "../../test/support/webhook-receiver";
 import { WebhookEndpoints1766300000100 } from "../migrations/1766300000100-webhook-endpoints";
+import { WebhookEndpointFailures1766300000200 } from "../migrations/1766300000200-webhook-endpoint-failures";
 import { startBackgroundWork } from "../worker";
 
 let app: TestApp;
@@ -454,8 +455,10 @@ describe("the migration keeps the history", () => {
       const db = legacy.services.db;
       const merchant = await legacy.createMerchant({ webhookUrl: "https://example.com/legacy" });
       const migration = new WebhookEndpoints1766300000100();
+      const failures = new WebhookEndpointFailures1766300000200();
       const runner = db.createQueryRunner();
       try {
+        await failures.down(runner);
         await migration.down(runner);
         // As the service wrote them before endpoints: one row per event, attempts by event id.
         await db.query(
@@ -472,6 +475,7 @@ describe("the migration keeps the history", () => {
                   ('evt_legacy2', 1, 'https://example.com/legacy', 200, now())`,
         );
         await migration.up(runner);
+        await failures.up(runner);
       } finally {
         await runner.release();
       }

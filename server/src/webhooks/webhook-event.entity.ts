@@ -11,6 +11,8 @@ export enum WebhookDeliveryStatus {
   FAILED = "FAILED",
   /** The account had no webhook URL; it can be resent by hand once one is set. */
   NO_URL = "NO_URL",
+  /** Its endpoint was disabled for failing: kept, and sent (oldest first) when it is enabled again. */
+  HELD = "HELD",
 }
 registerEnumType(WebhookDeliveryStatus, { name: "WebhookDeliveryStatus" });
 

@@ -47,6 +47,8 @@ interface EndpointRow {
   url: string | null;
   webhook_secret: string;
   events: string[];
+  /** Disabled for failing (CONTRACT §15): its events are kept, HELD. */
+  held: boolean;
 }
 
 /**
@@ -71,13 +73,14 @@ export async function appendWebhookEvent(
   subjectId: string | null,
   requestId: string | null,
   account?: WebhookAccount,
-): Promise<SignedWebhookBody & { deliveryStatus: WebhookDeliveryStatus; pendingDeliveries: number }> {
+): Promise<SignedWebhookBody & { deliveryStatus: WebhookDeliveryStatus; deliveriesWithUrl: number }> {
   const endpoints = await queryRows<EndpointRow>(
     em,
     `SELECT w.id, w.account_endpoint, CASE WHEN w.account_endpoint THEN c.webhook_url ELSE w.url END AS url,
-            CASE WHEN w.account_endpoint THEN c.webhook_secret ELSE w.webhook_secret END AS webhook_secret, w.events
+            CASE WHEN w.account_endpoint THEN c.webhook_secret ELSE w.webhook_secret END AS webhook_secret, w.events,
+            w.status = 'DISABLED' AS held
        FROM companies c JOIN webhook_endpoints w ON w.company_id = c.id
-      WHERE c.id = $1 AND w.deleted_at IS NULL AND w.status = 'ENABLED'
+      WHERE c.id = $1 AND w.deleted_at IS NULL AND (w.status = 'ENABLED' OR w.disabled_reason = 'FAILING')
         AND ($2 = ANY(w.events) OR '*' = ANY(w.events))
       ORDER BY w.account_endpoint DESC, w.created_at, w.id`,
     [companyId, event],
@@ -97,7 +100,11 @@ export async function appendWebhookEvent(
         ? openWebhookSecret(em, companyId, endpoint.webhook_secret)
         : openEndpointSecret(em, endpoint.id, endpoint.webhook_secret);
     const signed = signWebhookBody(secret, event, fields, at, eventId);
-    const deliveryStatus = url ? WebhookDeliveryStatus.PENDING : WebhookDeliveryStatus.NO_URL;
+    const deliveryStatus = !url
+      ? WebhookDeliveryStatus.NO_URL
+      : endpoint.held
+        ? WebhookDeliveryStatus.HELD
+        : WebhookDeliveryStatus.PENDING;
     return { endpointId: endpoint.id, ...signed, deliveryStatus };
   });
   // One round trip: the delivery rows, the live pages' notice, and the workers' wake-up when there
@@ -129,15 +136,16 @@ export async function appendWebhookEvent(
       deliveries.map((d) => d.deliveryStatus),
     ],
   );
-  const pendingDeliveries = deliveries.filter((d) => d.deliveryStatus === WebhookDeliveryStatus.PENDING).length;
+  // Sent now, or held for an endpoint disabled for failing: somewhere to go either way.
+  const deliveriesWithUrl = deliveries.filter((d) => d.deliveryStatus !== WebhookDeliveryStatus.NO_URL).length;
   const first = deliveries[0];
   if (!first)
-    return { eventId, body: "", signature: "", deliveryStatus: WebhookDeliveryStatus.NO_URL, pendingDeliveries };
+    return { eventId, body: "", signature: "", deliveryStatus: WebhookDeliveryStatus.NO_URL, deliveriesWithUrl };
   return {
     eventId,
     body: first.body,
     signature: first.signature,
     deliveryStatus: first.deliveryStatus,
-    pendingDeliveries,
+    deliveriesWithUrl,
   };
 }

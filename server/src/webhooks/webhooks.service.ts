@@ -183,7 +183,7 @@ export class WebhooksService {
         requestId,
       );
       // Sent when some endpoint has a URL to send it to.
-      if (signed.pendingDeliveries === 0) throw noWebhookUrl();
+      if (signed.deliveriesWithUrl === 0) throw noWebhookUrl();
       await appendAudit(em, audit, {
         action: "webhook.test",
         objectType: "webhook_event",
@@ -235,7 +235,7 @@ export class WebhooksService {
       throw unknownWebhookEvent(filter.event);
     }
     if (filter.status != null && !DELIVERY_STATUSES.has(filter.status))
-      throw validationError("status must be PENDING, DELIVERED, FAILED or NO_URL");
+      throw validationError("status must be PENDING, DELIVERED, FAILED, NO_URL or HELD");
     const params = new SqlParams();
     const where: string[] = [];
     if (scopeCompanyId !== null) where.push(`company_id = ${params.add(scopeCompanyId)}`);
