@@ -49,6 +49,8 @@ const DELIVERY: Record<WebhookDeliveryStatus, StatusLook> = {
   DELIVERED: { variant: "success", icon: CheckCircle2Icon },
   FAILED: { variant: "danger", icon: XCircleIcon },
   NO_URL: { variant: "neutral", icon: CircleDashedIcon },
+  // Its endpoint is disabled for failing: sent when it is enabled again.
+  HELD: { variant: "warn", icon: CircleDashedIcon },
 };
 
 type StatusName =

@@ -146,14 +146,20 @@ type Documents = {
     "\n  mutation RedeliverWebhook($eventId: ID!) {\n    redeliverWebhook(eventId: $eventId) {\n      ...WebhookDeliveryRow\n    }\n  }\n": typeof types.RedeliverWebhookDocument,
     "\n  query FailedDeliveries($companyId: ID, $first: Int) {\n    webhookDeliveries(status: FAILED, companyId: $companyId, first: $first) {\n      total\n      totalCapped\n      data {\n        companyId\n      }\n    }\n  }\n": typeof types.FailedDeliveriesDocument,
     "\n  mutation RedeliverFailedWebhooks($companyId: ID, $max: Int!) {\n    redeliverFailedWebhooks(companyId: $companyId, max: $max) {\n      count\n      eventIds\n    }\n  }\n": typeof types.RedeliverFailedWebhooksDocument,
-    "\n  fragment MerchantWebhookDelivery on WebhookDelivery {\n    eventId\n    event\n    status\n    subjectId\n    createdAt\n    deliveredAt\n    nextAttemptAt\n    attemptCount\n    requestBody\n    attempts {\n      id\n      attemptNumber\n      manual\n      url\n      startedAt\n      finishedAt\n      responseStatus\n      responseTimeMs\n      responseBody\n      error\n    }\n  }\n": typeof types.MerchantWebhookDeliveryFragmentDoc,
-    "\n  query WebhookPage($limit: Int, $offset: Int) {\n    webhookSettings {\n      companyId\n      url\n      secretHint\n      secretIsBase64url\n    }\n    webhookDeliveries(limit: $limit, offset: $offset) {\n      total\n      totalCapped\n      data {\n        ...MerchantWebhookDelivery\n      }\n    }\n  }\n": typeof types.WebhookPageDocument,
+    "\n  fragment MerchantWebhookDelivery on WebhookDelivery {\n    eventId\n    endpointId\n    event\n    status\n    subjectId\n    createdAt\n    deliveredAt\n    nextAttemptAt\n    attemptCount\n    requestBody\n    attempts {\n      id\n      attemptNumber\n      manual\n      url\n      startedAt\n      finishedAt\n      responseStatus\n      responseTimeMs\n      responseBody\n      error\n    }\n  }\n": typeof types.MerchantWebhookDeliveryFragmentDoc,
+    "\n  query WebhookPage($limit: Int, $offset: Int, $endpointId: ID) {\n    webhookEndpoints {\n      data {\n        ...MerchantWebhookEndpoint\n      }\n    }\n    webhookSettings {\n      companyId\n      url\n      secretHint\n      secretIsBase64url\n    }\n    webhookDeliveries(limit: $limit, offset: $offset, endpointId: $endpointId) {\n      total\n      totalCapped\n      data {\n        ...MerchantWebhookDelivery\n      }\n    }\n  }\n": typeof types.WebhookPageDocument,
     "\n  mutation UpdateWebhookUrl($url: String) {\n    updateWebhookSettings(url: $url) {\n      url\n      secretHint\n    }\n  }\n": typeof types.UpdateWebhookUrlDocument,
     "\n  mutation RotateWebhookSecret {\n    rotateWebhookSecret {\n      webhookSecret\n      settings {\n        secretHint\n      }\n    }\n  }\n": typeof types.RotateWebhookSecretDocument,
     "\n  mutation RevealStandardWebhookSecret {\n    revealStandardWebhookSecret {\n      standardBase64Secret\n    }\n  }\n": typeof types.RevealStandardWebhookSecretDocument,
     "\n  mutation SendTestWebhook {\n    sendTestWebhook {\n      ...MerchantWebhookDelivery\n    }\n  }\n": typeof types.SendTestWebhookDocument,
     "\n  query PingDeliveries {\n    webhookDeliveries(event: \"ping\", limit: 5) {\n      data {\n        ...MerchantWebhookDelivery\n      }\n    }\n  }\n": typeof types.PingDeliveriesDocument,
     "\n  mutation RedeliverMerchantWebhook($eventId: ID!) {\n    redeliverWebhook(eventId: $eventId) {\n      eventId\n      status\n    }\n  }\n": typeof types.RedeliverMerchantWebhookDocument,
+    "\n  fragment MerchantWebhookEndpoint on WebhookEndpoint {\n    id\n    url\n    events\n    status\n    accountEndpoint\n    secretHint\n    createdAt\n    disabledReason\n    disabledAt\n    consecutiveFailures\n    failingSince\n  }\n": typeof types.MerchantWebhookEndpointFragmentDoc,
+    "\n  query WebhookEndpoints {\n    webhookEndpoints {\n      data {\n        ...MerchantWebhookEndpoint\n      }\n    }\n  }\n": typeof types.WebhookEndpointsDocument,
+    "\n  mutation CreateWebhookEndpoint($url: String!, $events: [String!]!) {\n    createWebhookEndpoint(url: $url, events: $events) {\n      id\n      secret\n    }\n  }\n": typeof types.CreateWebhookEndpointDocument,
+    "\n  mutation UpdateWebhookEndpoint($id: ID!, $events: [String!], $status: WebhookEndpointStatus) {\n    updateWebhookEndpoint(id: $id, events: $events, status: $status) {\n      ...MerchantWebhookEndpoint\n    }\n  }\n": typeof types.UpdateWebhookEndpointDocument,
+    "\n  mutation RotateWebhookEndpointSecret($id: ID!) {\n    rotateWebhookEndpointSecret(id: $id) {\n      id\n      secret\n    }\n  }\n": typeof types.RotateWebhookEndpointSecretDocument,
+    "\n  mutation DeleteWebhookEndpoint($id: ID!) {\n    deleteWebhookEndpoint(id: $id) {\n      id\n    }\n  }\n": typeof types.DeleteWebhookEndpointDocument,
     "\n  fragment WithdrawalRow on Withdrawal {\n    id\n    companyId\n    amount\n    status\n    pixKey\n    pixKeyType\n    bankAccount {\n      ispb\n      branch\n      account\n      accountType\n      holderName\n      holderDocument\n    }\n    recipientDocument\n    recipientName\n    recipient {\n      name\n      document\n      institution\n    }\n    recipientWarnings\n    queuePosition\n    scheduledFor\n    sendsOn\n    reason\n    rejected\n    retryCount\n    withdrawalReference\n    createdAt\n    updatedAt\n    approvalsRequired\n    approvals {\n      operator\n      operatorEmail\n      operatorInfo {\n        id\n        kind\n        displayName\n        email\n        credentialHint\n      }\n      at\n    }\n  }\n": typeof types.WithdrawalRowFragmentDoc,
     "\n  query Withdrawals($status: WithdrawalStatus, $companyId: ID, $order: ListOrder, $limit: Int, $offset: Int) {\n    withdrawals(status: $status, companyId: $companyId, order: $order, limit: $limit, offset: $offset) {\n      total\n      totalCapped\n      limit\n      offset\n      data {\n        ...WithdrawalRow\n      }\n    }\n  }\n": typeof types.WithdrawalsDocument,
     "\n  query CompanyNames {\n    companies(limit: 100) {\n      data {\n        id\n        name\n      }\n    }\n  }\n": typeof types.CompanyNamesDocument,
@@ -297,14 +303,20 @@ const documents: Documents = {
     "\n  mutation RedeliverWebhook($eventId: ID!) {\n    redeliverWebhook(eventId: $eventId) {\n      ...WebhookDeliveryRow\n    }\n  }\n": types.RedeliverWebhookDocument,
     "\n  query FailedDeliveries($companyId: ID, $first: Int) {\n    webhookDeliveries(status: FAILED, companyId: $companyId, first: $first) {\n      total\n      totalCapped\n      data {\n        companyId\n      }\n    }\n  }\n": types.FailedDeliveriesDocument,
     "\n  mutation RedeliverFailedWebhooks($companyId: ID, $max: Int!) {\n    redeliverFailedWebhooks(companyId: $companyId, max: $max) {\n      count\n      eventIds\n    }\n  }\n": types.RedeliverFailedWebhooksDocument,
-    "\n  fragment MerchantWebhookDelivery on WebhookDelivery {\n    eventId\n    event\n    status\n    subjectId\n    createdAt\n    deliveredAt\n    nextAttemptAt\n    attemptCount\n    requestBody\n    attempts {\n      id\n      attemptNumber\n      manual\n      url\n      startedAt\n      finishedAt\n      responseStatus\n      responseTimeMs\n      responseBody\n      error\n    }\n  }\n": types.MerchantWebhookDeliveryFragmentDoc,
-    "\n  query WebhookPage($limit: Int, $offset: Int) {\n    webhookSettings {\n      companyId\n      url\n      secretHint\n      secretIsBase64url\n    }\n    webhookDeliveries(limit: $limit, offset: $offset) {\n      total\n      totalCapped\n      data {\n        ...MerchantWebhookDelivery\n      }\n    }\n  }\n": types.WebhookPageDocument,
+    "\n  fragment MerchantWebhookDelivery on WebhookDelivery {\n    eventId\n    endpointId\n    event\n    status\n    subjectId\n    createdAt\n    deliveredAt\n    nextAttemptAt\n    attemptCount\n    requestBody\n    attempts {\n      id\n      attemptNumber\n      manual\n      url\n      startedAt\n      finishedAt\n      responseStatus\n      responseTimeMs\n      responseBody\n      error\n    }\n  }\n": types.MerchantWebhookDeliveryFragmentDoc,
+    "\n  query WebhookPage($limit: Int, $offset: Int, $endpointId: ID) {\n    webhookEndpoints {\n      data {\n        ...MerchantWebhookEndpoint\n      }\n    }\n    webhookSettings {\n      companyId\n      url\n      secretHint\n      secretIsBase64url\n    }\n    webhookDeliveries(limit: $limit, offset: $offset, endpointId: $endpointId) {\n      total\n      totalCapped\n      data {\n        ...MerchantWebhookDelivery\n      }\n    }\n  }\n": types.WebhookPageDocument,
     "\n  mutation UpdateWebhookUrl($url: String) {\n    updateWebhookSettings(url: $url) {\n      url\n      secretHint\n    }\n  }\n": types.UpdateWebhookUrlDocument,
     "\n  mutation RotateWebhookSecret {\n    rotateWebhookSecret {\n      webhookSecret\n      settings {\n        secretHint\n      }\n    }\n  }\n": types.RotateWebhookSecretDocument,
     "\n  mutation RevealStandardWebhookSecret {\n    revealStandardWebhookSecret {\n      standardBase64Secret\n    }\n  }\n": types.RevealStandardWebhookSecretDocument,
     "\n  mutation SendTestWebhook {\n    sendTestWebhook {\n      ...MerchantWebhookDelivery\n    }\n  }\n": types.SendTestWebhookDocument,
     "\n  query PingDeliveries {\n    webhookDeliveries(event: \"ping\", limit: 5) {\n      data {\n        ...MerchantWebhookDelivery\n      }\n    }\n  }\n": types.PingDeliveriesDocument,
     "\n  mutation RedeliverMerchantWebhook($eventId: ID!) {\n    redeliverWebhook(eventId: $eventId) {\n      eventId\n      status\n    }\n  }\n": types.RedeliverMerchantWebhookDocument,
+    "\n  fragment MerchantWebhookEndpoint on WebhookEndpoint {\n    id\n    url\n    events\n    status\n    accountEndpoint\n    secretHint\n    createdAt\n    disabledReason\n    disabledAt\n    consecutiveFailures\n    failingSince\n  }\n": types.MerchantWebhookEndpointFragmentDoc,
+    "\n  query WebhookEndpoints {\n    webhookEndpoints {\n      data {\n        ...MerchantWebhookEndpoint\n      }\n    }\n  }\n": types.WebhookEndpointsDocument,
+    "\n  mutation CreateWebhookEndpoint($url: String!, $events: [String!]!) {\n    createWebhookEndpoint(url: $url, events: $events) {\n      id\n      secret\n    }\n  }\n": types.CreateWebhookEndpointDocument,
+    "\n  mutation UpdateWebhookEndpoint($id: ID!, $events: [String!], $status: WebhookEndpointStatus) {\n    updateWebhookEndpoint(id: $id, events: $events, status: $status) {\n      ...MerchantWebhookEndpoint\n    }\n  }\n": types.UpdateWebhookEndpointDocument,
+    "\n  mutation RotateWebhookEndpointSecret($id: ID!) {\n    rotateWebhookEndpointSecret(id: $id) {\n      id\n      secret\n    }\n  }\n": types.RotateWebhookEndpointSecretDocument,
+    "\n  mutation DeleteWebhookEndpoint($id: ID!) {\n    deleteWebhookEndpoint(id: $id) {\n      id\n    }\n  }\n": types.DeleteWebhookEndpointDocument,
     "\n  fragment WithdrawalRow on Withdrawal {\n    id\n    companyId\n    amount\n    status\n    pixKey\n    pixKeyType\n    bankAccount {\n      ispb\n      branch\n      account\n      accountType\n      holderName\n      holderDocument\n    }\n    recipientDocument\n    recipientName\n    recipient {\n      name\n      document\n      institution\n    }\n    recipientWarnings\n    queuePosition\n    scheduledFor\n    sendsOn\n    reason\n    rejected\n    retryCount\n    withdrawalReference\n    createdAt\n    updatedAt\n    approvalsRequired\n    approvals {\n      operator\n      operatorEmail\n      operatorInfo {\n        id\n        kind\n        displayName\n        email\n        credentialHint\n      }\n      at\n    }\n  }\n": types.WithdrawalRowFragmentDoc,
     "\n  query Withdrawals($status: WithdrawalStatus, $companyId: ID, $order: ListOrder, $limit: Int, $offset: Int) {\n    withdrawals(status: $status, companyId: $companyId, order: $order, limit: $limit, offset: $offset) {\n      total\n      totalCapped\n      limit\n      offset\n      data {\n        ...WithdrawalRow\n      }\n    }\n  }\n": types.WithdrawalsDocument,
     "\n  query CompanyNames {\n    companies(limit: 100) {\n      data {\n        id\n        name\n      }\n    }\n  }\n": types.CompanyNamesDocument,
@@ -844,11 +856,11 @@ export function graphql(source: "\n  mutation RedeliverFailedWebhooks($companyId
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment MerchantWebhookDelivery on WebhookDelivery {\n    eventId\n    event\n    status\n    subjectId\n    createdAt\n    deliveredAt\n    nextAttemptAt\n    attemptCount\n    requestBody\n    attempts {\n      id\n      attemptNumber\n      manual\n      url\n      startedAt\n      finishedAt\n      responseStatus\n      responseTimeMs\n      responseBody\n      error\n    }\n  }\n"): typeof import('./graphql').MerchantWebhookDeliveryFragmentDoc;
+export function graphql(source: "\n  fragment MerchantWebhookDelivery on WebhookDelivery {\n    eventId\n    endpointId\n    event\n    status\n    subjectId\n    createdAt\n    deliveredAt\n    nextAttemptAt\n    attemptCount\n    requestBody\n    attempts {\n      id\n      attemptNumber\n      manual\n      url\n      startedAt\n      finishedAt\n      responseStatus\n      responseTimeMs\n      responseBody\n      error\n    }\n  }\n"): typeof import('./graphql').MerchantWebhookDeliveryFragmentDoc;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query WebhookPage($limit: Int, $offset: Int) {\n    webhookSettings {\n      companyId\n      url\n      secretHint\n      secretIsBase64url\n    }\n    webhookDeliveries(limit: $limit, offset: $offset) {\n      total\n      totalCapped\n      data {\n        ...MerchantWebhookDelivery\n      }\n    }\n  }\n"): typeof import('./graphql').WebhookPageDocument;
+export function graphql(source: "\n  query WebhookPage($limit: Int, $offset: Int, $endpointId: ID) {\n    webhookEndpoints {\n      data {\n        ...MerchantWebhookEndpoint\n      }\n    }\n    webhookSettings {\n      companyId\n      url\n      secretHint\n      secretIsBase64url\n    }\n    webhookDeliveries(limit: $limit, offset: $offset, endpointId: $endpointId) {\n      total\n      totalCapped\n      data {\n        ...MerchantWebhookDelivery\n      }\n    }\n  }\n"): typeof import('./graphql').WebhookPageDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -873,6 +885,30 @@ export function graphql(source: "\n  query PingDeliveries {\n    webhookDeliveri
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation RedeliverMerchantWebhook($eventId: ID!) {\n    redeliverWebhook(eventId: $eventId) {\n      eventId\n      status\n    }\n  }\n"): typeof import('./graphql').RedeliverMerchantWebhookDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment MerchantWebhookEndpoint on WebhookEndpoint {\n    id\n    url\n    events\n    status\n    accountEndpoint\n    secretHint\n    createdAt\n    disabledReason\n    disabledAt\n    consecutiveFailures\n    failingSince\n  }\n"): typeof import('./graphql').MerchantWebhookEndpointFragmentDoc;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query WebhookEndpoints {\n    webhookEndpoints {\n      data {\n        ...MerchantWebhookEndpoint\n      }\n    }\n  }\n"): typeof import('./graphql').WebhookEndpointsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateWebhookEndpoint($url: String!, $events: [String!]!) {\n    createWebhookEndpoint(url: $url, events: $events) {\n      id\n      secret\n    }\n  }\n"): typeof import('./graphql').CreateWebhookEndpointDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateWebhookEndpoint($id: ID!, $events: [String!], $status: WebhookEndpointStatus) {\n    updateWebhookEndpoint(id: $id, events: $events, status: $status) {\n      ...MerchantWebhookEndpoint\n    }\n  }\n"): typeof import('./graphql').UpdateWebhookEndpointDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RotateWebhookEndpointSecret($id: ID!) {\n    rotateWebhookEndpointSecret(id: $id) {\n      id\n      secret\n    }\n  }\n"): typeof import('./graphql').RotateWebhookEndpointSecretDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteWebhookEndpoint($id: ID!) {\n    deleteWebhookEndpoint(id: $id) {\n      id\n    }\n  }\n"): typeof import('./graphql').DeleteWebhookEndpointDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -442,6 +442,14 @@ export type WebhookDeliveryStatus =
   | 'NO_URL'
   | 'PENDING';
 
+export type WebhookEndpointDisabledReason =
+  | 'FAILING'
+  | 'MERCHANT';
+
+export type WebhookEndpointStatus =
+  | 'DISABLED'
+  | 'ENABLED';
+
 export type WithdrawalStatus =
   | 'CANCELLED'
   | 'FAILED'
@@ -1352,15 +1360,16 @@ export type RedeliverFailedWebhooksMutationVariables = Exact<{
 
 export type RedeliverFailedWebhooksMutation = { redeliverFailedWebhooks: { count: number, eventIds: Array<string> } };
 
-export type MerchantWebhookDeliveryFragment = { eventId: string, event: string, status: WebhookDeliveryStatus, subjectId: string | null, createdAt: string, deliveredAt: string | null, nextAttemptAt: string | null, attemptCount: number, requestBody: string, attempts: Array<{ id: string, attemptNumber: number, manual: boolean, url: string | null, startedAt: string, finishedAt: string | null, responseStatus: number | null, responseTimeMs: number | null, responseBody: string | null, error: string | null }> };
+export type MerchantWebhookDeliveryFragment = { eventId: string, endpointId: string, event: string, status: WebhookDeliveryStatus, subjectId: string | null, createdAt: string, deliveredAt: string | null, nextAttemptAt: string | null, attemptCount: number, requestBody: string, attempts: Array<{ id: string, attemptNumber: number, manual: boolean, url: string | null, startedAt: string, finishedAt: string | null, responseStatus: number | null, responseTimeMs: number | null, responseBody: string | null, error: string | null }> };
 
 export type WebhookPageQueryVariables = Exact<{
   limit?: number | null | undefined;
   offset?: number | null | undefined;
+  endpointId?: string | null | undefined;
 }>;
 
 
-export type WebhookPageQuery = { webhookSettings: { companyId: string, url: string | null, secretHint: string, secretIsBase64url: boolean }, webhookDeliveries: { total: number, totalCapped: boolean, data: Array<{ eventId: string, event: string, status: WebhookDeliveryStatus, subjectId: string | null, createdAt: string, deliveredAt: string | null, nextAttemptAt: string | null, attemptCount: number, requestBody: string, attempts: Array<{ id: string, attemptNumber: number, manual: boolean, url: string | null, startedAt: string, finishedAt: string | null, responseStatus: number | null, responseTimeMs: number | null, responseBody: string | null, error: string | null }> }> } };
+export type WebhookPageQuery = { webhookEndpoints: { data: Array<{ id: string, url: string, events: Array<string>, status: WebhookEndpointStatus, accountEndpoint: boolean, secretHint: string, createdAt: string, disabledReason: WebhookEndpointDisabledReason | null, disabledAt: string | null, consecutiveFailures: number, failingSince: string | null }> }, webhookSettings: { companyId: string, url: string | null, secretHint: string, secretIsBase64url: boolean }, webhookDeliveries: { total: number, totalCapped: boolean, data: Array<{ eventId: string, endpointId: string, event: string, status: WebhookDeliveryStatus, subjectId: string | null, createdAt: string, deliveredAt: string | null, nextAttemptAt: string | null, attemptCount: number, requestBody: string, attempts: Array<{ id: string, attemptNumber: number, manual: boolean, url: string | null, startedAt: string, finishedAt: string | null, responseStatus: number | null, responseTimeMs: number | null, responseBody: string | null, error: string | null }> }> } };
 
 export type UpdateWebhookUrlMutationVariables = Exact<{
   url?: string | null | undefined;
@@ -1382,12 +1391,12 @@ export type RevealStandardWebhookSecretMutation = { revealStandardWebhookSecret:
 export type SendTestWebhookMutationVariables = Exact<{ [key: string]: never; }>;
 
 
-export type SendTestWebhookMutation = { sendTestWebhook: { eventId: string, event: string, status: WebhookDeliveryStatus, subjectId: string | null, createdAt: string, deliveredAt: string | null, nextAttemptAt: string | null, attemptCount: number, requestBody: string, attempts: Array<{ id: string, attemptNumber: number, manual: boolean, url: string | null, startedAt: string, finishedAt: string | null, responseStatus: number | null, responseTimeMs: number | null, responseBody: string | null, error: string | null }> } };
+export type SendTestWebhookMutation = { sendTestWebhook: { eventId: string, endpointId: string, event: string, status: WebhookDeliveryStatus, subjectId: string | null, createdAt: string, deliveredAt: string | null, nextAttemptAt: string | null, attemptCount: number, requestBody: string, attempts: Array<{ id: string, attemptNumber: number, manual: boolean, url: string | null, startedAt: string, finishedAt: string | null, responseStatus: number | null, responseTimeMs: number | null, responseBody: string | null, error: string | null }> } };
 
 export type PingDeliveriesQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type PingDeliveriesQuery = { webhookDeliveries: { data: Array<{ eventId: string, event: string, status: WebhookDeliveryStatus, subjectId: string | null, createdAt: string, deliveredAt: string | null, nextAttemptAt: string | null, attemptCount: number, requestBody: string, attempts: Array<{ id: string, attemptNumber: number, manual: boolean, url: string | null, startedAt: string, finishedAt: string | null, responseStatus: number | null, responseTimeMs: number | null, responseBody: string | null, error: string | null }> }> } };
+export type PingDeliveriesQuery = { webhookDeliveries: { data: Array<{ eventId: string, endpointId: string, event: string, status: WebhookDeliveryStatus, subjectId: string | null, createdAt: string, deliveredAt: string | null, nextAttemptAt: string | null, attemptCount: number, requestBody: string, attempts: Array<{ id: string, attemptNumber: number, manual: boolean, url: string | null, startedAt: string, finishedAt: string | null, responseStatus: number | null, responseTimeMs: number | null, responseBody: string | null, error: string | null }> }> } };
 
 export type RedeliverMerchantWebhookMutationVariables = Exact<{
   eventId: string;
@@ -1395,6 +1404,44 @@ export type RedeliverMerchantWebhookMutationVariables = Exact<{
 
 
 export type RedeliverMerchantWebhookMutation = { redeliverWebhook: { eventId: string, status: WebhookDeliveryStatus } };
+
+export type MerchantWebhookEndpointFragment = { id: string, url: string, events: Array<string>, status: WebhookEndpointStatus, accountEndpoint: boolean, secretHint: string, createdAt: string, disabledReason: WebhookEndpointDisabledReason | null, disabledAt: string | null, consecutiveFailures: number, failingSince: string | null };
+
+export type WebhookEndpointsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type WebhookEndpointsQuery = { webhookEndpoints: { data: Array<{ id: string, url: string, events: Array<string>, status: WebhookEndpointStatus, accountEndpoint: boolean, secretHint: string, createdAt: string, disabledReason: WebhookEndpointDisabledReason | null, disabledAt: string | null, consecutiveFailures: number, failingSince: string | null }> } };
+
+export type CreateWebhookEndpointMutationVariables = Exact<{
+  url: string;
+  events: Array<string> | string;
+}>;
+
+
+export type CreateWebhookEndpointMutation = { createWebhookEndpoint: { id: string, secret: string } };
+
+export type UpdateWebhookEndpointMutationVariables = Exact<{
+  id: string;
+  events?: Array<string> | string | null | undefined;
+  status?: WebhookEndpointStatus | null | undefined;
+}>;
+
+
+export type UpdateWebhookEndpointMutation = { updateWebhookEndpoint: { id: string, url: string, events: Array<string>, status: WebhookEndpointStatus, accountEndpoint: boolean, secretHint: string, createdAt: string, disabledReason: WebhookEndpointDisabledReason | null, disabledAt: string | null, consecutiveFailures: number, failingSince: string | null } };
+
+export type RotateWebhookEndpointSecretMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type RotateWebhookEndpointSecretMutation = { rotateWebhookEndpointSecret: { id: string, secret: string } };
+
+export type DeleteWebhookEndpointMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type DeleteWebhookEndpointMutation = { deleteWebhookEndpoint: { id: string } };
 
 export type WithdrawalRowFragment = { id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, recipientDocument: string | null, recipientName: string | null, recipientWarnings: Array<RecipientWarning>, queuePosition: number | null, scheduledFor: string | null, sendsOn: string | null, reason: string | null, rejected: boolean, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, bankAccount: { ispb: string, branch: string, account: string, accountType: BankAccountType, holderName: string, holderDocument: string } | null, recipient: { name: string, document: string, institution: string | null } | null, approvals: Array<{ operator: string, operatorEmail: string | null, at: string, operatorInfo: { id: string, kind: string, displayName: string | null, email: string | null, credentialHint: string | null } }> };
 
@@ -1834,6 +1881,7 @@ export const WebhookDeliveryRowFragmentDoc = new TypedDocumentString(`
 export const MerchantWebhookDeliveryFragmentDoc = new TypedDocumentString(`
     fragment MerchantWebhookDelivery on WebhookDelivery {
   eventId
+  endpointId
   event
   status
   subjectId
@@ -1856,6 +1904,21 @@ export const MerchantWebhookDeliveryFragmentDoc = new TypedDocumentString(`
   }
 }
     `, {"fragmentName":"MerchantWebhookDelivery"}) as unknown as TypedDocumentString<MerchantWebhookDeliveryFragment, unknown>;
+export const MerchantWebhookEndpointFragmentDoc = new TypedDocumentString(`
+    fragment MerchantWebhookEndpoint on WebhookEndpoint {
+  id
+  url
+  events
+  status
+  accountEndpoint
+  secretHint
+  createdAt
+  disabledReason
+  disabledAt
+  consecutiveFailures
+  failingSince
+}
+    `, {"fragmentName":"MerchantWebhookEndpoint"}) as unknown as TypedDocumentString<MerchantWebhookEndpointFragment, unknown>;
 export const WithdrawalRowFragmentDoc = new TypedDocumentString(`
     fragment WithdrawalRow on Withdrawal {
   id
@@ -4288,14 +4351,19 @@ export const RedeliverFailedWebhooksDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<RedeliverFailedWebhooksMutation, RedeliverFailedWebhooksMutationVariables>;
 export const WebhookPageDocument = new TypedDocumentString(`
-    query WebhookPage($limit: Int, $offset: Int) {
+    query WebhookPage($limit: Int, $offset: Int, $endpointId: ID) {
+  webhookEndpoints {
+    data {
+      ...MerchantWebhookEndpoint
+    }
+  }
   webhookSettings {
     companyId
     url
     secretHint
     secretIsBase64url
   }
-  webhookDeliveries(limit: $limit, offset: $offset) {
+  webhookDeliveries(limit: $limit, offset: $offset, endpointId: $endpointId) {
     total
     totalCapped
     data {
@@ -4305,6 +4373,7 @@ export const WebhookPageDocument = new TypedDocumentString(`
 }
     fragment MerchantWebhookDelivery on WebhookDelivery {
   eventId
+  endpointId
   event
   status
   subjectId
@@ -4325,6 +4394,19 @@ export const WebhookPageDocument = new TypedDocumentString(`
     responseBody
     error
   }
+}
+fragment MerchantWebhookEndpoint on WebhookEndpoint {
+  id
+  url
+  events
+  status
+  accountEndpoint
+  secretHint
+  createdAt
+  disabledReason
+  disabledAt
+  consecutiveFailures
+  failingSince
 }`) as unknown as TypedDocumentString<WebhookPageQuery, WebhookPageQueryVariables>;
 export const UpdateWebhookUrlDocument = new TypedDocumentString(`
     mutation UpdateWebhookUrl($url: String) {
@@ -4359,6 +4441,7 @@ export const SendTestWebhookDocument = new TypedDocumentString(`
 }
     fragment MerchantWebhookDelivery on WebhookDelivery {
   eventId
+  endpointId
   event
   status
   subjectId
@@ -4390,6 +4473,7 @@ export const PingDeliveriesDocument = new TypedDocumentString(`
 }
     fragment MerchantWebhookDelivery on WebhookDelivery {
   eventId
+  endpointId
   event
   status
   subjectId
@@ -4419,6 +4503,69 @@ export const RedeliverMerchantWebhookDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<RedeliverMerchantWebhookMutation, RedeliverMerchantWebhookMutationVariables>;
+export const WebhookEndpointsDocument = new TypedDocumentString(`
+    query WebhookEndpoints {
+  webhookEndpoints {
+    data {
+      ...MerchantWebhookEndpoint
+    }
+  }
+}
+    fragment MerchantWebhookEndpoint on WebhookEndpoint {
+  id
+  url
+  events
+  status
+  accountEndpoint
+  secretHint
+  createdAt
+  disabledReason
+  disabledAt
+  consecutiveFailures
+  failingSince
+}`) as unknown as TypedDocumentString<WebhookEndpointsQuery, WebhookEndpointsQueryVariables>;
+export const CreateWebhookEndpointDocument = new TypedDocumentString(`
+    mutation CreateWebhookEndpoint($url: String!, $events: [String!]!) {
+  createWebhookEndpoint(url: $url, events: $events) {
+    id
+    secret
+  }
+}
+    `) as unknown as TypedDocumentString<CreateWebhookEndpointMutation, CreateWebhookEndpointMutationVariables>;
+export const UpdateWebhookEndpointDocument = new TypedDocumentString(`
+    mutation UpdateWebhookEndpoint($id: ID!, $events: [String!], $status: WebhookEndpointStatus) {
+  updateWebhookEndpoint(id: $id, events: $events, status: $status) {
+    ...MerchantWebhookEndpoint
+  }
+}
+    fragment MerchantWebhookEndpoint on WebhookEndpoint {
+  id
+  url
+  events
+  status
+  accountEndpoint
+  secretHint
+  createdAt
+  disabledReason
+  disabledAt
+  consecutiveFailures
+  failingSince
+}`) as unknown as TypedDocumentString<UpdateWebhookEndpointMutation, UpdateWebhookEndpointMutationVariables>;
+export const RotateWebhookEndpointSecretDocument = new TypedDocumentString(`
+    mutation RotateWebhookEndpointSecret($id: ID!) {
+  rotateWebhookEndpointSecret(id: $id) {
+    id
+    secret
+  }
+}
+    `) as unknown as TypedDocumentString<RotateWebhookEndpointSecretMutation, RotateWebhookEndpointSecretMutationVariables>;
+export const DeleteWebhookEndpointDocument = new TypedDocumentString(`
+    mutation DeleteWebhookEndpoint($id: ID!) {
+  deleteWebhookEndpoint(id: $id) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<DeleteWebhookEndpointMutation, DeleteWebhookEndpointMutationVariables>;
 export const WithdrawalsDocument = new TypedDocumentString(`
     query Withdrawals($status: WithdrawalStatus, $companyId: ID, $order: ListOrder, $limit: Int, $offset: Int) {
   withdrawals(

@@ -1,7 +1,7 @@
 import { createLoader, parseAsString, parseAsStringLiteral } from "nuqs/server";
 import { tableParsers } from "@/components/data-table/search-params";
 
-export const DELIVERY_STATUSES = ["PENDING", "DELIVERED", "FAILED", "NO_URL"] as const;
+export const DELIVERY_STATUSES = ["PENDING", "DELIVERED", "FAILED", "NO_URL", "HELD"] as const;
 /** Every event the contract sends a merchant (server/src/webhooks/webhook-event-names.ts; e2e/operator/webhooks.spec.ts checks the filter offers them all). */
 export const WEBHOOK_EVENTS = [
   "charge.paid",

@@ -4,6 +4,7 @@ import { graphql } from "@/gql";
 graphql(`
   fragment MerchantWebhookDelivery on WebhookDelivery {
     eventId
+    endpointId
     event
     status
     subjectId
@@ -28,14 +29,19 @@ graphql(`
 `);
 
 export const WebhookPageDocument = graphql(`
-  query WebhookPage($limit: Int, $offset: Int) {
+  query WebhookPage($limit: Int, $offset: Int, $endpointId: ID) {
+    webhookEndpoints {
+      data {
+        ...MerchantWebhookEndpoint
+      }
+    }
     webhookSettings {
       companyId
       url
       secretHint
       secretIsBase64url
     }
-    webhookDeliveries(limit: $limit, offset: $offset) {
+    webhookDeliveries(limit: $limit, offset: $offset, endpointId: $endpointId) {
       total
       totalCapped
       data {

@@ -73,7 +73,14 @@ export async function appendWebhookEvent(
   subjectId: string | null,
   requestId: string | null,
   account?: WebhookAccount,
-): Promise<SignedWebhookBody & { deliveryStatus: WebhookDeliveryStatus; deliveriesWithUrl: number }> {
+): Promise<
+  SignedWebhookBody & {
+    deliveryStatus: WebhookDeliveryStatus;
+    deliveriesWithUrl: number;
+    /** The first endpoint it goes to (the account's own when it has a URL); null: nowhere. */
+    sentEndpointId: string | null;
+  }
+> {
   const endpoints = await queryRows<EndpointRow>(
     em,
     `SELECT w.id, w.account_endpoint, CASE WHEN w.account_endpoint THEN c.webhook_url ELSE w.url END AS url,
@@ -139,13 +146,22 @@ export async function appendWebhookEvent(
   // Sent now, or held for an endpoint disabled for failing: somewhere to go either way.
   const deliveriesWithUrl = deliveries.filter((d) => d.deliveryStatus !== WebhookDeliveryStatus.NO_URL).length;
   const first = deliveries[0];
+  const sentEndpointId = deliveries.find((d) => d.deliveryStatus !== WebhookDeliveryStatus.NO_URL)?.endpointId ?? null;
   if (!first)
-    return { eventId, body: "", signature: "", deliveryStatus: WebhookDeliveryStatus.NO_URL, deliveriesWithUrl };
+    return {
+      eventId,
+      body: "",
+      signature: "",
+      deliveryStatus: WebhookDeliveryStatus.NO_URL,
+      deliveriesWithUrl,
+      sentEndpointId,
+    };
   return {
     eventId,
     body: first.body,
     signature: first.signature,
     deliveryStatus: first.deliveryStatus,
     deliveriesWithUrl,
+    sentEndpointId,
   };
 }

@@ -173,7 +173,7 @@ export class WebhooksService {
     audit: AuditContext | null = null,
     requestId: string | null = null,
   ): Promise<WebhookEvent> {
-    const eventId = await runTransaction(this.db, async (em) => {
+    const sent = await runTransaction(this.db, async (em) => {
       const signed = await appendWebhookEvent(
         em,
         companyId,
@@ -190,9 +190,10 @@ export class WebhooksService {
         objectId: signed.eventId,
         companyId,
       });
-      return signed.eventId;
+      return { eventId: signed.eventId, endpointId: signed.sentEndpointId };
     });
-    return this.getDelivery(companyId, eventId);
+    // The delivery that is sent (the account endpoint's when it has a URL).
+    return this.getDelivery(companyId, sent.eventId, sent.endpointId);
   }
 
   /**
