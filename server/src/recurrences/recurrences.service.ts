@@ -8,7 +8,7 @@ import { type CancelSignal, LAG_TOLERANT, readCancellable } from "../core/cancel
 import { entityRowMapper } from "../core/entity-rows";
 import { validationError } from "../core/errors";
 import { checkIdempotencyKey, findOriginalRequest, insertUnlessTaken, requestFingerprint } from "../core/idempotency";
-import { newLocationId, newRecurrenceId } from "../core/ids";
+import { newEndToEndId, newLocationId, newRecurrenceId } from "../core/ids";
 import { type Cents, MAX_AMOUNT_CENTS } from "../core/money";
 import { CREATED_KEY, type Page, type PageArgs, readPage, readPageWindow, SqlParams } from "../core/pagination";
 import { poolRows, queryRows } from "../core/sql";
@@ -56,8 +56,15 @@ const EVENT_OF: Partial<Record<RecurrenceStatus, WebhookEventName>> = {
   [RecurrenceStatus.EXPIRED]: WEBHOOK_EVENTS.recurrenceExpired,
 };
 
+/** The service's own sweeps (expiry, completion): their audit rows name the system. */
+const SYSTEM_ACTING: Acting = {
+  actor: "system",
+  audit: { actor: "system", actorKind: "SYSTEM", address: null, requestId: null },
+  requestId: null,
+};
+
 /** Who moved a recurrence, for its audit row ("recurrence.<action>"). */
-type TransitionAction = "approve" | "reject" | "cancel" | "cancel_by_payer" | "expire";
+type TransitionAction = "approve" | "reject" | "cancel" | "cancel_by_payer" | "expire" | "complete";
 
 function checkText(field: string, value: string): string {
   const text = value.trim();
@@ -100,9 +107,17 @@ export class RecurrencesService {
 
   constructor(
     private readonly db: DataSource,
-    private readonly provider: Pick<PixProvider, "registerRecurrence">,
+    private readonly provider: Pick<PixProvider, "registerRecurrence" | "ispb">,
     private readonly customers: Pick<CustomersService, "findCustomerOfAccount">,
-    private readonly charges: Pick<ChargesService, "lockPendingOfRecurrence" | "cancelInTransaction">,
+    private readonly charges: Pick<
+      ChargesService,
+      | "lockPendingOfRecurrence"
+      | "cancelInTransaction"
+      | "newFirstPaymentCharge"
+      | "insertFirstPaymentCharge"
+      | "lockPendingFirstPayment"
+      | "confirmChargePayment"
+    >,
   ) {
     this.recurrenceFromRow = entityRowMapper(db, Recurrence);
   }
@@ -211,6 +226,24 @@ export class RecurrencesService {
       createdAt: now,
       updatedAt: now,
     } satisfies Omit<Recurrence, "payer" | "firstPayment">);
+    // Journey 3: the payment now is a charge of its own, paid when the payer scans the code.
+    const firstPaymentCharge =
+      firstPaymentCents === null || firstPaymentLocationId === null || registered.firstPaymentLocation === null
+        ? null
+        : await this.charges.newFirstPaymentCharge(
+            companyId,
+            {
+              recurrenceId: recurrence.id,
+              amountCents: firstPaymentCents,
+              locationId: firstPaymentLocationId,
+              location: registered.firstPaymentLocation,
+              payer,
+              customerId: recurrence.customerId,
+              description: object,
+              expiresAt: recurrence.authorisationExpiresAt,
+            },
+            now,
+          );
 
     return runTransaction(this.db, async (em) => {
       if (!(await insertUnlessTaken(em, Recurrence, recurrence))) {
@@ -218,6 +251,7 @@ export class RecurrencesService {
         if (replay) return replay;
         throw new Error("recurrence not inserted: its id was taken (24 random characters: not expected)");
       }
+      if (firstPaymentCharge) await this.charges.insertFirstPaymentCharge(em, firstPaymentCharge, audit);
       await appendAudit(em, audit, {
         action: "recurrence.create",
         objectType: "recurrence",
@@ -317,14 +351,38 @@ export class RecurrencesService {
 
   /** Sandbox: the payer authorises or refuses a CREATED recurrence in their bank's app. */
   simulateDecision(scopeCompanyId: string | null, id: string, decision: RecurrenceDecision, acting: Acting) {
-    return this.move(scopeCompanyId, id, acting, (recurrence, now) => {
-      if (recurrence.status !== RecurrenceStatus.CREATED) {
-        throw recurrenceInvalidState(recurrence.status, decision === "APPROVED" ? "approve" : "reject");
-      }
-      if (recurrence.authorisationExpiresAt <= now) throw recurrenceInvalidState("past its authorisation", "decide");
-      return decision === "APPROVED"
-        ? { to: RecurrenceStatus.APPROVED, reason: null, action: "approve" }
-        : { to: RecurrenceStatus.REJECTED, reason: "rejected by the payer", action: "reject" };
+    return this.move(
+      scopeCompanyId,
+      id,
+      acting,
+      (recurrence, now) => {
+        if (recurrence.status !== RecurrenceStatus.CREATED) {
+          throw recurrenceInvalidState(recurrence.status, decision === "APPROVED" ? "approve" : "reject");
+        }
+        if (recurrence.authorisationExpiresAt <= now) throw recurrenceInvalidState("past its authorisation", "decide");
+        return decision === "APPROVED"
+          ? { to: RecurrenceStatus.APPROVED, reason: null, action: "approve" }
+          : { to: RecurrenceStatus.REJECTED, reason: "rejected by the payer", action: "reject" };
+      },
+      (em, moved, now) => (decision === "APPROVED" ? this.payFirstPayment(em, moved, now, acting) : Promise.resolve()),
+    );
+  }
+
+  /**
+   * Sandbox, journey 3: the payer authorises and pays the first payment in one step of their
+   * bank's app, so the approval's transaction pays it too (as any charge: ledger, fee,
+   * charge.paid). A real bank tells the payment by its own Pix notification.
+   */
+  private async payFirstPayment(em: EntityManager, recurrence: Recurrence, now: Date, { requestId }: Acting) {
+    if (recurrence.firstPaymentCents === null) return;
+    const firstPayment = await this.charges.lockPendingFirstPayment(em, recurrence.id);
+    if (!firstPayment || firstPayment.expiresAt <= now) return;
+    await this.charges.confirmChargePayment(em, firstPayment, {
+      e2eId: newEndToEndId(this.provider.ispb, now),
+      paidAt: now,
+      payerName: recurrence.payerName,
+      payerDocument: recurrence.payerDocument,
+      requestId,
     });
   }
 
@@ -359,17 +417,49 @@ export class RecurrencesService {
             "not authorised in time",
             "expire",
             now,
-            {
-              actor: "system",
-              audit: null,
-              requestId: null,
-            },
+            SYSTEM_ACTING,
           );
         }
         return rows.length;
       });
       expired += batch;
       if (batch < batchSize) return expired;
+    }
+  }
+
+  /**
+   * APPROVED -> COMPLETED once its end date has passed (America/Sao_Paulo): no charge can be
+   * made for it any more (a charge's due date is at most the end date). Its charges still
+   * PENDING keep their debit and retries: a cycle due on the end date is debited after it.
+   * The contract names no webhook for it (§12's events), so none is written; its audit row
+   * names the system. Rows are locked SKIP LOCKED, as the expiry sweep's.
+   */
+  async completePastEnd(now: Date = new Date(), batchSize = EXPIRY_BATCH): Promise<number> {
+    const today = isoDate(saoPauloDay(now));
+    let completed = 0;
+    for (;;) {
+      const batch = await runTransaction(this.db, async (em) => {
+        const rows = await queryRows<Record<string, unknown>>(
+          em,
+          `SELECT * FROM recurrences WHERE status = 'APPROVED' AND end_date IS NOT NULL AND end_date < $1
+            ORDER BY end_date LIMIT $2 FOR UPDATE SKIP LOCKED`,
+          [today, batchSize],
+        );
+        for (const row of rows) {
+          await this.transition(
+            em,
+            this.recurrenceFromRow(row),
+            RecurrenceStatus.COMPLETED,
+            null,
+            "complete",
+            now,
+            SYSTEM_ACTING,
+          );
+        }
+        return rows.length;
+      });
+      completed += batch;
+      if (batch < batchSize) return completed;
     }
   }
 
@@ -382,13 +472,16 @@ export class RecurrencesService {
       recurrence: Recurrence,
       now: Date,
     ) => { to: RecurrenceStatus; reason: string | null; action: TransitionAction },
+    afterwards?: (em: EntityManager, moved: Recurrence, now: Date) => Promise<void>,
   ): Promise<Recurrence> {
     if (!RECURRENCE_ID.test(id)) throw recurrenceNotFound();
     return runTransaction(this.db, async (em) => {
       const recurrence = await this.lockRecurrence(em, scopeCompanyId, id);
       const now = new Date();
       const { to, reason, action } = decide(recurrence, now);
-      return this.transition(em, recurrence, to, reason, action, now, acting);
+      const moved = await this.transition(em, recurrence, to, reason, action, now, acting);
+      await afterwards?.(em, moved, now);
+      return moved;
     });
   }
 
@@ -422,8 +515,9 @@ export class RecurrencesService {
       now,
     ]);
     const moved = Object.assign(new Recurrence(), recurrence, { status: to, statusReason: reason, updatedAt: now });
-    // A cancelled recurrence is not debited: its PENDING charges are cancelled with it.
-    if (to === RecurrenceStatus.CANCELLED) {
+    // A cancelled recurrence is not debited: its PENDING charges are cancelled with it; a
+    // refused one's first payment was refused with it.
+    if (to === RecurrenceStatus.CANCELLED || to === RecurrenceStatus.REJECTED) {
       for (const charge of await this.charges.lockPendingOfRecurrence(em, recurrence.id)) {
         await this.charges.cancelInTransaction(em, charge, requestId);
       }

@@ -8,6 +8,7 @@ import { type CancelSignal, LAG_TOLERANT, readCancellable } from "../core/cancel
 import { entityRowMapper } from "../core/entity-rows";
 import { validationError } from "../core/errors";
 import { newEndToEndId } from "../core/ids";
+import { enqueueJob } from "../core/jobs";
 import { brlToJsonNumber, type Cents, formatBrl, MAX_AMOUNT_CENTS } from "../core/money";
 import { CREATED_KEY, type Page, type PageArgs, readPage, readPageWindow, SqlParams } from "../core/pagination";
 import { queryRows } from "../core/sql";
@@ -15,7 +16,8 @@ import { runTransaction } from "../core/transactions";
 import type { PixProvider } from "../provider/pix-provider";
 import { WEBHOOK_EVENTS } from "../webhooks/webhook-event-names";
 import { appendWebhookEvent } from "../webhooks/webhook-outbox";
-import { type RecurrenceRetryPolicy, RecurrenceStatus } from "./recurrence.entity";
+import { type RecurrenceFrequency, type RecurrenceRetryPolicy, RecurrenceStatus } from "./recurrence.entity";
+import { firstCycleFrom } from "./recurrence-cycles";
 import { recurrenceInvalidState } from "./recurrences.errors";
 import type { RecurrencesService } from "./recurrences.service";
 import { nextRetryDay } from "./retry-schedule";
@@ -25,6 +27,30 @@ export const MIN_DAYS_TO_DUE = 2;
 export const MAX_DAYS_TO_DUE = 10;
 const MAX_FAILURE_REASON = 140;
 const DEFAULT_FAILURE_REASON = "insufficient funds";
+/** auto_charge (CONTRACT §12): the service makes each cycle's charge this many days before its due date. */
+export const AUTO_CHARGE_DAYS_BEFORE = 7;
+/** The job that makes one cycle's charge of an auto_charge recurrence (one job per cycle). */
+export const CREATE_CYCLE_CHARGE_JOB = "recurrences.create-cycle-charge";
+/** Recurrences the schedule's sweep reads in one transaction. */
+const SCHEDULE_BATCH = 200;
+
+export interface CycleChargeJob {
+  recurrenceId: string;
+  /** YYYY-MM-DD */
+  dueDate: string;
+}
+
+/** A cycle charge job's payload, checked (a job is data from the database, not trusted blindly). */
+export function readCycleChargeJob(payload: unknown): CycleChargeJob {
+  const { recurrenceId, dueDate } = (payload ?? {}) as Record<string, unknown>;
+  if (typeof recurrenceId !== "string" || typeof dueDate !== "string" || parseIsoDate(dueDate) === null) {
+    throw new Error("cycle charge job: recurrenceId and dueDate expected");
+  }
+  return { recurrenceId, dueDate };
+}
+
+/** Why a claimed cycle got no charge: the cycle is settled without one. */
+class CycleSkipped extends Error {}
 
 export type DebitOutcome = "PAID" | "FAILED";
 
@@ -109,6 +135,127 @@ export class RecurringChargesService {
       },
       audit,
     );
+  }
+
+  /**
+   * The service's billing schedule (auto_charge): for each APPROVED auto_charge recurrence, the
+   * next cycle due between 2 days (the central bank's least) and AUTO_CHARGE_DAYS_BEFORE days
+   * after today is claimed once (recurrence_cycles' primary key: any number of workers may
+   * sweep at once) and its job queued in the same transaction, so a claimed cycle always has
+   * its job. A cycle first seen less than 2 days before its due date (the service was down)
+   * cannot be charged any more and is left. `now` is the clock (tests inject theirs).
+   */
+  async scheduleAutoCharges(now: Date = new Date(), batchSize = SCHEDULE_BATCH): Promise<number> {
+    const today = saoPauloDay(now);
+    let claimed = 0;
+    let after = "";
+    for (;;) {
+      const batch = await runTransaction(this.db, async (em) => {
+        const rows = await queryRows<{ id: string; start_date: string; end_date: string | null; frequency: string }>(
+          em,
+          `SELECT id, to_char(start_date, 'YYYY-MM-DD') AS start_date, to_char(end_date, 'YYYY-MM-DD') AS end_date, frequency
+             FROM recurrences WHERE status = 'APPROVED' AND auto_charge AND id > $1 ORDER BY id LIMIT $2`,
+          [after, batchSize],
+        );
+        for (const row of rows) {
+          const due = firstCycleFrom(
+            parseIsoDate(row.start_date) as DayNumber,
+            row.frequency as RecurrenceFrequency,
+            today + MIN_DAYS_TO_DUE,
+            row.end_date === null ? null : parseIsoDate(row.end_date),
+          );
+          if (due === null || due > today + AUTO_CHARGE_DAYS_BEFORE) continue;
+          const dueDate = isoDate(due);
+          const inserted = await queryRows(
+            em,
+            `INSERT INTO recurrence_cycles (recurrence_id, due_date, claimed_at) VALUES ($1, $2, $3)
+             ON CONFLICT DO NOTHING RETURNING recurrence_id`,
+            [row.id, dueDate, now],
+          );
+          if (inserted.length === 0) continue;
+          await enqueueJob(em, CREATE_CYCLE_CHARGE_JOB, { recurrenceId: row.id, dueDate } satisfies CycleChargeJob, {
+            jobKey: `recurrence-cycle:${row.id}:${dueDate}`,
+          });
+          claimed += 1;
+        }
+        return rows;
+      });
+      if (batch.length < batchSize) return claimed;
+      after = batch[batch.length - 1].id;
+    }
+  }
+
+  /**
+   * A claimed cycle's job: its charge, made as a merchant's would be (the recurrence's amount,
+   * registered at the bank, written under the recurrence's lock; no event until it is paid or
+   * refused, as for a charge the merchant makes), and the cycle settled with it in the same
+   * transaction. Settled without a charge when the recurrence is no longer APPROVED, the day
+   * is too close to the due date, or a charge of the recurrence is already due that day (the
+   * merchant made it). A job run again after its cycle was settled does nothing.
+   */
+  async createCycleCharge(job: CycleChargeJob, now: Date = new Date()): Promise<Charge | null> {
+    const [cycle] = await queryRows<{ settled_at: Date | null }>(
+      this.db,
+      "SELECT settled_at FROM recurrence_cycles WHERE recurrence_id = $1 AND due_date = $2",
+      [job.recurrenceId, job.dueDate],
+    );
+    if (!cycle || cycle.settled_at !== null) return null;
+    const recurrence = await this.recurrences.getRecurrence(null, job.recurrenceId);
+    const due = parseIsoDate(job.dueDate) as DayNumber;
+    try {
+      if (recurrence.status !== RecurrenceStatus.APPROVED) throw new CycleSkipped(`recurrence ${recurrence.status}`);
+      if (due < saoPauloDay(now) + MIN_DAYS_TO_DUE) throw new CycleSkipped("less than 2 days before the due date");
+      if (recurrence.amountCents === null) throw new CycleSkipped("the recurrence's amount is variable");
+      const amountCents = recurrence.amountCents;
+      return await this.charges.createRecurringCharge(
+        recurrence.companyId,
+        {
+          recurrenceId: recurrence.id,
+          amountCents,
+          dueDate: job.dueDate,
+          payer: recurrence.payer,
+          customerId: recurrence.customerId,
+          description: recurrence.object,
+        },
+        async (em) => {
+          const [row] = await queryRows<{ status: RecurrenceStatus }>(
+            em,
+            "SELECT status FROM recurrences WHERE id = $1 FOR SHARE",
+            [recurrence.id],
+          );
+          if (row.status !== RecurrenceStatus.APPROVED) throw new CycleSkipped(`recurrence ${row.status}`);
+          const [locked] = await queryRows<{ settled_at: Date | null }>(
+            em,
+            "SELECT settled_at FROM recurrence_cycles WHERE recurrence_id = $1 AND due_date = $2 FOR UPDATE",
+            [recurrence.id, job.dueDate],
+          );
+          if (locked.settled_at !== null) throw new CycleSkipped("settled by another run");
+          const [taken] = await queryRows(
+            em,
+            `SELECT 1 FROM charges WHERE recurrence_id = $1 AND type = 'RECURRING' AND due_date = $2
+                AND status <> 'CANCELLED' LIMIT 1`,
+            [recurrence.id, job.dueDate],
+          );
+          if (taken) throw new CycleSkipped("a charge of the recurrence is due that day");
+        },
+        // Its audit row names the system: no one asked for this charge but the schedule.
+        { actor: "system", actorKind: "SYSTEM", address: null, requestId: null },
+        async (em, charge) => {
+          await em.query(
+            "UPDATE recurrence_cycles SET charge_id = $3, settled_at = $4 WHERE recurrence_id = $1 AND due_date = $2",
+            [recurrence.id, job.dueDate, charge.id, now],
+          );
+        },
+      );
+    } catch (error) {
+      if (!(error instanceof CycleSkipped)) throw error;
+      await this.db.query(
+        `UPDATE recurrence_cycles SET skipped_reason = $3, settled_at = $4
+          WHERE recurrence_id = $1 AND due_date = $2 AND settled_at IS NULL`,
+        [recurrence.id, job.dueDate, error.message, now],
+      );
+      return null;
+    }
   }
 
   /** A recurrence's charges, newest first (404 for another account's recurrence). */
