@@ -40,7 +40,7 @@ export class RecurrenceCycles1766400000100 implements MigrationInterface {
           OR (settled_at IS NOT NULL AND (charge_id IS NULL) <> (skipped_reason IS NULL)))
       );
 
-      CREATE INDEX recurring_debit_attempts_by_day ON recurring_debit_attempts(day, recorded_at DESC, charge_id DESC);
+      CREATE INDEX recurring_debit_attempts_recorded ON recurring_debit_attempts(recorded_at DESC, charge_id DESC);
       CREATE INDEX recurrences_auto_charged ON recurrences(id) WHERE status = 'APPROVED' AND auto_charge;
       CREATE INDEX recurrences_approved_until ON recurrences(end_date) WHERE status = 'APPROVED' AND end_date IS NOT NULL;
     `);
@@ -51,7 +51,7 @@ export class RecurrenceCycles1766400000100 implements MigrationInterface {
     await db.query(`
       DROP INDEX recurrences_approved_until;
       DROP INDEX recurrences_auto_charged;
-      DROP INDEX recurring_debit_attempts_by_day;
+      DROP INDEX recurring_debit_attempts_recorded;
       DROP TABLE recurrence_cycles;
       DROP INDEX charges_first_payment_of_recurrence;
       ALTER TABLE charges

@@ -376,3 +376,68 @@ describe("auto_charge: the service's billing schedule", () => {
     );
   });
 });
+
+describe("debit attempts and the next cycle, for the console", () => {
+  const attemptsQuery = `query($recurrenceId: ID, $day: String, $outcome: RecurringDebitOutcome, $companyId: ID) {
+    recurringDebitAttempts(recurrenceId: $recurrenceId, day: $day, outcome: $outcome, companyId: $companyId) {
+      total data { chargeId companyId recurrenceId attempt day outcome failureReason amount }
+    }
+  }`;
+
+  test("a recurrence's attempts, the day's failed debits across accounts (operators) or of one's own", async () => {
+    const other = await app.createMerchant();
+    const rec = await createRecurrence({ retry_policy: "THREE_IN_SEVEN_DAYS" });
+    await decide(rec.id, "APPROVED");
+    const made = await app.request("POST", `/recurrences/${rec.id}/charges`, {
+      token: merchant.clientSecret,
+      body: { due_date: day(3) },
+    });
+    const chargeId = made.body.id as string;
+    const failed = await app.graphql(
+      `mutation($id: ID!) { simulateRecurringDebit(chargeId: $id, outcome: FAILED, reason: "saldo insuficiente") { status } }`,
+      { id: chargeId },
+      merchant.clientSecret,
+    );
+    assert.equal(failed.data.simulateRecurringDebit.status, "PENDING");
+    const expected = {
+      chargeId,
+      companyId: merchant.companyId,
+      recurrenceId: rec.id,
+      attempt: 1,
+      day: day(3),
+      outcome: "FAILED",
+      failureReason: "saldo insuficiente",
+      amount: "100.00",
+    };
+    const own = await app.graphql(attemptsQuery, { recurrenceId: rec.id }, merchant.clientSecret);
+    assert.deepEqual(own.data.recurringDebitAttempts, { total: 1, data: [expected] });
+    // The operators' page: the failed debits recorded today, every account's.
+    const today = await app.graphql(attemptsQuery, { day: day(0), outcome: "FAILED" });
+    assert.ok(today.data.recurringDebitAttempts.data.some((row: { chargeId: string }) => row.chargeId === chargeId));
+    const yesterday = await app.graphql(attemptsQuery, { day: day(-1), outcome: "FAILED" });
+    assert.deepEqual(yesterday.data.recurringDebitAttempts, { total: 0, data: [] });
+    const paidOnly = await app.graphql(attemptsQuery, { recurrenceId: rec.id, outcome: "PAID" });
+    assert.equal(paidOnly.data.recurringDebitAttempts.total, 0);
+    // Another account sees none of it.
+    const theirs = await app.graphql(attemptsQuery, { day: day(0) }, other.clientSecret);
+    assert.deepEqual(theirs.data.recurringDebitAttempts, { total: 0, data: [] });
+    const notTheirs = await app.graphql(attemptsQuery, { recurrenceId: rec.id }, other.clientSecret);
+    assert.equal(notTheirs.errors?.[0]?.extensions.code, "NOT_FOUND");
+    const badDay = await app.graphql(attemptsQuery, { day: "2026-02-30" });
+    assert.equal(badDay.errors?.[0]?.extensions.code, "VALIDATION_ERROR");
+  });
+
+  test("nextCycleDate: the schedule's next due date, null once final", async () => {
+    const monthly = await createRecurrence({ start_date: day(4) });
+    const read = `query($id: ID!) { recurrence(id: $id) { status nextCycleDate } }`;
+    assert.deepEqual((await app.graphql(read, { id: monthly.id })).data.recurrence, {
+      status: "CREATED",
+      nextCycleDate: day(4),
+    });
+    await app.request("POST", `/recurrences/${monthly.id}/cancel`, { token: merchant.clientSecret, body: {} });
+    assert.deepEqual((await app.graphql(read, { id: monthly.id })).data.recurrence, {
+      status: "CANCELLED",
+      nextCycleDate: null,
+    });
+  });
+});

@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager } from "typeorm";
 import { type Acting, appendAudit } from "../audit/audit";
-import { type DayNumber, isoDate, parseIsoDate, saoPauloDay } from "../billing/business-days";
+import { type DayNumber, isoDate, parseIsoDate, saoPauloDay, startOfSaoPauloDay } from "../billing/business-days";
 import { Charge, ChargeStatus, ChargeType } from "../charges/charge.entity";
 import { chargeExpired, chargeNotPending } from "../charges/charges.errors";
 import { CHARGE_READ_COLUMNS, type ChargesService } from "../charges/charges.service";
@@ -10,7 +10,15 @@ import { validationError } from "../core/errors";
 import { newEndToEndId } from "../core/ids";
 import { enqueueJob } from "../core/jobs";
 import { brlToJsonNumber, type Cents, formatBrl, MAX_AMOUNT_CENTS } from "../core/money";
-import { CREATED_KEY, type Page, type PageArgs, readPage, readPageWindow, SqlParams } from "../core/pagination";
+import {
+  CREATED_KEY,
+  cappedCount,
+  type Page,
+  type PageArgs,
+  readPage,
+  readPageWindow,
+  SqlParams,
+} from "../core/pagination";
 import { queryRows } from "../core/sql";
 import { runTransaction } from "../core/transactions";
 import type { PixProvider } from "../provider/pix-provider";
@@ -20,6 +28,7 @@ import { type RecurrenceFrequency, type RecurrenceRetryPolicy, RecurrenceStatus 
 import { firstCycleFrom } from "./recurrence-cycles";
 import { recurrenceInvalidState } from "./recurrences.errors";
 import type { RecurrencesService } from "./recurrences.service";
+import type { RecurringDebitAttempt } from "./recurring-debit-attempt.types";
 import { nextRetryDay } from "./retry-schedule";
 
 /** The central bank's rule: a recurring charge is made 2 to 10 days before its due date. */
@@ -256,6 +265,63 @@ export class RecurringChargesService {
       );
       return null;
     }
+  }
+
+  /**
+   * Debit attempts, newest first: a recurrence's (404 for another account's), or those
+   * recorded on a day (America/Sao_Paulo) with an outcome across the scope (the operators'
+   * failed debits of the day; a merchant's own).
+   */
+  async listDebitAttempts(
+    scopeCompanyId: string | null,
+    filter: PageArgs & { recurrenceId?: string | null; day?: string | null; outcome?: DebitOutcome | null },
+    signal?: CancelSignal,
+  ): Promise<Page<RecurringDebitAttempt>> {
+    const window = readPageWindow(filter);
+    const params = new SqlParams();
+    const where: string[] = [];
+    if (filter.recurrenceId != null) {
+      const recurrence = await this.recurrences.getRecurrence(scopeCompanyId, filter.recurrenceId);
+      where.push(`c.recurrence_id = ${params.add(recurrence.id)}`);
+    }
+    if (scopeCompanyId !== null) where.push(`c.company_id = ${params.add(scopeCompanyId)}`);
+    if (filter.day != null) {
+      const day = parseIsoDate(filter.day);
+      if (day === null) throw validationError("day must be a date YYYY-MM-DD");
+      // Recorded that day in São Paulo: what the payers' banks answered on it.
+      where.push(`a.recorded_at >= ${params.add(startOfSaoPauloDay(day))}`);
+      where.push(`a.recorded_at < ${params.add(startOfSaoPauloDay(day + 1))}`);
+    }
+    if (filter.outcome != null) where.push(`a.outcome = ${params.add(filter.outcome)}`);
+    const query = {
+      cursorTag: "debit-attempts",
+      from: "recurring_debit_attempts a JOIN charges c ON c.id = a.charge_id",
+      columns: `a.charge_id, a.attempt, to_char(a.day, 'YYYY-MM-DD') AS day, a.outcome, a.failure_reason,
+                a.recorded_at, c.company_id, c.recurrence_id, c.amount_cents`,
+      key: [
+        { column: "a.recorded_at", type: "timestamptz" as const },
+        { column: "a.charge_id", type: "text" as const },
+      ],
+      branches: [where],
+      params,
+    };
+    const fromRow = (row: Record<string, unknown>): RecurringDebitAttempt => ({
+      chargeId: String(row.charge_id),
+      companyId: String(row.company_id),
+      recurrenceId: String(row.recurrence_id),
+      attempt: Number(row.attempt),
+      day: String(row.day),
+      outcome: String(row.outcome),
+      failureReason: (row.failure_reason as string | null) ?? null,
+      amount: BigInt(String(row.amount_cents)),
+      recordedAt: row.recorded_at as Date,
+    });
+    return readCancellable(
+      this.db,
+      signal,
+      (sql) => readPage(sql, query, window, fromRow, () => cappedCount(sql, query)),
+      LAG_TOLERANT,
+    );
   }
 
   /** A recurrence's charges, newest first (404 for another account's recurrence). */
