@@ -427,13 +427,22 @@ describe("debit attempts and the next cycle, for the console", () => {
     assert.equal(badDay.errors?.[0]?.extensions.code, "VALIDATION_ERROR");
   });
 
-  test("nextCycleDate: the schedule's next due date, null once final", async () => {
+  test("nextCycleDate: the schedule's next due date after the last cycle charged, null once final", async () => {
     const monthly = await createRecurrence({ start_date: day(4) });
     const read = `query($id: ID!) { recurrence(id: $id) { status nextCycleDate } }`;
     assert.deepEqual((await app.graphql(read, { id: monthly.id })).data.recurrence, {
       status: "CREATED",
       nextCycleDate: day(4),
     });
+    const weekly = await createRecurrence({ start_date: day(2), frequency: "WEEKLY" });
+    await decide(weekly.id, "APPROVED");
+    assert.equal((await app.graphql(read, { id: weekly.id })).data.recurrence.nextCycleDate, day(2));
+    const made = await app.request("POST", `/recurrences/${weekly.id}/charges`, {
+      token: merchant.clientSecret,
+      body: { due_date: day(2) },
+    });
+    assert.equal(made.status, 201, made.text);
+    assert.equal((await app.graphql(read, { id: weekly.id })).data.recurrence.nextCycleDate, day(9));
     await app.request("POST", `/recurrences/${monthly.id}/cancel`, { token: merchant.clientSecret, body: {} });
     assert.deepEqual((await app.graphql(read, { id: monthly.id })).data.recurrence, {
       status: "CANCELLED",

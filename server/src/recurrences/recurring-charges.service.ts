@@ -24,7 +24,12 @@ import { runTransaction } from "../core/transactions";
 import type { PixProvider } from "../provider/pix-provider";
 import { WEBHOOK_EVENTS } from "../webhooks/webhook-event-names";
 import { appendWebhookEvent } from "../webhooks/webhook-outbox";
-import { type RecurrenceFrequency, type RecurrenceRetryPolicy, RecurrenceStatus } from "./recurrence.entity";
+import {
+  type Recurrence,
+  type RecurrenceFrequency,
+  type RecurrenceRetryPolicy,
+  RecurrenceStatus,
+} from "./recurrence.entity";
 import { firstCycleFrom } from "./recurrence-cycles";
 import { recurrenceInvalidState } from "./recurrences.errors";
 import type { RecurrencesService } from "./recurrences.service";
@@ -322,6 +327,30 @@ export class RecurringChargesService {
       (sql) => readPage(sql, query, window, fromRow, () => cappedCount(sql, query)),
       LAG_TOLERANT,
     );
+  }
+
+  /**
+   * The next cycle's due date by the recurrence's schedule: the first cycle on or after today
+   * and after the last cycle charged (a charge not cancelled), not after the end date; null
+   * once the recurrence is final.
+   */
+  async nextCycleDate(recurrence: Recurrence, now: Date = new Date()): Promise<string | null> {
+    if (recurrence.status !== RecurrenceStatus.CREATED && recurrence.status !== RecurrenceStatus.APPROVED) return null;
+    const [row] = await queryRows<{ last: string | null }>(
+      this.db,
+      `SELECT to_char(max(due_date), 'YYYY-MM-DD') AS last FROM charges
+        WHERE recurrence_id = $1 AND type = 'RECURRING' AND status <> 'CANCELLED'`,
+      [recurrence.id],
+    );
+    const lastCharged = row?.last ? (parseIsoDate(row.last) as DayNumber) : null;
+    const from = Math.max(saoPauloDay(now), lastCharged === null ? 0 : lastCharged + 1);
+    const next = firstCycleFrom(
+      parseIsoDate(recurrence.startDate) as DayNumber,
+      recurrence.frequency,
+      from,
+      recurrence.endDate === null ? null : parseIsoDate(recurrence.endDate),
+    );
+    return next === null ? null : isoDate(next);
   }
 
   /** A recurrence's charges, newest first (404 for another account's recurrence). */
