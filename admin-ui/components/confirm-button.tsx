@@ -1,6 +1,5 @@
 "use client";
 
-import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import type * as React from "react";
 import { useState } from "react";
@@ -15,8 +14,7 @@ import {
   AlertDialogTitle,
 } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
-import { toast } from "@/components/ui/toast";
-import { useErrorMessage } from "@/lib/i18n/error-message";
+import { useAction } from "@/lib/use-action";
 
 /**
  * A button for an action that cannot be undone: it asks first, then runs `onConfirm` and
@@ -36,22 +34,9 @@ export function ConfirmButton({
   onConfirm: () => Promise<void>;
 }) {
   const t = useTranslations("confirm");
-  const describe = useErrorMessage();
-  const router = useRouter();
+  const { run, busy } = useAction();
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const confirm = async () => {
-    setBusy(true);
-    try {
-      await onConfirm();
-      setOpen(false);
-      router.refresh();
-    } catch (error) {
-      toast.error(failureTitle, { description: describe(error) });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const confirm = () => run(onConfirm, { failure: failureTitle, onSuccess: () => setOpen(false) });
   return (
     <AlertDialog open={open} onOpenChange={setOpen}>
       <Button variant="outline" onClick={() => setOpen(true)}>

@@ -111,11 +111,15 @@ test.describe("in English", () => {
 test.describe("signed out", () => {
   test.use({ storageState: { cookies: [], origins: [] } });
 
-  test("the REST reference is public and shows POST /withdrawals with its error codes", async ({ page }) => {
-    const doc = (await (await fetch(`${BASE_URL}/openapi.json`)).json()) as {
+  test("the REST reference is public and shows POST /withdrawals with its error codes, its prose in Portuguese", async ({
+    page,
+  }) => {
+    // A Portuguese reader's reference reads the document's Portuguese form.
+    const doc = (await (await fetch(`${BASE_URL}/openapi.json?lang=pt-BR`)).json()) as {
       paths: Record<string, Record<string, { summary: string; responses: Record<string, { description: string }> }>>;
     };
     const create = doc.paths["/withdrawals"].post;
+    expect(create.summary).toMatch(/^Reserva o valor/);
     const errors = Object.entries(create.responses).filter(([status]) => status.startsWith("4"));
     expect(errors.length).toBeGreaterThan(0);
 

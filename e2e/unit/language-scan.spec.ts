@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { type Browser, chromium, expect, test } from "@playwright/test";
 import { AUDIT_ACTIONS } from "../../admin-ui/features/audit-log/audit-actions";
-import { auditActionLabel, auditFieldLabel } from "../../admin-ui/features/audit-log/audit-labels";
+import { auditActionLabel, auditFieldLabel, auditValueLabel } from "../../admin-ui/features/audit-log/audit-labels";
 import { attemptErrorText } from "../../admin-ui/features/webhooks/attempt-error";
 import { GraphQLRequestError } from "../../admin-ui/lib/graphql/errors";
 import { describeError } from "../../admin-ui/lib/i18n/error-message";
@@ -153,4 +153,82 @@ test("every audit action the server writes, and every field it keeps, is named i
   expect(auditActionLabel(tAudit as never, "brand.new_action")).toBe("brand.new_action");
   expect(auditFieldLabel(tAudit as never, "feePercent")).toBe("Taxa percentual (%)");
   expect(auditFieldLabel(tAudit as never, "somethingNew")).toBe("somethingNew");
+});
+
+/** The values of `export enum <name>` in a server file (server/src/<path>), read from its source. */
+function serverEnum(path: string, name: string): string[] {
+  const text = readFileSync(resolve(__dirname, "../../server/src", path), "utf8");
+  const body = text.match(new RegExp(`export enum ${name} \\{([^}]*)\\}`))?.[1];
+  if (!body) throw new Error(`no enum ${name} in ${path}`);
+  return [...body.matchAll(/=\s*"([A-Z_]+)"/g)].map((match) => match[1]);
+}
+
+test("the coded values an audit entry keeps (statuses, natures, roles) read in words, in both languages", () => {
+  // Object type, field, and the server enum whose values that field holds.
+  const coded: [string, string, string, string][] = [
+    ["charge", "status", "charges/charge.entity.ts", "ChargeStatus"],
+    ["withdrawal", "status", "withdrawals/withdrawal.entity.ts", "WithdrawalStatus"],
+    ["refund", "status", "refunds/refund.entity.ts", "RefundStatus"],
+    ["refund", "nature", "refunds/refund.entity.ts", "RefundNature"],
+    ["refund_request", "status", "refunds/refund-request.entity.ts", "RefundRequestStatus"],
+    ["dispute", "status", "disputes/dispute.entity.ts", "DisputeStatus"],
+    ["dispute", "nature", "disputes/dispute.entity.ts", "DisputeNature"],
+    ["dispute", "outcome", "disputes/dispute.entity.ts", "DisputeOutcome"],
+    ["adjustment", "status", "ledger/adjustment.entity.ts", "AdjustmentStatus"],
+    ["payment_link", "status", "payment-links/payment-link.entity.ts", "PaymentLinkStatus"],
+    ["payment_exception", "status", "inbound-pix/payment-exception.entity.ts", "PaymentExceptionStatus"],
+    ["payment_exception", "returnStatus", "inbound-pix/payment-exception.entity.ts", "PaymentReturnStatus"],
+    [
+      "unconfirmed_notification",
+      "status",
+      "provider/unconfirmed-notification.entity.ts",
+      "UnconfirmedNotificationStatus",
+    ],
+    ["unconfirmed_notification", "kind", "provider/unconfirmed-notification.entity.ts", "UnconfirmedNotificationKind"],
+    ["webhook_event", "deliveryStatus", "webhooks/webhook-event.entity.ts", "WebhookDeliveryStatus"],
+    ["console_user", "role", "console-users/console-user.entity.ts", "OperatorRoleEnum"],
+    ["console_user", "role", "console-users/console-user.entity.ts", "MerchantRoleEnum"],
+    ["console_user", "kind", "console-users/console-user.entity.ts", "ConsoleUserKind"],
+    ["recurrence", "status", "recurrences/recurrence.entity.ts", "RecurrenceStatus"],
+    ["recurrence", "frequency", "recurrences/recurrence.entity.ts", "RecurrenceFrequency"],
+    ["recurrence", "retry_policy", "recurrences/recurrence.entity.ts", "RecurrenceRetryPolicy"],
+  ];
+  for (const [objectType, field, path, name] of coded) {
+    const values = serverEnum(path, name);
+    expect(values.length, name).toBeGreaterThan(1);
+    for (const value of values) {
+      for (const translate of [t, tEn]) {
+        const label = auditValueLabel(translate as never, objectType, field, value);
+        expect(label, `${objectType}.${field} ${value}`).not.toBe(value);
+        expect(label, `${objectType}.${field} ${value}`).not.toMatch(/^[A-Z_]+$/);
+      }
+    }
+  }
+  // A status is named as its own object's page names it.
+  expect(auditValueLabel(t as never, "withdrawal", "status", "PENDING")).toBe(t("common.status.withdrawal.PENDING"));
+  expect(auditValueLabel(t as never, "charge", "status", "PENDING")).toBe(t("common.status.charge.PENDING"));
+  expect(auditValueLabel(t as never, "dispute", "nature", "MED_FRAUDE")).toBe("Suspeita de fraude");
+  expect(auditValueLabel(t as never, "refund", "nature", "MED_FRAUDE")).toBe("Suspeita de fraude");
+  // Free text, amounts and unknown codes stay as stored.
+  expect(auditValueLabel(t as never, "charge", "status", "BRAND_NEW")).toBe("BRAND_NEW");
+  expect(auditValueLabel(t as never, "charge", "amount", "10.00")).toBe("10.00");
+  expect(auditValueLabel(t as never, "company", "name", "PAID")).toBe("PAID");
+  // Every field the entries above keep has a name, in both languages.
+  const tAudit = (key: string) => t(`audit.${key}` as "audit.title");
+  Object.assign(tAudit, { has: (key: string) => t.has(`audit.${key}` as "audit.title") });
+  const tAuditEn = (key: string) => tEn(`audit.${key}` as "audit.title");
+  Object.assign(tAuditEn, { has: (key: string) => tEn.has(`audit.${key}` as "audit.title") });
+  for (const field of [
+    "status",
+    "nature",
+    "outcome",
+    "returnStatus",
+    "kind",
+    "role",
+    "deliveryStatus",
+    "retry_policy",
+  ]) {
+    expect(auditFieldLabel(tAudit as never, field), field).not.toBe(field);
+    expect(auditFieldLabel(tAuditEn as never, field), field).not.toBe(field);
+  }
 });

@@ -18,6 +18,7 @@ import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling, sendE
 import { API_BODY_LIMIT, registerJsonBodies } from "./http/json-body";
 import { observeRequestDuration, registerMetricsRoute } from "./http/metrics-route";
 import { openApiDocument } from "./http/openapi";
+import { inPortuguese } from "./http/openapi-pt-br";
 import { createAdmissionLimits, registerAdmission } from "./http/request-admission";
 import { decorateRequestRoute, lazyChildLogger, logAccess, requestIdOf, requestInfo } from "./http/request-scope";
 import { registerRestOperations } from "./http/rest-operations";
@@ -29,6 +30,7 @@ import { compileRestRoute, type RestRoute } from "./operation/rest-shape";
 import { OPERATIONS } from "./operations";
 import { registerPayerLiveRoute } from "./payer-page/payer-live.route";
 import { efiNotificationRoutes } from "./provider/efi/efi-notifications";
+import { efiRecurrenceNotificationRoutes } from "./provider/efi/efi-recurrences";
 import { registerPixLocationRoute } from "./provider/pix-location.http";
 import { registerQrCodeImageRoute } from "./qrcodes/qrcode-image.http";
 import type { Runtime } from "./runtime";
@@ -182,6 +184,7 @@ export async function createHttpApp(
   if (services.provider.servesLocations) registerPixLocationRoute(app, services.charges);
   await app.register(inboundPixRoutes, { inboundPix: services.inboundPix });
   if (services.efi) await app.register(efiNotificationRoutes, { notifications: services.efi.notifications });
+  if (services.efi) await app.register(efiRecurrenceNotificationRoutes, { recurrences: services.efi.recurrences });
   // Live pages: its LISTEN connection opens with the first stream, and its streams end before
   // the server waits for open connections on close.
   const live = new LiveHub(runtime.database.direct, services.db, logger, config.sessionIdleMinutes, options.live);
@@ -190,9 +193,14 @@ export async function createHttpApp(
   app.addHook("preClose", async () => live.close());
   registerHealthRoutes(app, services, options);
   registerMetricsRoute(app, services);
-  const openApi = JSON.stringify(openApiDocument(routes, config.publicBaseUrl));
-  app.get("/openapi.json", { config: { access: "public" } }, async (_request, reply) =>
-    reply.type("application/json; charset=utf-8").send(openApi),
+  const openApiEnglish = openApiDocument(routes, config.publicBaseUrl);
+  const openApi = JSON.stringify(openApiEnglish);
+  // ?lang=pt-BR: the same document with its prose in Portuguese (the console's reference reads it).
+  const openApiPortuguese = JSON.stringify(inPortuguese(openApiEnglish));
+  app.get("/openapi.json", { config: { access: "public" } }, async (request, reply) =>
+    reply
+      .type("application/json; charset=utf-8")
+      .send((request.query as { lang?: unknown }).lang === "pt-BR" ? openApiPortuguese : openApi),
   );
   await app.ready();
 

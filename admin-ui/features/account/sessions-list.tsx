@@ -1,7 +1,6 @@
 "use client";
 
 import { LaptopIcon, LogOutIcon, MonitorSmartphoneIcon } from "lucide-react";
-import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { DateTime, RelativeTime } from "@/components/date-time";
@@ -19,10 +18,9 @@ import {
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
-import { toast } from "@/components/ui/toast";
 import type { MySessionsQuery } from "@/gql/graphql";
 import { execute } from "@/lib/graphql/execute";
-import { useErrorMessage } from "@/lib/i18n/error-message";
+import { useAction } from "@/lib/use-action";
 import { RevokeOtherSessionsDocument, RevokeSessionDocument } from "./documents";
 
 type Session = MySessionsQuery["mySessions"][number];
@@ -37,31 +35,25 @@ type Pending = { kind: "one"; session: Session } | { kind: "others" } | null;
  */
 export function SessionsList({ sessions }: { sessions: Session[] }) {
   const t = useTranslations("account.sessions");
-  const errorMessage = useErrorMessage();
-  const router = useRouter();
   const [pending, setPending] = useState<Pending>(null);
-  const [busy, setBusy] = useState(false);
+  const { run, busy } = useAction();
   const others = sessions.filter((session) => !session.current).length;
   const browserOf = (session: Session) => session.userAgent ?? t("unknownBrowser");
 
   const confirm = async () => {
     if (!pending) return;
-    setBusy(true);
-    try {
-      if (pending.kind === "one") {
-        await execute(RevokeSessionDocument, { id: pending.session.id });
-        toast.success(t("revoked"));
-      } else {
+    const one = pending.kind === "one" ? pending.session : null;
+    await run(
+      async () => {
+        if (one) {
+          await execute(RevokeSessionDocument, { id: one.id });
+          return t("revoked");
+        }
         const { revokeOtherSessions } = await execute(RevokeOtherSessionsDocument);
-        toast.success(t("othersRevoked", { count: revokeOtherSessions }));
-      }
-      setPending(null);
-      router.refresh();
-    } catch (error) {
-      toast.error(t("revokeFailed"), { description: errorMessage(error) });
-    } finally {
-      setBusy(false);
-    }
+        return t("othersRevoked", { count: revokeOtherSessions });
+      },
+      { success: (message) => message, failure: t("revokeFailed"), onSuccess: () => setPending(null) },
+    );
   };
 
   if (sessions.length === 0) {

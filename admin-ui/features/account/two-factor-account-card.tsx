@@ -11,7 +11,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { toast } from "@/components/ui/toast";
 import type { TwoFactorStatusQuery } from "@/gql/graphql";
 import { execute } from "@/lib/graphql/execute";
-import { useErrorMessage } from "@/lib/i18n/error-message";
+import { useAction } from "@/lib/use-action";
 import { TwoFactorCodeForm } from "./two-factor-code-form";
 import {
   DisableTwoFactorDocument,
@@ -33,11 +33,10 @@ type Action = "enrol" | "regenerate" | "disable" | null;
 export function TwoFactorAccountCard({ status }: { status: Status }) {
   const t = useTranslations("twoFactor.account.card");
   const tc = useTranslations("twoFactor.code");
-  const errorMessage = useErrorMessage();
   const router = useRouter();
   const [action, setAction] = useState<Action>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
-  const [forgetting, setForgetting] = useState(false);
+  const forgetting = useAction();
 
   const done = () => {
     setAction(null);
@@ -45,18 +44,10 @@ export function TwoFactorAccountCard({ status }: { status: Status }) {
     router.refresh();
   };
 
-  const forgetBrowsers = async () => {
-    setForgetting(true);
-    try {
-      const { forgetTrustedBrowsers } = await execute(ForgetTrustedBrowsersDocument);
-      toast.success(t("forgotBrowsers", { count: forgetTrustedBrowsers }));
-      router.refresh();
-    } catch (error) {
-      toast.error(errorMessage(error));
-    } finally {
-      setForgetting(false);
-    }
-  };
+  const forgetBrowsers = () =>
+    forgetting.run(() => execute(ForgetTrustedBrowsersDocument), {
+      success: ({ forgetTrustedBrowsers }) => t("forgotBrowsers", { count: forgetTrustedBrowsers }),
+    });
 
   const body = () => {
     if (codes) return <TwoFactorRecoveryCodes codes={codes} onDone={done} />;
@@ -118,7 +109,7 @@ export function TwoFactorAccountCard({ status }: { status: Status }) {
           <Button variant="outline" onClick={() => setAction("regenerate")}>
             {t("regenerate")}
           </Button>
-          <Button variant="outline" onClick={forgetBrowsers} disabled={forgetting || status.trustedBrowsers === 0}>
+          <Button variant="outline" onClick={forgetBrowsers} disabled={forgetting.busy || status.trustedBrowsers === 0}>
             {t("forgetBrowsers")}
           </Button>
           {!status.required && (
@@ -151,21 +142,9 @@ export function TwoFactorAccountCard({ status }: { status: Status }) {
 /** A merchant admin requires (or stops requiring) the second factor of the whole company. */
 export function CompanyTwoFactorCard({ required }: { required: boolean }) {
   const t = useTranslations("twoFactor.account.company");
-  const errorMessage = useErrorMessage();
-  const router = useRouter();
-  const [busy, setBusy] = useState(false);
-  const change = async () => {
-    setBusy(true);
-    try {
-      await execute(SetCompanyTwoFactorRequiredDocument, { required: !required });
-      toast.success(t("changed"));
-      router.refresh();
-    } catch (error) {
-      toast.error(errorMessage(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { run, busy } = useAction();
+  const change = () =>
+    run(() => execute(SetCompanyTwoFactorRequiredDocument, { required: !required }), { success: t("changed") });
   return (
     <Card data-testid="company-two-factor-card">
       <CardHeader>

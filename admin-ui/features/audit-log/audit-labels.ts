@@ -1,6 +1,8 @@
 import type { useTranslations } from "next-intl";
 
 type AuditT = ReturnType<typeof useTranslations<"audit">>;
+/** A translator of the whole catalogue (useTranslations()): values are named by their features' catalogues. */
+type RootT = ReturnType<typeof useTranslations<never>>;
 
 /** An audit action in the reader's language ("withdrawal.approve": "Saque aprovado"); an action the catalogue lacks keeps its code. */
 export function auditActionLabel(t: AuditT, action: string): string {
@@ -11,5 +13,49 @@ export function auditActionLabel(t: AuditT, action: string): string {
 /** A field of an entry's before/after in the reader's language; one the catalogue lacks keeps its name. */
 export function auditFieldLabel(t: AuditT, field: string): string {
   const key = `fields.${field}` as "fields.name";
-  return /^[A-Za-z]+$/.test(field) && t.has(key) ? t(key) : field;
+  return /^[A-Za-z_]+$/.test(field) && t.has(key) ? t(key) : field;
+}
+
+/**
+ * Where a field's coded values (a status, a nature, a role) are named: the feature's own
+ * catalogue, so the audit log calls a value what its page calls it. By object type and
+ * field; `*` is any object. Values no feature names are under `audit.values.<object>.<field>`.
+ */
+const VALUE_CATALOGUES: Record<string, string> = {
+  "charge.status": "common.status.charge",
+  "withdrawal.status": "common.status.withdrawal",
+  "webhook_event.deliveryStatus": "common.status.delivery",
+  "refund.status": "refunds.status",
+  "refund_request.status": "refunds.requests.status",
+  "dispute.status": "disputes.badge",
+  "dispute.outcome": "disputes.outcome",
+  "adjustment.status": "adjustments.status",
+  "payment_link.status": "paymentLinks.list.status",
+  "payment_exception.returnStatus": "paymentExceptions.return.status",
+  "unconfirmed_notification.kind": "provider.unconfirmed.kinds",
+  "recurrence.status": "recurrences.status",
+  "recurrence.frequency": "recurrences.frequency",
+  "recurrence.retry_policy": "recurrences.retryPolicy",
+  "*.nature": "disputes.nature",
+  "*.role": "common.roles",
+  "*.pixKeyType": "confirm.keyTypes",
+};
+
+/**
+ * A stored value of an entry's field in the reader's language when it is a code
+ * (`MED_FRAUDE`: "Suspeita de fraude", a withdrawal's `PENDING`: "Aguardando aprovação");
+ * any other value, or a code no catalogue names, as stored. `text` is the diff's text of it.
+ */
+export function auditValueLabel(t: RootT, objectType: string, field: string, text: string): string {
+  if (!/^[A-Za-z_]+$/.test(text) || !/^[A-Za-z_]+$/.test(field) || !/^[a-z_]+$/.test(objectType)) return text;
+  const places = [
+    `audit.values.${objectType}.${field}`,
+    VALUE_CATALOGUES[`${objectType}.${field}`],
+    VALUE_CATALOGUES[`*.${field}`],
+  ];
+  for (const place of places) {
+    const key = `${place}.${text}` as never;
+    if (place && t.has(key)) return t(key);
+  }
+  return text;
 }

@@ -21,7 +21,7 @@ import { formatDateTime } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { AUDIT_ACTIONS } from "./audit-actions";
 import { auditDiff } from "./audit-diff";
-import { auditActionLabel, auditFieldLabel } from "./audit-labels";
+import { auditActionLabel, auditFieldLabel, auditValueLabel } from "./audit-labels";
 import { AUDIT_OBJECT_TYPES, auditFilters } from "./search-params";
 
 type AuditRow = AuditLogQuery["auditLog"]["data"][number];
@@ -60,9 +60,10 @@ function ObjectCell({ row }: { row: AuditRow }) {
 
 /**
  * A field's value in the diff: "—" when the field is absent on that side; an empty value and
- * yes/no in words (the stored JSON's null, true and false), everything else as stored.
+ * yes/no in words (the stored JSON's null, true and false); a code (a status, a nature) by
+ * its name in its feature's catalogue; everything else as stored.
  */
-function Value({ text, label }: { text: string | null; label: string }) {
+function Value({ text, label, named }: { text: string | null; label: string; named: string | null }) {
   const t = useTranslations("audit.dialog");
   const words: Record<string, string> = { null: t("emptyValue"), true: t("yes"), false: t("no") };
   const word = text === null ? undefined : words[text];
@@ -71,6 +72,10 @@ function Value({ text, label }: { text: string | null; label: string }) {
       <span className="text-xs text-muted-foreground sm:sr-only">{label}: </span>
       {word ? (
         <span className="text-xs text-muted-foreground italic">{word}</span>
+      ) : named !== null && named !== text ? (
+        <span className="text-xs break-words" title={text ?? undefined}>
+          {named}
+        </span>
       ) : (
         <span className="font-mono text-xs break-all whitespace-pre-wrap">{text ?? "—"}</span>
       )}
@@ -82,9 +87,12 @@ function Value({ text, label }: { text: string | null; label: string }) {
  * What an entry changed: every field whose value differs (or exists on one side only) with
  * its value before and after, highlighted; the unchanged fields folded away below.
  */
-function AuditChanges({ before, after }: { before: unknown; after: unknown }) {
+function AuditChanges({ objectType, before, after }: { objectType: string; before: unknown; after: unknown }) {
   const t = useTranslations("audit.dialog");
   const tAudit = useTranslations("audit");
+  const tAll = useTranslations();
+  const named = (field: string, text: string | null) =>
+    text === null ? null : auditValueLabel(tAll, objectType, field, text);
   const fields = auditDiff(before, after);
   const changed = fields.filter((field) => field.changed);
   const unchanged = fields.filter((field) => !field.changed);
@@ -107,8 +115,8 @@ function AuditChanges({ before, after }: { before: unknown; after: unknown }) {
       <span className="text-xs font-medium break-words" title={field.field}>
         {auditFieldLabel(tAudit, field.field)}
       </span>
-      <Value text={field.before} label={t("before")} />
-      <Value text={field.after} label={t("after")} />
+      <Value text={field.before} label={t("before")} named={named(field.field, field.before)} />
+      <Value text={field.after} label={t("after")} named={named(field.field, field.after)} />
     </li>
   );
   return (
@@ -345,7 +353,7 @@ export function AuditLogTable({
             </DialogDescription>
           </DialogHeader>
           {open?.reason && <p className="text-sm">{t("dialog.reason", { reason: open.reason })}</p>}
-          {open && <AuditChanges before={open.before} after={open.after} />}
+          {open && <AuditChanges objectType={open.objectType} before={open.before} after={open.after} />}
           {open?.requestId && (
             <p className="font-mono text-xs text-muted-foreground">{t("dialog.request", { id: open.requestId })}</p>
           )}

@@ -11,6 +11,7 @@ import type { ChargeRowFragment } from "@/gql/graphql";
 import { formatBRL, moneyToCentavos, netAfterRefunds } from "@/lib/format";
 import { execute } from "@/lib/graphql/execute";
 import { useErrorMessage } from "@/lib/i18n/error-message";
+import { useAction } from "@/lib/use-action";
 import { ReleaseChargeDocument, ReserveChargeDocument, SimulateChargePaymentDocument } from "./documents";
 
 /**
@@ -31,25 +32,14 @@ export function ChargeActions({
   const describe = useErrorMessage();
   const router = useRouter();
   const [reserving, setReserving] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { run: runAction, busy } = useAction();
   if (!canAct) return null;
   const reference = `chg_${charge.id}`;
   // A hold takes what remains of a paid charge: its net less its refunds, never below zero (CONTRACT §8).
   const remainder = moneyToCentavos(netAfterRefunds(charge));
   const heldIfReserved = remainder > 0n ? remainder : 0n;
 
-  const run = async (what: () => Promise<unknown>, done: string, failed: string) => {
-    setBusy(true);
-    try {
-      await what();
-      toast.success(done);
-      router.refresh();
-    } catch (error) {
-      toast.error(failed, { description: describe(error) });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const run = (what: () => Promise<unknown>, success: string, failure: string) => runAction(what, { success, failure });
 
   return (
     <>

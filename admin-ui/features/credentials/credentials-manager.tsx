@@ -20,10 +20,9 @@ import {
 import { Field } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { toast } from "@/components/ui/toast";
 import type { MerchantCredentialsQuery } from "@/gql/graphql";
 import { execute } from "@/lib/graphql/execute";
-import { useErrorMessage } from "@/lib/i18n/error-message";
+import { useAction } from "@/lib/use-action";
 import { IssueMerchantSecretDocument, LabelMerchantSecretDocument, RevokeMerchantSecretDocument } from "./documents";
 
 type Credential = MerchantCredentialsQuery["clientCredentials"][number];
@@ -48,8 +47,8 @@ function credentialState(
 export function CredentialsManager({ credentials, now }: { credentials: Credential[]; now: number }) {
   const t = useTranslations("credentials");
   const tc = useTranslations("common");
-  const errorMessage = useErrorMessage();
   const router = useRouter();
+  const { run, busy } = useAction();
   const [issuing, setIssuing] = useState(false);
   const [expiry, setExpiry] = useState<ExpiryChoice>("90");
   const [label, setLabel] = useState("");
@@ -57,55 +56,40 @@ export function CredentialsManager({ credentials, now }: { credentials: Credenti
   const [newLabel, setNewLabel] = useState("");
   const [secret, setSecret] = useState<string | null>(null);
   const [revoking, setRevoking] = useState<Credential | null>(null);
-  const [busy, setBusy] = useState(false);
 
-  const issue = async () => {
-    setBusy(true);
-    try {
-      const expiresAt = expiry === "never" ? null : new Date(Date.now() + Number(expiry) * 86_400_000).toISOString();
-      const { issueClientSecret } = await execute(IssueMerchantSecretDocument, {
-        expiresAt,
-        label: label.trim() || null,
-      });
-      setIssuing(false);
-      setLabel("");
-      setSecret(issueClientSecret.clientSecret);
-    } catch (error) {
-      toast.error(t("issueFailed"), { description: errorMessage(error) });
-    } finally {
-      setBusy(false);
-    }
+  const issue = () => {
+    const expiresAt = expiry === "never" ? null : new Date(Date.now() + Number(expiry) * 86_400_000).toISOString();
+    return run(() => execute(IssueMerchantSecretDocument, { expiresAt, label: label.trim() || null }), {
+      failure: t("issueFailed"),
+      refresh: false,
+      onSuccess: ({ issueClientSecret }) => {
+        setIssuing(false);
+        setLabel("");
+        setSecret(issueClientSecret.clientSecret);
+      },
+    });
   };
 
   const revoke = async () => {
     if (!revoking) return;
-    setBusy(true);
-    try {
-      await execute(RevokeMerchantSecretDocument, { credentialId: revoking.id });
-      toast.success(t("revoked", { hint: revoking.secretHint }));
-      setRevoking(null);
-      router.refresh();
-    } catch (error) {
-      toast.error(t("revokeFailed"), { description: errorMessage(error) });
-    } finally {
-      setBusy(false);
-    }
+    await run(() => execute(RevokeMerchantSecretDocument, { credentialId: revoking.id }), {
+      success: t("revoked", { hint: revoking.secretHint }),
+      failure: t("revokeFailed"),
+      onSuccess: () => setRevoking(null),
+    });
   };
 
   const rename = async (event: React.FormEvent) => {
     event.preventDefault();
     if (!renaming) return;
-    setBusy(true);
-    try {
-      await execute(LabelMerchantSecretDocument, { credentialId: renaming.id, label: newLabel.trim() || null });
-      toast.success(t("renamed"));
-      setRenaming(null);
-      router.refresh();
-    } catch (error) {
-      toast.error(t("renameFailed"), { description: errorMessage(error) });
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      () => execute(LabelMerchantSecretDocument, { credentialId: renaming.id, label: newLabel.trim() || null }),
+      {
+        success: t("renamed"),
+        failure: t("renameFailed"),
+        onSuccess: () => setRenaming(null),
+      },
+    );
   };
 
   return (

@@ -1,14 +1,11 @@
 "use client";
 
 import { FlaskConicalIcon } from "lucide-react";
-import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { toast } from "@/components/ui/toast";
 import { formatBRL } from "@/lib/format";
 import { execute } from "@/lib/graphql/execute";
-import { useErrorMessage } from "@/lib/i18n/error-message";
+import { useAction } from "@/lib/use-action";
 import { SimulateOwnChargePaymentDocument } from "./documents";
 
 /**
@@ -18,21 +15,12 @@ import { SimulateOwnChargePaymentDocument } from "./documents";
  */
 export function SimulatePaymentButton({ chargeId, amount }: { chargeId: string; amount: string }) {
   const t = useTranslations("merchantCharges.simulate");
-  const describe = useErrorMessage();
-  const router = useRouter();
-  const [busy, setBusy] = useState(false);
-  const pay = async () => {
-    setBusy(true);
-    try {
-      await execute(SimulateOwnChargePaymentDocument, { chargeId, payerName: t("payerName") });
-      toast.success(t("done", { amount: formatBRL(amount) }));
-      router.refresh();
-    } catch (error) {
-      toast.error(t("failed"), { description: describe(error) });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { run, busy } = useAction();
+  const pay = () =>
+    run(() => execute(SimulateOwnChargePaymentDocument, { chargeId, payerName: t("payerName") }), {
+      success: t("done", { amount: formatBRL(amount) }),
+      failure: t("failed"),
+    });
   return (
     <Button variant="outline" disabled={busy} onClick={() => void pay()}>
       <FlaskConicalIcon aria-hidden /> {t("label")}

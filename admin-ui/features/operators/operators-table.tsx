@@ -2,20 +2,17 @@
 
 import type { ColumnDef } from "@tanstack/react-table";
 import { UsersIcon } from "lucide-react";
-import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useState } from "react";
 import { DataTable } from "@/components/data-table/data-table";
 import { DateTime } from "@/components/date-time";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { toast } from "@/components/ui/toast";
 import { TwoFactorResetButton } from "@/features/account/two-factor-reset-button";
 import type { OperatorRole, OperatorRowFragment } from "@/gql/graphql";
 import { execute } from "@/lib/graphql/execute";
-import { useErrorMessage } from "@/lib/i18n/error-message";
 import { roleLabel } from "@/lib/i18n/role-label";
+import { useAction } from "@/lib/use-action";
 import { UpdateOperatorDocument } from "./documents";
 
 const OPERATOR_ROLES: OperatorRole[] = ["ADMIN", "OPERATOR", "VIEWER"];
@@ -31,31 +28,19 @@ function StateBadge({ row }: { row: OperatorRowFragment }) {
 export function OperatorsTable({ rows, viewerId }: { rows: OperatorRowFragment[]; viewerId: string }) {
   const t = useTranslations("operators");
   const tc = useTranslations("common");
-  const errorMessage = useErrorMessage();
-  const router = useRouter();
-  const [busy, setBusy] = useState<string | null>(null);
-  const update = async (
-    row: OperatorRowFragment,
-    change: { role?: OperatorRole; disabled?: boolean },
-    done: string,
-  ) => {
-    setBusy(row.id);
-    try {
-      await execute(UpdateOperatorDocument, { id: row.id, ...change });
-      toast.success(done);
-      router.refresh();
-    } catch (error) {
-      toast.error(t("updateFailed", { email: row.email }), { description: errorMessage(error) });
-    } finally {
-      setBusy(null);
-    }
-  };
+  const { run, isBusy } = useAction();
+  const update = (row: OperatorRowFragment, change: { role?: OperatorRole; disabled?: boolean }, done: string) =>
+    run(() => execute(UpdateOperatorDocument, { id: row.id, ...change }), {
+      success: done,
+      failure: t("updateFailed", { email: row.email }),
+      key: row.id,
+    });
   const who = (row: OperatorRowFragment) => row.name ?? row.email;
 
   const roleSelect = (row: OperatorRowFragment) => (
     <Select
       value={row.role}
-      disabled={busy === row.id || row.disabled}
+      disabled={isBusy(row.id) || row.disabled}
       onValueChange={(value) =>
         void update(
           row,
@@ -84,7 +69,7 @@ export function OperatorsTable({ rows, viewerId }: { rows: OperatorRowFragment[]
       <Button
         variant={row.disabled ? "outline" : "ghost"}
         size="sm"
-        disabled={busy === row.id}
+        disabled={isBusy(row.id)}
         className={row.disabled ? undefined : "text-status-danger"}
         onClick={() =>
           void update(

@@ -1,7 +1,6 @@
 "use client";
 
 import { LoaderIcon } from "lucide-react";
-import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -11,10 +10,9 @@ import { Field, FormError } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
-import { toast } from "@/components/ui/toast";
 import { centavosToMoney, parseMoneyInput, saoPauloDay } from "@/lib/format";
 import { execute } from "@/lib/graphql/execute";
-import { useErrorMessage } from "@/lib/i18n/error-message";
+import { useAction } from "@/lib/use-action";
 import { CreatePaymentLinkDocument } from "./documents";
 
 /** A typed amount as Money, or undefined when empty; null when it is no amount. */
@@ -34,8 +32,7 @@ function endOfDay(day: string): string {
 /** A new payment link: what is paid for, a fixed amount or one the payer types, single-use or reusable, an end date. */
 export function CreatePaymentLinkForm() {
   const t = useTranslations("paymentLinks.form");
-  const errorMessage = useErrorMessage();
-  const router = useRouter();
+  const { run, busy, error: formError } = useAction();
   const [description, setDescription] = useState("");
   const [kind, setKind] = useState<"fixed" | "open">("fixed");
   const [amount, setAmount] = useState("");
@@ -43,8 +40,6 @@ export function CreatePaymentLinkForm() {
   const [max, setMax] = useState("");
   const [reusable, setReusable] = useState(false);
   const [expiresOn, setExpiresOn] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
 
   const amountMoney = moneyOf(amount);
   const minMoney = moneyOf(min);
@@ -62,31 +57,25 @@ export function CreatePaymentLinkForm() {
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     if (!ready) return;
-    setBusy(true);
-    setFormError(null);
-    try {
-      await execute(CreatePaymentLinkDocument, {
-        input: {
-          description: description.trim(),
-          amount: kind === "fixed" ? amountMoney : null,
-          minAmount: kind === "open" ? (minMoney ?? null) : null,
-          maxAmount: kind === "open" ? (maxMoney ?? null) : null,
-          reusable,
-          expiresAt: expiresOn ? endOfDay(expiresOn) : null,
-        },
-      });
-      toast.success(t("created"));
-      setDescription("");
-      setAmount("");
-      setMin("");
-      setMax("");
-      setExpiresOn("");
-      router.refresh();
-    } catch (error) {
-      setFormError(errorMessage(error));
-    } finally {
-      setBusy(false);
-    }
+    const input = {
+      description: description.trim(),
+      amount: kind === "fixed" ? amountMoney : null,
+      minAmount: kind === "open" ? (minMoney ?? null) : null,
+      maxAmount: kind === "open" ? (maxMoney ?? null) : null,
+      reusable,
+      expiresAt: expiresOn ? endOfDay(expiresOn) : null,
+    };
+    await run(() => execute(CreatePaymentLinkDocument, { input }), {
+      success: t("created"),
+      inForm: true,
+      onSuccess: () => {
+        setDescription("");
+        setAmount("");
+        setMin("");
+        setMax("");
+        setExpiresOn("");
+      },
+    });
   };
 
   return (

@@ -1,42 +1,30 @@
 "use client";
 
 import { LoaderIcon } from "lucide-react";
-import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field, FormError } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
-import { toast } from "@/components/ui/toast";
 import { execute } from "@/lib/graphql/execute";
-import { useErrorMessage } from "@/lib/i18n/error-message";
+import { useAction } from "@/lib/use-action";
 import { UpdatePayerPageSettingsDocument } from "./documents";
 
 /** The name payers see on the account's payers' pages and links (blank: the account's own name). */
 export function DisplayNameForm({ current, canManage }: { current: string | null; canManage: boolean }) {
   const t = useTranslations("paymentLinks.displayName");
-  const errorMessage = useErrorMessage();
-  const router = useRouter();
+  const { run, busy, error: formError } = useAction();
   const [name, setName] = useState(current ?? "");
-  const [busy, setBusy] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
   const tooLong = [...name.trim()].length > 60;
   const unchanged = name.trim() === (current ?? "");
 
   const save = async (event: React.FormEvent) => {
     event.preventDefault();
     if (tooLong) return;
-    setBusy(true);
-    setFormError(null);
-    try {
-      await execute(UpdatePayerPageSettingsDocument, { displayName: name.trim() || null });
-      toast.success(t("saved"));
-      router.refresh();
-    } catch (error) {
-      setFormError(errorMessage(error));
-    } finally {
-      setBusy(false);
-    }
+    await run(() => execute(UpdatePayerPageSettingsDocument, { displayName: name.trim() || null }), {
+      success: t("saved"),
+      inForm: true,
+    });
   };
 
   if (!canManage) {

@@ -1,17 +1,15 @@
 "use client";
 
 import { LoaderIcon } from "lucide-react";
-import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field, FormError } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
-import { toast } from "@/components/ui/toast";
 import { centavosToMoney, parseMoneyInput } from "@/lib/format";
 import { execute } from "@/lib/graphql/execute";
-import { useErrorMessage } from "@/lib/i18n/error-message";
+import { useAction } from "@/lib/use-action";
 import { CreateQrCodeDocument } from "./documents";
 
 /** A typed amount as Money, or undefined when empty; null when it is no amount. */
@@ -24,13 +22,10 @@ function moneyOf(text: string): string | null | undefined {
 /** A new static QR code: what is paid for, and a fixed amount or one the payer types in their bank's app. */
 export function CreateQrCodeForm() {
   const t = useTranslations("qrCodes.form");
-  const errorMessage = useErrorMessage();
-  const router = useRouter();
+  const { run, busy, error: formError } = useAction();
   const [description, setDescription] = useState("");
   const [kind, setKind] = useState<"open" | "fixed">("open");
   const [amount, setAmount] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
 
   const amountMoney = moneyOf(amount);
   const descriptionProblem = description.trim().length > 140 ? t("descriptionTooLong") : undefined;
@@ -40,21 +35,20 @@ export function CreateQrCodeForm() {
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     if (!ready) return;
-    setBusy(true);
-    setFormError(null);
-    try {
-      await execute(CreateQrCodeDocument, {
-        input: { description: description.trim(), amount: kind === "fixed" ? amountMoney : null },
-      });
-      toast.success(t("created"));
-      setDescription("");
-      setAmount("");
-      router.refresh();
-    } catch (error) {
-      setFormError(errorMessage(error));
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      () =>
+        execute(CreateQrCodeDocument, {
+          input: { description: description.trim(), amount: kind === "fixed" ? amountMoney : null },
+        }),
+      {
+        success: t("created"),
+        inForm: true,
+        onSuccess: () => {
+          setDescription("");
+          setAmount("");
+        },
+      },
+    );
   };
 
   return (

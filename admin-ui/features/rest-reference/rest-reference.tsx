@@ -3,7 +3,7 @@
 import { ApiReferenceReact } from "@scalar/api-reference-react";
 import "@scalar/api-reference-react/style.css";
 import "./scalar-overrides.css";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useRef } from "react";
 
 /**
@@ -50,6 +50,8 @@ export default function RestReference({ clientSecret }: { clientSecret: string }
   const t = useTranslations("developers.reference");
   const root = useRef<HTMLDivElement>(null);
   const copyLabel = t("copyCode");
+  // The document's own prose (summaries, descriptions) in the reader's language; Scalar's words stay its own.
+  const documentUrl = useLocale() === "pt-BR" ? "/openapi.json?lang=pt-BR" : "/openapi.json";
 
   // Scalar renders its sections as they scroll into view: name its buttons as they appear.
   useEffect(() => {
@@ -77,7 +79,7 @@ export default function RestReference({ clientSecret }: { clientSecret: string }
     <div ref={root} data-language-scan="skip">
       <ApiReferenceReact
         configuration={{
-          url: "/openapi.json",
+          url: documentUrl,
           withDefaultFonts: false,
           telemetry: false,
           persistAuth: false,

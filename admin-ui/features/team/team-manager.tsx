@@ -1,7 +1,6 @@
 "use client";
 
 import { UserPlusIcon, UsersIcon } from "lucide-react";
-import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { DateTime } from "@/components/date-time";
@@ -20,12 +19,11 @@ import {
 import { Field, FormError } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { toast } from "@/components/ui/toast";
 import type { MerchantRole, TeamQuery } from "@/gql/graphql";
 import { isEmail } from "@/lib/email";
 import { execute } from "@/lib/graphql/execute";
-import { useErrorMessage } from "@/lib/i18n/error-message";
 import { roleLabel } from "@/lib/i18n/role-label";
+import { useAction } from "@/lib/use-action";
 import { InviteTeamMemberDocument, RemoveTeamMemberDocument } from "./documents";
 
 type Member = TeamQuery["companyUsers"][number];
@@ -34,57 +32,43 @@ type Member = TeamQuery["companyUsers"][number];
 export function TeamManager({ members, viewerId }: { members: Member[]; viewerId: string }) {
   const t = useTranslations("team");
   const tc = useTranslations("common");
-  const errorMessage = useErrorMessage();
-  const router = useRouter();
   const [inviting, setInviting] = useState(false);
   const [email, setEmail] = useState("");
   const [name, setName] = useState("");
   const [role, setRole] = useState<MerchantRole>("MEMBER");
   const [emailTouched, setEmailTouched] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
   const [inviteUrl, setInviteUrl] = useState<string | null>(null);
   const [removing, setRemoving] = useState<Member | null>(null);
-  const [busy, setBusy] = useState(false);
+  const invitation = useAction();
+  const removal = useAction();
   const emailError = emailTouched && !isEmail(email) ? t("invalidEmail") : undefined;
 
   const invite = async (event: React.FormEvent) => {
     event.preventDefault();
     setEmailTouched(true);
     if (!isEmail(email)) return;
-    setBusy(true);
-    setFormError(null);
-    try {
-      const { inviteCompanyUser } = await execute(InviteTeamMemberDocument, {
-        email: email.trim(),
-        name: name.trim() || null,
-        role,
-      });
-      setInviting(false);
-      setInviteUrl(inviteCompanyUser.inviteUrl);
-      setEmail("");
-      setName("");
-      setEmailTouched(false);
-      router.refresh();
-    } catch (error) {
-      setFormError(errorMessage(error));
-    } finally {
-      setBusy(false);
-    }
+    await invitation.run(
+      () => execute(InviteTeamMemberDocument, { email: email.trim(), name: name.trim() || null, role }),
+      {
+        inForm: true,
+        onSuccess: ({ inviteCompanyUser }) => {
+          setInviting(false);
+          setInviteUrl(inviteCompanyUser.inviteUrl);
+          setEmail("");
+          setName("");
+          setEmailTouched(false);
+        },
+      },
+    );
   };
 
   const remove = async () => {
     if (!removing) return;
-    setBusy(true);
-    try {
-      await execute(RemoveTeamMemberDocument, { id: removing.id });
-      toast.success(t("removed", { email: removing.email }));
-      setRemoving(null);
-      router.refresh();
-    } catch (error) {
-      toast.error(t("removeFailed"), { description: errorMessage(error) });
-    } finally {
-      setBusy(false);
-    }
+    await removal.run(() => execute(RemoveTeamMemberDocument, { id: removing.id }), {
+      success: t("removed", { email: removing.email }),
+      failure: t("removeFailed"),
+      onSuccess: () => setRemoving(null),
+    });
   };
 
   const active = members.filter((member) => !member.disabled);
@@ -137,7 +121,7 @@ export function TeamManager({ members, viewerId }: { members: Member[]; viewerId
               <DialogTitle>{t("inviteDialog.title")}</DialogTitle>
               <DialogDescription>{t("inviteDialog.description")}</DialogDescription>
             </DialogHeader>
-            <FormError message={formError} />
+            <FormError message={invitation.error} />
             <Field label={t("inviteDialog.email")} error={emailError}>
               {(control) => (
                 <Input
@@ -169,7 +153,7 @@ export function TeamManager({ members, viewerId }: { members: Member[]; viewerId
               <Button type="button" variant="outline" onClick={() => setInviting(false)}>
                 {tc("actions.cancel")}
               </Button>
-              <Button type="submit" disabled={busy}>
+              <Button type="submit" disabled={invitation.busy}>
                 {t("inviteDialog.submit")}
               </Button>
             </DialogFooter>
@@ -197,7 +181,7 @@ export function TeamManager({ members, viewerId }: { members: Member[]; viewerId
             <Button variant="outline" onClick={() => setRemoving(null)}>
               {t("removeDialog.keep")}
             </Button>
-            <Button variant="destructive" onClick={() => void remove()} disabled={busy}>
+            <Button variant="destructive" onClick={() => void remove()} disabled={removal.busy}>
               {t("removeDialog.confirm")}
             </Button>
           </DialogFooter>

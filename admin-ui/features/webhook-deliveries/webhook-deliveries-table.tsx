@@ -15,13 +15,12 @@ import { DELIVERY_STATUS_LABELS, DeliveryStatusBadge } from "@/components/status
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { toast } from "@/components/ui/toast";
 import { CompanyFilter } from "@/features/companies/company-filter";
 import { attemptErrorText } from "@/features/webhooks/attempt-error";
 import type { WebhookDeliveryRowFragment, WebhookDeliveryStatus } from "@/gql/graphql";
 import { formatDateTime, formatInteger } from "@/lib/format";
 import { execute } from "@/lib/graphql/execute";
-import { useErrorMessage } from "@/lib/i18n/error-message";
+import { useAction } from "@/lib/use-action";
 import { BulkRedeliver, type FailedDeliveries } from "./bulk-redeliver";
 import { RedeliverWebhookDocument } from "./documents";
 import { DELIVERY_STATUSES, deliveryFilters, WEBHOOK_EVENTS } from "./search-params";
@@ -78,9 +77,8 @@ function AttemptsDialog({
 }) {
   const t = useTranslations("deliveries");
   const tError = useTranslations("attemptErrors");
-  const errorMessage = useErrorMessage();
   const router = useRouter();
-  const [busy, setBusy] = useState(false);
+  const { run, busy } = useAction();
   // The attempt count a queued redelivery will reach, per event.
   const [awaited, setAwaited] = useState<{ eventId: string; count: number } | null>(null);
   const [refreshes, setRefreshes] = useState(0);
@@ -108,20 +106,15 @@ function AttemptsDialog({
 
   const redeliver = async () => {
     if (!current) return;
-    setBusy(true);
-    try {
-      await execute(RedeliverWebhookDocument, { eventId: current.eventId });
-      toast.success(t("dialog.queued", { event: current.event }), {
-        description: t("dialog.queuedDescription", { number: current.attemptCount + 1 }),
-      });
-      setAwaited({ eventId: current.eventId, count: current.attemptCount + 1 });
-      setRefreshes(0);
-      router.refresh();
-    } catch (error) {
-      toast.error(t("dialog.failed"), { description: errorMessage(error) });
-    } finally {
-      setBusy(false);
-    }
+    await run(() => execute(RedeliverWebhookDocument, { eventId: current.eventId }), {
+      success: t("dialog.queued", { event: current.event }),
+      successOptions: { description: t("dialog.queuedDescription", { number: current.attemptCount + 1 }) },
+      failure: t("dialog.failed"),
+      onSuccess: () => {
+        setAwaited({ eventId: current.eventId, count: current.attemptCount + 1 });
+        setRefreshes(0);
+      },
+    });
   };
 
   return (

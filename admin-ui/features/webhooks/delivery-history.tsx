@@ -1,17 +1,14 @@
 "use client";
 
 import { RotateCcwIcon, WebhookIcon } from "lucide-react";
-import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useState } from "react";
 import { DateTime } from "@/components/date-time";
 import { EmptyState } from "@/components/states";
 import { DeliveryStatusBadge } from "@/components/status-badge";
 import { Button } from "@/components/ui/button";
-import { toast } from "@/components/ui/toast";
 import type { MerchantWebhookDeliveryFragment } from "@/gql/graphql";
 import { execute } from "@/lib/graphql/execute";
-import { useErrorMessage } from "@/lib/i18n/error-message";
+import { useAction } from "@/lib/use-action";
 import { AttemptStatus, DeliveryAttempts } from "./delivery-attempts";
 import { RedeliverMerchantWebhookDocument } from "./documents";
 
@@ -24,21 +21,13 @@ export function DeliveryHistory({
   canRedeliver: boolean;
 }) {
   const t = useTranslations("merchantWebhooks.history");
-  const errorMessage = useErrorMessage();
-  const router = useRouter();
-  const [busy, setBusy] = useState<string | null>(null);
-  const redeliver = async (eventId: string) => {
-    setBusy(eventId);
-    try {
-      await execute(RedeliverMerchantWebhookDocument, { eventId });
-      toast.success(t("redeliveryQueued", { eventId }));
-      router.refresh();
-    } catch (error) {
-      toast.error(t("redeliverFailed"), { description: errorMessage(error) });
-    } finally {
-      setBusy(null);
-    }
-  };
+  const { run, isBusy } = useAction();
+  const redeliver = (eventId: string) =>
+    run(() => execute(RedeliverMerchantWebhookDocument, { eventId }), {
+      success: t("redeliveryQueued", { eventId }),
+      failure: t("redeliverFailed"),
+      key: eventId,
+    });
   if (deliveries.length === 0)
     return <EmptyState icon={WebhookIcon} title={t("empty")} description={t("emptyDescription")} />;
   return (
@@ -64,7 +53,7 @@ export function DeliveryHistory({
                     variant="outline"
                     size="sm"
                     className="justify-self-start"
-                    disabled={busy === delivery.eventId}
+                    disabled={isBusy(delivery.eventId)}
                     onClick={() => void redeliver(delivery.eventId)}
                   >
                     <RotateCcwIcon aria-hidden /> {t("redeliver")}

@@ -14,9 +14,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
-import { toast } from "@/components/ui/toast";
 import { execute } from "@/lib/graphql/execute";
-import { useErrorMessage } from "@/lib/i18n/error-message";
+import { useAction } from "@/lib/use-action";
 import { RotateWebhookSecretDocument } from "./documents";
 
 /**
@@ -25,23 +24,20 @@ import { RotateWebhookSecretDocument } from "./documents";
  */
 export function RotateSecret({ hint }: { hint: string }) {
   const t = useTranslations("merchantWebhooks.rotate");
-  const errorMessage = useErrorMessage();
   const router = useRouter();
+  const { run, busy } = useAction();
   const [confirming, setConfirming] = useState(false);
   const [secret, setSecret] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const rotate = async () => {
-    setBusy(true);
-    try {
-      const { rotateWebhookSecret } = await execute(RotateWebhookSecretDocument);
-      setConfirming(false);
-      setSecret(rotateWebhookSecret.webhookSecret);
-    } catch (error) {
-      toast.error(t("failed"), { description: errorMessage(error) });
-    } finally {
-      setBusy(false);
-    }
-  };
+  // The page is read again once the secret was stored and its dialog closed.
+  const rotate = () =>
+    run(() => execute(RotateWebhookSecretDocument), {
+      failure: t("failed"),
+      refresh: false,
+      onSuccess: ({ rotateWebhookSecret }) => {
+        setConfirming(false);
+        setSecret(rotateWebhookSecret.webhookSecret);
+      },
+    });
   return (
     <div className="flex flex-wrap items-center justify-between gap-3">
       <p className="text-sm">

@@ -5,9 +5,8 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { ShownOnceDialog } from "@/components/shown-once-dialog";
 import { Button } from "@/components/ui/button";
-import { toast } from "@/components/ui/toast";
 import { execute } from "@/lib/graphql/execute";
-import { useErrorMessage } from "@/lib/i18n/error-message";
+import { useAction } from "@/lib/use-action";
 import { RevealStandardWebhookSecretDocument } from "./documents";
 
 /**
@@ -16,20 +15,14 @@ import { RevealStandardWebhookSecretDocument } from "./documents";
  */
 export function StandardSecret() {
   const t = useTranslations("merchantWebhooks.standardSecret");
-  const errorMessage = useErrorMessage();
+  const { run, busy } = useAction();
   const [secret, setSecret] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const reveal = async () => {
-    setBusy(true);
-    try {
-      const { revealStandardWebhookSecret } = await execute(RevealStandardWebhookSecretDocument);
-      setSecret(revealStandardWebhookSecret.standardBase64Secret);
-    } catch (error) {
-      toast.error(t("failed"), { description: errorMessage(error) });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const reveal = () =>
+    run(() => execute(RevealStandardWebhookSecretDocument), {
+      failure: t("failed"),
+      refresh: false,
+      onSuccess: ({ revealStandardWebhookSecret }) => setSecret(revealStandardWebhookSecret.standardBase64Secret),
+    });
   return (
     <div className="grid gap-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm dark:border-amber-800 dark:bg-amber-950">
       <p>{t("notice")}</p>

@@ -1,15 +1,13 @@
 "use client";
 
 import { LoaderIcon } from "lucide-react";
-import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field, FormError } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
-import { toast } from "@/components/ui/toast";
 import { execute } from "@/lib/graphql/execute";
-import { useErrorMessage } from "@/lib/i18n/error-message";
+import { useAction } from "@/lib/use-action";
 import { UpdateWebhookUrlDocument } from "./documents";
 
 type UrlProblem = "notUrl" | "scheme" | "credentials" | "fragment";
@@ -34,28 +32,18 @@ export function webhookUrlProblem(text: string): UrlProblem | null {
 
 export function WebhookUrlForm({ current }: { current: string | null }) {
   const t = useTranslations("merchantWebhooks.urlForm");
-  const errorMessage = useErrorMessage();
-  const router = useRouter();
+  const { run, busy, error: formError } = useAction();
   const [url, setUrl] = useState(current ?? "");
-  const [busy, setBusy] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
   const problem = webhookUrlProblem(url);
   const unchanged = url.trim() === (current ?? "");
 
   const save = async (event: React.FormEvent) => {
     event.preventDefault();
     if (problem) return;
-    setBusy(true);
-    setFormError(null);
-    try {
-      await execute(UpdateWebhookUrlDocument, { url: url.trim() || null });
-      toast.success(url.trim() ? t("saved") : t("removed"));
-      router.refresh();
-    } catch (error) {
-      setFormError(errorMessage(error));
-    } finally {
-      setBusy(false);
-    }
+    await run(() => execute(UpdateWebhookUrlDocument, { url: url.trim() || null }), {
+      success: url.trim() ? t("saved") : t("removed"),
+      inForm: true,
+    });
   };
 
   return (

@@ -3,6 +3,7 @@ import { connect } from "node:net";
 import { after, before, describe, test } from "node:test";
 import { validate } from "@readme/openapi-parser";
 import { type Merchant, newUuid, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from "../../test/support/test-app";
+import { untranslatedOperations } from "./openapi-pt-br";
 
 let app: TestApp;
 let merchant: Merchant;
@@ -95,6 +96,53 @@ describe("the OpenAPI document", () => {
     const charge = doc.paths["/charges/{id}"].get.responses["200"].content["application/json"].schema;
     assert.deepEqual(Object.keys(charge.properties).slice(0, 3), ["id", "amount", "description"]);
     assert.equal(charge.properties.net_amount.type, "number");
+    const result = await validate(structuredClone(doc));
+    assert.equal(result.valid, true, result.valid ? "" : JSON.stringify(result.errors));
+  });
+
+  test("?lang=pt-BR is the same document with its prose in Portuguese: every operation's summary, tags, errors", async () => {
+    const english = (await app.request("GET", "/openapi.json")).body;
+    const answer = await app.request("GET", "/openapi.json?lang=pt-BR");
+    assert.equal(answer.status, 200);
+    const doc = answer.body;
+    assert.deepEqual(untranslatedOperations(doc), []);
+    // Same paths, methods, parameters' names, answers' statuses, codes and schemas.
+    assert.deepEqual(Object.keys(doc.paths), Object.keys(english.paths));
+    for (const [path, methods] of Object.entries<Record<string, Record<string, unknown>>>(english.paths)) {
+      assert.deepEqual(Object.keys(doc.paths[path]), Object.keys(methods));
+      for (const [method, operation] of Object.entries<Record<string, any>>(methods)) {
+        const portuguese = doc.paths[path][method];
+        assert.equal(portuguese.operationId, operation.operationId);
+        assert.notEqual(portuguese.summary, operation.summary, `${operation.operationId} has its own summary`);
+        assert.deepEqual(Object.keys(portuguese.responses), Object.keys(operation.responses));
+        for (const [status, english] of Object.entries<Record<string, any>>(operation.responses))
+          assert.deepEqual(portuguese.responses[status].content, english.content);
+        assert.deepEqual(portuguese.requestBody, operation.requestBody);
+      }
+    }
+    assert.deepEqual(doc.components.schemas, english.components.schemas);
+    const withdrawal = doc.paths["/withdrawals"].post;
+    assert.match(withdrawal.summary, /^Reserva o valor \(de 1\.00 a 99999999\.99\)/);
+    assert.equal(withdrawal.description, "Executa a operação GraphQL `createWithdrawal`.");
+    assert.equal(withdrawal.responses["400"].description, "Erro: VALIDATION_ERROR, INSUFFICIENT_BALANCE, INVALID_JSON");
+    assert.equal(withdrawal.responses["201"].description, withdrawal.summary);
+    assert.equal(
+      withdrawal.parameters.find((p: { in: string }) => p.in === "header").description,
+      "Um UUID que nomeia esta tentativa: a mesma chave com o mesmo corpo responde de novo o resultado original.",
+    );
+    assert.equal(
+      doc.tags.find((tag: { name: string }) => tag.name === "Withdrawals").description,
+      "Saques Pix do saldo para uma chave ou conta bancária.",
+    );
+    assert.match(doc.info.description, /^Lojistas criam cobranças Pix/);
+    // The English document has no tags list and is unchanged by the other's making.
+    assert.equal(english.tags, undefined);
+    assert.equal(
+      english.paths["/withdrawals"].post.responses["400"].description,
+      "Error: VALIDATION_ERROR, INSUFFICIENT_BALANCE, INVALID_JSON",
+    );
+    // Any other lang is the English document.
+    assert.deepEqual((await app.request("GET", "/openapi.json?lang=xx")).body, english);
     const result = await validate(structuredClone(doc));
     assert.equal(result.valid, true, result.valid ? "" : JSON.stringify(result.errors));
   });
