@@ -17,6 +17,12 @@ function day(offset: number): string {
   return new Date(Date.UTC(y, m - 1, d + offset, 12)).toISOString().slice(0, 10);
 }
 const brDay = (iso: string) => iso.split("-").reverse().join("/");
+/** The same day a month later, or that month's last day. */
+function monthLater(iso: string): string {
+  const [y, m, d] = iso.split("-").map(Number);
+  const last = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
+  return new Date(Date.UTC(y, m, Math.min(d, last), 12)).toISOString().slice(0, 10);
+}
 
 let company: { id: string; name: string; clientSecret: string };
 let recurrenceId: string;
@@ -86,7 +92,8 @@ test("the day's refused debits, the recurrences of one account, and a recurrence
   await expect(page.getByRole("link", { name: "Escola Horizonte" })).toBeVisible();
   const details = page.getByTestId("recurrence-details");
   await expect(details).toContainText("MAT-2027-17");
-  await expect(details).toContainText(t("recurrences.detail.nextCycleManual", { date: brDay(day(0)) }));
+  // The first cycle is charged (due day 4): the next is a month after the start.
+  await expect(details).toContainText(t("recurrences.detail.nextCycleManual", { date: brDay(monthLater(day(0))) }));
   await expect(page.getByTestId("debit-attempt")).toContainText("conta encerrada");
   // Read only: the merchant and the payer act on a recurrence, not the operator.
   await expect(page.getByRole("button", { name: t("recurrences.cancel.label") })).toHaveCount(0);
