@@ -417,6 +417,8 @@ export type SignInStep =
 
 export type UnconfirmedNotificationKind =
   | 'RECEIVED_PIX'
+  | 'RECURRENCE_STATUS'
+  | 'RECURRING_DEBIT'
   | 'RETURN_OUTCOME'
   | 'TRANSFER_OUTCOME';
 

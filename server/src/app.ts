@@ -30,6 +30,7 @@ import { compileRestRoute, type RestRoute } from "./operation/rest-shape";
 import { OPERATIONS } from "./operations";
 import { registerPayerLiveRoute } from "./payer-page/payer-live.route";
 import { efiNotificationRoutes } from "./provider/efi/efi-notifications";
+import { efiRecurrenceNotificationRoutes } from "./provider/efi/efi-recurrences";
 import { registerPixLocationRoute } from "./provider/pix-location.http";
 import { registerQrCodeImageRoute } from "./qrcodes/qrcode-image.http";
 import type { Runtime } from "./runtime";
@@ -183,6 +184,7 @@ export async function createHttpApp(
   if (services.provider.servesLocations) registerPixLocationRoute(app, services.charges);
   await app.register(inboundPixRoutes, { inboundPix: services.inboundPix });
   if (services.efi) await app.register(efiNotificationRoutes, { notifications: services.efi.notifications });
+  if (services.efi) await app.register(efiRecurrenceNotificationRoutes, { recurrences: services.efi.recurrences });
   // Live pages: its LISTEN connection opens with the first stream, and its streams end before
   // the server waits for open connections on close.
   const live = new LiveHub(runtime.database.direct, services.db, logger, config.sessionIdleMinutes, options.live);

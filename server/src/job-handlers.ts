@@ -3,6 +3,7 @@ import type { JobHandlers } from "./core/jobs";
 import { readMailJobPayload, SEND_MAIL_JOB } from "./mail/mail-outbox";
 import { ANSWER_INFRACTION_JOB } from "./provider/efi/efi-infractions";
 import { RECONCILE_JOB } from "./provider/efi/efi-reconciliation";
+import { CANCEL_RECURRENCE_AT_BANK_JOB } from "./recurrences/recurrences.service";
 import { CHECK_REFUND_JOB, readReturnJobPayload, SETTLE_REFUND_JOB, SUBMIT_REFUND_JOB } from "./refunds/refund-jobs";
 import type { Services } from "./services";
 import {
@@ -27,6 +28,8 @@ export function createJobHandlers(services: Services): JobHandlers {
     },
     [REMOVE_CHARGE_JOB]: (payload) =>
       services.charges.removeChargeAtBank(String((payload as { chargeId?: unknown }).chargeId), services.logger),
+    [CANCEL_RECURRENCE_AT_BANK_JOB]: (payload) =>
+      services.recurrences.cancelAtBank(String((payload as { recurrenceId?: unknown }).recurrenceId)),
     [SUBMIT_REFUND_JOB]: (payload) => services.returnProcessor.submitReturn(readReturnJobPayload(payload)),
     [SETTLE_REFUND_JOB]: (payload) => services.returnProcessor.settleReturn(readReturnJobPayload(payload)),
     [CHECK_REFUND_JOB]: (payload) => services.returnProcessor.checkReturnOutcome(readReturnJobPayload(payload)),

@@ -27,6 +27,7 @@ import { EfiNotificationsService } from "./provider/efi/efi-notifications";
 import { EfiPixProvider } from "./provider/efi/efi-provider";
 import { EfiReadBack } from "./provider/efi/efi-read-back";
 import { EfiReconciliation } from "./provider/efi/efi-reconciliation";
+import { EfiRecurrences } from "./provider/efi/efi-recurrences";
 import type { PixProvider } from "./provider/pix-provider";
 import { UnconfirmedNotificationsService } from "./provider/unconfirmed-notifications.service";
 import { QrCodesService } from "./qrcodes/qrcodes.service";
@@ -115,6 +116,8 @@ export interface EfiServices {
   reconciliation: EfiReconciliation;
   /** MED infractions: read into disputes, operators' decisions answered. */
   infractions: EfiInfractions;
+  /** Pix Automático: recs and cobrs as Efí has them, from notifications and reconciliation. */
+  recurrences: EfiRecurrences;
 }
 
 /** Secrets that may have been generated at first start (see core/generated-secrets.ts). */
@@ -144,11 +147,22 @@ export function createServices(config: AppConfig, logger: Logger, db: DataSource
   refunds.makerChecker = makerChecker;
   const inboundPix = new InboundPixService(db, provider, charges, refunds, exceptionReturns);
   const unconfirmedNotifications = new UnconfirmedNotificationsService(db, provider.name);
+  const recurrences = new RecurrencesService(db, provider, customers, charges);
+  const recurringCharges = new RecurringChargesService(db, recurrences, charges, provider);
   let efi: EfiServices | null = null;
   if (provider instanceof EfiPixProvider) {
     const infractions = new EfiInfractions(db, provider, disputes, logger);
     disputes.answerJob = ANSWER_INFRACTION_JOB;
     const readBack = new EfiReadBack(db, provider, inboundPix, withdrawalOutcomes);
+    const efiRecurrences = new EfiRecurrences(
+      db,
+      provider,
+      recurrences,
+      recurringCharges,
+      readBack,
+      unconfirmedNotifications,
+      logger,
+    );
     efi = {
       provider,
       notifications: new EfiNotificationsService(db, provider, readBack, unconfirmedNotifications, logger),
@@ -160,8 +174,10 @@ export function createServices(config: AppConfig, logger: Logger, db: DataSource
         infractions,
         logger,
         config.efi?.reconcileEverySeconds ?? 60,
+        efiRecurrences,
       ),
       infractions,
+      recurrences: efiRecurrences,
     };
   }
   const sessions = {
@@ -188,7 +204,6 @@ export function createServices(config: AppConfig, logger: Logger, db: DataSource
   charges.paidSteps.push((em, charge) => paymentLinks.notePaid(em, charge));
   const qrCodes = new QrCodesService(db, charges, inboundPix, provider);
   inboundPix.staticQrPayments = qrCodes;
-  const recurrences = new RecurrencesService(db, provider, customers, charges);
   charges.paidSteps.push((em, charge) => qrCodes.notePaid(em, charge));
   return {
     config,
@@ -199,7 +214,7 @@ export function createServices(config: AppConfig, logger: Logger, db: DataSource
     paymentLinks,
     qrCodes,
     recurrences,
-    recurringCharges: new RecurringChargesService(db, recurrences, charges, provider),
+    recurringCharges,
     auth: new AuthService(db, secrets.adminTokenHash, sessions, (id) => credentialUsage.touch(id)),
     credentialUsage,
     companies,

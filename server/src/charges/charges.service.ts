@@ -179,6 +179,8 @@ export interface RecurringCycle {
   customerId: string | null;
   /** The recurrence's object, shown to the payer. */
   description: string | null;
+  /** The recurrence's id at the bank (API Pix `idRec`); null in the sandbox. */
+  bankRecurrenceId: string | null;
 }
 
 export interface PaymentConfirmation {
@@ -359,12 +361,14 @@ export class ChargesService {
     const locationId = newLocationId();
     const expiresAt = startOfSaoPauloDay((parseIsoDate(cycle.dueDate) as DayNumber) + 1);
     const now = new Date();
-    const registered = await this.provider.registerCharge({
+    const registered = await this.provider.registerRecurringCharge({
       locationId,
       txid,
       amountCents: cycle.amountCents,
       expiresInSeconds: Math.max(60, Math.ceil((expiresAt.getTime() - now.getTime()) / 1000)),
       description: cycle.description,
+      bankRecurrenceId: cycle.bankRecurrenceId,
+      dueDate: cycle.dueDate,
     });
     const prepared: PreparedCharge = {
       amountCents: cycle.amountCents,
@@ -1027,7 +1031,12 @@ export class ChargesService {
     const dueDate = row?.type === ChargeType.DUE_DATE;
     const removable = row?.status === ChargeStatus.CANCELLED || (dueDate && row?.status === ChargeStatus.EXPIRED);
     if (!row || !removable) return;
-    const removal = await this.provider.removeCharge({ txid: row.txid, locationId: row.location_id, dueDate });
+    const removal = await this.provider.removeCharge({
+      txid: row.txid,
+      locationId: row.location_id,
+      dueDate,
+      recurring: row.type === ChargeType.RECURRING,
+    });
     if (removal.outcome === "refused") {
       logger.warn("the bank did not remove a cancelled charge", { chargeId, reason: removal.reason });
     }

@@ -91,6 +91,11 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9._~-]+$/, "letters, digits and . _ ~ - only (it travels in a URL)")
     .optional(),
   EFI_RECONCILE_EVERY_S: z.coerce.number().int().min(5).max(86400).default(60),
+  /** The account's number at Efí: Pix Automático's recurring charges credit it (`cobr.recebedor.conta`). */
+  EFI_ACCOUNT_NUMBER: z
+    .string()
+    .regex(/^\d{1,20}$/, "digits only, at most 20")
+    .optional(),
   SMTP_URL: z
     .string()
     .url()
@@ -109,6 +114,8 @@ export interface EfiConfig {
   pixKey: string;
   webhookSecret: string;
   reconcileEverySeconds: number;
+  /** Optional: without it Pix Automático's recurring charges cannot be made (503). */
+  accountNumber: string | null;
 }
 
 const EFI_REQUIRED = [
@@ -318,6 +325,7 @@ export function loadConfig(rawEnv: RawEnv = process.env): AppConfig {
             pixKey: e.EFI_PIX_KEY as string,
             webhookSecret: e.EFI_WEBHOOK_SECRET as string,
             reconcileEverySeconds: e.EFI_RECONCILE_EVERY_S,
+            accountNumber: e.EFI_ACCOUNT_NUMBER ?? null,
           }
         : null,
     sandboxSettleMs: e.SANDBOX_SETTLE_MS,

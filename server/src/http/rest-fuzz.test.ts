@@ -6,6 +6,7 @@ import pg from "pg";
 import { blindOnlyToLastUse, listTables, tableDigests } from "../../test/support/database-snapshot";
 import { fundedMerchant, VALID_CPF } from "../../test/support/scenarios";
 import { newUuid, startTestApp, type TestApp } from "../../test/support/test-app";
+import { isoDate, saoPauloDay } from "../billing/business-days";
 import type { ErrorCode } from "../core/errors";
 import { PLAIN_TEXT_PATTERN } from "../core/text-input";
 import type { RestParameter, RestRoute } from "../operation/rest-shape";
@@ -23,6 +24,7 @@ import type { Services } from "../services";
  * account's balanceAudit). REST_FUZZ_RUNS sets the number of cases (300 in `npm test`);
  * REST_FUZZ_SEED replays the cases of a failure it printed.
  */
+const inDays = (days: number) => isoDate(saoPauloDay(new Date()) + days);
 const RUNS = Number(process.env.REST_FUZZ_RUNS ?? 300);
 const SEED = process.env.REST_FUZZ_SEED ? Number(process.env.REST_FUZZ_SEED) : undefined;
 
@@ -114,7 +116,10 @@ function plausible(parameter: RestParameter): fc.Arbitrary<Json> {
     case "Boolean":
       return parameter.location === "query" ? fc.constantFrom("true", "false") : fc.boolean();
     default:
-      return parameter.name === "pix_key" ? fc.constantFrom(VALID_CPF, "a@b.co", "+5511999998888") : cleanText;
+      if (parameter.name === "pix_key") return fc.constantFrom(VALID_CPF, "a@b.co", "+5511999998888");
+      // A day a date field takes (a recurring charge's due date is 2 to 10 days ahead).
+      if (parameter.name.endsWith("_date")) return fc.constantFrom(inDays(3), inDays(4));
+      return cleanText;
   }
 }
 
@@ -362,6 +367,12 @@ function caseFor(route: RestRoute<Services>, fixtures: Fixtures): fc.Arbitrary<C
           fc.constantFrom("K7Q2M9XA", "chg_ZZZZZZZZ", "wd_00000000000000000000", "0", "-1", "..", ...ENCODED_IDS),
           cleanText.filter((text) => text.trim() !== "" && text.length <= 60),
         )
+        // Dot segments are resolved by the client's URL parser (/charges/. is /charges/, the
+        // list; /recurrences/../charges is /charges): they name another route, not a missing id.
+        .filter((id) => {
+          const segment = id.toLowerCase().replaceAll("%2e", ".");
+          return segment !== "." && (segment !== ".." || /:\w+$/.test(operation.path));
+        })
         .map((id) => ({
           fault: "an id that names nothing",
           change: (parts: Parts) => {
@@ -461,6 +472,36 @@ describe("REST fuzz: every declared route, requests broken in one known way", ()
       { id: paid.body.id },
     );
     assert.equal(dispute.errors, undefined, JSON.stringify(dispute.errors));
+    const created = async (path: string, body: Record<string, unknown>, idempotent = false) => {
+      const res = await app.request("POST", path, {
+        token: merchant.clientSecret,
+        body,
+        headers: idempotent ? { "idempotency-key": newUuid() } : {},
+      });
+      assert.equal(res.status, 201, res.text);
+      return res.body.id as string;
+    };
+    const customerId = await created("/customers", { name: "João Pereira", cpf: "111.444.777-35" });
+    const qrcodeId = await created("/qrcodes", { description: "Balcão" });
+    const linkId = await created("/payment-links", { description: "Camiseta", amount: 30 });
+    const recurrenceId = await created(
+      "/recurrences",
+      {
+        customer_id: customerId,
+        contract: "CT-1",
+        object: "Plano",
+        frequency: "MONTHLY",
+        start_date: inDays(2),
+        amount: 20,
+      },
+      true,
+    );
+    const approved = await app.graphql(
+      "mutation($id: ID!) { simulateRecurrenceDecision(id: $id, decision: APPROVED) { status } }",
+      { id: recurrenceId },
+      merchant.clientSecret,
+    );
+    assert.equal(approved.errors, undefined, JSON.stringify(approved.errors));
     fixtures = {
       secret: merchant.clientSecret,
       ids: {
@@ -471,6 +512,14 @@ describe("REST fuzz: every declared route, requests broken in one known way", ()
         "/disputes/:id": [dispute.data.simulateDispute.id],
         "/withdrawals/:id": [withdrawal.body.id],
         "/withdrawals/:id/cancel": [withdrawal.body.id],
+        "/customers/:id": [customerId],
+        "/qrcodes/:id": [qrcodeId],
+        "/qrcodes/:id/deactivate": [qrcodeId],
+        "/payment-links/:id": [linkId],
+        "/payment-links/:id/deactivate": [linkId],
+        "/recurrences/:id": [recurrenceId],
+        "/recurrences/:id/cancel": [recurrenceId],
+        "/recurrences/:recurrenceId/charges": [recurrenceId],
       },
     };
     tables = await listTables(db);

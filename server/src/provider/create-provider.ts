@@ -27,6 +27,7 @@ export function createPixProvider(
       pixKey: config.efi.pixKey,
       webhookSecret: config.efi.webhookSecret,
       publicBaseUrl: config.publicBaseUrl,
+      accountNumber: config.efi.accountNumber,
     });
   }
   return new SandboxPixProvider(config.publicBaseUrl, config.sandboxSettleMs, providerWebhookSecret);

@@ -118,20 +118,49 @@ export interface RegisteredCharge {
   pixCode: string | null;
 }
 
+/** A recurrence's terms as the bank registers them (the API Pix `rec`). */
+export interface RecurrenceTerms {
+  contract: string;
+  object: string;
+  frequency: "WEEKLY" | "MONTHLY" | "QUARTERLY" | "SEMIANNUAL" | "ANNUAL";
+  startDate: string;
+  endDate: string | null;
+  /** A fixed amount; null: each charge's own. */
+  amountCents: Cents | null;
+  retryPolicy: "NONE" | "THREE_IN_SEVEN_DAYS";
+  /** The payer: a name and a CPF (11 digits) or CNPJ (14 characters). */
+  payer: { name: string; document: string };
+}
+
 /**
  * What the bank needs to register a Pix Automático authorisation: the recurrence's location
- * (API Pix `locrec`) and, when the payer pays now too (journey 3), the first payment's `cob`.
+ * (API Pix `locrec`), its terms and, when the payer pays now too (journey 3), the first
+ * payment's `cob` (its location, and the txid the service gives it).
  */
 export interface RecurrenceRegistration {
   locationId: string;
   firstPaymentLocationId: string | null;
+  terms: RecurrenceTerms;
+  /** Journey 3's payment now: payable until the authorisation expires (`expiresInSeconds`). */
+  firstPayment: { txid: string; amountCents: Cents; description: string; expiresInSeconds: number } | null;
 }
 
-/** Where the payer's bank reads the recurrence (and the first payment); from a bank that writes it, the code. */
+/**
+ * Where the payer's bank reads the recurrence (and the first payment); from a bank that writes
+ * it, the code; the bank's id of the recurrence (API Pix `idRec`), null for the sandbox.
+ */
 export interface RegisteredRecurrence {
   location: string;
   firstPaymentLocation: string | null;
   pixCode: string | null;
+  bankRecurrenceId: string | null;
+}
+
+/** A cycle's charge of an approved recurrence (API Pix `cobr`), debited on its due date by the payer's bank. */
+export interface RecurringChargeRegistration extends ChargeRegistration {
+  /** The recurrence's id at the bank (`idRec`); null for the sandbox. */
+  bankRecurrenceId: string | null;
+  dueDate: string;
 }
 
 /** What became of the removal of a charge at the bank (API Pix cob `REMOVIDA_PELO_USUARIO_RECEBEDOR`). */
@@ -194,12 +223,24 @@ export interface PixProvider {
   /** Registers a Pix Automático authorisation for the payer to approve; failures as registerCharge's. */
   registerRecurrence(recurrence: RecurrenceRegistration): Promise<RegisteredRecurrence>;
   /**
+   * Cancels the authorisation at the bank (the merchant's cancel): no more debits. One already
+   * ended is "removed"; a bank that cannot answer now throws ProviderUnavailableError.
+   */
+  cancelRecurrence(bankRecurrenceId: string): Promise<ChargeRemoval>;
+  /** Registers a cycle's charge of an approved recurrence (the bank debits it); failures as registerCharge's. */
+  registerRecurringCharge(charge: RecurringChargeRegistration): Promise<RegisteredCharge>;
+  /**
    * Takes a cancelled charge (or an expired due-date charge) off the bank, so that it can no
    * longer be paid. Removing one already removed is "removed"; one the bank cannot remove
    * (already paid) is "refused", and its payment, when it arrives, is recorded for review as
    * any payment of a cancelled or expired charge.
    */
-  removeCharge(charge: { locationId: string; txid: string; dueDate: boolean }): Promise<ChargeRemoval>;
+  removeCharge(charge: {
+    locationId: string;
+    txid: string;
+    dueDate: boolean;
+    recurring?: boolean;
+  }): Promise<ChargeRemoval>;
   /**
    * Who the key belongs to, when the bank's directory is known before any call (the sandbox's,
    * CONTRACT §15); null for a real bank, which tells it in its answer to the send.
@@ -296,7 +337,17 @@ export class SandboxPixProvider implements PixProvider {
       firstPaymentLocation:
         firstPaymentLocationId === null ? null : `${this.publicHost}/pix/v2/${firstPaymentLocationId}`,
       pixCode: null,
+      bankRecurrenceId: null,
     };
+  }
+
+  /** The simulated payer's bank debits only what the service's own state allows. */
+  async cancelRecurrence(): Promise<ChargeRemoval> {
+    return { outcome: "removed" };
+  }
+
+  async registerRecurringCharge(charge: RecurringChargeRegistration): Promise<RegisteredCharge> {
+    return this.registerCharge(charge);
   }
 
   /** The location answers REMOVIDA_PELO_USUARIO_RECEBEDOR from the charge's own status. */

@@ -11,6 +11,10 @@ export enum UnconfirmedNotificationKind {
   TRANSFER_OUTCOME = "TRANSFER_OUTCOME",
   /** A devolução's outcome (settles or fails a refund or a payment's return). */
   RETURN_OUTCOME = "RETURN_OUTCOME",
+  /** A Pix Automático recurrence's status (approves, rejects or cancels a recurrence). */
+  RECURRENCE_STATUS = "RECURRENCE_STATUS",
+  /** A recurring charge's debit (pays it, or records a refused attempt). */
+  RECURRING_DEBIT = "RECURRING_DEBIT",
 }
 registerEnumType(UnconfirmedNotificationKind, { name: "UnconfirmedNotificationKind" });
 

@@ -136,6 +136,14 @@ export class Recurrence {
   @Column({ name: "first_payment_location_id", type: "text", nullable: true })
   firstPaymentLocationId!: string | null;
 
+  /** The bank's id of the recurrence (API Pix `idRec`), which its notifications name; null in the sandbox. */
+  @Column({ name: "bank_recurrence_id", type: "text", nullable: true })
+  bankRecurrenceId!: string | null;
+
+  /** The first payment's `cob` txid at the bank (journey 3), with `first_payment`. */
+  @Column({ name: "first_payment_txid", type: "text", nullable: true })
+  firstPaymentTxid!: string | null;
+
   /** The end of the last day the payer may authorise it: then EXPIRED. */
   @Column({ name: "authorisation_expires_at", type: "timestamptz" })
   @Field(() => Date, { description: "Not authorised by then: EXPIRED." })

@@ -356,6 +356,17 @@ describe("the statuses", () => {
       body: {},
     });
     assert.equal(cancel.status, 404);
+    // Its existence is checked before its body, as a refund's charge is: 404, not 400.
+    const longReason = await app.request("POST", `/recurrences/${recurrence.id}/cancel`, {
+      token: other.clientSecret,
+      body: { reason: "x".repeat(141) },
+    });
+    assert.deepEqual([longReason.status, longReason.body], [404, { error: "Recurrence not found", code: "NOT_FOUND" }]);
+    const mine = await app.request("POST", `/recurrences/${recurrence.id}/cancel`, {
+      token: merchant.clientSecret,
+      body: { reason: "x".repeat(141) },
+    });
+    assert.deepEqual([mine.status, mine.body.code], [400, "VALIDATION_ERROR"]);
     assert.equal(codeOf(await decide(recurrence.id, "APPROVED", other.clientSecret)), "NOT_FOUND");
     assert.equal((await get("/recurrences/rec_nothing", merchant.clientSecret)).status, 404);
     assert.equal((await get(`/recurrences/${recurrence.id}`)).body.status, "CREATED");

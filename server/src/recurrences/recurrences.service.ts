@@ -8,7 +8,8 @@ import { type CancelSignal, LAG_TOLERANT, readCancellable } from "../core/cancel
 import { entityRowMapper } from "../core/entity-rows";
 import { validationError } from "../core/errors";
 import { checkIdempotencyKey, findOriginalRequest, insertUnlessTaken, requestFingerprint } from "../core/idempotency";
-import { newLocationId, newRecurrenceId } from "../core/ids";
+import { newLocationId, newRecurrenceId, newTxid } from "../core/ids";
+import { enqueueJob } from "../core/jobs";
 import { type Cents, MAX_AMOUNT_CENTS } from "../core/money";
 import { CREATED_KEY, type Page, type PageArgs, readPage, readPageWindow, SqlParams } from "../core/pagination";
 import { poolRows, queryRows } from "../core/sql";
@@ -42,6 +43,9 @@ export interface NewRecurrence {
 }
 
 export type RecurrenceDecision = "APPROVED" | "REJECTED";
+
+/** The job that cancels a recurrence at the bank after the merchant's cancel. */
+export const CANCEL_RECURRENCE_AT_BANK_JOB = "recurrence_cancel_at_bank";
 
 const RECURRENCE_ID = /^rec_[A-Za-z0-9]{24}$/;
 const MAX_TEXT = 35;
@@ -100,7 +104,7 @@ export class RecurrencesService {
 
   constructor(
     private readonly db: DataSource,
-    private readonly provider: Pick<PixProvider, "registerRecurrence">,
+    private readonly provider: Pick<PixProvider, "registerRecurrence" | "cancelRecurrence">,
     private readonly customers: Pick<CustomersService, "findCustomerOfAccount">,
     private readonly charges: Pick<ChargesService, "lockPendingOfRecurrence" | "cancelInTransaction">,
   ) {
@@ -172,7 +176,32 @@ export class RecurrencesService {
 
     const locationId = newLocationId();
     const firstPaymentLocationId = firstPaymentCents === null ? null : newLocationId();
-    const registered = await this.provider.registerRecurrence({ locationId, firstPaymentLocationId });
+    const firstPaymentTxid = firstPaymentCents === null ? null : newTxid();
+    // The payer may authorise until the end of the first cycle's day (America/Sao_Paulo).
+    const authorisationExpiresAt = startOfSaoPauloDay(start + 1);
+    const registered = await this.provider.registerRecurrence({
+      locationId,
+      firstPaymentLocationId,
+      terms: {
+        contract,
+        object,
+        frequency: input.frequency,
+        startDate: isoDate(start),
+        endDate: end === null ? null : isoDate(end),
+        amountCents,
+        retryPolicy,
+        payer,
+      },
+      firstPayment:
+        firstPaymentCents === null || firstPaymentTxid === null
+          ? null
+          : {
+              txid: firstPaymentTxid,
+              amountCents: firstPaymentCents,
+              description: object,
+              expiresInSeconds: Math.max(60, Math.ceil((authorisationExpiresAt.getTime() - now.getTime()) / 1000)),
+            },
+    });
     const pixCode =
       registered.pixCode ??
       buildRecurrenceBrCode({
@@ -204,8 +233,9 @@ export class RecurrencesService {
       statusReason: null,
       locationId,
       firstPaymentLocationId,
-      // The payer may authorise until the end of the first cycle's day (America/Sao_Paulo).
-      authorisationExpiresAt: startOfSaoPauloDay(start + 1),
+      bankRecurrenceId: registered.bankRecurrenceId,
+      firstPaymentTxid,
+      authorisationExpiresAt,
       idempotencyKey,
       requestFingerprint: fingerprint,
       createdAt: now,
@@ -308,10 +338,48 @@ export class RecurrencesService {
 
   /** The merchant's cancel: CREATED or APPROVED -> CANCELLED; 409 INVALID_STATE once final. */
   cancelRecurrence(scopeCompanyId: string | null, id: string, reason: string | null | undefined, acting: Acting) {
-    const checked = checkReason(reason);
+    // A recurrence that names nothing is 404 before its body is read, as a refund's charge is.
     return this.move(scopeCompanyId, id, acting, (recurrence) => {
+      const checked = checkReason(reason);
       if (FINAL_RECURRENCE_STATUSES.has(recurrence.status)) throw recurrenceInvalidState(recurrence.status, "cancel");
       return { to: RecurrenceStatus.CANCELLED, reason: checked, action: "cancel" };
+    });
+  }
+
+  /**
+   * What a real bank says of the recurrence (its notification read back, or its listing): the
+   * payer's decision, the expiry, a cancel at either side (`byPayer`). Idempotent: a status
+   * already recorded, or one the recurrence cannot move to (it is final, or past the decision),
+   * changes nothing and answers null.
+   */
+  async applyBankStatus(
+    id: string,
+    to: RecurrenceStatus,
+    reason: string | null,
+    byPayer: boolean,
+    acting: Acting,
+  ): Promise<Recurrence | null> {
+    if (!RECURRENCE_ID.test(id)) throw recurrenceNotFound();
+    return runTransaction(this.db, async (em) => {
+      const recurrence = await this.lockRecurrence(em, null, id);
+      if (recurrence.status === to || FINAL_RECURRENCE_STATUSES.has(recurrence.status)) return null;
+      const decision =
+        to === RecurrenceStatus.APPROVED || to === RecurrenceStatus.REJECTED || to === RecurrenceStatus.EXPIRED;
+      if (decision && recurrence.status !== RecurrenceStatus.CREATED) return null;
+      const action: TransitionAction | null =
+        to === RecurrenceStatus.APPROVED
+          ? "approve"
+          : to === RecurrenceStatus.REJECTED
+            ? "reject"
+            : to === RecurrenceStatus.EXPIRED
+              ? "expire"
+              : to === RecurrenceStatus.CANCELLED
+                ? byPayer
+                  ? "cancel_by_payer"
+                  : "cancel"
+                : null;
+      if (action === null) return null;
+      return this.transition(em, recurrence, to, checkReason(reason), action, new Date(), acting);
     });
   }
 
@@ -373,6 +441,20 @@ export class RecurrencesService {
     }
   }
 
+  /**
+   * The job after the merchant's cancel: the authorisation ends at the bank. A bank that
+   * cannot answer now is an error (the job is tried again later).
+   */
+  async cancelAtBank(id: string): Promise<void> {
+    const [row] = await poolRows<{ bank_recurrence_id: string | null; status: string }>(
+      this.db,
+      "SELECT bank_recurrence_id, status FROM recurrences WHERE id = $1",
+      [id],
+    );
+    if (!row?.bank_recurrence_id || row.status !== RecurrenceStatus.CANCELLED) return;
+    await this.provider.cancelRecurrence(row.bank_recurrence_id);
+  }
+
   /** Locks the recurrence, lets `decide` check it, and records the transition it names. */
   private move(
     scopeCompanyId: string | null,
@@ -422,6 +504,10 @@ export class RecurrencesService {
       now,
     ]);
     const moved = Object.assign(new Recurrence(), recurrence, { status: to, statusReason: reason, updatedAt: now });
+    // The merchant's cancel ends the authorisation at the bank too (a job: the bank is called outside this transaction).
+    if (to === RecurrenceStatus.CANCELLED && action === "cancel" && recurrence.bankRecurrenceId !== null) {
+      await enqueueJob(em, CANCEL_RECURRENCE_AT_BANK_JOB, { recurrenceId: recurrence.id });
+    }
     // A cancelled recurrence is not debited: its PENDING charges are cancelled with it.
     if (to === RecurrenceStatus.CANCELLED) {
       for (const charge of await this.charges.lockPendingOfRecurrence(em, recurrence.id)) {

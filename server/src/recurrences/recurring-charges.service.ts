@@ -28,6 +28,14 @@ const DEFAULT_FAILURE_REASON = "insufficient funds";
 
 export type DebitOutcome = "PAID" | "FAILED";
 
+function checkFailureReason(rawReason: string | null | undefined): string {
+  const reason = (rawReason ?? "").trim() || DEFAULT_FAILURE_REASON;
+  if ([...reason].length > MAX_FAILURE_REASON) {
+    throw validationError(`reason must have at most ${MAX_FAILURE_REASON} characters`);
+  }
+  return reason;
+}
+
 /**
  * A recurrence's charges (CONTRACT §12): each cycle's charge made by the merchant, the payer's
  * bank's debit on the due date (simulated in the sandbox), a refused debit's record and its
@@ -97,6 +105,7 @@ export class RecurringChargesService {
         payer: recurrence.payer,
         customerId: recurrence.customerId,
         description: recurrence.object,
+        bankRecurrenceId: recurrence.bankRecurrenceId,
       },
       // A cancel (FOR UPDATE) waits for this charge, or this charge sees the recurrence cancelled.
       async (em) => {
@@ -165,46 +174,93 @@ export class RecurringChargesService {
     chargeId: string,
     outcome: DebitOutcome,
     rawReason: string | null | undefined,
-    { audit, requestId }: Acting,
+    acting: Acting,
     now: Date = new Date(),
   ): Promise<Charge> {
-    const reason = (rawReason ?? "").trim() || DEFAULT_FAILURE_REASON;
-    if ([...reason].length > MAX_FAILURE_REASON) {
-      throw validationError(`reason must have at most ${MAX_FAILURE_REASON} characters`);
-    }
+    const reason = checkFailureReason(rawReason);
     return runTransaction(this.db, async (em) => {
       const charge = await this.charges.lockCharge(em, scopeCompanyId, chargeId);
       if (charge.type !== ChargeType.RECURRING) throw validationError("The charge is not a recurring charge");
       if (charge.status !== ChargeStatus.PENDING) throw chargeNotPending(charge.status);
       if (charge.expiresAt <= now) throw chargeExpired();
-      const attempt = charge.debitAttempt ?? 1;
-      const attemptDay = Math.max(parseIsoDate(charge.nextAttemptDay ?? "") ?? 0, saoPauloDay(now));
-      await this.recordAttempt(em, charge.id, attempt, attemptDay, outcome, outcome === "FAILED" ? reason : null, now);
-      const before = { status: charge.status, debitAttempt: attempt };
-      let after: Charge;
-      if (outcome === "PAID") {
-        charge.nextAttemptDay = null;
-        after = await this.charges.confirmChargePayment(em, charge, {
-          e2eId: newEndToEndId(this.provider.ispb, now),
-          paidAt: now,
-          payerName: charge.debtorName,
-          payerDocument: charge.debtorDocument,
-          requestId,
-        });
-      } else {
-        after = await this.recordFailure(em, charge, attempt, attemptDay, reason, requestId);
-      }
-      await appendAudit(em, audit, {
-        action: "charge.simulate_debit",
-        objectType: "charge",
-        objectId: charge.id,
-        companyId: charge.companyId,
-        reason: outcome === "FAILED" ? reason : null,
-        before,
-        after: { status: after.status, debitAttempt: after.debitAttempt, nextAttemptOn: after.nextAttemptOn },
-      });
-      return after;
+      const e2eId = newEndToEndId(this.provider.ispb, now);
+      return this.recordDebit(
+        em,
+        charge,
+        outcome,
+        reason,
+        { e2eId, paidAt: now },
+        acting,
+        "charge.simulate_debit",
+        now,
+      );
     });
+  }
+
+  /**
+   * A real bank's outcome of attempt `attempt` of a recurring charge's debit (its notification
+   * read back, or its listing): PAID with the debit's end-to-end id, or FAILED with its reason,
+   * as simulateRecurringDebit records it. Idempotent: an attempt already recorded (the charge
+   * past it, or no longer PENDING) changes nothing and answers null.
+   */
+  async applyBankDebit(
+    chargeId: string,
+    attempt: number,
+    outcome: DebitOutcome,
+    rawReason: string | null | undefined,
+    payment: { e2eId: string; paidAt: Date } | null,
+    acting: Acting,
+  ): Promise<Charge | null> {
+    const reason = checkFailureReason(rawReason);
+    return runTransaction(this.db, async (em) => {
+      const charge = await this.charges.lockCharge(em, null, chargeId);
+      if (charge.type !== ChargeType.RECURRING || charge.status !== ChargeStatus.PENDING) return null;
+      if ((charge.debitAttempt ?? 1) !== attempt) return null;
+      const now = new Date();
+      const paidAt = payment === null ? now : new Date(Math.min(payment.paidAt.getTime(), now.getTime()));
+      const e2eId = payment?.e2eId ?? newEndToEndId(this.provider.ispb, now);
+      return this.recordDebit(em, charge, outcome, reason, { e2eId, paidAt }, acting, "charge.bank_debit", now);
+    });
+  }
+
+  /** The attempt's row, then PAID (as any paid charge) or the failure's record and its retry; audited. */
+  private async recordDebit(
+    em: EntityManager,
+    charge: Charge,
+    outcome: DebitOutcome,
+    reason: string,
+    payment: { e2eId: string; paidAt: Date },
+    { audit, requestId }: Acting,
+    auditAction: string,
+    now: Date,
+  ): Promise<Charge> {
+    const attempt = charge.debitAttempt ?? 1;
+    const attemptDay = Math.max(parseIsoDate(charge.nextAttemptDay ?? "") ?? 0, saoPauloDay(now));
+    await this.recordAttempt(em, charge.id, attempt, attemptDay, outcome, outcome === "FAILED" ? reason : null, now);
+    const before = { status: charge.status, debitAttempt: attempt };
+    let after: Charge;
+    if (outcome === "PAID") {
+      charge.nextAttemptDay = null;
+      after = await this.charges.confirmChargePayment(em, charge, {
+        e2eId: payment.e2eId,
+        paidAt: payment.paidAt,
+        payerName: charge.debtorName,
+        payerDocument: charge.debtorDocument,
+        requestId,
+      });
+    } else {
+      after = await this.recordFailure(em, charge, attempt, attemptDay, reason, requestId);
+    }
+    await appendAudit(em, audit, {
+      action: auditAction,
+      objectType: "charge",
+      objectId: charge.id,
+      companyId: charge.companyId,
+      reason: outcome === "FAILED" ? reason : null,
+      before,
+      after: { status: after.status, debitAttempt: after.debitAttempt, nextAttemptOn: after.nextAttemptOn },
+    });
+    return after;
   }
 
   /** One row per attempt and per day: an attempt's outcome is recorded once. */

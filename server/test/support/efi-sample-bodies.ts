@@ -1,7 +1,7 @@
 import { AdjustmentMode, DiscountMode, type DueDateTerms, InterestMode } from "../../src/billing/amount-due";
 import type { EfiRequestBodyName } from "../../src/provider/efi/api-pix-schemas";
-import { cobBody, cobvBody, pixSendBody } from "../../src/provider/efi/efi-provider";
-import type { DueDateChargeRegistration, TransferOrder } from "../../src/provider/pix-provider";
+import { cobBody, cobrBody, cobvBody, pixSendBody, recBody } from "../../src/provider/efi/efi-provider";
+import type { DueDateChargeRegistration, RecurrenceTerms, TransferOrder } from "../../src/provider/pix-provider";
 import { BankAccountType } from "../../src/withdrawals/bank-account";
 
 /** Bodies the Efí adapter sends, for the schema test and the check against bacen's openapi.yaml. */
@@ -68,7 +68,41 @@ export const sampleDueDateCharges: DueDateChargeRegistration[] = [
     description: null,
   })),
 ];
+/** Pix Automático: a fixed monthly recurrence with an end and retries, a variable weekly one of a CNPJ. */
+const fixedTerms: RecurrenceTerms = {
+  contract: "CT-2026-001",
+  object: "Plano mensal",
+  frequency: "MONTHLY",
+  startDate: "2026-03-10",
+  endDate: "2027-03-10",
+  amountCents: 4990n,
+  retryPolicy: "THREE_IN_SEVEN_DAYS",
+  payer: { name: "Maria da Silva", document: "52998224725" },
+};
+const variableTerms: RecurrenceTerms = {
+  ...fixedTerms,
+  frequency: "WEEKLY",
+  endDate: null,
+  amountCents: null,
+  retryPolicy: "NONE",
+  payer: { name: "Escola Modelo Ltda", document: "11222333000181" },
+};
+const REC_ID = "RR0908935620260310abcdefghijk";
+const recurringCharge = {
+  ...sampleCharge,
+  bankRecurrenceId: REC_ID,
+  dueDate: "2026-04-10",
+};
+
 export const adapterBodies: Array<[EfiRequestBodyName, unknown]> = [
+  ["RecSolicitada", recBody(fixedTerms, 108, null)],
+  ["RecSolicitada", recBody(variableTerms, 109, "d".repeat(32))],
+  ["RecRevisada", { status: "CANCELADA" }],
+  ["CobRSolicitada", cobrBody(recurringCharge, "123456")],
+  ["CobRSolicitada", cobrBody({ ...recurringCharge, description: null }, "1")],
+  ["CobRRevisada", { status: "CANCELADA" }],
+  ["WebhookRecSolicitado", { webhookUrl: "https://loja.example/provider/efi/rec?hmac=abc&ignorar=" }],
+  ["WebhookCobRSolicitado", { webhookUrl: "https://loja.example/provider/efi/cobr?hmac=abc&ignorar=" }],
   ...sampleDueDateCharges.map((charge): [EfiRequestBodyName, unknown] => ["CobVSolicitada", cobvBody(charge, KEY)]),
   ["CobVRevisada", { status: "REMOVIDA_PELO_USUARIO_RECEBEDOR" }],
   [

@@ -19,6 +19,12 @@ const OFFICIAL: Record<string, string> = {
   LoteCobV: "#/components/requestBodies/LoteCobVBody/content/application~1json/schema",
   DevolucaoSolicitada: "#/components/schemas/DevolucaoSolicitada",
   WebhookSolicitado: "#/components/schemas/WebhookSolicitado",
+  RecSolicitada: "#/components/schemas/RecSolicitada",
+  RecRevisada: "#/components/schemas/RecRevisada",
+  CobRSolicitada: "#/components/schemas/CobRSolicitada",
+  CobRRevisada: "#/components/schemas/CobRRevisada",
+  WebhookRecSolicitado: "#/components/schemas/WebhookRecSolicitado",
+  WebhookCobRSolicitado: "#/components/schemas/WebhookCobRSolicitado",
 };
 
 const file = process.argv[2];
@@ -47,6 +53,20 @@ function correctPublishedDefects(document: any): void {
   if (cpf?.pattern === "/^\\d{11}$/") {
     cpf.pattern = "^\\d{11}$";
     console.log("note: PessoaFisica.cpf's pattern /^\\d{11}$/ read as ^\\d{11}$");
+  }
+  for (const name of ["PessoaFisicaRecorrencia", "CPF"]) {
+    const pattern = schemas[name]?.properties?.cpf;
+    if (pattern?.pattern === "/^\\d{11}$/") {
+      pattern.pattern = "^\\d{11}$";
+      console.log(`note: ${name}.cpf's pattern /^\\d{11}$/ read as ^\\d{11}$`);
+    }
+  }
+  // RecBase requires idRec and retentativa, which it does not define: the PSP makes the idRec
+  // (Efí's own POST /v2/rec body has neither), and the policy is RecConfiguracao's politicaRetentativa.
+  const recBase = schemas.RecBase;
+  if (recBase?.required?.includes("idRec")) {
+    recBase.required = recBase.required.filter((name: string) => name !== "idRec" && name !== "retentativa");
+    console.log("note: RecBase's required idRec and retentativa (not its properties) left out of RecSolicitada");
   }
   const fixedDates = schemas.CobVValor?.properties?.desconto?.oneOf?.[0];
   if (fixedDates?.properties?.descontoDataFixa && !fixedDates.required) {

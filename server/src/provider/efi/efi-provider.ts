@@ -11,6 +11,9 @@ import {
   type DueDateChargeRegistration,
   type PixProvider,
   ProviderUnavailableError,
+  type RecurrenceRegistration,
+  type RecurrenceTerms,
+  type RecurringChargeRegistration,
   type RefundAtBank,
   type RefundOrder,
   type RegisteredCharge,
@@ -86,6 +89,60 @@ export interface EfiProviderOptions {
   pixKey: string;
   webhookSecret: string;
   publicBaseUrl: string;
+  /** EFI_ACCOUNT_NUMBER: the account recurring charges credit; null: none can be made. */
+  accountNumber?: string | null;
+}
+
+/** Where Efí's Pix Automático notifications come in: `{webhookUrl}/rec` and `/cobr` land in `ignorar`. */
+export const EFI_REC_WEBHOOK_PATH = "/provider/efi/rec";
+export const EFI_COBR_WEBHOOK_PATH = "/provider/efi/cobr";
+
+/** Efí Bank's branch, and the kind of its accounts (a payment institution's). */
+const EFI_BRANCH = "0001";
+const EFI_ACCOUNT_TYPE_OF_RECEIVER = "PAGAMENTO";
+
+/** The service's frequencies and retry policies as API Pix names them. */
+const PERIODICIDADE: Record<RecurrenceTerms["frequency"], string> = {
+  WEEKLY: "SEMANAL",
+  MONTHLY: "MENSAL",
+  QUARTERLY: "TRIMESTRAL",
+  SEMIANNUAL: "SEMESTRAL",
+  ANNUAL: "ANUAL",
+};
+const POLITICA_RETENTATIVA: Record<RecurrenceTerms["retryPolicy"], string> = {
+  NONE: "NAO_PERMITE",
+  THREE_IN_SEVEN_DAYS: "PERMITE_3R_7D",
+};
+
+/** A recurrence as Efí answers it (API Pix RecCompleta), as far as the service reads it. */
+export interface EfiRec {
+  idRec?: string;
+  status?: string;
+  atualizacao?: { status?: string; data?: string }[];
+  loc?: { id?: number; location?: string };
+  encerramento?: {
+    rejeicao?: { codigo?: string; descricao?: string };
+    cancelamento?: { solicitante?: string; codigo?: string; descricao?: string };
+  };
+  dadosQR?: { jornada?: string; pixCopiaECola?: string };
+}
+
+/** A recurring charge as Efí answers it (API Pix CobRCompleta), as far as the service reads it. */
+export interface EfiCobr {
+  idRec?: string;
+  txid?: string;
+  status?: string;
+  atualizacao?: { status?: string; data?: string }[];
+  valor?: { original?: string };
+  tentativas?: {
+    dataLiquidacao?: string;
+    tipo?: string;
+    status?: string;
+    endToEndId?: string;
+    rejeicao?: { codigo?: string; descricao?: string };
+    atualizacao?: { status?: string; data?: string }[];
+  }[];
+  pix?: { endToEndId?: string; txid?: string; valor?: string; horario?: string }[];
 }
 
 /**
@@ -155,9 +212,136 @@ export class EfiPixProvider implements PixProvider {
     return this.putCharge("cobv", charge.txid, cobvBody(charge, this.options.pixKey));
   }
 
-  /** Efí's Pix Automático routes (`/v2/locrec`, `/v2/rec`) are not built yet (docs/billing.md, "Pix Automático"). */
-  async registerRecurrence(): Promise<RegisteredRecurrence> {
-    throw new AppError("SERVICE_UNAVAILABLE", "Pix Automático is not available with this bank yet");
+  /** The URLs registered for Pix Automático's notifications (`PUT /v2/webhookrec`, `/v2/webhookcobr`). */
+  webhookUrlOf(kind: "rec" | "cobr"): string {
+    const path = kind === "rec" ? EFI_REC_WEBHOOK_PATH : EFI_COBR_WEBHOOK_PATH;
+    return `${this.options.publicBaseUrl}${path}?hmac=${encodeURIComponent(this.options.webhookSecret)}&ignorar=`;
+  }
+
+  /** `PUT /v2/webhookrec` and `PUT /v2/webhookcobr`, as the Pix one (`x-skip-mtls-checking: true`). */
+  async registerRecurrenceWebhooks(): Promise<void> {
+    for (const kind of ["rec", "cobr"] as const) {
+      await this.client.call(
+        "PUT",
+        `/v2/webhook${kind}`,
+        { webhookUrl: this.webhookUrlOf(kind) },
+        { "x-skip-mtls-checking": "true" },
+      );
+    }
+  }
+
+  /**
+   * A Pix Automático authorisation: with a first payment (journey 3) its cob first
+   * (`PUT /v2/cob/{txid}`), then the location (`POST /v2/locrec`), the recurrence on it
+   * (`POST /v2/rec`, the cob's txid in `ativacao.dadosJornada`), and its BR Code read back
+   * (`GET /v2/rec/{idRec}`, `?txid=` for journey 3's composite code: `dadosQR.pixCopiaECola`).
+   */
+  async registerRecurrence(recurrence: RecurrenceRegistration): Promise<RegisteredRecurrence> {
+    try {
+      const first = recurrence.firstPayment;
+      const firstCob =
+        first === null
+          ? null
+          : await this.putCharge(
+              "cob",
+              first.txid,
+              cobBody(
+                {
+                  locationId: recurrence.firstPaymentLocationId ?? "",
+                  txid: first.txid,
+                  amountCents: first.amountCents,
+                  expiresInSeconds: first.expiresInSeconds,
+                  description: first.description,
+                },
+                this.options.pixKey,
+              ),
+            );
+      const loc = (await this.client.call<{ id?: number; location?: string }>("POST", "/v2/locrec")).body;
+      if (typeof loc.id !== "number" || !loc.location)
+        throw new AppError("SERVICE_UNAVAILABLE", "The bank's recurrence location came without id or location");
+      const created = await this.client.call<EfiRec>(
+        "POST",
+        "/v2/rec",
+        recBody(recurrence.terms, loc.id, first === null ? null : first.txid),
+      );
+      const idRec = created.body.idRec;
+      if (!idRec) throw new AppError("SERVICE_UNAVAILABLE", "The bank's recurrence came without idRec");
+      const query = first === null ? "" : `?txid=${first.txid}`;
+      const read = await this.callOrUnavailable<EfiRec>("GET", `/v2/rec/${idRec}${query}`);
+      const pixCode = read.body.dadosQR?.pixCopiaECola;
+      if (!pixCode) throw new AppError("SERVICE_UNAVAILABLE", "The bank's recurrence came without its BR Code");
+      return {
+        location: loc.location,
+        firstPaymentLocation: firstCob?.location ?? null,
+        pixCode,
+        bankRecurrenceId: idRec,
+      };
+    } catch (error) {
+      throw recurrenceFailure(error);
+    }
+  }
+
+  /** `PATCH /v2/rec/{idRec}` `{status: CANCELADA}`; one the bank has ended already counts as removed. */
+  async cancelRecurrence(bankRecurrenceId: string): Promise<ChargeRemoval> {
+    try {
+      await this.client.call("PATCH", `/v2/rec/${bankRecurrenceId}`, { status: "CANCELADA" });
+      return { outcome: "removed" };
+    } catch (error) {
+      if (!(error instanceof EfiApiError)) throw error;
+      if (error.status === 401 || error.status === 403) throw new ProviderUnavailableError(error.message);
+      const rec = await this.readRecurrence(bankRecurrenceId);
+      if (rec === null || ["CANCELADA", "REJEITADA", "EXPIRADA"].includes(rec.status ?? ""))
+        return { outcome: "removed" };
+      return { outcome: "refused", reason: error.reason };
+    }
+  }
+
+  /**
+   * `PUT /v2/cobr/{txid}`: a cycle's charge of an approved recurrence, debited on its due date
+   * (`ajusteDiaUtil: false`: on the day the service holds it payable), credited to
+   * EFI_ACCOUNT_NUMBER. A txid used before (an attempt whose answer was lost) is read back.
+   * Nothing to scan: the charge's pix_code is empty.
+   */
+  async registerRecurringCharge(charge: RecurringChargeRegistration): Promise<RegisteredCharge> {
+    if (charge.bankRecurrenceId === null)
+      throw new AppError("SERVICE_UNAVAILABLE", "The recurrence is not registered at the bank");
+    const body = cobrBody(charge, this.options.accountNumber ?? null);
+    try {
+      await this.client.call("PUT", `/v2/cobr/${charge.txid}`, body);
+    } catch (error) {
+      if (!(error instanceof EfiApiError && error.status === 409)) throw chargeFailure(error);
+      const cobr = await this.readRecurringCharge(charge.txid);
+      if (cobr?.valor?.original !== body.valor.original || cobr.idRec !== body.idRec)
+        throw new AppError("SERVICE_UNAVAILABLE", "The bank holds a different charge under this txid");
+    }
+    return { location: "", pixCode: "" };
+  }
+
+  /**
+   * `POST /v2/cobr/{txid}/retentativa/{data}`: the next attempt of a refused debit. One the
+   * bank already has for that day (a retried job) counts as asked.
+   */
+  async retryRecurringCharge(txid: string, day: string): Promise<void> {
+    try {
+      await this.client.call("POST", `/v2/cobr/${txid}/retentativa/${day}`);
+    } catch (error) {
+      if (!(error instanceof EfiApiError)) throw error;
+      const cobr = await this.readRecurringCharge(txid);
+      if ((cobr?.tentativas ?? []).some((tentativa) => tentativa.dataLiquidacao === day)) return;
+      throw new AppError("SERVICE_UNAVAILABLE", `The bank refused the retry: ${error.reason}`);
+    }
+  }
+
+  /** `GET /v2/rec/{idRec}`; null when Efí has none. */
+  readRecurrence(idRec: string): Promise<EfiRec | null> {
+    if (!/^[A-Za-z0-9]{29}$/.test(idRec)) return Promise.resolve(null);
+    return this.readOrNull<EfiRec>(`/v2/rec/${idRec}`);
+  }
+
+  /** `GET /v2/cobr/{txid}`; null when Efí has none. */
+  readRecurringCharge(txid: string): Promise<EfiCobr | null> {
+    if (!/^[A-Za-z0-9]{26,35}$/.test(txid)) return Promise.resolve(null);
+    return this.readOrNull<EfiCobr>(`/v2/cobr/${txid}`);
   }
 
   /**
@@ -227,7 +411,8 @@ export class EfiPixProvider implements PixProvider {
   }
 
   /** PATCH of the cob (or the cobv of a due-date charge) to REMOVIDA_PELO_USUARIO_RECEBEDOR. */
-  async removeCharge(charge: { txid: string; dueDate: boolean }): Promise<ChargeRemoval> {
+  async removeCharge(charge: { txid: string; dueDate: boolean; recurring?: boolean }): Promise<ChargeRemoval> {
+    if (charge.recurring) return this.removeRecurringCharge(charge.txid);
     const kind = charge.dueDate ? "cobv" : "cob";
     try {
       await this.client.call("PATCH", `/v2/${kind}/${charge.txid}`, { status: "REMOVIDA_PELO_USUARIO_RECEBEDOR" });
@@ -238,6 +423,23 @@ export class EfiPixProvider implements PixProvider {
       const cob = await this.readOrNull<CobAnswer>(`/v2/${kind}/${charge.txid}`);
       if (cob === null || cob.status.startsWith("REMOVIDA")) return { outcome: "removed" };
       if (cob.status === "CONCLUIDA") return { outcome: "refused", reason: "the charge was already paid at the bank" };
+      return { outcome: "refused", reason: error.reason };
+    }
+  }
+
+  /** `PATCH /v2/cobr/{txid}` `{status: CANCELADA}`: a cancelled recurring charge is not debited. */
+  private async removeRecurringCharge(txid: string): Promise<ChargeRemoval> {
+    try {
+      await this.client.call("PATCH", `/v2/cobr/${txid}`, { status: "CANCELADA" });
+      return { outcome: "removed" };
+    } catch (error) {
+      if (!(error instanceof EfiApiError)) throw error;
+      if (error.status === 404) return { outcome: "removed" };
+      const cobr = await this.readRecurringCharge(txid);
+      if (cobr === null || ["CANCELADA", "EXPIRADA", "REJEITADA"].includes(cobr.status ?? ""))
+        return { outcome: "removed" };
+      if (cobr.status === "CONCLUIDA")
+        return { outcome: "refused", reason: "the charge was already debited at the bank" };
       return { outcome: "refused", reason: error.reason };
     }
   }
@@ -367,6 +569,47 @@ export function cobvBody(charge: DueDateChargeRegistration, pixKey: string) {
     chave: pixKey,
     ...(charge.description ? { solicitacaoPagador: [...charge.description].slice(0, 140).join("") } : {}),
   };
+}
+
+/** The `POST /v2/rec` body (API Pix RecSolicitada): a fixed amount as `valorRec`, a variable one without `valor`. */
+export function recBody(terms: RecurrenceTerms, locId: number, firstPaymentTxid: string | null) {
+  return {
+    vinculo: {
+      contrato: terms.contract,
+      objeto: terms.object,
+      devedor: { ...documentField(terms.payer.document), nome: [...terms.payer.name].slice(0, 140).join("") },
+    },
+    calendario: {
+      dataInicial: terms.startDate,
+      ...(terms.endDate === null ? {} : { dataFinal: terms.endDate }),
+      periodicidade: PERIODICIDADE[terms.frequency],
+    },
+    ...(terms.amountCents === null ? {} : { valor: { valorRec: valor(terms.amountCents) } }),
+    politicaRetentativa: POLITICA_RETENTATIVA[terms.retryPolicy],
+    loc: locId,
+    ...(firstPaymentTxid === null ? {} : { ativacao: { dadosJornada: { txid: firstPaymentTxid } } }),
+  };
+}
+
+/** The `PUT /v2/cobr/{txid}` body (API Pix CobRSolicitada); without EFI_ACCOUNT_NUMBER there is none to send. */
+export function cobrBody(charge: RecurringChargeRegistration, accountNumber: string | null) {
+  if (accountNumber === null)
+    throw new AppError("SERVICE_UNAVAILABLE", "Recurring charges need EFI_ACCOUNT_NUMBER (the account they credit)");
+  return {
+    idRec: charge.bankRecurrenceId as string,
+    ...(charge.description ? { infoAdicional: [...charge.description].slice(0, 140).join("") } : {}),
+    calendario: { dataDeVencimento: charge.dueDate },
+    valor: { original: valor(charge.amountCents) },
+    ajusteDiaUtil: false,
+    recebedor: { conta: accountNumber, tipoConta: EFI_ACCOUNT_TYPE_OF_RECEIVER, agencia: EFI_BRANCH },
+  };
+}
+
+function recurrenceFailure(error: unknown): Error {
+  if (error instanceof EfiApiError) {
+    return new AppError("SERVICE_UNAVAILABLE", `The bank refused the recurrence: ${error.reason}`);
+  }
+  return chargeFailure(error);
 }
 
 /** Where a cob or cobv Efí answered is fetched from, and its BR Code. */

@@ -12,6 +12,7 @@ import {
   type ProcessingWithdrawal,
   TRANSFER_READ_BACK_AFTER_MS,
 } from "./efi-read-back";
+import type { EfiRecurrences } from "./efi-recurrences";
 import { readProviderState, writeProviderState } from "./provider-state";
 
 /**
@@ -52,6 +53,11 @@ export interface ReconciliationRunResult {
   disputesOpened: number;
   /** Disputes Efí's final decision closed (returned or released) in this run. */
   disputesDecided: number;
+  /** Pix Automático's recs and cobrs that changed in the window (`GET /v2/rec`, `GET /v2/cobr`). */
+  recurrencesSeen: number;
+  recurringChargesSeen: number;
+  /** What of them moved a recurrence or recorded a debit (a lost notification's doing, or a late one's). */
+  recurrenceChanges: number;
   differences: ReconciliationDifference[];
 }
 
@@ -74,6 +80,7 @@ export class EfiReconciliation {
     private readonly infractions: EfiInfractions,
     private readonly logger: Logger,
     private readonly everySeconds: number,
+    private readonly recurrences: Pick<EfiRecurrences, "reconcile"> | null = null,
   ) {}
 
   /**
@@ -118,6 +125,9 @@ export class EfiReconciliation {
       infractionsSeen: 0,
       disputesOpened: 0,
       disputesDecided: 0,
+      recurrencesSeen: 0,
+      recurringChargesSeen: 0,
+      recurrenceChanges: 0,
       differences: [],
     };
     try {
@@ -126,6 +136,7 @@ export class EfiReconciliation {
       await this.applyReceived(pix, result);
       await this.readBackTransfers(result);
       await this.readInfractions(windowFrom, windowTo, result);
+      await this.readRecurrences(windowFrom, windowTo, result);
       await writeProviderState(this.db, "reconciled_until", { at: windowTo.toISOString() });
       await this.reportDays(now);
       await this.finish(runRow.id, result, null);
@@ -184,6 +195,23 @@ export class EfiReconciliation {
       if (difference.outcome === "DISPUTE_OPENED") result.disputesOpened += 1;
       if (difference.outcome === "DISPUTE_DECIDED") result.disputesDecided += 1;
       result.differences.push({ ...difference, txid: null });
+    }
+  }
+
+  private async readRecurrences(from: Date, to: Date, result: ReconciliationRunResult): Promise<void> {
+    if (this.recurrences === null) return;
+    const { recs, cobsr, differences } = await this.recurrences.reconcile(from, to);
+    result.recurrencesSeen = recs;
+    result.recurringChargesSeen = cobsr;
+    result.recurrenceChanges = differences.length;
+    for (const difference of differences) {
+      result.differences.push({
+        endToEndId: null,
+        txid: difference.txid,
+        valor: null,
+        outcome: difference.outcome,
+        detail: difference.idRec === null ? difference.detail : `${difference.idRec}: ${difference.detail ?? ""}`,
+      });
     }
   }
 

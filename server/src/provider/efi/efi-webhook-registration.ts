@@ -50,5 +50,37 @@ export async function registerEfiWebhook(services: {
   await writeProviderState(services.db, "webhook_registration", state).catch((error) =>
     services.logger.warn("efi: could not record the webhook registration", { error: String(error) }),
   );
+  await registerRecurrenceWebhooks(efi.provider, services);
   return state;
+}
+
+/**
+ * Pix Automático's webhooks beside the key's (`PUT /v2/webhookrec`, `PUT /v2/webhookcobr`).
+ * A failure is logged and kept, never thrown: reconciliation reads recs and cobrs either way.
+ */
+async function registerRecurrenceWebhooks(
+  provider: EfiPixProvider,
+  services: { db: DataSource; logger: Logger },
+): Promise<void> {
+  let error: string | null = null;
+  try {
+    await provider.registerRecurrenceWebhooks();
+    services.logger.info("efi: Pix Automático webhooks registered", {
+      rec: redactHmac(provider.webhookUrlOf("rec")),
+      cobr: redactHmac(provider.webhookUrlOf("cobr")),
+    });
+  } catch (failure) {
+    error = failure instanceof Error ? failure.message : String(failure);
+    services.logger.error(
+      "efi: Pix Automático webhook registration failed; reconciliation still reads recs and cobrs",
+      {
+        error,
+      },
+    );
+  }
+  await writeProviderState(services.db, "recurrence_webhook_registration", {
+    ok: error === null,
+    at: new Date().toISOString(),
+    error,
+  }).catch(() => undefined);
 }

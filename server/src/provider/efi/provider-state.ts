@@ -7,7 +7,11 @@ import { queryRows } from "../../core/sql";
  * One row per key (jsonb), in PostgreSQL, never in memory: several processes serve one
  * service.
  */
-export type ProviderStateKey = "webhook_registration" | "last_notification" | "reconciled_until";
+export type ProviderStateKey =
+  | "webhook_registration"
+  | "recurrence_webhook_registration"
+  | "last_notification"
+  | "reconciled_until";
 
 export async function writeProviderState(db: DataSource, key: ProviderStateKey, value: unknown): Promise<void> {
   await db.query(

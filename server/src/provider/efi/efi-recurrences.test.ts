@@ -1,0 +1,429 @@
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import { freePort, type PspSimProcess, startPspSim } from "../../../test/support/psp-sim";
+import { assertAuditConsistent, balanceCents, outboxEvents, waitFor } from "../../../test/support/scenarios";
+import { type Merchant, newUuid, startTestApp, type TestApp } from "../../../test/support/test-app";
+import { isoDate, nextBusinessDay, saoPauloDay } from "../../billing/business-days";
+import { registerEfiWebhook } from "./efi-webhook-registration";
+
+/**
+ * Pix Automático with PIX_PROVIDER=efi against the local PSP over mutual TLS (CONTRACT §10,
+ * §12): a recurrence is a locrec and a rec at Efí (its pix_code Efí's BR Code), the payer's
+ * approval arrives by the webhookrec and is read back before it is applied, a recurring charge
+ * is a cobr debited by the payer's bank (PAID with ledger, fee and charge.paid; a refused debit
+ * charge.payment_failed and the retry asked of Efí), a lost notification is found by
+ * reconciliation (`GET /v2/rec`, `GET /v2/cobr`), forged ones change nothing, and the PSP
+ * counts no body against the API Pix schemas wanting.
+ */
+const WEBHOOK_SECRET = "efi-webhook-secret-for-tests-0123";
+let sim: PspSimProcess;
+let app: TestApp;
+let merchant: Merchant;
+let port: number;
+
+before(async () => {
+  sim = await startPspSim();
+  port = await freePort();
+  app = await startTestApp(
+    { ...sim.env, EFI_WEBHOOK_SECRET: WEBHOOK_SECRET, PUBLIC_BASE_URL: `http://127.0.0.1:${port}` },
+    { port },
+  );
+  const registration = await registerEfiWebhook(app.services);
+  assert.equal(registration?.ok, true, registration?.error ?? "");
+  merchant = await app.createMerchant({ feePercent: "2.00", feeFixed: "0.50" });
+});
+after(async () => {
+  await app?.close();
+  await sim?.stop();
+});
+
+const day = (offset: number) => isoDate(saoPauloDay(new Date()) + offset);
+
+async function simState() {
+  return (await sim.control("GET", "/control/state")).body;
+}
+
+async function recurrence(extra: Record<string, unknown> = {}) {
+  const res = await app.request("POST", "/recurrences", {
+    token: merchant.clientSecret,
+    headers: { "Idempotency-Key": newUuid() },
+    body: {
+      payer: { name: "Maria da Silva", cpf: "529.982.247-25" },
+      contract: "CT-EFI-1",
+      object: "Plano mensal",
+      frequency: "MONTHLY",
+      start_date: day(1),
+      amount: 100,
+      ...extra,
+    },
+  });
+  assert.equal(res.status, 201, res.text);
+  const [row] = await app.services.db.query("SELECT bank_recurrence_id FROM recurrences WHERE id = $1", [res.body.id]);
+  return { ...(res.body as { id: string; pix_code: string; status: string }), idRec: row.bank_recurrence_id as string };
+}
+
+const readRecurrence = async (id: string) =>
+  (await app.request("GET", `/recurrences/${id}`, { token: merchant.clientSecret })).body;
+const readCharge = async (id: string) =>
+  (await app.request("GET", `/charges/${id}`, { token: merchant.clientSecret })).body;
+
+async function approved(extra: Record<string, unknown> = {}) {
+  const made = await recurrence(extra);
+  const decided = await sim.control("POST", `/control/recs/${made.idRec}/decide`, { status: "APROVADA" });
+  assert.equal(decided.status, 200, JSON.stringify(decided.body));
+  await waitFor("recurrence approved", async () => (await readRecurrence(made.id)).status === "APPROVED");
+  return made;
+}
+
+async function recurringCharge(recurrenceId: string, dueIn = 5) {
+  const res = await app.request("POST", `/recurrences/${recurrenceId}/charges`, {
+    token: merchant.clientSecret,
+    body: { due_date: day(dueIn) },
+  });
+  assert.equal(res.status, 201, res.text);
+  const [row] = await app.services.db.query("SELECT txid FROM charges WHERE id = $1", [
+    res.body.id.replace(/^chg_/, ""),
+  ]);
+  return { ...(res.body as { id: string }), txid: row.txid as string };
+}
+
+const simCobr = async (txid: string) =>
+  (await simState()).cobsr.find((cobr: { txid: string }) => cobr.txid === txid) as Record<string, any>;
+
+describe("Pix Automático through Efí", () => {
+  test("the webhookrec and webhookcobr are registered beside the Pix one, with the hmac", async () => {
+    const state = await simState();
+    const base = `http://127.0.0.1:${port}/provider/efi`;
+    const hmac = `hmac=${WEBHOOK_SECRET}&ignorar=`;
+    assert.equal(state.webhooks[0].webhookUrl, `${base}/pix?${hmac}`);
+    assert.equal(state.webhooksPixAutomatico.rec.webhookUrl, `${base}/rec?${hmac}`);
+    assert.equal(state.webhooksPixAutomatico.cobr.webhookUrl, `${base}/cobr?${hmac}`);
+  });
+
+  test("a recurrence is a locrec and a rec at Efí; its pix_code is Efí's BR Code", async () => {
+    const made = await recurrence({ end_date: day(370), retry_policy: "THREE_IN_SEVEN_DAYS" });
+    assert.equal(made.status, "CREATED");
+    assert.match(made.idRec, /^RR09089356/);
+    const rec = (await simState()).recs.find((item: { idRec: string }) => item.idRec === made.idRec);
+    assert.deepEqual(rec.vinculo, {
+      contrato: "CT-EFI-1",
+      objeto: "Plano mensal",
+      devedor: { cpf: "52998224725", nome: "Maria da Silva" },
+    });
+    assert.deepEqual(rec.calendario, { dataInicial: day(1), dataFinal: day(370), periodicidade: "MENSAL" });
+    assert.deepEqual(rec.valor, { valorRec: "100.00" });
+    assert.equal(rec.politicaRetentativa, "PERMITE_3R_7D");
+    assert.equal(made.pix_code, rec.dadosQR.pixCopiaECola);
+    assert.ok(made.pix_code.includes(rec.loc.location));
+  });
+
+  test("a first payment now (journey 3): its cob at Efí, the composite code paying it", async () => {
+    const made = await recurrence({ first_payment: { amount: 30 }, amount: null });
+    const state = await simState();
+    const rec = state.recs.find((item: { idRec: string }) => item.idRec === made.idRec);
+    const [row] = await app.services.db.query("SELECT first_payment_txid FROM recurrences WHERE id = $1", [made.id]);
+    assert.equal(rec.ativacao.dadosJornada.txid, row.first_payment_txid);
+    assert.equal(rec.valor, undefined, "a variable amount");
+    const cob = state.cobs.find((item: { txid: string }) => item.txid === row.first_payment_txid);
+    assert.equal(cob.valor.original, "30.00");
+    assert.ok(made.pix_code.includes(cob.loc.location) && made.pix_code.includes(rec.loc.location));
+  });
+
+  test("approved by the payer: read back from Efí, recurrence.approved written", async () => {
+    const made = await approved();
+    const events = await outboxEvents(app, made.id);
+    assert.deepEqual(
+      events.map((event) => [event.event, event.status]),
+      [["recurrence.approved", "APPROVED"]],
+    );
+    const [audit] = await app.services.db.query(
+      "SELECT actor FROM audit_log WHERE object_id = $1 AND action = 'recurrence.approve'",
+      [made.id],
+    );
+    assert.equal(audit.actor, "provider:efi");
+  });
+
+  test("a recurring charge is a cobr; debited by the payer's bank it is PAID with ledger, fee and charge.paid", async () => {
+    const made = await approved();
+    const balanceBefore = await balanceCents(app, merchant);
+    const charge = await recurringCharge(made.id);
+    const cobr = await simCobr(charge.txid);
+    assert.equal(cobr.idRec, made.idRec);
+    assert.equal(cobr.status, "ATIVA");
+    assert.deepEqual(cobr.valor, { original: "100.00" });
+    assert.deepEqual(cobr.calendario.dataDeVencimento, day(5));
+    assert.equal(cobr.ajusteDiaUtil, false);
+    assert.deepEqual(cobr.recebedor, { conta: sim.env.EFI_ACCOUNT_NUMBER, tipoConta: "PAGAMENTO", agencia: "0001" });
+
+    const debited = await sim.control("POST", `/control/cobr/${charge.txid}/debit`, { status: "PAGA" });
+    assert.equal(debited.status, 200, JSON.stringify(debited.body));
+    const paid = await waitFor("charge paid", async () => {
+      const current = await readCharge(charge.id);
+      return current.status === "PAID" ? current : null;
+    });
+    assert.equal(paid.paid_amount, 100);
+    assert.equal(paid.fee, 2.5);
+    assert.equal(paid.net_amount, 97.5);
+    assert.equal(paid.e2e_id, debited.body.tentativas[0].endToEndId);
+    assert.equal((await balanceCents(app, merchant)) - balanceBefore, 9750n);
+    const [ledger] = await app.services.db.query("SELECT kind, amount_cents FROM ledger_entries WHERE charge_id = $1", [
+      charge.id.replace(/^chg_/, ""),
+    ]);
+    assert.deepEqual(ledger, { kind: "CHARGE_PAID", amount_cents: "9750" });
+    const [attempt] = await app.services.db.query(
+      "SELECT attempt, outcome FROM recurring_debit_attempts WHERE charge_id = $1",
+      [charge.id.replace(/^chg_/, "")],
+    );
+    assert.deepEqual(attempt, { attempt: 1, outcome: "PAID" });
+    const paidEvents = (await outboxEvents(app, charge.id.replace(/^chg_/, ""))).filter(
+      (event) => event.event === "charge.paid",
+    );
+    assert.equal(paidEvents.length, 1);
+    // The same notification again (Efí retries, reconciliation reads it too) credits nothing more.
+    await app.services.efi!.recurrences.applyCobr(
+      (await app.services.efi!.provider.readRecurringCharge(charge.txid)) as never,
+    );
+    assert.equal((await balanceCents(app, merchant)) - balanceBefore, 9750n);
+    await assertAuditConsistent(app, merchant.companyId);
+  });
+
+  test("a refused debit: charge.payment_failed, the retry asked of Efí for the next day, then paid", async () => {
+    const made = await approved({ retry_policy: "THREE_IN_SEVEN_DAYS" });
+    const charge = await recurringCharge(made.id);
+    const chargeId = charge.id.replace(/^chg_/, "");
+    await sim.control("POST", `/control/cobr/${charge.txid}/debit`, { status: "REJEITADA" });
+    const retryDay = isoDate(nextBusinessDay(saoPauloDay(new Date()) + 6));
+    const failed = await waitFor("debit refused", async () => {
+      const current = await readCharge(charge.id);
+      return current.debit_attempt === 2 ? current : null;
+    });
+    assert.equal(failed.status, "PENDING");
+    assert.equal(failed.failure_reason, "Saldo insuficiente");
+    assert.equal(failed.next_attempt_on, retryDay);
+    const [event] = (await outboxEvents(app, chargeId)).filter((item) => item.event === "charge.payment_failed");
+    assert.equal(event.attempt, 1);
+    assert.equal(event.failure_reason, "Saldo insuficiente");
+    assert.equal(event.next_attempt_on, retryDay);
+    const cobr = await waitFor("retry asked", async () => {
+      const current = await simCobr(charge.txid);
+      return current.tentativas.length === 2 ? current : null;
+    });
+    assert.deepEqual(
+      cobr.tentativas.map((item: { tipo: string; status: string; dataLiquidacao: string }) => [
+        item.tipo,
+        item.status,
+        item.dataLiquidacao,
+      ]),
+      [
+        ["AGND", "REJEITADA", day(5)],
+        ["NTAG", "AGENDADA", retryDay],
+      ],
+    );
+    await sim.control("POST", `/control/cobr/${charge.txid}/debit`, { status: "PAGA" });
+    const paid = await waitFor("retry paid", async () => {
+      const current = await readCharge(charge.id);
+      return current.status === "PAID" ? current : null;
+    });
+    assert.equal(paid.e2e_id, cobr.tentativas[1].endToEndId);
+    const attempts = await app.services.db.query(
+      "SELECT attempt, outcome FROM recurring_debit_attempts WHERE charge_id = $1 ORDER BY attempt",
+      [chargeId],
+    );
+    assert.deepEqual(attempts, [
+      { attempt: 1, outcome: "FAILED" },
+      { attempt: 2, outcome: "PAID" },
+    ]);
+    await assertAuditConsistent(app, merchant.companyId);
+  });
+
+  test("without retries a refused debit expires the charge", async () => {
+    const made = await approved();
+    const charge = await recurringCharge(made.id);
+    await sim.control("POST", `/control/cobr/${charge.txid}/debit`, {
+      status: "REJEITADA",
+      descricao: "Conta encerrada",
+    });
+    const expired = await waitFor("charge expired", async () => {
+      const current = await readCharge(charge.id);
+      return current.status === "EXPIRED" ? current : null;
+    });
+    assert.equal(expired.failure_reason, "Conta encerrada");
+    const events = (await outboxEvents(app, charge.id.replace(/^chg_/, ""))).map((event) => event.event);
+    assert.deepEqual(events.slice(-2), ["charge.payment_failed", "charge.expired"]);
+  });
+
+  test("lost notifications: reconciliation reads GET /v2/rec and GET /v2/cobr and applies what they missed", async () => {
+    const made = await recurrence();
+    await sim.control("POST", "/control/webhooks/drop-next", { count: 1 });
+    await sim.control("POST", `/control/recs/${made.idRec}/decide`, { status: "APROVADA" });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.equal((await readRecurrence(made.id)).status, "CREATED", "the notification was lost");
+    const first = await app.services.efi!.reconciliation.run();
+    assert.ok(
+      first.differences.some((item) => item.outcome === "RECURRENCE_MOVED" && item.detail?.includes(made.id)),
+      JSON.stringify(first.differences),
+    );
+    assert.equal((await readRecurrence(made.id)).status, "APPROVED");
+
+    const charge = await recurringCharge(made.id);
+    await sim.control("POST", "/control/webhooks/drop-next", { count: 1 });
+    await sim.control("POST", `/control/cobr/${charge.txid}/debit`, { status: "PAGA" });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.equal((await readCharge(charge.id)).status, "PENDING", "the notification was lost");
+    const second = await app.services.efi!.reconciliation.run();
+    assert.equal(second.recurringChargesSeen >= 1, true);
+    assert.ok(second.differences.some((item) => item.outcome === "DEBIT_PAID" && item.txid === charge.txid));
+    const paid = await readCharge(charge.id);
+    assert.equal(paid.status, "PAID");
+    assert.equal(paid.net_amount, 97.5);
+    // The next run's window overlaps: it reads the same cobr again and changes nothing.
+    const third = await app.services.efi!.reconciliation.run();
+    assert.equal(third.differences.filter((item) => item.txid === charge.txid).length, 0);
+    await assertAuditConsistent(app, merchant.companyId);
+  });
+
+  test("a retry Efí could not be asked for is asked by a later reconciliation run", async () => {
+    const made = await approved({ retry_policy: "THREE_IN_SEVEN_DAYS" });
+    const charge = await recurringCharge(made.id, 4);
+    const armed = await sim.control("POST", "/control/faults", {
+      status: 503,
+      count: 3,
+      pathPrefix: `/v2/cobr/${charge.txid}/retentativa`,
+    });
+    assert.equal(armed.status, 200, JSON.stringify(armed.body));
+    await sim.control("POST", `/control/cobr/${charge.txid}/debit`, { status: "REJEITADA" });
+    const failed = await waitFor("debit refused", async () => {
+      const current = await readCharge(charge.id);
+      return current.debit_attempt === 2 ? current : null;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.equal((await simCobr(charge.txid)).tentativas.length, 1, "the bank was down: no retry yet");
+    // A window that lists nothing: the charge awaiting its retry is read back by itself.
+    const past = new Date(Date.now() - 3_600_000);
+    const run = await app.services.efi!.recurrences.reconcile(past, past);
+    assert.deepEqual(
+      run.differences.filter((item) => item.txid === charge.txid).map((item) => item.outcome),
+      ["RETRY_ASKED"],
+    );
+    const cobr = await simCobr(charge.txid);
+    assert.deepEqual(
+      cobr.tentativas.map((item: { tipo: string; dataLiquidacao: string }) => [item.tipo, item.dataLiquidacao]),
+      [
+        ["AGND", day(4)],
+        ["NTAG", failed.next_attempt_on],
+      ],
+    );
+    await sim.control("DELETE", "/control/faults");
+  });
+
+  test("a debit of a cobr the service does not have is kept as a payment exception", async () => {
+    const made = await approved();
+    const txid = "orphan".padEnd(32, "0");
+    const put = await app.services.efi!.provider.client.call("PUT", `/v2/cobr/${txid}`, {
+      idRec: made.idRec,
+      calendario: { dataDeVencimento: day(3) },
+      valor: { original: "100.00" },
+      ajusteDiaUtil: false,
+      recebedor: { conta: sim.env.EFI_ACCOUNT_NUMBER, tipoConta: "PAGAMENTO", agencia: "0001" },
+    });
+    assert.equal(put.status, 201);
+    const debited = await sim.control("POST", `/control/cobr/${txid}/debit`, { status: "PAGA" });
+    const [exception] = await waitFor("exception recorded", async () => {
+      const rows = await app.services.db.query(
+        "SELECT kind, amount_cents FROM payment_exceptions WHERE end_to_end_id = $1",
+        [debited.body.pix[0].endToEndId],
+      );
+      return rows.length === 1 ? rows : null;
+    });
+    assert.deepEqual(exception, { kind: "UNKNOWN_TXID", amount_cents: "10000" });
+  });
+
+  test("forged notifications change nothing and are kept for review; a wrong hmac is 401", async () => {
+    const made = await recurrence();
+    const forgedRec = await sim.control("POST", `/control/forge/recs/${made.idRec}`, { status: "APROVADA" });
+    assert.equal(forgedRec.body.delivered.status, 200);
+    assert.equal((await readRecurrence(made.id)).status, "CREATED");
+
+    const live = await approved();
+    const charge = await recurringCharge(live.id);
+    const forgedCobr = await sim.control("POST", `/control/forge/cobsr/${charge.txid}`, {});
+    assert.equal(forgedCobr.body.delivered.status, 200);
+    assert.equal((await readCharge(charge.id)).status, "PENDING");
+    const kept = await app.services.db.query(
+      "SELECT kind, claimed_status, txid FROM unconfirmed_notifications WHERE kind IN ('RECURRENCE_STATUS', 'RECURRING_DEBIT') ORDER BY created_at",
+    );
+    assert.deepEqual(kept, [
+      { kind: "RECURRENCE_STATUS", claimed_status: "APROVADA", txid: null },
+      { kind: "RECURRING_DEBIT", claimed_status: "CONCLUIDA", txid: charge.txid },
+    ]);
+    for (const path of ["/provider/efi/rec", "/provider/efi/cobr"]) {
+      const refused = await app.request("POST", `${path}?hmac=wrong-secret-wrong-secret&ignorar=/rec`, {
+        body: { recs: [], cobsr: [] },
+      });
+      assert.equal(refused.status, 401, path);
+    }
+  });
+
+  test("the merchant's cancel cancels the rec at Efí, and its pending charge's cobr", async () => {
+    const made = await approved();
+    const charge = await recurringCharge(made.id);
+    const cancelled = await app.request("POST", `/recurrences/${made.id}/cancel`, {
+      token: merchant.clientSecret,
+      body: { reason: "cliente pediu" },
+    });
+    assert.equal(cancelled.status, 200, cancelled.text);
+    const jobs = await app.services.db.query(
+      `SELECT t.identifier FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks t ON t.id = j.task_id
+        WHERE (t.identifier = 'recurrence_cancel_at_bank' AND j.payload->>'recurrenceId' = $1)
+           OR (t.identifier = 'charge_remove_at_bank' AND j.payload->>'chargeId' = $2) ORDER BY t.identifier`,
+      [made.id, charge.id.replace(/^chg_/, "")],
+    );
+    // The worker may already have run them; run them here (they are idempotent) and look at the bank.
+    assert.ok(jobs.length <= 2);
+    await app.services.recurrences.cancelAtBank(made.id);
+    await app.services.charges.removeChargeAtBank(charge.id.replace(/^chg_/, ""), app.services.logger);
+    const rec = (await simState()).recs.find((item: { idRec: string }) => item.idRec === made.idRec);
+    assert.equal(rec.status, "CANCELADA");
+    assert.equal(rec.encerramento.cancelamento.solicitante, "USUARIO_RECEBEDOR");
+    assert.equal((await simCobr(charge.txid)).status, "CANCELADA");
+    // Efí's notification of that cancel finds the recurrence already CANCELLED: one event only.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const events = (await outboxEvents(app, made.id)).map((event) => event.event);
+    assert.deepEqual(events, ["recurrence.approved", "recurrence.cancelled"]);
+  });
+
+  test("the payer cancels at their bank: CANCELLED with the bank's reason, cancel_by_payer", async () => {
+    const made = await approved();
+    await sim.control("POST", `/control/recs/${made.idRec}/cancel`, { descricao: "Não reconheço" });
+    const cancelled = await waitFor("cancelled", async () => {
+      const current = await readRecurrence(made.id);
+      return current.status === "CANCELLED" ? current : null;
+    });
+    assert.equal(cancelled.reason, "Não reconheço");
+    const [audit] = await app.services.db.query(
+      "SELECT action FROM audit_log WHERE object_id = $1 AND action LIKE 'recurrence.cancel%'",
+      [made.id],
+    );
+    assert.equal(audit.action, "recurrence.cancel_by_payer");
+  });
+
+  test("rejected by the payer: REJECTED with recurrence.rejected", async () => {
+    const made = await recurrence();
+    await sim.control("POST", `/control/recs/${made.idRec}/decide`, { status: "REJEITADA" });
+    await waitFor("rejected", async () => (await readRecurrence(made.id)).status === "REJECTED");
+    const [event] = await outboxEvents(app, made.id);
+    assert.equal(event.event, "recurrence.rejected");
+  });
+
+  test("the PSP counted no request body against the API Pix schemas wanting", async () => {
+    const state = await simState();
+    assert.equal(state.stats.schemaViolations, 0, JSON.stringify(state.stats.schemaViolationsBy));
+    const requests = (await sim.control("GET", "/control/requests")).body as { path: string; status: number }[];
+    for (const prefix of ["/v2/locrec", "/v2/rec", "/v2/cobr", "/v2/webhookrec", "/v2/webhookcobr"]) {
+      assert.ok(
+        requests.some((request) => request.path.startsWith(prefix) && request.status < 300),
+        `${prefix} was used`,
+      );
+    }
+  });
+});
