@@ -2,9 +2,9 @@ import { expect, test } from "@playwright/test";
 import { moneyAxisTicks } from "../../admin-ui/lib/chart-scale";
 import {
   centavosToMoney,
+  formatAge,
   formatBRL,
   formatDateTime,
-  formatAge,
   formatDocument,
   formatPixKey,
   formatRelative,
