@@ -1435,12 +1435,20 @@ export type RejectWithdrawalMutationVariables = Exact<{
 
 export type RejectWithdrawalMutation = { rejectWithdrawal: { id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, recipientDocument: string | null, recipientName: string | null, recipientWarnings: Array<RecipientWarning>, queuePosition: number | null, scheduledFor: string | null, sendsOn: string | null, reason: string | null, rejected: boolean, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, bankAccount: { ispb: string, branch: string, account: string, accountType: BankAccountType, holderName: string, holderDocument: string } | null, recipient: { name: string, document: string, institution: string | null } | null, approvals: Array<{ operator: string, operatorEmail: string | null, at: string, operatorInfo: { id: string, kind: string, displayName: string | null, email: string | null, credentialHint: string | null } }> } };
 
+export type CancelScheduledWithdrawalMutationVariables = Exact<{
+  id: string;
+  reason: string;
+}>;
+
+
+export type CancelScheduledWithdrawalMutation = { cancelWithdrawal: { id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, recipientDocument: string | null, recipientName: string | null, recipientWarnings: Array<RecipientWarning>, queuePosition: number | null, scheduledFor: string | null, sendsOn: string | null, reason: string | null, rejected: boolean, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, bankAccount: { ispb: string, branch: string, account: string, accountType: BankAccountType, holderName: string, holderDocument: string } | null, recipient: { name: string, document: string, institution: string | null } | null, approvals: Array<{ operator: string, operatorEmail: string | null, at: string, operatorInfo: { id: string, kind: string, displayName: string | null, email: string | null, credentialHint: string | null } }> } };
+
 export type WithdrawalDetailQueryVariables = Exact<{
   id: string;
 }>;
 
 
-export type WithdrawalDetailQuery = { withdrawal: { idempotencyKey: string, e2eId: string | null, paidAt: string | null, id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, recipientDocument: string | null, recipientName: string | null, recipientWarnings: Array<RecipientWarning>, queuePosition: number | null, scheduledFor: string | null, sendsOn: string | null, reason: string | null, rejected: boolean, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, bankAccount: { ispb: string, branch: string, account: string, accountType: BankAccountType, holderName: string, holderDocument: string } | null, recipient: { name: string, document: string, institution: string | null } | null, approvals: Array<{ operator: string, operatorEmail: string | null, at: string, operatorInfo: { id: string, kind: string, displayName: string | null, email: string | null, credentialHint: string | null } }> }, withdrawalHistory: Array<{ id: string, fromStatus: WithdrawalStatus | null, toStatus: WithdrawalStatus, actor: string, reason: string | null, createdAt: string, actorInfo: { id: string, kind: string, displayName: string | null, email: string | null, credentialHint: string | null } }> };
+export type WithdrawalDetailQuery = { withdrawal: { cancellable: boolean, idempotencyKey: string, e2eId: string | null, paidAt: string | null, id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, recipientDocument: string | null, recipientName: string | null, recipientWarnings: Array<RecipientWarning>, queuePosition: number | null, scheduledFor: string | null, sendsOn: string | null, reason: string | null, rejected: boolean, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, bankAccount: { ispb: string, branch: string, account: string, accountType: BankAccountType, holderName: string, holderDocument: string } | null, recipient: { name: string, document: string, institution: string | null } | null, approvals: Array<{ operator: string, operatorEmail: string | null, at: string, operatorInfo: { id: string, kind: string, displayName: string | null, email: string | null, credentialHint: string | null } }> }, withdrawalHistory: Array<{ id: string, fromStatus: WithdrawalStatus | null, toStatus: WithdrawalStatus, actor: string, reason: string | null, createdAt: string, actorInfo: { id: string, kind: string, displayName: string | null, email: string | null, credentialHint: string | null } }> };
 
 export type ExportWithdrawalsQueryVariables = Exact<{
   first?: number | null | undefined;
@@ -4596,10 +4604,63 @@ export const RejectWithdrawalDocument = new TypedDocumentString(`
     at
   }
 }`) as unknown as TypedDocumentString<RejectWithdrawalMutation, RejectWithdrawalMutationVariables>;
+export const CancelScheduledWithdrawalDocument = new TypedDocumentString(`
+    mutation CancelScheduledWithdrawal($id: ID!, $reason: String!) {
+  cancelWithdrawal(id: $id, reason: $reason) {
+    ...WithdrawalRow
+  }
+}
+    fragment WithdrawalRow on Withdrawal {
+  id
+  companyId
+  amount
+  status
+  pixKey
+  pixKeyType
+  bankAccount {
+    ispb
+    branch
+    account
+    accountType
+    holderName
+    holderDocument
+  }
+  recipientDocument
+  recipientName
+  recipient {
+    name
+    document
+    institution
+  }
+  recipientWarnings
+  queuePosition
+  scheduledFor
+  sendsOn
+  reason
+  rejected
+  retryCount
+  withdrawalReference
+  createdAt
+  updatedAt
+  approvalsRequired
+  approvals {
+    operator
+    operatorEmail
+    operatorInfo {
+      id
+      kind
+      displayName
+      email
+      credentialHint
+    }
+    at
+  }
+}`) as unknown as TypedDocumentString<CancelScheduledWithdrawalMutation, CancelScheduledWithdrawalMutationVariables>;
 export const WithdrawalDetailDocument = new TypedDocumentString(`
     query WithdrawalDetail($id: ID!) {
   withdrawal(id: $id) {
     ...WithdrawalRow
+    cancellable
     idempotencyKey
     e2eId
     paidAt

@@ -41,6 +41,7 @@ import { SearchService } from "./search/search.service";
 import { TwoFactorService } from "./two-factor/two-factor.service";
 import { accountWindowLimits } from "./webhooks/webhook-account-windows";
 import { WebhookDispatcher } from "./webhooks/webhook-dispatcher";
+import { WebhookEndpointsService } from "./webhooks/webhook-endpoints.service";
 import { WebhookSender } from "./webhooks/webhook-sender";
 import { WebhooksService } from "./webhooks/webhooks.service";
 import { WithdrawalApprovals } from "./withdrawals/withdrawal-approvals";
@@ -93,6 +94,7 @@ export interface Services {
   /** A real bank's notifications it did not confirm when read back: the operators' review list. */
   unconfirmedNotifications: UnconfirmedNotificationsService;
   webhooks: WebhooksService;
+  webhookEndpoints: WebhookEndpointsService;
   webhookSender: WebhookSender;
   webhookDispatcher: WebhookDispatcher;
   consoleUsers: ConsoleUsersService;
@@ -191,6 +193,7 @@ export function createServices(config: AppConfig, logger: Logger, db: DataSource
     consoleUrl: config.publicBaseUrl,
   });
   const webhookSender = new WebhookSender(config.webhookTimeoutMs, config.webhookAllowPrivate);
+  const webhooks = new WebhooksService(db, config.webhookAllowPrivate);
   const credentialUsage = new CredentialUsage(db, logger);
   const companies = new CompaniesService(
     db,
@@ -233,7 +236,8 @@ export function createServices(config: AppConfig, logger: Logger, db: DataSource
     returnProcessor: new ReturnProcessor(db, provider, { refund: refunds, exception: exceptionReturns }, logger),
     inboundPix,
     unconfirmedNotifications,
-    webhooks: new WebhooksService(db, config.webhookAllowPrivate),
+    webhooks,
+    webhookEndpoints: new WebhookEndpointsService(db, config.webhookAllowPrivate, webhooks),
     webhookSender,
     webhookDispatcher: new WebhookDispatcher(
       db,

@@ -100,10 +100,19 @@ export const RejectWithdrawalDocument = graphql(`
   }
 `);
 
+export const CancelScheduledWithdrawalDocument = graphql(`
+  mutation CancelScheduledWithdrawal($id: ID!, $reason: String!) {
+    cancelWithdrawal(id: $id, reason: $reason) {
+      ...WithdrawalRow
+    }
+  }
+`);
+
 export const WithdrawalDetailDocument = graphql(`
   query WithdrawalDetail($id: ID!) {
     withdrawal(id: $id) {
       ...WithdrawalRow
+      cancellable
       idempotencyKey
       e2eId
       paidAt

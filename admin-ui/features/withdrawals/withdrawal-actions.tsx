@@ -6,25 +6,31 @@ import { useState } from "react";
 import { MoneyFactsList, ReasonDialog } from "@/components/confirm-dialogs";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/toast";
-import { formatBRL } from "@/lib/format";
+import { formatBRL, formatIsoDay } from "@/lib/format";
 import { useGraphQLMutation } from "@/lib/graphql/hooks";
 import { useErrorMessage } from "@/lib/i18n/error-message";
 import { ApproveWithdrawalDialog } from "./approve-withdrawal-dialog";
 import { approvable, type WithdrawalRow } from "./columns";
 import { approvedDescriptionMessage, useDestinationText, useWithdrawalFacts } from "./destination";
-import { RejectWithdrawalDocument } from "./documents";
+import { CancelScheduledWithdrawalDocument, RejectWithdrawalDocument } from "./documents";
 
-/** Approve and reject on a withdrawal's own page; the page renders again after either. */
+/**
+ * Approve and reject on a withdrawal's own page; for an approved scheduled payout its day has
+ * not sent yet, cancel (docs/payouts.md#scheduled-payouts). The page renders again after each.
+ */
 export function WithdrawalActions({
   withdrawal,
   companyName,
   canAct,
   viewerActor,
+  cancellable,
 }: {
   withdrawal: WithdrawalRow;
   companyName: string;
   canAct: boolean;
   viewerActor: string;
+  /** The service's `cancellable`: PENDING, or approved, scheduled and not yet sent to the bank. */
+  cancellable: boolean;
 }) {
   const t = useTranslations("withdrawals");
   const factsOf = useWithdrawalFacts();
@@ -34,7 +40,10 @@ export function WithdrawalActions({
   const reject = useGraphQLMutation(RejectWithdrawalDocument, { invalidates: ["Withdrawals"] });
   const [rejecting, setRejecting] = useState(false);
   const [approving, setApproving] = useState(false);
-  if (!canAct || withdrawal.status !== "PENDING") return null;
+  if (!canAct) return null;
+  if (withdrawal.status === "PROCESSING" && cancellable)
+    return <CancelScheduledButton withdrawal={withdrawal} companyName={companyName} />;
+  if (withdrawal.status !== "PENDING") return null;
   const facts = factsOf(withdrawal, companyName);
   const destination = destinationOf(withdrawal);
 
@@ -91,6 +100,52 @@ export function WithdrawalActions({
         }}
       >
         <MoneyFactsList facts={facts} />
+      </ReasonDialog>
+    </>
+  );
+}
+
+/** An approved scheduled payout, cancelled before its day sends it: the amount returns to the balance. */
+function CancelScheduledButton({ withdrawal, companyName }: { withdrawal: WithdrawalRow; companyName: string }) {
+  const t = useTranslations("withdrawals.cancelScheduled");
+  const factsOf = useWithdrawalFacts();
+  const describe = useErrorMessage();
+  const router = useRouter();
+  const cancel = useGraphQLMutation(CancelScheduledWithdrawalDocument, { invalidates: ["Withdrawals"] });
+  const [open, setOpen] = useState(false);
+  const reference = withdrawal.withdrawalReference;
+  const amount = formatBRL(withdrawal.amount);
+  return (
+    <>
+      <Button variant="outline" onClick={() => setOpen(true)}>
+        {t("label")}
+      </Button>
+      <ReasonDialog
+        open={open}
+        onOpenChange={setOpen}
+        title={t("title", { reference })}
+        description={t("description", {
+          amount,
+          company: companyName,
+          day: formatIsoDay(withdrawal.scheduledFor ?? withdrawal.sendsOn ?? ""),
+        })}
+        reasonLabel={t("reason")}
+        placeholder={t("placeholder")}
+        confirmLabel={t("confirm")}
+        destructive
+        onConfirm={async (reason) => {
+          try {
+            await cancel.mutateAsync({ id: withdrawal.id, reason });
+          } catch (error) {
+            throw new Error(describe(error));
+          }
+          toast.success(t("done", { reference }), {
+            description: t("doneDescription", { amount, company: companyName }),
+          });
+          router.refresh();
+        }}
+      >
+        <MoneyFactsList facts={factsOf(withdrawal, companyName)} />
       </ReasonDialog>
     </>
   );

@@ -293,7 +293,7 @@ function caseFor(route: RestRoute<Services>, fixtures: Fixtures): fc.Arbitrary<C
           expected: VALIDATION,
         })),
     );
-  if (operation.method === "POST")
+  if (operation.method === "POST" || operation.method === "PATCH")
     faults.push(
       fc.constantFrom('{"amount":', "{", "[1,", "nul", '{"a":1}}', "\u0000", '{"amount":1,}', "'x'").map((raw) => ({
         fault: "body that is no JSON",
@@ -401,7 +401,7 @@ function caseFor(route: RestRoute<Services>, fixtures: Fixtures): fc.Arbitrary<C
     const headers: Record<string, string> = { authorization: `Bearer ${fixtures.secret}` };
     if (keyParam) headers["idempotency-key"] = newUuid();
     let body: string | undefined;
-    if (operation.method === "POST") {
+    if (operation.method === "POST" || operation.method === "PATCH") {
       body = parts.rawBody ?? toJson(parts.body);
       headers["content-type"] = "application/json";
     }
@@ -502,6 +502,11 @@ describe("REST fuzz: every declared route, requests broken in one known way", ()
       merchant.clientSecret,
     );
     assert.equal(approved.errors, undefined, JSON.stringify(approved.errors));
+    const endpoint = await app.request("POST", "/webhook-endpoints", {
+      token: merchant.clientSecret,
+      body: { url: "https://example.com/fuzz", events: ["*"] },
+    });
+    assert.equal(endpoint.status, 201, endpoint.text);
     fixtures = {
       secret: merchant.clientSecret,
       ids: {
@@ -520,6 +525,8 @@ describe("REST fuzz: every declared route, requests broken in one known way", ()
         "/recurrences/:id": [recurrenceId],
         "/recurrences/:id/cancel": [recurrenceId],
         "/recurrences/:recurrenceId/charges": [recurrenceId],
+        "/webhook-endpoints/:id": [endpoint.body.id],
+        "/webhook-endpoints/:id/rotate-secret": [endpoint.body.id],
       },
     };
     tables = await listTables(db);

@@ -133,7 +133,8 @@ export function registerRestOperations<Deps extends PolicyServices>(
         // would pass them on. Such a query is refused as the body's text is.
         const badText = illFormedQueryParameter(request.raw.url ?? "");
         if (badText !== null) return done(new AppError("VALIDATION_ERROR", illFormedTextMessage(badText)));
-        if (operation.method === "POST" && request.body === undefined) request.body = {};
+        if ((operation.method === "POST" || operation.method === "PATCH") && request.body === undefined)
+          request.body = {};
         done();
       },
       handler: async (request: FastifyRequest, reply: FastifyReply) => {

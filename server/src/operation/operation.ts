@@ -96,11 +96,11 @@ export type RestAnswer = ReadonlyArray<string | { readonly [field: string]: Rest
  * parameters are the arguments of that name; `idempotencyKey` is the Idempotency-Key
  * header; an `input` argument (an input object) is the JSON body, its fields in snake_case;
  * the other arguments (those named in `args`, when given) are query parameters (GET) or body
- * fields (POST), in snake_case; `companyId` is never a REST parameter (a merchant's
+ * fields (POST, PATCH), in snake_case; `companyId` is never a REST parameter (a merchant's
  * credential names its account).
  */
 export interface RestAddress<Deps> {
-  readonly method: "GET" | "POST";
+  readonly method: "GET" | "POST" | "PATCH" | "DELETE";
   /** Fastify path, e.g. "/withdrawals/:id/cancel". */
   readonly path: string;
   /** HTTP status of success (default 200). */

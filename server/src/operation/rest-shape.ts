@@ -314,7 +314,8 @@ function answersOf(operation: RestRouteOperation<never>, successStatus: number, 
   // Every route checks what it is given: a GET its query (an unknown parameter is refused),
   // a path id its text (no control characters), a POST its body.
   if (operation.method === "GET" || parameters.length > 0) codes.add("VALIDATION_ERROR");
-  if (operation.method === "POST") codes.add("INVALID_JSON").add("PAYLOAD_TOO_LARGE").add("VALIDATION_ERROR");
+  if (operation.method === "POST" || operation.method === "PATCH")
+    codes.add("INVALID_JSON").add("PAYLOAD_TOO_LARGE").add("VALIDATION_ERROR");
   const answers = new Map<number, ErrorCode[]>([[successStatus, []]]);
   for (const code of codes) {
     const status = httpStatusFor(code);
@@ -670,7 +671,7 @@ export function compileRestRoute<Deps>(schema: GraphQLSchema, declaration: AnyOp
     schema: {
       params: pathParameters.length ? objectSchema(pathParameters) : undefined,
       querystring: rest.method === "GET" ? objectSchema(byLocation("query")) : undefined,
-      body: rest.method === "POST" ? objectSchema(byLocation("body")) : undefined,
+      body: rest.method === "POST" || rest.method === "PATCH" ? objectSchema(byLocation("body")) : undefined,
       success: outputSchema(field.type, rest.answer, where),
     },
     answers: answersOf(operation, successStatus, parameters),

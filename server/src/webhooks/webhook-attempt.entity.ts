@@ -13,6 +13,10 @@ export class WebhookAttempt {
   @Field(() => String)
   eventId!: string;
 
+  @Column({ name: "endpoint_id", type: "text" })
+  @Field(() => ID)
+  endpointId!: string;
+
   /** The event's name and bytes, the same on every attempt (filled from the event). */
   @Field(() => String)
   event?: string;

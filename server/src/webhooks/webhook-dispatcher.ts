@@ -6,11 +6,14 @@ import { observeWebhookAttempt } from "../metrics/metrics";
 import type { AccountRooms } from "./webhook-account-windows";
 import { AccountWindows, accountWindowLimits } from "./webhook-account-windows";
 import { WebhookDeliveryStatus } from "./webhook-event.entity";
-import { openWebhookSecret, standardWebhooksKey } from "./webhook-secrets";
+import { openEndpointSecret, openWebhookSecret, standardWebhooksKey } from "./webhook-secrets";
 import type { WebhookResponse, WebhookSender } from "./webhook-sender";
 
 export interface ClaimedAttempt {
   event_id: string;
+  endpoint_id: string;
+  /** The account's own endpoint: its secret is the company's (sealed as such). */
+  account_endpoint: boolean;
   company_id: string;
   event: string;
   body: string;
@@ -18,7 +21,7 @@ export interface ClaimedAttempt {
   attempt_number: number;
   manual_attempt: boolean;
   webhook_url: string;
-  /** Sealed (webhook-secrets.ts): opened only to sign the attempt. */
+  /** Sealed (webhook-secrets.ts), the endpoint's: opened only to sign the attempt. */
   webhook_secret: string;
   attempt_id: string;
   request_id: string | null;
@@ -95,7 +98,7 @@ export class WebhookDispatcher {
       // Parsed once per connection (openQueueConnection).
       name: "webhook_claim",
       text: `WITH candidate AS (
-         SELECT e.id, e.company_id, e.next_attempt_at, e.sequence FROM webhook_events e
+         SELECT e.id, e.endpoint_id, e.company_id, e.next_attempt_at, e.sequence FROM webhook_events e
           WHERE e.delivery_status = 'PENDING' AND e.next_attempt_at <= now()
             AND (e.leased_until IS NULL OR e.leased_until <= now())
             AND e.company_id <> ALL($2::text[])
@@ -103,35 +106,44 @@ export class WebhookDispatcher {
           LIMIT $1
           FOR UPDATE SKIP LOCKED
        ), picked AS (
-         SELECT c.id FROM (SELECT id, company_id, row_number() OVER (PARTITION BY company_id ORDER BY next_attempt_at, sequence) AS place FROM candidate) c
+         SELECT c.id, c.endpoint_id FROM (SELECT id, endpoint_id, company_id, row_number() OVER (PARTITION BY company_id ORDER BY next_attempt_at, sequence) AS place FROM candidate) c
            LEFT JOIN unnest($3::text[], $4::int[]) AS r(company_id, room) ON r.company_id = c.company_id
           WHERE c.place <= coalesce(r.room, $5)
+       ), target AS (
+         -- Where each goes now: the endpoint's URL and secret (the account endpoint's are the
+         -- company's); a deleted endpoint has none.
+         SELECT p.id, p.endpoint_id, w.account_endpoint,
+                CASE WHEN w.deleted_at IS NOT NULL THEN NULL WHEN w.account_endpoint THEN c.webhook_url ELSE w.url END
+                  AS webhook_url,
+                CASE WHEN w.account_endpoint THEN c.webhook_secret ELSE w.webhook_secret END AS webhook_secret
+           FROM picked p JOIN webhook_endpoints w ON w.id = p.endpoint_id JOIN companies c ON c.id = w.company_id
        ), claimed AS (
-         -- An event whose account has no URL any more is marked NO_URL instead; the claimed
+         -- An event whose endpoint has no URL any more is marked NO_URL instead; the claimed
          -- ones keep their status, so their update stays HOT.
          UPDATE webhook_events e
-            SET attempt_count = e.attempt_count + (c.webhook_url IS NOT NULL)::int,
-                last_attempt_at = CASE WHEN c.webhook_url IS NOT NULL THEN now() ELSE e.last_attempt_at END,
-                leased_until = CASE WHEN c.webhook_url IS NOT NULL THEN now() + $6 * interval '1 millisecond' END,
-                delivery_status = CASE WHEN c.webhook_url IS NOT NULL THEN e.delivery_status ELSE 'NO_URL' END,
-                next_attempt_at = CASE WHEN c.webhook_url IS NOT NULL THEN e.next_attempt_at END
-           FROM companies c
-          WHERE e.id IN (SELECT id FROM picked) AND c.id = e.company_id
-         RETURNING e.id, e.company_id, e.event, e.body, e.signature, e.attempt_count, e.manual_attempt, c.webhook_url,
-                   c.webhook_secret, coalesce(e.redelivery_request_id, e.request_id) AS request_id,
+            SET attempt_count = e.attempt_count + (t.webhook_url IS NOT NULL)::int,
+                last_attempt_at = CASE WHEN t.webhook_url IS NOT NULL THEN now() ELSE e.last_attempt_at END,
+                leased_until = CASE WHEN t.webhook_url IS NOT NULL THEN now() + $6 * interval '1 millisecond' END,
+                delivery_status = CASE WHEN t.webhook_url IS NOT NULL THEN e.delivery_status ELSE 'NO_URL' END,
+                next_attempt_at = CASE WHEN t.webhook_url IS NOT NULL THEN e.next_attempt_at END
+           FROM target t
+          WHERE e.id = t.id AND e.endpoint_id = t.endpoint_id
+         RETURNING e.id, e.endpoint_id, t.account_endpoint, e.company_id, e.event, e.body, e.signature, e.attempt_count,
+                   e.manual_attempt, t.webhook_url, t.webhook_secret,
+                   coalesce(e.redelivery_request_id, e.request_id) AS request_id,
                    -- The attempt's id, drawn here so that the answer needs no join with the insert.
-                   CASE WHEN c.webhook_url IS NOT NULL THEN nextval('webhook_attempts_id_seq') END AS attempt_id
+                   CASE WHEN t.webhook_url IS NOT NULL THEN nextval('webhook_attempts_id_seq') END AS attempt_id
        ), interrupted AS (
          -- Only a second or later attempt can follow one left unfinished.
          UPDATE webhook_attempts SET error = $7, finished_at = now()
-          WHERE event_id IN (SELECT id FROM claimed WHERE attempt_count > 1 AND webhook_url IS NOT NULL)
+          WHERE (event_id, endpoint_id) IN (SELECT id, endpoint_id FROM claimed WHERE attempt_count > 1 AND webhook_url IS NOT NULL)
             AND finished_at IS NULL
        ), attempt AS (
-         INSERT INTO webhook_attempts (id, event_id, attempt_number, manual, url, request_id)
-         SELECT attempt_id, id, attempt_count, manual_attempt, webhook_url, request_id FROM claimed
+         INSERT INTO webhook_attempts (id, event_id, endpoint_id, attempt_number, manual, url, request_id)
+         SELECT attempt_id, id, endpoint_id, attempt_count, manual_attempt, webhook_url, request_id FROM claimed
           WHERE webhook_url IS NOT NULL
        )
-       SELECT id AS event_id, company_id, event, body, signature, attempt_count AS attempt_number, manual_attempt,
+       SELECT id AS event_id, endpoint_id, account_endpoint, company_id, event, body, signature, attempt_count AS attempt_number, manual_attempt,
               webhook_url, webhook_secret, attempt_id, request_id
          FROM claimed WHERE webhook_url IS NOT NULL`,
       values: [limit, full, rooms.accounts, rooms.rooms, defaultRoom, leaseMs, INTERRUPTED_ATTEMPT_ERROR],
@@ -173,10 +185,15 @@ export class WebhookDispatcher {
   /** The Standard Webhooks key of the account's current secret; null when the sealed secret does not open. */
   private standardKeyOf(attempt: ClaimedAttempt): Buffer | null {
     try {
-      return standardWebhooksKey(openWebhookSecret(this.db, attempt.company_id, attempt.webhook_secret));
+      return standardWebhooksKey(
+        attempt.account_endpoint
+          ? openWebhookSecret(this.db, attempt.company_id, attempt.webhook_secret)
+          : openEndpointSecret(this.db, attempt.endpoint_id, attempt.webhook_secret),
+      );
     } catch (error) {
       this.logger.error("a webhook secret does not open; rotate it", {
         companyId: attempt.company_id,
+        endpointId: attempt.endpoint_id,
         error: (error as Error).message,
       });
       return null;
@@ -194,9 +211,9 @@ export class WebhookDispatcher {
     await this.db.query(
       `WITH outcome AS (
          SELECT * FROM unnest($1::bigint[], $2::int[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[],
-                              $8::int[], $9::int[])
+                              $8::int[], $9::int[], $10::text[])
            AS o(attempt_id, response_status, response_time_ms, response_body, error, delivery_status, event_id,
-                attempt_number, retry_delay_ms)
+                attempt_number, retry_delay_ms, endpoint_id)
        ), closed AS (
          UPDATE webhook_attempts a
             SET response_status = o.response_status, response_time_ms = o.response_time_ms,
@@ -210,7 +227,7 @@ export class WebhookDispatcher {
                                        THEN now() + o.retry_delay_ms * interval '1 millisecond' END,
                 manual_attempt = false, redelivery_request_id = NULL, leased_until = NULL
            FROM outcome o
-          WHERE e.id = o.event_id AND e.attempt_count = o.attempt_number AND e.delivery_status = 'PENDING'
+          WHERE e.id = o.event_id AND e.endpoint_id = o.endpoint_id AND e.attempt_count = o.attempt_number AND e.delivery_status = 'PENDING'
             AND e.leased_until IS NOT NULL
        )
        SELECT 1`,
@@ -224,6 +241,7 @@ export class WebhookDispatcher {
         column((o) => o.attempt.event_id),
         column((o) => o.attempt.attempt_number),
         column((o) => o.retryDelayMs ?? 0),
+        column((o) => o.attempt.endpoint_id),
       ],
     );
   }

@@ -15,8 +15,9 @@ export enum WebhookDeliveryStatus {
 registerEnumType(WebhookDeliveryStatus, { name: "WebhookDeliveryStatus" });
 
 /**
- * An outgoing event in the outbox, its signed body fixed when the causing change
- * committed, and the state of its delivery to the account's webhook URL.
+ * An outgoing event in the outbox, to one of the account's endpoints, its signed body fixed
+ * when the causing change committed, and the state of its delivery there. An event sent to
+ * several endpoints is one row each, sharing the event's id.
  */
 @Entity("webhook_events")
 @ObjectType("WebhookDelivery", { description: "An event sent to the merchant's webhook URL, with every attempt." })
@@ -24,6 +25,12 @@ export class WebhookEvent {
   @PrimaryColumn({ type: "text" })
   @Field(() => ID, { name: "eventId", description: "evt_<alphanumeric>, the body's event_id." })
   id!: string;
+
+  @PrimaryColumn({ name: "endpoint_id", type: "text" })
+  @Field(() => ID, {
+    description: "The endpoint (we_...) this delivery goes to: one delivery per endpoint, sharing eventId.",
+  })
+  endpointId!: string;
 
   @Column({ name: "company_id", type: "text" })
   @Field(() => String)

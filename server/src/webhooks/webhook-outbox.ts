@@ -7,7 +7,7 @@ import { queryRows } from "../core/sql";
 import { WebhookDeliveryStatus } from "./webhook-event.entity";
 import type { WebhookEventName } from "./webhook-event-names";
 import { NOTIFY_WEBHOOK_DUE_SQL } from "./webhook-queue";
-import { openWebhookSecret } from "./webhook-secrets";
+import { openEndpointSecret, openWebhookSecret } from "./webhook-secrets";
 
 export interface SignedWebhookBody {
   eventId: string;
@@ -26,8 +26,8 @@ export function signWebhookBody(
   event: WebhookEventName,
   fields: Record<string, unknown>,
   at: Date = new Date(),
+  eventId: string = newEventId(),
 ): SignedWebhookBody {
-  const eventId = newEventId();
   const unsigned = { event, event_id: eventId, timestamp: at.toISOString(), ...fields };
   const signature = hmacSha256Hex(secret, JSON.stringify(unsigned));
   return { eventId, body: JSON.stringify({ ...unsigned, signature }), signature };
@@ -40,15 +40,28 @@ export interface WebhookAccount {
   webhookUrl: string | null;
 }
 
+/** An endpoint as the outbox reads it: the account endpoint's URL and secret are the company's. */
+interface EndpointRow {
+  id: string;
+  account_endpoint: boolean;
+  url: string | null;
+  webhook_secret: string;
+  events: string[];
+}
+
 /**
  * Writes an event into the outbox inside the caller's transaction, due at once, so it
  * exists (and is delivered) if and only if the change that caused it commits; the
- * workers are woken when that transaction commits (webhook-queue.ts). The
- * open console pages are told through LIVE_CHANNEL by the same statement (so only on commit,
- * core/live-events.ts). The webhook secret is read in the same transaction (or given by a caller that already read
- * it there): events created after a rotation are signed with the new secret. Without a
- * webhook URL the event is kept, marked NO_URL. `requestId` names the request that made
- * the change (null for the service's own work): its attempts are sent with it.
+ * workers are woken when that transaction commits (webhook-queue.ts). One delivery row per
+ * enabled endpoint that lists the event (CONTRACT §15), all with the same event id and
+ * timestamp, each body signed with its endpoint's secret. The account's own endpoint (§4)
+ * always gets its row while enabled for the event: without a webhook URL it is kept, marked
+ * NO_URL. The open console pages are told through LIVE_CHANNEL by the same statement (so
+ * only on commit, core/live-events.ts). Secrets are read in the same transaction (or the
+ * account's given by a caller that already read it there): events created after a rotation
+ * are signed with the new secret. `requestId` names the request that made the change (null
+ * for the service's own work): its attempts are sent with it. The answer is the account
+ * endpoint's delivery (the first other one when it gets none).
  */
 export async function appendWebhookEvent(
   em: EntityManager,
@@ -58,44 +71,73 @@ export async function appendWebhookEvent(
   subjectId: string | null,
   requestId: string | null,
   account?: WebhookAccount,
-): Promise<SignedWebhookBody & { deliveryStatus: WebhookDeliveryStatus }> {
-  const { webhookSecret, webhookUrl } = account ?? (await readWebhookAccount(em, companyId));
-  const signed = signWebhookBody(webhookSecret, event, fields);
-  const deliveryStatus = webhookUrl ? WebhookDeliveryStatus.PENDING : WebhookDeliveryStatus.NO_URL;
-  // One round trip: the event row, the live pages' notice, and the workers' wake-up when there
-  // is somewhere to send it (NOTIFY is delivered on commit, and never if the change rolls back).
+): Promise<SignedWebhookBody & { deliveryStatus: WebhookDeliveryStatus; pendingDeliveries: number }> {
+  const endpoints = await queryRows<EndpointRow>(
+    em,
+    `SELECT w.id, w.account_endpoint, CASE WHEN w.account_endpoint THEN c.webhook_url ELSE w.url END AS url,
+            CASE WHEN w.account_endpoint THEN c.webhook_secret ELSE w.webhook_secret END AS webhook_secret, w.events
+       FROM companies c JOIN webhook_endpoints w ON w.company_id = c.id
+      WHERE c.id = $1 AND w.deleted_at IS NULL AND w.status = 'ENABLED'
+        AND ($2 = ANY(w.events) OR '*' = ANY(w.events))
+      ORDER BY w.account_endpoint DESC, w.created_at, w.id`,
+    [companyId, event],
+  );
+  if (endpoints.length === 0) {
+    const [company] = await queryRows<{ id: string }>(em, "SELECT id FROM companies WHERE id = $1", [companyId]);
+    if (!company) throw notFound("Company");
+  }
+  const at = new Date();
+  const eventId = newEventId();
+  const deliveries = endpoints.map((endpoint) => {
+    const own = endpoint.account_endpoint && account;
+    const url = own ? account.webhookUrl : endpoint.url;
+    const secret = own
+      ? account.webhookSecret
+      : endpoint.account_endpoint
+        ? openWebhookSecret(em, companyId, endpoint.webhook_secret)
+        : openEndpointSecret(em, endpoint.id, endpoint.webhook_secret);
+    const signed = signWebhookBody(secret, event, fields, at, eventId);
+    const deliveryStatus = url ? WebhookDeliveryStatus.PENDING : WebhookDeliveryStatus.NO_URL;
+    return { endpointId: endpoint.id, ...signed, deliveryStatus };
+  });
+  // One round trip: the delivery rows, the live pages' notice, and the workers' wake-up when there
+  // is somewhere to send one (NOTIFY is delivered on commit, and never if the change rolls back).
   await em.query(
     `WITH inserted AS (
-       INSERT INTO webhook_events (id, company_id, event, subject_id, body, signature, delivery_status, next_attempt_at,
-                                   request_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, CASE WHEN $7 = 'PENDING' THEN now() END, $8)
+       INSERT INTO webhook_events (id, endpoint_id, company_id, event, subject_id, body, signature, delivery_status,
+                                   next_attempt_at, request_id)
+       SELECT $1, d.endpoint_id, $2, $3, $4, d.body, d.signature, d.status,
+              CASE WHEN d.status = 'PENDING' THEN now() END, $8
+         FROM unnest($5::text[], $6::text[], $7::text[], $10::text[]) WITH ORDINALITY AS d(endpoint_id, body, signature, status, n)
+        ORDER BY d.n
        RETURNING delivery_status
      )
      SELECT pg_notify('${LIVE_CHANNEL}', $9),
-            CASE WHEN delivery_status = 'PENDING' THEN ${NOTIFY_WEBHOOK_DUE_SQL} END
+            CASE WHEN bool_or(delivery_status = 'PENDING') THEN ${NOTIFY_WEBHOOK_DUE_SQL} END
        FROM inserted`,
     [
-      signed.eventId,
+      eventId,
       companyId,
       event,
       subjectId,
-      signed.body,
-      signed.signature,
-      deliveryStatus,
+      deliveries.map((d) => d.endpointId),
+      deliveries.map((d) => d.body),
+      deliveries.map((d) => d.signature),
       // The request this change is made for (its attempts are sent with it), if any.
       requestId,
-      liveNoticePayload({ id: signed.eventId, type: event, companyId, resourceId: subjectId }),
+      liveNoticePayload({ id: eventId, type: event, companyId, resourceId: subjectId }),
+      deliveries.map((d) => d.deliveryStatus),
     ],
   );
-  return { ...signed, deliveryStatus };
-}
-
-async function readWebhookAccount(em: EntityManager, companyId: string): Promise<WebhookAccount> {
-  const rows = await queryRows<{ webhook_secret: string; webhook_url: string | null }>(
-    em,
-    "SELECT webhook_secret, webhook_url FROM companies WHERE id = $1",
-    [companyId],
-  );
-  if (rows.length === 0) throw notFound("Company");
-  return { webhookSecret: openWebhookSecret(em, companyId, rows[0].webhook_secret), webhookUrl: rows[0].webhook_url };
+  const pendingDeliveries = deliveries.filter((d) => d.deliveryStatus === WebhookDeliveryStatus.PENDING).length;
+  const first = deliveries[0];
+  if (!first)
+    return { eventId, body: "", signature: "", deliveryStatus: WebhookDeliveryStatus.NO_URL, pendingDeliveries };
+  return {
+    eventId,
+    body: first.body,
+    signature: first.signature,
+    deliveryStatus: first.deliveryStatus,
+    pendingDeliveries,
+  };
 }

@@ -29,6 +29,17 @@ export function openWebhookSecret(db: Db, companyId: string, stored: string): st
   return isSealed(stored) ? secretBoxOf(db).open(stored, contextOf(companyId)) : stored;
 }
 
+const endpointContextOf = (endpointId: string) => `webhook_endpoints.webhook_secret:${endpointId}`;
+
+/** An endpoint's own secret (not the account's), sealed bound to the endpoint's id. */
+export function sealEndpointSecret(db: Db, endpointId: string, secret: string): string {
+  return secretBoxOf(db).seal(secret, endpointContextOf(endpointId));
+}
+
+export function openEndpointSecret(db: Db, endpointId: string, stored: string): string {
+  return isSealed(stored) ? secretBoxOf(db).open(stored, endpointContextOf(endpointId)) : stored;
+}
+
 /** The first characters, to tell which secret is in use (webhookSettings). */
 export function webhookSecretHint(secret: string): string {
   return `${secret.slice(0, 10)}…`;

@@ -1,12 +1,15 @@
 import { ArgsType, Field, ID, Int, ObjectType } from "type-graphql";
-import { companyScope, requireCompanyScope } from "../auth/principal";
+import { companyScope, type Principal, requireCompanyScope } from "../auth/principal";
 import { PageOf, PagingArgs } from "../graphql/page";
-import { declareOperations } from "../operation/operation";
+import { declareOperations, type RestAnswer } from "../operation/operation";
+import { WebhookEndpoint, WebhookEndpointStatus, WebhookEndpointWithSecret } from "./webhook-endpoint.entity";
+import type { WebhookEndpointsService } from "./webhook-endpoints.service";
 import { WebhookDeliveryStatus, WebhookEvent } from "./webhook-event.entity";
 import { REDELIVER_BATCH_MAX, type WebhooksService } from "./webhooks.service";
 
 interface WebhookServices {
   webhooks: WebhooksService;
+  webhookEndpoints: WebhookEndpointsService;
 }
 
 const { operation } = declareOperations<WebhookServices>();
@@ -84,13 +87,63 @@ class WebhookDeliveriesArgs extends PagingArgs {
     description: "Only the events of one charge (id or chg_ id) or withdrawal: a detail page's timeline.",
   })
   subjectId?: string;
+
+  @Field(() => ID, { nullable: true, description: "Only the deliveries to one endpoint (we_...)." })
+  endpointId?: string;
 }
 
 @ArgsType()
 class WebhookEventIdArgs {
   @Field(() => ID)
   eventId!: string;
+
+  @Field(() => ID, {
+    nullable: true,
+    description: "The endpoint's delivery to send again (default: the account's own endpoint's).",
+  })
+  endpointId?: string | null;
 }
+
+@ObjectType()
+class WebhookEndpointList {
+  @Field(() => [WebhookEndpoint])
+  data!: WebhookEndpoint[];
+}
+
+@ArgsType()
+class CreateWebhookEndpointArgs extends AccountArgs {
+  @Field(() => String, { description: "http or https; a private address is refused (SSRF guard)." })
+  url!: string;
+
+  @Field(() => [String], { description: '["*"] (every event) or event names.' })
+  events!: string[];
+}
+
+@ArgsType()
+class WebhookEndpointIdArgs {
+  @Field(() => ID)
+  id!: string;
+}
+
+@ArgsType()
+class UpdateWebhookEndpointArgs extends WebhookEndpointIdArgs {
+  @Field(() => String, { nullable: true, description: "Absent: unchanged. Steps up first (STEP_UP_REQUIRED)." })
+  url?: string | null;
+
+  @Field(() => [String], { nullable: true })
+  events?: string[] | null;
+
+  @Field(() => WebhookEndpointStatus, { nullable: true })
+  status?: WebhookEndpointStatus | null;
+}
+
+/** An endpoint in the REST API, in CONTRACT §15's order (its secret only when issued). */
+const ENDPOINT_REST_FIELDS: RestAnswer = ["id", "url", "events", "status", "createdAt"];
+const ENDPOINT_WITH_SECRET_REST_FIELDS: RestAnswer = ["id", "url", "events", "secret", "status", "createdAt"];
+
+/** An endpoint the path names must be the caller's before its body is looked at (404 first). */
+const endpointFirst = (params: Record<string, string>, ctx: { principal: Principal | null }, deps: WebhookServices) =>
+  deps.webhookEndpoints.getEndpoint(companyScope(ctx.principal), params.id);
 
 @ArgsType()
 class RedeliverFailedWebhooksArgs {
@@ -188,6 +241,7 @@ export const webhookOperations = [
           event: args.event,
           status: args.status,
           subjectId: args.subjectId,
+          endpointId: args.endpointId,
         },
         ctx.signal,
       ),
@@ -201,8 +255,8 @@ export const webhookOperations = [
     audit: "every caller",
     args: WebhookEventIdArgs,
     output: () => WebhookEvent,
-    run: ({ eventId }, ctx, { webhooks }) =>
-      webhooks.redeliver(companyScope(ctx.principal), eventId, ctx.audit, ctx.requestId),
+    run: ({ eventId, endpointId }, ctx, { webhooks }) =>
+      webhooks.redeliver(companyScope(ctx.principal), eventId, ctx.audit, ctx.requestId, endpointId ?? null),
   }),
 
   operation({
@@ -222,5 +276,138 @@ export const webhookOperations = [
       );
       return { count: eventIds.length, eventIds };
     },
+  }),
+
+  operation({
+    name: "webhookEndpoints",
+    kind: "query",
+    description: "The account's webhook endpoints, its own (webhookSettings') first, then oldest first.",
+    access: "caller",
+    args: AccountArgs,
+    output: () => WebhookEndpointList,
+    rest: {
+      method: "GET",
+      path: "/webhook-endpoints",
+      answer: [{ data: ENDPOINT_REST_FIELDS }],
+      args: [],
+      errors: [],
+      summary: "The account's webhook endpoints (at most 10), without their secrets.",
+      tag: "Webhooks",
+    },
+    run: async ({ companyId }, ctx, { webhookEndpoints }) => ({
+      data: await webhookEndpoints.listEndpoints(requireCompanyScope(ctx.principal, companyId)),
+    }),
+  }),
+
+  operation({
+    name: "webhookEndpoint",
+    kind: "query",
+    access: "caller",
+    args: WebhookEndpointIdArgs,
+    output: () => WebhookEndpoint,
+    rest: {
+      method: "GET",
+      path: "/webhook-endpoints/:id",
+      answer: ENDPOINT_REST_FIELDS,
+      errors: ["NOT_FOUND"],
+      summary: "A webhook endpoint of the account, without its secret.",
+      tag: "Webhooks",
+    },
+    run: ({ id }, ctx, { webhookEndpoints }) => webhookEndpoints.getEndpoint(companyScope(ctx.principal), id),
+  }),
+
+  operation({
+    name: "createWebhookEndpoint",
+    kind: "mutation",
+    description:
+      "A new endpoint with its own secret (shown only here), receiving the events listed. At most 10 per account (CONFLICT). Where events go and a secret: steps up first (STEP_UP_REQUIRED).",
+    access: ["MERCHANT_ADMIN", "ADMIN"],
+    stepUp: "always",
+    audit: "every caller",
+    args: CreateWebhookEndpointArgs,
+    output: () => WebhookEndpointWithSecret,
+    rest: {
+      method: "POST",
+      path: "/webhook-endpoints",
+      status: 201,
+      answer: ENDPOINT_WITH_SECRET_REST_FIELDS,
+      args: ["url", "events"],
+      errors: ["VALIDATION_ERROR", "CONFLICT", "STEP_UP_REQUIRED"],
+      summary:
+        'Adds a webhook endpoint: url (http or https, public), events (["*"] or names); its secret is shown only in this answer.',
+      tag: "Webhooks",
+    },
+    run: ({ companyId, url, events }, ctx, { webhookEndpoints }) =>
+      webhookEndpoints.createEndpoint(requireCompanyScope(ctx.principal, companyId), { url, events }, ctx.audit),
+  }),
+
+  operation({
+    name: "updateWebhookEndpoint",
+    kind: "mutation",
+    description:
+      "Changes an endpoint's URL, events or status (absent: unchanged). A new URL steps up first (STEP_UP_REQUIRED).",
+    access: ["MERCHANT_ADMIN", "ADMIN"],
+    stepUp: { when: (args) => args.url != null },
+    audit: "every caller",
+    args: UpdateWebhookEndpointArgs,
+    output: () => WebhookEndpoint,
+    rest: {
+      method: "PATCH",
+      path: "/webhook-endpoints/:id",
+      answer: ENDPOINT_REST_FIELDS,
+      args: ["url", "events", "status"],
+      findFirst: endpointFirst,
+      errors: ["NOT_FOUND", "VALIDATION_ERROR", "STEP_UP_REQUIRED"],
+      summary: "Changes a webhook endpoint's url, events or status (ENABLED, DISABLED).",
+      tag: "Webhooks",
+    },
+    run: ({ id, url, events, status }, ctx, { webhookEndpoints }) =>
+      webhookEndpoints.updateEndpoint(companyScope(ctx.principal), id, { url, events, status }, ctx.audit),
+  }),
+
+  operation({
+    name: "deleteWebhookEndpoint",
+    kind: "mutation",
+    description:
+      "Deletes an endpoint (its history stays; deliveries not yet sent are FAILED). The account's own endpoint's deletion removes the account's webhook URL. Steps up first (STEP_UP_REQUIRED).",
+    access: ["MERCHANT_ADMIN", "ADMIN"],
+    stepUp: "always",
+    audit: "every caller",
+    args: WebhookEndpointIdArgs,
+    output: () => WebhookEndpoint,
+    rest: {
+      method: "DELETE",
+      path: "/webhook-endpoints/:id",
+      findFirst: endpointFirst,
+      answer: ENDPOINT_REST_FIELDS,
+      errors: ["NOT_FOUND", "STEP_UP_REQUIRED"],
+      summary: "Deletes a webhook endpoint; answers it as it was.",
+      tag: "Webhooks",
+    },
+    run: ({ id }, ctx, { webhookEndpoints }) =>
+      webhookEndpoints.deleteEndpoint(companyScope(ctx.principal), id, ctx.audit),
+  }),
+
+  operation({
+    name: "rotateWebhookEndpointSecret",
+    kind: "mutation",
+    description:
+      "A new secret for the endpoint, shown only here; its events created from now on are signed with it. Steps up first (STEP_UP_REQUIRED).",
+    access: ["MERCHANT_ADMIN", "ADMIN"],
+    stepUp: "always",
+    audit: "every caller",
+    args: WebhookEndpointIdArgs,
+    output: () => WebhookEndpointWithSecret,
+    rest: {
+      method: "POST",
+      path: "/webhook-endpoints/:id/rotate-secret",
+      findFirst: endpointFirst,
+      answer: ENDPOINT_WITH_SECRET_REST_FIELDS,
+      errors: ["NOT_FOUND", "STEP_UP_REQUIRED"],
+      summary: "Issues a new secret for a webhook endpoint, shown only in this answer.",
+      tag: "Webhooks",
+    },
+    run: ({ id }, ctx, { webhookEndpoints }) =>
+      webhookEndpoints.rotateEndpointSecret(companyScope(ctx.principal), id, ctx.audit),
   }),
 ];

@@ -49,6 +49,8 @@ export interface DeliveryFilter extends PageArgs {
   status?: WebhookDeliveryStatus | null;
   /** The charge or withdrawal the events are about. */
   subjectId?: string | null;
+  /** The deliveries to one endpoint (we_...). */
+  endpointId?: string | null;
 }
 
 /** Deliveries are listed in outbox order: sequence is the insertion order (events of one transaction share created_at). */
@@ -100,18 +102,26 @@ export class WebhooksService {
     audit: AuditContext | null = null,
   ): Promise<WebhookSettings> {
     const url = rawUrl === null || rawUrl.trim() === "" ? null : assertWebhookUrl(rawUrl.trim(), this.allowPrivate);
-    return runTransaction(this.db, async (em) => {
-      const { before, after } = await writeWebhookSettings(em, companyId, { webhookUrl: url });
-      await appendAudit(em, audit, {
-        action: "webhook.update_settings",
-        objectType: "company",
-        objectId: companyId,
-        companyId,
-        before: { url: before.webhookUrl },
-        after: { url },
-      });
-      return settingsOf(em, after);
+    return runTransaction(this.db, async (em) => settingsOf(em, await this.writeAccountUrl(em, companyId, url, audit)));
+  }
+
+  /** The account's URL (its first endpoint's), checked by the caller, in the caller's transaction. */
+  async writeAccountUrl(
+    em: EntityManager,
+    companyId: string,
+    url: string | null,
+    audit: AuditContext | null,
+  ): Promise<Company> {
+    const { before, after } = await writeWebhookSettings(em, companyId, { webhookUrl: url });
+    await appendAudit(em, audit, {
+      action: "webhook.update_settings",
+      objectType: "company",
+      objectId: companyId,
+      companyId,
+      before: { url: before.webhookUrl },
+      after: { url },
     });
+    return after;
   }
 
   /** A new secret, shown only in this answer; events created from now on are signed with it. */
@@ -172,7 +182,8 @@ export class WebhooksService {
         null,
         requestId,
       );
-      if (signed.deliveryStatus === WebhookDeliveryStatus.NO_URL) throw noWebhookUrl();
+      // Sent when some endpoint has a URL to send it to.
+      if (signed.pendingDeliveries === 0) throw noWebhookUrl();
       await appendAudit(em, audit, {
         action: "webhook.test",
         objectType: "webhook_event",
@@ -184,14 +195,26 @@ export class WebhooksService {
     return this.getDelivery(companyId, eventId);
   }
 
-  async getDelivery(scopeCompanyId: string | null, eventId: string): Promise<WebhookEvent> {
+  /**
+   * One delivery of an event: to the endpoint named, else to the account's own endpoint (§4's),
+   * else to the oldest endpoint that got it.
+   */
+  async getDelivery(
+    scopeCompanyId: string | null,
+    eventId: string,
+    endpointId: string | null = null,
+  ): Promise<WebhookEvent> {
     return readCancellable(
       this.db,
       undefined,
       async (sql) => {
-        const [row] = await queryRows<Record<string, unknown>>(sql, "SELECT * FROM webhook_events WHERE id = $1", [
-          eventId,
-        ]);
+        const [row] = await queryRows<Record<string, unknown>>(
+          sql,
+          `SELECT e.* FROM webhook_events e JOIN webhook_endpoints w ON w.id = e.endpoint_id
+            WHERE e.id = $1 AND ($2::text IS NULL OR e.endpoint_id = $2)
+            ORDER BY w.account_endpoint DESC, w.created_at LIMIT 1`,
+          [eventId, endpointId],
+        );
         const event = row ? this.eventFromRow(row) : null;
         if (!event || (scopeCompanyId !== null && event.companyId !== scopeCompanyId)) throw webhookEventNotFound();
         await this.attachAttempts(sql, [event]);
@@ -218,6 +241,7 @@ export class WebhooksService {
     if (scopeCompanyId !== null) where.push(`company_id = ${params.add(scopeCompanyId)}`);
     if (filter.event) where.push(`event = ${params.add(filter.event)}`);
     if (filter.status) where.push(`delivery_status = '${filter.status}'`);
+    if (filter.endpointId != null) where.push(`endpoint_id = ${params.add(filter.endpointId)}`);
     if (filter.subjectId != null) {
       // Webhooks name a charge "chg_<id>"; the outbox keeps the bare id.
       const subject = filter.subjectId.startsWith("chg_") ? filter.subjectId.slice(4) : filter.subjectId;
@@ -249,11 +273,11 @@ export class WebhooksService {
     const rows = await queryRows<Record<string, unknown>>(
       sql,
       "SELECT * FROM webhook_attempts WHERE event_id = ANY($1::text[]) ORDER BY attempt_number ASC",
-      [events.map((event) => event.id)],
+      [[...new Set(events.map((event) => event.id))]],
     );
     const attempts = rows.map(this.attemptFromRow);
     for (const event of events) {
-      const own = attempts.filter((attempt) => attempt.eventId === event.id);
+      const own = attempts.filter((attempt) => attempt.eventId === event.id && attempt.endpointId === event.endpointId);
       for (const attempt of own) Object.assign(attempt, { event: event.event, requestBody: event.body });
       event.attempts = own;
     }
@@ -268,35 +292,45 @@ export class WebhooksService {
     eventId: string,
     audit: AuditContext | null = null,
     requestId: string | null = null,
+    endpointId: string | null = null,
   ): Promise<WebhookEvent> {
-    await runTransaction(this.db, async (em) => {
-      const event = await em
-        .getRepository(WebhookEvent)
-        .findOne({ where: { id: eventId }, lock: { mode: "for_no_key_update" } });
+    const delivered = await runTransaction(this.db, async (em) => {
+      // The delivery asked for (getDelivery's choice when no endpoint is named), with where it goes now.
+      const [row] = await queryRows<Record<string, unknown> & { target_url: string | null }>(
+        em,
+        `SELECT e.*, CASE WHEN w.deleted_at IS NOT NULL THEN NULL WHEN w.account_endpoint THEN c.webhook_url
+                          ELSE w.url END AS target_url
+           FROM webhook_events e JOIN webhook_endpoints w ON w.id = e.endpoint_id JOIN companies c ON c.id = w.company_id
+          WHERE e.id = $1 AND ($2::text IS NULL OR e.endpoint_id = $2)
+          ORDER BY w.account_endpoint DESC, w.created_at LIMIT 1
+          FOR NO KEY UPDATE OF e`,
+        [eventId, endpointId],
+      );
+      const event = row ? this.eventFromRow(row) : null;
       if (!event || (scopeCompanyId !== null && event.companyId !== scopeCompanyId)) throw webhookEventNotFound();
-      const company = await em.getRepository(Company).findOneBy({ id: event.companyId });
-      if (!company?.webhookUrl) throw noWebhookUrl();
+      if (!row.target_url) throw noWebhookUrl();
       const retrying = event.deliveryStatus === WebhookDeliveryStatus.PENDING;
       // Due now, whatever lease an attempt in flight holds: that attempt's outcome no longer moves the event.
       await em.query(
         `WITH redelivered AS (
            UPDATE webhook_events SET delivery_status = 'PENDING', next_attempt_at = now(), leased_until = NULL,
                   manual_attempt = $2, redelivery_request_id = $3
-            WHERE id = $1
+            WHERE id = $1 AND endpoint_id = $4
          )
          SELECT ${NOTIFY_WEBHOOK_DUE_SQL}`,
-        [eventId, !retrying, requestId],
+        [eventId, !retrying, requestId, event.endpointId],
       );
       await appendAudit(em, audit, {
         action: "webhook.redeliver",
         objectType: "webhook_event",
         objectId: eventId,
         companyId: event.companyId,
-        before: { deliveryStatus: event.deliveryStatus },
+        before: { deliveryStatus: event.deliveryStatus, endpointId: event.endpointId },
         after: { deliveryStatus: WebhookDeliveryStatus.PENDING },
       });
+      return event;
     });
-    return this.getDelivery(scopeCompanyId, eventId);
+    return this.getDelivery(scopeCompanyId, eventId, delivered.endpointId);
   }
 
   /**
@@ -316,10 +350,12 @@ export class WebhooksService {
     }
     return runTransaction(this.db, async (em) => {
       // Oldest first in the outbox's own order (sequence), as the worker sends them.
-      const rows = await queryRows<{ id: string; company_id: string }>(
+      const rows = await queryRows<{ id: string; endpoint_id: string; company_id: string }>(
         em,
-        `SELECT e.id, e.company_id FROM webhook_events e JOIN companies c ON c.id = e.company_id
-          WHERE e.delivery_status = 'FAILED' AND c.webhook_url IS NOT NULL
+        `SELECT e.id, e.endpoint_id, e.company_id FROM webhook_events e JOIN companies c ON c.id = e.company_id
+           JOIN webhook_endpoints w ON w.id = e.endpoint_id
+          WHERE e.delivery_status = 'FAILED'
+            AND CASE WHEN w.account_endpoint THEN c.webhook_url IS NOT NULL ELSE w.deleted_at IS NULL END
             AND ($1::text IS NULL OR e.company_id = $1)
           ORDER BY e.sequence
           LIMIT $2
@@ -332,10 +368,11 @@ export class WebhooksService {
         `WITH redelivered AS (
            UPDATE webhook_events SET delivery_status = 'PENDING', next_attempt_at = now(), leased_until = NULL,
                   manual_attempt = true, redelivery_request_id = $2
-            WHERE id = ANY($1::text[])
+              FROM unnest($1::text[], $3::text[]) AS r(id, endpoint_id)
+            WHERE webhook_events.id = r.id AND webhook_events.endpoint_id = r.endpoint_id
          )
          SELECT ${NOTIFY_WEBHOOK_DUE_SQL}`,
-        [ids, requestId],
+        [ids, requestId, rows.map((row) => row.endpoint_id)],
       );
       await appendBulkRedeliveryAudit(em, audit, rows);
       return ids;

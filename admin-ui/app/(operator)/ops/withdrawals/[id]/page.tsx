@@ -52,6 +52,7 @@ export default async function WithdrawalPage({ params }: { params: Promise<{ id:
             companyName={companyName}
             canAct={canActOnMoney(viewer)}
             viewerActor={`operator:${viewer.id}`}
+            cancellable={withdrawal.cancellable}
           />
         }
       />

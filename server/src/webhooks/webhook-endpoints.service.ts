@@ -1,0 +1,282 @@
+import type { DataSource, EntityManager } from "typeorm";
+import { type AuditContext, appendAudit } from "../audit/audit";
+import { AppError, notFound, validationError } from "../core/errors";
+import { newWebhookEndpointId } from "../core/ids";
+import { queryRows, type SqlRunner } from "../core/sql";
+import { runTransaction } from "../core/transactions";
+import { type WebhookEndpoint, WebhookEndpointStatus, type WebhookEndpointWithSecret } from "./webhook-endpoint.entity";
+import { WEBHOOK_EVENT_NAMES, type WebhookEventName } from "./webhook-event-names";
+import {
+  newWebhookSecret,
+  openEndpointSecret,
+  openWebhookSecret,
+  sealEndpointSecret,
+  webhookSecretHint,
+} from "./webhook-secrets";
+import { assertWebhookUrl } from "./webhook-url";
+import type { WebhooksService } from "./webhooks.service";
+
+/** CONTRACT §15: the most endpoints an account may have (its own URL of §4 counted when set). */
+export const WEBHOOK_ENDPOINTS_MAX = 10;
+
+export const webhookEndpointNotFound = () => notFound("Webhook endpoint");
+
+export interface EndpointChanges {
+  url?: string | null;
+  events?: string[] | null;
+  status?: WebhookEndpointStatus | null;
+}
+
+interface EndpointRow {
+  id: string;
+  company_id: string;
+  account_endpoint: boolean;
+  url: string | null;
+  webhook_secret: string;
+  events: string[];
+  status: WebhookEndpointStatus;
+  created_at: Date;
+}
+
+/**
+ * Every endpoint of an account not deleted, the account's own (§4) when it has a URL. The
+ * account endpoint's URL and secret are the company's: §4's operations keep changing them.
+ */
+const ENDPOINTS_SQL = `
+  SELECT w.id, w.company_id, w.account_endpoint, w.events, w.status, w.created_at,
+         CASE WHEN w.account_endpoint THEN c.webhook_url ELSE w.url END AS url,
+         CASE WHEN w.account_endpoint THEN c.webhook_secret ELSE w.webhook_secret END AS webhook_secret
+    FROM webhook_endpoints w JOIN companies c ON c.id = w.company_id
+   WHERE w.deleted_at IS NULL AND (NOT w.account_endpoint OR c.webhook_url IS NOT NULL)`;
+
+const STATUSES = new Set<string>(Object.values(WebhookEndpointStatus));
+
+/** `["*"]`, or a list of known event names (each once, in the order given). */
+export function checkEndpointEvents(events: readonly string[]): string[] {
+  if (!Array.isArray(events) || events.length === 0)
+    throw validationError('events must be ["*"] or a non-empty list of event names');
+  if (events.includes("*")) {
+    if (events.length !== 1) throw validationError('events: "*" (every event) stands alone');
+    return ["*"];
+  }
+  for (const name of events) {
+    if (!WEBHOOK_EVENT_NAMES.includes(name as WebhookEventName))
+      throw validationError(
+        `Unknown webhook event "${String(name).slice(0, 64)}"; expected "*" or some of ${WEBHOOK_EVENT_NAMES.join(", ")}`,
+      );
+  }
+  return [...new Set(events)];
+}
+
+/** The account's webhook endpoints (CONTRACT §15); its first one is §4's URL and secret. */
+export class WebhookEndpointsService {
+  constructor(
+    private readonly db: DataSource,
+    private readonly allowPrivate: boolean,
+    private readonly webhooks: WebhooksService,
+  ) {}
+
+  /** Oldest first, the account's own endpoint first. */
+  async listEndpoints(companyId: string): Promise<WebhookEndpoint[]> {
+    const rows = await queryRows<EndpointRow>(
+      this.db,
+      `${ENDPOINTS_SQL} AND w.company_id = $1 ORDER BY w.account_endpoint DESC, w.created_at, w.id`,
+      [companyId],
+    );
+    return rows.map((row) => this.endpointOf(this.db, row));
+  }
+
+  /** Another account's endpoint (or a deleted one) is NOT_FOUND, as one that never was. */
+  async getEndpoint(scopeCompanyId: string | null, id: string): Promise<WebhookEndpoint> {
+    return this.endpointOf(this.db, await this.readEndpoint(this.db, scopeCompanyId, id, false));
+  }
+
+  async createEndpoint(
+    companyId: string,
+    input: { url: string; events: readonly string[] },
+    audit: AuditContext | null = null,
+  ): Promise<WebhookEndpointWithSecret> {
+    const url = assertWebhookUrl(String(input.url ?? "").trim(), this.allowPrivate);
+    const events = checkEndpointEvents(input.events);
+    return runTransaction(this.db, async (em) => {
+      // One creation at a time per account, so two cannot both take the tenth place.
+      const [company] = await queryRows<{ id: string }>(
+        em,
+        "SELECT id FROM companies WHERE id = $1 FOR NO KEY UPDATE",
+        [companyId],
+      );
+      if (!company) throw notFound("Company");
+      const [{ count }] = await queryRows<{ count: number }>(
+        em,
+        `SELECT count(*)::int AS count FROM (${ENDPOINTS_SQL} AND w.company_id = $1) e`,
+        [companyId],
+      );
+      if (count >= WEBHOOK_ENDPOINTS_MAX)
+        throw new AppError(
+          "CONFLICT",
+          `An account has at most ${WEBHOOK_ENDPOINTS_MAX} webhook endpoints: delete one to add another`,
+        );
+      const id = newWebhookEndpointId();
+      const secret = newWebhookSecret();
+      const [row] = await queryRows<EndpointRow>(
+        em,
+        `INSERT INTO webhook_endpoints (id, company_id, url, webhook_secret, events)
+         VALUES ($1, $2, $3, $4, $5) RETURNING *`,
+        [id, companyId, url, sealEndpointSecret(em, id, secret), events],
+      );
+      const endpoint = { ...this.endpointOf(em, row), secret };
+      await appendAudit(em, audit, {
+        action: "webhook_endpoint.create",
+        objectType: "webhook_endpoint",
+        objectId: id,
+        companyId,
+        after: { url, events, status: endpoint.status, secretHint: endpoint.secretHint },
+      });
+      return endpoint;
+    });
+  }
+
+  /** Changes the URL, events or status (null or absent: unchanged). The account endpoint's URL is §4's. */
+  async updateEndpoint(
+    scopeCompanyId: string | null,
+    id: string,
+    changes: EndpointChanges,
+    audit: AuditContext | null = null,
+  ): Promise<WebhookEndpoint> {
+    const url = changes.url == null ? null : assertWebhookUrl(changes.url.trim(), this.allowPrivate);
+    const events = changes.events == null ? null : checkEndpointEvents(changes.events);
+    const status = changes.status ?? null;
+    if (status !== null && !STATUSES.has(status)) throw validationError("status must be ENABLED or DISABLED");
+    const updated = await runTransaction(this.db, async (em) => {
+      const before = await this.readEndpoint(em, scopeCompanyId, id, true);
+      if (url !== null && before.account_endpoint) {
+        await this.webhooks.writeAccountUrl(em, before.company_id, url, null);
+      } else if (url !== null) {
+        await em.query("UPDATE webhook_endpoints SET url = $2 WHERE id = $1", [id, url]);
+      }
+      if (events !== null || status !== null) {
+        await em.query(
+          "UPDATE webhook_endpoints SET events = coalesce($2, events), status = coalesce($3, status) WHERE id = $1",
+          [id, events, status],
+        );
+      }
+      const after = await this.readEndpoint(em, scopeCompanyId, id, false);
+      await appendAudit(em, audit, {
+        action: "webhook_endpoint.update",
+        objectType: "webhook_endpoint",
+        objectId: id,
+        companyId: before.company_id,
+        before: { url: before.url, events: before.events, status: before.status },
+        after: { url: after.url, events: after.events, status: after.status },
+      });
+      return this.endpointOf(em, after);
+    });
+    return updated;
+  }
+
+  /**
+   * Deletes an endpoint: it receives nothing more, its deliveries not yet sent are FAILED,
+   * its history stays. The account endpoint's deletion removes the account's URL (§4's
+   * updateWebhookSettings(null)): its events are kept as NO_URL until one is set.
+   */
+  async deleteEndpoint(scopeCompanyId: string | null, id: string, audit: AuditContext | null = null) {
+    return runTransaction(this.db, async (em) => {
+      const before = await this.readEndpoint(em, scopeCompanyId, id, true);
+      const endpoint = this.endpointOf(em, before);
+      if (before.account_endpoint) {
+        await this.webhooks.writeAccountUrl(em, before.company_id, null, null);
+        await em.query("UPDATE webhook_endpoints SET events = '{*}', status = 'ENABLED' WHERE id = $1", [id]);
+      } else {
+        await em.query("UPDATE webhook_endpoints SET deleted_at = now() WHERE id = $1", [id]);
+        await em.query(
+          `UPDATE webhook_events SET delivery_status = 'FAILED', next_attempt_at = NULL, leased_until = NULL
+            WHERE endpoint_id = $1 AND delivery_status = 'PENDING'`,
+          [id],
+        );
+      }
+      await appendAudit(em, audit, {
+        action: "webhook_endpoint.delete",
+        objectType: "webhook_endpoint",
+        objectId: id,
+        companyId: before.company_id,
+        before: { url: before.url, events: before.events, status: before.status },
+      });
+      return endpoint;
+    });
+  }
+
+  /** A new secret, shown only in this answer; the endpoint's events created from now on are signed with it. */
+  async rotateEndpointSecret(
+    scopeCompanyId: string | null,
+    id: string,
+    audit: AuditContext | null = null,
+  ): Promise<WebhookEndpointWithSecret> {
+    const found = await this.readEndpoint(this.db, scopeCompanyId, id, false);
+    if (found.account_endpoint) {
+      const { webhookSecret } = await this.webhooks.rotateSecret(found.company_id, audit);
+      return { ...(await this.getEndpoint(scopeCompanyId, id)), secret: webhookSecret };
+    }
+    const secret = newWebhookSecret();
+    return runTransaction(this.db, async (em) => {
+      const before = await this.readEndpoint(em, scopeCompanyId, id, true);
+      const [row] = await queryRows<EndpointRow>(
+        em,
+        "UPDATE webhook_endpoints SET webhook_secret = $2 WHERE id = $1 RETURNING *",
+        [id, sealEndpointSecret(em, id, secret)],
+      );
+      const endpoint = { ...this.endpointOf(em, row), secret };
+      await appendAudit(em, audit, {
+        action: "webhook_endpoint.rotate_secret",
+        objectType: "webhook_endpoint",
+        objectId: id,
+        companyId: before.company_id,
+        before: { secretHint: this.hintOrNull(em, before) },
+        after: { secretHint: endpoint.secretHint },
+      });
+      return endpoint;
+    });
+  }
+
+  private async readEndpoint(
+    sql: SqlRunner,
+    scopeCompanyId: string | null,
+    id: string,
+    lock: boolean,
+  ): Promise<EndpointRow> {
+    const [row] = await queryRows<EndpointRow>(
+      sql,
+      `${ENDPOINTS_SQL} AND w.id = $1 AND ($2::text IS NULL OR w.company_id = $2)${lock ? " FOR NO KEY UPDATE OF w" : ""}`,
+      [id, scopeCompanyId],
+    );
+    if (!row) throw webhookEndpointNotFound();
+    return row;
+  }
+
+  private secretOf(db: DataSource | EntityManager, row: EndpointRow): string {
+    return row.account_endpoint
+      ? openWebhookSecret(db, row.company_id, row.webhook_secret)
+      : openEndpointSecret(db, row.id, row.webhook_secret);
+  }
+
+  private hintOrNull(db: DataSource | EntityManager, row: EndpointRow): string | null {
+    try {
+      return webhookSecretHint(this.secretOf(db, row));
+    } catch {
+      return null;
+    }
+  }
+
+  private endpointOf(db: DataSource | EntityManager, row: EndpointRow): WebhookEndpoint {
+    return {
+      id: row.id,
+      companyId: row.company_id,
+      url: row.url ?? "",
+      events: row.events,
+      status: row.status,
+      accountEndpoint: row.account_endpoint,
+      // A secret that does not open signs nothing until rotated: the hint says so.
+      secretHint: this.hintOrNull(db, row) ?? "—",
+      createdAt: new Date(row.created_at),
+    };
+  }
+}
