@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { assertAuditConsistent, balanceCents, outboxEvents } from "../../test/support/scenarios";
+import { assertAuditConsistent, balanceCents, outboxEvents, signProviderBody } from "../../test/support/scenarios";
 import { type Merchant, newUuid, startTestApp, type TestApp } from "../../test/support/test-app";
 import { isoDate, saoPauloDay } from "../billing/business-days";
 import { CREATE_CYCLE_CHARGE_JOB } from "./recurring-charges.service";
@@ -14,8 +14,10 @@ import { CREATE_CYCLE_CHARGE_JOB } from "./recurring-charges.service";
 let app: TestApp;
 let merchant: Merchant;
 
+const PROVIDER_SECRET = "provider-secret-for-recurrence-tests-0123";
+
 before(async () => {
-  app = await startTestApp();
+  app = await startTestApp({ PROVIDER_WEBHOOK_SECRET: PROVIDER_SECRET });
   merchant = await app.createMerchant({ feePercent: "2.00", feeFixed: "0.50" });
 });
 after(() => app?.close());
@@ -108,6 +110,49 @@ describe("the first payment (journey 3)", () => {
     assert.deepEqual(await chargesOf(plain.id), []);
     await decide(plain.id, "APPROVED");
     assert.deepEqual(await chargesOf(plain.id), []);
+  });
+
+  test("paid by the bank's Pix notification of its txid, as any charge (the path a real bank takes)", async () => {
+    const rec = await createRecurrence({ first_payment: { amount: 20 } });
+    const [first] = await chargesOf(rec.id);
+    const [{ txid, first_payment_txid }] = await app.services.db.query(
+      "SELECT c.txid, r.first_payment_txid FROM charges c JOIN recurrences r ON r.id = c.recurrence_id WHERE c.id = $1",
+      [first.id],
+    );
+    // The charge carries the txid the bank's cob was registered with (RecurrenceRegistration.firstPayment).
+    assert.equal(txid, first_payment_txid);
+    const rawBody = JSON.stringify({
+      pix: [
+        {
+          endToEndId: `E12345678202612031000${newUuid().replace(/-/g, "").slice(0, 11)}`,
+          txid,
+          chave: "key",
+          valor: "20.00",
+          horario: new Date().toISOString(),
+        },
+      ],
+    });
+    const notified = await app.request("POST", "/provider/pix", {
+      rawBody,
+      headers: {
+        "content-type": "application/json",
+        "x-provider-signature": signProviderBody(PROVIDER_SECRET, rawBody),
+      },
+    });
+    assert.equal(notified.status, 200, notified.text);
+    const [paid] = await chargesOf(rec.id);
+    assert.equal(paid.status, "PAID");
+    assert.deepEqual(
+      (await outboxEvents(app, String(first.id))).map((event) => event.event),
+      ["charge.paid"],
+    );
+    // The sandbox's approval afterwards pays nothing twice.
+    await decide(rec.id, "APPROVED");
+    assert.deepEqual(
+      (await outboxEvents(app, String(first.id))).map((event) => event.event),
+      ["charge.paid"],
+    );
+    await assertAuditConsistent(app, merchant.companyId);
   });
 
   test("an idempotent replay makes no second first payment", async () => {
