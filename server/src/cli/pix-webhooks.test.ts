@@ -334,6 +334,18 @@ describe("pix-webhooks listen", () => {
     }
   });
 
+  test("the built bin runs as a command (its shebang and mode, as npx runs it): --help", async () => {
+    const child = spawn(BIN, ["--help"], { env: { PATH: process.env.PATH ?? "" } });
+    let out = "";
+    child.stdout.on("data", (chunk) => {
+      out += chunk;
+    });
+    const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+    assert.equal(code, 0);
+    assert.match(out, /^Usage: pix-webhooks listen --forward-to <url> \[options\]\n/);
+    assert.match(out, /--api-key <secret> {3}a client secret of the account \(or PIX_API_KEY\)/);
+  });
+
   test("a bad, missing or operator key is one clear line, without a stack", async () => {
     const forward = ["listen", "--forward-to", "http://127.0.0.1:9/hook", "--api-url", app.baseUrl];
     const bad = startListener(forward, { PIX_API_KEY: "sk_not_a_real_secret" });
