@@ -41,6 +41,7 @@ import { Recurrences1765400000100 } from "./1765400000100-recurrences";
 import { RecurringCharges1765400000200 } from "./1765400000200-recurring-charges";
 import { ScheduledPayouts1765800000100 } from "./1765800000100-scheduled-payouts";
 import { WebhookEndpoints1766300000100 } from "./1766300000100-webhook-endpoints";
+import { RecurrenceCycles1766400000100 } from "./1766400000100-recurrence-cycles";
 import { EfiRecurrences1766500000100 } from "./1766500000100-efi-recurrences";
 
 /** Migrations in order; the schema only ever changes through them. A new migration is added last. */
@@ -88,5 +89,6 @@ export const MIGRATIONS = [
   RecurringCharges1765400000200,
   ScheduledPayouts1765800000100,
   WebhookEndpoints1766300000100,
+  RecurrenceCycles1766400000100,
   EfiRecurrences1766500000100,
 ];
