@@ -120,8 +120,11 @@ type Documents = {
     "\n  mutation DeactivateQrCode($id: ID!) {\n    deactivateQrCode(id: $id) {\n      id\n      active\n    }\n  }\n": typeof types.DeactivateQrCodeDocument,
     "\n  fragment RecurrenceRow on Recurrence {\n    id\n    companyId\n    status\n    contract\n    object\n    frequency\n    startDate\n    endDate\n    amount\n    retryPolicy\n    autoCharge\n    reason\n    customerId\n    payer {\n      name\n      document\n    }\n    firstPayment {\n      amount\n    }\n    createdAt\n  }\n": typeof types.RecurrenceRowFragmentDoc,
     "\n  fragment RecurringChargeRow on Charge {\n    id\n    type\n    amount\n    status\n    dueDate\n    debitAttempt\n    failureReason\n    nextAttemptOn\n    paidAt\n    createdAt\n  }\n": typeof types.RecurringChargeRowFragmentDoc,
+    "\n  fragment DebitAttemptRow on RecurringDebitAttempt {\n    chargeId\n    companyId\n    recurrenceId\n    attempt\n    day\n    outcome\n    failureReason\n    amount\n    recordedAt\n  }\n": typeof types.DebitAttemptRowFragmentDoc,
+    "\n  query RecurrenceAttempts($recurrenceId: ID!, $limit: Int) {\n    recurringDebitAttempts(recurrenceId: $recurrenceId, limit: $limit) {\n      total\n      data {\n        ...DebitAttemptRow\n      }\n    }\n  }\n": typeof types.RecurrenceAttemptsDocument,
+    "\n  query FailedDebits($day: String!, $companyId: ID, $limit: Int, $offset: Int) {\n    recurringDebitAttempts(day: $day, outcome: FAILED, companyId: $companyId, limit: $limit, offset: $offset) {\n      total\n      totalCapped\n      data {\n        ...DebitAttemptRow\n      }\n    }\n  }\n": typeof types.FailedDebitsDocument,
     "\n  query Recurrences($status: RecurrenceStatus, $companyId: ID, $limit: Int, $offset: Int) {\n    recurrences(status: $status, companyId: $companyId, limit: $limit, offset: $offset) {\n      total\n      totalCapped\n      data {\n        ...RecurrenceRow\n      }\n    }\n  }\n": typeof types.RecurrencesDocument,
-    "\n  query RecurrenceDetail($id: ID!, $limit: Int, $offset: Int) {\n    recurrence(id: $id) {\n      ...RecurrenceRow\n      pixCode\n      authorisationExpiresAt\n      updatedAt\n    }\n    recurrenceCharges(recurrenceId: $id, limit: $limit, offset: $offset) {\n      total\n      totalCapped\n      data {\n        ...RecurringChargeRow\n      }\n    }\n  }\n": typeof types.RecurrenceDetailDocument,
+    "\n  query RecurrenceDetail($id: ID!, $limit: Int, $offset: Int) {\n    recurrence(id: $id) {\n      ...RecurrenceRow\n      pixCode\n      authorisationExpiresAt\n      updatedAt\n      nextCycleDate\n    }\n    recurrenceCharges(recurrenceId: $id, limit: $limit, offset: $offset) {\n      total\n      totalCapped\n      data {\n        ...RecurringChargeRow\n      }\n    }\n  }\n": typeof types.RecurrenceDetailDocument,
     "\n  mutation CreateRecurrence($input: CreateRecurrenceInput!, $idempotencyKey: String!) {\n    createRecurrence(input: $input, idempotencyKey: $idempotencyKey) {\n      id\n      status\n    }\n  }\n": typeof types.CreateRecurrenceDocument,
     "\n  mutation CancelRecurrence($id: ID!, $reason: String) {\n    cancelRecurrence(id: $id, reason: $reason) {\n      id\n      status\n    }\n  }\n": typeof types.CancelRecurrenceDocument,
     "\n  mutation SimulateRecurrenceDecision($id: ID!, $decision: RecurrenceDecision!) {\n    simulateRecurrenceDecision(id: $id, decision: $decision) {\n      id\n      status\n    }\n  }\n": typeof types.SimulateRecurrenceDecisionDocument,
@@ -277,8 +280,11 @@ const documents: Documents = {
     "\n  mutation DeactivateQrCode($id: ID!) {\n    deactivateQrCode(id: $id) {\n      id\n      active\n    }\n  }\n": types.DeactivateQrCodeDocument,
     "\n  fragment RecurrenceRow on Recurrence {\n    id\n    companyId\n    status\n    contract\n    object\n    frequency\n    startDate\n    endDate\n    amount\n    retryPolicy\n    autoCharge\n    reason\n    customerId\n    payer {\n      name\n      document\n    }\n    firstPayment {\n      amount\n    }\n    createdAt\n  }\n": types.RecurrenceRowFragmentDoc,
     "\n  fragment RecurringChargeRow on Charge {\n    id\n    type\n    amount\n    status\n    dueDate\n    debitAttempt\n    failureReason\n    nextAttemptOn\n    paidAt\n    createdAt\n  }\n": types.RecurringChargeRowFragmentDoc,
+    "\n  fragment DebitAttemptRow on RecurringDebitAttempt {\n    chargeId\n    companyId\n    recurrenceId\n    attempt\n    day\n    outcome\n    failureReason\n    amount\n    recordedAt\n  }\n": types.DebitAttemptRowFragmentDoc,
+    "\n  query RecurrenceAttempts($recurrenceId: ID!, $limit: Int) {\n    recurringDebitAttempts(recurrenceId: $recurrenceId, limit: $limit) {\n      total\n      data {\n        ...DebitAttemptRow\n      }\n    }\n  }\n": types.RecurrenceAttemptsDocument,
+    "\n  query FailedDebits($day: String!, $companyId: ID, $limit: Int, $offset: Int) {\n    recurringDebitAttempts(day: $day, outcome: FAILED, companyId: $companyId, limit: $limit, offset: $offset) {\n      total\n      totalCapped\n      data {\n        ...DebitAttemptRow\n      }\n    }\n  }\n": types.FailedDebitsDocument,
     "\n  query Recurrences($status: RecurrenceStatus, $companyId: ID, $limit: Int, $offset: Int) {\n    recurrences(status: $status, companyId: $companyId, limit: $limit, offset: $offset) {\n      total\n      totalCapped\n      data {\n        ...RecurrenceRow\n      }\n    }\n  }\n": types.RecurrencesDocument,
-    "\n  query RecurrenceDetail($id: ID!, $limit: Int, $offset: Int) {\n    recurrence(id: $id) {\n      ...RecurrenceRow\n      pixCode\n      authorisationExpiresAt\n      updatedAt\n    }\n    recurrenceCharges(recurrenceId: $id, limit: $limit, offset: $offset) {\n      total\n      totalCapped\n      data {\n        ...RecurringChargeRow\n      }\n    }\n  }\n": types.RecurrenceDetailDocument,
+    "\n  query RecurrenceDetail($id: ID!, $limit: Int, $offset: Int) {\n    recurrence(id: $id) {\n      ...RecurrenceRow\n      pixCode\n      authorisationExpiresAt\n      updatedAt\n      nextCycleDate\n    }\n    recurrenceCharges(recurrenceId: $id, limit: $limit, offset: $offset) {\n      total\n      totalCapped\n      data {\n        ...RecurringChargeRow\n      }\n    }\n  }\n": types.RecurrenceDetailDocument,
     "\n  mutation CreateRecurrence($input: CreateRecurrenceInput!, $idempotencyKey: String!) {\n    createRecurrence(input: $input, idempotencyKey: $idempotencyKey) {\n      id\n      status\n    }\n  }\n": types.CreateRecurrenceDocument,
     "\n  mutation CancelRecurrence($id: ID!, $reason: String) {\n    cancelRecurrence(id: $id, reason: $reason) {\n      id\n      status\n    }\n  }\n": types.CancelRecurrenceDocument,
     "\n  mutation SimulateRecurrenceDecision($id: ID!, $decision: RecurrenceDecision!) {\n    simulateRecurrenceDecision(id: $id, decision: $decision) {\n      id\n      status\n    }\n  }\n": types.SimulateRecurrenceDecisionDocument,
@@ -752,11 +758,23 @@ export function graphql(source: "\n  fragment RecurringChargeRow on Charge {\n  
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  fragment DebitAttemptRow on RecurringDebitAttempt {\n    chargeId\n    companyId\n    recurrenceId\n    attempt\n    day\n    outcome\n    failureReason\n    amount\n    recordedAt\n  }\n"): typeof import('./graphql').DebitAttemptRowFragmentDoc;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query RecurrenceAttempts($recurrenceId: ID!, $limit: Int) {\n    recurringDebitAttempts(recurrenceId: $recurrenceId, limit: $limit) {\n      total\n      data {\n        ...DebitAttemptRow\n      }\n    }\n  }\n"): typeof import('./graphql').RecurrenceAttemptsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query FailedDebits($day: String!, $companyId: ID, $limit: Int, $offset: Int) {\n    recurringDebitAttempts(day: $day, outcome: FAILED, companyId: $companyId, limit: $limit, offset: $offset) {\n      total\n      totalCapped\n      data {\n        ...DebitAttemptRow\n      }\n    }\n  }\n"): typeof import('./graphql').FailedDebitsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  query Recurrences($status: RecurrenceStatus, $companyId: ID, $limit: Int, $offset: Int) {\n    recurrences(status: $status, companyId: $companyId, limit: $limit, offset: $offset) {\n      total\n      totalCapped\n      data {\n        ...RecurrenceRow\n      }\n    }\n  }\n"): typeof import('./graphql').RecurrencesDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query RecurrenceDetail($id: ID!, $limit: Int, $offset: Int) {\n    recurrence(id: $id) {\n      ...RecurrenceRow\n      pixCode\n      authorisationExpiresAt\n      updatedAt\n    }\n    recurrenceCharges(recurrenceId: $id, limit: $limit, offset: $offset) {\n      total\n      totalCapped\n      data {\n        ...RecurringChargeRow\n      }\n    }\n  }\n"): typeof import('./graphql').RecurrenceDetailDocument;
+export function graphql(source: "\n  query RecurrenceDetail($id: ID!, $limit: Int, $offset: Int) {\n    recurrence(id: $id) {\n      ...RecurrenceRow\n      pixCode\n      authorisationExpiresAt\n      updatedAt\n      nextCycleDate\n    }\n    recurrenceCharges(recurrenceId: $id, limit: $limit, offset: $offset) {\n      total\n      totalCapped\n      data {\n        ...RecurringChargeRow\n      }\n    }\n  }\n"): typeof import('./graphql').RecurrenceDetailDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -1167,6 +1167,26 @@ export type RecurrenceRowFragment = { id: string, companyId: string, status: Rec
 
 export type RecurringChargeRowFragment = { id: string, type: ChargeType, amount: string, status: ChargeStatus, dueDate: string | null, debitAttempt: number | null, failureReason: string | null, nextAttemptOn: string | null, paidAt: string | null, createdAt: string };
 
+export type DebitAttemptRowFragment = { chargeId: string, companyId: string, recurrenceId: string, attempt: number, day: string, outcome: string, failureReason: string | null, amount: string, recordedAt: string };
+
+export type RecurrenceAttemptsQueryVariables = Exact<{
+  recurrenceId: string;
+  limit?: number | null | undefined;
+}>;
+
+
+export type RecurrenceAttemptsQuery = { recurringDebitAttempts: { total: number, data: Array<{ chargeId: string, companyId: string, recurrenceId: string, attempt: number, day: string, outcome: string, failureReason: string | null, amount: string, recordedAt: string }> } };
+
+export type FailedDebitsQueryVariables = Exact<{
+  day: string;
+  companyId?: string | null | undefined;
+  limit?: number | null | undefined;
+  offset?: number | null | undefined;
+}>;
+
+
+export type FailedDebitsQuery = { recurringDebitAttempts: { total: number, totalCapped: boolean, data: Array<{ chargeId: string, companyId: string, recurrenceId: string, attempt: number, day: string, outcome: string, failureReason: string | null, amount: string, recordedAt: string }> } };
+
 export type RecurrencesQueryVariables = Exact<{
   status?: RecurrenceStatus | null | undefined;
   companyId?: string | null | undefined;
@@ -1184,7 +1204,7 @@ export type RecurrenceDetailQueryVariables = Exact<{
 }>;
 
 
-export type RecurrenceDetailQuery = { recurrence: { pixCode: string, authorisationExpiresAt: string, updatedAt: string, id: string, companyId: string, status: RecurrenceStatus, contract: string, object: string, frequency: RecurrenceFrequency, startDate: string, endDate: string | null, amount: string | null, retryPolicy: RecurrenceRetryPolicy, autoCharge: boolean, reason: string | null, customerId: string | null, createdAt: string, payer: { name: string, document: string }, firstPayment: { amount: string } | null }, recurrenceCharges: { total: number, totalCapped: boolean, data: Array<{ id: string, type: ChargeType, amount: string, status: ChargeStatus, dueDate: string | null, debitAttempt: number | null, failureReason: string | null, nextAttemptOn: string | null, paidAt: string | null, createdAt: string }> } };
+export type RecurrenceDetailQuery = { recurrence: { pixCode: string, authorisationExpiresAt: string, updatedAt: string, nextCycleDate: string | null, id: string, companyId: string, status: RecurrenceStatus, contract: string, object: string, frequency: RecurrenceFrequency, startDate: string, endDate: string | null, amount: string | null, retryPolicy: RecurrenceRetryPolicy, autoCharge: boolean, reason: string | null, customerId: string | null, createdAt: string, payer: { name: string, document: string }, firstPayment: { amount: string } | null }, recurrenceCharges: { total: number, totalCapped: boolean, data: Array<{ id: string, type: ChargeType, amount: string, status: ChargeStatus, dueDate: string | null, debitAttempt: number | null, failureReason: string | null, nextAttemptOn: string | null, paidAt: string | null, createdAt: string }> } };
 
 export type CreateRecurrenceMutationVariables = Exact<{
   input: CreateRecurrenceInput;
@@ -1818,6 +1838,19 @@ export const RecurringChargeRowFragmentDoc = new TypedDocumentString(`
   createdAt
 }
     `, {"fragmentName":"RecurringChargeRow"}) as unknown as TypedDocumentString<RecurringChargeRowFragment, unknown>;
+export const DebitAttemptRowFragmentDoc = new TypedDocumentString(`
+    fragment DebitAttemptRow on RecurringDebitAttempt {
+  chargeId
+  companyId
+  recurrenceId
+  attempt
+  day
+  outcome
+  failureReason
+  amount
+  recordedAt
+}
+    `, {"fragmentName":"DebitAttemptRow"}) as unknown as TypedDocumentString<DebitAttemptRowFragment, unknown>;
 export const RefundRowFragmentDoc = new TypedDocumentString(`
     fragment RefundRow on Refund {
   id
@@ -3894,6 +3927,53 @@ export const DeactivateQrCodeDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<DeactivateQrCodeMutation, DeactivateQrCodeMutationVariables>;
+export const RecurrenceAttemptsDocument = new TypedDocumentString(`
+    query RecurrenceAttempts($recurrenceId: ID!, $limit: Int) {
+  recurringDebitAttempts(recurrenceId: $recurrenceId, limit: $limit) {
+    total
+    data {
+      ...DebitAttemptRow
+    }
+  }
+}
+    fragment DebitAttemptRow on RecurringDebitAttempt {
+  chargeId
+  companyId
+  recurrenceId
+  attempt
+  day
+  outcome
+  failureReason
+  amount
+  recordedAt
+}`) as unknown as TypedDocumentString<RecurrenceAttemptsQuery, RecurrenceAttemptsQueryVariables>;
+export const FailedDebitsDocument = new TypedDocumentString(`
+    query FailedDebits($day: String!, $companyId: ID, $limit: Int, $offset: Int) {
+  recurringDebitAttempts(
+    day: $day
+    outcome: FAILED
+    companyId: $companyId
+    limit: $limit
+    offset: $offset
+  ) {
+    total
+    totalCapped
+    data {
+      ...DebitAttemptRow
+    }
+  }
+}
+    fragment DebitAttemptRow on RecurringDebitAttempt {
+  chargeId
+  companyId
+  recurrenceId
+  attempt
+  day
+  outcome
+  failureReason
+  amount
+  recordedAt
+}`) as unknown as TypedDocumentString<FailedDebitsQuery, FailedDebitsQueryVariables>;
 export const RecurrencesDocument = new TypedDocumentString(`
     query Recurrences($status: RecurrenceStatus, $companyId: ID, $limit: Int, $offset: Int) {
   recurrences(
@@ -3939,6 +4019,7 @@ export const RecurrenceDetailDocument = new TypedDocumentString(`
     pixCode
     authorisationExpiresAt
     updatedAt
+    nextCycleDate
   }
   recurrenceCharges(recurrenceId: $id, limit: $limit, offset: $offset) {
     total

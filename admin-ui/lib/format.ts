@@ -215,15 +215,18 @@ export function formatRelative(iso: string | Date, now: Date = new Date(), local
   return relative.format(Math.round(delta), "year");
 }
 
-/** "3h 12m", "2d 4h": how long something has waited. */
+/**
+ * "3 h 12 min", "2 d 4 h": how long something has waited, in the units the console writes
+ * elsewhere ("há menos de 1 min"); symbols, the same in both languages.
+ */
 export function formatAge(iso: string | Date, now: Date = new Date()): string {
   const date = typeof iso === "string" ? new Date(iso) : iso;
   const minutes = Math.max(0, Math.floor((now.getTime() - date.getTime()) / 60000));
-  if (minutes < 1) return "<1m";
-  if (minutes < 60) return `${minutes}m`;
+  if (minutes < 1) return "< 1 min";
+  if (minutes < 60) return `${minutes} min`;
   const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `${hours}h ${minutes % 60}m`;
-  return `${Math.floor(hours / 24)}d ${hours % 24}h`;
+  if (hours < 24) return `${hours} h ${minutes % 60} min`;
+  return `${Math.floor(hours / 24)} d ${hours % 24} h`;
 }
 
 /** A charge's public reference, `chg_<id>`, as the REST API names it. */

@@ -20,7 +20,7 @@ export async function freshMerchant(browser: Browser, key: string, name: string)
   const email = `${key}-${Date.now().toString(36)}@merchant.test`;
   const password = `e2e-${key}-password-1234`;
   const company = await createCompany(name, { ownerEmail: email, feePercent: "1.00", feeFixed: "0.50" });
-  await acceptInvite(company.inviteToken as string, password, `Owner of ${name}`);
+  await acceptInvite(company.inviteToken as string, password, `Titular da ${name}`);
   // Signed out: the spec's own storageState is this very file, not written yet.
   const { context } = await signInElsewhere(browser, email, password, { home: /\/m$/ });
   mkdirSync("e2e/.auth", { recursive: true });

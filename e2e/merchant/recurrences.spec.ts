@@ -7,9 +7,10 @@ import { type FreshMerchant, freshMerchant } from "./fresh-merchant";
 /**
  * A gym bills its monthly plan by Pix Automático (CONTRACT §12), on an account of its own:
  * the merchant creates a recurrence of R$ 89,90 a month with a first payment of R$ 49,90
- * now, shows the payer the authorisation's QR code, the payer authorises it (the sandbox),
- * the merchant charges the first cycle, the payer's bank debits it (the sandbox) and the
- * charge turns paid; then the recurrence is cancelled. Fee 1 % + R$ 0,50.
+ * now, shows the payer the authorisation's QR code, the payer authorises it and pays the
+ * first payment (the sandbox: journey 3), whose charge turns paid; the merchant charges the
+ * first cycle, the payer's bank refuses it once and then pays it (the sandbox); then the
+ * recurrence is cancelled. Fee 1 % + R$ 0,50.
  */
 test.describe.configure({ mode: "serial", timeout: 300_000 });
 test.use({ storageState: "e2e/.auth/fresh-recurrences.json" });
@@ -81,7 +82,14 @@ test("a merchant creates a monthly recurrence with a first payment and sees its 
     "href",
     /^mailto:\?subject=/,
   );
-  await expect(page.getByText(t("recurrences.detail.noCharges"))).toBeVisible();
+  // The first payment's charge waits for the payer's scan.
+  const first = page
+    .getByRole("table", { name: t("recurrences.detail.chargesLabel") })
+    .getByRole("row")
+    .filter({ hasText: t("recurrences.detail.firstPaymentCharge") });
+  await expect(first).toContainText("R$ 49,90");
+  await expect(first).toContainText(t("common.status.charge.PENDING"));
+  await expect(page.getByText(t("recurrences.attempts.empty"))).toBeVisible();
   await checkPage(page, "merchant-recurrence-created");
 });
 
@@ -92,6 +100,14 @@ test("the payer authorises it (sandbox); the first cycle's charge is debited and
   await expect(page.getByText(t("recurrences.status.APPROVED")).first()).toBeVisible();
   // Authorised: no QR code any more.
   await expect(page.getByTestId("recurrence-pix-code")).toHaveCount(0);
+  // Journey 3: the payer paid the first payment with the authorisation.
+  const charges = page.getByRole("table", { name: t("recurrences.detail.chargesLabel") });
+  const first = charges.getByRole("row").filter({ hasText: t("recurrences.detail.firstPaymentCharge") });
+  await expect(first).toContainText("R$ 49,90");
+  await expect(first).toContainText(t("common.status.charge.PAID"));
+  await expect(page.getByTestId("recurrence-details")).toContainText(
+    t("recurrences.detail.nextCycleManual", { date: brDay(day(3)) }),
+  );
 
   await page.getByRole("button", { name: t("recurrences.newCharge.label") }).click();
   const dialog = page.getByRole("dialog", { name: t("recurrences.newCharge.title") });
@@ -104,7 +120,6 @@ test("the payer authorises it (sandbox); the first cycle's charge is debited and
   await dialog.getByRole("button", { name: t("recurrences.newCharge.submit") }).click();
   await expect(page.getByText(t("recurrences.newCharge.done", { date: brDay(day(3)) }))).toBeVisible();
 
-  const charges = page.getByRole("table", { name: t("recurrences.detail.chargesLabel") });
   const cycle = charges.getByRole("row").filter({ hasText: brDay(day(3)) });
   await expect(cycle).toContainText("R$ 89,90");
   await expect(cycle).toContainText(t("common.status.charge.PENDING"));
@@ -115,13 +130,21 @@ test("the payer authorises it (sandbox); the first cycle's charge is debited and
   await cycle.getByRole("button", { name: t("recurrences.simulate.debitFailed") }).click();
   await expect(cycle).toContainText(t("recurrences.detail.attemptOf", { attempt: 2 }));
   await expect(cycle).toContainText(t("recurrences.simulate.failureReason"));
+  // The attempts: the refusal, then the payment.
+  const attempts = page.getByRole("list", { name: t("recurrences.attempts.label") });
+  await expect(attempts.getByTestId("debit-attempt")).toHaveCount(1);
+  await expect(attempts).toContainText(t("recurrences.attempts.failed", { attempt: 1 }));
   await cycle.getByRole("button", { name: t("recurrences.simulate.debitPaid") }).click();
   await expect(cycle).toContainText(t("common.status.charge.PAID"));
+  await expect(attempts.getByTestId("debit-attempt")).toHaveCount(2);
+  await expect(attempts.getByTestId("debit-attempt").first()).toContainText(
+    t("recurrences.attempts.paid", { attempt: 2 }),
+  );
   await checkPage(page, "merchant-recurrence-charge-paid");
 
-  // R$ 89,90 less 1 % + R$ 0,50 (R$ 1,40): R$ 88,50.
+  // R$ 49,90 less R$ 1,00 (1 % + R$ 0,50), and R$ 89,90 less R$ 1,40: R$ 48,90 + R$ 88,50.
   const { balance } = await gql<{ balance: { balance: string } }>("{ balance { balance } }", {}, merchant.clientSecret);
-  expect(balance.balance).toBe("88.50");
+  expect(balance.balance).toBe("137.40");
 
   await page.goto("/m/recurrences");
   const row = page.getByRole("row").filter({ hasText: "João Pereira" });

@@ -109,7 +109,7 @@ test("what a MED dispute holds is not offered for refund: the dialog says so and
   await expect(form.getByLabel(t("refunds.dialog.amount"))).toHaveValue("30,00");
   await form.getByLabel(t("refunds.dialog.amount")).fill("30,01");
   await form.getByRole("button", { name: t("refunds.dialog.continue") }).click();
-  await expect(form.getByRole("alert")).toHaveText(t("refunds.dialog.tooMuchHeld", { remaining: "R$ 30,00" }));
+  await expect(form.getByRole("alert")).toHaveText(t("refunds.dialog.tooMuchHeldOnly", { remaining: "R$ 30,00" }));
   await checkPage(page, "merchant-charge-refund-held");
 });
 

@@ -122,7 +122,9 @@ test.describe("an operator", () => {
     const viewerContext = await browser.newContext({ storageState: storageStateOf("viewer") });
     const viewerPage = await viewerContext.newPage();
     await viewerPage.goto(`/ops/withdrawals/${id}`);
-    await expect(viewerPage.getByText(scheduleText(scheduledFor, approved.sendsOn as string))).toBeVisible();
+    await expect(
+      viewerPage.getByText(scheduleText(scheduledFor, approved.sendsOn as string), { exact: true }),
+    ).toBeVisible();
     await expect(viewerPage.getByRole("button", { name: t("withdrawals.cancelScheduled.label") })).toHaveCount(0);
     await viewerContext.close();
 
@@ -130,6 +132,11 @@ test.describe("an operator", () => {
     await expect(page.getByText(scheduleText(scheduledFor, approved.sendsOn as string), { exact: true })).toBeVisible();
     await expect(page.getByRole("button", { name: t("withdrawals.row.approve") })).toHaveCount(0);
     await expect(page.getByRole("button", { name: t("withdrawals.row.reject") })).toHaveCount(0);
+    // Approved, not sent: the timeline names the day it goes to the bank, not "sent to the bank".
+    await expect(
+      page.getByText(t("withdrawalDetail.steps.operator.SCHEDULED", { day: brDay(approved.sendsOn as string) })),
+    ).toBeVisible();
+    await expect(page.getByText(t("withdrawalDetail.steps.operator.PROCESSING"), { exact: true })).toHaveCount(0);
     await checkPage(page, "ops-withdrawal-scheduled-approved");
     await page.getByRole("button", { name: t("withdrawals.cancelScheduled.label") }).click();
     const dialog = page.getByRole("dialog", { name: t("withdrawals.cancelScheduled.title", { reference }) });
@@ -149,5 +156,19 @@ test.describe("an operator", () => {
     expect(await merchantBalance(merchant.clientSecret)).toBe(100);
     await page.reload();
     await checkPage(page, "ops-withdrawal-scheduled-cancelled");
+
+    // The merchant reads the same story in its words, the operator's reason included.
+    const merchantContext = await browser.newContext({ storageState: merchant.storageState });
+    const merchantPage = await merchantContext.newPage();
+    await merchantPage.goto(`/m/withdrawals/${id}`);
+    await expect(
+      merchantPage.getByText(
+        t("withdrawalDetail.steps.merchant.SCHEDULED", { day: brDay(approved.sendsOn as string) }),
+      ),
+    ).toBeVisible();
+    await expect(merchantPage.getByText(t("withdrawalDetail.steps.merchant.CANCELLED"))).toBeVisible();
+    await expect(merchantPage.getByText("“O lojista pediu pelo atendimento”")).toBeVisible();
+    await checkPage(merchantPage, "merchant-withdrawal-scheduled-cancelled-by-operator");
+    await merchantContext.close();
   });
 });

@@ -104,6 +104,10 @@ test("an operator creates a company from the console, its CNPJ checked, then edi
   await dialog.getByLabel(t("companies.form.feePercent")).fill("1,5");
   await dialog.getByRole("button", { name: t("companies.form.create") }).click();
   await expect(dialog.getByRole("alert")).toHaveText(t("companies.form.errors.cnpj"));
+  await expect(dialog.locator("label", { hasText: t("companies.form.autoApproveLimit") })).toHaveText(/\(R\$\)$/);
+  // Fields side by side stay aligned when one of them grows an error below it.
+  const top = async (label: string) => (await dialog.getByLabel(label).boundingBox())?.y;
+  expect(await top(t("companies.form.city"))).toBe(await top(t("companies.form.cnpj")));
   await checkPage(page, "ops-company-new");
   // The API's own answer to a bad value comes back as its code, in the reader's language.
   await dialog.getByLabel(t("companies.form.cnpj")).fill("");

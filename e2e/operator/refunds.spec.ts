@@ -57,7 +57,7 @@ test("an operator refunds part of a charge after a confirmation naming account, 
   const amount = form.getByLabel(t("refunds.dialog.amount"));
   await amount.fill("100,01");
   await form.getByRole("button", { name: t("refunds.dialog.continue") }).click();
-  await expect(form.getByRole("alert")).toHaveText(t("refunds.dialog.tooMuch", { remaining: "R$ 100,00" }));
+  await expect(form.getByRole("alert")).toHaveText(t("refunds.dialog.tooMuchPaid", { remaining: "R$ 100,00" }));
   await amount.fill("30,00");
   await form.getByLabel(t("refunds.dialog.reason")).fill("Produto com defeito");
   await form.getByRole("button", { name: t("refunds.dialog.continue") }).click();

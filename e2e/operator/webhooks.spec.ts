@@ -1,6 +1,7 @@
 import { createHmac } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { formatDateTime } from "../../admin-ui/lib/format";
 import { WEBHOOK_EVENT_NAMES } from "../../server/src/webhooks/webhook-event-names";
 import { charge, createCompany, gql } from "../support/api";
 import { BASE_URL, PROVIDER_SECRET } from "../support/env";
@@ -172,6 +173,38 @@ async function failedPings(companyId: string, hook: { answer: { status: number }
   hook.answer.status = 200;
   return eventIds;
 }
+
+test("a delivery that failed and waits for its next try says when the worker tries again", async ({ page }) => {
+  const hook = await receiver();
+  try {
+    hook.answer.status = 500;
+    const company = await companyHookedTo(`Nova tentativa ${Date.now().toString(36)} Ltda`, hook.url);
+    const eventId = await sendPing(company.id);
+    // The first attempt answered 500: still PENDING, with the retry's time.
+    type Row = { eventId: string; status: string; attemptCount: number; nextAttemptAt: string | null };
+    const read = async () =>
+      (
+        await gql<{ webhookDeliveries: { data: Row[] } }>(
+          `query($companyId: ID) { webhookDeliveries(companyId: $companyId, first: 10) { data { eventId status attemptCount nextAttemptAt } } }`,
+          { companyId: company.id },
+        )
+      ).webhookDeliveries.data.find((row) => row.eventId === eventId);
+    await expect.poll(async () => (await read())?.attemptCount, { timeout: 20_000 }).toBeGreaterThan(0);
+    const delivery = await read();
+    expect(delivery?.status).toBe("PENDING");
+    expect(delivery?.nextAttemptAt).toBeTruthy();
+    await page.goto(`/ops/webhooks?company=${company.id}`);
+    const row = page
+      .getByRole("table", { name: t("deliveries.table.label") })
+      .getByRole("row")
+      .nth(1);
+    await expect(row.getByTestId("next-attempt")).toHaveText(
+      t("deliveries.table.nextAttempt", { at: formatDateTime(delivery?.nextAttemptAt as string, { seconds: true }) }),
+    );
+  } finally {
+    hook.server.close();
+  }
+});
 
 test("deliveries filter by every contract event, one account picked by name, and one charge's id", async ({ page }) => {
   test.setTimeout(120_000); // several pages, each screenshot twice and checked by axe, on a shared machine

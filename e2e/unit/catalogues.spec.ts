@@ -91,6 +91,14 @@ test("no key holds a dot: next-intl reads dots as nesting, so such a message is 
   expect(dotted).toEqual([]);
 });
 
+test("one word for status in Portuguese: Situação, never Status or Estado (arguments aside)", () => {
+  const found = [...leaves(ptBR as unknown as Tree)]
+    .filter(([, text]) => /\b(status|estado)\b/i.test(text.replace(/\{[^{}]*\}/g, "")))
+    .map(([path, text]) => `${path}: ${text}`);
+  // "no estado atual" of INVALID_STATE is the object's condition, not a status column.
+  expect(found.filter((line) => !line.startsWith("errors.codes.INVALID_STATE"))).toEqual([]);
+});
+
 test("counts are ICU plurals with an `other` form (and a zero in Portuguese), never a bare number before a noun", () => {
   const problems: string[] = [];
   for (const [locale, catalogue] of Object.entries(LOCALES)) {

@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import { moneyAxisTicks } from "../../admin-ui/lib/chart-scale";
 import {
   centavosToMoney,
+  formatAge,
   formatBRL,
   formatDateTime,
   formatDocument,
@@ -73,6 +74,14 @@ test("under a minute reads as such, not as a count of seconds", () => {
   expect(formatRelative(new Date("2026-12-02T12:00:40Z"), now, "pt-BR")).toBe("em menos de 1 min");
   expect(formatRelative(new Date("2026-12-02T11:59:22Z"), now, "en")).toBe("less than a minute ago");
   expect(formatRelative(new Date("2026-12-02T11:58:00Z"), now, "pt-BR")).toBe("há 2 min.");
+});
+
+test("how long something waited reads in minutes, hours and days, never a bare 3m", () => {
+  const now = new Date("2026-12-02T12:00:00Z");
+  expect(formatAge(new Date("2026-12-02T11:59:30Z"), now)).toBe("< 1 min");
+  expect(formatAge(new Date("2026-12-02T11:57:00Z"), now)).toBe("3 min");
+  expect(formatAge(new Date("2026-12-02T08:48:00Z"), now)).toBe("3 h 12 min");
+  expect(formatAge(new Date("2026-11-30T08:00:00Z"), now)).toBe("2 d 4 h");
 });
 
 test("a money chart's axis steps in whole reais", () => {

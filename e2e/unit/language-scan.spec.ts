@@ -189,6 +189,7 @@ test("the coded values an audit entry keeps (statuses, natures, roles) read in w
     ["console_user", "role", "console-users/console-user.entity.ts", "OperatorRoleEnum"],
     ["console_user", "role", "console-users/console-user.entity.ts", "MerchantRoleEnum"],
     ["console_user", "kind", "console-users/console-user.entity.ts", "ConsoleUserKind"],
+    ["webhook_endpoint", "status", "webhooks/webhook-endpoint.entity.ts", "WebhookEndpointStatus"],
     ["recurrence", "status", "recurrences/recurrence.entity.ts", "RecurrenceStatus"],
     ["recurrence", "frequency", "recurrences/recurrence.entity.ts", "RecurrenceFrequency"],
     ["recurrence", "retry_policy", "recurrences/recurrence.entity.ts", "RecurrenceRetryPolicy"],

@@ -4,6 +4,7 @@ import { readMailJobPayload, SEND_MAIL_JOB } from "./mail/mail-outbox";
 import { ANSWER_INFRACTION_JOB } from "./provider/efi/efi-infractions";
 import { RECONCILE_JOB } from "./provider/efi/efi-reconciliation";
 import { CANCEL_RECURRENCE_AT_BANK_JOB } from "./recurrences/recurrences.service";
+import { CREATE_CYCLE_CHARGE_JOB, readCycleChargeJob } from "./recurrences/recurring-charges.service";
 import { CHECK_REFUND_JOB, readReturnJobPayload, SETTLE_REFUND_JOB, SUBMIT_REFUND_JOB } from "./refunds/refund-jobs";
 import type { Services } from "./services";
 import {
@@ -34,5 +35,8 @@ export function createJobHandlers(services: Services): JobHandlers {
     [SETTLE_REFUND_JOB]: (payload) => services.returnProcessor.settleReturn(readReturnJobPayload(payload)),
     [CHECK_REFUND_JOB]: (payload) => services.returnProcessor.checkReturnOutcome(readReturnJobPayload(payload)),
     [SEND_MAIL_JOB]: (payload) => services.mailer.send(readMailJobPayload(payload)),
+    [CREATE_CYCLE_CHARGE_JOB]: async (payload) => {
+      await services.recurringCharges.createCycleCharge(readCycleChargeJob(payload));
+    },
   };
 }

@@ -10,6 +10,7 @@ import { bindOperationResolvers, operationResolvers } from "./graphql/operation-
 import { plainFieldResolvers } from "./graphql/plain-fields";
 import { AdjustmentFields, LedgerEntryFields } from "./ledger/ledger.fields";
 import { OPERATIONS } from "./operations";
+import { RecurrenceFields } from "./recurrences/recurrences.fields";
 import { RefundRequestFields } from "./refunds/refund-requests.fields";
 import {
   WithdrawalApprovalFields,
@@ -28,6 +29,7 @@ export const RESOLVERS = [
   WithdrawalApprovalFields,
   RefundRequestFields,
   DisputeFields,
+  RecurrenceFields,
   AuditEntryFields,
   OperatorDashboardFields,
   MerchantOverviewFields,

@@ -55,6 +55,18 @@ export async function startBackgroundWork(runtime: Runtime): Promise<{ stop(): P
         .expireUnauthorised()
         .catch((error) => services.logger.error("recurrence expiry sweep failed", describeError(error))),
     );
+    // Several processes may sweep at once: a cycle is claimed once (its primary key), a
+    // recurrence completed once (its row lock, SKIP LOCKED).
+    track(
+      services.recurringCharges
+        .scheduleAutoCharges()
+        .catch((error) => services.logger.error("recurrence schedule sweep failed", describeError(error))),
+    );
+    track(
+      services.recurrences
+        .completePastEnd()
+        .catch((error) => services.logger.error("recurrence completion sweep failed", describeError(error))),
+    );
   }, config.chargeExpirySweepMs);
   sweep.unref();
   return {

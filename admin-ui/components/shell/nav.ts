@@ -56,6 +56,7 @@ export const OPERATOR_NAV: NavSection[] = [
       { labelKey: "withdrawals", href: "/ops/withdrawals", icon: ArrowLeftRightIcon, pendingApprovals: "withdrawals" },
       { labelKey: "companies", href: "/ops/companies", icon: Building2Icon },
       { labelKey: "charges", href: "/ops/charges", icon: ReceiptIcon },
+      { labelKey: "recurrences", href: "/ops/recurrences", icon: RepeatIcon },
       { labelKey: "adjustments", href: "/ops/adjustments", icon: ScaleIcon, pendingApprovals: "adjustments" },
     ],
   },

@@ -34,7 +34,7 @@ export function Field({
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(" ") || undefined;
   return (
-    <div data-slot="field" className={cn("grid gap-2", className)}>
+    <div data-slot="field" className={cn("grid content-start gap-2", className)}>
       <Label htmlFor={id}>{label}</Label>
       {children({ id, "aria-describedby": describedBy, "aria-invalid": error ? true : undefined })}
       {hint && !error && (

@@ -43,6 +43,45 @@ graphql(`
   }
 `);
 
+// Fragment DebitAttemptRow: one debit attempt of a recurring charge.
+graphql(`
+  fragment DebitAttemptRow on RecurringDebitAttempt {
+    chargeId
+    companyId
+    recurrenceId
+    attempt
+    day
+    outcome
+    failureReason
+    amount
+    recordedAt
+  }
+`);
+
+export const RecurrenceAttemptsDocument = graphql(`
+  query RecurrenceAttempts($recurrenceId: ID!, $limit: Int) {
+    recurringDebitAttempts(recurrenceId: $recurrenceId, limit: $limit) {
+      total
+      data {
+        ...DebitAttemptRow
+      }
+    }
+  }
+`);
+
+/** The operators' failed debits of a day (America/Sao_Paulo), every account's or one's. */
+export const FailedDebitsDocument = graphql(`
+  query FailedDebits($day: String!, $companyId: ID, $limit: Int, $offset: Int) {
+    recurringDebitAttempts(day: $day, outcome: FAILED, companyId: $companyId, limit: $limit, offset: $offset) {
+      total
+      totalCapped
+      data {
+        ...DebitAttemptRow
+      }
+    }
+  }
+`);
+
 export const RecurrencesDocument = graphql(`
   query Recurrences($status: RecurrenceStatus, $companyId: ID, $limit: Int, $offset: Int) {
     recurrences(status: $status, companyId: $companyId, limit: $limit, offset: $offset) {
@@ -62,6 +101,7 @@ export const RecurrenceDetailDocument = graphql(`
       pixCode
       authorisationExpiresAt
       updatedAt
+      nextCycleDate
     }
     recurrenceCharges(recurrenceId: $id, limit: $limit, offset: $offset) {
       total

@@ -3,11 +3,27 @@ import { DateTime } from "@/components/date-time";
 import { Money } from "@/components/money";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import type { RecurrenceRowFragment } from "@/gql/graphql";
-import { formatDocument, formatIsoDay } from "@/lib/format";
+import { formatDocument, formatIsoDay, saoPauloDay } from "@/lib/format";
 import { RecurrenceAmount } from "./recurrence-amount";
 
+/** The service's lead for an auto_charge cycle (server: recurring-charges.service.ts). */
+const AUTO_CHARGE_DAYS_BEFORE = 7;
+
+/** The ISO day `days` before `iso`. */
+function daysBefore(iso: string, days: number): string {
+  const [y, m, d] = iso.split("-").map(Number);
+  return new Date(Date.UTC(y, m - 1, d - days, 12)).toISOString().slice(0, 10);
+}
+
 /** What a recurrence is: payer, contract, frequency, amount, period, retries, first payment, who makes each charge. */
-export async function RecurrenceDetailsCard({ recurrence }: { recurrence: RecurrenceRowFragment }) {
+export async function RecurrenceDetailsCard({
+  recurrence,
+  nextCycleDate,
+}: {
+  recurrence: RecurrenceRowFragment;
+  /** The schedule's next due date (null once final or past the end date). */
+  nextCycleDate: string | null;
+}) {
   const [t, tFrequency, tRetry] = await Promise.all([
     getTranslations("recurrences.detail"),
     getTranslations("recurrences.frequency"),
@@ -50,6 +66,17 @@ export async function RecurrenceDetailsCard({ recurrence }: { recurrence: Recurr
     },
     { key: "created", label: t("created"), value: <DateTime value={recurrence.createdAt} /> },
   ];
+  if (nextCycleDate) {
+    const date = formatIsoDay(nextCycleDate);
+    // The service makes an auto_charge cycle's charge 7 days before its due date (or at once when closer).
+    const lead = daysBefore(nextCycleDate, AUTO_CHARGE_DAYS_BEFORE);
+    const created = formatIsoDay(lead > saoPauloDay() ? lead : saoPauloDay());
+    facts.splice(5, 0, {
+      key: "nextCycle",
+      label: t("nextCycle"),
+      value: recurrence.autoCharge ? t("nextCycleAuto", { date, created }) : t("nextCycleManual", { date }),
+    });
+  }
   if (recurrence.reason) facts.push({ key: "reason", label: t("reason"), value: recurrence.reason });
   return (
     <Card>

@@ -9,11 +9,12 @@ import { DataTable } from "@/components/data-table/data-table";
 import { DataTableFacetedFilter } from "@/components/data-table/data-table-faceted-filter";
 import { useTableUrlState } from "@/components/data-table/use-table-url-state";
 import { DateTime } from "@/components/date-time";
+import { CompanyFilter } from "@/features/companies/company-filter";
 import type { RecurrenceRowFragment, RecurrenceStatus } from "@/gql/graphql";
 import { formatDocument } from "@/lib/format";
 import { RecurrenceAmount } from "./recurrence-amount";
 import { RecurrenceStatusBadge, RecurrenceStatusName } from "./recurrence-status-badge";
-import { RECURRENCE_STATUSES, recurrenceFilters } from "./search-params";
+import { operatorRecurrenceFilters, RECURRENCE_STATUSES } from "./search-params";
 
 type Row = RecurrenceRowFragment;
 
@@ -29,6 +30,8 @@ export function RecurrencesTable({
   perPage,
   status,
   basePath,
+  companies,
+  company,
 }: {
   rows: Row[];
   total: number;
@@ -37,11 +40,16 @@ export function RecurrencesTable({
   perPage: number;
   status: RecurrenceStatus | null;
   basePath: string;
+  /** Operators: the accounts' names by id (a column and the account filter). */
+  companies?: Record<string, string>;
+  /** Operators: the account the list is filtered by. */
+  company?: string | null;
 }) {
   const t = useTranslations("recurrences.list");
   const tFrequency = useTranslations("recurrences.frequency");
   const router = useRouter();
-  const { setState, isPending } = useTableUrlState(recurrenceFilters);
+  // One set of parsers for both audiences: a merchant's URL never has `company`.
+  const { setState, isPending } = useTableUrlState(operatorRecurrenceFilters);
   const href = (row: Row) => `${basePath}/${row.id}`;
   const columns: ColumnDef<Row, unknown>[] = [
     {
@@ -71,6 +79,19 @@ export function RecurrencesTable({
         </div>
       ),
     },
+    ...(companies
+      ? [
+          {
+            id: "company",
+            header: t("columns.company"),
+            cell: ({ row }) => (
+              <span className="block max-w-40 truncate text-sm">
+                {companies[row.original.companyId] ?? row.original.companyId}
+              </span>
+            ),
+          } satisfies ColumnDef<Row, unknown>,
+        ]
+      : []),
     {
       id: "frequency",
       header: t("columns.frequency"),
@@ -103,19 +124,28 @@ export function RecurrencesTable({
       isPending={isPending}
       onRowClick={(row) => router.push(href(row))}
       toolbar={
-        <DataTableFacetedFilter
-          title={t("statusFilter")}
-          options={RECURRENCE_STATUSES.map((value) => ({
-            value,
-            label: <RecurrenceStatusName status={value} />,
-          }))}
-          selected={status ? [status] : []}
-          onChange={(values) => void setState({ status: (values[0] as RecurrenceStatus) ?? null, page: 1 })}
-        />
+        <>
+          {companies && (
+            <CompanyFilter
+              company={company ?? null}
+              companyName={company ? (companies[company] ?? company) : null}
+              onChange={(id) => void setState({ company: id, page: 1 })}
+            />
+          )}
+          <DataTableFacetedFilter
+            title={t("statusFilter")}
+            options={RECURRENCE_STATUSES.map((value) => ({
+              value,
+              label: <RecurrenceStatusName status={value} />,
+            }))}
+            selected={status ? [status] : []}
+            onChange={(values) => void setState({ status: (values[0] as RecurrenceStatus) ?? null, page: 1 })}
+          />
+        </>
       }
       pagination={{ kind: "offset", page, perPage, total, totalCapped }}
       empty={
-        status
+        status || company
           ? { title: t("noMatch"), description: t("noMatchDescription") }
           : { title: t("empty"), description: t("emptyDescription"), icon: RepeatIcon }
       }

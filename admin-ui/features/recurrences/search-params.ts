@@ -1,4 +1,4 @@
-import { createLoader, parseAsStringLiteral } from "nuqs/server";
+import { createLoader, parseAsString, parseAsStringLiteral } from "nuqs/server";
 import { tableParsers } from "@/components/data-table/search-params";
 
 export const RECURRENCE_STATUSES = ["CREATED", "APPROVED", "REJECTED", "EXPIRED", "CANCELLED", "COMPLETED"] as const;
@@ -9,3 +9,8 @@ export const recurrenceFilters = {
 };
 
 export const loadRecurrenceParams = createLoader({ ...tableParsers, ...recurrenceFilters });
+
+/** The operators' list: the same, and one account (the URL's `company`). */
+export const operatorRecurrenceFilters = { ...recurrenceFilters, company: parseAsString };
+
+export const loadOperatorRecurrenceParams = createLoader({ ...tableParsers, ...operatorRecurrenceFilters });

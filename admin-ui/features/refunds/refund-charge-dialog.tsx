@@ -25,6 +25,7 @@ import { centavosToMoney, formatBRL, moneyToCentavos, parseMoneyInput } from "@/
 import { execute } from "@/lib/graphql/execute";
 import { useErrorMessage } from "@/lib/i18n/error-message";
 import { RefundChargeDocument, RequestRefundDocument } from "./documents";
+import { refundLimitKey } from "./refund-limit";
 
 /** Where the charge's money stands: what was paid, what is already refunded, what MED disputes hold. */
 export interface RefundableCharge {
@@ -100,7 +101,9 @@ export function RefundChargeButton({
     if (centavos <= 0n) return setFieldError(t("dialog.zeroAmount"));
     if (centavos > remaining) {
       return setFieldError(
-        t(disputed > 0n ? "dialog.tooMuchHeld" : "dialog.tooMuch", { remaining: formatBRL(remaining) }),
+        t(`dialog.${refundLimitKey(moneyToCentavos(charge.refundedAmount), disputed)}`, {
+          remaining: formatBRL(remaining),
+        }),
       );
     }
     setFieldError(null);

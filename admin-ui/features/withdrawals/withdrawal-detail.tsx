@@ -5,6 +5,7 @@ import { DateTime } from "@/components/date-time";
 import { Timeline, type TimelineItem } from "@/components/timeline";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import type { RecipientWarning } from "@/gql/graphql";
+import { formatIsoDay, saoPauloDay } from "@/lib/format";
 import { type DestinationSource, DestinationTerms, RecipientDetails } from "./destination";
 import { type WithdrawalApprovalStep, type WithdrawalStatusStep, withdrawalTimeline } from "./withdrawal-timeline";
 
@@ -30,6 +31,7 @@ export async function WithdrawalTimelineCard({
   approvals,
   approvalsRequired,
   rejected,
+  sendsOn,
   className,
 }: {
   audience: WithdrawalAudience;
@@ -38,6 +40,8 @@ export async function WithdrawalTimelineCard({
   approvalsRequired: number;
   /** An operator rejected it: its CANCELLED step says so. */
   rejected: boolean;
+  /** A scheduled payout's send day: approved before it, its PROCESSING step waits for that day. */
+  sendsOn?: string | null;
   className?: string;
 }) {
   const t = await getTranslations("withdrawalDetail");
@@ -58,7 +62,13 @@ export async function WithdrawalTimelineCard({
       };
     }
     const step = entry.status === "CANCELLED" && rejected ? "REJECTED" : entry.status;
-    const title = STEP_STATUSES.has(step) ? t(`steps.${audience}.${step as StepStatus}`) : entry.status;
+    // Approved before its day, a scheduled payout was not sent then: the step names the day it goes.
+    const heldForItsDay = step === "PROCESSING" && sendsOn && saoPauloDay(new Date(entry.at)) < sendsOn;
+    const title = heldForItsDay
+      ? t(`steps.${audience}.SCHEDULED`, { day: formatIsoDay(sendsOn) })
+      : STEP_STATUSES.has(step)
+        ? t(`steps.${audience}.${step as StepStatus}`)
+        : entry.status;
     return {
       key: entry.key,
       at: entry.at,

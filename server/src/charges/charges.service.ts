@@ -347,7 +347,7 @@ export class ChargesService {
    * A cycle's charge of a Pix Automático recurrence (CONTRACT §12), its terms checked by the
    * caller: registered at the bank outside any transaction, then written in one transaction
    * after `claim` (the recurrence's row lock and status check), so that a recurrence cancelled
-   * meanwhile gets no charge. PENDING until the payer's bank debits it on its due date; it
+   * meanwhile gets no charge; `recorded` runs in that transaction once the charge is written. PENDING until the payer's bank debits it on its due date; it
    * expires at the end of that day unless a retry moves it (recordDebitFailure).
    */
   async createRecurringCharge(
@@ -355,6 +355,7 @@ export class ChargesService {
     cycle: RecurringCycle,
     claim: (em: EntityManager) => Promise<void>,
     audit: AuditContext | null = null,
+    recorded?: (em: EntityManager, charge: Charge) => Promise<void>,
   ): Promise<Charge> {
     const account = await this.accountForCharges(companyId);
     const txid = newTxid();
@@ -399,12 +400,84 @@ export class ChargesService {
       for (let attempt = 1; ; attempt += 1) {
         if (await insertUnlessTaken(em, Charge, charge)) {
           await this.audit(em, audit, "charge.create", charge, null);
+          await recorded?.(em, charge);
           return charge;
         }
         if (attempt === CHARGE_ID_ATTEMPTS) throw new Error(`no free charge id in ${attempt} attempts`);
         charge.id = this.nextChargeId();
       }
     });
+  }
+
+  /**
+   * The payment a payer makes with a recurrence's authorisation (the central bank's journey
+   * 3): an immediate charge of the recurrence's account, at the location the bank registered
+   * with the recurrence (outside any transaction, by the caller), payable until the
+   * authorisation expires. Made here, written by insertFirstPaymentCharge in the
+   * recurrence's own transaction.
+   */
+  async newFirstPaymentCharge(
+    companyId: string,
+    payment: {
+      recurrenceId: string;
+      amountCents: Cents;
+      /** The txid the bank's cob was registered with (RecurrenceRegistration.firstPayment). */
+      txid: string;
+      locationId: string;
+      location: string;
+      payer: Payer;
+      customerId: string | null;
+      description: string;
+      expiresAt: Date;
+    },
+    now: Date,
+  ): Promise<Charge> {
+    const account = await this.accountForCharges(companyId);
+    const prepared: PreparedCharge = {
+      amountCents: payment.amountCents,
+      description: payment.description,
+      expiresInSeconds: 0,
+      terms: null,
+      payer: payment.payer,
+      customerId: payment.customerId,
+      externalReference: null,
+      metadata: null,
+      fingerprint: "",
+    };
+    const registered: RegisteredCharge = { location: payment.location, pixCode: null };
+    return Object.assign(
+      this.newChargeRow(
+        companyId,
+        account,
+        prepared,
+        payment.payer,
+        { txid: payment.txid, locationId: payment.locationId, registered },
+        now,
+      ),
+      { expiresAt: payment.expiresAt, recurrenceId: payment.recurrenceId },
+    );
+  }
+
+  /** Writes a first payment's charge (newFirstPaymentCharge) and its audit row in the caller's transaction. */
+  async insertFirstPaymentCharge(em: EntityManager, charge: Charge, audit: AuditContext | null): Promise<void> {
+    for (let attempt = 1; ; attempt += 1) {
+      if (await insertUnlessTaken(em, Charge, charge)) {
+        await this.audit(em, audit, "charge.create", charge, null);
+        return;
+      }
+      if (attempt === CHARGE_ID_ATTEMPTS) throw new Error(`no free charge id in ${attempt} attempts`);
+      charge.id = this.nextChargeId();
+    }
+  }
+
+  /** A recurrence's first payment charge while PENDING, under its row lock, in the caller's transaction. */
+  async lockPendingFirstPayment(em: EntityManager, recurrenceId: string): Promise<Charge | null> {
+    const [row] = await queryRows<Record<string, unknown>>(
+      em,
+      "SELECT * FROM charges WHERE recurrence_id = $1 AND type = 'IMMEDIATE' AND status = 'PENDING' FOR NO KEY UPDATE",
+      [recurrenceId],
+    );
+    return row ? this.chargeFromRow(row) : null;
   }
 
   /**

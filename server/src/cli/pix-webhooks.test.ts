@@ -303,6 +303,52 @@ describe("pix-webhooks listen", () => {
     }
   });
 
+  test("an event no endpoint of the account takes is told, not forwarded (the service keeps no body for it)", async () => {
+    const merchant = await newMerchant();
+    const endpoints = await app.request("GET", "/webhook-endpoints", { token: merchant.clientSecret });
+    assert.equal(endpoints.status, 200, endpoints.text);
+    const [endpoint] = endpoints.body.data;
+    const narrowed = await app.request("PATCH", `/webhook-endpoints/${endpoint.id}`, {
+      token: merchant.clientSecret,
+      body: { events: ["ping"] },
+    });
+    assert.equal(narrowed.status, 200, narrowed.text);
+    const port = await freePort();
+    const listener = startListener(
+      ["listen", "--forward-to", `http://127.0.0.1:${port}/hook`, "--api-url", app.baseUrl],
+      {
+        PIX_API_KEY: merchant.clientSecret,
+      },
+    );
+    try {
+      const secret = await printedSecret(listener);
+      const receiver = await startReceiver(port, secret);
+      try {
+        await listener.waitOutput(/^Ready\./m);
+        const created = await app.request("POST", "/charges", { token: merchant.clientSecret, body: { amount: 5 } });
+        const paid = await app.graphql("mutation($id: ID!) { simulateChargePayment(chargeId: $id) { status } }", {
+          id: created.body.id,
+        });
+        assert.equal(paid.data?.simulateChargePayment.status, "PAID", JSON.stringify(paid));
+        await listener.waitOutput(
+          / {2}charge\.paid {2}evt_\w+ {2}not forwarded: none of the account's webhook endpoints takes this event, so the service keeps no body for it$/m,
+          "stderr",
+        );
+        // The ping the endpoint takes still goes through, after it.
+        const eventId = await ping(merchant);
+        await listener.waitOutput(new RegExp(`  ping  ${eventId}  200  \\d+ ms$`, "m"));
+        assert.deepEqual(
+          receiver.deliveries.map((delivery) => delivery.body.event),
+          ["ping"],
+        );
+      } finally {
+        await receiver.close();
+      }
+    } finally {
+      await stop(listener);
+    }
+  });
+
   test("a dropped stream is opened again and events flow on", async () => {
     const merchant = await newMerchant();
     const port = await freePort();
@@ -332,6 +378,18 @@ describe("pix-webhooks listen", () => {
     } finally {
       await stop(listener);
     }
+  });
+
+  test("the built bin runs as a command (its shebang and mode, as npx runs it): --help", async () => {
+    const child = spawn(BIN, ["--help"], { env: { PATH: process.env.PATH ?? "" } });
+    let out = "";
+    child.stdout.on("data", (chunk) => {
+      out += chunk;
+    });
+    const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+    assert.equal(code, 0);
+    assert.match(out, /^Usage: pix-webhooks listen --forward-to <url> \[options\]\n/);
+    assert.match(out, /--api-key <secret> {3}a client secret of the account \(or PIX_API_KEY\)/);
   });
 
   test("a bad, missing or operator key is one clear line, without a stack", async () => {

@@ -205,10 +205,13 @@ async function forward(
   streamEvent: StreamEvent,
 ): Promise<void> {
   if (streamEvent.event === "missed") {
-    const missed = JSON.parse(streamEvent.data) as { id: string; type: string };
-    options.printError(
-      `${now()}  ${missed.type}  ${missed.id}  not forwarded: the service could not read it (resend it from the webhook deliveries)`,
-    );
+    const missed = JSON.parse(streamEvent.data) as { id: string; type: string; reason?: string };
+    const why =
+      missed.reason === "no_endpoint"
+        ? "none of the account's webhook endpoints takes this event, so the service keeps no body for it"
+        : "the service could not read it (resend it from the webhook deliveries)";
+    if (!options.events || options.events.has(missed.type))
+      options.printError(`${now()}  ${missed.type}  ${missed.id}  not forwarded: ${why}`);
     return;
   }
   if (streamEvent.event !== "webhook") return;

@@ -303,12 +303,13 @@ export class LiveHub {
       try {
         const rows = await poolRows<{ body: string; request_id: string | null; created_at: Date }>(
           this.db,
-          "SELECT body, request_id, created_at FROM webhook_events WHERE id = $1 AND company_id = $2",
+          // One row per endpoint that takes the event, the same body signed for each: any one will do.
+          "SELECT body, request_id, created_at FROM webhook_events WHERE id = $1 AND company_id = $2 LIMIT 1",
           [notice.id, notice.companyId],
         );
         chunk =
           rows.length === 0
-            ? missedChunk(notice)
+            ? missedChunk(notice, "no_endpoint")
             : `id: ${notice.id}\nevent: webhook\ndata: ${JSON.stringify({
                 id: notice.id,
                 type: notice.type,
@@ -319,7 +320,7 @@ export class LiveHub {
       } catch (error) {
         // The database is away: the listener is told which event it did not get.
         this.logger.warn("live updates: a listener's event could not be read", { error: (error as Error).message });
-        chunk = missedChunk(notice);
+        chunk = missedChunk(notice, "unreadable");
       }
       for (const stream of streams) {
         if (!this.streams.has(stream)) continue;
@@ -443,7 +444,10 @@ const READY = "event: ready\ndata: {}\n\n";
 const RESYNC = "event: resync\ndata: {}\n\n";
 const HEARTBEAT = ": keep-alive\n\n";
 
-/** A listener's event whose body could not be read: it is told the id, to resend it by hand. */
-function missedChunk(notice: LiveNotice): string {
-  return `id: ${notice.id}\nevent: missed\ndata: ${JSON.stringify({ id: notice.id, type: notice.type })}\n\n`;
+/**
+ * A listener's event without its body: no endpoint of the account takes the event (no body
+ * was stored), or the database could not be read (resend it by hand).
+ */
+function missedChunk(notice: LiveNotice, reason: "no_endpoint" | "unreadable"): string {
+  return `id: ${notice.id}\nevent: missed\ndata: ${JSON.stringify({ id: notice.id, type: notice.type, reason })}\n\n`;
 }

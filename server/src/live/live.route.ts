@@ -48,7 +48,8 @@ export function registerLiveRoute(app: FastifyInstance, hub: LiveHub): void {
   /**
    * GET /live/webhook-events: every event of the client secret's account as it is written,
    * `webhook` events carrying {id, type, created_at, request_id, body} (the body exactly as
-   * its webhooks send it), `missed` ({id, type}) for one whose body could not be read,
+   * its webhooks send it), `missed` ({id, type, reason}) for one without its body (`no_endpoint`: no endpoint
+   * of the account takes it, so none was stored; `unreadable`: the database failed),
    * and `ready`, `resync`, `end` and the heartbeat as above; the stream ends when the
    * secret is revoked or expires. A merchant's client secret only (bearer): the listener
    * signs and forwards what it hears to the integrator's own machine.

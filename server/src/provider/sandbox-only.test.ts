@@ -278,25 +278,44 @@ describe("with PIX_PROVIDER=efi nothing is simulated", () => {
     assert.equal(await balanceCents(app, merchant), before);
   });
 
-  test("POST /recurrences is 503 SERVICE_UNAVAILABLE until Efí's Pix Automático routes are built, and records nothing", async () => {
-    const res = await app.request("POST", "/recurrences", {
+  test("POST /recurrences is registered at Efí; one Efí cannot take is 503 SERVICE_UNAVAILABLE and records nothing", async () => {
+    const body = {
+      payer: { name: "Maria", cpf: "529.982.247-25" },
+      contract: "C",
+      object: "O",
+      frequency: "MONTHLY",
+      start_date: new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10),
+    };
+    await sim.control("POST", "/control/faults", { status: 503, count: 3, pathPrefix: "/v2/locrec" });
+    const refused = await app.request("POST", "/recurrences", {
       token: merchant.clientSecret,
       headers: { "Idempotency-Key": newUuid() },
-      body: {
-        payer: { name: "Maria", cpf: "529.982.247-25" },
-        contract: "C",
-        object: "O",
-        frequency: "MONTHLY",
-        start_date: new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10),
-      },
+      body,
     });
-    assert.equal(res.status, 503, res.text);
-    assert.deepEqual(res.body, {
-      error: "Pix Automático is not available with this bank yet",
+    assert.equal(refused.status, 503, refused.text);
+    assert.deepEqual(refused.body, {
+      error: "The bank is unavailable; try again shortly",
       code: "SERVICE_UNAVAILABLE",
     });
     const [{ n }] = await app.services.db.query("SELECT count(*)::int AS n FROM recurrences");
     assert.equal(n, 0);
+    await sim.control("DELETE", "/control/faults");
+
+    const made = await app.request("POST", "/recurrences", {
+      token: merchant.clientSecret,
+      headers: { "Idempotency-Key": newUuid() },
+      body,
+    });
+    assert.equal(made.status, 201, made.text);
+    // The payer decides at their bank, never by a simulation: the recurrence stays CREATED.
+    const decided = await app.graphql(
+      "mutation($id: ID!) { simulateRecurrenceDecision(id: $id, decision: APPROVED) { status } }",
+      { id: made.body.id },
+      merchant.clientSecret,
+    );
+    assert.equal(codeOf(decided), "SANDBOX_ONLY");
+    const read = await app.request("GET", `/recurrences/${made.body.id}`, { token: merchant.clientSecret });
+    assert.equal(read.body.status, "CREATED");
   });
 
   test("serviceInfo tells every caller the bank is real, so the console offers no simulation", async () => {

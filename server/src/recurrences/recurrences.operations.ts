@@ -9,6 +9,7 @@ import { declareOperations } from "../operation/operation";
 import { Recurrence, RecurrenceFrequency, RecurrenceRetryPolicy, RecurrenceStatus } from "./recurrence.entity";
 import type { RecurrencesService } from "./recurrences.service";
 import type { RecurringChargesService } from "./recurring-charges.service";
+import { RecurringDebitAttempt } from "./recurring-debit-attempt.types";
 
 interface RecurrenceServices {
   recurrences: RecurrencesService;
@@ -64,6 +65,9 @@ class CreateRecurrenceInput {
 
 @ObjectType()
 class RecurrencePage extends PageOf(Recurrence) {}
+
+@ObjectType()
+class RecurringDebitAttemptPage extends PageOf(RecurringDebitAttempt) {}
 
 enum RecurrenceDecisionEnum {
   APPROVED = "APPROVED",
@@ -171,6 +175,24 @@ class SimulateRecurringDebitArgs {
 
   @Field(() => String, { nullable: true, description: 'FAILED: at most 140 characters; default "insufficient funds".' })
   reason?: string;
+}
+
+@ArgsType()
+class RecurringDebitAttemptsArgs extends PagingArgs {
+  @Field(() => ID, { nullable: true, description: "One recurrence's attempts." })
+  recurrenceId?: string;
+
+  @Field(() => String, {
+    nullable: true,
+    description: "YYYY-MM-DD (America/Sao_Paulo): the attempts recorded that day.",
+  })
+  day?: string;
+
+  @Field(() => RecurringDebitOutcome, { nullable: true })
+  outcome?: RecurringDebitOutcome;
+
+  @Field(() => ID, { nullable: true, description: "Operator only: one account." })
+  companyId?: string;
 }
 
 const RECURRENCE_REST_FIELDS = [
@@ -353,6 +375,30 @@ export const recurrenceOperations = [
         companyScope(ctx.principal),
         args.recurrenceId,
         { limit: args.limit, offset: args.offset, first: args.first, after: args.after },
+        ctx.signal,
+      ),
+  }),
+
+  operation({
+    name: "recurringDebitAttempts",
+    kind: "query",
+    description:
+      "Recurring charges' debit attempts, newest first: a recurrence's, or by day and outcome (the day's failed debits).",
+    access: "caller",
+    args: RecurringDebitAttemptsArgs,
+    output: () => RecurringDebitAttemptPage,
+    run: (args, ctx, { recurringCharges }) =>
+      recurringCharges.listDebitAttempts(
+        companyScope(ctx.principal, args.companyId),
+        {
+          limit: args.limit,
+          offset: args.offset,
+          first: args.first,
+          after: args.after,
+          recurrenceId: args.recurrenceId,
+          day: args.day,
+          outcome: args.outcome,
+        },
         ctx.signal,
       ),
   }),

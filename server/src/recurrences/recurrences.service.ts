@@ -8,7 +8,7 @@ import { type CancelSignal, LAG_TOLERANT, readCancellable } from "../core/cancel
 import { entityRowMapper } from "../core/entity-rows";
 import { validationError } from "../core/errors";
 import { checkIdempotencyKey, findOriginalRequest, insertUnlessTaken, requestFingerprint } from "../core/idempotency";
-import { newLocationId, newRecurrenceId, newTxid } from "../core/ids";
+import { newEndToEndId, newLocationId, newRecurrenceId, newTxid } from "../core/ids";
 import { enqueueJob } from "../core/jobs";
 import { type Cents, MAX_AMOUNT_CENTS } from "../core/money";
 import { CREATED_KEY, type Page, type PageArgs, readPage, readPageWindow, SqlParams } from "../core/pagination";
@@ -60,8 +60,15 @@ const EVENT_OF: Partial<Record<RecurrenceStatus, WebhookEventName>> = {
   [RecurrenceStatus.EXPIRED]: WEBHOOK_EVENTS.recurrenceExpired,
 };
 
+/** The service's own sweeps (expiry, completion): their audit rows name the system. */
+const SYSTEM_ACTING: Acting = {
+  actor: "system",
+  audit: { actor: "system", actorKind: "SYSTEM", address: null, requestId: null },
+  requestId: null,
+};
+
 /** Who moved a recurrence, for its audit row ("recurrence.<action>"). */
-type TransitionAction = "approve" | "reject" | "cancel" | "cancel_by_payer" | "expire";
+type TransitionAction = "approve" | "reject" | "cancel" | "cancel_by_payer" | "expire" | "complete";
 
 function checkText(field: string, value: string): string {
   const text = value.trim();
@@ -104,9 +111,17 @@ export class RecurrencesService {
 
   constructor(
     private readonly db: DataSource,
-    private readonly provider: Pick<PixProvider, "registerRecurrence" | "cancelRecurrence">,
+    private readonly provider: Pick<PixProvider, "registerRecurrence" | "cancelRecurrence" | "ispb">,
     private readonly customers: Pick<CustomersService, "findCustomerOfAccount">,
-    private readonly charges: Pick<ChargesService, "lockPendingOfRecurrence" | "cancelInTransaction">,
+    private readonly charges: Pick<
+      ChargesService,
+      | "lockPendingOfRecurrence"
+      | "cancelInTransaction"
+      | "newFirstPaymentCharge"
+      | "insertFirstPaymentCharge"
+      | "lockPendingFirstPayment"
+      | "confirmChargePayment"
+    >,
   ) {
     this.recurrenceFromRow = entityRowMapper(db, Recurrence);
   }
@@ -241,6 +256,28 @@ export class RecurrencesService {
       createdAt: now,
       updatedAt: now,
     } satisfies Omit<Recurrence, "payer" | "firstPayment">);
+    // Journey 3: the payment now is a charge of its own (the bank's cob of that txid), paid when the payer scans the code.
+    const firstPaymentCharge =
+      firstPaymentCents === null ||
+      firstPaymentLocationId === null ||
+      firstPaymentTxid === null ||
+      registered.firstPaymentLocation === null
+        ? null
+        : await this.charges.newFirstPaymentCharge(
+            companyId,
+            {
+              recurrenceId: recurrence.id,
+              amountCents: firstPaymentCents,
+              txid: firstPaymentTxid,
+              locationId: firstPaymentLocationId,
+              location: registered.firstPaymentLocation,
+              payer,
+              customerId: recurrence.customerId,
+              description: object,
+              expiresAt: authorisationExpiresAt,
+            },
+            now,
+          );
 
     return runTransaction(this.db, async (em) => {
       if (!(await insertUnlessTaken(em, Recurrence, recurrence))) {
@@ -248,6 +285,7 @@ export class RecurrencesService {
         if (replay) return replay;
         throw new Error("recurrence not inserted: its id was taken (24 random characters: not expected)");
       }
+      if (firstPaymentCharge) await this.charges.insertFirstPaymentCharge(em, firstPaymentCharge, audit);
       await appendAudit(em, audit, {
         action: "recurrence.create",
         objectType: "recurrence",
@@ -385,14 +423,38 @@ export class RecurrencesService {
 
   /** Sandbox: the payer authorises or refuses a CREATED recurrence in their bank's app. */
   simulateDecision(scopeCompanyId: string | null, id: string, decision: RecurrenceDecision, acting: Acting) {
-    return this.move(scopeCompanyId, id, acting, (recurrence, now) => {
-      if (recurrence.status !== RecurrenceStatus.CREATED) {
-        throw recurrenceInvalidState(recurrence.status, decision === "APPROVED" ? "approve" : "reject");
-      }
-      if (recurrence.authorisationExpiresAt <= now) throw recurrenceInvalidState("past its authorisation", "decide");
-      return decision === "APPROVED"
-        ? { to: RecurrenceStatus.APPROVED, reason: null, action: "approve" }
-        : { to: RecurrenceStatus.REJECTED, reason: "rejected by the payer", action: "reject" };
+    return this.move(
+      scopeCompanyId,
+      id,
+      acting,
+      (recurrence, now) => {
+        if (recurrence.status !== RecurrenceStatus.CREATED) {
+          throw recurrenceInvalidState(recurrence.status, decision === "APPROVED" ? "approve" : "reject");
+        }
+        if (recurrence.authorisationExpiresAt <= now) throw recurrenceInvalidState("past its authorisation", "decide");
+        return decision === "APPROVED"
+          ? { to: RecurrenceStatus.APPROVED, reason: null, action: "approve" }
+          : { to: RecurrenceStatus.REJECTED, reason: "rejected by the payer", action: "reject" };
+      },
+      (em, moved, now) => (decision === "APPROVED" ? this.payFirstPayment(em, moved, now, acting) : Promise.resolve()),
+    );
+  }
+
+  /**
+   * Sandbox, journey 3: the payer authorises and pays the first payment in one step of their
+   * bank's app, so the approval's transaction pays it too (as any charge: ledger, fee,
+   * charge.paid). A real bank tells the payment by its own Pix notification.
+   */
+  private async payFirstPayment(em: EntityManager, recurrence: Recurrence, now: Date, { requestId }: Acting) {
+    if (recurrence.firstPaymentCents === null) return;
+    const firstPayment = await this.charges.lockPendingFirstPayment(em, recurrence.id);
+    if (!firstPayment || firstPayment.expiresAt <= now) return;
+    await this.charges.confirmChargePayment(em, firstPayment, {
+      e2eId: newEndToEndId(this.provider.ispb, now),
+      paidAt: now,
+      payerName: recurrence.payerName,
+      payerDocument: recurrence.payerDocument,
+      requestId,
     });
   }
 
@@ -427,11 +489,7 @@ export class RecurrencesService {
             "not authorised in time",
             "expire",
             now,
-            {
-              actor: "system",
-              audit: null,
-              requestId: null,
-            },
+            SYSTEM_ACTING,
           );
         }
         return rows.length;
@@ -455,6 +513,42 @@ export class RecurrencesService {
     await this.provider.cancelRecurrence(row.bank_recurrence_id);
   }
 
+  /**
+   * APPROVED -> COMPLETED once its end date has passed (America/Sao_Paulo): no charge can be
+   * made for it any more (a charge's due date is at most the end date). Its charges still
+   * PENDING keep their debit and retries: a cycle due on the end date is debited after it.
+   * The contract names no webhook for it (§12's events), so none is written; its audit row
+   * names the system. Rows are locked SKIP LOCKED, as the expiry sweep's.
+   */
+  async completePastEnd(now: Date = new Date(), batchSize = EXPIRY_BATCH): Promise<number> {
+    const today = isoDate(saoPauloDay(now));
+    let completed = 0;
+    for (;;) {
+      const batch = await runTransaction(this.db, async (em) => {
+        const rows = await queryRows<Record<string, unknown>>(
+          em,
+          `SELECT * FROM recurrences WHERE status = 'APPROVED' AND end_date IS NOT NULL AND end_date < $1
+            ORDER BY end_date LIMIT $2 FOR UPDATE SKIP LOCKED`,
+          [today, batchSize],
+        );
+        for (const row of rows) {
+          await this.transition(
+            em,
+            this.recurrenceFromRow(row),
+            RecurrenceStatus.COMPLETED,
+            null,
+            "complete",
+            now,
+            SYSTEM_ACTING,
+          );
+        }
+        return rows.length;
+      });
+      completed += batch;
+      if (batch < batchSize) return completed;
+    }
+  }
+
   /** Locks the recurrence, lets `decide` check it, and records the transition it names. */
   private move(
     scopeCompanyId: string | null,
@@ -464,13 +558,16 @@ export class RecurrencesService {
       recurrence: Recurrence,
       now: Date,
     ) => { to: RecurrenceStatus; reason: string | null; action: TransitionAction },
+    afterwards?: (em: EntityManager, moved: Recurrence, now: Date) => Promise<void>,
   ): Promise<Recurrence> {
     if (!RECURRENCE_ID.test(id)) throw recurrenceNotFound();
     return runTransaction(this.db, async (em) => {
       const recurrence = await this.lockRecurrence(em, scopeCompanyId, id);
       const now = new Date();
       const { to, reason, action } = decide(recurrence, now);
-      return this.transition(em, recurrence, to, reason, action, now, acting);
+      const moved = await this.transition(em, recurrence, to, reason, action, now, acting);
+      await afterwards?.(em, moved, now);
+      return moved;
     });
   }
 
@@ -508,8 +605,9 @@ export class RecurrencesService {
     if (to === RecurrenceStatus.CANCELLED && action === "cancel" && recurrence.bankRecurrenceId !== null) {
       await enqueueJob(em, CANCEL_RECURRENCE_AT_BANK_JOB, { recurrenceId: recurrence.id });
     }
-    // A cancelled recurrence is not debited: its PENDING charges are cancelled with it.
-    if (to === RecurrenceStatus.CANCELLED) {
+    // A cancelled recurrence is not debited: its PENDING charges are cancelled with it; a
+    // refused one's first payment was refused with it.
+    if (to === RecurrenceStatus.CANCELLED || to === RecurrenceStatus.REJECTED) {
       for (const charge of await this.charges.lockPendingOfRecurrence(em, recurrence.id)) {
         await this.charges.cancelInTransaction(em, charge, requestId);
       }

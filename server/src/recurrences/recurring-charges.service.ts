@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager } from "typeorm";
 import { type Acting, appendAudit } from "../audit/audit";
-import { type DayNumber, isoDate, parseIsoDate, saoPauloDay } from "../billing/business-days";
+import { type DayNumber, isoDate, parseIsoDate, saoPauloDay, startOfSaoPauloDay } from "../billing/business-days";
 import { Charge, ChargeStatus, ChargeType } from "../charges/charge.entity";
 import { chargeExpired, chargeNotPending } from "../charges/charges.errors";
 import { CHARGE_READ_COLUMNS, type ChargesService } from "../charges/charges.service";
@@ -8,16 +8,32 @@ import { type CancelSignal, LAG_TOLERANT, readCancellable } from "../core/cancel
 import { entityRowMapper } from "../core/entity-rows";
 import { validationError } from "../core/errors";
 import { newEndToEndId } from "../core/ids";
+import { enqueueJob } from "../core/jobs";
 import { brlToJsonNumber, type Cents, formatBrl, MAX_AMOUNT_CENTS } from "../core/money";
-import { CREATED_KEY, type Page, type PageArgs, readPage, readPageWindow, SqlParams } from "../core/pagination";
+import {
+  CREATED_KEY,
+  cappedCount,
+  type Page,
+  type PageArgs,
+  readPage,
+  readPageWindow,
+  SqlParams,
+} from "../core/pagination";
 import { queryRows } from "../core/sql";
 import { runTransaction } from "../core/transactions";
 import type { PixProvider } from "../provider/pix-provider";
 import { WEBHOOK_EVENTS } from "../webhooks/webhook-event-names";
 import { appendWebhookEvent } from "../webhooks/webhook-outbox";
-import { type RecurrenceRetryPolicy, RecurrenceStatus } from "./recurrence.entity";
+import {
+  type Recurrence,
+  type RecurrenceFrequency,
+  type RecurrenceRetryPolicy,
+  RecurrenceStatus,
+} from "./recurrence.entity";
+import { firstCycleFrom } from "./recurrence-cycles";
 import { recurrenceInvalidState } from "./recurrences.errors";
 import type { RecurrencesService } from "./recurrences.service";
+import type { RecurringDebitAttempt } from "./recurring-debit-attempt.types";
 import { nextRetryDay } from "./retry-schedule";
 
 /** The central bank's rule: a recurring charge is made 2 to 10 days before its due date. */
@@ -25,6 +41,30 @@ export const MIN_DAYS_TO_DUE = 2;
 export const MAX_DAYS_TO_DUE = 10;
 const MAX_FAILURE_REASON = 140;
 const DEFAULT_FAILURE_REASON = "insufficient funds";
+/** auto_charge (CONTRACT §12): the service makes each cycle's charge this many days before its due date. */
+export const AUTO_CHARGE_DAYS_BEFORE = 7;
+/** The job that makes one cycle's charge of an auto_charge recurrence (one job per cycle). */
+export const CREATE_CYCLE_CHARGE_JOB = "recurrences.create-cycle-charge";
+/** Recurrences the schedule's sweep reads in one transaction. */
+const SCHEDULE_BATCH = 200;
+
+export interface CycleChargeJob {
+  recurrenceId: string;
+  /** YYYY-MM-DD */
+  dueDate: string;
+}
+
+/** A cycle charge job's payload, checked (a job is data from the database, not trusted blindly). */
+export function readCycleChargeJob(payload: unknown): CycleChargeJob {
+  const { recurrenceId, dueDate } = (payload ?? {}) as Record<string, unknown>;
+  if (typeof recurrenceId !== "string" || typeof dueDate !== "string" || parseIsoDate(dueDate) === null) {
+    throw new Error("cycle charge job: recurrenceId and dueDate expected");
+  }
+  return { recurrenceId, dueDate };
+}
+
+/** Why a claimed cycle got no charge: the cycle is settled without one. */
+class CycleSkipped extends Error {}
 
 export type DebitOutcome = "PAID" | "FAILED";
 
@@ -118,6 +158,209 @@ export class RecurringChargesService {
       },
       audit,
     );
+  }
+
+  /**
+   * The service's billing schedule (auto_charge): for each APPROVED auto_charge recurrence, the
+   * next cycle due between 2 days (the central bank's least) and AUTO_CHARGE_DAYS_BEFORE days
+   * after today is claimed once (recurrence_cycles' primary key: any number of workers may
+   * sweep at once) and its job queued in the same transaction, so a claimed cycle always has
+   * its job. A cycle first seen less than 2 days before its due date (the service was down)
+   * cannot be charged any more and is left. `now` is the clock (tests inject theirs).
+   */
+  async scheduleAutoCharges(now: Date = new Date(), batchSize = SCHEDULE_BATCH): Promise<number> {
+    const today = saoPauloDay(now);
+    let claimed = 0;
+    let after = "";
+    for (;;) {
+      const batch = await runTransaction(this.db, async (em) => {
+        const rows = await queryRows<{ id: string; start_date: string; end_date: string | null; frequency: string }>(
+          em,
+          `SELECT id, to_char(start_date, 'YYYY-MM-DD') AS start_date, to_char(end_date, 'YYYY-MM-DD') AS end_date, frequency
+             FROM recurrences WHERE status = 'APPROVED' AND auto_charge AND id > $1 ORDER BY id LIMIT $2`,
+          [after, batchSize],
+        );
+        for (const row of rows) {
+          const due = firstCycleFrom(
+            parseIsoDate(row.start_date) as DayNumber,
+            row.frequency as RecurrenceFrequency,
+            today + MIN_DAYS_TO_DUE,
+            row.end_date === null ? null : parseIsoDate(row.end_date),
+          );
+          if (due === null || due > today + AUTO_CHARGE_DAYS_BEFORE) continue;
+          const dueDate = isoDate(due);
+          const inserted = await queryRows(
+            em,
+            `INSERT INTO recurrence_cycles (recurrence_id, due_date, claimed_at) VALUES ($1, $2, $3)
+             ON CONFLICT DO NOTHING RETURNING recurrence_id`,
+            [row.id, dueDate, now],
+          );
+          if (inserted.length === 0) continue;
+          await enqueueJob(em, CREATE_CYCLE_CHARGE_JOB, { recurrenceId: row.id, dueDate } satisfies CycleChargeJob, {
+            jobKey: `recurrence-cycle:${row.id}:${dueDate}`,
+          });
+          claimed += 1;
+        }
+        return rows;
+      });
+      if (batch.length < batchSize) return claimed;
+      after = batch[batch.length - 1].id;
+    }
+  }
+
+  /**
+   * A claimed cycle's job: its charge, made as a merchant's would be (the recurrence's amount,
+   * registered at the bank, written under the recurrence's lock; no event until it is paid or
+   * refused, as for a charge the merchant makes), and the cycle settled with it in the same
+   * transaction. Settled without a charge when the recurrence is no longer APPROVED, the day
+   * is too close to the due date, or a charge of the recurrence is already due that day (the
+   * merchant made it). A job run again after its cycle was settled does nothing.
+   */
+  async createCycleCharge(job: CycleChargeJob, now: Date = new Date()): Promise<Charge | null> {
+    const [cycle] = await queryRows<{ settled_at: Date | null }>(
+      this.db,
+      "SELECT settled_at FROM recurrence_cycles WHERE recurrence_id = $1 AND due_date = $2",
+      [job.recurrenceId, job.dueDate],
+    );
+    if (!cycle || cycle.settled_at !== null) return null;
+    const recurrence = await this.recurrences.getRecurrence(null, job.recurrenceId);
+    const due = parseIsoDate(job.dueDate) as DayNumber;
+    try {
+      if (recurrence.status !== RecurrenceStatus.APPROVED) throw new CycleSkipped(`recurrence ${recurrence.status}`);
+      if (due < saoPauloDay(now) + MIN_DAYS_TO_DUE) throw new CycleSkipped("less than 2 days before the due date");
+      if (recurrence.amountCents === null) throw new CycleSkipped("the recurrence's amount is variable");
+      const amountCents = recurrence.amountCents;
+      return await this.charges.createRecurringCharge(
+        recurrence.companyId,
+        {
+          recurrenceId: recurrence.id,
+          amountCents,
+          dueDate: job.dueDate,
+          payer: recurrence.payer,
+          customerId: recurrence.customerId,
+          description: recurrence.object,
+          bankRecurrenceId: recurrence.bankRecurrenceId,
+        },
+        async (em) => {
+          const [row] = await queryRows<{ status: RecurrenceStatus }>(
+            em,
+            "SELECT status FROM recurrences WHERE id = $1 FOR SHARE",
+            [recurrence.id],
+          );
+          if (row.status !== RecurrenceStatus.APPROVED) throw new CycleSkipped(`recurrence ${row.status}`);
+          const [locked] = await queryRows<{ settled_at: Date | null }>(
+            em,
+            "SELECT settled_at FROM recurrence_cycles WHERE recurrence_id = $1 AND due_date = $2 FOR UPDATE",
+            [recurrence.id, job.dueDate],
+          );
+          if (locked.settled_at !== null) throw new CycleSkipped("settled by another run");
+          const [taken] = await queryRows(
+            em,
+            `SELECT 1 FROM charges WHERE recurrence_id = $1 AND type = 'RECURRING' AND due_date = $2
+                AND status <> 'CANCELLED' LIMIT 1`,
+            [recurrence.id, job.dueDate],
+          );
+          if (taken) throw new CycleSkipped("a charge of the recurrence is due that day");
+        },
+        // Its audit row names the system: no one asked for this charge but the schedule.
+        { actor: "system", actorKind: "SYSTEM", address: null, requestId: null },
+        async (em, charge) => {
+          await em.query(
+            "UPDATE recurrence_cycles SET charge_id = $3, settled_at = $4 WHERE recurrence_id = $1 AND due_date = $2",
+            [recurrence.id, job.dueDate, charge.id, now],
+          );
+        },
+      );
+    } catch (error) {
+      if (!(error instanceof CycleSkipped)) throw error;
+      await this.db.query(
+        `UPDATE recurrence_cycles SET skipped_reason = $3, settled_at = $4
+          WHERE recurrence_id = $1 AND due_date = $2 AND settled_at IS NULL`,
+        [recurrence.id, job.dueDate, error.message, now],
+      );
+      return null;
+    }
+  }
+
+  /**
+   * Debit attempts, newest first: a recurrence's (404 for another account's), or those
+   * recorded on a day (America/Sao_Paulo) with an outcome across the scope (the operators'
+   * failed debits of the day; a merchant's own).
+   */
+  async listDebitAttempts(
+    scopeCompanyId: string | null,
+    filter: PageArgs & { recurrenceId?: string | null; day?: string | null; outcome?: DebitOutcome | null },
+    signal?: CancelSignal,
+  ): Promise<Page<RecurringDebitAttempt>> {
+    const window = readPageWindow(filter);
+    const params = new SqlParams();
+    const where: string[] = [];
+    if (filter.recurrenceId != null) {
+      const recurrence = await this.recurrences.getRecurrence(scopeCompanyId, filter.recurrenceId);
+      where.push(`c.recurrence_id = ${params.add(recurrence.id)}`);
+    }
+    if (scopeCompanyId !== null) where.push(`c.company_id = ${params.add(scopeCompanyId)}`);
+    if (filter.day != null) {
+      const day = parseIsoDate(filter.day);
+      if (day === null) throw validationError("day must be a date YYYY-MM-DD");
+      // Recorded that day in São Paulo: what the payers' banks answered on it.
+      where.push(`a.recorded_at >= ${params.add(startOfSaoPauloDay(day))}`);
+      where.push(`a.recorded_at < ${params.add(startOfSaoPauloDay(day + 1))}`);
+    }
+    if (filter.outcome != null) where.push(`a.outcome = ${params.add(filter.outcome)}`);
+    const query = {
+      cursorTag: "debit-attempts",
+      from: "recurring_debit_attempts a JOIN charges c ON c.id = a.charge_id",
+      columns: `a.charge_id, a.attempt, to_char(a.day, 'YYYY-MM-DD') AS day, a.outcome, a.failure_reason,
+                a.recorded_at, c.company_id, c.recurrence_id, c.amount_cents`,
+      key: [
+        { column: "a.recorded_at", type: "timestamptz" as const },
+        { column: "a.charge_id", type: "text" as const },
+      ],
+      branches: [where],
+      params,
+    };
+    const fromRow = (row: Record<string, unknown>): RecurringDebitAttempt => ({
+      chargeId: String(row.charge_id),
+      companyId: String(row.company_id),
+      recurrenceId: String(row.recurrence_id),
+      attempt: Number(row.attempt),
+      day: String(row.day),
+      outcome: String(row.outcome),
+      failureReason: (row.failure_reason as string | null) ?? null,
+      amount: BigInt(String(row.amount_cents)),
+      recordedAt: row.recorded_at as Date,
+    });
+    return readCancellable(
+      this.db,
+      signal,
+      (sql) => readPage(sql, query, window, fromRow, () => cappedCount(sql, query)),
+      LAG_TOLERANT,
+    );
+  }
+
+  /**
+   * The next cycle's due date by the recurrence's schedule: the first cycle on or after today
+   * and after the last cycle charged (a charge not cancelled), not after the end date; null
+   * once the recurrence is final.
+   */
+  async nextCycleDate(recurrence: Recurrence, now: Date = new Date()): Promise<string | null> {
+    if (recurrence.status !== RecurrenceStatus.CREATED && recurrence.status !== RecurrenceStatus.APPROVED) return null;
+    const [row] = await queryRows<{ last: string | null }>(
+      this.db,
+      `SELECT to_char(max(due_date), 'YYYY-MM-DD') AS last FROM charges
+        WHERE recurrence_id = $1 AND type = 'RECURRING' AND status <> 'CANCELLED'`,
+      [recurrence.id],
+    );
+    const lastCharged = row?.last ? (parseIsoDate(row.last) as DayNumber) : null;
+    const from = Math.max(saoPauloDay(now), lastCharged === null ? 0 : lastCharged + 1);
+    const next = firstCycleFrom(
+      parseIsoDate(recurrence.startDate) as DayNumber,
+      recurrence.frequency,
+      from,
+      recurrence.endDate === null ? null : parseIsoDate(recurrence.endDate),
+    );
+    return next === null ? null : isoDate(next);
   }
 
   /** A recurrence's charges, newest first (404 for another account's recurrence). */

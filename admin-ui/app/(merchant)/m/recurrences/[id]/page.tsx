@@ -7,7 +7,8 @@ import { tableParsers, toLimitOffset } from "@/components/data-table/search-para
 import { PageHeader } from "@/components/page-header";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { ServiceInfoDocument } from "@/features/provider/documents";
-import { RecurrenceDetailDocument } from "@/features/recurrences/documents";
+import { DebitAttemptsList } from "@/features/recurrences/debit-attempts-list";
+import { RecurrenceAttemptsDocument, RecurrenceDetailDocument } from "@/features/recurrences/documents";
 import { NewRecurringChargeButton } from "@/features/recurrences/new-recurring-charge-dialog";
 import { CancelRecurrenceButton, SimulateDecisionButtons } from "@/features/recurrences/recurrence-actions";
 import { RecurrenceAuthorisationCard } from "@/features/recurrences/recurrence-authorisation-card";
@@ -23,6 +24,8 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 const loadParams = createLoader(tableParsers);
+/** The newest attempts shown (a recurrence has at most 4 a cycle). */
+const ATTEMPTS_SHOWN = 50;
 
 export default async function MerchantRecurrencePage({
   params,
@@ -33,11 +36,17 @@ export default async function MerchantRecurrencePage({
 }) {
   const { id } = await params;
   const { page, perPage } = await loadParams(searchParams);
-  const [{ recurrence, recurrenceCharges }, { serviceInfo }, t] = await Promise.all([
-    executeOrNotFound(RecurrenceDetailDocument, { id: decodeURIComponent(id), ...toLimitOffset(page, perPage) }),
+  const recurrenceId = decodeURIComponent(id);
+  const [{ recurrence, recurrenceCharges }, { serviceInfo }, t, tAttempts] = await Promise.all([
+    executeOrNotFound(RecurrenceDetailDocument, { id: recurrenceId, ...toLimitOffset(page, perPage) }),
     execute(ServiceInfoDocument),
     getTranslations("recurrences.detail"),
+    getTranslations("recurrences.attempts"),
   ]);
+  const { recurringDebitAttempts } = await execute(RecurrenceAttemptsDocument, {
+    recurrenceId: recurrence.id,
+    limit: ATTEMPTS_SHOWN,
+  });
   const open = recurrence.status === "CREATED" || recurrence.status === "APPROVED";
   return (
     <div className="flex flex-col gap-6">
@@ -63,7 +72,7 @@ export default async function MerchantRecurrencePage({
       />
       <div className="grid gap-4 lg:grid-cols-3">
         <div className={recurrence.status === "CREATED" ? "lg:col-span-2" : "lg:col-span-3"}>
-          <RecurrenceDetailsCard recurrence={recurrence} />
+          <RecurrenceDetailsCard recurrence={recurrence} nextCycleDate={recurrence.nextCycleDate} />
         </div>
         {recurrence.status === "CREATED" && (
           <Card>
@@ -105,6 +114,22 @@ export default async function MerchantRecurrencePage({
             perPage={perPage}
             sandbox={serviceInfo.sandbox}
             chargeBasePath="/m/charges"
+          />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <div>
+            <CardTitle>{tAttempts("title")}</CardTitle>
+            <CardDescription>{tAttempts("description")}</CardDescription>
+          </div>
+        </CardHeader>
+        <CardContent>
+          <DebitAttemptsList
+            rows={recurringDebitAttempts.data}
+            chargeBasePath="/m/charges"
+            label={tAttempts("label")}
+            empty={{ title: tAttempts("empty"), description: tAttempts("emptyDescription") }}
           />
         </CardContent>
       </Card>

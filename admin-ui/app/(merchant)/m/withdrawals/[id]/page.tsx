@@ -77,6 +77,7 @@ export default async function MerchantWithdrawalPage({ params }: { params: Promi
           approvals={withdrawal.approvals}
           approvalsRequired={withdrawal.approvalsRequired}
           rejected={withdrawal.rejected}
+          sendsOn={withdrawal.sendsOn}
         />
         <WithdrawalDetailsCard audience="merchant" withdrawal={withdrawal} />
       </div>

@@ -64,6 +64,7 @@ export default async function WithdrawalPage({ params }: { params: Promise<{ id:
           approvals={withdrawal.approvals}
           approvalsRequired={withdrawal.approvalsRequired}
           rejected={withdrawal.rejected}
+          sendsOn={withdrawal.sendsOn}
         />
         <WithdrawalDetailsCard audience="operator" withdrawal={withdrawal} />
       </div>
