@@ -158,7 +158,6 @@ type Documents = {
     "\n  query PingDeliveries {\n    webhookDeliveries(event: \"ping\", limit: 5) {\n      data {\n        ...MerchantWebhookDelivery\n      }\n    }\n  }\n": typeof types.PingDeliveriesDocument,
     "\n  mutation RedeliverMerchantWebhook($eventId: ID!) {\n    redeliverWebhook(eventId: $eventId) {\n      eventId\n      status\n    }\n  }\n": typeof types.RedeliverMerchantWebhookDocument,
     "\n  fragment MerchantWebhookEndpoint on WebhookEndpoint {\n    id\n    url\n    events\n    status\n    accountEndpoint\n    secretHint\n    createdAt\n    disabledReason\n    disabledAt\n    consecutiveFailures\n    failingSince\n  }\n": typeof types.MerchantWebhookEndpointFragmentDoc,
-    "\n  query WebhookEndpoints {\n    webhookEndpoints {\n      data {\n        ...MerchantWebhookEndpoint\n      }\n    }\n  }\n": typeof types.WebhookEndpointsDocument,
     "\n  mutation CreateWebhookEndpoint($url: String!, $events: [String!]!) {\n    createWebhookEndpoint(url: $url, events: $events) {\n      id\n      secret\n    }\n  }\n": typeof types.CreateWebhookEndpointDocument,
     "\n  mutation UpdateWebhookEndpoint($id: ID!, $events: [String!], $status: WebhookEndpointStatus) {\n    updateWebhookEndpoint(id: $id, events: $events, status: $status) {\n      ...MerchantWebhookEndpoint\n    }\n  }\n": typeof types.UpdateWebhookEndpointDocument,
     "\n  mutation RotateWebhookEndpointSecret($id: ID!) {\n    rotateWebhookEndpointSecret(id: $id) {\n      id\n      secret\n    }\n  }\n": typeof types.RotateWebhookEndpointSecretDocument,
@@ -318,7 +317,6 @@ const documents: Documents = {
     "\n  query PingDeliveries {\n    webhookDeliveries(event: \"ping\", limit: 5) {\n      data {\n        ...MerchantWebhookDelivery\n      }\n    }\n  }\n": types.PingDeliveriesDocument,
     "\n  mutation RedeliverMerchantWebhook($eventId: ID!) {\n    redeliverWebhook(eventId: $eventId) {\n      eventId\n      status\n    }\n  }\n": types.RedeliverMerchantWebhookDocument,
     "\n  fragment MerchantWebhookEndpoint on WebhookEndpoint {\n    id\n    url\n    events\n    status\n    accountEndpoint\n    secretHint\n    createdAt\n    disabledReason\n    disabledAt\n    consecutiveFailures\n    failingSince\n  }\n": types.MerchantWebhookEndpointFragmentDoc,
-    "\n  query WebhookEndpoints {\n    webhookEndpoints {\n      data {\n        ...MerchantWebhookEndpoint\n      }\n    }\n  }\n": types.WebhookEndpointsDocument,
     "\n  mutation CreateWebhookEndpoint($url: String!, $events: [String!]!) {\n    createWebhookEndpoint(url: $url, events: $events) {\n      id\n      secret\n    }\n  }\n": types.CreateWebhookEndpointDocument,
     "\n  mutation UpdateWebhookEndpoint($id: ID!, $events: [String!], $status: WebhookEndpointStatus) {\n    updateWebhookEndpoint(id: $id, events: $events, status: $status) {\n      ...MerchantWebhookEndpoint\n    }\n  }\n": types.UpdateWebhookEndpointDocument,
     "\n  mutation RotateWebhookEndpointSecret($id: ID!) {\n    rotateWebhookEndpointSecret(id: $id) {\n      id\n      secret\n    }\n  }\n": types.RotateWebhookEndpointSecretDocument,
@@ -907,10 +905,6 @@ export function graphql(source: "\n  mutation RedeliverMerchantWebhook($eventId:
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  fragment MerchantWebhookEndpoint on WebhookEndpoint {\n    id\n    url\n    events\n    status\n    accountEndpoint\n    secretHint\n    createdAt\n    disabledReason\n    disabledAt\n    consecutiveFailures\n    failingSince\n  }\n"): typeof import('./graphql').MerchantWebhookEndpointFragmentDoc;
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  query WebhookEndpoints {\n    webhookEndpoints {\n      data {\n        ...MerchantWebhookEndpoint\n      }\n    }\n  }\n"): typeof import('./graphql').WebhookEndpointsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

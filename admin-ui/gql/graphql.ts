@@ -1427,11 +1427,6 @@ export type RedeliverMerchantWebhookMutation = { redeliverWebhook: { eventId: st
 
 export type MerchantWebhookEndpointFragment = { id: string, url: string, events: Array<string>, status: WebhookEndpointStatus, accountEndpoint: boolean, secretHint: string, createdAt: string, disabledReason: WebhookEndpointDisabledReason | null, disabledAt: string | null, consecutiveFailures: number, failingSince: string | null };
 
-export type WebhookEndpointsQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type WebhookEndpointsQuery = { webhookEndpoints: { data: Array<{ id: string, url: string, events: Array<string>, status: WebhookEndpointStatus, accountEndpoint: boolean, secretHint: string, createdAt: string, disabledReason: WebhookEndpointDisabledReason | null, disabledAt: string | null, consecutiveFailures: number, failingSince: string | null }> } };
-
 export type CreateWebhookEndpointMutationVariables = Exact<{
   url: string;
   events: Array<string> | string;
@@ -4584,27 +4579,6 @@ export const RedeliverMerchantWebhookDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<RedeliverMerchantWebhookMutation, RedeliverMerchantWebhookMutationVariables>;
-export const WebhookEndpointsDocument = new TypedDocumentString(`
-    query WebhookEndpoints {
-  webhookEndpoints {
-    data {
-      ...MerchantWebhookEndpoint
-    }
-  }
-}
-    fragment MerchantWebhookEndpoint on WebhookEndpoint {
-  id
-  url
-  events
-  status
-  accountEndpoint
-  secretHint
-  createdAt
-  disabledReason
-  disabledAt
-  consecutiveFailures
-  failingSince
-}`) as unknown as TypedDocumentString<WebhookEndpointsQuery, WebhookEndpointsQueryVariables>;
 export const CreateWebhookEndpointDocument = new TypedDocumentString(`
     mutation CreateWebhookEndpoint($url: String!, $events: [String!]!) {
   createWebhookEndpoint(url: $url, events: $events) {

@@ -1,18 +1,18 @@
 import { expect, test } from "../support/fixtures";
 import { t } from "../support/i18n";
 import { checkPage } from "../support/page-check";
-import { type FreshMerchant, freshMerchant } from "./fresh-merchant";
+import { freshMerchant } from "./fresh-merchant";
 import { signedWith, startReceiver } from "./webhook-receiver";
 
 /** Several webhook endpoints (CONTRACT §15), as a merchant admin of an account of its own. */
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 test.use({ storageState: "e2e/.auth/fresh-endpoints.json" });
 
-let merchant: FreshMerchant;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 
 test.beforeAll(async ({ browser }) => {
-  merchant = await freshMerchant(browser, "endpoints", "Padaria Aurora");
+  // An account of its own: its endpoints are nobody else's (the session is written for test.use above).
+  await freshMerchant(browser, "endpoints", "Padaria Aurora");
   receiver = await startReceiver();
 });
 

@@ -17,16 +17,6 @@ graphql(`
   }
 `);
 
-export const WebhookEndpointsDocument = graphql(`
-  query WebhookEndpoints {
-    webhookEndpoints {
-      data {
-        ...MerchantWebhookEndpoint
-      }
-    }
-  }
-`);
-
 export const CreateWebhookEndpointDocument = graphql(`
   mutation CreateWebhookEndpoint($url: String!, $events: [String!]!) {
     createWebhookEndpoint(url: $url, events: $events) {

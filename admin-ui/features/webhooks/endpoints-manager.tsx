@@ -230,7 +230,7 @@ export function EndpointsManager({
                 id="endpoint-url"
                 type="url"
                 required
-                placeholder="https://"
+                placeholder={t("urlPlaceholder")}
                 value={url}
                 onChange={(event) => setUrl(event.target.value)}
               />
