@@ -178,7 +178,9 @@ export class WebhookDispatcher {
     let status = WebhookDeliveryStatus.DELIVERED;
     if (!response.ok) status = retryDelayMs === null ? WebhookDeliveryStatus.FAILED : WebhookDeliveryStatus.PENDING;
     observeWebhookAttempt(response.ok ? "delivered" : retryDelayMs === null ? "failed" : "retry", response.timeMs);
-    await this.recordOutcome({ attempt, response, status, retryDelayMs });
+    // Counted first: an endpoint disabled by this failure holds this delivery too (HELD), and
+    // the outcome below then leaves it so; recorded the other way round, its retry could be
+    // claimed in between.
     if (!response.ok) {
       await recordEndpointFailure(
         this.db,
@@ -194,6 +196,7 @@ export class WebhookDispatcher {
         }),
       );
     }
+    await this.recordOutcome({ attempt, response, status, retryDelayMs });
     if (!response.ok) {
       this.logger.debug("webhook attempt failed", {
         eventId: attempt.event_id,
