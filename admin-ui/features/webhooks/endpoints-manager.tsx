@@ -155,7 +155,9 @@ export function EndpointsManager({
                 ))}
               </div>
               <p className="text-xs text-muted-foreground">
-                <span className="font-mono">{endpoint.id}</span> · {t("secret", { hint: endpoint.secretHint })}
+                <span className="font-mono">{endpoint.id}</span>
+                {/* The account endpoint's secret is the one shown above, with its rotation. */}
+                {endpoint.accountEndpoint ? null : ` · ${t("secret", { hint: endpoint.secretHint })}`}
                 {endpoint.consecutiveFailures > 0 ? ` · ${t("failures", { count: endpoint.consecutiveFailures })}` : ""}
               </p>
               {canManage ? (
