@@ -1141,6 +1141,12 @@ export class ChargesService {
   ): Promise<Charge> {
     return runTransaction(this.db, async (em) => {
       const charge = await this.lockCharge(em, scopeCompanyId, id);
+      // No payer scans a cycle's charge: their bank debits it, and each attempt is recorded.
+      if (charge.type === ChargeType.RECURRING) {
+        throw validationError(
+          "A recurring charge is debited by the payer's bank: simulate it with simulateRecurringDebit",
+        );
+      }
       const before = auditFields(charge);
       const now = new Date();
       const paidAt = payer.paidAt ?? now;

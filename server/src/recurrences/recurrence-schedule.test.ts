@@ -314,6 +314,17 @@ describe("auto_charge: the service's billing schedule", () => {
       [cycleCharge.id],
     );
     assert.deepEqual(audit, { actor: "system", actor_kind: "SYSTEM" });
+    // No payer scans it: the sandbox's payment of a charge refuses it, the debit takes it.
+    const scanned = await app.graphql(
+      `mutation($id: ID!) { simulateOwnChargePayment(chargeId: $id) { status } }`,
+      { id: cycleCharge.id },
+      merchant.clientSecret,
+    );
+    assert.equal(scanned.errors?.[0]?.extensions.code, "VALIDATION_ERROR");
+    assert.equal(
+      scanned.errors?.[0]?.message,
+      "A recurring charge is debited by the payer's bank: simulate it with simulateRecurringDebit",
+    );
     // Debited as any recurring charge.
     const debited = await app.graphql(
       `mutation($id: ID!) { simulateRecurringDebit(chargeId: $id, outcome: PAID) { status paidAmount } }`,

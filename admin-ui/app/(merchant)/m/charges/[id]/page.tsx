@@ -97,7 +97,10 @@ export default async function MerchantChargePage({ params }: { params: Promise<{
         actions={
           payable ? (
             <>
-              {serviceInfo.sandbox && <SimulatePaymentButton chargeId={charge.id} amount={charge.amount} />}
+              {/* A recurring charge is debited by the payer's bank: its recurrence's page simulates the debit. */}
+              {serviceInfo.sandbox && charge.type !== "RECURRING" && (
+                <SimulatePaymentButton chargeId={charge.id} amount={charge.amount} />
+              )}
               <CancelChargeButton id={charge.id} />
             </>
           ) : charge.status === "PAID" ? (
