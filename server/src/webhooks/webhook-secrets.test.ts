@@ -156,6 +156,32 @@ describe("start-up and key rotation", () => {
     }
   });
 
+  test("an endpoint's own secret is sealed, and sealed again under a new key in front of the old one", async () => {
+    const merchant = await app.createMerchant();
+    const created = await app.request("POST", "/webhook-endpoints", {
+      token: merchant.clientSecret,
+      body: { url: "https://example.com/endpoint", events: ["ping"] },
+    });
+    assert.equal(created.status, 201, created.text);
+    const stored = async () =>
+      (await app.services.db.query("SELECT webhook_secret FROM webhook_endpoints WHERE id = $1", [created.body.id]))[0]
+        .webhook_secret as string;
+    assert.ok((await stored()).startsWith(`v1:${idOf(keyA)}:`));
+    assert.deepEqual(await rowsHolding(created.body.secret.slice("whsec_".length)), []);
+    const rotated = await openProcess(`${keyB},${keyA}`);
+    try {
+      assert.ok((await stored()).startsWith(`v1:${idOf(keyB)}:`));
+      const signed = await signPing(rotated, merchant);
+      const [row] = await rotated.db.query(
+        "SELECT body, signature FROM webhook_events WHERE id = $1 AND endpoint_id = $2",
+        [signed.eventId, created.body.id],
+      );
+      assert.equal(row.signature, expectedSignature(row.body, created.body.secret));
+    } finally {
+      await rotated.close();
+    }
+  });
+
   test("a new key in front of the old one re-encrypts every row; the old key alone, or another key, is then refused", async () => {
     const merchants = [await app.createMerchant(), await app.createMerchant()];
     const rotated = await openProcess(`${keyB},${keyA}`);

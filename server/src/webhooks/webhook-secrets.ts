@@ -115,13 +115,29 @@ export async function sealWebhookSecretsAtStart(db: DataSource, box: SecretBox, 
       to: box.currentKeyId,
     });
   }
+  // The accounts' secrets, then the endpoints' own (an account endpoint's is the company's: NULL here).
+  const resealed =
+    (await resealTable(db, box, logger, "companies", contextOf)) +
+    (await resealTable(db, box, logger, "webhook_endpoints", endpointContextOf));
+  if (resealed > 0) logger.info("webhook secrets sealed with the current key", { rows: resealed });
+  return resealed;
+}
+
+/** Seals again, with the current key, every secret of the table not sealed with it. */
+async function resealTable(
+  db: DataSource,
+  box: SecretBox,
+  logger: Logger,
+  table: "companies" | "webhook_endpoints",
+  context: (id: string) => string,
+): Promise<number> {
   const currentPrefix = `v1:${box.currentKeyId}:`;
   let resealed = 0;
   let after = "";
   for (;;) {
     const rows = await queryRows<{ id: string; webhook_secret: string }>(
       db,
-      `SELECT id, webhook_secret FROM companies
+      `SELECT id, webhook_secret FROM ${table}
         WHERE id > $1 AND NOT starts_with(webhook_secret, $2) ORDER BY id LIMIT $3`,
       [after, currentPrefix, RESEAL_BATCH],
     );
@@ -140,25 +156,24 @@ export async function sealWebhookSecretsAtStart(db: DataSource, box: SecretBox, 
     for (const row of rows) {
       try {
         const secret = isSealed(row.webhook_secret)
-          ? box.open(row.webhook_secret, contextOf(row.id))
+          ? box.open(row.webhook_secret, context(row.id))
           : row.webhook_secret;
-        updates.push({ id: row.id, old: row.webhook_secret, sealed: box.seal(secret, contextOf(row.id)) });
+        updates.push({ id: row.id, old: row.webhook_secret, sealed: box.seal(secret, context(row.id)) });
       } catch (error) {
         // Altered, or copied from another row: it signs nothing until the secret is rotated.
         logger.error("a webhook secret does not open; rotate it", {
-          companyId: row.id,
+          [table === "companies" ? "companyId" : "endpointId"]: row.id,
           error: (error as Error).message,
         });
       }
     }
     await db.query(
-      `UPDATE companies c SET webhook_secret = u.sealed
+      `UPDATE ${table} c SET webhook_secret = u.sealed
          FROM unnest($1::text[], $2::text[], $3::text[]) AS u(id, old, sealed)
         WHERE c.id = u.id AND c.webhook_secret = u.old`,
       [updates.map((u) => u.id), updates.map((u) => u.old), updates.map((u) => u.sealed)],
     );
     resealed += updates.length;
   }
-  if (resealed > 0) logger.info("webhook secrets sealed with the current key", { rows: resealed });
   return resealed;
 }
