@@ -13,6 +13,7 @@ export const API_PATH_PREFIXES = [
   "/disputes",
   "/recurrences",
   "/withdrawals",
+  "/webhook-endpoints",
   "/graphql",
   "/provider",
   "/pix",

@@ -34,17 +34,17 @@ function rowText(table: string): string {
   return `(to_jsonb(t) ${moved.map((column) => `- '${column}'`).join(" ")})::text`;
 }
 
-/** Row count and an md5 of the contents of each table, in one statement. */
+/**
+ * Row count and an md5 of the contents of each table, in one statement, in name order (a
+ * UNION ALL has no order of its own: a parallel plan returns its parts in any order).
+ */
 export async function tableDigests(db: pg.Client, tables: readonly string[]): Promise<TableDigest[]> {
-  const digest = await db.query<TableDigest>(
-    tables
-      .map(
-        (table) =>
-          `SELECT '${table}' AS "table", count(*)::int AS rows, ` +
-          `md5(coalesce(string_agg(${rowText(table)}, '|' ORDER BY ${rowText(table)}), '')) AS digest FROM ${table} t`,
-      )
-      .join(" UNION ALL "),
+  const parts = tables.map(
+    (table) =>
+      `SELECT '${table}' AS "table", count(*)::int AS rows, ` +
+      `md5(coalesce(string_agg(${rowText(table)}, '|' ORDER BY ${rowText(table)}), '')) AS digest FROM ${table} t`,
   );
+  const digest = await db.query<TableDigest>(`SELECT * FROM (${parts.join(" UNION ALL ")}) d ORDER BY 1`);
   return digest.rows;
 }
 
