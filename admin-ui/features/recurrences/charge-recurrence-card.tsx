@@ -48,12 +48,10 @@ export async function FirstPaymentNote({
 export async function ChargeRecurrenceCard({
   charge,
   recurrenceBasePath,
-  chargeBasePath,
   className,
 }: {
   charge: ChargeRecurrenceFieldsFragment;
   recurrenceBasePath: string;
-  chargeBasePath: string;
   className?: string;
 }) {
   if (!charge.recurrenceId || charge.type !== "RECURRING") return null;
@@ -104,7 +102,6 @@ export async function ChargeRecurrenceCard({
         </dl>
         <DebitAttemptsList
           rows={attempts}
-          chargeBasePath={chargeBasePath}
           label={t("attemptsLabel")}
           empty={{ title: t("noAttempts"), description: t("noAttemptsDescription") }}
         />

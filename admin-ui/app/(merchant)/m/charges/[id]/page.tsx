@@ -42,9 +42,12 @@ export default async function MerchantChargePage({ params }: { params: Promise<{
   ]);
   // A due-date or recurring charge is payable until the end of a day (CONTRACT §11, §12): that day, as its card says.
   const dueDate = charge.type === "DUE_DATE" || charge.type === "RECURRING";
-  const payableUntil = dueDate
-    ? t("steps.payableUntilDay", { date: formatIsoDay(lastPayableDay(charge.expiresAt)) })
-    : t.rich("steps.payableUntil", { time: () => <DateTime value={charge.expiresAt} /> });
+  const payableUntil =
+    charge.type === "RECURRING" && charge.dueDate
+      ? t("steps.debitedOn", { date: formatIsoDay(charge.dueDate) })
+      : dueDate
+        ? t("steps.payableUntilDay", { date: formatIsoDay(lastPayableDay(charge.expiresAt)) })
+        : t.rich("steps.payableUntil", { time: () => <DateTime value={charge.expiresAt} /> });
   const events = [...webhookDeliveries.data].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   // Status history from the charge's own times: created, then paid, expired or cancelled.
   const history: TimelineItem[] = [
@@ -122,12 +125,7 @@ export default async function MerchantChargePage({ params }: { params: Promise<{
       <div className="grid gap-4 lg:grid-cols-3">
         {/* A recurring charge is debited by the payer's bank: nothing to show the payer, its recurrence instead. */}
         {charge.type === "RECURRING" ? (
-          <ChargeRecurrenceCard
-            charge={charge}
-            recurrenceBasePath="/m/recurrences"
-            chargeBasePath="/m/charges"
-            className="lg:col-span-2"
-          />
+          <ChargeRecurrenceCard charge={charge} recurrenceBasePath="/m/recurrences" className="lg:col-span-2" />
         ) : (
           <Card className={payable ? "lg:row-span-2" : undefined}>
             <CardHeader>
