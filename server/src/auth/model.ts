@@ -1,0 +1,37 @@
+// The model face of auth/: its entities, types, errors and plain rules, apart from index.ts (its services), because features its services use import this part.
+export { ClientCredential } from "./client-credential.entity";
+export {
+  type AccountRef,
+  CALLER_COLUMNS,
+  callerCte,
+  callerFound,
+  checkCredentialApart,
+  type UncheckedCredential,
+} from "./credential-lookup";
+export { checkNewPassword, dummyPasswordHash, hashPassword, randomPassword, verifyPassword } from "./passwords";
+export {
+  type Access,
+  clientSecretSatisfies,
+  companyScope,
+  type MerchantRole,
+  type OperatorRole,
+  type Principal,
+  readScope,
+  requireCompanyScope,
+  requirePrincipal,
+  requireReadScope,
+  satisfies,
+} from "./principal";
+export { clearedSessionCookie, readCookie, sessionCookie } from "./session-cookie";
+export {
+  createSession,
+  deleteSession,
+  deleteUserSession,
+  deleteUserSessions,
+  listUserSessions,
+  liveSessionSql,
+  principalOfUser,
+  type SessionInfo,
+  type SessionSettings,
+} from "./sessions";
+export { SIGN_IN_SPRAY_ACTION, type SignInLimits, type SignInTicket, SPRAY_WINDOW_SECONDS } from "./sign-in-limits";

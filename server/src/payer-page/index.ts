@@ -1,0 +1,2 @@
+// The public face of payer-page/: what the other features may import of it (the house rule in .dependency-cruiser.cjs).
+export { ACCOUNT_NAME_SQL, type PayerPageService } from "./payer-page.service";

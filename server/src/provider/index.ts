@@ -1,0 +1,21 @@
+// The public face of provider/: what the other features may import of it (the house rule in .dependency-cruiser.cjs).
+export {
+  type MalformedPixNotification,
+  type ParsedPixEntry,
+  type PixNotification,
+  parsePixNotifications,
+  type ReturnReport,
+} from "./pix-notification";
+export {
+  type PixProvider,
+  ProviderUnavailableError,
+  providerActor,
+  type RefundAtBank,
+  type RefundOrder,
+  type RegisteredCharge,
+  sandboxReturnId,
+  type TransferAtBank,
+  type TransferDestination,
+  type TransferOrder,
+} from "./pix-provider";
+export { isSandbox, requireSandbox } from "./sandbox-only";

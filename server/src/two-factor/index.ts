@@ -1,0 +1,4 @@
+// The public face of two-factor/: what the other features may import of it (the house rule in .dependency-cruiser.cjs).
+
+export type { FactorMethod, SignInStep, TwoFactorService } from "./two-factor.service";
+export { challengeCookie, readTrustedBrowserCookie } from "./two-factor-cookies";
