@@ -1,2 +1,3 @@
-// The fields face of audit/: what other features' GraphQL fields use of it. It reaches the request context, which holds every service, so it stands apart from index.ts.
+// audit/'s fields face: describedActor, for other features' GraphQL fields. It stands apart from index.ts because it
+// reaches the request context, whose Services type holds every service (and the services write audit rows).
 export { describedActor } from "./described-actor";

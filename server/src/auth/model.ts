@@ -1,4 +1,5 @@
-// The model face of auth/: its entities, types, errors and plain rules, apart from index.ts (its services), because features its services use import this part.
+// auth/'s model face: principals, sessions, passwords, credential lookup, sign-in limits. It stands apart from
+// index.ts (AuthService) because audit/ uses principals while AuthService writes audit rows.
 export { ClientCredential } from "./client-credential.entity";
 export {
   type AccountRef,

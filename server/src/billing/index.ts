@@ -1,4 +1,5 @@
-// The public face of billing/: what the other features may import of it (the house rule in .dependency-cruiser.cjs).
+// Due-date charges' rules: the amount due on a day, banking business days.
+// Its public face: what the other features may import of it (the house rule in .dependency-cruiser.cjs).
 
 export {
   AdjustmentMode,

@@ -1,4 +1,5 @@
-// The public face of charges/: what the other features may import of it (the house rule in .dependency-cruiser.cjs).
+// Charges (immediate and due-date), BR Code, expiry, batches.
+// Its public face (with model.ts): what the other features may import of it (the house rule in .dependency-cruiser.cjs).
 export { QR_CODE_SIZE } from "./charge-qrcode.http";
 export { CHARGE_REST_FIELDS, ChargePage } from "./charges.operations";
 export {

@@ -1,4 +1,5 @@
-// The model face of charges/: its entities, types, errors and plain rules, apart from index.ts (its services), because features its services use import this part.
+// charges/'s model face: the charge entity, its types and errors, BR Code, due-date rules. It stands apart from
+// index.ts because its service calls the provider's port, whose types reach back here (via withdrawals, companies, customers).
 export { buildRecurrenceBrCode, buildStaticBrCode } from "./br-code";
 export { Charge, ChargeStatus, ChargeType } from "./charge.entity";
 export { ChargePayer, ChargePayerInput } from "./charge-terms.types";

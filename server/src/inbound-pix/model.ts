@@ -1,4 +1,5 @@
-// The model face of inbound-pix/: its entities, types, errors and plain rules, apart from index.ts (its services), because features its services use import this part.
+// inbound-pix/'s model face: the payment-exception entity. It stands apart from index.ts (InboundPixService)
+// because that service uses refunds/, whose exception returns use this entity.
 export {
   PaymentException,
   PaymentExceptionKind,

@@ -1,2 +1,3 @@
-// The public face of metrics/: what the other features may import of it (the house rule in .dependency-cruiser.cjs).
+// Prometheus metrics: the observers the other parts call.
+// Its public face: what the other features may import of it (the house rule in .dependency-cruiser.cjs).
 export { observeWebhookAttempt } from "./metrics";

@@ -1,4 +1,5 @@
-// The public face of provider/: what the other features may import of it (the house rule in .dependency-cruiser.cjs).
+// The PIX provider: the port (pix-provider.ts), the sandbox, Efí's adapter (efi/).
+// Its public face: what the other features may import of it (the house rule in .dependency-cruiser.cjs).
 export {
   type MalformedPixNotification,
   type ParsedPixEntry,

@@ -1,4 +1,5 @@
-// The public face of webhooks/: what the other features may import of it (the house rule in .dependency-cruiser.cjs).
+// The outbox of signed events, delivery workers, attempts history, endpoints and settings.
+// Its public face: what the other features may import of it (the house rule in .dependency-cruiser.cjs).
 export { WEBHOOK_EVENTS, type WebhookEventName } from "./webhook-event-names";
 export { appendWebhookEvent, type WebhookAccount } from "./webhook-outbox";
 export {

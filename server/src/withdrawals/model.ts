@@ -1,4 +1,5 @@
-// The model face of withdrawals/: its entities, types, errors and plain rules, apart from index.ts (its services), because features its services use import this part.
+// withdrawals/'s model face: bank accounts, PIX keys and participants, recipients, the withdrawal entity. It stands
+// apart from index.ts (its services) because the provider's port takes these while withdrawals/ calls the port.
 export { type BankAccount, BankAccountType } from "./bank-account";
 export { canonicalCnpj, canonicalizePixKey, type PixKeyType } from "./pix-key";
 export { pixParticipantName } from "./pix-participants";
