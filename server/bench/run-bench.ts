@@ -511,7 +511,9 @@ async function settleLoad(): Promise<void> {
   while (loadavg()[0] >= threshold) {
     const waited = Math.round((Date.now() - started) / 1000);
     if (waited >= maxS) {
-      log(`Load average still ${loadavg()[0].toFixed(2)} after ${waited} s: measuring anyway (this run does not count)`);
+      log(
+        `Load average still ${loadavg()[0].toFixed(2)} after ${waited} s: measuring anyway (this run does not count)`,
+      );
       return;
     }
     log(`  waiting for the load average (${loadavg()[0].toFixed(2)}) to fall under ${threshold} ... ${waited} s`);
