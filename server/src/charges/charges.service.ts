@@ -1,17 +1,22 @@
 import type { DataSource, EntityManager } from "typeorm";
-import { type AuditContext, appendAudit } from "../audit/audit";
+import { type AuditContext, appendAudit } from "../audit";
+import { type AccountRef, CALLER_COLUMNS, callerCte, callerFound, checkCredentialApart } from "../auth/model";
 import {
-  type AccountRef,
-  CALLER_COLUMNS,
-  callerCte,
-  callerFound,
-  checkCredentialApart,
-} from "../auth/credential-lookup";
-import { type AmountDue, amountDueOn, type DueDateTerms, lastPayableDay } from "../billing/amount-due";
-import { type AmountDuePreview, previewAmountDue } from "../billing/amount-due-preview";
-import { type DayNumber, isoDate, parseIsoDate, saoPauloDay, startOfSaoPauloDay } from "../billing/business-days";
-import { checkDueDateTerms, type DueDateTermsInput } from "../billing/due-date-terms";
-import { calculateFee } from "../companies/fee-plan";
+  type AmountDue,
+  type AmountDuePreview,
+  amountDueOn,
+  checkDueDateTerms,
+  type DayNumber,
+  type DueDateTerms,
+  type DueDateTermsInput,
+  isoDate,
+  lastPayableDay,
+  parseIsoDate,
+  previewAmountDue,
+  saoPauloDay,
+  startOfSaoPauloDay,
+} from "../billing";
+import { calculateFee } from "../companies";
 import {
   type CancelSignal,
   LAG_TOLERANT,
@@ -44,13 +49,10 @@ import {
 } from "../core/pagination";
 import { poolRows, preparedRows, queryRows, type SqlRunner } from "../core/sql";
 import { runTransaction } from "../core/transactions";
-import type { CustomersService } from "../customers/customers.service";
-import type { Payer } from "../customers/payer-document";
-import { postLedgerEntry } from "../ledger/ledger.service";
-import { LedgerEntryKind } from "../ledger/ledger-entry.entity";
-import type { PixProvider, RegisteredCharge } from "../provider/pix-provider";
-import { WEBHOOK_EVENTS } from "../webhooks/webhook-event-names";
-import { appendWebhookEvent } from "../webhooks/webhook-outbox";
+import type { CustomersService, Payer } from "../customers";
+import { LedgerEntryKind, postLedgerEntry } from "../ledger";
+import type { PixProvider, RegisteredCharge } from "../provider";
+import { appendWebhookEvent, WEBHOOK_EVENTS } from "../webhooks";
 import { buildDynamicBrCode } from "./br-code";
 import { Charge, ChargeStatus, ChargeType } from "./charge.entity";
 import {

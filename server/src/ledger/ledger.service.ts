@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager } from "typeorm";
-import { type Acting, type AuditContext, appendAudit } from "../audit/audit";
-import { type AccountRef, CALLER_COLUMNS, callerCte, callerFound } from "../auth/credential-lookup";
+import { type Acting, type AuditContext, appendAudit } from "../audit";
+import { type AccountRef, CALLER_COLUMNS, callerCte, callerFound } from "../auth/model";
 import { LAG_TOLERANT, lagTolerantRows, readCancellable } from "../core/cancellable-read";
 import { entityRowMapper } from "../core/entity-rows";
 import { invalidState, notFound, unauthenticated, validationError } from "../core/errors";

@@ -1,6 +1,6 @@
 import type pg from "pg";
 import type { DataSource } from "typeorm";
-import { liveSessionSql } from "../auth/sessions";
+import { liveSessionSql } from "../auth/model";
 import type { DatabaseTarget } from "../core/database-target";
 import { LIVE_CHANNEL, type LiveNotice, parseLiveNotice } from "../core/live-events";
 import type { Logger } from "../core/logger";

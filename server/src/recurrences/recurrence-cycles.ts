@@ -1,4 +1,4 @@
-import { type DayNumber, dayOf, isoDate } from "../billing/business-days";
+import { type DayNumber, dayOf, isoDate } from "../billing";
 import { RecurrenceFrequency } from "./recurrence.entity";
 
 const MONTHS: Record<Exclude<RecurrenceFrequency, RecurrenceFrequency.WEEKLY>, number> = {

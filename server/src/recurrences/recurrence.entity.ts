@@ -1,7 +1,6 @@
 import { Field, ID, ObjectType, registerEnumType } from "type-graphql";
 import { Column, Entity, PrimaryColumn } from "typeorm";
-import { ChargePayer } from "../charges/charge-terms.types";
-import { dateColumn } from "../charges/due-date-columns";
+import { ChargePayer, dateColumn } from "../charges/model";
 import { bigintColumn } from "../core/db-columns";
 import { MoneyScalar } from "../graphql/scalars";
 

@@ -1,9 +1,8 @@
 import type { DataSource, EntityManager } from "typeorm";
-import { type Acting, appendAudit } from "../audit/audit";
-import { isoDate, parseIsoDate, saoPauloDay, startOfSaoPauloDay } from "../billing/business-days";
-import { MAX_DAYS_TO_DUE_DATE } from "../billing/due-date-terms";
-import { buildRecurrenceBrCode } from "../charges/br-code";
-import type { ChargesService } from "../charges/charges.service";
+import { type Acting, appendAudit } from "../audit";
+import { isoDate, MAX_DAYS_TO_DUE_DATE, parseIsoDate, saoPauloDay, startOfSaoPauloDay } from "../billing";
+import type { ChargesService } from "../charges";
+import { buildRecurrenceBrCode } from "../charges/model";
 import { type CancelSignal, LAG_TOLERANT, readCancellable } from "../core/cancellable-read";
 import { entityRowMapper } from "../core/entity-rows";
 import { validationError } from "../core/errors";
@@ -14,11 +13,9 @@ import { type Cents, MAX_AMOUNT_CENTS } from "../core/money";
 import { CREATED_KEY, type Page, type PageArgs, readPage, readPageWindow, SqlParams } from "../core/pagination";
 import { poolRows, queryRows } from "../core/sql";
 import { runTransaction } from "../core/transactions";
-import type { CustomersService } from "../customers/customers.service";
-import { checkPayer, type Payer } from "../customers/payer-document";
-import type { PixProvider } from "../provider/pix-provider";
-import { WEBHOOK_EVENTS, type WebhookEventName } from "../webhooks/webhook-event-names";
-import { appendWebhookEvent } from "../webhooks/webhook-outbox";
+import { type CustomersService, checkPayer, type Payer } from "../customers";
+import type { PixProvider } from "../provider";
+import { appendWebhookEvent, WEBHOOK_EVENTS, type WebhookEventName } from "../webhooks";
 import {
   FINAL_RECURRENCE_STATUSES,
   Recurrence,

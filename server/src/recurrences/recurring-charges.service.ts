@@ -1,9 +1,8 @@
 import type { DataSource, EntityManager } from "typeorm";
-import { type Acting, appendAudit } from "../audit/audit";
-import { type DayNumber, isoDate, parseIsoDate, saoPauloDay, startOfSaoPauloDay } from "../billing/business-days";
-import { Charge, ChargeStatus, ChargeType } from "../charges/charge.entity";
-import { chargeExpired, chargeNotPending } from "../charges/charges.errors";
-import { CHARGE_READ_COLUMNS, type ChargesService } from "../charges/charges.service";
+import { type Acting, appendAudit } from "../audit";
+import { type DayNumber, isoDate, parseIsoDate, saoPauloDay, startOfSaoPauloDay } from "../billing";
+import { CHARGE_READ_COLUMNS, type ChargesService } from "../charges";
+import { Charge, ChargeStatus, ChargeType, chargeExpired, chargeNotPending } from "../charges/model";
 import { type CancelSignal, LAG_TOLERANT, readCancellable } from "../core/cancellable-read";
 import { entityRowMapper } from "../core/entity-rows";
 import { validationError } from "../core/errors";
@@ -21,9 +20,8 @@ import {
 } from "../core/pagination";
 import { queryRows } from "../core/sql";
 import { runTransaction } from "../core/transactions";
-import type { PixProvider } from "../provider/pix-provider";
-import { WEBHOOK_EVENTS } from "../webhooks/webhook-event-names";
-import { appendWebhookEvent } from "../webhooks/webhook-outbox";
+import type { PixProvider } from "../provider";
+import { appendWebhookEvent, WEBHOOK_EVENTS } from "../webhooks";
 import {
   type Recurrence,
   type RecurrenceFrequency,
