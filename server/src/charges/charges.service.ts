@@ -47,7 +47,7 @@ import {
   SqlParams,
   type Total,
 } from "../core/pagination";
-import { poolRows, queryRows, type SqlRunner } from "../core/sql";
+import { poolRows, preparedRows, queryRows, type SqlRunner } from "../core/sql";
 import { runTransaction } from "../core/transactions";
 import type { CustomersService, Payer } from "../customers";
 import { LedgerEntryKind, postLedgerEntry } from "../ledger";
@@ -847,7 +847,10 @@ export class ChargesService {
   async getCharge(scope: AccountRef | null, id: string): Promise<Charge> {
     const chargeId = normalizeChargeId(id);
     if (scope !== null && typeof scope !== "string") {
-      const rows = await poolRows<Record<string, unknown>>(this.db, CHARGE_AS_CALLER_SQL, [scope.secretHash, chargeId]);
+      const rows = await preparedRows<Record<string, unknown>>(this.db, CHARGE_AS_CALLER_SQL, [
+        scope.secretHash,
+        chargeId,
+      ]);
       if (rows.length === 0) throw unauthenticated();
       callerFound(scope, rows[0]);
       if (rows[0].id === null) throw chargeNotFound();
