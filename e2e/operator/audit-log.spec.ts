@@ -1,4 +1,5 @@
 import { createCompany, gql } from "../support/api";
+import { ADMIN_EMAIL, BASE_URL } from "../support/env";
 import { expect, test } from "../support/fixtures";
 import { t } from "../support/i18n";
 import { checkPage } from "../support/page-check";
@@ -146,4 +147,36 @@ test("an entry's changes read as a diff: changed fields with before and after, t
     `${t("audit.fields.webhookUrl")}${t("audit.dialog.before")}: ${t("audit.dialog.emptyValue")}${t("audit.dialog.after")}: ${t("audit.dialog.emptyValue")}`,
   );
   await checkPage(page, "ops-audit-log-diff-open");
+});
+
+test("fields that name a person (requestedBy, confirmedBy) read as that person, not their id", async ({ page }) => {
+  const company = await createCompany(`Ajustada ${Date.now().toString(36)} Ltda`);
+  await page.goto("/ops/audit-log?perPage=10");
+  // The signed-in operator asks for an adjustment: its audit row's requestedBy is their actor id.
+  const answer = await page.request.post("/graphql", {
+    headers: { origin: BASE_URL, "content-type": "application/json" },
+    data: {
+      query: `mutation($c: ID!) { createAdjustment(companyId: $c, amount: "3.00", description: "acerto") { id requestedBy } }`,
+      variables: { c: company.id },
+    },
+  });
+  const body = await answer.json();
+  expect(body.errors).toBeUndefined();
+  const { id, requestedBy } = body.data.createAdjustment as { id: string; requestedBy: string };
+  expect(requestedBy).toMatch(/^operator:usr_/);
+  await page.goto(`/ops/audit-log?q=${id}`);
+  const table = page.getByRole("table", { name: t("audit.table.label") });
+  await expect(table.getByRole("row")).toHaveCount(2);
+  await table
+    .getByRole("row")
+    .nth(1)
+    .getByRole("button", { name: new RegExp(t("audit.table.actionsFor", { id: "" })) })
+    .click();
+  await page.getByRole("menuitem", { name: t("audit.table.viewChanges") }).click();
+  const dialog = page.getByRole("dialog");
+  const requested = dialog.getByRole("listitem").filter({ hasText: new RegExp(`^${t("audit.fields.requestedBy")}`) });
+  await expect(requested).toContainText(ADMIN_EMAIL);
+  await expect(requested.getByTitle(requestedBy)).toBeVisible();
+  await expect(dialog).not.toContainText("operator:usr_");
+  await checkPage(page, "ops-audit-log-named-actors");
 });
