@@ -160,11 +160,21 @@ test("the audit log names the people its rows' fields name (requestedBy, confirm
   assert.equal(made.body.errors, undefined, JSON.stringify(made.body.errors));
   const { id, requestedBy } = made.body.data.createAdjustment;
   assert.equal(requestedBy, `operator:${operator.userId}`);
+  // The people the rows' fields name join the batch of the rows' actors: one lookup.
+  const audit = app.services.audit;
+  const original = audit.describeActors.bind(audit);
+  let lookups = 0;
+  audit.describeActors = (actors, viewer) => {
+    lookups += 1;
+    return original(actors, viewer);
+  };
   const res = await app.gql(
-    `query($id: ID!) { auditLog(objectType: "adjustment", objectId: $id) { data { after namedActors { id kind displayName email credentialHint } } } }`,
+    `query($id: ID!) { auditLog(objectType: "adjustment", objectId: $id) { data { after ${ACTOR} namedActors { id kind displayName email credentialHint } } } }`,
     { id },
     { cookie: operator.cookie },
   );
+  audit.describeActors = original;
+  assert.equal(lookups, 1);
   assert.equal(res.body.errors, undefined, JSON.stringify(res.body.errors));
   const [row] = res.body.data.auditLog.data;
   assert.equal(row.after.requestedBy, `operator:${operator.userId}`);
