@@ -5,7 +5,7 @@ import { FileClockIcon, FilterIcon, SearchIcon, UserIcon } from "lucide-react";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { type ActorInfo, ActorName, actorLine } from "@/components/actor-name";
+import { type ActorInfo, ActorName, actorLine, actorWords } from "@/components/actor-name";
 import { DataTable } from "@/components/data-table/data-table";
 import { DataTableFacetedFilter } from "@/components/data-table/data-table-faceted-filter";
 import { DataTableRowActions } from "@/components/data-table/data-table-row-actions";
@@ -84,22 +84,26 @@ function Value({ text, label, named }: { text: string | null; label: string; nam
 }
 
 /**
- * A field holding an actor id, or a list of them (a withdrawal's approvals), in words as the
- * row's actor reads ("Ana Admin <ana@pix.test>"); null for any other value.
+ * A field holding an actor id, or a list of them, in words as the row's actor reads
+ * ("Ana Admin · ana@pix.test"); null for any other value.
  */
 function actorsText(
   text: string,
   described: Map<string, ActorInfo>,
-  t: Parameters<typeof actorLine>[1],
+  t: Parameters<typeof actorWords>[1],
 ): string | null {
+  const line = (actor: ActorInfo) => {
+    const { name, email } = actorWords(actor, t);
+    return email ? `${name} · ${email}` : name;
+  };
   const one = described.get(text);
-  if (one) return actorLine(one, t);
+  if (one) return line(one);
   if (!text.startsWith("[")) return null;
   try {
     const list: unknown = JSON.parse(text);
     if (!Array.isArray(list) || list.length === 0) return null;
     const names = list.map((item) => (typeof item === "string" ? described.get(item) : undefined));
-    return names.every(Boolean) ? names.map((actor) => actorLine(actor as ActorInfo, t)).join(", ") : null;
+    return names.every(Boolean) ? names.map((actor) => line(actor as ActorInfo)).join(", ") : null;
   } catch {
     return null;
   }
