@@ -1,9 +1,16 @@
+import type { Locator, Page } from "@playwright/test";
 import { createCompany, gql } from "../support/api";
 import { ADMIN_EMAIL, BASE_URL } from "../support/env";
 import { expect, test } from "../support/fixtures";
 import { t } from "../support/i18n";
 import { checkPage } from "../support/page-check";
 import { readSeed } from "../support/seed";
+
+/** A row's "…" menu, then one of its items. */
+async function openMenuItem(page: Page, row: Locator, item: string) {
+  await row.getByRole("button", { name: new RegExp(t("audit.table.actionsFor", { id: "" })) }).click();
+  await page.getByRole("menuitem", { name: item }).click();
+}
 
 // Several pages per test, each screenshot at two widths and checked by axe, on a shared machine.
 test.describe.configure({ timeout: 120_000 });
@@ -35,12 +42,7 @@ test("the audit log pages by cursor, filters by object, and shows an entry's cha
   await expect(table.getByRole("row").filter({ hasText: created })).toHaveCount(1);
   await expect(table.getByRole("row").filter({ hasText: created })).toContainText(t("actors.operatorToken"));
   await expect(table).not.toContainText("company.create");
-  await table
-    .getByRole("row")
-    .filter({ hasText: created })
-    .getByRole("button", { name: new RegExp(t("audit.table.actionsFor", { id: "" })) })
-    .click();
-  await page.getByRole("menuitem", { name: t("audit.table.viewChanges") }).click();
+  await openMenuItem(page, table.getByRole("row").filter({ hasText: created }), t("audit.table.viewChanges"));
   const dialog = page.getByRole("dialog", { name: created });
   await expect(dialog).toContainText("Padaria Pão Quente");
   await checkPage(page, "ops-audit-log-entry");
@@ -71,12 +73,7 @@ test("the audit log filters by actor, action and São Paulo days in the URL", as
   await expect(table.getByRole("row").filter({ hasText: company.id })).toHaveCount(1);
 
   // A row's menu narrows to its actor (the e2e API token made the company).
-  await table
-    .getByRole("row")
-    .filter({ hasText: company.id })
-    .getByRole("button", { name: new RegExp(t("audit.table.actionsFor", { id: "" })) })
-    .click();
-  await page.getByRole("menuitem", { name: t("audit.table.onlyActor") }).click();
+  await openMenuItem(page, table.getByRole("row").filter({ hasText: company.id }), t("audit.table.onlyActor"));
   await expect(page).toHaveURL(/actor=operator%3Atoken|actor=operator:token/);
   await expect(page.getByRole("button", { name: t("audit.filters.actor") })).toContainText(t("actors.operatorToken"));
   await expect
@@ -115,12 +112,7 @@ test("an entry's changes read as a diff: changed fields with before and after, t
   await page.goto(`/ops/audit-log?q=${company.id}&action=company.update`);
   const table = page.getByRole("table", { name: t("audit.table.label") });
   await expect(table.getByRole("row")).toHaveCount(2);
-  await table
-    .getByRole("row")
-    .nth(1)
-    .getByRole("button", { name: new RegExp(t("audit.table.actionsFor", { id: "" })) })
-    .click();
-  await page.getByRole("menuitem", { name: t("audit.table.viewChanges") }).click();
+  await openMenuItem(page, table.getByRole("row").nth(1), t("audit.table.viewChanges"));
   const dialog = page.getByRole("dialog", { name: t("audit.actions.company.update") });
   await expect(dialog.getByRole("heading", { name: t("audit.dialog.changed", { count: 2 }) })).toBeVisible();
   const changed = dialog.getByRole("list", { name: t("audit.dialog.changed", { count: 2 }) }).getByRole("listitem");
@@ -167,12 +159,7 @@ test("fields that name a person (requestedBy, confirmedBy) read as that person, 
   await page.goto(`/ops/audit-log?q=${id}`);
   const table = page.getByRole("table", { name: t("audit.table.label") });
   await expect(table.getByRole("row")).toHaveCount(2);
-  await table
-    .getByRole("row")
-    .nth(1)
-    .getByRole("button", { name: new RegExp(t("audit.table.actionsFor", { id: "" })) })
-    .click();
-  await page.getByRole("menuitem", { name: t("audit.table.viewChanges") }).click();
+  await openMenuItem(page, table.getByRole("row").nth(1), t("audit.table.viewChanges"));
   const dialog = page.getByRole("dialog");
   const requested = dialog.getByRole("listitem").filter({ hasText: new RegExp(`^${t("audit.fields.requestedBy")}`) });
   await expect(requested).toContainText(ADMIN_EMAIL);
