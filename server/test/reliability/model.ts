@@ -1860,6 +1860,8 @@ function applyCreateRecurringCharge(
   const { feeCents, netCents } = feeOf(amountCents, account(world, r.companyId));
   if (!/^[A-Z0-9]{8}$/.test(String(body.id))) mismatch(`charge id ${body.id} is not 8 of [A-Z0-9]`);
   expectEqual(body.type, "RECURRING", "recurring charge type");
+  // Debited by the payer's bank: nothing to scan (docs/billing.md).
+  expectEqual(body.pix_code, null, "recurring charge pix_code");
   expectEqual(body.recurrence_id, r.id, "recurring charge recurrence_id");
   expectEqual(centsOf(body.amount), amountCents, "recurring charge amount");
   expectEqual(centsOf(body.fee), feeCents, "recurring charge fee");

@@ -77,6 +77,7 @@ export default async function MerchantChargePage({ params }: { params: Promise<{
   history.sort((a, b) => a.at.localeCompare(b.at));
 
   const payable = charge.status === "PENDING";
+  const pixCode = charge.pixCode;
   const refunded = moneyToCentavos(charge.refundedAmount) > 0n;
   const disputed = moneyToCentavos(charge.disputedAmount) > 0n;
   return (
@@ -118,28 +119,33 @@ export default async function MerchantChargePage({ params }: { params: Promise<{
         customerHref={charge.customerId ? `/m/customers/${charge.customerId}` : null}
       />
       <div className="grid gap-4 lg:grid-cols-3">
-        <Card className={payable ? "lg:row-span-2" : undefined}>
+        <Card className={payable && pixCode !== null ? "lg:row-span-2" : undefined}>
           <CardHeader>
             <div>
-              <CardTitle>{payable ? t("showPayer") : t("paymentCode")}</CardTitle>
+              <CardTitle>
+                {pixCode === null ? t("debitedByBank") : payable ? t("showPayer") : t("paymentCode")}
+              </CardTitle>
               <CardDescription>
-                {payable
-                  ? dueDate
-                    ? t("showPayerDescriptionDay", { date: formatIsoDay(lastPayableDay(charge.expiresAt)) })
-                    : t.rich("showPayerDescription", { time: () => <DateTime value={charge.expiresAt} /> })
-                  : t("notPayable")}
+                {pixCode === null
+                  ? t("debitedByBankDescription")
+                  : payable
+                    ? dueDate
+                      ? t("showPayerDescriptionDay", { date: formatIsoDay(lastPayableDay(charge.expiresAt)) })
+                      : t.rich("showPayerDescription", { time: () => <DateTime value={charge.expiresAt} /> })
+                    : t("notPayable")}
               </CardDescription>
             </div>
           </CardHeader>
-          <CardContent>
-            {payable ? (
-              <ChargePaymentCard pixCode={charge.pixCode} />
-            ) : (
-              <p className="rounded-md bg-muted p-3 font-mono text-xs break-all text-muted-foreground">
-                {charge.pixCode}
-              </p>
-            )}
-          </CardContent>
+          {/* A recurring charge (cobr) is debited by the payer's bank: it has no code to show. */}
+          {pixCode === null ? null : (
+            <CardContent>
+              {payable ? (
+                <ChargePaymentCard pixCode={pixCode} />
+              ) : (
+                <p className="rounded-md bg-muted p-3 font-mono text-xs break-all text-muted-foreground">{pixCode}</p>
+              )}
+            </CardContent>
+          )}
         </Card>
         <Card>
           <CardHeader>

@@ -46,6 +46,7 @@ export default async function ChargePage({ params }: { params: Promise<{ id: str
   const { id } = await params;
   const viewer = await requireViewer();
   const { charge } = await executeOrNotFound(ChargeDetailDocument, { id: decodeURIComponent(id) });
+  const pixCode = charge.pixCode;
   const [
     { company },
     { auditTrail, webhookDeliveries },
@@ -136,21 +137,24 @@ export default async function ChargePage({ params }: { params: Promise<{ id: str
           <CardHeader>
             <div>
               <CardTitle>{t("brCode")}</CardTitle>
-              <CardDescription>{t("brCodeDescription")}</CardDescription>
+              <CardDescription>{pixCode === null ? t("noBrCode") : t("brCodeDescription")}</CardDescription>
             </div>
           </CardHeader>
-          <CardContent className="flex flex-col items-center gap-4 sm:flex-row sm:items-start">
-            <QrCode value={charge.pixCode} size={200} className="shrink-0" />
-            <div className="grid w-full min-w-0 gap-2">
-              <p className="text-xs font-medium text-muted-foreground">{t("copyAndPaste")}</p>
-              <p className="rounded-md bg-muted p-3 font-mono text-xs break-all" data-testid="br-code">
-                {charge.pixCode}
-              </p>
-              <div>
-                <CopyButton value={charge.pixCode} label={t("copyBrCode")} showLabel />
+          {/* A recurring charge (cobr) is debited by the payer's bank: it has no code. */}
+          {pixCode === null ? null : (
+            <CardContent className="flex flex-col items-center gap-4 sm:flex-row sm:items-start">
+              <QrCode value={pixCode} size={200} className="shrink-0" />
+              <div className="grid w-full min-w-0 gap-2">
+                <p className="text-xs font-medium text-muted-foreground">{t("copyAndPaste")}</p>
+                <p className="rounded-md bg-muted p-3 font-mono text-xs break-all" data-testid="br-code">
+                  {pixCode}
+                </p>
+                <div>
+                  <CopyButton value={pixCode} label={t("copyBrCode")} showLabel />
+                </div>
               </div>
-            </div>
-          </CardContent>
+            </CardContent>
+          )}
         </Card>
         <Card>
           <CardHeader>
