@@ -61,6 +61,7 @@ import {
   chargeNotFound,
   chargeNotPending,
   externalReferenceTaken,
+  recurringChargeDueTaken,
 } from "./charges.errors";
 import { dueDateExpiry, termsOf } from "./due-date-charge";
 import { type NewCharge, type PreparedCharge, prepareCharge } from "./new-charge";
@@ -405,6 +406,14 @@ export class ChargesService {
           await recorded?.(em, charge);
           return charge;
         }
+        // Not the id: another charge of the recurrence due that day, committed meanwhile (charges_recurring_due_once).
+        const [taken] = await queryRows<{ id: string }>(
+          em,
+          `SELECT id FROM charges WHERE recurrence_id = $1 AND type = 'RECURRING' AND due_date = $2
+              AND status <> 'CANCELLED' LIMIT 1`,
+          [cycle.recurrenceId, cycle.dueDate],
+        );
+        if (taken) throw recurringChargeDueTaken(cycle.dueDate, taken.id);
         if (attempt === CHARGE_ID_ATTEMPTS) throw new Error(`no free charge id in ${attempt} attempts`);
         charge.id = this.nextChargeId();
       }
