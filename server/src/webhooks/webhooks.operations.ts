@@ -1,7 +1,7 @@
 import { ArgsType, Field, ID, Int, ObjectType } from "type-graphql";
-import { companyScope, type Principal, requireCompanyScope } from "../auth/principal";
+import { companyScope, type Principal, requireCompanyScope } from "../auth/model";
 import { PageOf, PagingArgs } from "../graphql/page";
-import { declareOperations, type RestAnswer } from "../operation/operation";
+import { declareOperations, type RestAnswer } from "../operation";
 import { WebhookEndpoint, WebhookEndpointStatus, WebhookEndpointWithSecret } from "./webhook-endpoint.entity";
 import type { WebhookEndpointsService } from "./webhook-endpoints.service";
 import { WebhookDeliveryStatus, WebhookEvent } from "./webhook-event.entity";
