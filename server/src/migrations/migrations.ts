@@ -43,6 +43,7 @@ import { ScheduledPayouts1765800000100 } from "./1765800000100-scheduled-payouts
 import { WebhookEndpoints1766300000100 } from "./1766300000100-webhook-endpoints";
 import { WebhookEndpointFailures1766300000200 } from "./1766300000200-webhook-endpoint-failures";
 import { RecurrenceCycles1766400000100 } from "./1766400000100-recurrence-cycles";
+import { RecurringChargesWithoutPixCode1766400000200 } from "./1766400000200-recurring-charges-without-pix-code";
 import { EfiRecurrences1766500000100 } from "./1766500000100-efi-recurrences";
 import { RecurrenceCycleClaims1766800000100 } from "./1766800000100-recurrence-cycle-claims";
 
@@ -93,6 +94,7 @@ export const MIGRATIONS = [
   WebhookEndpoints1766300000100,
   WebhookEndpointFailures1766300000200,
   RecurrenceCycles1766400000100,
+  RecurringChargesWithoutPixCode1766400000200,
   EfiRecurrences1766500000100,
   RecurrenceCycleClaims1766800000100,
 ];
