@@ -310,6 +310,30 @@ describe("each event goes to every enabled endpoint that lists it", () => {
       onlyPaid.data.map((delivery) => [delivery.event, delivery.endpointId]),
       [["charge.paid", paidOnly.id]],
     );
+
+    // The operators' deliveries page: each delivery names its endpoint's URL, and filters by it.
+    const OPS = `query($c: ID, $w: ID) { webhookDeliveries(companyId: $c, endpointId: $w) {
+      data { eventId endpointId endpointUrl } } }`;
+    const byOperator = await app.graphql(OPS, { c: merchant.companyId, w: paidOnly.id });
+    assert.equal(byOperator.errors, undefined, JSON.stringify(byOperator.errors));
+    assert.deepEqual(byOperator.data.webhookDeliveries.data, [
+      { eventId: paid.json.event_id, endpointId: paidOnly.id, endpointUrl: receiver.url(paidPath) },
+    ]);
+    const everyOne = await app.graphql(OPS, { c: merchant.companyId });
+    const ownId = ownEndpointId(all);
+    for (const delivery of everyOne.data.webhookDeliveries.data)
+      assert.equal(
+        delivery.endpointUrl,
+        delivery.endpointId === ownId ? receiver.url(ownPath) : receiver.url(paidPath),
+        "the account's own endpoint names the account's URL",
+      );
+    // Another account's endpoint id in a merchant's filter: nothing of it (as an unknown one).
+    const stranger = await app.createMerchant({ webhookUrl: receiver.url(nextPath("stranger")) });
+    const peek = await app.graphql(OPS, { w: paidOnly.id }, stranger.clientSecret);
+    assert.equal(peek.errors, undefined, JSON.stringify(peek.errors));
+    assert.deepEqual(peek.data.webhookDeliveries.data, []);
+    const named = await app.graphql(OPS, { c: merchant.companyId, w: paidOnly.id }, stranger.clientSecret);
+    assert.equal(named.errors?.[0]?.extensions?.code, "FORBIDDEN");
   });
 
   test("a rotated endpoint secret signs the next events; redelivery is per endpoint", async () => {
