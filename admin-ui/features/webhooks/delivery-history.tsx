@@ -50,11 +50,12 @@ export function DeliveryHistory({
                   <DateTime value={delivery.createdAt} seconds /> · {t("attempts", { count: delivery.attemptCount })}
                 </span>
                 <span className="ml-auto font-mono text-xs text-muted-foreground">{delivery.eventId}</span>
+                {/* An event goes to each endpoint that takes it: which one this is. */}
+                <span className="basis-full truncate font-mono text-xs text-muted-foreground">
+                  {t("endpoint", { url: delivery.endpointUrl ?? t("noEndpointUrl") })}
+                </span>
               </summary>
               <div className="grid gap-3 border-t p-3">
-                <p className="font-mono text-xs break-all text-muted-foreground">
-                  {t("endpoint", { url: delivery.endpointUrl ?? t("noEndpointUrl") })}
-                </p>
                 <DeliveryAttempts delivery={delivery} />
                 {canRedeliver && delivery.status !== "NO_URL" && (
                   <Button
