@@ -281,7 +281,7 @@ test("each delivery names its endpoint, and the list filters by endpoint: the ac
     await checkPage(page, "ops-webhooks-endpoints");
 
     // The filter offers the account's endpoints by URL.
-    await page.getByRole("button", { name: t("deliveries.filters.endpoint") }).click();
+    await page.getByRole("button", { name: t("deliveries.filters.endpoint"), exact: true }).click();
     await page.getByRole("listbox").getByRole("option", { name: second }).click();
     await page.keyboard.press("Escape");
     await expect(page).toHaveURL(new RegExp(`endpoint=${secondId}`));

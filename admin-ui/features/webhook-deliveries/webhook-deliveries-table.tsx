@@ -239,7 +239,7 @@ export function WebhookDeliveriesTable({
   const filterByEndpoint = (id: string | null) => void setState({ endpoint: id, after: null });
   // The chosen endpoint stays offered when it is not among the account's (another account's, or none chosen).
   const endpointOptions = [
-    ...endpoints.map((e) => ({ value: e.id, label: e.url })),
+    ...endpoints.map((e) => ({ value: e.id, label: <span className="block max-w-40 truncate">{e.url}</span> })),
     ...(endpoint && !endpoints.some((e) => e.id === endpoint) ? [{ value: endpoint, label: endpoint }] : []),
   ];
   const names = new Map(companies.map((c) => [c.id, c.name]));
@@ -269,21 +269,15 @@ export function WebhookDeliveriesTable({
       },
     },
     {
+      // The account and which of its endpoints: an event goes to each endpoint that takes it.
       id: "company",
       header: t("table.company"),
       meta: { className: "hidden xl:table-cell" },
       cell: ({ row }) => (
-        <Link href={`/ops/companies/${row.original.companyId}`} className="block max-w-40 truncate hover:underline">
-          {companyName(row.original.companyId)}
-        </Link>
-      ),
-    },
-    {
-      id: "endpoint",
-      header: t("table.endpoint"),
-      meta: { className: "hidden lg:table-cell" },
-      cell: ({ row }) => (
-        <div className="flex max-w-56 flex-col items-start">
+        <div className="flex max-w-52 flex-col items-start">
+          <Link href={`/ops/companies/${row.original.companyId}`} className="block max-w-full truncate hover:underline">
+            {companyName(row.original.companyId)}
+          </Link>
           <span className="max-w-full truncate font-mono text-xs" title={row.original.endpointUrl ?? ""}>
             {row.original.endpointUrl ?? (
               <span className="font-sans text-muted-foreground">{t("table.noEndpointUrl")}</span>
@@ -323,9 +317,6 @@ export function WebhookDeliveriesTable({
                   {t("table.duration", { ms: formatInteger(attempt.responseTimeMs) })}
                 </span>
               )}
-            </span>
-            <span className="truncate font-mono text-xs text-muted-foreground" title={attempt.url ?? ""}>
-              {attempt.url}
             </span>
           </div>
         );

@@ -40,7 +40,7 @@ export function DeliveryHistory({
       {deliveries.map((delivery) => {
         const last = delivery.attempts.at(-1);
         return (
-          <li key={keyOf(delivery)}>
+          <li key={keyOf(delivery)} className="min-w-0">
             <details className="group rounded-md border">
               <summary className="flex cursor-pointer flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-sm">
                 <span className="font-mono font-medium">{delivery.event}</span>
@@ -51,7 +51,7 @@ export function DeliveryHistory({
                 </span>
                 <span className="ml-auto font-mono text-xs text-muted-foreground">{delivery.eventId}</span>
                 {/* An event goes to each endpoint that takes it: which one this is. */}
-                <span className="basis-full truncate font-mono text-xs text-muted-foreground">
+                <span className="min-w-0 basis-full truncate font-mono text-xs text-muted-foreground">
                   {t("endpoint", { url: delivery.endpointUrl ?? t("noEndpointUrl") })}
                 </span>
               </summary>
