@@ -2,7 +2,8 @@
  * The server's layout rules (npm run check:house, part of npm run lint). The server is a
  * house of feature folders (server/src/<feature>/) over a small shared core
  * (server/src/core/); services.ts wires the features together, and http/, graphql/, app.ts
- * and the processes (main.ts, worker.ts) sit on top. The rules keep it that way.
+ * and the processes (main.ts, worker.ts) sit on top. Features meet at their faces (index.ts).
+ * The rules keep it that way.
  */
 module.exports = {
   forbidden: [
@@ -37,6 +38,24 @@ module.exports = {
         ],
       },
       to: { path: "^server/src/(services|schema|operations|database|entities|runtime|app|main|worker|migrate|job-handlers|emit-schema|register-provider-webhook)\\.ts$" },
+    },
+    {
+      name: "features-meet-at-their-faces",
+      severity: "error",
+      comment:
+        "A feature imports another feature only through its face: index.ts, or the part of it split off where one face would close a circle (model.ts: entities, types, errors and plain rules that the features its services use import; fields.ts: what other features' GraphQL fields use, which reaches the request context and so every service). What a face does not export is the feature's own business. Tests (*.test.ts) may reach into any feature: they set up and read other features' rows to test their own, and the faces stay what the product uses. The wiring files, http/, graphql/ and console/ are not held to it: they assemble the features from their parts (every entity for TypeORM, every operations list and fields resolver, every service and job), and a face that re-exported the operations and fields would close circles, since they reach the request context, whose Services type holds every service.",
+      from: {
+        path: "^server/src/([^/]+)/",
+        pathNot: ["^server/src/(core|http|graphql|console|migrations)/", "\\.test\\.ts$"],
+      },
+      to: {
+        path: "^server/src/[^/]+/",
+        pathNot: [
+          "^server/src/$1/",
+          "^server/src/(core|http|graphql|console|migrations)/",
+          "^server/src/[^/]+/(index|model|fields)\\.ts$",
+        ],
+      },
     },
     {
       name: "product-without-tests",

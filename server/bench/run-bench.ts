@@ -370,6 +370,7 @@ async function measureHttpCases(db: BenchDatabase, options: BenchOptions): Promi
   const statements = await openStatementCounter(db.url);
   if (statements) cleanups.push(() => statements.close());
   else log("pg_stat_statements is not loaded on this server: no statements per request (see docs/benchmarks.md)");
+  await settleLoad();
   log(
     `Load average before the cases: ${loadavg()
       .map((n) => n.toFixed(2))
@@ -496,3 +497,26 @@ async function main(): Promise<void> {
 }
 
 void main();
+
+/**
+ * BENCH_SETTLE_LOAD=1: wait (at most BENCH_SETTLE_MAX_S, default 300) until the one-minute load
+ * average is under that figure before the cases, so that the servers' own start-up (the
+ * console's build) is not counted as a busy host. Unset: no wait.
+ */
+async function settleLoad(): Promise<void> {
+  const threshold = Number(process.env.BENCH_SETTLE_LOAD ?? "");
+  if (!Number.isFinite(threshold) || threshold <= 0) return;
+  const maxS = Number(process.env.BENCH_SETTLE_MAX_S ?? "300");
+  const started = Date.now();
+  while (loadavg()[0] >= threshold) {
+    const waited = Math.round((Date.now() - started) / 1000);
+    if (waited >= maxS) {
+      log(
+        `Load average still ${loadavg()[0].toFixed(2)} after ${waited} s: measuring anyway (this run does not count)`,
+      );
+      return;
+    }
+    log(`  waiting for the load average (${loadavg()[0].toFixed(2)}) to fall under ${threshold} ... ${waited} s`);
+    await new Promise((done) => setTimeout(done, 10_000));
+  }
+}

@@ -1,7 +1,6 @@
 import { ArgsType, Field, ID, Int } from "type-graphql";
-import { companyScope } from "../auth/principal";
-import { declareOperations } from "../operation/operation";
-import type { OperationContext } from "../operation/operation-context";
+import { companyScope } from "../auth/model";
+import { declareOperations, type OperationContext } from "../operation";
 import type { AuditReader, AuditService } from "./audit.service";
 import { AuditEntry, AuditLogPage } from "./audit-entry";
 

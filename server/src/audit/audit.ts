@@ -1,4 +1,4 @@
-import type { Principal } from "../auth/principal";
+import type { Principal } from "../auth/model";
 import type { SqlRunner } from "../core/sql";
 
 export type ActorKind = "OPERATOR" | "MERCHANT" | "ANONYMOUS" | "SYSTEM";

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from "node:crypto";
 import type { DataSource } from "typeorm";
-import { type AuditContext, appendAudit } from "../audit/audit";
+import { type AuditContext, appendAudit } from "../audit";
 import { AppError, notFound, validationError } from "../core/errors";
 import { newCredentialId } from "../core/ids";
 import { hashSecret, newSecret } from "../core/secrets";

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import QRCode from "qrcode";
-import { companyScope } from "../auth/principal";
+import { companyScope } from "../auth/model";
 import { AppError } from "../core/errors";
 import { controlCharacterMessage, isAcceptableText } from "../core/text-input";
 import type { ChargesService } from "./charges.service";

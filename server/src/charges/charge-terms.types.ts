@@ -1,5 +1,5 @@
 import { Field, InputType, ObjectType, registerEnumType } from "type-graphql";
-import { AdjustmentMode, DiscountMode, InterestMode } from "../billing/amount-due";
+import { AdjustmentMode, DiscountMode, InterestMode } from "../billing";
 import { MoneyScalar } from "../graphql/scalars";
 
 /**

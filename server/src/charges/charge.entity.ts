@@ -1,6 +1,6 @@
 import { Field, ID, Int, ObjectType, registerEnumType } from "type-graphql";
 import { Column, Entity, PrimaryColumn } from "typeorm";
-import type { AdjustmentTerm, DiscountTerm, InterestTerm } from "../billing/amount-due";
+import type { AdjustmentTerm, DiscountTerm, InterestTerm } from "../billing";
 import { bigintColumn } from "../core/db-columns";
 import { MoneyScalar } from "../graphql/scalars";
 import { type Metadata, MetadataScalar } from "./charge-metadata";

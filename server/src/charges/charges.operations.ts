@@ -1,11 +1,10 @@
 import { ArgsType, Field, ID, InputType, Int, ObjectType } from "type-graphql";
-import { companyScope, readScope, requireCompanyScope } from "../auth/principal";
-import type { AmountDue } from "../billing/amount-due";
-import type { AmountDuePreview } from "../billing/amount-due-preview";
+import { companyScope, readScope, requireCompanyScope } from "../auth/model";
+import type { AmountDue, AmountDuePreview } from "../billing";
 import { ListOrder } from "../core/pagination";
 import { PageOf, PagingArgs } from "../graphql/page";
 import { MoneyScalar } from "../graphql/scalars";
-import { declareOperations, type RestAnswer } from "../operation/operation";
+import { declareOperations, type RestAnswer } from "../operation";
 import { Charge, ChargeStatus, ChargeType } from "./charge.entity";
 import { type Metadata, MetadataScalar } from "./charge-metadata";
 import {

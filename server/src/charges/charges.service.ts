@@ -1,17 +1,22 @@
 import type { DataSource, EntityManager } from "typeorm";
-import { type AuditContext, appendAudit } from "../audit/audit";
+import { type AuditContext, appendAudit } from "../audit";
+import { type AccountRef, CALLER_COLUMNS, callerCte, callerFound, checkCredentialApart } from "../auth/model";
 import {
-  type AccountRef,
-  CALLER_COLUMNS,
-  callerCte,
-  callerFound,
-  checkCredentialApart,
-} from "../auth/credential-lookup";
-import { type AmountDue, amountDueOn, type DueDateTerms, lastPayableDay } from "../billing/amount-due";
-import { type AmountDuePreview, previewAmountDue } from "../billing/amount-due-preview";
-import { type DayNumber, isoDate, parseIsoDate, saoPauloDay, startOfSaoPauloDay } from "../billing/business-days";
-import { checkDueDateTerms, type DueDateTermsInput } from "../billing/due-date-terms";
-import { calculateFee } from "../companies/fee-plan";
+  type AmountDue,
+  type AmountDuePreview,
+  amountDueOn,
+  checkDueDateTerms,
+  type DayNumber,
+  type DueDateTerms,
+  type DueDateTermsInput,
+  isoDate,
+  lastPayableDay,
+  parseIsoDate,
+  previewAmountDue,
+  saoPauloDay,
+  startOfSaoPauloDay,
+} from "../billing";
+import { calculateFee } from "../companies";
 import {
   type CancelSignal,
   LAG_TOLERANT,
@@ -42,15 +47,12 @@ import {
   SqlParams,
   type Total,
 } from "../core/pagination";
-import { poolRows, queryRows, type SqlRunner } from "../core/sql";
+import { poolRows, preparedRows, queryRows, type SqlRunner } from "../core/sql";
 import { runTransaction } from "../core/transactions";
-import type { CustomersService } from "../customers/customers.service";
-import type { Payer } from "../customers/payer-document";
-import { postLedgerEntry } from "../ledger/ledger.service";
-import { LedgerEntryKind } from "../ledger/ledger-entry.entity";
-import type { PixProvider, RegisteredCharge } from "../provider/pix-provider";
-import { WEBHOOK_EVENTS } from "../webhooks/webhook-event-names";
-import { appendWebhookEvent } from "../webhooks/webhook-outbox";
+import type { CustomersService, Payer } from "../customers";
+import { LedgerEntryKind, postLedgerEntry } from "../ledger";
+import type { PixProvider, RegisteredCharge } from "../provider";
+import { appendWebhookEvent, WEBHOOK_EVENTS } from "../webhooks";
 import { buildDynamicBrCode } from "./br-code";
 import { Charge, ChargeStatus, ChargeType } from "./charge.entity";
 import {
@@ -59,6 +61,7 @@ import {
   chargeNotFound,
   chargeNotPending,
   externalReferenceTaken,
+  recurringChargeDueTaken,
 } from "./charges.errors";
 import { dueDateExpiry, termsOf } from "./due-date-charge";
 import { type NewCharge, type PreparedCharge, prepareCharge } from "./new-charge";
@@ -403,6 +406,14 @@ export class ChargesService {
           await recorded?.(em, charge);
           return charge;
         }
+        // Not the id: another charge of the recurrence due that day, committed meanwhile (charges_recurring_due_once).
+        const [taken] = await queryRows<{ id: string }>(
+          em,
+          `SELECT id FROM charges WHERE recurrence_id = $1 AND type = 'RECURRING' AND due_date = $2
+              AND status <> 'CANCELLED' LIMIT 1`,
+          [cycle.recurrenceId, cycle.dueDate],
+        );
+        if (taken) throw recurringChargeDueTaken(cycle.dueDate, taken.id);
         if (attempt === CHARGE_ID_ATTEMPTS) throw new Error(`no free charge id in ${attempt} attempts`);
         charge.id = this.nextChargeId();
       }
@@ -836,7 +847,10 @@ export class ChargesService {
   async getCharge(scope: AccountRef | null, id: string): Promise<Charge> {
     const chargeId = normalizeChargeId(id);
     if (scope !== null && typeof scope !== "string") {
-      const rows = await poolRows<Record<string, unknown>>(this.db, CHARGE_AS_CALLER_SQL, [scope.secretHash, chargeId]);
+      const rows = await preparedRows<Record<string, unknown>>(this.db, CHARGE_AS_CALLER_SQL, [
+        scope.secretHash,
+        chargeId,
+      ]);
       if (rows.length === 0) throw unauthenticated();
       callerFound(scope, rows[0]);
       if (rows[0].id === null) throw chargeNotFound();

@@ -6,8 +6,9 @@ import {
   type DueDateTerms,
   type InterestTerm,
   lastPayableDay,
-} from "../billing/amount-due";
-import { saoPauloDay, startOfSaoPauloDay } from "../billing/business-days";
+  saoPauloDay,
+  startOfSaoPauloDay,
+} from "../billing";
 
 /** What of a charge decides its amount due (a Charge has these fields). */
 export interface DueDateFields {

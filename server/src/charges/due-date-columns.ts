@@ -1,5 +1,5 @@
 import type { ValueTransformer } from "typeorm";
-import type { AdjustmentTerm, DiscountTerm, InterestTerm } from "../billing/amount-due";
+import type { AdjustmentTerm, DiscountTerm, InterestTerm } from "../billing";
 import { formatBrl, parseBrl } from "../core/money";
 
 /**

@@ -1,10 +1,8 @@
-import type { DueDateTerms } from "../billing/amount-due";
-import type { DayNumber } from "../billing/business-days";
-import { checkDueDateTerms, type DueDateTermsInput } from "../billing/due-date-terms";
+import { checkDueDateTerms, type DayNumber, type DueDateTerms, type DueDateTermsInput } from "../billing";
 import { validationError } from "../core/errors";
 import { requestFingerprint } from "../core/idempotency";
 import { type Cents, MAX_AMOUNT_CENTS } from "../core/money";
-import { checkPayer, type Payer } from "../customers/payer-document";
+import { checkPayer, type Payer } from "../customers";
 import { checkMetadata, type Metadata } from "./charge-metadata";
 
 export const DEFAULT_EXPIRES_IN_SECONDS = 3600;

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { parseArgs } from "node:util";
-import { newWebhookSecret, standardWebhooksKey, WEBHOOK_SECRET_PREFIX } from "../webhooks/webhook-secrets";
+import { newWebhookSecret, standardWebhooksKey, WEBHOOK_SECRET_PREFIX } from "../webhooks";
 import { runListener } from "./webhook-listener";
 
 /**

@@ -1,6 +1,5 @@
 import { hmacSha256Hex } from "../core/secrets";
-import { standardWebhooksKey } from "../webhooks/webhook-secrets";
-import { WebhookSender } from "../webhooks/webhook-sender";
+import { standardWebhooksKey, WebhookSender } from "../webhooks";
 
 /** The service's stream of an account's events with their bodies (server/src/live/live.route.ts). */
 const STREAM_PATH = "/live/webhook-events";

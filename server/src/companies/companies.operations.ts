@@ -1,9 +1,8 @@
 import { ArgsType, Field, ID, InputType, ObjectType } from "type-graphql";
-import { ConsoleUserInvite, ConsoleUserKind, MerchantRoleEnum } from "../console-users/console-user.entity";
-import type { ConsoleUsersService } from "../console-users/console-users.service";
+import { ConsoleUserInvite, ConsoleUserKind, type ConsoleUsersService, MerchantRoleEnum } from "../console-users";
 import { PageOf, PagingArgs } from "../graphql/page";
 import { MoneyScalar, PercentScalar } from "../graphql/scalars";
-import { declareOperations } from "../operation/operation";
+import { declareOperations } from "../operation";
 import { AutoApproveLimitRequest } from "./auto-approve-limit-request.entity";
 import type { CompaniesService } from "./companies.service";
 import { Company } from "./company.entity";

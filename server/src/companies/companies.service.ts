@@ -1,7 +1,7 @@
 import type { DataSource, EntityManager } from "typeorm";
-import { type Acting, appendAudit } from "../audit/audit";
-import { insertClientCredential } from "../auth/auth.service";
-import { ClientCredential } from "../auth/client-credential.entity";
+import { type Acting, appendAudit } from "../audit";
+import { insertClientCredential } from "../auth";
+import { ClientCredential } from "../auth/model";
 import { LAG_TOLERANT, lagTolerantRows, readCancellable } from "../core/cancellable-read";
 import { entityRowMapper } from "../core/entity-rows";
 import { invalidState, notFound, validationError } from "../core/errors";
@@ -17,9 +17,8 @@ import {
   SqlParams,
 } from "../core/pagination";
 import { runTransaction } from "../core/transactions";
-import { newWebhookSecret, sealWebhookSecret } from "../webhooks/webhook-secrets";
-import { assertWebhookUrl } from "../webhooks/webhook-url";
-import { canonicalCnpj } from "../withdrawals/pix-key";
+import { assertWebhookUrl, newWebhookSecret, sealWebhookSecret } from "../webhooks";
+import { canonicalCnpj } from "../withdrawals/model";
 import { AutoApproveLimitRequest, AutoApproveLimitRequestStatus } from "./auto-approve-limit-request.entity";
 import { Company } from "./company.entity";
 

@@ -1,5 +1,5 @@
 import { RateLimitedError } from "../core/errors";
-import type { OperationContext } from "../operation/operation-context";
+import type { OperationContext } from "../operation";
 import type { ClientInfo } from "./console-users.service";
 
 /** The browser a console user acts from, as sessions and sign-in attempts record it. */

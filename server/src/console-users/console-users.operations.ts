@@ -1,13 +1,17 @@
 import { ArgsType, Field, ID, Int } from "type-graphql";
-import { requestAudit } from "../audit/audit";
-import { companyScope, requireCompanyScope, requirePrincipal } from "../auth/principal";
-import { clearedSessionCookie, sessionCookie } from "../auth/session-cookie";
+import { requestAudit } from "../audit";
+import {
+  clearedSessionCookie,
+  companyScope,
+  requireCompanyScope,
+  requirePrincipal,
+  sessionCookie,
+} from "../auth/model";
 import type { AppConfig } from "../core/config";
 import type { RequestContext } from "../graphql/context";
 import type { RefusedInputRecorder } from "../graphql/graphql-pipeline";
-import { declareOperations } from "../operation/operation";
-import type { OperationContext } from "../operation/operation-context";
-import { challengeCookie, readTrustedBrowserCookie } from "../two-factor/two-factor-cookies";
+import { declareOperations, type OperationContext } from "../operation";
+import { challengeCookie, readTrustedBrowserCookie } from "../two-factor";
 import { clientOf, secureCookies, withRetryAfter } from "./console-client";
 import {
   ConsoleLocale,

@@ -1,30 +1,33 @@
 import type { DataSource, EntityManager } from "typeorm";
-import { type AuditContext, appendAudit } from "../audit/audit";
-import { checkNewPassword, dummyPasswordHash, hashPassword, verifyPassword } from "../auth/passwords";
-import type { MerchantRole, OperatorRole, Principal } from "../auth/principal";
+import { type AuditContext, appendAudit } from "../audit";
 import {
+  checkNewPassword,
   createSession,
   deleteSession,
   deleteUserSession,
   deleteUserSessions,
+  dummyPasswordHash,
+  hashPassword,
   listUserSessions,
+  type MerchantRole,
+  type OperatorRole,
+  type Principal,
   principalOfUser,
   type SessionInfo,
   type SessionSettings,
-} from "../auth/sessions";
-import {
   SIGN_IN_SPRAY_ACTION,
   type SignInLimits,
   type SignInTicket,
   SPRAY_WINDOW_SECONDS,
-} from "../auth/sign-in-limits";
+  verifyPassword,
+} from "../auth/model";
 import { AppError, forbidden, invalidState, notFound, validationError } from "../core/errors";
 import { newConsoleUserId } from "../core/ids";
 import { hashSecret, newSecret } from "../core/secrets";
 import { queryRows } from "../core/sql";
 import { truncateCodePoints } from "../core/text-input";
 import { runTransaction } from "../core/transactions";
-import type { FactorMethod, SignInStep, TwoFactorService } from "../two-factor/two-factor.service";
+import type { FactorMethod, SignInStep, TwoFactorService } from "../two-factor";
 import {
   ConsoleLocale,
   ConsoleUser,

@@ -1,6 +1,6 @@
 import type { DataSource } from "typeorm";
-import { appendAudit } from "../audit/audit";
-import { checkNewPassword, hashPassword, randomPassword } from "../auth/passwords";
+import { appendAudit } from "../audit";
+import { checkNewPassword, hashPassword, randomPassword } from "../auth/model";
 import { newConsoleUserId } from "../core/ids";
 import { runTransaction } from "../core/transactions";
 import { normalizeEmail } from "./console-users.service";

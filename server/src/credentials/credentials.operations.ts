@@ -1,8 +1,7 @@
 import { ArgsType, Field, ID, ObjectType } from "type-graphql";
-import type { AuthService } from "../auth/auth.service";
-import { ClientCredential } from "../auth/client-credential.entity";
-import { companyScope, requireCompanyScope } from "../auth/principal";
-import { declareOperations } from "../operation/operation";
+import type { AuthService } from "../auth";
+import { ClientCredential, companyScope, requireCompanyScope } from "../auth/model";
+import { declareOperations } from "../operation";
 
 interface CredentialServices {
   auth: AuthService;

@@ -1,7 +1,7 @@
 import { ArgsType, Field, ID, InputType, ObjectType } from "type-graphql";
-import { companyScope, requireCompanyScope } from "../auth/principal";
+import { companyScope, requireCompanyScope } from "../auth/model";
 import { PageOf, PagingArgs } from "../graphql/page";
-import { declareOperations } from "../operation/operation";
+import { declareOperations } from "../operation";
 import { Customer } from "./customer.entity";
 import type { CustomersService } from "./customers.service";
 

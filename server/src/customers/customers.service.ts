@@ -1,5 +1,5 @@
 import type { DataSource } from "typeorm";
-import { type AuditContext, appendAudit } from "../audit/audit";
+import { type AuditContext, appendAudit } from "../audit";
 import { type CancelSignal, LAG_TOLERANT, readCancellable } from "../core/cancellable-read";
 import { entityRowMapper } from "../core/entity-rows";
 import { validationError } from "../core/errors";
@@ -7,7 +7,7 @@ import { newCustomerId } from "../core/ids";
 import { CREATED_KEY, type Page, type PageArgs, readPage, readPageWindow, SqlParams } from "../core/pagination";
 import { poolRows, queryRows, type SqlRunner } from "../core/sql";
 import { runTransaction } from "../core/transactions";
-import { canonicalizePixKey } from "../withdrawals/pix-key";
+import { canonicalizePixKey } from "../withdrawals/model";
 import { Customer } from "./customer.entity";
 import { customerExists, customerNotFound } from "./customers.errors";
 import { checkPayer } from "./payer-document";

@@ -1,5 +1,5 @@
 import { validationError } from "../core/errors";
-import { canonicalizePixKey } from "../withdrawals/pix-key";
+import { canonicalizePixKey } from "../withdrawals/model";
 
 /** Who a charge is addressed to (the API Pix `devedor`): a name and a CPF or CNPJ. */
 export interface Payer {

@@ -1,6 +1,6 @@
 import { ArgsType, Field, ID } from "type-graphql";
-import { requireCompanyScope } from "../auth/principal";
-import { declareOperations } from "../operation/operation";
+import { requireCompanyScope } from "../auth/model";
+import { declareOperations } from "../operation";
 import { amountCount, MerchantOverview, OperatorDashboard, PendingApprovals } from "./dashboards.fields";
 import type { DashboardsService } from "./dashboards.service";
 

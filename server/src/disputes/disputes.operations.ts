@@ -1,8 +1,8 @@
 import { ArgsType, Field, ID, ObjectType } from "type-graphql";
-import { companyScope } from "../auth/principal";
+import { companyScope } from "../auth/model";
 import { PageOf, PagingArgs } from "../graphql/page";
 import { MoneyScalar } from "../graphql/scalars";
-import { declareOperations } from "../operation/operation";
+import { declareOperations } from "../operation";
 import { Dispute, DisputeNature, DisputeStatus } from "./dispute.entity";
 import { type DisputesService, sandboxBankFor } from "./disputes.service";
 

@@ -1,7 +1,7 @@
 import type { DataSource, EntityManager } from "typeorm";
-import { type Acting, type AuditContext, appendAudit } from "../audit/audit";
-import { ChargeStatus } from "../charges/charge.entity";
-import type { ChargesService } from "../charges/charges.service";
+import { type Acting, type AuditContext, appendAudit } from "../audit";
+import type { ChargesService } from "../charges";
+import { ChargeStatus } from "../charges/model";
 import { LAG_TOLERANT, readCancellable } from "../core/cancellable-read";
 import { entityRowMapper } from "../core/entity-rows";
 import { AppError, invalidState, notFound, validationError } from "../core/errors";
@@ -20,21 +20,29 @@ import {
 } from "../core/pagination";
 import { queryRows } from "../core/sql";
 import { runTransaction } from "../core/transactions";
-import { lockAccountBalance, postLedgerEntry } from "../ledger/ledger.service";
-import { LedgerEntryKind } from "../ledger/ledger-entry.entity";
-import { MAKER_CHECKER_OFF, type MakerCheckerPolicy, mayMoveAlone } from "../ledger/maker-checker";
-import { type PixProvider, providerActor } from "../provider/pix-provider";
-import { Refund, RefundNature, RefundStatus } from "../refunds/refund.entity";
-import { returnJobPayload, SUBMIT_REFUND_JOB } from "../refunds/refund-jobs";
-import { refundExceedsCharge, refundWindowClosed } from "../refunds/refunds.errors";
+import {
+  LedgerEntryKind,
+  lockAccountBalance,
+  MAKER_CHECKER_OFF,
+  type MakerCheckerPolicy,
+  mayMoveAlone,
+  postLedgerEntry,
+} from "../ledger";
+import { type PixProvider, providerActor } from "../provider";
 import {
   type DisputeReturnListener,
   lockAccountWithBalance,
+  Refund,
+  RefundNature,
+  RefundStatus,
   refundableCents,
   refundEventFields,
-} from "../refunds/refunds.service";
-import { WEBHOOK_EVENTS } from "../webhooks/webhook-event-names";
-import { appendWebhookEvent, type WebhookAccount } from "../webhooks/webhook-outbox";
+  refundExceedsCharge,
+  refundWindowClosed,
+  returnJobPayload,
+  SUBMIT_REFUND_JOB,
+} from "../refunds";
+import { appendWebhookEvent, WEBHOOK_EVENTS, type WebhookAccount } from "../webhooks";
 import { Dispute, DisputeNature, DisputeOutcome, DisputeStatus } from "./dispute.entity";
 
 /** MED: the receiving PSP concludes its analysis within 7 days of the notification (docs/disputes.md). */

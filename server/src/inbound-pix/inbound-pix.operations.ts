@@ -1,7 +1,7 @@
 import { ArgsType, Field, ID, ObjectType } from "type-graphql";
 import { PageOf, PagingArgs } from "../graphql/page";
-import { declareOperations } from "../operation/operation";
-import type { ExceptionReturnsService } from "../refunds/exception-returns.service";
+import { declareOperations } from "../operation";
+import type { ExceptionReturnsService } from "../refunds";
 import type { InboundPixService } from "./inbound-pix.service";
 import { PaymentException, PaymentExceptionStatus } from "./payment-exception.entity";
 

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import type { DataSource, EntityManager } from "typeorm";
-import { type Acting, appendAudit } from "../audit/audit";
-import { Charge, ChargeStatus } from "../charges/charge.entity";
-import { amountToPay, type ChargesService, receivedCents } from "../charges/charges.service";
+import { type Acting, appendAudit } from "../audit";
+import { amountToPay, type ChargesService, receivedCents } from "../charges";
+import { Charge, ChargeStatus } from "../charges/model";
 import { type CancelSignal, LAG_TOLERANT, readCancellable } from "../core/cancellable-read";
 import { entityRowMapper } from "../core/entity-rows";
 import { invalidState, notFound, unauthenticated, validationError } from "../core/errors";
@@ -22,13 +22,12 @@ import {
   type MalformedPixNotification,
   type ParsedPixEntry,
   type PixNotification,
+  type PixProvider,
   parsePixNotifications,
   type ReturnReport,
-} from "../provider/pix-notification";
-import type { PixProvider } from "../provider/pix-provider";
-import { requireSandbox } from "../provider/sandbox-only";
-import { type ExceptionReturnsService, exceptionIdOfReturnRequest } from "../refunds/exception-returns.service";
-import type { RefundsService } from "../refunds/refunds.service";
+  requireSandbox,
+} from "../provider";
+import { type ExceptionReturnsService, exceptionIdOfReturnRequest, type RefundsService } from "../refunds";
 import { PaymentException, PaymentExceptionKind, PaymentExceptionStatus } from "./payment-exception.entity";
 
 /** What became of one received payment. */

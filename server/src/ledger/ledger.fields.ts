@@ -1,6 +1,6 @@
 import { Ctx, FieldResolver, Resolver, Root } from "type-graphql";
-import { Actor } from "../audit/actor";
-import { describedActor } from "../audit/described-actor";
+import { Actor } from "../audit";
+import { describedActor } from "../audit/fields";
 import type { RequestContext } from "../graphql/context";
 import { Adjustment } from "./adjustment.entity";
 import { LedgerEntry, LedgerEntryKind } from "./ledger-entry.entity";

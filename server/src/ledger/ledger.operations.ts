@@ -1,9 +1,9 @@
 import { ArgsType, Field, ID, Int, ObjectType } from "type-graphql";
-import { requireCompanyScope, requireReadScope } from "../auth/principal";
+import { requireCompanyScope, requireReadScope } from "../auth/model";
 import { ListOrder } from "../core/pagination";
 import { PageOf, PagingArgs } from "../graphql/page";
 import { MoneyScalar } from "../graphql/scalars";
-import { declareOperations } from "../operation/operation";
+import { declareOperations } from "../operation";
 import { Adjustment, AdjustmentStatus } from "./adjustment.entity";
 import type { LedgerService } from "./ledger.service";
 import { LedgerEntry } from "./ledger-entry.entity";

@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager } from "typeorm";
-import { type Acting, type AuditContext, appendAudit } from "../audit/audit";
-import { type AccountRef, CALLER_COLUMNS, callerCte, callerFound } from "../auth/credential-lookup";
+import { type Acting, type AuditContext, appendAudit } from "../audit";
+import { type AccountRef, CALLER_COLUMNS, callerCte, callerFound } from "../auth/model";
 import { LAG_TOLERANT, lagTolerantRows, readCancellable } from "../core/cancellable-read";
 import { entityRowMapper } from "../core/entity-rows";
 import { invalidState, notFound, unauthenticated, validationError } from "../core/errors";
@@ -17,7 +17,7 @@ import {
   SqlParams,
   type Total,
 } from "../core/pagination";
-import { poolRows, queryRows } from "../core/sql";
+import { preparedRows, queryRows } from "../core/sql";
 import { runTransaction } from "../core/transactions";
 import { Adjustment, AdjustmentStatus } from "./adjustment.entity";
 import { LedgerEntry, LedgerEntryKind } from "./ledger-entry.entity";
@@ -233,7 +233,7 @@ export class LedgerService {
    */
   async readBalance(account: AccountRef): Promise<{ balanceCents: Cents; timestamp: Date }> {
     const checked = typeof account === "string";
-    const rows = await poolRows<{ balance_cents: string | null; now: Date }>(
+    const rows = await preparedRows<{ balance_cents: string | null; now: Date }>(
       this.db,
       checked ? BALANCE_BY_ACCOUNT_SQL : BALANCE_BY_CREDENTIAL_SQL,
       [checked ? account : account.secretHash],

@@ -45,6 +45,7 @@ import { WebhookEndpointFailures1766300000200 } from "./1766300000200-webhook-en
 import { WebhookListeners1766300000300 } from "./1766300000300-webhook-listeners";
 import { RecurrenceCycles1766400000100 } from "./1766400000100-recurrence-cycles";
 import { EfiRecurrences1766500000100 } from "./1766500000100-efi-recurrences";
+import { RecurrenceCycleClaims1766800000100 } from "./1766800000100-recurrence-cycle-claims";
 
 /** Migrations in order; the schema only ever changes through them. A new migration is added last. */
 export const MIGRATIONS = [
@@ -95,4 +96,5 @@ export const MIGRATIONS = [
   WebhookListeners1766300000300,
   RecurrenceCycles1766400000100,
   EfiRecurrences1766500000100,
+  RecurrenceCycleClaims1766800000100,
 ];

@@ -1,6 +1,5 @@
-import { type Acting, type AuditContext, auditContextFor } from "../audit/audit";
-import type { UncheckedCredential } from "../auth/credential-lookup";
-import type { Principal } from "../auth/principal";
+import { type Acting, type AuditContext, auditContextFor } from "../audit";
+import type { Principal, UncheckedCredential } from "../auth/model";
 import type { CancelSignal } from "../core/cancellable-read";
 
 /** The HTTP request behind an operation. */

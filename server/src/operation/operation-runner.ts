@@ -1,7 +1,6 @@
-import { type Access, clientSecretSatisfies, type Principal, satisfies } from "../auth/principal";
+import { type Access, clientSecretSatisfies, type Principal, satisfies } from "../auth/model";
 import { forbidden, unauthenticated } from "../core/errors";
-import type { PixProvider } from "../provider/pix-provider";
-import { requireSandbox } from "../provider/sandbox-only";
+import { type PixProvider, requireSandbox } from "../provider";
 import type { AnyOperation, Replayable, StepUpPolicy } from "./operation";
 import { CallContext, type RequestScope } from "./operation-context";
 

@@ -1,5 +1,5 @@
 import type { Query } from "type-graphql";
-import type { Access } from "../auth/principal";
+import type { Access } from "../auth/model";
 import type { ErrorCode } from "../core/errors";
 import type { OperationContext } from "./operation-context";
 

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { AppError, toPublicError } from "../core/errors";
 import { sendError } from "../http/http-errors";
-import { openLiveStream } from "../live/live.route";
-import type { LiveHub } from "../live/live-hub";
+import { type LiveHub, openLiveStream } from "../live";
 import { addressKey, type PayerPageService } from "./payer-page.service";
 
 /** The payer's page's stream: under /live, an API path (http/api-paths.ts). */

@@ -1,10 +1,9 @@
 import { ArgsType, Field, ID, ObjectType } from "type-graphql";
-import { requireCompanyScope } from "../auth/principal";
-import { ChargeStatus, ChargeType } from "../charges/charge.entity";
+import { requireCompanyScope } from "../auth/model";
+import { ChargeStatus, ChargeType } from "../charges/model";
 import { MoneyScalar } from "../graphql/scalars";
-import { declareOperations } from "../operation/operation";
-import type { PixProvider } from "../provider/pix-provider";
-import { isSandbox } from "../provider/sandbox-only";
+import { declareOperations } from "../operation";
+import { isSandbox, type PixProvider } from "../provider";
 import type { PayerPageService } from "./payer-page.service";
 
 interface PayerPageServices {

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { DataSource } from "typeorm";
-import { type AuditContext, appendAudit } from "../audit/audit";
-import { Charge, ChargeStatus, type ChargeType } from "../charges/charge.entity";
+import { type AuditContext, appendAudit } from "../audit";
+import { Charge, ChargeStatus, type ChargeType } from "../charges/model";
 import { entityRowMapper } from "../core/entity-rows";
 import { AppError, notFound, RateLimitedError, validationError } from "../core/errors";
 import type { Limit } from "../core/limit";

@@ -1,10 +1,9 @@
 import { ArgsType, Field, ID, InputType, ObjectType } from "type-graphql";
-import { companyScope, requireCompanyScope } from "../auth/principal";
+import { companyScope, requireCompanyScope } from "../auth/model";
 import { PageOf, PagingArgs } from "../graphql/page";
 import { MoneyScalar } from "../graphql/scalars";
-import { declareOperations, type RestAnswer } from "../operation/operation";
-import type { PixProvider } from "../provider/pix-provider";
-import { isSandbox } from "../provider/sandbox-only";
+import { declareOperations, type RestAnswer } from "../operation";
+import { isSandbox, type PixProvider } from "../provider";
 import { PaymentLink, PaymentLinkStatus } from "./payment-link.entity";
 import type { PaymentLinksService } from "./payment-links.service";
 

@@ -1,7 +1,7 @@
 import type { DataSource, EntityManager } from "typeorm";
-import { type AuditContext, appendAudit } from "../audit/audit";
-import { Charge, ChargeStatus } from "../charges/charge.entity";
-import { type ChargeOrigin, type ChargesService, receivedCents } from "../charges/charges.service";
+import { type AuditContext, appendAudit } from "../audit";
+import { type ChargeOrigin, type ChargesService, receivedCents } from "../charges";
+import { Charge, ChargeStatus } from "../charges/model";
 import { type CancelSignal, LAG_TOLERANT, readCancellable } from "../core/cancellable-read";
 import { entityRowMapper } from "../core/entity-rows";
 import { AppError, RateLimitedError, validationError } from "../core/errors";
@@ -12,7 +12,7 @@ import { CREATED_KEY, type Page, type PageArgs, readPage, readPageWindow, SqlPar
 import type { LimitStore } from "../core/rate-limits";
 import { poolRows, queryRows } from "../core/sql";
 import { runTransaction } from "../core/transactions";
-import { ACCOUNT_NAME_SQL, type PayerPageService } from "../payer-page/payer-page.service";
+import { ACCOUNT_NAME_SQL, type PayerPageService } from "../payer-page";
 import { PaymentLink, PaymentLinkStatus } from "./payment-link.entity";
 
 /** A link's charge is payable for an hour (CONTRACT §13). */

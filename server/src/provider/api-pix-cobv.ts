@@ -8,9 +8,9 @@ import {
   InterestMode,
   interestModalidade,
   isUntilDatesDiscount,
-} from "../billing/amount-due";
+} from "../billing";
 import { formatBrl, parseBrl } from "../core/money";
-import { documentKind } from "../customers/payer-document";
+import { documentKind } from "../customers";
 
 /**
  * A due-date charge in the central bank's API Pix `cobv` words (CobVValor, DadosDevedor),

@@ -1,10 +1,8 @@
 import { createHash } from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import { amountDueOn, lastPayableDay } from "../billing/amount-due";
-import { parseIsoDate, saoPauloDay } from "../billing/business-days";
-import { type Charge, ChargeStatus, ChargeType } from "../charges/charge.entity";
-import type { ChargesService } from "../charges/charges.service";
-import { termsOf } from "../charges/due-date-charge";
+import { amountDueOn, lastPayableDay, parseIsoDate, saoPauloDay } from "../billing";
+import type { ChargesService } from "../charges";
+import { type Charge, ChargeStatus, ChargeType, termsOf } from "../charges/model";
 import { notFound, validationError } from "../core/errors";
 import { formatBrl } from "../core/money";
 import { cobvValor, devedorOf } from "./api-pix-cobv";

@@ -1,18 +1,18 @@
 import { createHash } from "node:crypto";
-import type { DueDateTerms } from "../billing/amount-due";
+import type { DueDateTerms } from "../billing";
 import { newEndToEndId } from "../core/ids";
 import type { Cents } from "../core/money";
 import { hmacSha256Hex, safeEqual } from "../core/secrets";
-import type { BankAccount } from "../withdrawals/bank-account";
-import type { PixKeyType } from "../withdrawals/pix-key";
-import { pixParticipantName } from "../withdrawals/pix-participants";
 import {
+  type BankAccount,
   KEY_NOT_DOCUMENTS_REASON,
   maskDocument,
+  type PixKeyType,
+  pixParticipantName,
   type RecipientAtBank,
   sandboxKeyOwner,
   sandboxKeyRecipient,
-} from "../withdrawals/recipients";
+} from "../withdrawals/model";
 
 /** Where a transfer goes: a PIX key, or an account (ISPB, branch, number) with its holder. */
 export type TransferDestination =

@@ -1,5 +1,5 @@
 import { Field, ObjectType } from "type-graphql";
-import { declareOperations } from "../operation/operation";
+import { declareOperations } from "../operation";
 import type { PixProvider } from "./pix-provider";
 import { isSandbox } from "./sandbox-only";
 

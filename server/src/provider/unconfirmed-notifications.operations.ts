@@ -1,6 +1,6 @@
 import { ArgsType, Field, ID, ObjectType } from "type-graphql";
 import { PageOf, PagingArgs } from "../graphql/page";
-import { declareOperations } from "../operation/operation";
+import { declareOperations } from "../operation";
 import { UnconfirmedNotification, UnconfirmedNotificationStatus } from "./unconfirmed-notification.entity";
 import type { UnconfirmedNotificationsService } from "./unconfirmed-notifications.service";
 

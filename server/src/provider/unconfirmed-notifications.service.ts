@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { DataSource } from "typeorm";
-import { type Acting, type AuditContext, appendAudit } from "../audit/audit";
+import { type Acting, type AuditContext, appendAudit } from "../audit";
 import { type CancelSignal, LAG_TOLERANT, readCancellable } from "../core/cancellable-read";
 import { entityRowMapper } from "../core/entity-rows";
 import { invalidState, notFound, validationError } from "../core/errors";

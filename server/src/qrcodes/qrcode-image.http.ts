@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import QRCode from "qrcode";
-import { companyScope } from "../auth/principal";
-import { QR_CODE_SIZE } from "../charges/charge-qrcode.http";
+import { companyScope } from "../auth/model";
+import { QR_CODE_SIZE } from "../charges";
 import { AppError } from "../core/errors";
 import { controlCharacterMessage, isAcceptableText } from "../core/text-input";
 import type { QrCodesService } from "./qrcodes.service";

@@ -1,10 +1,10 @@
 import { ArgsType, Field, ID, InputType, ObjectType } from "type-graphql";
-import { companyScope, requireCompanyScope } from "../auth/principal";
-import { Charge } from "../charges/charge.entity";
+import { companyScope, requireCompanyScope } from "../auth/model";
+import { Charge } from "../charges/model";
 import { PageOf, PagingArgs } from "../graphql/page";
 import { MoneyScalar } from "../graphql/scalars";
-import { PaymentExceptionKind } from "../inbound-pix/payment-exception.entity";
-import { declareOperations, type RestAnswer } from "../operation/operation";
+import { PaymentExceptionKind } from "../inbound-pix/model";
+import { declareOperations, type RestAnswer } from "../operation";
 import { QrCode } from "./qr-code.entity";
 import type { QrCodesService } from "./qrcodes.service";
 

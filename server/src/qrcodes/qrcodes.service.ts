@@ -1,8 +1,7 @@
 import type { DataSource, EntityManager } from "typeorm";
-import { type AuditContext, appendAudit } from "../audit/audit";
-import { buildStaticBrCode } from "../charges/br-code";
-import type { Charge } from "../charges/charge.entity";
-import { type ChargesService, receivedCents } from "../charges/charges.service";
+import { type AuditContext, appendAudit } from "../audit";
+import { type ChargesService, receivedCents } from "../charges";
+import { buildStaticBrCode, type Charge } from "../charges/model";
 import { type CancelSignal, LAG_TOLERANT, readCancellable } from "../core/cancellable-read";
 import { entityRowMapper } from "../core/entity-rows";
 import { AppError, invalidState, notFound, validationError } from "../core/errors";
@@ -11,15 +10,9 @@ import { type Cents, formatBrl, MAX_AMOUNT_CENTS } from "../core/money";
 import { CREATED_KEY, type Page, type PageArgs, readPage, readPageWindow, SqlParams } from "../core/pagination";
 import { poolRows, queryRows } from "../core/sql";
 import { runTransaction } from "../core/transactions";
-import type {
-  InboundPixOutcome,
-  InboundPixService,
-  PaymentDecision,
-  StaticQrPayments,
-} from "../inbound-pix/inbound-pix.service";
-import { PaymentExceptionKind } from "../inbound-pix/payment-exception.entity";
-import type { PixNotification } from "../provider/pix-notification";
-import type { PixProvider } from "../provider/pix-provider";
+import type { InboundPixOutcome, InboundPixService, PaymentDecision, StaticQrPayments } from "../inbound-pix";
+import { PaymentExceptionKind } from "../inbound-pix/model";
+import type { PixNotification, PixProvider } from "../provider";
 import { QrCode } from "./qr-code.entity";
 
 export interface NewQrCode {

@@ -1,11 +1,10 @@
 import { ArgsType, Field, ID, InputType, ObjectType, registerEnumType } from "type-graphql";
-import { companyScope, requireCompanyScope } from "../auth/principal";
-import { Charge } from "../charges/charge.entity";
-import { ChargePayerInput } from "../charges/charge-terms.types";
-import { CHARGE_REST_FIELDS, ChargePage } from "../charges/charges.operations";
+import { companyScope, requireCompanyScope } from "../auth/model";
+import { CHARGE_REST_FIELDS, ChargePage } from "../charges";
+import { Charge, ChargePayerInput } from "../charges/model";
 import { PageOf, PagingArgs } from "../graphql/page";
 import { MoneyScalar } from "../graphql/scalars";
-import { declareOperations } from "../operation/operation";
+import { declareOperations } from "../operation";
 import { Recurrence, RecurrenceFrequency, RecurrenceRetryPolicy, RecurrenceStatus } from "./recurrence.entity";
 import type { RecurrencesService } from "./recurrences.service";
 import type { RecurringChargesService } from "./recurring-charges.service";

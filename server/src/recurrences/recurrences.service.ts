@@ -1,9 +1,8 @@
 import type { DataSource, EntityManager } from "typeorm";
-import { type Acting, appendAudit } from "../audit/audit";
-import { isoDate, parseIsoDate, saoPauloDay, startOfSaoPauloDay } from "../billing/business-days";
-import { MAX_DAYS_TO_DUE_DATE } from "../billing/due-date-terms";
-import { buildRecurrenceBrCode } from "../charges/br-code";
-import type { ChargesService } from "../charges/charges.service";
+import { type Acting, appendAudit } from "../audit";
+import { isoDate, MAX_DAYS_TO_DUE_DATE, parseIsoDate, saoPauloDay, startOfSaoPauloDay } from "../billing";
+import type { ChargesService } from "../charges";
+import { buildRecurrenceBrCode } from "../charges/model";
 import { type CancelSignal, LAG_TOLERANT, readCancellable } from "../core/cancellable-read";
 import { entityRowMapper } from "../core/entity-rows";
 import { validationError } from "../core/errors";
@@ -11,14 +10,20 @@ import { checkIdempotencyKey, findOriginalRequest, insertUnlessTaken, requestFin
 import { newEndToEndId, newLocationId, newRecurrenceId, newTxid } from "../core/ids";
 import { enqueueJob } from "../core/jobs";
 import { type Cents, MAX_AMOUNT_CENTS } from "../core/money";
-import { CREATED_KEY, type Page, type PageArgs, readPage, readPageWindow, SqlParams } from "../core/pagination";
+import {
+  CREATED_KEY,
+  cappedCount,
+  type Page,
+  type PageArgs,
+  readPage,
+  readPageWindow,
+  SqlParams,
+} from "../core/pagination";
 import { poolRows, queryRows } from "../core/sql";
 import { runTransaction } from "../core/transactions";
-import type { CustomersService } from "../customers/customers.service";
-import { checkPayer, type Payer } from "../customers/payer-document";
-import type { PixProvider } from "../provider/pix-provider";
-import { WEBHOOK_EVENTS, type WebhookEventName } from "../webhooks/webhook-event-names";
-import { appendWebhookEvent } from "../webhooks/webhook-outbox";
+import { type CustomersService, checkPayer, type Payer } from "../customers";
+import type { PixProvider } from "../provider";
+import { appendWebhookEvent, WEBHOOK_EVENTS, type WebhookEventName } from "../webhooks";
 import {
   FINAL_RECURRENCE_STATUSES,
   Recurrence,
@@ -245,6 +250,7 @@ export class RecurrencesService {
       retryPolicy,
       firstPaymentCents,
       autoCharge,
+      nextAutoCycleOn: autoCharge ? isoDate(start) : null,
       statusReason: null,
       locationId,
       firstPaymentLocationId,
@@ -341,7 +347,10 @@ export class RecurrencesService {
     return this.recurrenceFromRow(row);
   }
 
-  /** The account's recurrences (every account's for the operator), newest first; by status when asked. */
+  /**
+   * The account's recurrences (every account's for the operator), newest first; by status when
+   * asked. The total is counted up to TOTAL_CAP (then totalCapped), as the other lists are.
+   */
   async listRecurrences(
     scopeCompanyId: string | null,
     filter: PageArgs & { status?: RecurrenceStatus | null; customerId?: string | null },
@@ -364,12 +373,8 @@ export class RecurrencesService {
     return readCancellable(
       this.db,
       signal,
-      (sql) =>
-        readPage(sql, query, window, this.recurrenceFromRow, async () => {
-          const text = `SELECT count(*) AS n FROM recurrences${where.length ? ` WHERE ${where.join(" AND ")}` : ""}`;
-          const [row] = await queryRows<{ n: string }>(sql, text, params.values);
-          return { total: Number(row.n), capped: false };
-        }),
+      // Counted as every list is, up to the cap (an account's recurrences grow with its payers).
+      (sql) => readPage(sql, query, window, this.recurrenceFromRow, () => cappedCount(sql, query)),
       LAG_TOLERANT,
     );
   }

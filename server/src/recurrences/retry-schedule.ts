@@ -1,4 +1,4 @@
-import { type DayNumber, isBusinessDay } from "../billing/business-days";
+import { type DayNumber, isBusinessDay } from "../billing";
 import { RecurrenceRetryPolicy } from "./recurrence.entity";
 
 /** THREE_IN_SEVEN_DAYS (the API Pix PERMITE_3R_7D): retries after the due date's attempt, at most... */

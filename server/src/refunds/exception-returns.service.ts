@@ -1,5 +1,5 @@
 import type { DataSource, EntityManager } from "typeorm";
-import { type Acting, appendAudit } from "../audit/audit";
+import { type Acting, appendAudit } from "../audit";
 import { entityRowMapper } from "../core/entity-rows";
 import { AppError, invalidState, notFound, validationError } from "../core/errors";
 import { enqueueJob } from "../core/jobs";
@@ -12,9 +12,8 @@ import {
   PaymentExceptionKind,
   PaymentExceptionStatus,
   PaymentReturnStatus,
-} from "../inbound-pix/payment-exception.entity";
-import type { ReturnReport } from "../provider/pix-notification";
-import { type RefundOrder, sandboxReturnId } from "../provider/pix-provider";
+} from "../inbound-pix/model";
+import { type RefundOrder, type ReturnReport, sandboxReturnId } from "../provider";
 import { returnJobPayload, SUBMIT_REFUND_JOB, TRANSIENT_RETRY_DELAYS_MS } from "./refund-jobs";
 import type { ReturnReportOutcome } from "./refunds.service";
 import type { ReturnBook } from "./return-book";

@@ -1,5 +1,5 @@
 import { Ctx, FieldResolver, Resolver, Root } from "type-graphql";
-import { describedActor } from "../audit/described-actor";
+import { describedActor } from "../audit/fields";
 import type { RequestContext } from "../graphql/context";
 import { RefundRequest } from "./refund-request.entity";
 

@@ -1,6 +1,6 @@
 import { ArgsType, Field, ID } from "type-graphql";
-import type { ChargesService } from "../charges/charges.service";
-import { declareOperations } from "../operation/operation";
+import type { ChargesService } from "../charges";
+import { declareOperations } from "../operation";
 import { RefundRequest } from "./refund-request.entity";
 import type { RefundRequestsService } from "./refund-requests.service";
 import { RefundChargeArgs } from "./refunds.operations";

@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager } from "typeorm";
-import { type Acting, appendAudit } from "../audit/audit";
-import type { ChargesService } from "../charges/charges.service";
+import { type Acting, appendAudit } from "../audit";
+import type { ChargesService } from "../charges";
 import { entityRowMapper } from "../core/entity-rows";
 import { invalidState, validationError } from "../core/errors";
 import { checkIdempotencyKey, findOriginalRequest, insertUnlessTaken, requestFingerprint } from "../core/idempotency";

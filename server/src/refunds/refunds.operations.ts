@@ -1,8 +1,8 @@
 import { ArgsType, Field, ID, InputType, Int, ObjectType, registerEnumType } from "type-graphql";
-import { companyScope } from "../auth/principal";
-import type { ChargesService } from "../charges/charges.service";
+import { companyScope } from "../auth/model";
+import type { ChargesService } from "../charges";
 import { MoneyScalar } from "../graphql/scalars";
-import { declareOperations } from "../operation/operation";
+import { declareOperations } from "../operation";
 import { Refund } from "./refund.entity";
 import type { RefundsService } from "./refunds.service";
 

@@ -1,7 +1,7 @@
 import type { DataSource, EntityManager } from "typeorm";
-import { type Acting, type AuditContext, appendAudit } from "../audit/audit";
-import { ChargeStatus } from "../charges/charge.entity";
-import { type ChargesService, receivedCents } from "../charges/charges.service";
+import { type Acting, type AuditContext, appendAudit } from "../audit";
+import { type ChargesService, receivedCents } from "../charges";
+import { ChargeStatus } from "../charges/model";
 import { entityRowMapper } from "../core/entity-rows";
 import { invalidState, notFound, validationError } from "../core/errors";
 import { checkIdempotencyKey, findOriginalRequest, insertUnlessTaken, requestFingerprint } from "../core/idempotency";
@@ -11,14 +11,9 @@ import { brlToJsonNumber, type Cents, formatBrl, MAX_AMOUNT_CENTS } from "../cor
 import { queryRows } from "../core/sql";
 import { truncateCodePoints } from "../core/text-input";
 import { runTransaction } from "../core/transactions";
-import { postLedgerEntry } from "../ledger/ledger.service";
-import { LedgerEntryKind } from "../ledger/ledger-entry.entity";
-import { MAKER_CHECKER_OFF, type MakerCheckerPolicy, mayMoveAlone } from "../ledger/maker-checker";
-import type { ReturnReport } from "../provider/pix-notification";
-import { type RefundOrder, sandboxReturnId } from "../provider/pix-provider";
-import { WEBHOOK_EVENTS } from "../webhooks/webhook-event-names";
-import { appendWebhookEvent, type WebhookAccount } from "../webhooks/webhook-outbox";
-import { openWebhookSecret } from "../webhooks/webhook-secrets";
+import { LedgerEntryKind, MAKER_CHECKER_OFF, type MakerCheckerPolicy, mayMoveAlone, postLedgerEntry } from "../ledger";
+import { type RefundOrder, type ReturnReport, sandboxReturnId } from "../provider";
+import { appendWebhookEvent, openWebhookSecret, WEBHOOK_EVENTS, type WebhookAccount } from "../webhooks";
 import { Refund, RefundNature, RefundStatus, refundIdOfReturnRequest, refundReturnRequestId } from "./refund.entity";
 import { returnJobPayload, SUBMIT_REFUND_JOB, TRANSIENT_RETRY_DELAYS_MS } from "./refund-jobs";
 import {

@@ -1,4 +1,4 @@
-import type { RefundOrder } from "../provider/pix-provider";
+import type { RefundOrder } from "../provider";
 
 /** What a devolução's owner (a refund, a returned payment exception) does with the bank's answers. */
 export interface ReturnBook {

@@ -2,8 +2,7 @@ import type { DataSource } from "typeorm";
 import { AppError } from "../core/errors";
 import { enqueueJob } from "../core/jobs";
 import type { Logger } from "../core/logger";
-import { type PixProvider, ProviderUnavailableError, type RefundAtBank } from "../provider/pix-provider";
-import { isSandbox } from "../provider/sandbox-only";
+import { isSandbox, type PixProvider, ProviderUnavailableError, type RefundAtBank } from "../provider";
 import {
   CHECK_REFUND_JOB,
   type ReturnJobPayload,

@@ -1,9 +1,9 @@
 import { ArgsType, Field, ObjectType } from "type-graphql";
-import { companyScope } from "../auth/principal";
-import { Charge } from "../charges/charge.entity";
-import { Company } from "../companies/company.entity";
-import { declareOperations } from "../operation/operation";
-import { Withdrawal } from "../withdrawals/withdrawal.entity";
+import { companyScope } from "../auth/model";
+import { Charge } from "../charges/model";
+import { Company } from "../companies";
+import { declareOperations } from "../operation";
+import { Withdrawal } from "../withdrawals/model";
 import type { SearchService } from "./search.service";
 
 interface SearchServices {

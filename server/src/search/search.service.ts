@@ -1,12 +1,11 @@
-import type { Charge } from "../charges/charge.entity";
-import type { ChargesService } from "../charges/charges.service";
-import type { CompaniesService } from "../companies/companies.service";
-import type { Company } from "../companies/company.entity";
+import type { ChargesService } from "../charges";
+import type { Charge } from "../charges/model";
+import type { CompaniesService, Company } from "../companies";
 import { LAG_TOLERANT } from "../core/cancellable-read";
 import { validationError } from "../core/errors";
 import { CHARGE_ID_PATTERN, E2E_ID_PATTERN } from "../core/ids";
-import type { Withdrawal } from "../withdrawals/withdrawal.entity";
-import type { WithdrawalsService } from "../withdrawals/withdrawals.service";
+import type { WithdrawalsService } from "../withdrawals";
+import type { Withdrawal } from "../withdrawals/model";
 
 /** Results per kind. */
 export const SEARCH_LIMIT = 10;

@@ -1,4 +1,4 @@
-import { readCookie } from "../auth/session-cookie";
+import { readCookie } from "../auth/model";
 import { CHALLENGE_MINUTES, TRUSTED_BROWSER_DAYS } from "./two-factor.service";
 
 /**

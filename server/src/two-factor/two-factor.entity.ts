@@ -1,5 +1,5 @@
 import { Field, ObjectType } from "type-graphql";
-import { Viewer } from "../console-users/console-user.entity";
+import { Viewer } from "../console-users";
 
 @ObjectType({ description: "A new TOTP secret waiting for its first code (confirmTwoFactorEnrolment)." })
 export class TwoFactorEnrolment {

@@ -1,14 +1,17 @@
 import { ArgsType, Field, ID } from "type-graphql";
-import { requestAudit } from "../audit/audit";
-import { requireCompanyScope, requirePrincipal } from "../auth/principal";
-import { sessionCookie } from "../auth/session-cookie";
-import { principalOfUser } from "../auth/sessions";
-import { clientOf, secureCookies, withRetryAfter } from "../console-users/console-client";
-import { SignInStepEnum, Viewer } from "../console-users/console-user.entity";
-import type { ConsoleUsersService } from "../console-users/console-users.service";
+import { requestAudit } from "../audit";
+import { principalOfUser, requireCompanyScope, requirePrincipal, sessionCookie } from "../auth/model";
+import {
+  type ConsoleUsersService,
+  clientOf,
+  SignInStepEnum,
+  secureCookies,
+  Viewer,
+  withRetryAfter,
+} from "../console-users";
 import type { AppConfig } from "../core/config";
 import { notFound } from "../core/errors";
-import { declareOperations } from "../operation/operation";
+import { declareOperations } from "../operation";
 import { TwoFactorEnrolled, TwoFactorEnrolment, TwoFactorStatus } from "./two-factor.entity";
 import type { TwoFactorService } from "./two-factor.service";
 import { clearedChallengeCookie, readChallengeCookie, trustedBrowserCookie } from "./two-factor-cookies";

@@ -1,16 +1,15 @@
 import { randomBytes } from "node:crypto";
 import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
 import type { DataSource, EntityManager } from "typeorm";
-import { type AuditContext, appendAudit } from "../audit/audit";
-import type { Principal } from "../auth/principal";
-import { deleteUserSessions } from "../auth/sessions";
+import { type AuditContext, appendAudit } from "../audit";
+import { deleteUserSessions, type Principal } from "../auth/model";
 import { AppError, forbidden, invalidState, notFound, RateLimitedError, validationError } from "../core/errors";
 import { storeKey } from "../core/rate-limits";
 import { secretBoxOf } from "../core/secret-box";
 import { hashSecret } from "../core/secrets";
 import { queryRows, type SqlRunner } from "../core/sql";
 import { runTransaction } from "../core/transactions";
-import { portugueseFirst, queueMail } from "../mail/mail-outbox";
+import { portugueseFirst, queueMail } from "../mail";
 import { looksLikeTotpCode, newRecoveryCode, newTotpSecret, otpauthUri, recoveryCodeHash, totpStepOf } from "./totp";
 
 /** A step-up (a code given in this session) lets money and operators be managed this long. */

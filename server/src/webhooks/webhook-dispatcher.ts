@@ -3,7 +3,7 @@ import type { DataSource } from "typeorm";
 import { batchWhileBusy } from "../core/batch-while-busy";
 import { type Clock, systemClock } from "../core/clock";
 import type { Logger } from "../core/logger";
-import { observeWebhookAttempt } from "../metrics/metrics";
+import { observeWebhookAttempt } from "../metrics";
 import type { AccountRooms } from "./webhook-account-windows";
 import { AccountWindows, accountWindowLimits } from "./webhook-account-windows";
 import { recordEndpointFailure } from "./webhook-endpoint-failures";

@@ -2,7 +2,7 @@ import type { DataSource, EntityManager } from "typeorm";
 import type { Clock } from "../core/clock";
 import { queryRows } from "../core/sql";
 import { runTransaction } from "../core/transactions";
-import { portugueseFirst, queueMail } from "../mail/mail-outbox";
+import { portugueseFirst, queueMail } from "../mail";
 
 /** CONTRACT §15: the admins hear of a failing endpoint at this failure in a row. */
 export const FAILURES_BEFORE_WARNING = 5;

@@ -1,5 +1,5 @@
 import type { DataSource, EntityManager } from "typeorm";
-import { type AuditContext, appendAudit } from "../audit/audit";
+import { type AuditContext, appendAudit } from "../audit";
 import { AppError, notFound, validationError } from "../core/errors";
 import { newWebhookEndpointId } from "../core/ids";
 import { queryRows, type SqlRunner } from "../core/sql";

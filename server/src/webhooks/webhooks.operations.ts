@@ -1,7 +1,7 @@
 import { ArgsType, Field, ID, Int, ObjectType } from "type-graphql";
-import { companyScope, type Principal, requireCompanyScope } from "../auth/principal";
+import { companyScope, type Principal, requireCompanyScope } from "../auth/model";
 import { PageOf, PagingArgs } from "../graphql/page";
-import { declareOperations, type RestAnswer } from "../operation/operation";
+import { declareOperations, type RestAnswer } from "../operation";
 import {
   FailingWebhookEndpoint,
   WebhookEndpoint,

@@ -1,7 +1,6 @@
 import type { DataSource, EntityManager } from "typeorm";
-import { type AuditContext, appendAudit } from "../audit/audit";
-import { writeWebhookSettings } from "../companies/companies.service";
-import { Company } from "../companies/company.entity";
+import { type AuditContext, appendAudit } from "../audit";
+import { Company, writeWebhookSettings } from "../companies";
 import { type CancelSignal, readCancellable } from "../core/cancellable-read";
 import { entityRowMapper } from "../core/entity-rows";
 import { notFound, validationError } from "../core/errors";

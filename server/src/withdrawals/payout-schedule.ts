@@ -1,4 +1,4 @@
-import { type DayNumber, isoDate, nextBusinessDay, parseIsoDate, saoPauloDay } from "../billing/business-days";
+import { type DayNumber, isoDate, nextBusinessDay, parseIsoDate, saoPauloDay } from "../billing";
 import { validationError } from "../core/errors";
 
 /** CONTRACT §15: `scheduled_for` is today up to 60 days ahead, days in America/Sao_Paulo. */

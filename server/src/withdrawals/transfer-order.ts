@@ -1,4 +1,4 @@
-import type { TransferDestination, TransferOrder } from "../provider/pix-provider";
+import type { TransferDestination, TransferOrder } from "../provider";
 import type { BankAccount } from "./bank-account";
 import type { PixKeyType } from "./pix-key";
 

@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager } from "typeorm";
-import { type Acting, appendAudit } from "../audit/audit";
-import { parseIsoDate, startOfSaoPauloDay } from "../billing/business-days";
+import { type Acting, appendAudit } from "../audit";
+import { parseIsoDate, startOfSaoPauloDay } from "../billing";
 import type { Clock } from "../core/clock";
 import { invalidState, validationError } from "../core/errors";
 import { enqueueJob } from "../core/jobs";
@@ -8,8 +8,7 @@ import { notifyLive } from "../core/live-events";
 import type { Cents } from "../core/money";
 import { queryRows } from "../core/sql";
 import { runTransaction } from "../core/transactions";
-import { lockAccountBalance } from "../ledger/ledger.service";
-import { type MakerCheckerPolicy, mayMoveAlone } from "../ledger/maker-checker";
+import { lockAccountBalance, type MakerCheckerPolicy, mayMoveAlone } from "../ledger";
 import { sendDayReached } from "./payout-schedule";
 import { Withdrawal, WithdrawalStatus } from "./withdrawal.entity";
 import { RELEASE_SCHEDULED_JOB, SUBMIT_TRANSFER_JOB, type WithdrawalJobPayload } from "./withdrawal-jobs";

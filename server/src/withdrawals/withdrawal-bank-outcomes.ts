@@ -1,5 +1,5 @@
 import type { DataSource } from "typeorm";
-import type { Acting } from "../audit/audit";
+import type { Acting } from "../audit";
 import { enqueueJob } from "../core/jobs";
 import { execute } from "../core/sql";
 import { runTransaction } from "../core/transactions";

@@ -5,12 +5,12 @@ import { enqueueJob } from "../core/jobs";
 import type { Logger } from "../core/logger";
 import { runTransaction } from "../core/transactions";
 import {
+  isSandbox,
   type PixProvider,
   ProviderUnavailableError,
   type TransferAtBank,
   type TransferOrder,
-} from "../provider/pix-provider";
-import { isSandbox } from "../provider/sandbox-only";
+} from "../provider";
 import { notYetSent, sendDayReached } from "./payout-schedule";
 import { transferOrderOf } from "./transfer-order";
 import { Withdrawal, WithdrawalStatus } from "./withdrawal.entity";

@@ -1,14 +1,12 @@
 import type { DataSource, EntityManager } from "typeorm";
-import { type AuditContext, appendAudit } from "../audit/audit";
+import { type AuditContext, appendAudit } from "../audit";
 import { validationError } from "../core/errors";
 import { newEndToEndId } from "../core/ids";
 import { brlToJsonNumber } from "../core/money";
 import { queryRows, type SqlRunner } from "../core/sql";
 import { runTransaction } from "../core/transactions";
-import { movePendingWithdrawals, postLedgerEntry } from "../ledger/ledger.service";
-import { LedgerEntryKind } from "../ledger/ledger-entry.entity";
-import { WEBHOOK_EVENTS, type WebhookEventName } from "../webhooks/webhook-event-names";
-import { appendWebhookEvent, type WebhookAccount } from "../webhooks/webhook-outbox";
+import { LedgerEntryKind, movePendingWithdrawals, postLedgerEntry } from "../ledger";
+import { appendWebhookEvent, WEBHOOK_EVENTS, type WebhookAccount, type WebhookEventName } from "../webhooks";
 import { Withdrawal, WithdrawalStatus } from "./withdrawal.entity";
 import { withdrawalInvalidState, withdrawalNotFound } from "./withdrawals.errors";
 

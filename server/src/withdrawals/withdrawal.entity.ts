@@ -1,6 +1,6 @@
 import { Field, ID, Int, ObjectType, registerEnumType } from "type-graphql";
 import { Column, Entity, PrimaryColumn } from "typeorm";
-import { dateColumn } from "../charges/due-date-columns";
+import { dateColumn } from "../charges/model";
 import { bigintColumn } from "../core/db-columns";
 import { MoneyScalar } from "../graphql/scalars";
 import { type BankAccount, BankAccountType } from "./bank-account";

@@ -1,6 +1,6 @@
 import { Ctx, Field, FieldResolver, Int, ObjectType, Resolver, Root } from "type-graphql";
-import { Actor } from "../audit/actor";
-import { describedActor } from "../audit/described-actor";
+import { Actor } from "../audit";
+import { describedActor } from "../audit/fields";
 import type { RequestContext } from "../graphql/context";
 import { loadInBatch } from "../graphql/request-batch";
 import { notYetSent } from "./payout-schedule";

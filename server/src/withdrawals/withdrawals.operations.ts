@@ -1,9 +1,9 @@
 import { ArgsType, Field, ID, InputType, ObjectType, registerEnumType } from "type-graphql";
-import { companyScope, requireCompanyScope } from "../auth/principal";
+import { companyScope, requireCompanyScope } from "../auth/model";
 import { ListOrder } from "../core/pagination";
 import { PageOf, PagingArgs } from "../graphql/page";
 import { MoneyScalar } from "../graphql/scalars";
-import { declareOperations } from "../operation/operation";
+import { declareOperations } from "../operation";
 import { BankAccountType } from "./bank-account";
 import type { PixKeyType } from "./pix-key";
 import { listPixParticipants } from "./pix-participants";

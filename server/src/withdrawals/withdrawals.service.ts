@@ -1,5 +1,5 @@
 import type { DataSource, EntityManager } from "typeorm";
-import { type Acting, appendAudit } from "../audit/audit";
+import { type Acting, appendAudit } from "../audit";
 import { type CancelSignal, type ReadOptions, readCancellable } from "../core/cancellable-read";
 import type { Clock } from "../core/clock";
 import { entityRowMapper } from "../core/entity-rows";
@@ -20,11 +20,9 @@ import {
 } from "../core/pagination";
 import { queryRows, type SqlRunner } from "../core/sql";
 import { runTransaction } from "../core/transactions";
-import { postLedgerEntry } from "../ledger/ledger.service";
-import { LedgerEntryKind } from "../ledger/ledger-entry.entity";
-import type { PixProvider, TransferDestination } from "../provider/pix-provider";
-import type { WebhookAccount } from "../webhooks/webhook-outbox";
-import { openWebhookSecret } from "../webhooks/webhook-secrets";
+import { LedgerEntryKind, postLedgerEntry } from "../ledger";
+import type { PixProvider, TransferDestination } from "../provider";
+import { openWebhookSecret, type WebhookAccount } from "../webhooks";
 import { type BankAccountRequest, checkBankAccount } from "./bank-account";
 import { checkScheduledFor, notYetSent } from "./payout-schedule";
 import { canonicalizePixKey, isPixKeyType, type PixKeyType } from "./pix-key";

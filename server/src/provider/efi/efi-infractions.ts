@@ -1,11 +1,10 @@
 import type { DataSource } from "typeorm";
-import type { Acting, AuditContext } from "../../audit/audit";
+import type { Acting, AuditContext } from "../../audit";
 import { AppError } from "../../core/errors";
 import type { Logger } from "../../core/logger";
 import { type Cents, formatBrl, MoneyFormatError, parseBrl } from "../../core/money";
 import { queryRows } from "../../core/sql";
-import { DisputeNature } from "../../disputes/dispute.entity";
-import type { DisputeAnswer, DisputesService } from "../../disputes/disputes.service";
+import { type DisputeAnswer, DisputeNature, type DisputesService } from "../../disputes";
 import { providerActor } from "../pix-provider";
 import { EfiApiError, listEveryPage } from "./efi-client";
 import type { EfiPixProvider } from "./efi-provider";

@@ -5,8 +5,8 @@ import type { Logger } from "../../core/logger";
 import { formatBrl } from "../../core/money";
 import { queryRows } from "../../core/sql";
 import { registerRawBodies } from "../../http/json-body";
-import type { InboundPixResult } from "../../inbound-pix/inbound-pix.service";
-import { TRANSFER_ORDER_COLUMNS, type TransferOrderRow, transferOrderOfRow } from "../../withdrawals/transfer-order";
+import type { InboundPixResult } from "../../inbound-pix";
+import { TRANSFER_ORDER_COLUMNS, type TransferOrderRow, transferOrderOfRow } from "../../withdrawals";
 import { ProviderUnavailableError, type TransferAtBank } from "../pix-provider";
 import { UnconfirmedNotificationKind } from "../unconfirmed-notification.entity";
 import type {

@@ -1,9 +1,13 @@
 import { AppError } from "../../core/errors";
 import { formatBrl } from "../../core/money";
 import { safeEqual } from "../../core/secrets";
-import { BankAccountType } from "../../withdrawals/bank-account";
-import { pixParticipantName } from "../../withdrawals/pix-participants";
-import { KEY_NOT_DOCUMENTS_REASON, maskDocument, type RecipientAtBank } from "../../withdrawals/recipients";
+import {
+  BankAccountType,
+  KEY_NOT_DOCUMENTS_REASON,
+  maskDocument,
+  pixParticipantName,
+  type RecipientAtBank,
+} from "../../withdrawals/model";
 import { cobvCalendario, cobvValor, devedorOf } from "../api-pix-cobv";
 import {
   type ChargeRegistration,

@@ -1,10 +1,14 @@
 import type { DataSource } from "typeorm";
 import { AppError } from "../../core/errors";
 import { queryRows } from "../../core/sql";
-import type { InboundPixResult, InboundPixService } from "../../inbound-pix/inbound-pix.service";
-import { TRANSFER_ORDER_COLUMNS, type TransferOrderRow, transferOrderOfRow } from "../../withdrawals/transfer-order";
-import type { WithdrawalBankOutcomes } from "../../withdrawals/withdrawal-bank-outcomes";
-import { BANK_UNAVAILABLE_REASON, TRANSIENT_RETRY_DELAYS_MS } from "../../withdrawals/withdrawal-jobs";
+import type { InboundPixResult, InboundPixService } from "../../inbound-pix";
+import {
+  TRANSFER_ORDER_COLUMNS,
+  type TransferOrderRow,
+  transferOrderOfRow,
+  type WithdrawalBankOutcomes,
+} from "../../withdrawals";
+import { BANK_UNAVAILABLE_REASON, TRANSIENT_RETRY_DELAYS_MS } from "../../withdrawals/model";
 import { parsePixNotifications } from "../pix-notification";
 import type { TransferAtBank } from "../pix-provider";
 import type { EfiPixProvider } from "./efi-provider";

@@ -1,13 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import type { DataSource } from "typeorm";
-import type { Acting } from "../../audit/audit";
+import type { Acting } from "../../audit";
 import { serviceUnavailable, unauthenticated, validationError } from "../../core/errors";
 import { describeError, type Logger } from "../../core/logger";
 import { queryRows } from "../../core/sql";
 import { registerRawBodies } from "../../http/json-body";
-import { RecurrenceStatus } from "../../recurrences/recurrence.entity";
-import type { RecurrencesService } from "../../recurrences/recurrences.service";
-import type { RecurringChargesService } from "../../recurrences/recurring-charges.service";
+import { RecurrenceStatus, type RecurrencesService, type RecurringChargesService } from "../../recurrences";
 import { ProviderUnavailableError } from "../pix-provider";
 import { UnconfirmedNotificationKind } from "../unconfirmed-notification.entity";
 import type { NotificationCaller, UnconfirmedNotificationsService } from "../unconfirmed-notifications.service";

@@ -3,7 +3,7 @@ import type { DataSource } from "typeorm";
 import type { AppConfig } from "../../core/config";
 import { queryRows } from "../../core/sql";
 import { MoneyScalar } from "../../graphql/scalars";
-import { declareOperations } from "../../operation/operation";
+import { declareOperations } from "../../operation";
 import type { PixProvider } from "../pix-provider";
 import type { LastNotification } from "./efi-notifications";
 import type { EfiPixProvider } from "./efi-provider";
