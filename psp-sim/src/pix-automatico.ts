@@ -174,7 +174,7 @@ export class PixAutomatico {
     const txid = body.ativacao?.dadosJornada?.txid;
     if (txid !== undefined) {
       const cob = this.bank.cobs.get(txid);
-      if (!cob || cob.status !== "ATIVA")
+      if (cob?.status !== "ATIVA")
         throw recProblem(
           "A cobrança imediata da jornada 3 não existe ou não está ATIVA.",
           "rec.ativacao.dadosJornada.txid",

@@ -47,7 +47,7 @@ import {
   SqlParams,
   type Total,
 } from "../core/pagination";
-import { poolRows, preparedRows, queryRows, type SqlRunner } from "../core/sql";
+import { poolRows, preparedQueryRows, preparedRows, queryRows, type SqlRunner } from "../core/sql";
 import { runTransaction } from "../core/transactions";
 import type { CustomersService, Payer } from "../customers";
 import { LedgerEntryKind, postLedgerEntry } from "../ledger";
@@ -389,6 +389,8 @@ export class ChargesService {
       this.newChargeRow(companyId, account, prepared, cycle.payer, { txid, locationId, registered }, now),
       {
         type: ChargeType.RECURRING,
+        // Debited by the payer's bank, never scanned: no BR Code (the API Pix CobR has none).
+        pixCode: null,
         expiresAt,
         dueDate: cycle.dueDate,
         debtorName: cycle.payer.name,
@@ -993,7 +995,9 @@ export class ChargesService {
         this.db,
         signal,
         async (sql) => {
-          const rows = await queryRows<Record<string, unknown>>(
+          // Prepared once per connection (core/sql.ts preparedRows): planning this statement
+          // cost PostgreSQL ten times its execution.
+          const rows = await preparedQueryRows<Record<string, unknown>>(
             sql,
             `${callerCte(caller)}
            SELECT ${CALLER_COLUMNS}, counts.*, page.*

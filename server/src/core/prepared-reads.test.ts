@@ -8,7 +8,7 @@ import { DatabaseTarget } from "./database-target";
 import { poolRows, preparedRows } from "./sql";
 
 /**
- * The hottest reads (the balance, a charge) are prepared once per connection (core/sql.ts
+ * The hottest reads (the balance, a charge, a page of charges) are prepared once per connection (core/sql.ts
  * preparedRows), against a real PostgreSQL: PostgreSQL runs them from its cached plan, and
  * still checks the credential in the statement on every request, so a revocation made
  * elsewhere refuses the very next one. A statement whose result changes under it (a column
@@ -44,7 +44,7 @@ after(async () => {
 });
 
 describe("prepared hot reads", () => {
-  test("the balance and a charge run from a cached plan, and a revocation made elsewhere refuses the next read", async () => {
+  test("the balance, a charge and a page of charges run from a cached plan, and a revocation made elsewhere refuses the next read", async () => {
     assert.equal(preparesStatements(app.services.db), true);
     const issued = await app.graphql(
       `mutation($c: ID!) { issueClientSecret(companyId: $c) { clientSecret credential { id } } }`,
@@ -62,10 +62,19 @@ describe("prepared hot reads", () => {
       assert.equal(charge.status, 200);
       assert.equal(charge.body.amount, 2.5);
     }
+    for (let i = 0; i < 8; i++) {
+      const page = await app.request("GET", "/charges?limit=20", { token: clientSecret });
+      assert.equal(page.status, 200);
+      assert.deepEqual(
+        page.body.data.map((charge: { id: string }) => charge.id),
+        [created.body.id],
+      );
+      assert.equal(page.body.total, 1);
+    }
     const graphql = await app.graphql("query { balance { balance } }", {}, clientSecret);
     assert.equal(graphql.data.balance.balance, "12.34");
     const prepared = await preparedHere();
-    assert.equal(prepared.length, 2, JSON.stringify(prepared));
+    assert.equal(prepared.length, 3, JSON.stringify(prepared));
     for (const statement of prepared) {
       assert.match(statement.name, /^pix_read_\d+$/);
       assert.ok(Number(statement.generic_plans) > 0, `${statement.name} runs from its cached plan`);
@@ -74,7 +83,7 @@ describe("prepared hot reads", () => {
     // Revoked by another process (here: SQL on a connection of its own): the prepared
     // statements check the credential again, the very next read of each is 401.
     await sql.query("UPDATE client_credentials SET revoked_at = now() WHERE id = $1", [credential.id]);
-    for (const path of ["/charges/balance", `/charges/${created.body.id}`]) {
+    for (const path of ["/charges/balance", `/charges/${created.body.id}`, "/charges?limit=20"]) {
       const res = await app.request("GET", path, { token: clientSecret });
       assert.equal(res.status, 401, path);
       assert.deepEqual(res.body, { error: "Missing, invalid, expired or revoked credential", code: "UNAUTHENTICATED" });

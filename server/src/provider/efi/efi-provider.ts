@@ -304,7 +304,8 @@ export class EfiPixProvider implements PixProvider {
    * `PUT /v2/cobr/{txid}`: a cycle's charge of an approved recurrence, debited on its due date
    * (`ajusteDiaUtil: false`: on the day the service holds it payable), credited to
    * EFI_ACCOUNT_NUMBER. A txid used before (an attempt whose answer was lost) is read back.
-   * Nothing to scan: the charge's pix_code is empty.
+   * Nothing to scan (the API Pix `CobR` has no `pixCopiaECola` and no location): the charge's
+   * pix_code is null.
    */
   async registerRecurringCharge(charge: RecurringChargeRegistration): Promise<RegisteredCharge> {
     if (charge.bankRecurrenceId === null)

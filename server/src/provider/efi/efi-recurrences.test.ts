@@ -407,6 +407,82 @@ describe("Pix Automático through Efí", () => {
     assert.equal(audit.action, "recurrence.cancel_by_payer");
   });
 
+  test("expired here, the authorisation is cancelled at Efí too: the payer can no longer approve it", async () => {
+    const made = await recurrence();
+    // The sweep, after the end of the start date (the authorisation's last day).
+    const later = new Date(Date.now() + 3 * 86_400_000);
+    assert.ok((await app.services.recurrences.expireUnauthorised(later)) >= 1);
+    assert.equal((await readRecurrence(made.id)).status, "EXPIRED");
+    const jobs = await app.services.db.query(
+      `SELECT j.key FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks t ON t.id = j.task_id
+        WHERE t.identifier = 'recurrence_cancel_at_bank' AND j.payload->>'recurrenceId' = $1`,
+      [made.id],
+    );
+    assert.deepEqual(
+      jobs.map((job: { key: string }) => job.key),
+      [`recurrence_cancel_at_bank:${made.id}`],
+    );
+    await app.services.recurrences.cancelAtBank(made.id);
+    const rec = (await simState()).recs.find((item: { idRec: string }) => item.idRec === made.idRec);
+    assert.equal(rec.status, "CANCELADA");
+    assert.equal(rec.encerramento.cancelamento.solicitante, "USUARIO_RECEBEDOR");
+    const refused = await sim.control("POST", `/control/recs/${made.idRec}/decide`, { status: "APROVADA" });
+    assert.equal(refused.status, 409, JSON.stringify(refused.body));
+    // Efí's notification of that cancel finds the recurrence final: recurrence.expired only.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.deepEqual(
+      (await outboxEvents(app, made.id)).map((event) => event.event),
+      ["recurrence.expired"],
+    );
+  });
+
+  test("a late approval (its notification lost, expired here meanwhile) stays EXPIRED and is cancelled at Efí", async () => {
+    const made = await recurrence();
+    await sim.control("POST", "/control/webhooks/drop-next", { count: 1 });
+    const decided = await sim.control("POST", `/control/recs/${made.idRec}/decide`, { status: "APROVADA" });
+    assert.equal(decided.status, 200, JSON.stringify(decided.body));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.equal((await readRecurrence(made.id)).status, "CREATED", "the notification was lost");
+    await app.services.recurrences.expireUnauthorised(new Date(Date.now() + 3 * 86_400_000));
+    assert.equal((await readRecurrence(made.id)).status, "EXPIRED");
+    // Reconciliation reads the bank's APROVADA before the cancel job ran: nothing revives it.
+    const run = await app.services.efi!.reconciliation.run();
+    assert.equal(
+      run.differences.filter((item) => item.outcome === "RECURRENCE_MOVED" && item.detail?.includes(made.id)).length,
+      0,
+    );
+    const current = await readRecurrence(made.id);
+    assert.equal(current.status, "EXPIRED");
+    assert.equal(current.reason, "not authorised in time");
+    const audit = await app.services.db.query(
+      "SELECT action, reason, actor FROM audit_log WHERE object_id = $1 AND action LIKE 'recurrence.%' ORDER BY id",
+      [made.id],
+    );
+    assert.deepEqual(
+      audit.map((row: { action: string }) => row.action),
+      ["recurrence.create", "recurrence.expire", "recurrence.late_approval"],
+    );
+    assert.equal(audit[2].reason, "approved at the bank after it expired here: cancelled at the bank");
+    assert.equal(audit[2].actor, "provider:efi");
+    // One cancel job for the expiry and the late approval (the same key), and the bank agrees once it ran.
+    const jobs = await app.services.db.query(
+      `SELECT count(*)::int AS n FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks t ON t.id = j.task_id
+        WHERE t.identifier = 'recurrence_cancel_at_bank' AND j.payload->>'recurrenceId' = $1`,
+      [made.id],
+    );
+    assert.equal(jobs[0].n, 1);
+    await app.services.recurrences.cancelAtBank(made.id);
+    const rec = (await simState()).recs.find((item: { idRec: string }) => item.idRec === made.idRec);
+    assert.equal(rec.status, "CANCELADA");
+    // The bank's cancel, read back by the next run, finds it final: recurrence.expired only.
+    await app.services.efi!.reconciliation.run();
+    assert.deepEqual(
+      (await outboxEvents(app, made.id)).map((event) => event.event),
+      ["recurrence.expired"],
+    );
+    await assertAuditConsistent(app, merchant.companyId);
+  });
+
   test("rejected by the payer: REJECTED with recurrence.rejected", async () => {
     const made = await recurrence();
     await sim.control("POST", `/control/recs/${made.idRec}/decide`, { status: "REJEITADA" });
