@@ -15,6 +15,7 @@ import * as types from './graphql';
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
+    "\n  query Shell($failingEndpoints: Boolean!) {\n    serviceInfo {\n      sandbox\n    }\n    failingWebhookEndpoints @include(if: $failingEndpoints) {\n      id\n      url\n    }\n  }\n": typeof types.ShellDocument,
     "\n  query MySessions {\n    mySessions {\n      id\n      createdAt\n      lastSeenAt\n      expiresAt\n      address\n      userAgent\n      current\n    }\n  }\n": typeof types.MySessionsDocument,
     "\n  mutation RevokeSession($id: ID!) {\n    revokeSession(id: $id)\n  }\n": typeof types.RevokeSessionDocument,
     "\n  mutation RevokeOtherSessions {\n    revokeOtherSessions\n  }\n": typeof types.RevokeOtherSessionsDocument,
@@ -145,19 +146,20 @@ type Documents = {
     "\n  query Team {\n    companyUsers {\n      id\n      email\n      name\n      role\n      disabled\n      invitePending\n      inviteExpiresAt\n      lastSignInAt\n      createdAt\n    }\n  }\n": typeof types.TeamDocument,
     "\n  mutation InviteTeamMember($email: String!, $name: String, $role: MerchantRole!) {\n    inviteCompanyUser(email: $email, name: $name, role: $role) {\n      inviteUrl\n      user {\n        id\n        email\n      }\n    }\n  }\n": typeof types.InviteTeamMemberDocument,
     "\n  mutation RemoveTeamMember($id: ID!) {\n    removeCompanyUser(id: $id) {\n      id\n      disabled\n    }\n  }\n": typeof types.RemoveTeamMemberDocument,
-    "\n  fragment WebhookDeliveryRow on WebhookDelivery {\n    eventId\n    event\n    status\n    companyId\n    subjectId\n    createdAt\n    deliveredAt\n    lastAttemptAt\n    nextAttemptAt\n    attemptCount\n    requestBody\n    attempts {\n      id\n      attemptNumber\n      manual\n      url\n      responseStatus\n      responseTimeMs\n      responseBody\n      requestBody\n      error\n      startedAt\n      finishedAt\n    }\n  }\n": typeof types.WebhookDeliveryRowFragmentDoc,
-    "\n  query WebhookDeliveries(\n    $first: Int\n    $after: String\n    $status: WebhookDeliveryStatus\n    $event: String\n    $subjectId: ID\n    $companyId: ID\n  ) {\n    webhookDeliveries(\n      first: $first\n      after: $after\n      status: $status\n      event: $event\n      subjectId: $subjectId\n      companyId: $companyId\n    ) {\n      data {\n        ...WebhookDeliveryRow\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n    }\n  }\n": typeof types.WebhookDeliveriesDocument,
-    "\n  mutation RedeliverWebhook($eventId: ID!) {\n    redeliverWebhook(eventId: $eventId) {\n      ...WebhookDeliveryRow\n    }\n  }\n": typeof types.RedeliverWebhookDocument,
+    "\n  fragment WebhookDeliveryRow on WebhookDelivery {\n    eventId\n    endpointId\n    endpointUrl\n    event\n    status\n    companyId\n    subjectId\n    createdAt\n    deliveredAt\n    lastAttemptAt\n    nextAttemptAt\n    attemptCount\n    requestBody\n    attempts {\n      id\n      attemptNumber\n      manual\n      url\n      responseStatus\n      responseTimeMs\n      responseBody\n      requestBody\n      error\n      startedAt\n      finishedAt\n    }\n  }\n": typeof types.WebhookDeliveryRowFragmentDoc,
+    "\n  query WebhookDeliveries(\n    $first: Int\n    $after: String\n    $status: WebhookDeliveryStatus\n    $event: String\n    $subjectId: ID\n    $companyId: ID\n    $endpointId: ID\n  ) {\n    webhookDeliveries(\n      first: $first\n      after: $after\n      status: $status\n      event: $event\n      subjectId: $subjectId\n      companyId: $companyId\n      endpointId: $endpointId\n    ) {\n      data {\n        ...WebhookDeliveryRow\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n    }\n  }\n": typeof types.WebhookDeliveriesDocument,
+    "\n  query CompanyWebhookEndpoints($companyId: ID!) {\n    webhookEndpoints(companyId: $companyId) {\n      data {\n        id\n        url\n      }\n    }\n  }\n": typeof types.CompanyWebhookEndpointsDocument,
+    "\n  mutation RedeliverWebhook($eventId: ID!, $endpointId: ID) {\n    redeliverWebhook(eventId: $eventId, endpointId: $endpointId) {\n      ...WebhookDeliveryRow\n    }\n  }\n": typeof types.RedeliverWebhookDocument,
     "\n  query FailedDeliveries($companyId: ID, $first: Int) {\n    webhookDeliveries(status: FAILED, companyId: $companyId, first: $first) {\n      total\n      totalCapped\n      data {\n        companyId\n      }\n    }\n  }\n": typeof types.FailedDeliveriesDocument,
     "\n  mutation RedeliverFailedWebhooks($companyId: ID, $max: Int!) {\n    redeliverFailedWebhooks(companyId: $companyId, max: $max) {\n      count\n      eventIds\n    }\n  }\n": typeof types.RedeliverFailedWebhooksDocument,
-    "\n  fragment MerchantWebhookDelivery on WebhookDelivery {\n    eventId\n    endpointId\n    event\n    status\n    subjectId\n    createdAt\n    deliveredAt\n    nextAttemptAt\n    attemptCount\n    requestBody\n    attempts {\n      id\n      attemptNumber\n      manual\n      url\n      startedAt\n      finishedAt\n      responseStatus\n      responseTimeMs\n      responseBody\n      error\n    }\n  }\n": typeof types.MerchantWebhookDeliveryFragmentDoc,
+    "\n  fragment MerchantWebhookDelivery on WebhookDelivery {\n    eventId\n    endpointId\n    endpointUrl\n    event\n    status\n    subjectId\n    createdAt\n    deliveredAt\n    nextAttemptAt\n    attemptCount\n    requestBody\n    attempts {\n      id\n      attemptNumber\n      manual\n      url\n      startedAt\n      finishedAt\n      responseStatus\n      responseTimeMs\n      responseBody\n      error\n    }\n  }\n": typeof types.MerchantWebhookDeliveryFragmentDoc,
     "\n  query WebhookPage($limit: Int, $offset: Int, $endpointId: ID) {\n    webhookEndpoints {\n      data {\n        ...MerchantWebhookEndpoint\n      }\n    }\n    webhookSettings {\n      companyId\n      url\n      secretHint\n      secretIsBase64url\n    }\n    webhookDeliveries(limit: $limit, offset: $offset, endpointId: $endpointId) {\n      total\n      totalCapped\n      data {\n        ...MerchantWebhookDelivery\n      }\n    }\n  }\n": typeof types.WebhookPageDocument,
     "\n  mutation UpdateWebhookUrl($url: String) {\n    updateWebhookSettings(url: $url) {\n      url\n      secretHint\n    }\n  }\n": typeof types.UpdateWebhookUrlDocument,
     "\n  mutation RotateWebhookSecret {\n    rotateWebhookSecret {\n      webhookSecret\n      settings {\n        secretHint\n      }\n    }\n  }\n": typeof types.RotateWebhookSecretDocument,
     "\n  mutation RevealStandardWebhookSecret {\n    revealStandardWebhookSecret {\n      standardBase64Secret\n    }\n  }\n": typeof types.RevealStandardWebhookSecretDocument,
     "\n  mutation SendTestWebhook {\n    sendTestWebhook {\n      ...MerchantWebhookDelivery\n    }\n  }\n": typeof types.SendTestWebhookDocument,
     "\n  query PingDeliveries {\n    webhookDeliveries(event: \"ping\", limit: 5) {\n      data {\n        ...MerchantWebhookDelivery\n      }\n    }\n  }\n": typeof types.PingDeliveriesDocument,
-    "\n  mutation RedeliverMerchantWebhook($eventId: ID!) {\n    redeliverWebhook(eventId: $eventId) {\n      eventId\n      status\n    }\n  }\n": typeof types.RedeliverMerchantWebhookDocument,
+    "\n  mutation RedeliverMerchantWebhook($eventId: ID!, $endpointId: ID) {\n    redeliverWebhook(eventId: $eventId, endpointId: $endpointId) {\n      eventId\n      status\n    }\n  }\n": typeof types.RedeliverMerchantWebhookDocument,
     "\n  fragment MerchantWebhookEndpoint on WebhookEndpoint {\n    id\n    url\n    events\n    status\n    accountEndpoint\n    secretHint\n    createdAt\n    disabledReason\n    disabledAt\n    consecutiveFailures\n    failingSince\n  }\n": typeof types.MerchantWebhookEndpointFragmentDoc,
     "\n  mutation CreateWebhookEndpoint($url: String!, $events: [String!]!) {\n    createWebhookEndpoint(url: $url, events: $events) {\n      id\n      secret\n    }\n  }\n": typeof types.CreateWebhookEndpointDocument,
     "\n  mutation UpdateWebhookEndpoint($id: ID!, $events: [String!], $status: WebhookEndpointStatus) {\n    updateWebhookEndpoint(id: $id, events: $events, status: $status) {\n      ...MerchantWebhookEndpoint\n    }\n  }\n": typeof types.UpdateWebhookEndpointDocument,
@@ -175,6 +177,7 @@ type Documents = {
     "\n  query ExportStatement($first: Int, $after: String, $from: DateTimeISO, $to: DateTimeISO) {\n    ledgerEntries(first: $first, after: $after, from: $from, to: $to) {\n      data {\n        id\n        kind\n        amount\n        balanceAfter\n        memo\n        chargeId\n        withdrawalId\n        adjustmentId\n        refundId\n        createdAt\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n    }\n  }\n": typeof types.ExportStatementDocument,
 };
 const documents: Documents = {
+    "\n  query Shell($failingEndpoints: Boolean!) {\n    serviceInfo {\n      sandbox\n    }\n    failingWebhookEndpoints @include(if: $failingEndpoints) {\n      id\n      url\n    }\n  }\n": types.ShellDocument,
     "\n  query MySessions {\n    mySessions {\n      id\n      createdAt\n      lastSeenAt\n      expiresAt\n      address\n      userAgent\n      current\n    }\n  }\n": types.MySessionsDocument,
     "\n  mutation RevokeSession($id: ID!) {\n    revokeSession(id: $id)\n  }\n": types.RevokeSessionDocument,
     "\n  mutation RevokeOtherSessions {\n    revokeOtherSessions\n  }\n": types.RevokeOtherSessionsDocument,
@@ -305,19 +308,20 @@ const documents: Documents = {
     "\n  query Team {\n    companyUsers {\n      id\n      email\n      name\n      role\n      disabled\n      invitePending\n      inviteExpiresAt\n      lastSignInAt\n      createdAt\n    }\n  }\n": types.TeamDocument,
     "\n  mutation InviteTeamMember($email: String!, $name: String, $role: MerchantRole!) {\n    inviteCompanyUser(email: $email, name: $name, role: $role) {\n      inviteUrl\n      user {\n        id\n        email\n      }\n    }\n  }\n": types.InviteTeamMemberDocument,
     "\n  mutation RemoveTeamMember($id: ID!) {\n    removeCompanyUser(id: $id) {\n      id\n      disabled\n    }\n  }\n": types.RemoveTeamMemberDocument,
-    "\n  fragment WebhookDeliveryRow on WebhookDelivery {\n    eventId\n    event\n    status\n    companyId\n    subjectId\n    createdAt\n    deliveredAt\n    lastAttemptAt\n    nextAttemptAt\n    attemptCount\n    requestBody\n    attempts {\n      id\n      attemptNumber\n      manual\n      url\n      responseStatus\n      responseTimeMs\n      responseBody\n      requestBody\n      error\n      startedAt\n      finishedAt\n    }\n  }\n": types.WebhookDeliveryRowFragmentDoc,
-    "\n  query WebhookDeliveries(\n    $first: Int\n    $after: String\n    $status: WebhookDeliveryStatus\n    $event: String\n    $subjectId: ID\n    $companyId: ID\n  ) {\n    webhookDeliveries(\n      first: $first\n      after: $after\n      status: $status\n      event: $event\n      subjectId: $subjectId\n      companyId: $companyId\n    ) {\n      data {\n        ...WebhookDeliveryRow\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n    }\n  }\n": types.WebhookDeliveriesDocument,
-    "\n  mutation RedeliverWebhook($eventId: ID!) {\n    redeliverWebhook(eventId: $eventId) {\n      ...WebhookDeliveryRow\n    }\n  }\n": types.RedeliverWebhookDocument,
+    "\n  fragment WebhookDeliveryRow on WebhookDelivery {\n    eventId\n    endpointId\n    endpointUrl\n    event\n    status\n    companyId\n    subjectId\n    createdAt\n    deliveredAt\n    lastAttemptAt\n    nextAttemptAt\n    attemptCount\n    requestBody\n    attempts {\n      id\n      attemptNumber\n      manual\n      url\n      responseStatus\n      responseTimeMs\n      responseBody\n      requestBody\n      error\n      startedAt\n      finishedAt\n    }\n  }\n": types.WebhookDeliveryRowFragmentDoc,
+    "\n  query WebhookDeliveries(\n    $first: Int\n    $after: String\n    $status: WebhookDeliveryStatus\n    $event: String\n    $subjectId: ID\n    $companyId: ID\n    $endpointId: ID\n  ) {\n    webhookDeliveries(\n      first: $first\n      after: $after\n      status: $status\n      event: $event\n      subjectId: $subjectId\n      companyId: $companyId\n      endpointId: $endpointId\n    ) {\n      data {\n        ...WebhookDeliveryRow\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n    }\n  }\n": types.WebhookDeliveriesDocument,
+    "\n  query CompanyWebhookEndpoints($companyId: ID!) {\n    webhookEndpoints(companyId: $companyId) {\n      data {\n        id\n        url\n      }\n    }\n  }\n": types.CompanyWebhookEndpointsDocument,
+    "\n  mutation RedeliverWebhook($eventId: ID!, $endpointId: ID) {\n    redeliverWebhook(eventId: $eventId, endpointId: $endpointId) {\n      ...WebhookDeliveryRow\n    }\n  }\n": types.RedeliverWebhookDocument,
     "\n  query FailedDeliveries($companyId: ID, $first: Int) {\n    webhookDeliveries(status: FAILED, companyId: $companyId, first: $first) {\n      total\n      totalCapped\n      data {\n        companyId\n      }\n    }\n  }\n": types.FailedDeliveriesDocument,
     "\n  mutation RedeliverFailedWebhooks($companyId: ID, $max: Int!) {\n    redeliverFailedWebhooks(companyId: $companyId, max: $max) {\n      count\n      eventIds\n    }\n  }\n": types.RedeliverFailedWebhooksDocument,
-    "\n  fragment MerchantWebhookDelivery on WebhookDelivery {\n    eventId\n    endpointId\n    event\n    status\n    subjectId\n    createdAt\n    deliveredAt\n    nextAttemptAt\n    attemptCount\n    requestBody\n    attempts {\n      id\n      attemptNumber\n      manual\n      url\n      startedAt\n      finishedAt\n      responseStatus\n      responseTimeMs\n      responseBody\n      error\n    }\n  }\n": types.MerchantWebhookDeliveryFragmentDoc,
+    "\n  fragment MerchantWebhookDelivery on WebhookDelivery {\n    eventId\n    endpointId\n    endpointUrl\n    event\n    status\n    subjectId\n    createdAt\n    deliveredAt\n    nextAttemptAt\n    attemptCount\n    requestBody\n    attempts {\n      id\n      attemptNumber\n      manual\n      url\n      startedAt\n      finishedAt\n      responseStatus\n      responseTimeMs\n      responseBody\n      error\n    }\n  }\n": types.MerchantWebhookDeliveryFragmentDoc,
     "\n  query WebhookPage($limit: Int, $offset: Int, $endpointId: ID) {\n    webhookEndpoints {\n      data {\n        ...MerchantWebhookEndpoint\n      }\n    }\n    webhookSettings {\n      companyId\n      url\n      secretHint\n      secretIsBase64url\n    }\n    webhookDeliveries(limit: $limit, offset: $offset, endpointId: $endpointId) {\n      total\n      totalCapped\n      data {\n        ...MerchantWebhookDelivery\n      }\n    }\n  }\n": types.WebhookPageDocument,
     "\n  mutation UpdateWebhookUrl($url: String) {\n    updateWebhookSettings(url: $url) {\n      url\n      secretHint\n    }\n  }\n": types.UpdateWebhookUrlDocument,
     "\n  mutation RotateWebhookSecret {\n    rotateWebhookSecret {\n      webhookSecret\n      settings {\n        secretHint\n      }\n    }\n  }\n": types.RotateWebhookSecretDocument,
     "\n  mutation RevealStandardWebhookSecret {\n    revealStandardWebhookSecret {\n      standardBase64Secret\n    }\n  }\n": types.RevealStandardWebhookSecretDocument,
     "\n  mutation SendTestWebhook {\n    sendTestWebhook {\n      ...MerchantWebhookDelivery\n    }\n  }\n": types.SendTestWebhookDocument,
     "\n  query PingDeliveries {\n    webhookDeliveries(event: \"ping\", limit: 5) {\n      data {\n        ...MerchantWebhookDelivery\n      }\n    }\n  }\n": types.PingDeliveriesDocument,
-    "\n  mutation RedeliverMerchantWebhook($eventId: ID!) {\n    redeliverWebhook(eventId: $eventId) {\n      eventId\n      status\n    }\n  }\n": types.RedeliverMerchantWebhookDocument,
+    "\n  mutation RedeliverMerchantWebhook($eventId: ID!, $endpointId: ID) {\n    redeliverWebhook(eventId: $eventId, endpointId: $endpointId) {\n      eventId\n      status\n    }\n  }\n": types.RedeliverMerchantWebhookDocument,
     "\n  fragment MerchantWebhookEndpoint on WebhookEndpoint {\n    id\n    url\n    events\n    status\n    accountEndpoint\n    secretHint\n    createdAt\n    disabledReason\n    disabledAt\n    consecutiveFailures\n    failingSince\n  }\n": types.MerchantWebhookEndpointFragmentDoc,
     "\n  mutation CreateWebhookEndpoint($url: String!, $events: [String!]!) {\n    createWebhookEndpoint(url: $url, events: $events) {\n      id\n      secret\n    }\n  }\n": types.CreateWebhookEndpointDocument,
     "\n  mutation UpdateWebhookEndpoint($id: ID!, $events: [String!], $status: WebhookEndpointStatus) {\n    updateWebhookEndpoint(id: $id, events: $events, status: $status) {\n      ...MerchantWebhookEndpoint\n    }\n  }\n": types.UpdateWebhookEndpointDocument,
@@ -335,6 +339,10 @@ const documents: Documents = {
     "\n  query ExportStatement($first: Int, $after: String, $from: DateTimeISO, $to: DateTimeISO) {\n    ledgerEntries(first: $first, after: $after, from: $from, to: $to) {\n      data {\n        id\n        kind\n        amount\n        balanceAfter\n        memo\n        chargeId\n        withdrawalId\n        adjustmentId\n        refundId\n        createdAt\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n    }\n  }\n": types.ExportStatementDocument,
 };
 
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Shell($failingEndpoints: Boolean!) {\n    serviceInfo {\n      sandbox\n    }\n    failingWebhookEndpoints @include(if: $failingEndpoints) {\n      id\n      url\n    }\n  }\n"): typeof import('./graphql').ShellDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -858,15 +866,19 @@ export function graphql(source: "\n  mutation RemoveTeamMember($id: ID!) {\n    
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment WebhookDeliveryRow on WebhookDelivery {\n    eventId\n    event\n    status\n    companyId\n    subjectId\n    createdAt\n    deliveredAt\n    lastAttemptAt\n    nextAttemptAt\n    attemptCount\n    requestBody\n    attempts {\n      id\n      attemptNumber\n      manual\n      url\n      responseStatus\n      responseTimeMs\n      responseBody\n      requestBody\n      error\n      startedAt\n      finishedAt\n    }\n  }\n"): typeof import('./graphql').WebhookDeliveryRowFragmentDoc;
+export function graphql(source: "\n  fragment WebhookDeliveryRow on WebhookDelivery {\n    eventId\n    endpointId\n    endpointUrl\n    event\n    status\n    companyId\n    subjectId\n    createdAt\n    deliveredAt\n    lastAttemptAt\n    nextAttemptAt\n    attemptCount\n    requestBody\n    attempts {\n      id\n      attemptNumber\n      manual\n      url\n      responseStatus\n      responseTimeMs\n      responseBody\n      requestBody\n      error\n      startedAt\n      finishedAt\n    }\n  }\n"): typeof import('./graphql').WebhookDeliveryRowFragmentDoc;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query WebhookDeliveries(\n    $first: Int\n    $after: String\n    $status: WebhookDeliveryStatus\n    $event: String\n    $subjectId: ID\n    $companyId: ID\n  ) {\n    webhookDeliveries(\n      first: $first\n      after: $after\n      status: $status\n      event: $event\n      subjectId: $subjectId\n      companyId: $companyId\n    ) {\n      data {\n        ...WebhookDeliveryRow\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n    }\n  }\n"): typeof import('./graphql').WebhookDeliveriesDocument;
+export function graphql(source: "\n  query WebhookDeliveries(\n    $first: Int\n    $after: String\n    $status: WebhookDeliveryStatus\n    $event: String\n    $subjectId: ID\n    $companyId: ID\n    $endpointId: ID\n  ) {\n    webhookDeliveries(\n      first: $first\n      after: $after\n      status: $status\n      event: $event\n      subjectId: $subjectId\n      companyId: $companyId\n      endpointId: $endpointId\n    ) {\n      data {\n        ...WebhookDeliveryRow\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n    }\n  }\n"): typeof import('./graphql').WebhookDeliveriesDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation RedeliverWebhook($eventId: ID!) {\n    redeliverWebhook(eventId: $eventId) {\n      ...WebhookDeliveryRow\n    }\n  }\n"): typeof import('./graphql').RedeliverWebhookDocument;
+export function graphql(source: "\n  query CompanyWebhookEndpoints($companyId: ID!) {\n    webhookEndpoints(companyId: $companyId) {\n      data {\n        id\n        url\n      }\n    }\n  }\n"): typeof import('./graphql').CompanyWebhookEndpointsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RedeliverWebhook($eventId: ID!, $endpointId: ID) {\n    redeliverWebhook(eventId: $eventId, endpointId: $endpointId) {\n      ...WebhookDeliveryRow\n    }\n  }\n"): typeof import('./graphql').RedeliverWebhookDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -878,7 +890,7 @@ export function graphql(source: "\n  mutation RedeliverFailedWebhooks($companyId
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment MerchantWebhookDelivery on WebhookDelivery {\n    eventId\n    endpointId\n    event\n    status\n    subjectId\n    createdAt\n    deliveredAt\n    nextAttemptAt\n    attemptCount\n    requestBody\n    attempts {\n      id\n      attemptNumber\n      manual\n      url\n      startedAt\n      finishedAt\n      responseStatus\n      responseTimeMs\n      responseBody\n      error\n    }\n  }\n"): typeof import('./graphql').MerchantWebhookDeliveryFragmentDoc;
+export function graphql(source: "\n  fragment MerchantWebhookDelivery on WebhookDelivery {\n    eventId\n    endpointId\n    endpointUrl\n    event\n    status\n    subjectId\n    createdAt\n    deliveredAt\n    nextAttemptAt\n    attemptCount\n    requestBody\n    attempts {\n      id\n      attemptNumber\n      manual\n      url\n      startedAt\n      finishedAt\n      responseStatus\n      responseTimeMs\n      responseBody\n      error\n    }\n  }\n"): typeof import('./graphql').MerchantWebhookDeliveryFragmentDoc;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -906,7 +918,7 @@ export function graphql(source: "\n  query PingDeliveries {\n    webhookDeliveri
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation RedeliverMerchantWebhook($eventId: ID!) {\n    redeliverWebhook(eventId: $eventId) {\n      eventId\n      status\n    }\n  }\n"): typeof import('./graphql').RedeliverMerchantWebhookDocument;
+export function graphql(source: "\n  mutation RedeliverMerchantWebhook($eventId: ID!, $endpointId: ID) {\n    redeliverWebhook(eventId: $eventId, endpointId: $endpointId) {\n      eventId\n      status\n    }\n  }\n"): typeof import('./graphql').RedeliverMerchantWebhookDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
