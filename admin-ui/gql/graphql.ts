@@ -683,7 +683,7 @@ export type ChargeDetailQueryVariables = Exact<{
 }>;
 
 
-export type ChargeDetailQuery = { charge: { pixCode: string, updatedAt: string, id: string, companyId: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, reservedReason: string | null, reservedAmount: string, refundedAmount: string, disputedAmount: string, payerName: string | null, payerDocument: string | null, createdAt: string, paidAt: string | null, expiresAt: string, type: ChargeType, dueDate: string | null, paidAmount: string | null, daysAfterDue: number | null, amountDue: string | null, customerId: string | null, externalReference: string | null, payer: { name: string, document: string } | null, fine: { mode: AdjustmentMode, value: string } | null, interest: { mode: InterestMode, value: string } | null, abatement: { mode: AdjustmentMode, value: string } | null, discount: { mode: DiscountMode, value: string | null, dates: Array<{ date: string, value: string }> | null } | null } };
+export type ChargeDetailQuery = { charge: { pixCode: string, updatedAt: string, id: string, companyId: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, reservedReason: string | null, reservedAmount: string, refundedAmount: string, disputedAmount: string, payerName: string | null, payerDocument: string | null, createdAt: string, paidAt: string | null, expiresAt: string, type: ChargeType, dueDate: string | null, paidAmount: string | null, daysAfterDue: number | null, amountDue: string | null, customerId: string | null, externalReference: string | null, recurrenceId: string | null, debitAttempt: number | null, failureReason: string | null, nextAttemptOn: string | null, payer: { name: string, document: string } | null, fine: { mode: AdjustmentMode, value: string } | null, interest: { mode: InterestMode, value: string } | null, abatement: { mode: AdjustmentMode, value: string } | null, discount: { mode: DiscountMode, value: string | null, dates: Array<{ date: string, value: string }> | null } | null } };
 
 export type ChargeTimelineQueryVariables = Exact<{
   id: string;
@@ -930,7 +930,7 @@ export type MerchantChargeDetailQueryVariables = Exact<{
 }>;
 
 
-export type MerchantChargeDetailQuery = { charge: { pixCode: string, payerDocument: string | null, updatedAt: string, reservedAmount: string, paymentLinkId: string | null, qrcodeId: string | null, id: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, refundedAmount: string, disputedAmount: string, createdAt: string, expiresAt: string, paidAt: string | null, payerName: string | null, type: ChargeType, dueDate: string | null, paidAmount: string | null, daysAfterDue: number | null, amountDue: string | null, customerId: string | null, externalReference: string | null, payer: { name: string, document: string } | null, fine: { mode: AdjustmentMode, value: string } | null, interest: { mode: InterestMode, value: string } | null, abatement: { mode: AdjustmentMode, value: string } | null, discount: { mode: DiscountMode, value: string | null, dates: Array<{ date: string, value: string }> | null } | null }, refunds: { total: number, data: Array<{ id: string, chargeId: string, amount: string, status: RefundStatus, reason: string | null, failureReason: string | null, returnId: string | null, createdAt: string, refundedAt: string | null, updatedAt: string }> }, webhookDeliveries: { data: Array<{ eventId: string, event: string, status: WebhookDeliveryStatus, createdAt: string, deliveredAt: string | null, attemptCount: number, requestBody: string }> } };
+export type MerchantChargeDetailQuery = { charge: { pixCode: string, payerDocument: string | null, updatedAt: string, reservedAmount: string, paymentLinkId: string | null, qrcodeId: string | null, id: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, refundedAmount: string, disputedAmount: string, createdAt: string, expiresAt: string, paidAt: string | null, payerName: string | null, type: ChargeType, dueDate: string | null, paidAmount: string | null, daysAfterDue: number | null, amountDue: string | null, customerId: string | null, externalReference: string | null, recurrenceId: string | null, debitAttempt: number | null, failureReason: string | null, nextAttemptOn: string | null, payer: { name: string, document: string } | null, fine: { mode: AdjustmentMode, value: string } | null, interest: { mode: InterestMode, value: string } | null, abatement: { mode: AdjustmentMode, value: string } | null, discount: { mode: DiscountMode, value: string | null, dates: Array<{ date: string, value: string }> | null } | null }, refunds: { total: number, data: Array<{ id: string, chargeId: string, amount: string, status: RefundStatus, reason: string | null, failureReason: string | null, returnId: string | null, createdAt: string, refundedAt: string | null, updatedAt: string }> }, webhookDeliveries: { data: Array<{ eventId: string, event: string, status: WebhookDeliveryStatus, createdAt: string, deliveredAt: string | null, attemptCount: number, requestBody: string }> } };
 
 export type CreateMerchantChargeMutationVariables = Exact<{
   input: CreateChargeInput;
@@ -1166,6 +1166,8 @@ export type DeactivateQrCodeMutation = { deactivateQrCode: { id: string, active:
 export type RecurrenceRowFragment = { id: string, companyId: string, status: RecurrenceStatus, contract: string, object: string, frequency: RecurrenceFrequency, startDate: string, endDate: string | null, amount: string | null, retryPolicy: RecurrenceRetryPolicy, autoCharge: boolean, reason: string | null, customerId: string | null, createdAt: string, payer: { name: string, document: string }, firstPayment: { amount: string } | null };
 
 export type RecurringChargeRowFragment = { id: string, type: ChargeType, amount: string, status: ChargeStatus, dueDate: string | null, debitAttempt: number | null, failureReason: string | null, nextAttemptOn: string | null, paidAt: string | null, createdAt: string };
+
+export type ChargeRecurrenceFieldsFragment = { id: string, type: ChargeType, status: ChargeStatus, dueDate: string | null, recurrenceId: string | null, debitAttempt: number | null, failureReason: string | null, nextAttemptOn: string | null, payer: { name: string, document: string } | null };
 
 export type DebitAttemptRowFragment = { chargeId: string, companyId: string, recurrenceId: string, attempt: number, day: string, outcome: string, failureReason: string | null, amount: string, recordedAt: string };
 
@@ -1833,6 +1835,22 @@ export const RecurringChargeRowFragmentDoc = new TypedDocumentString(`
   createdAt
 }
     `, {"fragmentName":"RecurringChargeRow"}) as unknown as TypedDocumentString<RecurringChargeRowFragment, unknown>;
+export const ChargeRecurrenceFieldsFragmentDoc = new TypedDocumentString(`
+    fragment ChargeRecurrenceFields on Charge {
+  id
+  type
+  status
+  dueDate
+  recurrenceId
+  debitAttempt
+  failureReason
+  nextAttemptOn
+  payer {
+    name
+    document
+  }
+}
+    `, {"fragmentName":"ChargeRecurrenceFields"}) as unknown as TypedDocumentString<ChargeRecurrenceFieldsFragment, unknown>;
 export const DebitAttemptRowFragmentDoc = new TypedDocumentString(`
     fragment DebitAttemptRow on RecurringDebitAttempt {
   chargeId
@@ -2439,6 +2457,7 @@ export const ChargeDetailDocument = new TypedDocumentString(`
     pixCode
     updatedAt
     ...ChargeBillingFields
+    ...ChargeRecurrenceFields
   }
 }
     fragment ChargeBillingFields on Charge {
@@ -2497,6 +2516,20 @@ fragment ChargeRow on Charge {
   type
   dueDate
   paidAmount
+  payer {
+    name
+    document
+  }
+}
+fragment ChargeRecurrenceFields on Charge {
+  id
+  type
+  status
+  dueDate
+  recurrenceId
+  debitAttempt
+  failureReason
+  nextAttemptOn
   payer {
     name
     document
@@ -3186,6 +3219,7 @@ export const MerchantChargeDetailDocument = new TypedDocumentString(`
     paymentLinkId
     qrcodeId
     ...ChargeBillingFields
+    ...ChargeRecurrenceFields
   }
   refunds(chargeId: $id) {
     total
@@ -3259,6 +3293,20 @@ fragment MerchantChargeRow on Charge {
   paidAmount
   payer {
     name
+  }
+}
+fragment ChargeRecurrenceFields on Charge {
+  id
+  type
+  status
+  dueDate
+  recurrenceId
+  debitAttempt
+  failureReason
+  nextAttemptOn
+  payer {
+    name
+    document
   }
 }
 fragment RefundRow on Refund {

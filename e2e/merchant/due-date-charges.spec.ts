@@ -74,7 +74,7 @@ test("a due-date charge with fine, interest and an early discount, and its previ
   await page.getByRole("link", { name: t("customers.detail.newCharge") }).click();
   await expect(page).toHaveURL(/\/m\/charges\/new\?type=due-date&customer=/, { timeout: 30_000 });
   const form = page.getByRole("form", { name: t("billing.form.formLabel") });
-  await expect(form.getByLabel(t("billing.form.customer"), { exact: true })).toHaveValue(customerId);
+  await expect(form.getByLabel(t("customers.payer.customer"), { exact: true })).toHaveValue(customerId);
   await expect(page.getByText(t("billing.preview.empty"))).toBeVisible();
 
   await form.getByLabel(t("merchantCharges.create.amount")).fill("300,00");

@@ -42,9 +42,9 @@ test("a merchant creates a monthly recurrence with a first payment and sees its 
   await expect(page).toHaveURL(/\/m\/recurrences\/new$/, { timeout: 30_000 });
   const form = page.getByRole("form", { name: t("recurrences.create.formLabel") });
   // No customer yet: the payer is typed.
-  await expect(form.getByLabel(t("billing.form.payerTyped"))).toBeChecked();
-  await form.getByLabel(t("billing.form.payerName")).fill("João Pereira");
-  await form.getByLabel(t("billing.form.payerDocument")).fill("529.982.247-25");
+  await expect(form.getByLabel(t("customers.payer.typed"))).toBeChecked();
+  await form.getByLabel(t("customers.payer.payerName")).fill("João Pereira");
+  await form.getByLabel(t("customers.payer.payerDocument")).fill("529.982.247-25");
   await form.getByLabel(t("recurrences.create.contract")).fill("CT-2026-0042");
   await form.getByLabel(t("recurrences.create.object")).fill("Plano mensal da academia");
   await form.getByLabel(t("recurrences.create.frequency")).selectOption("MONTHLY");
@@ -141,6 +141,21 @@ test("the payer authorises it (sandbox); the first cycle's charge is debited and
     t("recurrences.attempts.paid", { attempt: 2 }),
   );
   await checkPage(page, "merchant-recurrence-charge-paid");
+
+  // The cycle's charge page: its recurrence, the attempts and no due-date terms nor code to show the payer.
+  await cycle.getByRole("link", { name: brDay(day(3)) }).click();
+  await expect(page).toHaveURL(/\/m\/charges\/[A-Z0-9]{8}$/, { timeout: 30_000 });
+  const recurring = page.getByTestId("charge-recurrence");
+  await expect(recurring).toContainText(t("recurrences.charge.attemptValue", { attempt: 2 }));
+  await expect(recurring).toContainText(t("recurrences.simulate.failureReason"));
+  await expect(
+    page.getByRole("list", { name: t("recurrences.charge.attemptsLabel") }).getByTestId("debit-attempt"),
+  ).toHaveCount(2);
+  await expect(page.getByTestId("charge-billing")).toHaveCount(0);
+  await expect(page.getByText(t("merchantCharges.detail.showPayer"))).toHaveCount(0);
+  await checkPage(page, "merchant-recurring-charge-paid");
+  await recurring.getByRole("link", { name: t("recurrences.charge.openRecurrence") }).click();
+  await expect(page).toHaveURL(new RegExp(`${recurrenceUrl}$`), { timeout: 30_000 });
 
   // R$ 49,90 less R$ 1,00 (1 % + R$ 0,50), and R$ 89,90 less R$ 1,40: R$ 48,90 + R$ 88,50.
   const { balance } = await gql<{ balance: { balance: string } }>("{ balance { balance } }", {}, merchant.clientSecret);

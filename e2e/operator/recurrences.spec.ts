@@ -26,6 +26,7 @@ function monthLater(iso: string): string {
 
 let company: { id: string; name: string; clientSecret: string };
 let recurrenceId: string;
+let chargeId: string;
 
 test.beforeAll(async () => {
   company = await createCompany("Escola Horizonte");
@@ -56,9 +57,10 @@ test.beforeAll(async () => {
     { id: recurrenceId, input: { dueDate: day(4) } },
     company.clientSecret,
   );
+  chargeId = createRecurringCharge.id;
   await gql(
     `mutation($id: ID!) { simulateRecurringDebit(chargeId: $id, outcome: FAILED, reason: "conta encerrada") { id } }`,
-    { id: createRecurringCharge.id },
+    { id: chargeId },
     company.clientSecret,
   );
 });
@@ -98,4 +100,60 @@ test("the day's refused debits, the recurrences of one account, and a recurrence
   // Read only: the merchant and the payer act on a recurrence, not the operator.
   await expect(page.getByRole("button", { name: t("recurrences.cancel.label") })).toHaveCount(0);
   await checkPage(page, "operator-recurrence");
+});
+
+test("a recurring charge's page shows its recurrence, attempts and next attempt, not a due-date charge's terms", async ({
+  page,
+}) => {
+  await page.goto(`/ops/recurrences/${recurrenceId}`);
+  await page
+    .getByRole("table", { name: t("recurrences.detail.chargesLabel") })
+    .getByRole("link", { name: brDay(day(4)) })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/ops/charges/${chargeId}$`), { timeout: 30_000 });
+  const card = page.getByTestId("charge-recurrence");
+  await expect(card).toContainText(t("recurrences.charge.attemptValue", { attempt: 2 }));
+  await expect(card).toContainText("conta encerrada");
+  await expect(card).toContainText(brDay(day(4)));
+  await expect(card).toContainText("Carla Mendes");
+  await expect(page.getByRole("list", { name: t("recurrences.charge.attemptsLabel") })).toContainText(
+    t("recurrences.attempts.failed", { attempt: 1 }),
+  );
+  // Debited by the payer's bank: no fine, interest or discount, and no code to scan.
+  await expect(page.getByTestId("charge-billing")).toHaveCount(0);
+  await expect(page.getByTestId("br-code")).toHaveCount(0);
+  await checkPage(page, "operator-recurring-charge");
+  await card.getByRole("link", { name: t("recurrences.charge.openRecurrence") }).click();
+  await expect(page).toHaveURL(new RegExp(`/ops/recurrences/${recurrenceId}$`), { timeout: 30_000 });
+});
+
+test("an open recurrence page and list follow a debit and a cancel without a reload", async ({ page }) => {
+  await page.goto(`/ops/recurrences/${recurrenceId}`);
+  await expect(page.getByTestId("live-updates")).toHaveAttribute("data-state", "open", { timeout: 30_000 });
+  await page.evaluate(() => {
+    (window as unknown as { liveMark: string }).liveMark = "same document";
+  });
+  // The payer's bank pays the retry: the charge's row turns paid.
+  await gql(
+    `mutation($id: ID!) { simulateRecurringDebit(chargeId: $id, outcome: PAID) { id } }`,
+    { id: chargeId },
+    company.clientSecret,
+  );
+  const charges = page.getByRole("table", { name: t("recurrences.detail.chargesLabel") });
+  await expect(charges.getByRole("row").filter({ hasText: brDay(day(4)) })).toContainText(
+    t("common.status.charge.PAID"),
+    { timeout: 15_000 },
+  );
+  await expect(page.getByTestId("debit-attempt")).toHaveCount(2);
+  // The merchant cancels: the page says so, with its toast.
+  await gql(
+    `mutation($id: ID!) { cancelRecurrence(id: $id, reason: "Aluna transferida") { id } }`,
+    { id: recurrenceId },
+    company.clientSecret,
+  );
+  await expect(page.locator("[data-sonner-toast]", { hasText: t("live.events.recurrence.cancelled") })).toBeVisible();
+  await expect(page.getByText(t("recurrences.status.CANCELLED")).first()).toBeVisible();
+  await expect(page.getByTestId("recurrence-details")).toContainText("Aluna transferida");
+  expect(await page.evaluate(() => (window as unknown as { liveMark?: string }).liveMark)).toBe("same document");
+  await checkPage(page, "operator-recurrence-cancelled-live");
 });

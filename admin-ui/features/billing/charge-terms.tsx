@@ -1,4 +1,4 @@
-import { CalendarClockIcon, ZapIcon } from "lucide-react";
+import { CalendarClockIcon, RepeatIcon, ZapIcon } from "lucide-react";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import type * as React from "react";
@@ -15,9 +15,15 @@ export function ChargeTypeName({ type }: { type: ChargeType }) {
   return useTranslations("billing.type")(type);
 }
 
-/** Immediate or with a due date, with its own icon so it reads without colour. */
+const TYPE_ICON: Record<ChargeType, typeof ZapIcon> = {
+  IMMEDIATE: ZapIcon,
+  DUE_DATE: CalendarClockIcon,
+  RECURRING: RepeatIcon,
+};
+
+/** Immediate, with a due date or recurring, each with its own icon so it reads without colour. */
 export function ChargeTypeBadge({ type }: { type: ChargeType }) {
-  const Icon = type === "IMMEDIATE" ? ZapIcon : CalendarClockIcon;
+  const Icon = TYPE_ICON[type];
   return (
     <Badge variant={type === "IMMEDIATE" ? "outline" : "info"}>
       <Icon aria-hidden />
@@ -79,7 +85,9 @@ function useTermTexts() {
 /**
  * A due-date charge's due date, last payable day, payer and terms (fine, interest, discount,
  * abatement), today's amount due and the amount paid: the charge pages of both audiences.
- * `customerHref` links the payer to their customer page when the charge names one.
+ * `customerHref` links the payer to their customer page when the charge names one. Nothing
+ * for an immediate charge, nor for a recurring one: it has none of these terms (its page
+ * shows its recurrence's card instead).
  */
 export function ChargeBillingCard({
   charge,
@@ -92,7 +100,7 @@ export function ChargeBillingCard({
 }) {
   const t = useTranslations("billing.detail");
   const texts = useTermTexts();
-  if (charge.type === "IMMEDIATE" || !charge.dueDate) return null;
+  if (charge.type !== "DUE_DATE" || !charge.dueDate) return null;
   const row = (label: string, value: React.ReactNode) => (
     <div>
       <dt className="text-muted-foreground">{label}</dt>

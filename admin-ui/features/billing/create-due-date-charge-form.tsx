@@ -2,7 +2,6 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { LoaderIcon } from "lucide-react";
-import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import type * as React from "react";
@@ -16,9 +15,9 @@ import { Field, FormError } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { toast } from "@/components/ui/toast";
-import { documentFields } from "@/features/customers/document-input";
+import { checkPayer, PayerFields, payerDefaults, payerInput, payerShape } from "@/features/customers/payer-fields";
 import type { CustomerRowFragment } from "@/gql/graphql";
-import { formatBRL, formatDocument, formatIsoDay, parseMoneyInput, saoPauloDay } from "@/lib/format";
+import { formatBRL, formatIsoDay, parseMoneyInput, saoPauloDay } from "@/lib/format";
 import { execute } from "@/lib/graphql/execute";
 import { useErrorMessage } from "@/lib/i18n/error-message";
 import { AmountDuePreview } from "./amount-due-preview";
@@ -40,15 +39,12 @@ const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 type FormKey = Parameters<ReturnType<typeof useTranslations<"billing.form">>>[0];
 
-/** Its messages are keys of the `billing.form` catalogue (or `merchantCharges.create` for the amount). */
+/** Its messages are keys of the `billing.form` catalogue (`merchantCharges.create` for the amount, `customers.payer` for the payer). */
 const schema = z
   .object({
     amount: z.string(),
     description: z.string().trim().max(140, "descriptionTooLong"),
-    payerKind: z.enum(["customer", "typed"]),
-    customerId: z.string(),
-    payerName: z.string(),
-    payerDocument: z.string(),
+    ...payerShape,
     dueDate: z.string(),
     daysAfterDue: z.string(),
     fineMode: z.string(),
@@ -68,13 +64,7 @@ const schema = z
     if (centavos === null) issue("amount", "amountInvalid");
     else if (centavos < 1n) issue("amount", "amountTooSmall");
     else if (centavos > MAX_CENTAVOS) issue("amount", "amountTooLarge");
-    if (v.payerKind === "customer" && !v.customerId) issue("customerId", "customerRequired");
-    if (v.payerKind === "typed") {
-      const name = v.payerName.trim();
-      if (!name) issue("payerName", "payerNameRequired");
-      else if ([...name].length > 140) issue("payerName", "payerNameTooLong");
-      if (documentFields(v.payerDocument) === null) issue("payerDocument", "payerDocumentInvalid");
-    }
+    checkPayer(v, issue);
     if (!v.dueDate) issue("dueDate", "dueDateRequired");
     else if (!ISO_DAY.test(v.dueDate)) issue("dueDate", "dayInvalid");
     else if (v.dueDate < saoPauloDay()) issue("dueDate", "dueDateInPast");
@@ -122,16 +112,12 @@ export function CreateDueDateChargeForm({
   const router = useRouter();
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const [formError, setFormError] = useState<string | null>(null);
-  const chosen = customerId && customers.some((c) => c.id === customerId) ? customerId : "";
   const form = useForm<Values>({
     resolver: zodResolver(schema),
     defaultValues: {
       amount: "",
       description: "",
-      payerKind: customers.length > 0 ? "customer" : "typed",
-      customerId: chosen,
-      payerName: "",
-      payerDocument: "",
+      ...payerDefaults(customers, customerId),
       dueDate: "",
       daysAfterDue: "30",
       fineMode: "",
@@ -159,16 +145,13 @@ export function CreateDueDateChargeForm({
     setFormError(null);
     const terms = termsInput(v);
     if (terms === null) return;
-    const payer =
-      v.payerKind === "typed" ? { name: v.payerName.trim(), ...(documentFields(v.payerDocument) ?? {}) } : null;
     try {
       const { createCharge } = await execute(CreateDueDateChargeDocument, {
         idempotencyKey,
         input: {
           ...terms,
           description: v.description.trim() || null,
-          payer,
-          customerId: v.payerKind === "customer" ? v.customerId : null,
+          ...payerInput(v),
           externalReference: v.externalReference || null,
         },
       });
@@ -275,56 +258,7 @@ export function CreateDueDateChargeForm({
           </Field>
         </div>
 
-        <fieldset className="grid gap-4">
-          <legend className="mb-2 text-sm font-semibold">{t("payerSection")}</legend>
-          <div className="flex flex-wrap gap-4 text-sm">
-            <label className="flex items-center gap-2">
-              <input type="radio" value="customer" {...form.register("payerKind")} />
-              {t("payerFromCustomer")}
-            </label>
-            <label className="flex items-center gap-2">
-              <input type="radio" value="typed" {...form.register("payerKind")} />
-              {t("payerTyped")}
-            </label>
-          </div>
-          {values.payerKind === "customer" ? (
-            customers.length === 0 ? (
-              <p className="text-sm text-muted-foreground">
-                {t("noCustomers")}{" "}
-                <Link
-                  href="/m/customers/new"
-                  className="font-medium text-foreground underline-offset-2 hover:underline"
-                >
-                  {t("newCustomer")}
-                </Link>
-              </p>
-            ) : (
-              <Field label={t("customer")} error={message(errors.customerId?.message)}>
-                {(control) => (
-                  <NativeSelect className="w-full" {...control} {...form.register("customerId")}>
-                    <option value="">{t("customerPlaceholder")}</option>
-                    {customers.map((customer) => (
-                      <option key={customer.id} value={customer.id}>
-                        {customer.name} · {formatDocument(customer.document)}
-                      </option>
-                    ))}
-                  </NativeSelect>
-                )}
-              </Field>
-            )
-          ) : (
-            <div className="grid gap-4 sm:grid-cols-2">
-              <Field label={t("payerName")} error={message(errors.payerName?.message)}>
-                {(control) => <Input {...control} maxLength={140} autoComplete="off" {...form.register("payerName")} />}
-              </Field>
-              <Field label={t("payerDocument")} error={message(errors.payerDocument?.message)}>
-                {(control) => (
-                  <Input {...control} inputMode="numeric" autoComplete="off" {...form.register("payerDocument")} />
-                )}
-              </Field>
-            </div>
-          )}
-        </fieldset>
+        <PayerFields form={form} customers={customers} />
 
         <fieldset className="grid gap-4">
           <legend className="mb-2 text-sm font-semibold">{t("chargesSection")}</legend>

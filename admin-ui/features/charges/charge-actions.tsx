@@ -43,7 +43,8 @@ export function ChargeActions({
 
   return (
     <>
-      {sandbox && charge.status === "PENDING" && (
+      {/* A recurring charge is not scanned: the payer's bank debits it (simulated on its recurrence's page). */}
+      {sandbox && charge.status === "PENDING" && charge.type !== "RECURRING" && (
         <Button
           variant="outline"
           disabled={busy}

@@ -86,6 +86,7 @@ export const ChargeDetailDocument = graphql(`
       pixCode
       updatedAt
       ...ChargeBillingFields
+      ...ChargeRecurrenceFields
     }
   }
 `);

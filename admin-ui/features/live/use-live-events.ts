@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from "react";
 
 /** The topics a page may follow (server/src/live/live-hub.ts LIVE_TOPICS). */
-export type LiveTopic = "charge" | "withdrawal" | "refund" | "dispute";
+export type LiveTopic = "charge" | "withdrawal" | "refund" | "dispute" | "recurrence";
 
 /** A change the viewer may see: the outbox event's type and what it is about (ids only). */
 export interface LiveChange {

@@ -78,6 +78,7 @@ export const MerchantChargeDetailDocument = graphql(`
       paymentLinkId
       qrcodeId
       ...ChargeBillingFields
+      ...ChargeRecurrenceFields
     }
     refunds(chargeId: $id) {
       total

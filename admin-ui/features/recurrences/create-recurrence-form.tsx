@@ -2,7 +2,6 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { LoaderIcon } from "lucide-react";
-import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
@@ -14,9 +13,9 @@ import { Field, FormError } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { toast } from "@/components/ui/toast";
-import { documentFields } from "@/features/customers/document-input";
+import { checkPayer, PayerFields, payerDefaults, payerInput, payerShape } from "@/features/customers/payer-fields";
 import type { CustomerRowFragment, RecurrenceFrequency, RecurrenceRetryPolicy } from "@/gql/graphql";
-import { centavosToMoney, formatDocument, parseMoneyInput, saoPauloDay } from "@/lib/format";
+import { centavosToMoney, parseMoneyInput, saoPauloDay } from "@/lib/format";
 import { execute } from "@/lib/graphql/execute";
 import { useErrorMessage } from "@/lib/i18n/error-message";
 import { CreateRecurrenceDocument } from "./documents";
@@ -34,13 +33,10 @@ function centavosOf(text: string): bigint | null {
   return centavos !== null && centavos >= 1n && centavos <= MAX_CENTAVOS ? centavos : null;
 }
 
-/** Its messages are keys of `recurrences.create` (the payer's, of `billing.form`). */
+/** Its messages are keys of `recurrences.create` (the payer's, of `customers.payer`: PayerFields shows them). */
 const schema = z
   .object({
-    payerKind: z.enum(["customer", "typed"]),
-    customerId: z.string(),
-    payerName: z.string(),
-    payerDocument: z.string(),
+    ...payerShape,
     contract: z.string().trim().min(1, "textRequired").max(MAX_TEXT, "textTooLong"),
     object: z.string().trim().min(1, "textRequired").max(MAX_TEXT, "textTooLong"),
     frequency: z.enum(FREQUENCIES as [RecurrenceFrequency, ...RecurrenceFrequency[]]),
@@ -55,13 +51,7 @@ const schema = z
   })
   .superRefine((v, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
-    if (v.payerKind === "customer" && !v.customerId) issue("customerId", "customerRequired");
-    if (v.payerKind === "typed") {
-      const name = v.payerName.trim();
-      if (!name) issue("payerName", "payerNameRequired");
-      else if ([...name].length > 140) issue("payerName", "payerNameTooLong");
-      if (documentFields(v.payerDocument) === null) issue("payerDocument", "payerDocumentInvalid");
-    }
+    checkPayer(v, issue);
     if (v.amountKind === "fixed" && centavosOf(v.amount) === null) issue("amount", "amountInvalid");
     if (v.withFirstPayment && centavosOf(v.firstPayment) === null) issue("firstPayment", "amountInvalid");
     if (!ISO_DAY.test(v.startDate) || v.startDate < saoPauloDay()) issue("startDate", "dayInvalid");
@@ -72,7 +62,6 @@ const schema = z
   });
 type Values = z.infer<typeof schema>;
 type CreateKey = Parameters<ReturnType<typeof useTranslations<"recurrences.create">>>[0];
-const PAYER_MESSAGES = new Set(["payerNameRequired", "payerNameTooLong", "payerDocumentInvalid"]);
 
 /**
  * A Pix Automático recurrence: the payer (a customer, or a name and CPF/CNPJ), the contract
@@ -90,21 +79,16 @@ export function CreateRecurrenceForm({
   customerId?: string | null;
 }) {
   const t = useTranslations("recurrences.create");
-  const tPayer = useTranslations("billing.form");
   const tFrequency = useTranslations("recurrences.frequency");
   const tRetry = useTranslations("recurrences.retryPolicy");
   const describe = useErrorMessage();
   const router = useRouter();
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const [formError, setFormError] = useState<string | null>(null);
-  const chosen = customerId && customers.some((c) => c.id === customerId) ? customerId : "";
   const form = useForm<Values>({
     resolver: zodResolver(schema),
     defaultValues: {
-      payerKind: customers.length > 0 ? "customer" : "typed",
-      customerId: chosen,
-      payerName: "",
-      payerDocument: "",
+      ...payerDefaults(customers, customerId),
       contract: "",
       object: "",
       frequency: "MONTHLY",
@@ -120,10 +104,7 @@ export function CreateRecurrenceForm({
   });
   const { errors, isSubmitting, isSubmitSuccessful } = form.formState;
   const values = form.watch();
-  const message = (key: string | undefined) => {
-    if (!key) return undefined;
-    return PAYER_MESSAGES.has(key) ? tPayer(key as "payerNameRequired") : t(key as CreateKey);
-  };
+  const message = (key: string | undefined) => (key ? t(key as CreateKey) : undefined);
 
   const submit = form.handleSubmit(async (v) => {
     setFormError(null);
@@ -133,9 +114,7 @@ export function CreateRecurrenceForm({
       const { createRecurrence } = await execute(CreateRecurrenceDocument, {
         idempotencyKey,
         input: {
-          customerId: v.payerKind === "customer" ? v.customerId : null,
-          payer:
-            v.payerKind === "typed" ? { name: v.payerName.trim(), ...(documentFields(v.payerDocument) ?? {}) } : null,
+          ...payerInput(v),
           contract: v.contract.trim(),
           object: v.object.trim(),
           frequency: v.frequency,
@@ -177,53 +156,7 @@ export function CreateRecurrenceForm({
   return (
     <form onSubmit={submit} noValidate className="grid gap-6" aria-label={t("formLabel")}>
       <FormError message={formError} />
-      <fieldset className="grid gap-4">
-        <legend className="mb-2 text-sm font-semibold">{t("payerSection")}</legend>
-        <div className="flex flex-wrap gap-4 text-sm">
-          <label className="flex items-center gap-2">
-            <input type="radio" value="customer" {...form.register("payerKind")} />
-            {tPayer("payerFromCustomer")}
-          </label>
-          <label className="flex items-center gap-2">
-            <input type="radio" value="typed" {...form.register("payerKind")} />
-            {tPayer("payerTyped")}
-          </label>
-        </div>
-        {values.payerKind === "customer" ? (
-          customers.length === 0 ? (
-            <p className="text-sm text-muted-foreground">
-              {t("noCustomers")}{" "}
-              <Link href="/m/customers/new" className="font-medium text-foreground underline-offset-2 hover:underline">
-                {t("newCustomer")}
-              </Link>
-            </p>
-          ) : (
-            <Field label={t("customer")} error={message(errors.customerId?.message)}>
-              {(control) => (
-                <NativeSelect className="w-full" {...control} {...form.register("customerId")}>
-                  <option value="">{t("customerPlaceholder")}</option>
-                  {customers.map((customer) => (
-                    <option key={customer.id} value={customer.id}>
-                      {customer.name} · {formatDocument(customer.document)}
-                    </option>
-                  ))}
-                </NativeSelect>
-              )}
-            </Field>
-          )
-        ) : (
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field label={tPayer("payerName")} error={message(errors.payerName?.message)}>
-              {(control) => <Input {...control} maxLength={140} autoComplete="off" {...form.register("payerName")} />}
-            </Field>
-            <Field label={tPayer("payerDocument")} error={message(errors.payerDocument?.message)}>
-              {(control) => (
-                <Input {...control} inputMode="numeric" autoComplete="off" {...form.register("payerDocument")} />
-              )}
-            </Field>
-          </div>
-        )}
-      </fieldset>
+      <PayerFields form={form} customers={customers} />
 
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label={t("contract")} error={message(errors.contract?.message)} hint={t("contractHint")}>

@@ -10,7 +10,7 @@ import { chargeReference, formatIsoDay } from "@/lib/format";
 /**
  * Debit attempts as a list, newest first (it reads well at any width): the outcome, the
  * attempt's number and day, the amount, the refusal's reason and when the bank answered;
- * each opens its charge under `chargeBasePath`, and with `companies` names the account
+ * each opens its charge under `chargeBasePath` (none on the charge's own page), and with `companies` names the account
  * (operators) and links its recurrence under `recurrenceBasePath`.
  */
 export async function DebitAttemptsList({
@@ -22,7 +22,7 @@ export async function DebitAttemptsList({
   recurrenceBasePath,
 }: {
   rows: DebitAttemptRowFragment[];
-  chargeBasePath: string;
+  chargeBasePath?: string;
   label: string;
   empty: { title: string; description: string };
   companies?: Map<string, string>;
@@ -51,10 +51,14 @@ export async function DebitAttemptsList({
               <div className="min-w-0">
                 <p className="font-medium">
                   {failed ? t("failed", { attempt: row.attempt }) : t("paid", { attempt: row.attempt })}
-                  {" · "}
-                  <Link href={`${chargeBasePath}/${row.chargeId}`} className="font-mono text-xs hover:underline">
-                    {chargeReference(row.chargeId)}
-                  </Link>
+                  {chargeBasePath && (
+                    <>
+                      {" · "}
+                      <Link href={`${chargeBasePath}/${row.chargeId}`} className="font-mono text-xs hover:underline">
+                        {chargeReference(row.chargeId)}
+                      </Link>
+                    </>
+                  )}
                 </p>
                 {row.failureReason && <p className="text-muted-foreground">{row.failureReason}</p>}
                 {companies && (

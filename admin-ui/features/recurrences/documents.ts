@@ -43,6 +43,24 @@ graphql(`
   }
 `);
 
+// Fragment ChargeRecurrenceFields: what a charge's page shows of its recurrence (a cycle's charge or the first payment).
+graphql(`
+  fragment ChargeRecurrenceFields on Charge {
+    id
+    type
+    status
+    dueDate
+    recurrenceId
+    debitAttempt
+    failureReason
+    nextAttemptOn
+    payer {
+      name
+      document
+    }
+  }
+`);
+
 // Fragment DebitAttemptRow: one debit attempt of a recurring charge.
 graphql(`
   fragment DebitAttemptRow on RecurringDebitAttempt {

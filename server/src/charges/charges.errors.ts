@@ -8,3 +8,6 @@ export const chargeIdempotencyKeyReused = () =>
   new AppError("IDEMPOTENCY_KEY_REUSED", "This Idempotency-Key was already used for a different charge");
 export const externalReferenceTaken = (reference: string) =>
   new AppError("EXTERNAL_REFERENCE_TAKEN", `external_reference ${reference} already names a charge of this account`);
+/** A recurrence has one charge (not cancelled) due on a day (CONTRACT §12: one debit a cycle). */
+export const recurringChargeDueTaken = (dueDate: string, chargeId: string) =>
+  invalidState(`A charge of the recurrence is already due on ${dueDate} (${chargeId}); cannot charge`);

@@ -3,7 +3,7 @@
 export { buildRecurrenceBrCode, buildStaticBrCode } from "./br-code";
 export { Charge, ChargeStatus, ChargeType } from "./charge.entity";
 export { ChargePayer, ChargePayerInput } from "./charge-terms.types";
-export { chargeExpired, chargeNotPending } from "./charges.errors";
+export { chargeExpired, chargeNotPending, recurringChargeDueTaken } from "./charges.errors";
 export { termsOf } from "./due-date-charge";
 export { dateColumn } from "./due-date-columns";
 export { paymentLinkUrlOf } from "./payment-url";

@@ -4,7 +4,7 @@ import { targetOf } from "./data-source";
 import { type DatabaseTarget, ResilientClient } from "./database-target";
 import { isConnectionLost, isDatabaseUnavailable, serviceUnavailable } from "./errors";
 import { replicaOf } from "./read-replica";
-import { poolOf, poolRunner, queryRows, readRetries, resultRows, type SqlRunner } from "./sql";
+import { poolOf, poolRunner, queryRows, readRetries, resultRows, runPrepared, type SqlRunner } from "./sql";
 
 export const CANCELLED_MESSAGE = "The request was cancelled: the client went away";
 
@@ -116,7 +116,7 @@ async function readOnPool<T>(
   read: (sql: SqlRunner) => Promise<T>,
   options: ReadOptions,
 ): Promise<T> {
-  if (!signal && !options.oneSnapshot) return read(poolRunner(on.pool));
+  if (!signal && !options.oneSnapshot) return read(poolRunner(on.pool, !on.target.pooler));
   try {
     return await readOnOwnConnection(on, signal, read, options);
   } catch (error) {
@@ -149,6 +149,9 @@ async function readOnOwnConnection<T>(
   };
   // Rows straight from the client: this runs on every list page, so no async frame of its own.
   const sql: SqlRunner = { query: (text, parameters) => client.query(text, parameters).then(resultRows) };
+  // Where the connection is PostgreSQL's own session, a hot read may keep its statement prepared on it.
+  if (!on.target.pooler)
+    sql.queryPrepared = (text, parameters) => runPrepared((query) => client.query(query), text, parameters);
   try {
     if (signal?.aborted) throw serviceUnavailable(CANCELLED_MESSAGE);
     signal?.addEventListener("abort", onAbort, { once: true });

@@ -36,6 +36,16 @@ export function targetOf(db: DataSource): DatabaseTarget {
   return target;
 }
 
+/**
+ * Whether a DataSource's pool talks to PostgreSQL itself, where a connection keeps the
+ * statements prepared on it (core/sql.ts preparedRows). Not through a pooler in transaction
+ * mode (DATABASE_DIRECT_URL set): there consecutive statements of a connection may reach
+ * different servers' sessions. Nor a DataSource made elsewhere (unknown: no).
+ */
+export function preparesStatements(db: DataSource): boolean {
+  return targets.get(db)?.pooler === false;
+}
+
 export function createDataSourceFor(
   schema: DatabaseSchema,
   location: DatabaseLocation,

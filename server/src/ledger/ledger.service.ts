@@ -17,7 +17,7 @@ import {
   SqlParams,
   type Total,
 } from "../core/pagination";
-import { poolRows, queryRows } from "../core/sql";
+import { preparedRows, queryRows } from "../core/sql";
 import { runTransaction } from "../core/transactions";
 import { Adjustment, AdjustmentStatus } from "./adjustment.entity";
 import { LedgerEntry, LedgerEntryKind } from "./ledger-entry.entity";
@@ -233,7 +233,7 @@ export class LedgerService {
    */
   async readBalance(account: AccountRef): Promise<{ balanceCents: Cents; timestamp: Date }> {
     const checked = typeof account === "string";
-    const rows = await poolRows<{ balance_cents: string | null; now: Date }>(
+    const rows = await preparedRows<{ balance_cents: string | null; now: Date }>(
       this.db,
       checked ? BALANCE_BY_ACCOUNT_SQL : BALANCE_BY_CREDENTIAL_SQL,
       [checked ? account : account.secretHash],

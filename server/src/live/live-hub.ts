@@ -16,7 +16,7 @@ import { poolRows } from "../core/sql";
  */
 
 /** The topics a page may ask for: the first word of an outbox event's type. */
-export const LIVE_TOPICS = ["charge", "withdrawal", "refund", "dispute"] as const;
+export const LIVE_TOPICS = ["charge", "withdrawal", "refund", "dispute", "recurrence"] as const;
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
 
 /**
@@ -263,7 +263,7 @@ export class LiveHub {
     if (!notice) return;
     this.stats.notices += 1;
     const topic = notice.type.split(".")[0] as LiveTopic;
-    // The pages' topics only; a listener hears every event of its account (ping and recurrence.* too).
+    // The pages' topics only; a listener hears every event of its account (ping too).
     const pageTopic = (LIVE_TOPICS as readonly string[]).includes(topic);
     // Built once per notice, not once per stream.
     const consoleChunk = `id: ${notice.id}\nevent: change\ndata: ${JSON.stringify({

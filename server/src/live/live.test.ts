@@ -184,6 +184,48 @@ describe("live updates", () => {
     stream.close();
   });
 
+  test("a recurrence's approval and cancel reach the streams of the recurrence topic, of its account only", async () => {
+    const mine = await writer.createMerchant({ name: "Live Academia" });
+    const theirs = await writer.createMerchant({ name: "Live Academia Dois" });
+    const merchant = await reader.consoleUser({ kind: "MERCHANT", role: "MEMBER", companyId: mine.companyId });
+    const stranger = await reader.consoleUser({ kind: "MERCHANT", role: "MEMBER", companyId: theirs.companyId });
+    const recurrences = await openStream(merchant.cookie, "recurrence");
+    const chargesOnly = await openStream(merchant.cookie, "charge");
+    const foreign = await openStream(stranger.cookie, "recurrence");
+    for (const stream of [recurrences, chargesOnly, foreign]) await stream.next((e) => e.event === "ready");
+    const created = await writer.request("POST", "/recurrences", {
+      token: mine.clientSecret,
+      headers: { "Idempotency-Key": crypto.randomUUID() },
+      body: {
+        payer: { name: "Maria da Silva", cpf: "529.982.247-25" },
+        contract: "CT-LIVE",
+        object: "Plano mensal",
+        frequency: "MONTHLY",
+        start_date: new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(new Date()),
+        amount: 50,
+      },
+    });
+    assert.equal(created.status, 201, created.text);
+    const id = created.body.id as string;
+    const decided = await writer.graphql(
+      `mutation($id: ID!) { simulateRecurrenceDecision(id: $id, decision: APPROVED) { status } }`,
+      { id },
+      mine.clientSecret,
+    );
+    assert.equal(decided.data.simulateRecurrenceDecision.status, "APPROVED");
+    const cancelled = await writer.request("POST", `/recurrences/${id}/cancel`, { token: mine.clientSecret, body: {} });
+    assert.equal(cancelled.status, 200, cancelled.text);
+    await recurrences.next((e) => e.event === "change" && JSON.parse(e.data).type === "recurrence.cancelled");
+    assert.deepEqual(changes(recurrences), [
+      { type: "recurrence.approved", resourceId: id },
+      { type: "recurrence.cancelled", resourceId: id },
+    ]);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.deepEqual(changes(chargesOnly), [], "the charge topic does not carry recurrence.*");
+    assert.deepEqual(changes(foreign), [], "another account's stream hears nothing of it");
+    for (const stream of [recurrences, chargesOnly, foreign]) stream.close();
+  });
+
   test("nothing is announced for a change that rolls back", async () => {
     const company = await writer.createMerchant({ name: "Live Loja Tres" });
     const viewer = await reader.consoleUser({ role: "OPERATOR" });

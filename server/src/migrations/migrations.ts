@@ -44,6 +44,7 @@ import { WebhookEndpoints1766300000100 } from "./1766300000100-webhook-endpoints
 import { WebhookEndpointFailures1766300000200 } from "./1766300000200-webhook-endpoint-failures";
 import { RecurrenceCycles1766400000100 } from "./1766400000100-recurrence-cycles";
 import { EfiRecurrences1766500000100 } from "./1766500000100-efi-recurrences";
+import { RecurrenceCycleClaims1766800000100 } from "./1766800000100-recurrence-cycle-claims";
 
 /** Migrations in order; the schema only ever changes through them. A new migration is added last. */
 export const MIGRATIONS = [
@@ -93,4 +94,5 @@ export const MIGRATIONS = [
   WebhookEndpointFailures1766300000200,
   RecurrenceCycles1766400000100,
   EfiRecurrences1766500000100,
+  RecurrenceCycleClaims1766800000100,
 ];

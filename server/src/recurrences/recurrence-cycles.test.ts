@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { isoDate, parseIsoDate } from "../billing/business-days";
 import { RecurrenceFrequency } from "./recurrence.entity";
-import { cycleDueDate, firstCycleFrom } from "./recurrence-cycles";
+import { cycleDueDate, cycleOf, firstCycleFrom } from "./recurrence-cycles";
 
 const day = (text: string) => parseIsoDate(text) as number;
 const cycles = (start: string, frequency: RecurrenceFrequency, count: number) =>
@@ -57,4 +57,25 @@ test("the first cycle on or after a day, within the end date", () => {
     ),
     "2027-03-15",
   );
+});
+
+test("the cycle a day falls in: the last cycle due on or before it", () => {
+  const of = (start: string, frequency: RecurrenceFrequency, on: string) =>
+    isoDate(cycleOf(day(start), frequency, day(on)));
+  assert.equal(of("2027-01-31", RecurrenceFrequency.MONTHLY, "2027-01-31"), "2027-01-31");
+  assert.equal(of("2027-01-31", RecurrenceFrequency.MONTHLY, "2027-02-27"), "2027-01-31");
+  assert.equal(of("2027-01-31", RecurrenceFrequency.MONTHLY, "2027-02-28"), "2027-02-28");
+  assert.equal(of("2027-01-31", RecurrenceFrequency.MONTHLY, "2027-03-30"), "2027-02-28");
+  assert.equal(of("2027-01-31", RecurrenceFrequency.MONTHLY, "2031-07-30"), "2031-06-30");
+  assert.equal(of("2027-03-01", RecurrenceFrequency.WEEKLY, "2027-03-14"), "2027-03-08");
+  assert.equal(of("2028-02-29", RecurrenceFrequency.ANNUAL, "2030-02-27"), "2029-02-28");
+  // Before the start: the first cycle (a charge is never due before it).
+  assert.equal(of("2027-03-01", RecurrenceFrequency.WEEKLY, "2027-02-20"), "2027-03-01");
+  // Every day of ten years of monthly cycles falls in the cycle firstCycleFrom finds for it.
+  const start = day("2027-01-31");
+  for (let d = start; d < start + 3660; d += 1) {
+    const cycle = cycleOf(start, RecurrenceFrequency.MONTHLY, d);
+    assert.ok(cycle <= d);
+    assert.ok((firstCycleFrom(start, RecurrenceFrequency.MONTHLY, cycle + 1, null) as number) > d, isoDate(d));
+  }
 });

@@ -41,3 +41,12 @@ export function firstCycleFrom(
   }
   return end !== null && due > end ? null : due;
 }
+
+/** The cycle a day falls in: the last cycle due on or before it (the first cycle for a day before the start). */
+export function cycleOf(start: DayNumber, frequency: RecurrenceFrequency, day: DayNumber): DayNumber {
+  const average = frequency === RecurrenceFrequency.WEEKLY ? 7 : 30.4 * MONTHS[frequency];
+  // A guess at or past the answer, then back: at most a few steps.
+  let n = Math.max(0, Math.floor((day - start) / average) + 2);
+  while (n > 0 && cycleDueDate(start, frequency, n) > day) n -= 1;
+  return cycleDueDate(start, frequency, n);
+}

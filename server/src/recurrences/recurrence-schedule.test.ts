@@ -3,7 +3,7 @@ import { after, before, describe, test } from "node:test";
 import { assertAuditConsistent, balanceCents, outboxEvents, signProviderBody } from "../../test/support/scenarios";
 import { type Merchant, newUuid, startTestApp, type TestApp } from "../../test/support/test-app";
 import { isoDate, saoPauloDay } from "../billing/business-days";
-import { CREATE_CYCLE_CHARGE_JOB } from "./recurring-charges.service";
+import { CREATE_CYCLE_CHARGE_JOB, DUE_AUTO_CHARGE_SQL } from "./recurring-charges.service";
 
 /**
  * CONTRACT §12 beyond the merchant's own calls: the first payment made with the authorisation
@@ -376,7 +376,7 @@ describe("auto_charge: the service's billing schedule", () => {
       { due_date: day(8), charge_id: null, skipped_reason: "less than 2 days before the due date", settled: true },
     ]);
 
-    // The merchant charged the cycle already: no second charge for the day.
+    // The merchant charged the cycle already: their charge claimed it, the schedule makes none.
     const merchantMade = await createRecurrence({ start_date: day(8), auto_charge: true });
     await decide(merchantMade.id, "APPROVED");
     const own = await app.request("POST", `/recurrences/${merchantMade.id}/charges`, {
@@ -384,10 +384,13 @@ describe("auto_charge: the service's billing schedule", () => {
       body: { due_date: day(8) },
     });
     assert.equal(own.status, 201, own.text);
-    await schedule.scheduleAutoCharges(later(1));
+    assert.deepEqual(await cycleRows(merchantMade.id), [
+      { due_date: day(8), charge_id: own.body.id, skipped_reason: null, settled: true },
+    ]);
+    assert.equal(await schedule.scheduleAutoCharges(later(1)), 0);
+    assert.deepEqual(await jobsOf(merchantMade.id), []);
     assert.equal(await schedule.createCycleCharge({ recurrenceId: merchantMade.id, dueDate: day(8) }, later(1)), null);
     assert.equal((await chargesOf(merchantMade.id)).length, 1);
-    assert.equal((await cycleRows(merchantMade.id))[0].skipped_reason, "a charge of the recurrence is due that day");
 
     // Without auto_charge, or a variable amount (refused at creation): never scheduled.
     const manual = await createRecurrence({ start_date: day(8) });
@@ -430,6 +433,164 @@ describe("auto_charge: the service's billing schedule", () => {
       (await cycleRows(rec.id)).map((row: { due_date: string }) => row.due_date),
       [day(3)],
     );
+  });
+});
+
+describe("auto_charge: one charge a cycle, whoever makes it; the sweep reads only what is due", () => {
+  const cycleRows = (id: string) =>
+    app.services.db.query(
+      "SELECT to_char(due_date, 'YYYY-MM-DD') AS due_date, charge_id, skipped_reason, settled_at IS NOT NULL AS settled FROM recurrence_cycles WHERE recurrence_id = $1 ORDER BY due_date",
+      [id],
+    );
+  const chargeBy = (id: string, dueDate: string) =>
+    app.request("POST", `/recurrences/${id}/charges`, { token: merchant.clientSecret, body: { due_date: dueDate } });
+  const jobCount = async (id: string) =>
+    (
+      await app.services.db.query(
+        `SELECT count(*)::int AS n FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks t
+           ON t.id = j.task_id WHERE t.identifier = $1 AND j.payload->>'recurrenceId' = $2`,
+        [CREATE_CYCLE_CHARGE_JOB, id],
+      )
+    )[0].n as number;
+
+  test("a cycle the schedule claimed or charged is 409 INVALID_STATE for the merchant; a cycle it passed over is theirs", async () => {
+    const schedule = app.services.recurringCharges;
+    const rec = await createRecurrence({ start_date: day(8), auto_charge: true });
+    await decide(rec.id, "APPROVED");
+    await schedule.scheduleAutoCharges(later(1));
+    const refusal = {
+      error: `The recurrence's cycle due on ${day(8)} already has its charge (auto_charge: one a cycle); cannot charge`,
+      code: "INVALID_STATE",
+    };
+    // Claimed, its job not run yet: the same day, or another day of the same monthly cycle.
+    for (const due of [day(8), day(9)]) {
+      const res = await chargeBy(rec.id, due);
+      assert.equal(res.status, 409, res.text);
+      assert.deepEqual(res.body, refusal);
+    }
+    const made = await schedule.createCycleCharge({ recurrenceId: rec.id, dueDate: day(8) }, later(1));
+    assert.ok(made);
+    // Charged by the schedule: the day's own refusal names its charge.
+    const sameDay = await chargeBy(rec.id, day(8));
+    assert.equal(sameDay.status, 409);
+    assert.deepEqual(sameDay.body, {
+      error: `A charge of the recurrence is already due on ${day(8)} (${made.id}); cannot charge`,
+      code: "INVALID_STATE",
+    });
+    assert.deepEqual((await chargeBy(rec.id, day(10))).body, refusal);
+    assert.equal((await chargesOf(rec.id)).length, 1);
+
+    // The job came too late (less than 2 days before): the cycle is passed over, the merchant may charge it.
+    const passed = await createRecurrence({ start_date: day(8), auto_charge: true });
+    await decide(passed.id, "APPROVED");
+    await schedule.scheduleAutoCharges(later(1));
+    assert.equal(await schedule.createCycleCharge({ recurrenceId: passed.id, dueDate: day(8) }, later(7)), null);
+    const own = await chargeBy(passed.id, day(8));
+    assert.equal(own.status, 201, own.text);
+    assert.deepEqual(await cycleRows(passed.id), [
+      { due_date: day(8), charge_id: own.body.id, skipped_reason: null, settled: true },
+    ]);
+    // A cancelled charge frees its cycle (and its day) for another.
+    const cancelled = await app.request("POST", `/charges/${own.body.id}/cancel`, { token: merchant.clientSecret });
+    assert.equal(cancelled.status, 200, cancelled.text);
+    const again = await chargeBy(passed.id, day(9));
+    assert.equal(again.status, 201, again.text);
+    assert.equal((await cycleRows(passed.id))[0].charge_id, again.body.id);
+  });
+
+  test("a merchant's charge racing the schedule's sweep and job: one charge for the cycle, whichever wins", async () => {
+    const schedule = app.services.recurringCharges;
+    for (let round = 0; round < 6; round += 1) {
+      const rec = await createRecurrence({ start_date: day(7), auto_charge: true });
+      await decide(rec.id, "APPROVED");
+      // The sweep on the day the cycle is 7 days ahead, the merchant's charge at the same moment.
+      const [manual] = await Promise.all([chargeBy(rec.id, day(7)), schedule.scheduleAutoCharges(later(0))]);
+      assert.ok(manual.status === 201 || manual.status === 409, manual.text);
+      if (manual.status === 409) assert.equal(manual.body.code, "INVALID_STATE");
+      // The job, whenever it runs, never makes a second charge.
+      await schedule.createCycleCharge({ recurrenceId: rec.id, dueDate: day(7) }, later(0));
+      await schedule.scheduleAutoCharges(later(0));
+      const charges = await chargesOf(rec.id);
+      assert.equal(charges.length, 1, `round ${round}: ${JSON.stringify(charges)}`);
+      const [cycle] = await cycleRows(rec.id);
+      assert.deepEqual(cycle, { due_date: day(7), charge_id: charges[0].id, skipped_reason: null, settled: true });
+      assert.equal(await jobCount(rec.id), manual.status === 201 ? 0 : 1);
+    }
+  });
+
+  test("two charges of one day at once: one is made, the other is 409 INVALID_STATE", async () => {
+    const rec = await createRecurrence({ start_date: day(2) });
+    await decide(rec.id, "APPROVED");
+    const results = await Promise.all([chargeBy(rec.id, day(5)), chargeBy(rec.id, day(5)), chargeBy(rec.id, day(5))]);
+    assert.deepEqual(results.map((res) => res.status).sort(), [201, 409, 409]);
+    const made = results.find((res) => res.status === 201);
+    for (const res of results.filter((r) => r.status === 409)) {
+      assert.deepEqual(res.body, {
+        error: `A charge of the recurrence is already due on ${day(5)} (${made?.body.id}); cannot charge`,
+        code: "INVALID_STATE",
+      });
+    }
+    // Without auto_charge, other days of the cycle are the merchant's to choose.
+    assert.equal((await chargeBy(rec.id, day(6))).status, 201);
+    assert.equal((await chargesOf(rec.id)).length, 2);
+  });
+
+  test("the sweep reads the recurrences whose next cycle is due, by its index, not every approved one", async () => {
+    const schedule = app.services.recurringCharges;
+    const soon = await createRecurrence({ start_date: day(20), auto_charge: true, frequency: "WEEKLY" });
+    const far = await createRecurrence({ start_date: day(60), auto_charge: true });
+    const started = await createRecurrence({ start_date: day(0), auto_charge: true, frequency: "WEEKLY" });
+    for (const rec of [soon, far, started]) await decide(rec.id, "APPROVED");
+    const nextOf = async (id: string) =>
+      (
+        await app.services.db.query(
+          "SELECT to_char(next_auto_cycle_on, 'YYYY-MM-DD') AS next FROM recurrences WHERE id = $1",
+          [id],
+        )
+      )[0].next as string | null;
+    // Made with its start date.
+    assert.deepEqual([await nextOf(soon.id), await nextOf(far.id)], [day(20), day(60)]);
+    // Due today: too close for the central bank's 2 days, passed; the next (day 7) is claimed, then day 14 is next.
+    await schedule.scheduleAutoCharges(later(0));
+    assert.deepEqual(
+      (await cycleRows(started.id)).map((row: { due_date: string }) => row.due_date),
+      [day(7)],
+    );
+    assert.equal(await nextOf(started.id), day(14));
+    assert.equal(await nextOf(soon.id), day(20));
+    const due = async (at: Date) =>
+      (await app.services.db.query(DUE_AUTO_CHARGE_SQL, [isoDate(saoPauloDay(at) + 7), "-infinity", "", 1000])).map(
+        (row: { id: string }) => row.id,
+      );
+    // Thirteen days on, only the weekly one is due: the other is not even read.
+    assert.deepEqual(
+      (await due(later(13))).filter((id: string) => [soon.id, far.id].includes(id)),
+      [soon.id],
+    );
+    await schedule.scheduleAutoCharges(later(13));
+    assert.deepEqual(
+      (await cycleRows(soon.id)).map((row: { due_date: string }) => row.due_date),
+      [day(20)],
+    );
+    // Claimed: its next is the week after, out of the window until then.
+    assert.equal(await nextOf(soon.id), day(27));
+    assert.deepEqual(
+      (await due(later(13))).filter((id: string) => id === soon.id),
+      [],
+    );
+    // A cancelled or completed recurrence is never read again (the index holds APPROVED ones).
+    await app.request("POST", `/recurrences/${far.id}/cancel`, { token: merchant.clientSecret, body: {} });
+    assert.deepEqual(
+      (await due(later(60))).filter((id: string) => id === far.id),
+      [],
+    );
+    // The plan: the partial index, never a scan of the table (sequential scans off to ask the planner what it can use).
+    const plan = await app.services.db.transaction(async (em) => {
+      await em.query("SET LOCAL enable_seqscan = off");
+      const [row] = await em.query(`EXPLAIN (FORMAT JSON) ${DUE_AUTO_CHARGE_SQL}`, [day(7), "-infinity", "", 200]);
+      return JSON.stringify(row["QUERY PLAN"]);
+    });
+    assert.match(plan, /recurrences_auto_charge_due/);
   });
 });
 

@@ -123,6 +123,13 @@ export class Recurrence {
   @Field(() => Boolean, { description: "The service creates each cycle's charge itself, 7 days before its due date." })
   autoCharge!: boolean;
 
+  /**
+   * auto_charge: the next cycle the service's schedule has not taken yet, from which its sweep
+   * looks for the cycle to charge (its index finds the recurrences due); null otherwise.
+   */
+  @Column({ name: "next_auto_cycle_on", type: "date", nullable: true, transformer: dateColumn })
+  nextAutoCycleOn!: string | null;
+
   @Column({ name: "status_reason", type: "text", nullable: true })
   @Field(() => String, { name: "reason", nullable: true, description: "Why it was rejected, cancelled or expired." })
   statusReason!: string | null;

@@ -396,6 +396,44 @@ describe("reads and GraphQL", () => {
     assert.equal(wrong.body.code, "VALIDATION_ERROR");
   });
 
+  test("the list's total is counted as every list's: exact up to 10,000, then capped (totalCapped)", async () => {
+    const fresh = await app.createMerchant();
+    const template = await created({ contract: "CAP" }, fresh.clientSecret);
+    await decide(template.id, "APPROVED", fresh.clientSecret);
+    // 10,001 more of the account's, written in SQL (the API would take minutes): the cap and one more.
+    await app.services.db.query(
+      `INSERT INTO recurrences
+       SELECT (jsonb_populate_record(r, jsonb_build_object(
+                 'id', 'rec_CAP' || lpad(g::text, 21, '0'), 'location_id', 'capped-' || g,
+                 'idempotency_key', 'capped-' || g, 'status', 'CREATED',
+                 'created_at', r.created_at - g * interval '1 second'))).*
+         FROM recurrences r, generate_series(1, 10001) AS g WHERE r.id = $1`,
+      [template.id],
+    );
+    const list = await get("/recurrences?limit=1", fresh.clientSecret);
+    assert.equal(list.status, 200, list.text);
+    assert.equal(list.body.total, 10_000);
+    assert.deepEqual(
+      list.body.data.map((recurrence: { id: string }) => recurrence.id),
+      [template.id],
+    );
+    const read = `query($status: RecurrenceStatus) { recurrences(status: $status, limit: 1) { total totalCapped } }`;
+    assert.deepEqual((await app.graphql(read, {}, fresh.clientSecret)).data.recurrences, {
+      total: 10_000,
+      totalCapped: true,
+    });
+    // A filter that matches fewer is exact.
+    assert.deepEqual((await app.graphql(read, { status: "APPROVED" }, fresh.clientSecret)).data.recurrences, {
+      total: 1,
+      totalCapped: false,
+    });
+    assert.deepEqual((await app.graphql(read, { status: "CANCELLED" }, fresh.clientSecret)).data.recurrences, {
+      total: 0,
+      totalCapped: false,
+    });
+    await app.services.db.query("DELETE FROM recurrences WHERE id LIKE 'rec_CAP%'");
+  });
+
   test("createRecurrence, recurrence, recurrences and cancelRecurrence", async () => {
     const fresh = await app.createMerchant();
     const key = newUuid();

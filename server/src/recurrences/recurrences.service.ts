@@ -10,7 +10,15 @@ import { checkIdempotencyKey, findOriginalRequest, insertUnlessTaken, requestFin
 import { newEndToEndId, newLocationId, newRecurrenceId, newTxid } from "../core/ids";
 import { enqueueJob } from "../core/jobs";
 import { type Cents, MAX_AMOUNT_CENTS } from "../core/money";
-import { CREATED_KEY, type Page, type PageArgs, readPage, readPageWindow, SqlParams } from "../core/pagination";
+import {
+  CREATED_KEY,
+  cappedCount,
+  type Page,
+  type PageArgs,
+  readPage,
+  readPageWindow,
+  SqlParams,
+} from "../core/pagination";
 import { poolRows, queryRows } from "../core/sql";
 import { runTransaction } from "../core/transactions";
 import { type CustomersService, checkPayer, type Payer } from "../customers";
@@ -242,6 +250,7 @@ export class RecurrencesService {
       retryPolicy,
       firstPaymentCents,
       autoCharge,
+      nextAutoCycleOn: autoCharge ? isoDate(start) : null,
       statusReason: null,
       locationId,
       firstPaymentLocationId,
@@ -338,7 +347,10 @@ export class RecurrencesService {
     return this.recurrenceFromRow(row);
   }
 
-  /** The account's recurrences (every account's for the operator), newest first; by status when asked. */
+  /**
+   * The account's recurrences (every account's for the operator), newest first; by status when
+   * asked. The total is counted up to TOTAL_CAP (then totalCapped), as the other lists are.
+   */
   async listRecurrences(
     scopeCompanyId: string | null,
     filter: PageArgs & { status?: RecurrenceStatus | null; customerId?: string | null },
@@ -361,12 +373,8 @@ export class RecurrencesService {
     return readCancellable(
       this.db,
       signal,
-      (sql) =>
-        readPage(sql, query, window, this.recurrenceFromRow, async () => {
-          const text = `SELECT count(*) AS n FROM recurrences${where.length ? ` WHERE ${where.join(" AND ")}` : ""}`;
-          const [row] = await queryRows<{ n: string }>(sql, text, params.values);
-          return { total: Number(row.n), capped: false };
-        }),
+      // Counted as every list is, up to the cap (an account's recurrences grow with its payers).
+      (sql) => readPage(sql, query, window, this.recurrenceFromRow, () => cappedCount(sql, query)),
       LAG_TOLERANT,
     );
   }

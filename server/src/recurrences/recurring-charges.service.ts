@@ -2,10 +2,17 @@ import type { DataSource, EntityManager } from "typeorm";
 import { type Acting, appendAudit } from "../audit";
 import { type DayNumber, isoDate, parseIsoDate, saoPauloDay, startOfSaoPauloDay } from "../billing";
 import { CHARGE_READ_COLUMNS, type ChargesService } from "../charges";
-import { Charge, ChargeStatus, ChargeType, chargeExpired, chargeNotPending } from "../charges/model";
+import {
+  Charge,
+  ChargeStatus,
+  ChargeType,
+  chargeExpired,
+  chargeNotPending,
+  recurringChargeDueTaken,
+} from "../charges/model";
 import { type CancelSignal, LAG_TOLERANT, readCancellable } from "../core/cancellable-read";
 import { entityRowMapper } from "../core/entity-rows";
-import { validationError } from "../core/errors";
+import { AppError, validationError } from "../core/errors";
 import { newEndToEndId } from "../core/ids";
 import { enqueueJob } from "../core/jobs";
 import { brlToJsonNumber, type Cents, formatBrl, MAX_AMOUNT_CENTS } from "../core/money";
@@ -28,8 +35,8 @@ import {
   type RecurrenceRetryPolicy,
   RecurrenceStatus,
 } from "./recurrence.entity";
-import { firstCycleFrom } from "./recurrence-cycles";
-import { recurrenceInvalidState } from "./recurrences.errors";
+import { cycleOf, firstCycleFrom } from "./recurrence-cycles";
+import { recurrenceCycleTaken, recurrenceInvalidState } from "./recurrences.errors";
 import type { RecurrencesService } from "./recurrences.service";
 import type { RecurringDebitAttempt } from "./recurring-debit-attempt.types";
 import { nextRetryDay } from "./retry-schedule";
@@ -45,6 +52,19 @@ export const AUTO_CHARGE_DAYS_BEFORE = 7;
 export const CREATE_CYCLE_CHARGE_JOB = "recurrences.create-cycle-charge";
 /** Recurrences the schedule's sweep reads in one transaction. */
 const SCHEDULE_BATCH = 200;
+/**
+ * The APPROVED auto_charge recurrences whose next cycle not yet taken is due by $1 (today plus
+ * the schedule's lead), after the cursor ($2, $3: the last row of the batch before), in the
+ * order of recurrences_auto_charge_due: never every approved one. A row a charge's
+ * transaction (or another sweep) holds is left to the next sweep.
+ */
+export const DUE_AUTO_CHARGE_SQL = `SELECT id, to_char(start_date, 'YYYY-MM-DD') AS start_date,
+       to_char(end_date, 'YYYY-MM-DD') AS end_date, frequency,
+       to_char(next_auto_cycle_on, 'YYYY-MM-DD') AS next_auto_cycle_on
+  FROM recurrences
+ WHERE status = 'APPROVED' AND auto_charge AND next_auto_cycle_on IS NOT NULL AND next_auto_cycle_on <= $1::date
+   AND (next_auto_cycle_on, id) > ($2::date, $3::text)
+ ORDER BY next_auto_cycle_on, id LIMIT $4 FOR NO KEY UPDATE SKIP LOCKED`;
 
 export interface CycleChargeJob {
   recurrenceId: string;
@@ -60,6 +80,8 @@ export function readCycleChargeJob(payload: unknown): CycleChargeJob {
   }
   return { recurrenceId, dueDate };
 }
+
+const DAY_TAKEN = "a charge of the recurrence is due that day";
 
 /** Why a claimed cycle got no charge: the cycle is settled without one. */
 class CycleSkipped extends Error {}
@@ -99,7 +121,10 @@ export class RecurringChargesService {
    * A cycle's charge: due 2 to 10 days after today (America/Sao_Paulo), within the
    * recurrence's dates; a fixed recurrence's own amount (another is a 400), a variable one's
    * amount required. Only an APPROVED recurrence is charged (409 INVALID_STATE), checked again
-   * under its row lock in the charge's transaction.
+   * under its row lock in the charge's transaction. One charge (not cancelled) a day (409
+   * INVALID_STATE, and charges_recurring_due_once between simultaneous requests); with
+   * auto_charge, one a cycle: the charge claims its cycle in recurrence_cycles, as the
+   * schedule does, and a cycle the schedule took is 409 INVALID_STATE.
    */
   async createRecurringCharge(
     scopeCompanyId: string | null,
@@ -133,13 +158,20 @@ export class RecurringChargesService {
     const amountCents = recurrence.amountCents ?? given;
     if (amountCents === null) throw validationError("amount is required: the recurrence's amount is variable");
     if (recurrence.status !== RecurrenceStatus.APPROVED) throw recurrenceInvalidState(recurrence.status, "charge");
+    const dueDate = isoDate(due);
+    // Refused before the bank is asked; asked again under the locks below.
+    await this.refuseChargedDay(this.db.manager, recurrence.id, dueDate);
+    const cycle = recurrence.autoCharge
+      ? isoDate(cycleOf(parseIsoDate(recurrence.startDate) as DayNumber, recurrence.frequency, due))
+      : null;
+    if (cycle !== null) await this.refuseClaimedCycle(this.db.manager, recurrence.id, cycle, false);
 
     return this.charges.createRecurringCharge(
       recurrence.companyId,
       {
         recurrenceId: recurrence.id,
         amountCents,
-        dueDate: isoDate(due),
+        dueDate,
         payer: recurrence.payer,
         customerId: recurrence.customerId,
         description: recurrence.object,
@@ -153,56 +185,128 @@ export class RecurringChargesService {
           [recurrence.id],
         );
         if (row.status !== RecurrenceStatus.APPROVED) throw recurrenceInvalidState(row.status, "charge");
+        await this.refuseChargedDay(em, recurrence.id, dueDate);
+        if (cycle === null) return;
+        // auto_charge: the merchant's charge claims its cycle, as the schedule's sweep does, so
+        // that the schedule makes no second charge for it (and a cycle it claimed is refused).
+        const [claimed] = await queryRows(
+          em,
+          `INSERT INTO recurrence_cycles (recurrence_id, due_date, claimed_at) VALUES ($1, $2, $3)
+           ON CONFLICT DO NOTHING RETURNING recurrence_id`,
+          [recurrence.id, cycle, now],
+        );
+        if (!claimed) await this.refuseClaimedCycle(em, recurrence.id, cycle, true);
       },
       audit,
+      cycle === null
+        ? undefined
+        : async (em, charge) => {
+            await em.query(
+              `UPDATE recurrence_cycles SET charge_id = $3, skipped_reason = NULL, settled_at = $4
+                WHERE recurrence_id = $1 AND due_date = $2`,
+              [recurrence.id, cycle, charge.id, now],
+            );
+          },
     );
   }
 
+  /** 409 INVALID_STATE when a charge of the recurrence (not cancelled) is already due that day. */
+  private async refuseChargedDay(em: EntityManager, recurrenceId: string, dueDate: string): Promise<void> {
+    const [taken] = await queryRows<{ id: string }>(
+      em,
+      `SELECT id FROM charges WHERE recurrence_id = $1 AND type = 'RECURRING' AND due_date = $2
+          AND status <> 'CANCELLED' LIMIT 1`,
+      [recurrenceId, dueDate],
+    );
+    if (taken) throw recurringChargeDueTaken(dueDate, taken.id);
+  }
+
   /**
-   * The service's billing schedule (auto_charge): for each APPROVED auto_charge recurrence, the
-   * next cycle due between 2 days (the central bank's least) and AUTO_CHARGE_DAYS_BEFORE days
-   * after today is claimed once (recurrence_cycles' primary key: any number of workers may
-   * sweep at once) and its job queued in the same transaction, so a claimed cycle always has
-   * its job. A cycle first seen less than 2 days before its due date (the service was down)
-   * cannot be charged any more and is left. `now` is the clock (tests inject theirs).
+   * 409 INVALID_STATE when an auto_charge recurrence's cycle is taken: claimed by the schedule
+   * (its job on the way), or charged (not cancelled). A cycle the schedule passed over, or whose
+   * charge was cancelled, is free for the merchant's. `lock`: under the cycle's row lock, in the
+   * charge's transaction (a job settling it is waited for).
+   */
+  private async refuseClaimedCycle(em: EntityManager, recurrenceId: string, cycle: string, lock: boolean) {
+    const [held] = await queryRows<{ settled: boolean; charge_status: string | null }>(
+      em,
+      `SELECT c.settled_at IS NOT NULL AS settled, ch.status AS charge_status
+         FROM recurrence_cycles c LEFT JOIN charges ch ON ch.id = c.charge_id
+        WHERE c.recurrence_id = $1 AND c.due_date = $2${lock ? " FOR UPDATE OF c" : ""}`,
+      [recurrenceId, cycle],
+    );
+    if (!held) return;
+    if (!held.settled || (held.charge_status !== null && held.charge_status !== ChargeStatus.CANCELLED)) {
+      throw recurrenceCycleTaken(cycle);
+    }
+  }
+
+  /**
+   * The service's billing schedule (auto_charge): for each APPROVED auto_charge recurrence whose
+   * next cycle not yet taken (`next_auto_cycle_on`, indexed) is due within AUTO_CHARGE_DAYS_BEFORE
+   * days, the first cycle due between 2 days (the central bank's least) and that many days after
+   * today is claimed once (recurrence_cycles' primary key: the merchant's own charge of the cycle
+   * claims it too) and its job queued in the same transaction, so a claimed cycle always has its
+   * job; `next_auto_cycle_on` then moves to the cycle after it (or to the cycle ahead when none is
+   * due yet, null when none is left), so that a sweep reads only the recurrences due, not every
+   * approved one. Rows are locked SKIP LOCKED: any number of workers may sweep at once. A cycle
+   * first seen less than 2 days before its due date (the service was down) cannot be charged any
+   * more and is passed. `now` is the clock (tests inject theirs).
    */
   async scheduleAutoCharges(now: Date = new Date(), batchSize = SCHEDULE_BATCH): Promise<number> {
     const today = saoPauloDay(now);
+    const horizon = isoDate(today + AUTO_CHARGE_DAYS_BEFORE);
     let claimed = 0;
-    let after = "";
+    // The cursor: rows already read move past the horizon, but a row skipped (locked) stays.
+    let after = { day: "-infinity", id: "" };
     for (;;) {
       const batch = await runTransaction(this.db, async (em) => {
-        const rows = await queryRows<{ id: string; start_date: string; end_date: string | null; frequency: string }>(
-          em,
-          `SELECT id, to_char(start_date, 'YYYY-MM-DD') AS start_date, to_char(end_date, 'YYYY-MM-DD') AS end_date, frequency
-             FROM recurrences WHERE status = 'APPROVED' AND auto_charge AND id > $1 ORDER BY id LIMIT $2`,
-          [after, batchSize],
-        );
+        const rows = await queryRows<{
+          id: string;
+          start_date: string;
+          end_date: string | null;
+          frequency: string;
+          next_auto_cycle_on: string;
+        }>(em, DUE_AUTO_CHARGE_SQL, [horizon, after.day, after.id, batchSize]);
         for (const row of rows) {
-          const due = firstCycleFrom(
-            parseIsoDate(row.start_date) as DayNumber,
-            row.frequency as RecurrenceFrequency,
-            today + MIN_DAYS_TO_DUE,
-            row.end_date === null ? null : parseIsoDate(row.end_date),
-          );
-          if (due === null || due > today + AUTO_CHARGE_DAYS_BEFORE) continue;
-          const dueDate = isoDate(due);
-          const inserted = await queryRows(
-            em,
-            `INSERT INTO recurrence_cycles (recurrence_id, due_date, claimed_at) VALUES ($1, $2, $3)
-             ON CONFLICT DO NOTHING RETURNING recurrence_id`,
-            [row.id, dueDate, now],
-          );
-          if (inserted.length === 0) continue;
-          await enqueueJob(em, CREATE_CYCLE_CHARGE_JOB, { recurrenceId: row.id, dueDate } satisfies CycleChargeJob, {
-            jobKey: `recurrence-cycle:${row.id}:${dueDate}`,
-          });
-          claimed += 1;
+          const end = row.end_date === null ? null : parseIsoDate(row.end_date);
+          const start = parseIsoDate(row.start_date) as DayNumber;
+          const frequency = row.frequency as RecurrenceFrequency;
+          const from = Math.max(today + MIN_DAYS_TO_DUE, parseIsoDate(row.next_auto_cycle_on) as DayNumber);
+          const due = firstCycleFrom(start, frequency, from, end);
+          let next = due;
+          if (due !== null && due <= today + AUTO_CHARGE_DAYS_BEFORE) {
+            const dueDate = isoDate(due);
+            const inserted = await queryRows(
+              em,
+              `INSERT INTO recurrence_cycles (recurrence_id, due_date, claimed_at) VALUES ($1, $2, $3)
+               ON CONFLICT DO NOTHING RETURNING recurrence_id`,
+              [row.id, dueDate, now],
+            );
+            // Not inserted: the merchant charged this cycle (or another sweep did claim it).
+            if (inserted.length > 0) {
+              await enqueueJob(
+                em,
+                CREATE_CYCLE_CHARGE_JOB,
+                { recurrenceId: row.id, dueDate } satisfies CycleChargeJob,
+                {
+                  jobKey: `recurrence-cycle:${row.id}:${dueDate}`,
+                },
+              );
+              claimed += 1;
+            }
+            next = firstCycleFrom(start, frequency, due + 1, end);
+          }
+          await em.query("UPDATE recurrences SET next_auto_cycle_on = $2 WHERE id = $1", [
+            row.id,
+            next === null ? null : isoDate(next),
+          ]);
         }
         return rows;
       });
       if (batch.length < batchSize) return claimed;
-      after = batch[batch.length - 1].id;
+      const last = batch[batch.length - 1];
+      after = { day: last.next_auto_cycle_on, id: last.id };
     }
   }
 
@@ -258,7 +362,7 @@ export class RecurringChargesService {
                 AND status <> 'CANCELLED' LIMIT 1`,
             [recurrence.id, job.dueDate],
           );
-          if (taken) throw new CycleSkipped("a charge of the recurrence is due that day");
+          if (taken) throw new CycleSkipped(DAY_TAKEN);
         },
         // Its audit row names the system: no one asked for this charge but the schedule.
         { actor: "system", actorKind: "SYSTEM", address: null, requestId: null },
@@ -270,11 +374,13 @@ export class RecurringChargesService {
         },
       );
     } catch (error) {
-      if (!(error instanceof CycleSkipped)) throw error;
+      // The charges' own guard (charges_recurring_due_once): a charge of that day committed meanwhile.
+      const dayTaken = error instanceof AppError && error.code === "INVALID_STATE";
+      if (!(error instanceof CycleSkipped) && !dayTaken) throw error;
       await this.db.query(
         `UPDATE recurrence_cycles SET skipped_reason = $3, settled_at = $4
           WHERE recurrence_id = $1 AND due_date = $2 AND settled_at IS NULL`,
-        [recurrence.id, job.dueDate, error.message, now],
+        [recurrence.id, job.dueDate, dayTaken ? DAY_TAKEN : error.message, now],
       );
       return null;
     }

@@ -6,6 +6,7 @@ import type { SearchParams } from "nuqs/server";
 import { toLimitOffset } from "@/components/data-table/search-params";
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
+import { LiveUpdates } from "@/features/live/live-updates";
 import { RecurrencesDocument } from "@/features/recurrences/documents";
 import { RecurrencesTable } from "@/features/recurrences/recurrences-table";
 import { loadRecurrenceParams } from "@/features/recurrences/search-params";
@@ -23,6 +24,7 @@ export default async function RecurrencesPage({ searchParams }: { searchParams: 
   ]);
   return (
     <div className="flex flex-col gap-6">
+      <LiveUpdates topics={["recurrence"]} />
       <PageHeader
         title={t("title")}
         description={t("description")}

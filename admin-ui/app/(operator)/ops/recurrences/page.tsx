@@ -4,6 +4,7 @@ import type { SearchParams } from "nuqs/server";
 import { toLimitOffset } from "@/components/data-table/search-params";
 import { PageHeader } from "@/components/page-header";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { LiveUpdates } from "@/features/live/live-updates";
 import { DebitAttemptsList } from "@/features/recurrences/debit-attempts-list";
 import { FailedDebitsDocument, RecurrencesDocument } from "@/features/recurrences/documents";
 import { RecurrencesTable } from "@/features/recurrences/recurrences-table";
@@ -35,6 +36,8 @@ export default async function OperatorRecurrencesPage({ searchParams }: { search
   const companies = Object.fromEntries(names.map(({ id, name }) => [id, name]));
   return (
     <div className="flex flex-col gap-6">
+      {/* A status change, or a debit refused (charge.payment_failed) for the day's list. */}
+      <LiveUpdates topics={["recurrence", "charge"]} />
       <PageHeader title={t("title")} description={t("description")} />
       <Card>
         <CardHeader>

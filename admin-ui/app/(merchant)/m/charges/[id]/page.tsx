@@ -16,6 +16,7 @@ import { ChargePaymentCard } from "@/features/merchant-charges/charge-payment-ca
 import { MerchantChargeDetailDocument } from "@/features/merchant-charges/documents";
 import { SimulatePaymentButton } from "@/features/merchant-charges/simulate-payment-button";
 import { ServiceInfoDocument } from "@/features/provider/documents";
+import { ChargeRecurrenceCard, FirstPaymentNote } from "@/features/recurrences/charge-recurrence-card";
 import { RefundChargeButton } from "@/features/refunds/refund-charge-dialog";
 import { RefundsCard, refundTimeline } from "@/features/refunds/refunds-card";
 import { requireViewer } from "@/lib/auth/session";
@@ -39,11 +40,14 @@ export default async function MerchantChargePage({ params }: { params: Promise<{
     getTranslations("merchant"),
     getTranslations("merchantCharges.detail"),
   ]);
-  // A due-date charge is payable until the end of a day (CONTRACT §11): that day, as its terms card says.
-  const dueDate = charge.type === "DUE_DATE";
-  const payableUntil = dueDate
-    ? t("steps.payableUntilDay", { date: formatIsoDay(lastPayableDay(charge.expiresAt)) })
-    : t.rich("steps.payableUntil", { time: () => <DateTime value={charge.expiresAt} /> });
+  // A due-date or recurring charge is payable until the end of a day (CONTRACT §11, §12): that day, as its card says.
+  const dueDate = charge.type === "DUE_DATE" || charge.type === "RECURRING";
+  const payableUntil =
+    charge.type === "RECURRING" && charge.dueDate
+      ? t("steps.debitedOn", { date: formatIsoDay(charge.dueDate) })
+      : dueDate
+        ? t("steps.payableUntilDay", { date: formatIsoDay(lastPayableDay(charge.expiresAt)) })
+        : t.rich("steps.payableUntil", { time: () => <DateTime value={charge.expiresAt} /> });
   const events = [...webhookDeliveries.data].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   // Status history from the charge's own times: created, then paid, expired or cancelled.
   const history: TimelineItem[] = [
@@ -117,30 +121,36 @@ export default async function MerchantChargePage({ params }: { params: Promise<{
         expiresAt={charge.expiresAt}
         customerHref={charge.customerId ? `/m/customers/${charge.customerId}` : null}
       />
+      <FirstPaymentNote charge={charge} recurrenceBasePath="/m/recurrences" />
       <div className="grid gap-4 lg:grid-cols-3">
-        <Card className={payable ? "lg:row-span-2" : undefined}>
-          <CardHeader>
-            <div>
-              <CardTitle>{payable ? t("showPayer") : t("paymentCode")}</CardTitle>
-              <CardDescription>
-                {payable
-                  ? dueDate
-                    ? t("showPayerDescriptionDay", { date: formatIsoDay(lastPayableDay(charge.expiresAt)) })
-                    : t.rich("showPayerDescription", { time: () => <DateTime value={charge.expiresAt} /> })
-                  : t("notPayable")}
-              </CardDescription>
-            </div>
-          </CardHeader>
-          <CardContent>
-            {payable ? (
-              <ChargePaymentCard pixCode={charge.pixCode} />
-            ) : (
-              <p className="rounded-md bg-muted p-3 font-mono text-xs break-all text-muted-foreground">
-                {charge.pixCode}
-              </p>
-            )}
-          </CardContent>
-        </Card>
+        {/* A recurring charge is debited by the payer's bank: nothing to show the payer, its recurrence instead. */}
+        {charge.type === "RECURRING" ? (
+          <ChargeRecurrenceCard charge={charge} recurrenceBasePath="/m/recurrences" className="lg:col-span-2" />
+        ) : (
+          <Card className={payable ? "lg:row-span-2" : undefined}>
+            <CardHeader>
+              <div>
+                <CardTitle>{payable ? t("showPayer") : t("paymentCode")}</CardTitle>
+                <CardDescription>
+                  {payable
+                    ? dueDate
+                      ? t("showPayerDescriptionDay", { date: formatIsoDay(lastPayableDay(charge.expiresAt)) })
+                      : t.rich("showPayerDescription", { time: () => <DateTime value={charge.expiresAt} /> })
+                    : t("notPayable")}
+                </CardDescription>
+              </div>
+            </CardHeader>
+            <CardContent>
+              {payable ? (
+                <ChargePaymentCard pixCode={charge.pixCode} />
+              ) : (
+                <p className="rounded-md bg-muted p-3 font-mono text-xs break-all text-muted-foreground">
+                  {charge.pixCode}
+                </p>
+              )}
+            </CardContent>
+          </Card>
+        )}
         <Card>
           <CardHeader>
             <CardTitle>{t("amounts")}</CardTitle>

@@ -6,13 +6,13 @@ import { CopyableId } from "@/components/copy-button";
 import { tableParsers, toLimitOffset } from "@/components/data-table/search-params";
 import { PageHeader } from "@/components/page-header";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { LiveUpdates } from "@/features/live/live-updates";
 import { ServiceInfoDocument } from "@/features/provider/documents";
-import { DebitAttemptsList } from "@/features/recurrences/debit-attempts-list";
-import { RecurrenceAttemptsDocument, RecurrenceDetailDocument } from "@/features/recurrences/documents";
+import { RecurrenceDetailDocument } from "@/features/recurrences/documents";
 import { NewRecurringChargeButton } from "@/features/recurrences/new-recurring-charge-dialog";
 import { CancelRecurrenceButton, SimulateDecisionButtons } from "@/features/recurrences/recurrence-actions";
+import { RecurrenceActivity } from "@/features/recurrences/recurrence-activity";
 import { RecurrenceAuthorisationCard } from "@/features/recurrences/recurrence-authorisation-card";
-import { RecurrenceCharges } from "@/features/recurrences/recurrence-charges";
 import { RecurrenceDetailsCard } from "@/features/recurrences/recurrence-details-card";
 import { RecurrenceStatusBadge } from "@/features/recurrences/recurrence-status-badge";
 import { formatBRL, formatIsoDay, lastPayableDay } from "@/lib/format";
@@ -24,8 +24,6 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 const loadParams = createLoader(tableParsers);
-/** The newest attempts shown (a recurrence has at most 4 a cycle). */
-const ATTEMPTS_SHOWN = 50;
 
 export default async function MerchantRecurrencePage({
   params,
@@ -37,19 +35,15 @@ export default async function MerchantRecurrencePage({
   const { id } = await params;
   const { page, perPage } = await loadParams(searchParams);
   const recurrenceId = decodeURIComponent(id);
-  const [{ recurrence, recurrenceCharges }, { serviceInfo }, t, tAttempts] = await Promise.all([
+  const [{ recurrence, recurrenceCharges }, { serviceInfo }, t] = await Promise.all([
     executeOrNotFound(RecurrenceDetailDocument, { id: recurrenceId, ...toLimitOffset(page, perPage) }),
     execute(ServiceInfoDocument),
     getTranslations("recurrences.detail"),
-    getTranslations("recurrences.attempts"),
   ]);
-  const { recurringDebitAttempts } = await execute(RecurrenceAttemptsDocument, {
-    recurrenceId: recurrence.id,
-    limit: ATTEMPTS_SHOWN,
-  });
   const open = recurrence.status === "CREATED" || recurrence.status === "APPROVED";
   return (
     <div className="flex flex-col gap-6">
+      <LiveUpdates topics={["recurrence", "charge"]} resourceId={recurrence.id} />
       <PageHeader
         title={recurrence.object}
         description={recurrence.payer.name}
@@ -98,41 +92,14 @@ export default async function MerchantRecurrencePage({
           </Card>
         )}
       </div>
-      <Card>
-        <CardHeader>
-          <div>
-            <CardTitle>{t("charges")}</CardTitle>
-            <CardDescription>{t("chargesDescription")}</CardDescription>
-          </div>
-        </CardHeader>
-        <CardContent>
-          <RecurrenceCharges
-            rows={recurrenceCharges.data}
-            total={recurrenceCharges.total}
-            totalCapped={recurrenceCharges.totalCapped}
-            page={page}
-            perPage={perPage}
-            sandbox={serviceInfo.sandbox}
-            chargeBasePath="/m/charges"
-          />
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <div>
-            <CardTitle>{tAttempts("title")}</CardTitle>
-            <CardDescription>{tAttempts("description")}</CardDescription>
-          </div>
-        </CardHeader>
-        <CardContent>
-          <DebitAttemptsList
-            rows={recurringDebitAttempts.data}
-            chargeBasePath="/m/charges"
-            label={tAttempts("label")}
-            empty={{ title: tAttempts("empty"), description: tAttempts("emptyDescription") }}
-          />
-        </CardContent>
-      </Card>
+      <RecurrenceActivity
+        recurrenceId={recurrence.id}
+        charges={recurrenceCharges}
+        page={page}
+        perPage={perPage}
+        sandbox={serviceInfo.sandbox}
+        chargeBasePath="/m/charges"
+      />
     </div>
   );
 }

@@ -18,6 +18,7 @@ import { ChargeDisputesCard } from "@/features/disputes/charge-disputes-card";
 import { ChargeDisputesDocument } from "@/features/disputes/documents";
 import { LiveUpdates } from "@/features/live/live-updates";
 import { ServiceInfoDocument } from "@/features/provider/documents";
+import { ChargeRecurrenceCard, FirstPaymentNote } from "@/features/recurrences/charge-recurrence-card";
 import { ChargeRefundsDocument } from "@/features/refunds/documents";
 import { RefundChargeButton } from "@/features/refunds/refund-charge-dialog";
 import { RefundRequestsCard } from "@/features/refunds/refund-requests-card";
@@ -131,27 +132,33 @@ export default async function ChargePage({ params }: { params: Promise<{ id: str
         </p>
       )}
       <ChargeBillingCard charge={charge} expiresAt={charge.expiresAt} />
+      <FirstPaymentNote charge={charge} recurrenceBasePath="/ops/recurrences" />
       <div className="grid gap-4 lg:grid-cols-3">
-        <Card className="lg:col-span-2">
-          <CardHeader>
-            <div>
-              <CardTitle>{t("brCode")}</CardTitle>
-              <CardDescription>{t("brCodeDescription")}</CardDescription>
-            </div>
-          </CardHeader>
-          <CardContent className="flex flex-col items-center gap-4 sm:flex-row sm:items-start">
-            <QrCode value={charge.pixCode} size={200} className="shrink-0" />
-            <div className="grid w-full min-w-0 gap-2">
-              <p className="text-xs font-medium text-muted-foreground">{t("copyAndPaste")}</p>
-              <p className="rounded-md bg-muted p-3 font-mono text-xs break-all" data-testid="br-code">
-                {charge.pixCode}
-              </p>
+        {/* A recurring charge is debited by the payer's bank: no code to scan, its recurrence instead. */}
+        {charge.type === "RECURRING" ? (
+          <ChargeRecurrenceCard charge={charge} recurrenceBasePath="/ops/recurrences" className="lg:col-span-2" />
+        ) : (
+          <Card className="lg:col-span-2">
+            <CardHeader>
               <div>
-                <CopyButton value={charge.pixCode} label={t("copyBrCode")} showLabel />
+                <CardTitle>{t("brCode")}</CardTitle>
+                <CardDescription>{t("brCodeDescription")}</CardDescription>
               </div>
-            </div>
-          </CardContent>
-        </Card>
+            </CardHeader>
+            <CardContent className="flex flex-col items-center gap-4 sm:flex-row sm:items-start">
+              <QrCode value={charge.pixCode} size={200} className="shrink-0" />
+              <div className="grid w-full min-w-0 gap-2">
+                <p className="text-xs font-medium text-muted-foreground">{t("copyAndPaste")}</p>
+                <p className="rounded-md bg-muted p-3 font-mono text-xs break-all" data-testid="br-code">
+                  {charge.pixCode}
+                </p>
+                <div>
+                  <CopyButton value={charge.pixCode} label={t("copyBrCode")} showLabel />
+                </div>
+              </div>
+            </CardContent>
+          </Card>
+        )}
         <Card>
           <CardHeader>
             <CardTitle>{t("details")}</CardTitle>
