@@ -132,6 +132,7 @@ export function ReasonDialog({
   reasonLabel,
   placeholder,
   confirmLabel,
+  cancelLabel,
   destructive = false,
   minLength = 3,
   children,
@@ -144,6 +145,8 @@ export function ReasonDialog({
   reasonLabel?: string;
   placeholder?: string;
   confirmLabel: string;
+  /** The way out, when "Cancelar" would read as the action itself (cancelling a schedule). */
+  cancelLabel?: string;
   destructive?: boolean;
   minLength?: number;
   children?: React.ReactNode;
@@ -219,7 +222,7 @@ export function ReasonDialog({
           <FormError message={error} />
           <DialogFooter>
             <Button variant="outline" onClick={() => change(false)} disabled={pending}>
-              {tc("actions.cancel")}
+              {cancelLabel ?? tc("actions.cancel")}
             </Button>
             <Button type="submit" variant={destructive ? "destructive" : "default"} disabled={pending || tooShort}>
               {pending && <LoaderIcon className="animate-spin" aria-hidden />}

@@ -457,6 +457,13 @@ export type WithdrawalStatus =
   | 'PENDING'
   | 'PROCESSING';
 
+export type ShellQueryVariables = Exact<{
+  failingEndpoints: boolean;
+}>;
+
+
+export type ShellQuery = { serviceInfo: { sandbox: boolean }, failingWebhookEndpoints?: Array<{ id: string, url: string }> };
+
 export type MySessionsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -592,7 +599,7 @@ export type AuditLogQueryVariables = Exact<{
 }>;
 
 
-export type AuditLogQuery = { auditLog: { data: Array<{ id: string, at: string, actor: string, actorKind: string, action: string, objectType: string, objectId: string | null, companyId: string | null, reason: string | null, address: string | null, requestId: string | null, before: unknown, after: unknown, actorInfo: { id: string, kind: string, displayName: string | null, email: string | null, credentialHint: string | null } }>, pageInfo: { endCursor: string | null, hasNextPage: boolean } } };
+export type AuditLogQuery = { auditLog: { data: Array<{ id: string, at: string, actor: string, actorKind: string, action: string, objectType: string, objectId: string | null, companyId: string | null, reason: string | null, address: string | null, requestId: string | null, before: unknown, after: unknown, actorInfo: { id: string, kind: string, displayName: string | null, email: string | null, credentialHint: string | null }, namedActors: Array<{ id: string, kind: string, displayName: string | null, email: string | null, credentialHint: string | null }> }>, pageInfo: { endCursor: string | null, hasNextPage: boolean } } };
 
 export type ViewerQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -683,7 +690,7 @@ export type ChargeDetailQueryVariables = Exact<{
 }>;
 
 
-export type ChargeDetailQuery = { charge: { pixCode: string, updatedAt: string, id: string, companyId: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, reservedReason: string | null, reservedAmount: string, refundedAmount: string, disputedAmount: string, payerName: string | null, payerDocument: string | null, createdAt: string, paidAt: string | null, expiresAt: string, type: ChargeType, dueDate: string | null, paidAmount: string | null, daysAfterDue: number | null, amountDue: string | null, customerId: string | null, externalReference: string | null, recurrenceId: string | null, debitAttempt: number | null, failureReason: string | null, nextAttemptOn: string | null, payer: { name: string, document: string } | null, fine: { mode: AdjustmentMode, value: string } | null, interest: { mode: InterestMode, value: string } | null, abatement: { mode: AdjustmentMode, value: string } | null, discount: { mode: DiscountMode, value: string | null, dates: Array<{ date: string, value: string }> | null } | null } };
+export type ChargeDetailQuery = { charge: { pixCode: string | null, updatedAt: string, id: string, companyId: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, reservedReason: string | null, reservedAmount: string, refundedAmount: string, disputedAmount: string, payerName: string | null, payerDocument: string | null, createdAt: string, paidAt: string | null, expiresAt: string, type: ChargeType, dueDate: string | null, paidAmount: string | null, daysAfterDue: number | null, amountDue: string | null, customerId: string | null, externalReference: string | null, recurrenceId: string | null, debitAttempt: number | null, failureReason: string | null, nextAttemptOn: string | null, payer: { name: string, document: string } | null, fine: { mode: AdjustmentMode, value: string } | null, interest: { mode: InterestMode, value: string } | null, abatement: { mode: AdjustmentMode, value: string } | null, discount: { mode: DiscountMode, value: string | null, dates: Array<{ date: string, value: string }> | null } | null } };
 
 export type ChargeTimelineQueryVariables = Exact<{
   id: string;
@@ -930,7 +937,7 @@ export type MerchantChargeDetailQueryVariables = Exact<{
 }>;
 
 
-export type MerchantChargeDetailQuery = { charge: { pixCode: string, payerDocument: string | null, updatedAt: string, reservedAmount: string, paymentLinkId: string | null, qrcodeId: string | null, id: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, refundedAmount: string, disputedAmount: string, createdAt: string, expiresAt: string, paidAt: string | null, payerName: string | null, type: ChargeType, dueDate: string | null, paidAmount: string | null, daysAfterDue: number | null, amountDue: string | null, customerId: string | null, externalReference: string | null, recurrenceId: string | null, debitAttempt: number | null, failureReason: string | null, nextAttemptOn: string | null, payer: { name: string, document: string } | null, fine: { mode: AdjustmentMode, value: string } | null, interest: { mode: InterestMode, value: string } | null, abatement: { mode: AdjustmentMode, value: string } | null, discount: { mode: DiscountMode, value: string | null, dates: Array<{ date: string, value: string }> | null } | null }, refunds: { total: number, data: Array<{ id: string, chargeId: string, amount: string, status: RefundStatus, reason: string | null, failureReason: string | null, returnId: string | null, createdAt: string, refundedAt: string | null, updatedAt: string }> }, webhookDeliveries: { data: Array<{ eventId: string, event: string, status: WebhookDeliveryStatus, createdAt: string, deliveredAt: string | null, attemptCount: number, requestBody: string }> } };
+export type MerchantChargeDetailQuery = { charge: { pixCode: string | null, payerDocument: string | null, updatedAt: string, reservedAmount: string, paymentLinkId: string | null, qrcodeId: string | null, id: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, refundedAmount: string, disputedAmount: string, createdAt: string, expiresAt: string, paidAt: string | null, payerName: string | null, type: ChargeType, dueDate: string | null, paidAmount: string | null, daysAfterDue: number | null, amountDue: string | null, customerId: string | null, externalReference: string | null, recurrenceId: string | null, debitAttempt: number | null, failureReason: string | null, nextAttemptOn: string | null, payer: { name: string, document: string } | null, fine: { mode: AdjustmentMode, value: string } | null, interest: { mode: InterestMode, value: string } | null, abatement: { mode: AdjustmentMode, value: string } | null, discount: { mode: DiscountMode, value: string | null, dates: Array<{ date: string, value: string }> | null } | null }, refunds: { total: number, data: Array<{ id: string, chargeId: string, amount: string, status: RefundStatus, reason: string | null, failureReason: string | null, returnId: string | null, createdAt: string, refundedAt: string | null, updatedAt: string }> }, webhookDeliveries: { data: Array<{ eventId: string, event: string, status: WebhookDeliveryStatus, createdAt: string, deliveredAt: string | null, attemptCount: number, requestBody: string }> } };
 
 export type CreateMerchantChargeMutationVariables = Exact<{
   input: CreateChargeInput;
@@ -938,7 +945,7 @@ export type CreateMerchantChargeMutationVariables = Exact<{
 }>;
 
 
-export type CreateMerchantChargeMutation = { createCharge: { id: string, amount: string, pixCode: string, expiresAt: string, status: ChargeStatus } };
+export type CreateMerchantChargeMutation = { createCharge: { id: string, amount: string, pixCode: string | null, expiresAt: string, status: ChargeStatus } };
 
 export type CancelMerchantChargeMutationVariables = Exact<{
   id: string;
@@ -1345,7 +1352,7 @@ export type RemoveTeamMemberMutationVariables = Exact<{
 
 export type RemoveTeamMemberMutation = { removeCompanyUser: { id: string, disabled: boolean } };
 
-export type WebhookDeliveryRowFragment = { eventId: string, event: string, status: WebhookDeliveryStatus, companyId: string, subjectId: string | null, createdAt: string, deliveredAt: string | null, lastAttemptAt: string | null, nextAttemptAt: string | null, attemptCount: number, requestBody: string, attempts: Array<{ id: string, attemptNumber: number, manual: boolean, url: string | null, responseStatus: number | null, responseTimeMs: number | null, responseBody: string | null, requestBody: string, error: string | null, startedAt: string, finishedAt: string | null }> };
+export type WebhookDeliveryRowFragment = { eventId: string, endpointId: string, endpointUrl: string | null, event: string, status: WebhookDeliveryStatus, companyId: string, subjectId: string | null, createdAt: string, deliveredAt: string | null, lastAttemptAt: string | null, nextAttemptAt: string | null, attemptCount: number, requestBody: string, attempts: Array<{ id: string, attemptNumber: number, manual: boolean, url: string | null, responseStatus: number | null, responseTimeMs: number | null, responseBody: string | null, requestBody: string, error: string | null, startedAt: string, finishedAt: string | null }> };
 
 export type WebhookDeliveriesQueryVariables = Exact<{
   first?: number | null | undefined;
@@ -1354,17 +1361,26 @@ export type WebhookDeliveriesQueryVariables = Exact<{
   event?: string | null | undefined;
   subjectId?: string | null | undefined;
   companyId?: string | null | undefined;
+  endpointId?: string | null | undefined;
 }>;
 
 
-export type WebhookDeliveriesQuery = { webhookDeliveries: { data: Array<{ eventId: string, event: string, status: WebhookDeliveryStatus, companyId: string, subjectId: string | null, createdAt: string, deliveredAt: string | null, lastAttemptAt: string | null, nextAttemptAt: string | null, attemptCount: number, requestBody: string, attempts: Array<{ id: string, attemptNumber: number, manual: boolean, url: string | null, responseStatus: number | null, responseTimeMs: number | null, responseBody: string | null, requestBody: string, error: string | null, startedAt: string, finishedAt: string | null }> }>, pageInfo: { endCursor: string | null, hasNextPage: boolean } } };
+export type WebhookDeliveriesQuery = { webhookDeliveries: { data: Array<{ eventId: string, endpointId: string, endpointUrl: string | null, event: string, status: WebhookDeliveryStatus, companyId: string, subjectId: string | null, createdAt: string, deliveredAt: string | null, lastAttemptAt: string | null, nextAttemptAt: string | null, attemptCount: number, requestBody: string, attempts: Array<{ id: string, attemptNumber: number, manual: boolean, url: string | null, responseStatus: number | null, responseTimeMs: number | null, responseBody: string | null, requestBody: string, error: string | null, startedAt: string, finishedAt: string | null }> }>, pageInfo: { endCursor: string | null, hasNextPage: boolean } } };
+
+export type CompanyWebhookEndpointsQueryVariables = Exact<{
+  companyId: string;
+}>;
+
+
+export type CompanyWebhookEndpointsQuery = { webhookEndpoints: { data: Array<{ id: string, url: string }> } };
 
 export type RedeliverWebhookMutationVariables = Exact<{
   eventId: string;
+  endpointId?: string | null | undefined;
 }>;
 
 
-export type RedeliverWebhookMutation = { redeliverWebhook: { eventId: string, event: string, status: WebhookDeliveryStatus, companyId: string, subjectId: string | null, createdAt: string, deliveredAt: string | null, lastAttemptAt: string | null, nextAttemptAt: string | null, attemptCount: number, requestBody: string, attempts: Array<{ id: string, attemptNumber: number, manual: boolean, url: string | null, responseStatus: number | null, responseTimeMs: number | null, responseBody: string | null, requestBody: string, error: string | null, startedAt: string, finishedAt: string | null }> } };
+export type RedeliverWebhookMutation = { redeliverWebhook: { eventId: string, endpointId: string, endpointUrl: string | null, event: string, status: WebhookDeliveryStatus, companyId: string, subjectId: string | null, createdAt: string, deliveredAt: string | null, lastAttemptAt: string | null, nextAttemptAt: string | null, attemptCount: number, requestBody: string, attempts: Array<{ id: string, attemptNumber: number, manual: boolean, url: string | null, responseStatus: number | null, responseTimeMs: number | null, responseBody: string | null, requestBody: string, error: string | null, startedAt: string, finishedAt: string | null }> } };
 
 export type FailedDeliveriesQueryVariables = Exact<{
   companyId?: string | null | undefined;
@@ -1382,7 +1398,7 @@ export type RedeliverFailedWebhooksMutationVariables = Exact<{
 
 export type RedeliverFailedWebhooksMutation = { redeliverFailedWebhooks: { count: number, eventIds: Array<string> } };
 
-export type MerchantWebhookDeliveryFragment = { eventId: string, endpointId: string, event: string, status: WebhookDeliveryStatus, subjectId: string | null, createdAt: string, deliveredAt: string | null, nextAttemptAt: string | null, attemptCount: number, requestBody: string, attempts: Array<{ id: string, attemptNumber: number, manual: boolean, url: string | null, startedAt: string, finishedAt: string | null, responseStatus: number | null, responseTimeMs: number | null, responseBody: string | null, error: string | null }> };
+export type MerchantWebhookDeliveryFragment = { eventId: string, endpointId: string, endpointUrl: string | null, event: string, status: WebhookDeliveryStatus, subjectId: string | null, createdAt: string, deliveredAt: string | null, nextAttemptAt: string | null, attemptCount: number, requestBody: string, attempts: Array<{ id: string, attemptNumber: number, manual: boolean, url: string | null, startedAt: string, finishedAt: string | null, responseStatus: number | null, responseTimeMs: number | null, responseBody: string | null, error: string | null }> };
 
 export type WebhookPageQueryVariables = Exact<{
   limit?: number | null | undefined;
@@ -1391,7 +1407,7 @@ export type WebhookPageQueryVariables = Exact<{
 }>;
 
 
-export type WebhookPageQuery = { webhookEndpoints: { data: Array<{ id: string, url: string, events: Array<string>, status: WebhookEndpointStatus, accountEndpoint: boolean, secretHint: string, createdAt: string, disabledReason: WebhookEndpointDisabledReason | null, disabledAt: string | null, consecutiveFailures: number, failingSince: string | null }> }, webhookSettings: { companyId: string, url: string | null, secretHint: string, secretIsBase64url: boolean }, webhookDeliveries: { total: number, totalCapped: boolean, data: Array<{ eventId: string, endpointId: string, event: string, status: WebhookDeliveryStatus, subjectId: string | null, createdAt: string, deliveredAt: string | null, nextAttemptAt: string | null, attemptCount: number, requestBody: string, attempts: Array<{ id: string, attemptNumber: number, manual: boolean, url: string | null, startedAt: string, finishedAt: string | null, responseStatus: number | null, responseTimeMs: number | null, responseBody: string | null, error: string | null }> }> } };
+export type WebhookPageQuery = { webhookEndpoints: { data: Array<{ id: string, url: string, events: Array<string>, status: WebhookEndpointStatus, accountEndpoint: boolean, secretHint: string, createdAt: string, disabledReason: WebhookEndpointDisabledReason | null, disabledAt: string | null, consecutiveFailures: number, failingSince: string | null }> }, webhookSettings: { companyId: string, url: string | null, secretHint: string, secretIsBase64url: boolean }, webhookDeliveries: { total: number, totalCapped: boolean, data: Array<{ eventId: string, endpointId: string, endpointUrl: string | null, event: string, status: WebhookDeliveryStatus, subjectId: string | null, createdAt: string, deliveredAt: string | null, nextAttemptAt: string | null, attemptCount: number, requestBody: string, attempts: Array<{ id: string, attemptNumber: number, manual: boolean, url: string | null, startedAt: string, finishedAt: string | null, responseStatus: number | null, responseTimeMs: number | null, responseBody: string | null, error: string | null }> }> } };
 
 export type UpdateWebhookUrlMutationVariables = Exact<{
   url?: string | null | undefined;
@@ -1413,15 +1429,16 @@ export type RevealStandardWebhookSecretMutation = { revealStandardWebhookSecret:
 export type SendTestWebhookMutationVariables = Exact<{ [key: string]: never; }>;
 
 
-export type SendTestWebhookMutation = { sendTestWebhook: { eventId: string, endpointId: string, event: string, status: WebhookDeliveryStatus, subjectId: string | null, createdAt: string, deliveredAt: string | null, nextAttemptAt: string | null, attemptCount: number, requestBody: string, attempts: Array<{ id: string, attemptNumber: number, manual: boolean, url: string | null, startedAt: string, finishedAt: string | null, responseStatus: number | null, responseTimeMs: number | null, responseBody: string | null, error: string | null }> } };
+export type SendTestWebhookMutation = { sendTestWebhook: { eventId: string, endpointId: string, endpointUrl: string | null, event: string, status: WebhookDeliveryStatus, subjectId: string | null, createdAt: string, deliveredAt: string | null, nextAttemptAt: string | null, attemptCount: number, requestBody: string, attempts: Array<{ id: string, attemptNumber: number, manual: boolean, url: string | null, startedAt: string, finishedAt: string | null, responseStatus: number | null, responseTimeMs: number | null, responseBody: string | null, error: string | null }> } };
 
 export type PingDeliveriesQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type PingDeliveriesQuery = { webhookDeliveries: { data: Array<{ eventId: string, endpointId: string, event: string, status: WebhookDeliveryStatus, subjectId: string | null, createdAt: string, deliveredAt: string | null, nextAttemptAt: string | null, attemptCount: number, requestBody: string, attempts: Array<{ id: string, attemptNumber: number, manual: boolean, url: string | null, startedAt: string, finishedAt: string | null, responseStatus: number | null, responseTimeMs: number | null, responseBody: string | null, error: string | null }> }> } };
+export type PingDeliveriesQuery = { webhookDeliveries: { data: Array<{ eventId: string, endpointId: string, endpointUrl: string | null, event: string, status: WebhookDeliveryStatus, subjectId: string | null, createdAt: string, deliveredAt: string | null, nextAttemptAt: string | null, attemptCount: number, requestBody: string, attempts: Array<{ id: string, attemptNumber: number, manual: boolean, url: string | null, startedAt: string, finishedAt: string | null, responseStatus: number | null, responseTimeMs: number | null, responseBody: string | null, error: string | null }> }> } };
 
 export type RedeliverMerchantWebhookMutationVariables = Exact<{
   eventId: string;
+  endpointId?: string | null | undefined;
 }>;
 
 
@@ -1899,6 +1916,8 @@ export const RefundRequestRowFragmentDoc = new TypedDocumentString(`
 export const WebhookDeliveryRowFragmentDoc = new TypedDocumentString(`
     fragment WebhookDeliveryRow on WebhookDelivery {
   eventId
+  endpointId
+  endpointUrl
   event
   status
   companyId
@@ -1928,6 +1947,7 @@ export const MerchantWebhookDeliveryFragmentDoc = new TypedDocumentString(`
     fragment MerchantWebhookDelivery on WebhookDelivery {
   eventId
   endpointId
+  endpointUrl
   event
   status
   subjectId
@@ -2013,6 +2033,17 @@ export const WithdrawalRowFragmentDoc = new TypedDocumentString(`
   }
 }
     `, {"fragmentName":"WithdrawalRow"}) as unknown as TypedDocumentString<WithdrawalRowFragment, unknown>;
+export const ShellDocument = new TypedDocumentString(`
+    query Shell($failingEndpoints: Boolean!) {
+  serviceInfo {
+    sandbox
+  }
+  failingWebhookEndpoints @include(if: $failingEndpoints) {
+    id
+    url
+  }
+}
+    `) as unknown as TypedDocumentString<ShellQuery, ShellQueryVariables>;
 export const MySessionsDocument = new TypedDocumentString(`
     query MySessions {
   mySessions {
@@ -2266,6 +2297,13 @@ export const AuditLogDocument = new TypedDocumentString(`
       requestId
       before
       after
+      namedActors {
+        id
+        kind
+        displayName
+        email
+        credentialHint
+      }
     }
     pageInfo {
       endCursor
@@ -4379,7 +4417,7 @@ export const RemoveTeamMemberDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<RemoveTeamMemberMutation, RemoveTeamMemberMutationVariables>;
 export const WebhookDeliveriesDocument = new TypedDocumentString(`
-    query WebhookDeliveries($first: Int, $after: String, $status: WebhookDeliveryStatus, $event: String, $subjectId: ID, $companyId: ID) {
+    query WebhookDeliveries($first: Int, $after: String, $status: WebhookDeliveryStatus, $event: String, $subjectId: ID, $companyId: ID, $endpointId: ID) {
   webhookDeliveries(
     first: $first
     after: $after
@@ -4387,6 +4425,7 @@ export const WebhookDeliveriesDocument = new TypedDocumentString(`
     event: $event
     subjectId: $subjectId
     companyId: $companyId
+    endpointId: $endpointId
   ) {
     data {
       ...WebhookDeliveryRow
@@ -4399,6 +4438,8 @@ export const WebhookDeliveriesDocument = new TypedDocumentString(`
 }
     fragment WebhookDeliveryRow on WebhookDelivery {
   eventId
+  endpointId
+  endpointUrl
   event
   status
   companyId
@@ -4423,14 +4464,26 @@ export const WebhookDeliveriesDocument = new TypedDocumentString(`
     finishedAt
   }
 }`) as unknown as TypedDocumentString<WebhookDeliveriesQuery, WebhookDeliveriesQueryVariables>;
+export const CompanyWebhookEndpointsDocument = new TypedDocumentString(`
+    query CompanyWebhookEndpoints($companyId: ID!) {
+  webhookEndpoints(companyId: $companyId) {
+    data {
+      id
+      url
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CompanyWebhookEndpointsQuery, CompanyWebhookEndpointsQueryVariables>;
 export const RedeliverWebhookDocument = new TypedDocumentString(`
-    mutation RedeliverWebhook($eventId: ID!) {
-  redeliverWebhook(eventId: $eventId) {
+    mutation RedeliverWebhook($eventId: ID!, $endpointId: ID) {
+  redeliverWebhook(eventId: $eventId, endpointId: $endpointId) {
     ...WebhookDeliveryRow
   }
 }
     fragment WebhookDeliveryRow on WebhookDelivery {
   eventId
+  endpointId
+  endpointUrl
   event
   status
   companyId
@@ -4498,6 +4551,7 @@ export const WebhookPageDocument = new TypedDocumentString(`
     fragment MerchantWebhookDelivery on WebhookDelivery {
   eventId
   endpointId
+  endpointUrl
   event
   status
   subjectId
@@ -4566,6 +4620,7 @@ export const SendTestWebhookDocument = new TypedDocumentString(`
     fragment MerchantWebhookDelivery on WebhookDelivery {
   eventId
   endpointId
+  endpointUrl
   event
   status
   subjectId
@@ -4598,6 +4653,7 @@ export const PingDeliveriesDocument = new TypedDocumentString(`
     fragment MerchantWebhookDelivery on WebhookDelivery {
   eventId
   endpointId
+  endpointUrl
   event
   status
   subjectId
@@ -4620,8 +4676,8 @@ export const PingDeliveriesDocument = new TypedDocumentString(`
   }
 }`) as unknown as TypedDocumentString<PingDeliveriesQuery, PingDeliveriesQueryVariables>;
 export const RedeliverMerchantWebhookDocument = new TypedDocumentString(`
-    mutation RedeliverMerchantWebhook($eventId: ID!) {
-  redeliverWebhook(eventId: $eventId) {
+    mutation RedeliverMerchantWebhook($eventId: ID!, $endpointId: ID) {
+  redeliverWebhook(eventId: $eventId, endpointId: $endpointId) {
     eventId
     status
   }

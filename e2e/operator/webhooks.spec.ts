@@ -253,6 +253,63 @@ test("deliveries filter by every contract event, one account picked by name, and
   }
 });
 
+test("each delivery names its endpoint, and the list filters by endpoint: the account's endpoints or one clicked", async ({
+  page,
+}) => {
+  test.setTimeout(120_000); // several pages, each screenshot twice and checked by axe, on a shared machine
+  const suffix = Date.now().toString(36);
+  const hook = await receiver();
+  try {
+    const company = await companyHookedTo(`Endpoints ${suffix} Ltda`, hook.url);
+    // A second endpoint of the account, for pings too.
+    const second = `${hook.url}/segundo`;
+    const { createWebhookEndpoint } = await gql<{ createWebhookEndpoint: { id: string } }>(
+      `mutation($c: ID!, $url: String!) { createWebhookEndpoint(companyId: $c, url: $url, events: ["ping"]) { id } }`,
+      { c: company.id, url: second },
+    );
+    const secondId = createWebhookEndpoint.id;
+    const eventId = await sendPing(company.id);
+    await expect.poll(() => hook.calls.length, { timeout: 20_000 }).toBe(2);
+
+    await page.goto(`/ops/webhooks?company=${company.id}`);
+    const table = page.getByRole("table", { name: t("deliveries.table.label") });
+    const rows = table.getByRole("row").filter({ hasText: eventId });
+    // The same event, once per endpoint: each row names its URL and id.
+    await expect(rows).toHaveCount(2);
+    await expect(rows.filter({ hasText: secondId })).toContainText(second);
+    await expect(rows.filter({ hasNotText: secondId })).toContainText(hook.url);
+    await checkPage(page, "ops-webhooks-endpoints");
+
+    // The filter offers the account's endpoints by URL.
+    await page.getByRole("button", { name: t("deliveries.filters.endpoint"), exact: true }).click();
+    await page.getByRole("listbox").getByRole("option", { name: second }).click();
+    await page.keyboard.press("Escape");
+    await expect(page).toHaveURL(new RegExp(`endpoint=${secondId}`));
+    await expect(table.getByRole("row")).toHaveCount(2);
+    await expect(rows).toContainText(secondId);
+    await checkPage(page, "ops-webhooks-by-endpoint");
+
+    // Every account's list: an endpoint's id in a row filters by it.
+    await page.goto("/ops/webhooks");
+    await table
+      .getByRole("button", { name: t("deliveries.filters.byEndpoint", { id: secondId }) })
+      .first()
+      .click();
+    await expect(page).toHaveURL(new RegExp(`endpoint=${secondId}`));
+    await expect(table.getByRole("row")).toHaveCount(2);
+    await expect(rows).toContainText(second);
+
+    // Another account's endpoint with this account: nothing; a made-up id is no filter, not an error page.
+    const other = await companyHookedTo(`Outra ${suffix} Ltda`, hook.url);
+    await page.goto(`/ops/webhooks?company=${other.id}&endpoint=${secondId}`);
+    await expect(page.getByText(t("deliveries.empty.noMatch"))).toBeVisible();
+    await page.goto(`/ops/webhooks?company=${company.id}&endpoint=nope'--`);
+    await expect(rows).toHaveCount(2);
+  } finally {
+    hook.server.close();
+  }
+});
+
 test("failed deliveries of one account are redelivered at once, after a typed confirmation", async ({ page }) => {
   test.setTimeout(120_000); // several pages, each screenshot twice and checked by axe, on a shared machine
   const suffix = Date.now().toString(36);

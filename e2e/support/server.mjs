@@ -6,7 +6,7 @@
 // that one is taken (the banner names it); if the service stops by itself, PostgreSQL's log
 // is kept in e2e/.auth/postgres.log before the data directory goes.
 import { spawn } from "node:child_process";
-import { copyFileSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import pg from "pg";
@@ -79,10 +79,23 @@ if (process.env.DATABASE_URL) {
 // The service's log is also kept in a file: specs check that some requests log no error (e2e/support/server-log.ts).
 mkdirSync(join(root, "e2e", ".auth"), { recursive: true });
 const log = createWriteStream(join(root, "e2e", ".auth", "server.log"));
+// Where the run's database is, for the few specs that must move time (e2e/support/database.ts):
+// DATABASE_URL's new database, or the embedded one at the port its banner names.
+const databaseUrlFile = join(root, "e2e", ".auth", "database-url");
+rmSync(databaseUrlFile, { force: true });
+if (env.DATABASE_URL) writeFileSync(databaseUrlFile, env.DATABASE_URL);
+let banner = "";
 const child = spawn("npm", ["start"], { cwd: root, env, stdio: ["inherit", "pipe", "pipe"], detached: true });
 child.stdout.on("data", (chunk) => {
   process.stdout.write(chunk);
   log.write(chunk);
+  if (env.DATABASE_URL || banner === null) return;
+  banner += chunk;
+  const port = /Database: embedded PostgreSQL under .*, port (\d+)/.exec(banner)?.[1];
+  if (port) {
+    writeFileSync(databaseUrlFile, `postgres://postgres:postgres@127.0.0.1:${port}/pix`);
+    banner = null;
+  } else if (banner.length > 100_000) banner = banner.slice(-10_000);
 });
 child.stderr.on("data", (chunk) => {
   process.stderr.write(chunk);

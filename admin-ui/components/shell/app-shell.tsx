@@ -25,19 +25,23 @@ const MobileNav = lazy(loadMobileNav);
 /**
  * The frame of every signed-in page: a sidebar (collapsible on desktop, a sheet on phones),
  * a top bar with breadcrumbs, the ⌘K search trigger and the user menu; under it, on the
- * sandbox bank (PIX_PROVIDER=sandbox), a strip that says no real money moves.
+ * sandbox bank (PIX_PROVIDER=sandbox), a strip that says no real money moves, and the
+ * audience's alert above every page's content.
  */
 export function AppShell({
   navKey,
   viewer,
   defaultCollapsed,
   sandbox,
+  alert,
   children,
 }: {
   navKey: NavKey;
   viewer: Viewer;
   defaultCollapsed: boolean;
   sandbox: boolean;
+  /** What every page of the audience shows above its content (a merchant admin's failing endpoints). */
+  alert?: React.ReactNode;
   children: React.ReactNode;
 }) {
   const t = useTranslations("shell");
@@ -133,6 +137,7 @@ export function AppShell({
             />
           )}
           <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
+            {alert}
             {children}
           </main>
         </div>

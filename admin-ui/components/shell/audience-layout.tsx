@@ -1,11 +1,12 @@
 import { cookies } from "next/headers";
 import type * as React from "react";
-import { ServiceInfoDocument } from "@/features/provider/documents";
+import { FailingEndpointsBanner } from "@/features/webhooks/failing-endpoints-banner";
 import { requireViewer } from "@/lib/auth/session";
 import { homeOf, type Viewer } from "@/lib/auth/viewer";
 import { execute } from "@/lib/graphql/execute";
 import { AccessDenied } from "./access-denied";
 import { AppShell } from "./app-shell";
+import { ShellDocument } from "./documents";
 import { type NavKey, SIDEBAR_COOKIE } from "./nav";
 
 /**
@@ -25,10 +26,20 @@ export async function AudienceLayout({
 }) {
   const viewer = await requireViewer();
   if (!allow(viewer)) return <AccessDenied home={homeOf(viewer)} audience={navKey} />;
-  const [cookieJar, { serviceInfo }] = await Promise.all([cookies(), execute(ServiceInfoDocument)]);
+  // A merchant's admins are told of endpoints disabled for failing on every page (CONTRACT §15);
+  // members cannot enable one again, so they are not asked to, and their pages read nothing more.
+  const failingEndpoints = navKey === "merchant" && viewer.kind === "MERCHANT" && viewer.role === "ADMIN";
+  const [cookieJar, shell] = await Promise.all([cookies(), execute(ShellDocument, { failingEndpoints })]);
   const collapsed = cookieJar.get(SIDEBAR_COOKIE)?.value === "collapsed";
+  const failing = shell.failingWebhookEndpoints ?? [];
   return (
-    <AppShell navKey={navKey} viewer={viewer} defaultCollapsed={collapsed} sandbox={serviceInfo.sandbox}>
+    <AppShell
+      navKey={navKey}
+      viewer={viewer}
+      defaultCollapsed={collapsed}
+      sandbox={shell.serviceInfo.sandbox}
+      alert={failing.length > 0 ? <FailingEndpointsBanner endpoints={failing} /> : null}
+    >
       {children}
     </AppShell>
   );

@@ -4,6 +4,8 @@ import { graphql } from "@/gql";
 graphql(`
   fragment WebhookDeliveryRow on WebhookDelivery {
     eventId
+    endpointId
+    endpointUrl
     event
     status
     companyId
@@ -38,6 +40,7 @@ export const WebhookDeliveriesDocument = graphql(`
     $event: String
     $subjectId: ID
     $companyId: ID
+    $endpointId: ID
   ) {
     webhookDeliveries(
       first: $first
@@ -46,6 +49,7 @@ export const WebhookDeliveriesDocument = graphql(`
       event: $event
       subjectId: $subjectId
       companyId: $companyId
+      endpointId: $endpointId
     ) {
       data {
         ...WebhookDeliveryRow
@@ -58,9 +62,21 @@ export const WebhookDeliveriesDocument = graphql(`
   }
 `);
 
+/** One account's endpoints, for the filter by endpoint once an account is chosen. */
+export const CompanyWebhookEndpointsDocument = graphql(`
+  query CompanyWebhookEndpoints($companyId: ID!) {
+    webhookEndpoints(companyId: $companyId) {
+      data {
+        id
+        url
+      }
+    }
+  }
+`);
+
 export const RedeliverWebhookDocument = graphql(`
-  mutation RedeliverWebhook($eventId: ID!) {
-    redeliverWebhook(eventId: $eventId) {
+  mutation RedeliverWebhook($eventId: ID!, $endpointId: ID) {
+    redeliverWebhook(eventId: $eventId, endpointId: $endpointId) {
       ...WebhookDeliveryRow
     }
   }

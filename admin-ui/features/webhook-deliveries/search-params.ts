@@ -1,4 +1,4 @@
-import { createLoader, parseAsString, parseAsStringLiteral } from "nuqs/server";
+import { createLoader, createParser, parseAsString, parseAsStringLiteral } from "nuqs/server";
 import { tableParsers } from "@/components/data-table/search-params";
 
 export const DELIVERY_STATUSES = ["PENDING", "DELIVERED", "FAILED", "NO_URL", "HELD"] as const;
@@ -25,13 +25,20 @@ export const WEBHOOK_EVENTS = [
   "ping",
 ] as const;
 
-/** The deliveries list's URL: status, event name, one charge or withdrawal (the search box), one company. */
+/** An endpoint's id as the API issues it (we_ and letters or digits); anything else is no filter. */
+const parseAsEndpointId = createParser<string>({
+  parse: (value) => (/^we_[A-Za-z0-9]{1,64}$/.test(value) ? value : null),
+  serialize: (value) => value,
+});
+
+/** The deliveries list's URL: status, event name, one charge or withdrawal (the search box), one company, one endpoint. */
 export const deliveryFilters = {
   status: parseAsStringLiteral(DELIVERY_STATUSES),
   // An event the contract does not name is no filter (the API would refuse the whole page).
   event: parseAsStringLiteral(WEBHOOK_EVENTS),
   subject: parseAsString,
   company: parseAsString,
+  endpoint: parseAsEndpointId,
 };
 
 export const loadDeliveryParams = createLoader({ ...tableParsers, ...deliveryFilters });

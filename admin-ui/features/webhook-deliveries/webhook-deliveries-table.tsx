@@ -25,6 +25,10 @@ import { BulkRedeliver, type FailedDeliveries } from "./bulk-redeliver";
 import { RedeliverWebhookDocument } from "./documents";
 import { DELIVERY_STATUSES, deliveryFilters, WEBHOOK_EVENTS } from "./search-params";
 
+/** An event goes to each endpoint that takes it: a row is one event to one endpoint. */
+const deliveryKey = (row: Pick<WebhookDeliveryRowFragment, "eventId" | "endpointId">) =>
+  `${row.eventId}:${row.endpointId}`;
+
 function subjectHref(subjectId: string | null | undefined): string | null {
   if (!subjectId) return null;
   return subjectId.startsWith("wd_") ? `/ops/withdrawals/${subjectId}` : `/ops/charges/${subjectId}`;
@@ -79,21 +83,21 @@ function AttemptsDialog({
   const tError = useTranslations("attemptErrors");
   const router = useRouter();
   const { run, busy } = useAction();
-  // The attempt count a queued redelivery will reach, per event.
-  const [awaited, setAwaited] = useState<{ eventId: string; count: number } | null>(null);
+  // The attempt count a queued redelivery will reach, per delivery (an event to one endpoint).
+  const [awaited, setAwaited] = useState<{ key: string; count: number } | null>(null);
   const [refreshes, setRefreshes] = useState(0);
   const current = delivery;
   const attempts = [...(current?.attempts ?? [])].sort((a, b) => b.attemptNumber - a.attemptNumber);
   const redeliveryQueued =
-    current !== null && awaited?.eventId === current.eventId && current.attemptCount < awaited.count;
+    current !== null && awaited?.key === deliveryKey(current) && current.attemptCount < awaited.count;
   const newestInFlight = attempts[0] !== undefined && !attempts[0].finishedAt;
   const waiting = (redeliveryQueued || newestInFlight) && refreshes < MAX_REFRESHES;
 
-  // A new event in the dialog starts its own count of refreshes.
-  const eventId = current?.eventId;
+  // A new delivery in the dialog starts its own count of refreshes.
+  const key = current ? deliveryKey(current) : null;
   useEffect(() => {
-    if (eventId) setRefreshes(0);
-  }, [eventId]);
+    if (key) setRefreshes(0);
+  }, [key]);
 
   useEffect(() => {
     if (!waiting) return;
@@ -106,12 +110,12 @@ function AttemptsDialog({
 
   const redeliver = async () => {
     if (!current) return;
-    await run(() => execute(RedeliverWebhookDocument, { eventId: current.eventId }), {
+    await run(() => execute(RedeliverWebhookDocument, { eventId: current.eventId, endpointId: current.endpointId }), {
       success: t("dialog.queued", { event: current.event }),
       successOptions: { description: t("dialog.queuedDescription", { number: current.attemptCount + 1 }) },
       failure: t("dialog.failed"),
       onSuccess: () => {
-        setAwaited({ eventId: current.eventId, count: current.attemptCount + 1 });
+        setAwaited({ key: deliveryKey(current), count: current.attemptCount + 1 });
         setRefreshes(0);
       },
     });
@@ -125,6 +129,11 @@ function AttemptsDialog({
           <DialogDescription>
             {current?.eventId} · {t("table.attemptCount", { count: current?.attemptCount ?? 0 })}
           </DialogDescription>
+          {current && (
+            <p className="font-mono text-xs break-all text-muted-foreground">
+              {t("table.endpointOf", { url: current.endpointUrl ?? t("table.noEndpointUrl"), id: current.endpointId })}
+            </p>
+          )}
         </DialogHeader>
         <div className="flex flex-wrap items-center justify-between gap-2">
           {current && (
@@ -197,6 +206,8 @@ export function WebhookDeliveriesTable({
   subject,
   company,
   companies,
+  endpoint,
+  endpoints,
   canAct,
   failed,
 }: {
@@ -210,6 +221,10 @@ export function WebhookDeliveriesTable({
   subject: string | null;
   company: string | null;
   companies: Array<{ id: string; name: string }>;
+  /** The endpoint filtered on (we_...), if any. */
+  endpoint: string | null;
+  /** The chosen account's endpoints, for the filter (none when no account is chosen). */
+  endpoints: Array<{ id: string; url: string }>;
   canAct: boolean;
   /** What bulk redelivery would take; null for readers who cannot redeliver. */
   failed: FailedDeliveries | null;
@@ -218,9 +233,15 @@ export function WebhookDeliveriesTable({
   const tError = useTranslations("attemptErrors");
   const tc = useTranslations("common");
   const { setState } = useTableUrlState(deliveryFilters);
-  const [openId, setOpenId] = useState<string | null>(null);
-  const open = rows.find((row) => row.eventId === openId) ?? null;
-  const setOpen = (row: WebhookDeliveryRowFragment | null) => setOpenId(row?.eventId ?? null);
+  const [openKey, setOpenKey] = useState<string | null>(null);
+  const open = rows.find((row) => deliveryKey(row) === openKey) ?? null;
+  const setOpen = (row: WebhookDeliveryRowFragment | null) => setOpenKey(row ? deliveryKey(row) : null);
+  const filterByEndpoint = (id: string | null) => void setState({ endpoint: id, after: null });
+  // The chosen endpoint stays offered when it is not among the account's (another account's, or none chosen).
+  const endpointOptions = [
+    ...endpoints.map((e) => ({ value: e.id, label: <span className="block max-w-40 truncate">{e.url}</span> })),
+    ...(endpoint && !endpoints.some((e) => e.id === endpoint) ? [{ value: endpoint, label: endpoint }] : []),
+  ];
   const names = new Map(companies.map((c) => [c.id, c.name]));
   const companyName = (id: string) => names.get(id) ?? id;
   const lastAttempt = (row: WebhookDeliveryRowFragment) =>
@@ -248,13 +269,30 @@ export function WebhookDeliveriesTable({
       },
     },
     {
+      // The account and which of its endpoints: an event goes to each endpoint that takes it.
       id: "company",
       header: t("table.company"),
       meta: { className: "hidden xl:table-cell" },
       cell: ({ row }) => (
-        <Link href={`/ops/companies/${row.original.companyId}`} className="block max-w-40 truncate hover:underline">
-          {companyName(row.original.companyId)}
-        </Link>
+        <div className="flex max-w-52 flex-col items-start">
+          <Link href={`/ops/companies/${row.original.companyId}`} className="block max-w-full truncate hover:underline">
+            {companyName(row.original.companyId)}
+          </Link>
+          <span className="max-w-full truncate font-mono text-xs" title={row.original.endpointUrl ?? ""}>
+            {row.original.endpointUrl ?? (
+              <span className="font-sans text-muted-foreground">{t("table.noEndpointUrl")}</span>
+            )}
+          </span>
+          <button
+            type="button"
+            onClick={() => filterByEndpoint(row.original.endpointId)}
+            className="max-w-full truncate font-mono text-xs text-muted-foreground hover:underline focus-visible:underline focus-visible:outline-none"
+            aria-label={t("filters.byEndpoint", { id: row.original.endpointId })}
+            title={t("filters.byEndpoint", { id: row.original.endpointId })}
+          >
+            {row.original.endpointId}
+          </button>
+        </div>
       ),
     },
     {
@@ -279,9 +317,6 @@ export function WebhookDeliveriesTable({
                   {t("table.duration", { ms: formatInteger(attempt.responseTimeMs) })}
                 </span>
               )}
-            </span>
-            <span className="truncate font-mono text-xs text-muted-foreground" title={attempt.url ?? ""}>
-              {attempt.url}
             </span>
           </div>
         );
@@ -317,14 +352,14 @@ export function WebhookDeliveriesTable({
     },
   ];
 
-  const filtered = Boolean(status || event || subject || company);
+  const filtered = Boolean(status || event || subject || company || endpoint);
   return (
     <>
       <DataTable
         label={t("table.label")}
         columns={columns}
         data={rows}
-        getRowId={(row) => row.eventId}
+        getRowId={deliveryKey}
         toolbar={
           <>
             <DataTableSearch
@@ -335,8 +370,16 @@ export function WebhookDeliveriesTable({
             <CompanyFilter
               company={company}
               companyName={company ? companyName(company) : null}
-              onChange={(id) => void setState({ company: id, after: null })}
+              onChange={(id) => void setState({ company: id, endpoint: null, after: null })}
             />
+            {endpointOptions.length > 0 && (
+              <DataTableFacetedFilter
+                title={t("filters.endpoint")}
+                options={endpointOptions}
+                selected={endpoint ? [endpoint] : []}
+                onChange={(values) => filterByEndpoint(values[0] ?? null)}
+              />
+            )}
             <DataTableFacetedFilter
               title={t("filters.status")}
               options={DELIVERY_STATUSES.map((value) => ({ value, label: DELIVERY_STATUS_LABELS[value] }))}
@@ -371,6 +414,9 @@ export function WebhookDeliveriesTable({
                 <DeliveryStatusBadge status={row.status} />
               </div>
               <p className="truncate text-sm text-muted-foreground">{companyName(row.companyId)}</p>
+              <p className="truncate font-mono text-xs text-muted-foreground">
+                {row.endpointUrl ?? t("table.noEndpointUrl")}
+              </p>
               <p className="text-xs text-muted-foreground">
                 {formatDateTime(row.createdAt)} · {t("table.attemptCount", { count: row.attemptCount })}
                 {attempt?.responseStatus ? ` · ${t("table.httpStatus", { status: attempt.responseStatus })}` : ""}

@@ -22,12 +22,17 @@ export function DeliveryHistory({
 }) {
   const t = useTranslations("merchantWebhooks.history");
   const { run, isBusy } = useAction();
-  const redeliver = (eventId: string) =>
-    run(() => execute(RedeliverMerchantWebhookDocument, { eventId }), {
-      success: t("redeliveryQueued", { eventId }),
-      failure: t("redeliverFailed"),
-      key: eventId,
-    });
+  // An event goes to each endpoint that takes it: each of its deliveries is sent again on its own.
+  const keyOf = (delivery: MerchantWebhookDeliveryFragment) => `${delivery.eventId}:${delivery.endpointId}`;
+  const redeliver = (delivery: MerchantWebhookDeliveryFragment) =>
+    run(
+      () => execute(RedeliverMerchantWebhookDocument, { eventId: delivery.eventId, endpointId: delivery.endpointId }),
+      {
+        success: t("redeliveryQueued", { eventId: delivery.eventId }),
+        failure: t("redeliverFailed"),
+        key: keyOf(delivery),
+      },
+    );
   if (deliveries.length === 0)
     return <EmptyState icon={WebhookIcon} title={t("empty")} description={t("emptyDescription")} />;
   return (
@@ -35,7 +40,7 @@ export function DeliveryHistory({
       {deliveries.map((delivery) => {
         const last = delivery.attempts.at(-1);
         return (
-          <li key={delivery.eventId}>
+          <li key={keyOf(delivery)} className="min-w-0">
             <details className="group rounded-md border">
               <summary className="flex cursor-pointer flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-sm">
                 <span className="font-mono font-medium">{delivery.event}</span>
@@ -45,6 +50,10 @@ export function DeliveryHistory({
                   <DateTime value={delivery.createdAt} seconds /> · {t("attempts", { count: delivery.attemptCount })}
                 </span>
                 <span className="ml-auto font-mono text-xs text-muted-foreground">{delivery.eventId}</span>
+                {/* An event goes to each endpoint that takes it: which one this is. */}
+                <span className="min-w-0 basis-full truncate font-mono text-xs text-muted-foreground">
+                  {t("endpoint", { url: delivery.endpointUrl ?? t("noEndpointUrl") })}
+                </span>
               </summary>
               <div className="grid gap-3 border-t p-3">
                 <DeliveryAttempts delivery={delivery} />
@@ -53,8 +62,8 @@ export function DeliveryHistory({
                     variant="outline"
                     size="sm"
                     className="justify-self-start"
-                    disabled={isBusy(delivery.eventId)}
-                    onClick={() => void redeliver(delivery.eventId)}
+                    disabled={isBusy(keyOf(delivery))}
+                    onClick={() => void redeliver(delivery)}
                   >
                     <RotateCcwIcon aria-hidden /> {t("redeliver")}
                   </Button>

@@ -5,6 +5,7 @@ graphql(`
   fragment MerchantWebhookDelivery on WebhookDelivery {
     eventId
     endpointId
+    endpointUrl
     event
     status
     subjectId
@@ -98,8 +99,8 @@ export const PingDeliveriesDocument = graphql(`
 `);
 
 export const RedeliverMerchantWebhookDocument = graphql(`
-  mutation RedeliverMerchantWebhook($eventId: ID!) {
-    redeliverWebhook(eventId: $eventId) {
+  mutation RedeliverMerchantWebhook($eventId: ID!, $endpointId: ID) {
+    redeliverWebhook(eventId: $eventId, endpointId: $endpointId) {
       eventId
       status
     }

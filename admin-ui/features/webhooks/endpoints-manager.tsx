@@ -319,25 +319,3 @@ export function EndpointsManager({
     </div>
   );
 }
-
-/** The banner of an account with an endpoint disabled for failing (CONTRACT §15). */
-export function FailingEndpointsBanner({ endpoints }: { endpoints: MerchantWebhookEndpointFragment[] }) {
-  const t = useTranslations("merchantWebhooks.endpoints");
-  const failing = endpoints.filter((endpoint) => endpoint.disabledReason === "FAILING");
-  if (failing.length === 0) return null;
-  return (
-    <div
-      role="alert"
-      data-testid="failing-endpoints-banner"
-      className="rounded-md border border-status-danger/25 bg-status-danger-bg p-3 text-sm text-status-danger"
-    >
-      <p className="font-medium">{t("bannerTitle", { count: failing.length })}</p>
-      <p>{t("bannerText")}</p>
-      <ul className="mt-1 list-disc pl-5 font-mono text-xs break-all">
-        {failing.map((endpoint) => (
-          <li key={endpoint.id}>{endpoint.url}</li>
-        ))}
-      </ul>
-    </div>
-  );
-}

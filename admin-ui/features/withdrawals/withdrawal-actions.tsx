@@ -132,6 +132,7 @@ function CancelScheduledButton({ withdrawal, companyName }: { withdrawal: Withdr
         reasonLabel={t("reason")}
         placeholder={t("placeholder")}
         confirmLabel={t("confirm")}
+        cancelLabel={t("back")}
         destructive
         onConfirm={async (reason) => {
           try {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import QRCode from "qrcode";
 import { companyScope } from "../auth/model";
-import { AppError } from "../core/errors";
+import { AppError, invalidState } from "../core/errors";
 import { controlCharacterMessage, isAcceptableText } from "../core/text-input";
 import type { ChargesService } from "./charges.service";
 
@@ -14,7 +14,8 @@ const FORMATS = new Set(["png", "svg"]);
  * PNG by default, SVG with `?format=svg`. Not a GraphQL operation (its answer is an image),
  * so it is a plain route behind the same admission (credential, rate limit) and error
  * mapper as every REST route; the charge is read by the same service call as
- * GET /charges/:id, so another account's charge is 404 as there.
+ * GET /charges/:id, so another account's charge is 404 as there. A recurring charge has no
+ * code (409 INVALID_STATE).
  */
 export function registerChargeQrCodeRoute(app: FastifyInstance, charges: ChargesService): void {
   app.get<{ Params: { id: string }; Querystring: Record<string, unknown> }>(
@@ -31,14 +32,17 @@ export function registerChargeQrCodeRoute(app: FastifyInstance, charges: Charges
       const { id } = request.params;
       if (!isAcceptableText("id", id)) throw new AppError("VALIDATION_ERROR", controlCharacterMessage("id"));
       const charge = await charges.getCharge(companyScope(request.principal), id);
+      // A recurring charge (cobr) is debited by the payer's bank: there is nothing to scan.
+      const pixCode = charge.pixCode;
+      if (pixCode === null) throw invalidState("A recurring charge has no QR code: the payer's bank debits it");
       const options = { errorCorrectionLevel: "M" as const, margin: 4, width: QR_CODE_SIZE };
       reply.header("Cache-Control", "private, max-age=300");
       if (format === "svg") {
         return reply
           .type("image/svg+xml; charset=utf-8")
-          .send(await QRCode.toString(charge.pixCode, { ...options, type: "svg" }));
+          .send(await QRCode.toString(pixCode, { ...options, type: "svg" }));
       }
-      return reply.type("image/png").send(await QRCode.toBuffer(charge.pixCode, { ...options, type: "png" }));
+      return reply.type("image/png").send(await QRCode.toBuffer(pixCode, { ...options, type: "png" }));
     },
   );
 }

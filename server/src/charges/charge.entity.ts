@@ -55,9 +55,13 @@ export class Charge {
   @Field(() => ChargeStatus)
   status!: ChargeStatus;
 
-  @Column({ name: "pix_code", type: "text" })
-  @Field(() => String, { description: "PIX copy-and-paste payload (dynamic BR Code)." })
-  pixCode!: string;
+  @Column({ name: "pix_code", type: "text", nullable: true })
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "PIX copy-and-paste payload (dynamic BR Code); null for a RECURRING charge, which the payer's bank debits (nothing to scan).",
+  })
+  pixCode!: string | null;
 
   @Column({ name: "fee_cents", type: "bigint", transformer: bigintColumn })
   @Field(() => MoneyScalar, { name: "fee" })

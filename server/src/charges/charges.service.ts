@@ -389,6 +389,8 @@ export class ChargesService {
       this.newChargeRow(companyId, account, prepared, cycle.payer, { txid, locationId, registered }, now),
       {
         type: ChargeType.RECURRING,
+        // Debited by the payer's bank, never scanned: no BR Code (the API Pix CobR has none).
+        pixCode: null,
         expiresAt,
         dueDate: cycle.dueDate,
         debtorName: cycle.payer.name,

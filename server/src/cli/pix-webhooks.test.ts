@@ -303,16 +303,16 @@ describe("pix-webhooks listen", () => {
     }
   });
 
-  test("an event no endpoint of the account takes is told, not forwarded (the service keeps no body for it)", async () => {
+  test("an account whose endpoints take nothing still hears charge.paid: kept for the open listener, no delivery", async () => {
     const merchant = await newMerchant();
     const endpoints = await app.request("GET", "/webhook-endpoints", { token: merchant.clientSecret });
     assert.equal(endpoints.status, 200, endpoints.text);
     const [endpoint] = endpoints.body.data;
-    const narrowed = await app.request("PATCH", `/webhook-endpoints/${endpoint.id}`, {
+    const disabled = await app.request("PATCH", `/webhook-endpoints/${endpoint.id}`, {
       token: merchant.clientSecret,
-      body: { events: ["ping"] },
+      body: { status: "DISABLED" },
     });
-    assert.equal(narrowed.status, 200, narrowed.text);
+    assert.equal(disabled.status, 200, disabled.text);
     const port = await freePort();
     const listener = startListener(
       ["listen", "--forward-to", `http://127.0.0.1:${port}/hook`, "--api-url", app.baseUrl],
@@ -330,17 +330,29 @@ describe("pix-webhooks listen", () => {
           id: created.body.id,
         });
         assert.equal(paid.data?.simulateChargePayment.status, "PAID", JSON.stringify(paid));
-        await listener.waitOutput(
-          / {2}charge\.paid {2}evt_\w+ {2}not forwarded: none of the account's webhook endpoints takes this event, so the service keeps no body for it$/m,
-          "stderr",
+        const [, eventId] = await listener.waitOutput(/ {2}charge\.paid {2}(evt_\w+) {2}200 {2}\d+ ms$/m);
+        const [delivery] = receiver.deliveries;
+        assert.deepEqual(delivery.standard, { ok: true }, "the standardwebhooks library verifies it from the raw body");
+        assert.equal(delivery.contractSignatureOk, true);
+        assert.equal(delivery.body.event, "charge.paid");
+        assert.equal(delivery.body.event_id, eventId);
+        assert.equal(delivery.body.charge_id, `chg_${created.body.id}`);
+        assert.equal(delivery.body.amount, 5);
+        // No delivery of it (the endpoint is off): only the listener's copy, signed as the account's own endpoint would.
+        const deliveries = await app.runtime.db.query("SELECT 1 FROM webhook_events WHERE id = $1", [eventId]);
+        assert.equal(deliveries.length, 0);
+        const [kept] = await app.runtime.db.query(
+          "SELECT company_id, event, body FROM webhook_listener_events WHERE id = $1",
+          [eventId],
         );
-        // The ping the endpoint takes still goes through, after it.
-        const eventId = await ping(merchant);
-        await listener.waitOutput(new RegExp(`  ping  ${eventId}  200  \\d+ ms$`, "m"));
-        assert.deepEqual(
-          receiver.deliveries.map((delivery) => delivery.body.event),
-          ["ping"],
+        assert.equal(kept.company_id, merchant.companyId);
+        assert.equal(kept.event, "charge.paid");
+        const { signature, ...unsigned } = JSON.parse(kept.body);
+        assert.equal(
+          signature,
+          createHmac("sha256", merchant.webhookSecret).update(JSON.stringify(unsigned)).digest("hex"),
         );
+        assert.equal(listener.stderr(), "", "nothing told as missed");
       } finally {
         await receiver.close();
       }
@@ -502,6 +514,117 @@ describe("GET /live/webhook-events", () => {
     } finally {
       controller.abort();
       await reading;
+    }
+  });
+});
+
+describe("the listeners' rows (webhook_listeners): what the outbox keeps for a listener", () => {
+  /** An account whose only endpoint (its own) is turned off: no endpoint takes anything. */
+  async function accountTakingNothing(): Promise<Merchant> {
+    const merchant = await newMerchant();
+    const endpoints = await app.request("GET", "/webhook-endpoints", { token: merchant.clientSecret });
+    const off = await app.request("PATCH", `/webhook-endpoints/${endpoints.body.data[0].id}`, {
+      token: merchant.clientSecret,
+      body: { status: "DISABLED" },
+    });
+    assert.equal(off.status, 200, off.text);
+    return merchant;
+  }
+
+  const rowsOf = async (companyId: string) =>
+    (await app.runtime.db.query("SELECT id, expires_at FROM webhook_listeners WHERE company_id = $1", [
+      companyId,
+    ])) as Array<{ id: string; expires_at: Date }>;
+  const keptFor = async (companyId: string) =>
+    (await app.runtime.db.query("SELECT id, event FROM webhook_listener_events WHERE company_id = $1", [
+      companyId,
+    ])) as Array<{ id: string; event: string }>;
+
+  test("a stream's row is written before ready, renewed while it is open, removed when it closes", async () => {
+    const merchant = await accountTakingNothing();
+    const controller = new AbortController();
+    const response = await fetch(`${app.baseUrl}/live/webhook-events`, {
+      headers: { authorization: `Bearer ${merchant.clientSecret}` },
+      signal: controller.signal,
+    });
+    assert.equal(response.status, 200);
+    const [row] = await rowsOf(merchant.companyId);
+    assert.match(row.id, /^wl_[A-Za-z0-9]{24}$/);
+    const firstExpiry = row.expires_at.getTime();
+    assert.ok(firstExpiry > Date.now() + 50_000, "about a minute ahead");
+    // Renewed by the 200 ms check of this test app.
+    await waitFor(
+      "the row renewed",
+      async () => (await rowsOf(merchant.companyId))[0]?.expires_at.getTime() > firstExpiry,
+    );
+    controller.abort();
+    await waitFor("the row removed", async () => (await rowsOf(merchant.companyId)).length === 0);
+  });
+
+  test("another process's listener (only its row here) makes this process keep the body; without one nothing is written", async () => {
+    const merchant = await accountTakingNothing();
+    const pay = async (amount: number) => {
+      const created = await app.request("POST", "/charges", { token: merchant.clientSecret, body: { amount } });
+      assert.equal(created.status, 201, created.text);
+      const paid = await app.graphql("mutation($id: ID!) { simulateChargePayment(chargeId: $id) { status } }", {
+        id: created.body.id,
+      });
+      assert.equal(paid.data?.simulateChargePayment.status, "PAID", JSON.stringify(paid));
+      return created.body.id as string;
+    };
+    // No listener anywhere: an event no endpoint takes costs no write.
+    const unheard = await pay(6);
+    assert.deepEqual(await app.runtime.db.query("SELECT 1 FROM webhook_events WHERE subject_id = $1", [unheard]), []);
+    assert.deepEqual(await keptFor(merchant.companyId), []);
+    // A listener of the account on another API process: its row, no stream of this process.
+    await app.runtime.db.query(
+      "INSERT INTO webhook_listeners (id, company_id, expires_at) VALUES ('wl_elsewhere', $1, now() + interval '1 minute')",
+      [merchant.companyId],
+    );
+    await pay(7);
+    const kept = await keptFor(merchant.companyId);
+    assert.deepEqual(
+      kept.map((row) => row.event),
+      ["charge.paid"],
+    );
+    // An expired row (a crashed process's) keeps nothing more, and the next check removes it.
+    await app.runtime.db.query(
+      "UPDATE webhook_listeners SET expires_at = now() - interval '1 second' WHERE id = 'wl_elsewhere'",
+    );
+    await pay(8);
+    assert.equal((await keptFor(merchant.companyId)).length, 1, "nothing kept for an expired listener");
+  });
+
+  test("the open streams' check prunes expired rows and bodies older than 10 minutes", async () => {
+    const merchant = await newMerchant();
+    await app.runtime.db.query(
+      "INSERT INTO webhook_listeners (id, company_id, expires_at) VALUES ('wl_crashed', $1, now() - interval '1 second')",
+      [merchant.companyId],
+    );
+    await app.runtime.db.query(
+      `INSERT INTO webhook_listener_events (id, company_id, event, body, created_at)
+       VALUES ('evt_old', $1, 'ping', '{}', now() - interval '11 minutes'), ('evt_recent', $1, 'ping', '{}', now())`,
+      [merchant.companyId],
+    );
+    const controller = new AbortController();
+    const response = await fetch(`${app.baseUrl}/live/webhook-events`, {
+      headers: { authorization: `Bearer ${merchant.clientSecret}` },
+      signal: controller.signal,
+    });
+    try {
+      assert.equal(response.status, 200);
+      await waitFor("the crashed row pruned", async () =>
+        (await rowsOf(merchant.companyId)).every((row) => row.id !== "wl_crashed"),
+      );
+      await waitFor("the old body pruned", async () =>
+        (await keptFor(merchant.companyId)).every((row) => row.id !== "evt_old"),
+      );
+      assert.deepEqual(
+        (await keptFor(merchant.companyId)).map((row) => row.id),
+        ["evt_recent"],
+      );
+    } finally {
+      controller.abort();
     }
   });
 });

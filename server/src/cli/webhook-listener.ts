@@ -207,7 +207,7 @@ async function forward(
     const missed = JSON.parse(streamEvent.data) as { id: string; type: string; reason?: string };
     const why =
       missed.reason === "no_endpoint"
-        ? "none of the account's webhook endpoints takes this event, so the service keeps no body for it"
+        ? "none of the account's webhook endpoints takes this event and it was written before this listener was registered"
         : "the service could not read it (resend it from the webhook deliveries)";
     if (!options.events || options.events.has(missed.type))
       options.printError(`${now()}  ${missed.type}  ${missed.id}  not forwarded: ${why}`);

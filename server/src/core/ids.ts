@@ -17,6 +17,8 @@ export const newWithdrawalReference = () => `WDR_${randomString(UPPER_ALNUM, 16)
 export const newCompanyId = () => `comp_${randomString(ALNUM, 20)}`;
 export const newEventId = () => `evt_${randomString(ALNUM, 24)}`;
 export const newWebhookEndpointId = () => `we_${randomString(ALNUM, 24)}`;
+/** An open `pix-webhooks listen` stream's row in webhook_listeners (live/live-hub.ts). */
+export const newWebhookListenerId = () => `wl_${randomString(ALNUM, 24)}`;
 export const newAdjustmentId = () => `adj_${randomString(ALNUM, 20)}`;
 export const newAutoApproveLimitRequestId = () => `aal_${randomString(ALNUM, 20)}`;
 export const newCredentialId = () => `cred_${randomString(ALNUM, 20)}`;

@@ -51,6 +51,8 @@ export interface ListenerViewer {
   companyId: string;
   /** The client secret's credential: its stream ends when it is revoked or expires. */
   credentialId: string;
+  /** Its webhook_listeners row (registerListener): the outbox keeps, while it is there, what no endpoint takes. */
+  presenceId: string;
 }
 
 /** One open stream; `send` writes SSE text, `end` closes it with a last `end` event. */
@@ -103,6 +105,14 @@ function holderOf(viewer: LiveViewer): string {
 /** A charge's events that end its life: a payer's page has nothing more to wait for. */
 const FINAL_CHARGE_EVENTS = new Set(["charge.paid", "charge.expired", "charge.cancelled"]);
 
+/**
+ * A listener's webhook_listeners row lives this long unless renewed (each sessionCheckMs while
+ * its stream is open): a crashed process's listeners stop costing the outbox within a minute.
+ */
+const LISTENER_PRESENCE_TTL_S = 60;
+/** What webhook_listener_events keeps: a stream reads its event as soon as the notice arrives. */
+const LISTENED_EVENTS_KEPT_MINUTES = 10;
+
 /** A stream whose client reads slower than this much buffered text is closed (it reconnects and refetches). */
 const MAX_BUFFERED_STREAM_CHUNKS = 200;
 
@@ -121,6 +131,8 @@ export class LiveHub {
   private heartbeat: NodeJS.Timeout | null = null;
   private sessionCheck: NodeJS.Timeout | null = null;
   private closed = false;
+  /** Listeners' rows being removed (unregisterListener): close() waits for them. */
+  private readonly leaving = new Set<Promise<void>>();
   /** The listeners' body reads, one after the other (sendToListeners). */
   private listenerReads: Promise<void> = Promise.resolve();
   /** Counters for tests and /metrics-like probes. */
@@ -158,6 +170,26 @@ export class LiveHub {
     return null;
   }
 
+  /**
+   * Writes a listener's webhook_listeners row before its stream opens (so that every event
+   * written after its `ready` is kept for it, whichever process writes it); a failure is the
+   * caller's to answer (the stream is not opened).
+   */
+  async registerListener(viewer: ListenerViewer): Promise<void> {
+    await this.db.query(
+      `INSERT INTO webhook_listeners (id, company_id, expires_at)
+       VALUES ($1, $2, now() + make_interval(secs => $3))`,
+      [viewer.presenceId, viewer.companyId, LISTENER_PRESENCE_TTL_S],
+    );
+  }
+
+  /** The row of a listener whose stream closed (best effort: it expires anyway). */
+  async unregisterListener(viewer: ListenerViewer): Promise<void> {
+    await this.db.query("DELETE FROM webhook_listeners WHERE id = $1", [viewer.presenceId]).catch((error) => {
+      this.logger.warn("live updates: a listener's row could not be removed", { error: (error as Error).message });
+    });
+  }
+
   /** Adds a stream; answers its removal (idempotent), to call when its client goes away. */
   add(stream: LiveStream): () => void {
     this.streams.add(stream);
@@ -173,6 +205,11 @@ export class LiveHub {
       removed = true;
       this.streams.delete(stream);
       if (stream.viewer.kind === "payer") this.payerStreams -= 1;
+      if (stream.viewer.kind === "listener") {
+        const leaving = this.unregisterListener(stream.viewer);
+        this.leaving.add(leaving);
+        void leaving.finally(() => this.leaving.delete(leaving));
+      }
       const left = (this.perSession.get(holder) ?? 1) - 1;
       if (left <= 0) this.perSession.delete(holder);
       else this.perSession.set(holder, left);
@@ -186,6 +223,8 @@ export class LiveHub {
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     this.stopTimers();
     for (const stream of [...this.streams]) stream.end("shutdown");
+    // Ending a listener's stream removes its row: done before the pool closes.
+    await Promise.all([...this.leaving]);
     this.streams.clear();
     this.perSession.clear();
     this.payerStreams = 0;
@@ -304,7 +343,11 @@ export class LiveHub {
         const rows = await poolRows<{ body: string; request_id: string | null; created_at: Date }>(
           this.db,
           // One row per endpoint that takes the event, the same body signed for each: any one will do.
-          "SELECT body, request_id, created_at FROM webhook_events WHERE id = $1 AND company_id = $2 LIMIT 1",
+          // None takes it: the body kept for the listeners (the second branch runs only then).
+          `(SELECT body, request_id, created_at FROM webhook_events WHERE id = $1 AND company_id = $2 LIMIT 1)
+           UNION ALL
+           (SELECT body, request_id, created_at FROM webhook_listener_events WHERE id = $1 AND company_id = $2)
+           LIMIT 1`,
           [notice.id, notice.companyId],
         );
         chunk =
@@ -410,11 +453,25 @@ export class LiveHub {
     if (listenerStreams.length === 0) return;
     let live: Set<string>;
     try {
+      // One statement: the credentials read, the open listeners' rows renewed, and what no open
+      // listener needs any more (rows of crashed processes, bodies already read) pruned.
       const rows = await poolRows<{ id: string }>(
         this.db,
-        `SELECT id FROM client_credentials
+        `WITH renewed AS (
+           UPDATE webhook_listeners SET expires_at = now() + make_interval(secs => $3) WHERE id = ANY($2)
+         ), expired AS (
+           DELETE FROM webhook_listeners WHERE expires_at < now()
+         ), pruned AS (
+           DELETE FROM webhook_listener_events WHERE created_at < now() - make_interval(mins => $4)
+         )
+         SELECT id FROM client_credentials
           WHERE id = ANY($1) AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > now())`,
-        [[...new Set(listenerStreams.map((stream) => stream.viewer.credentialId))]],
+        [
+          [...new Set(listenerStreams.map((stream) => stream.viewer.credentialId))],
+          listenerStreams.map((stream) => stream.viewer.presenceId),
+          LISTENER_PRESENCE_TTL_S,
+          LISTENED_EVENTS_KEPT_MINUTES,
+        ],
       );
       live = new Set(rows.map((row) => row.id));
     } catch (error) {
@@ -445,8 +502,9 @@ const RESYNC = "event: resync\ndata: {}\n\n";
 const HEARTBEAT = ": keep-alive\n\n";
 
 /**
- * A listener's event without its body: no endpoint of the account takes the event (no body
- * was stored), or the database could not be read (resend it by hand).
+ * A listener's event without its body: no endpoint of the account takes the event and it was
+ * written before any listener of the account was registered (no body was kept), or the
+ * database could not be read (resend it by hand).
  */
 function missedChunk(notice: LiveNotice, reason: "no_endpoint" | "unreadable"): string {
   return `id: ${notice.id}\nevent: missed\ndata: ${JSON.stringify({ id: notice.id, type: notice.type, reason })}\n\n`;

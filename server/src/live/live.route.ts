@@ -1,8 +1,16 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { AppError, forbidden, unauthenticated, validationError } from "../core/errors";
+import { newWebhookListenerId } from "../core/ids";
 import { hashSecret } from "../core/secrets";
 import { sendError } from "../http/http-errors";
-import { LIVE_TOPICS, type LiveHub, type LiveStream, type LiveTopic, type LiveViewer } from "./live-hub";
+import {
+  LIVE_TOPICS,
+  type ListenerViewer,
+  type LiveHub,
+  type LiveStream,
+  type LiveTopic,
+  type LiveViewer,
+} from "./live-hub";
 
 /** The stream of changes for the console's open pages (server-sent events). */
 export const LIVE_EVENTS_PATH = "/live/events";
@@ -48,21 +56,23 @@ export function registerLiveRoute(app: FastifyInstance, hub: LiveHub): void {
   /**
    * GET /live/webhook-events: every event of the client secret's account as it is written,
    * `webhook` events carrying {id, type, created_at, request_id, body} (the body exactly as
-   * its webhooks send it), `missed` ({id, type, reason}) for one without its body (`no_endpoint`: no endpoint
-   * of the account takes it, so none was stored; `unreadable`: the database failed),
+   * its webhooks send it; for an event no endpoint takes, as the account's own endpoint would),
+   * `missed` ({id, type, reason}) for one without its body (`no_endpoint`: none was kept, an
+   * event written before the stream was registered; `unreadable`: the database failed),
    * and `ready`, `resync`, `end` and the heartbeat as above; the stream ends when the
    * secret is revoked or expires. A merchant's client secret only (bearer): the listener
    * signs and forwards what it hears to the integrator's own machine.
    */
-  app.get(WEBHOOK_LISTENER_PATH, { config: { access: "credential" } }, (request, reply) => {
+  app.get(WEBHOOK_LISTENER_PATH, { config: { access: "credential" } }, async (request, reply) => {
     const principal = request.principal;
     if (!principal) return sendError(request, reply, unauthenticated());
     if (principal.kind !== "merchant" || principal.credentialId === null)
       return sendError(request, reply, forbidden("The webhook listener's stream takes a merchant's client secret"));
-    const viewer: LiveViewer = {
+    const viewer: ListenerViewer = {
       kind: "listener",
       companyId: principal.companyId,
       credentialId: principal.credentialId,
+      presenceId: newWebhookListenerId(),
     };
     const refusal = hub.refusal(viewer);
     if (refusal === "SESSION_STREAMS")
@@ -78,6 +88,21 @@ export function registerLiveRoute(app: FastifyInstance, hub: LiveHub): void {
       return sendError(request, reply, new AppError("SERVICE_UNAVAILABLE", "Live updates are busy; try again later"), {
         "Retry-After": "30",
       });
+    // Registered before `ready`: from then on an event no endpoint takes is kept for this stream too.
+    try {
+      await hub.registerListener(viewer);
+    } catch (error) {
+      request.log.warn({ error: (error as Error).message }, "live updates: a listener could not be registered");
+      return sendError(request, reply, new AppError("SERVICE_UNAVAILABLE", "Live updates are busy; try again later"), {
+        "Retry-After": "5",
+      });
+    }
+    // The client left while it was registered: no stream to open.
+    if (request.raw.destroyed) {
+      await hub.unregisterListener(viewer);
+      reply.hijack();
+      return;
+    }
     openLiveStream(reply, hub, viewer, null);
   });
 }

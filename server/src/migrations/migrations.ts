@@ -42,7 +42,9 @@ import { RecurringCharges1765400000200 } from "./1765400000200-recurring-charges
 import { ScheduledPayouts1765800000100 } from "./1765800000100-scheduled-payouts";
 import { WebhookEndpoints1766300000100 } from "./1766300000100-webhook-endpoints";
 import { WebhookEndpointFailures1766300000200 } from "./1766300000200-webhook-endpoint-failures";
+import { WebhookListeners1766300000300 } from "./1766300000300-webhook-listeners";
 import { RecurrenceCycles1766400000100 } from "./1766400000100-recurrence-cycles";
+import { RecurringChargesWithoutPixCode1766400000200 } from "./1766400000200-recurring-charges-without-pix-code";
 import { EfiRecurrences1766500000100 } from "./1766500000100-efi-recurrences";
 import { RecurrenceCycleClaims1766800000100 } from "./1766800000100-recurrence-cycle-claims";
 
@@ -92,7 +94,9 @@ export const MIGRATIONS = [
   ScheduledPayouts1765800000100,
   WebhookEndpoints1766300000100,
   WebhookEndpointFailures1766300000200,
+  WebhookListeners1766300000300,
   RecurrenceCycles1766400000100,
+  RecurringChargesWithoutPixCode1766400000200,
   EfiRecurrences1766500000100,
   RecurrenceCycleClaims1766800000100,
 ];

@@ -405,6 +405,10 @@ export class RecurrencesService {
     if (!RECURRENCE_ID.test(id)) throw recurrenceNotFound();
     return runTransaction(this.db, async (em) => {
       const recurrence = await this.lockRecurrence(em, null, id);
+      if (to === RecurrenceStatus.APPROVED && recurrence.status === RecurrenceStatus.EXPIRED) {
+        await this.cancelLateApproval(em, recurrence, acting);
+        return null;
+      }
       if (recurrence.status === to || FINAL_RECURRENCE_STATUSES.has(recurrence.status)) return null;
       const decision =
         to === RecurrenceStatus.APPROVED || to === RecurrenceStatus.REJECTED || to === RecurrenceStatus.EXPIRED;
@@ -423,6 +427,34 @@ export class RecurrencesService {
                 : null;
       if (action === null) return null;
       return this.transition(em, recurrence, to, checkReason(reason), action, new Date(), acting);
+    });
+  }
+
+  /**
+   * The payer authorised at their bank after the service expired the recurrence here (a
+   * notification late or lost, read back after the end of its authorisation's day). EXPIRED
+   * is final (the merchant already heard recurrence.expired, and no charge can be made for
+   * it), so the service makes the bank agree rather than revive it: the authorisation is
+   * cancelled at the bank (the cancel job, keyed so that a second read queues it once), and
+   * the audit row says why. A first payment paid with that approval arrives as a payment of
+   * an expired charge, kept for review (to be returned), as any late payment.
+   */
+  private async cancelLateApproval(em: EntityManager, recurrence: Recurrence, { audit }: Acting): Promise<void> {
+    if (recurrence.bankRecurrenceId === null) return;
+    await enqueueJob(
+      em,
+      CANCEL_RECURRENCE_AT_BANK_JOB,
+      { recurrenceId: recurrence.id },
+      { jobKey: `${CANCEL_RECURRENCE_AT_BANK_JOB}:${recurrence.id}` },
+    );
+    await appendAudit(em, audit, {
+      action: "recurrence.late_approval",
+      objectType: "recurrence",
+      objectId: recurrence.id,
+      companyId: recurrence.companyId,
+      reason: "approved at the bank after it expired here: cancelled at the bank",
+      before: { status: recurrence.status },
+      after: { status: recurrence.status },
     });
   }
 
@@ -487,15 +519,26 @@ export class RecurrencesService {
           [now, batchSize],
         );
         for (const row of rows) {
+          const recurrence = this.recurrenceFromRow(row);
           await this.transition(
             em,
-            this.recurrenceFromRow(row),
+            recurrence,
             RecurrenceStatus.EXPIRED,
             "not authorised in time",
             "expire",
             now,
             SYSTEM_ACTING,
           );
+          // Expired here, it ends at the bank too: an approval the payer gives after this moment
+          // finds it cancelled there, instead of an authorisation the service no longer honours.
+          if (recurrence.bankRecurrenceId !== null) {
+            await enqueueJob(
+              em,
+              CANCEL_RECURRENCE_AT_BANK_JOB,
+              { recurrenceId: recurrence.id },
+              { jobKey: `${CANCEL_RECURRENCE_AT_BANK_JOB}:${recurrence.id}` },
+            );
+          }
         }
         return rows.length;
       });
@@ -505,8 +548,8 @@ export class RecurrencesService {
   }
 
   /**
-   * The job after the merchant's cancel: the authorisation ends at the bank. A bank that
-   * cannot answer now is an error (the job is tried again later).
+   * The job after the merchant's cancel, or the service's expiry: the authorisation ends at
+   * the bank. A bank that cannot answer now is an error (the job is tried again later).
    */
   async cancelAtBank(id: string): Promise<void> {
     const [row] = await poolRows<{ bank_recurrence_id: string | null; status: string }>(
@@ -514,7 +557,8 @@ export class RecurrencesService {
       "SELECT bank_recurrence_id, status FROM recurrences WHERE id = $1",
       [id],
     );
-    if (!row?.bank_recurrence_id || row.status !== RecurrenceStatus.CANCELLED) return;
+    const ended = row?.status === RecurrenceStatus.CANCELLED || row?.status === RecurrenceStatus.EXPIRED;
+    if (!row?.bank_recurrence_id || !ended) return;
     await this.provider.cancelRecurrence(row.bank_recurrence_id);
   }
 

@@ -91,6 +91,34 @@ describe("POST /recurrences/:id/charges", () => {
     assert.deepEqual(list.body.data, [made]);
   });
 
+  test("nothing to scan: pix_code is null (REST and GraphQL) and its QR code is 409 INVALID_STATE", async () => {
+    const rec = await recurrence();
+    const made = await charge(rec.id, { due_date: day(4) });
+    assert.equal(made.status, 201, made.text);
+    // The API Pix CobR has no pixCopiaECola: the payer's bank debits it on the due date.
+    assert.equal(made.body.pix_code, null);
+    assert.equal(Object.keys(made.body)[4], "pix_code");
+    const read = await app.graphql("query($id: ID!) { charge(id: $id) { pixCode type } }", { id: made.body.id });
+    assert.deepEqual(read.data.charge, { pixCode: null, type: "RECURRING" });
+    for (const format of ["", "?format=svg"]) {
+      const image = await app.request("GET", `/charges/${made.body.id}/qrcode${format}`, {
+        token: merchant.clientSecret,
+      });
+      assert.equal(image.status, 409, image.text);
+      assert.deepEqual(image.body, {
+        error: "A recurring charge has no QR code: the payer's bank debits it",
+        code: "INVALID_STATE",
+      });
+    }
+    // The database holds every other charge's code, and none for a recurring one.
+    const [row] = await app.runtime.db.query("SELECT pix_code FROM charges WHERE id = $1", [made.body.id]);
+    assert.equal(row.pix_code, null);
+    await assert.rejects(
+      app.runtime.db.query("UPDATE charges SET pix_code = '000201' WHERE id = $1", [made.body.id]),
+      /charges_pix_code_unless_recurring/,
+    );
+  });
+
   test("the due date is 2 to 10 days after today (America/Sao_Paulo), within the recurrence's dates", async () => {
     const rec = await recurrence({ end_date: day(8) });
     for (const [due, status] of [

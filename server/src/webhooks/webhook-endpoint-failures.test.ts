@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { waitFor } from "../../test/support/scenarios";
 import { type SmtpInbox, startSmtpInbox } from "../../test/support/smtp-inbox";
-import { type Merchant, startTestApp, type TestApp } from "../../test/support/test-app";
+import { type Merchant, startTestApp, TEST_ADMIN_TOKEN, type TestApp } from "../../test/support/test-app";
 import { startWebhookReceiver, type WebhookReceiver } from "../../test/support/webhook-receiver";
 import { startBackgroundWork } from "../worker";
 
@@ -72,7 +72,7 @@ test("the 5th failure in a row warns the admins; 72 h of failures disables and h
     companyId: merchant.companyId,
     email: "dona@loja.example",
   });
-  await app.consoleUser({
+  const member = await app.consoleUser({
     kind: "MERCHANT",
     role: "MEMBER",
     companyId: merchant.companyId,
@@ -142,6 +142,26 @@ test("the 5th failure in a row warns the admins; 72 h of failures disables and h
     { id: endpointId, status: "DISABLED", disabledReason: "FAILING", consecutiveFailures: 9 },
   ]);
 
+  // The banner of every panel page: the account's admins' small query, nobody else's.
+  const FAILING = "query($c: ID) { failingWebhookEndpoints(companyId: $c) { id url disabledAt } }";
+  const shown = await app.gql(FAILING, {}, { cookie: admin.cookie });
+  assert.deepEqual(shown.body.data.failingWebhookEndpoints, [
+    { id: endpointId, url: receiver.url(path), disabledAt: now.toISOString() },
+  ]);
+  const asMember = await app.gql(FAILING, {}, { cookie: member.cookie });
+  assert.equal(asMember.body.errors?.[0]?.extensions.code, "FORBIDDEN", "a member cannot fix it: not told");
+  const stranger = await app.createMerchant({ name: "Outra Loja" });
+  const strangerAdmin = await app.consoleUser({ kind: "MERCHANT", role: "ADMIN", companyId: stranger.companyId });
+  const own = await app.gql(FAILING, {}, { cookie: strangerAdmin.cookie });
+  assert.deepEqual(own.body.data.failingWebhookEndpoints, [], "another account sees only its own (none)");
+  const named = await app.gql(FAILING, { c: merchant.companyId }, { cookie: strangerAdmin.cookie });
+  assert.equal(named.body.errors?.[0]?.extensions.code, "FORBIDDEN", "naming another account is refused");
+  const operator = await app.gql(FAILING, { c: merchant.companyId }, { token: TEST_ADMIN_TOKEN });
+  assert.deepEqual(
+    operator.body.data.failingWebhookEndpoints.map((e: { id: string }) => e.id),
+    [endpointId],
+  );
+
   // Events while disabled are kept, not sent.
   const received = receiver.received.filter((hook) => hook.path === path).length;
   const heldLater = [await ping(merchant), await ping(merchant)];
@@ -175,6 +195,8 @@ test("the 5th failure in a row warns the admins; 72 h of failures disables and h
     ["ENABLED", null, 0, null],
   );
   assert.equal(inbox.messages.length, 2);
+  const cleared = await app.gql(FAILING, {}, { cookie: admin.cookie });
+  assert.deepEqual(cleared.body.data.failingWebhookEndpoints, [], "enabled again: no banner");
 });
 
 test("a delivered attempt ends the streak; a merchant's own DISABLED keeps nothing", async () => {
@@ -200,6 +222,8 @@ test("a delivered attempt ends the streak; a merchant's own DISABLED keeps nothi
   });
   assert.equal(off.status, 200);
   assert.deepEqual((await endpointRow(endpointId)).disabled_reason, "MERCHANT");
+  const banner = await app.gql("{ failingWebhookEndpoints { id } }", {}, { token: merchant.clientSecret });
+  assert.deepEqual(banner.body.data.failingWebhookEndpoints, [], "turned off by the merchant: no banner");
   const refused = await app.graphql("mutation { sendTestWebhook { eventId } }", {}, merchant.clientSecret);
   assert.equal(refused.errors?.[0]?.extensions.code, "VALIDATION_ERROR");
   const [{ n }] = await app.services.db.query("SELECT count(*)::int AS n FROM webhook_events WHERE endpoint_id = $1", [

@@ -62,3 +62,17 @@ export class WebhookEndpointWithSecret extends WebhookEndpoint {
   @Field(() => String)
   secret!: string;
 }
+
+@ObjectType({
+  description: "An endpoint DISABLED because every delivery failed for WEBHOOK_DISABLE_AFTER_H: its events are held.",
+})
+export class FailingWebhookEndpoint {
+  @Field(() => ID, { description: "we_<alphanumeric>" })
+  id!: string;
+
+  @Field(() => String)
+  url!: string;
+
+  @Field(() => Date)
+  disabledAt!: Date;
+}

@@ -5,6 +5,7 @@ import { newWebhookEndpointId } from "../core/ids";
 import { queryRows, type SqlRunner } from "../core/sql";
 import { runTransaction } from "../core/transactions";
 import {
+  type FailingWebhookEndpoint,
   type WebhookEndpoint,
   type WebhookEndpointDisabledReason,
   WebhookEndpointStatus,
@@ -120,6 +121,23 @@ export class WebhookEndpointsService {
       [companyId],
     );
     return rows.map((row) => this.endpointOf(this.db, row));
+  }
+
+  /**
+   * The account's endpoints DISABLED for failing (CONTRACT §15), for the console's banner on
+   * every page: a few columns of at most 10 rows by the account's index, and no secret opened.
+   */
+  async listFailingEndpoints(companyId: string): Promise<FailingWebhookEndpoint[]> {
+    const rows = await queryRows<{ id: string; url: string; disabled_at: Date }>(
+      this.db,
+      `SELECT w.id, CASE WHEN w.account_endpoint THEN c.webhook_url ELSE w.url END AS url, w.disabled_at
+         FROM webhook_endpoints w JOIN companies c ON c.id = w.company_id
+        WHERE w.company_id = $1 AND w.deleted_at IS NULL AND w.disabled_reason = 'FAILING'
+          AND (NOT w.account_endpoint OR c.webhook_url IS NOT NULL)
+        ORDER BY w.account_endpoint DESC, w.created_at, w.id`,
+      [companyId],
+    );
+    return rows.map((row) => ({ id: row.id, url: row.url, disabledAt: new Date(row.disabled_at) }));
   }
 
   /** Another account's endpoint (or a deleted one) is NOT_FOUND, as one that never was. */

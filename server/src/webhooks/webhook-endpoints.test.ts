@@ -310,6 +310,30 @@ describe("each event goes to every enabled endpoint that lists it", () => {
       onlyPaid.data.map((delivery) => [delivery.event, delivery.endpointId]),
       [["charge.paid", paidOnly.id]],
     );
+
+    // The operators' deliveries page: each delivery names its endpoint's URL, and filters by it.
+    const OPS = `query($c: ID, $w: ID) { webhookDeliveries(companyId: $c, endpointId: $w) {
+      data { eventId endpointId endpointUrl } } }`;
+    const byOperator = await app.graphql(OPS, { c: merchant.companyId, w: paidOnly.id });
+    assert.equal(byOperator.errors, undefined, JSON.stringify(byOperator.errors));
+    assert.deepEqual(byOperator.data.webhookDeliveries.data, [
+      { eventId: paid.json.event_id, endpointId: paidOnly.id, endpointUrl: receiver.url(paidPath) },
+    ]);
+    const everyOne = await app.graphql(OPS, { c: merchant.companyId });
+    const ownId = ownEndpointId(all);
+    for (const delivery of everyOne.data.webhookDeliveries.data)
+      assert.equal(
+        delivery.endpointUrl,
+        delivery.endpointId === ownId ? receiver.url(ownPath) : receiver.url(paidPath),
+        "the account's own endpoint names the account's URL",
+      );
+    // Another account's endpoint id in a merchant's filter: nothing of it (as an unknown one).
+    const stranger = await app.createMerchant({ webhookUrl: receiver.url(nextPath("stranger")) });
+    const peek = await app.graphql(OPS, { w: paidOnly.id }, stranger.clientSecret);
+    assert.equal(peek.errors, undefined, JSON.stringify(peek.errors));
+    assert.deepEqual(peek.data.webhookDeliveries.data, []);
+    const named = await app.graphql(OPS, { c: merchant.companyId, w: paidOnly.id }, stranger.clientSecret);
+    assert.equal(named.errors?.[0]?.extensions?.code, "FORBIDDEN");
   });
 
   test("a rotated endpoint secret signs the next events; redelivery is per endpoint", async () => {
@@ -445,6 +469,49 @@ describe("the SSRF guard applies to every endpoint", () => {
       await guardedWork.stop();
       await guarded.close();
     }
+  });
+});
+
+describe("hot paths", () => {
+  test("a charge paid and delivered to two endpoints, and the account changed, write no endpoint row; no trigger fires on a company update", async () => {
+    const ownPath = nextPath("hot-own");
+    const paidPath = nextPath("hot-paid");
+    const merchant = await fundedMerchant(app, "10.00", { webhookUrl: receiver.url(ownPath) });
+    await endpointOf(merchant, receiver.url(paidPath), ["charge.paid"]);
+    const versions = async () =>
+      (await app.services.db.query(
+        "SELECT id, xmin::text AS version FROM webhook_endpoints WHERE company_id = $1 ORDER BY id",
+        [merchant.companyId],
+      )) as Array<{ id: string; version: string }>;
+    const companyVersion = async () =>
+      (await app.services.db.query("SELECT xmin::text AS v FROM companies WHERE id = $1", [merchant.companyId]))[0].v;
+    const before = await versions();
+    const companyBefore = await companyVersion();
+    assert.equal(before.length, 2);
+
+    const created = await app.request("POST", "/charges", { token: merchant.clientSecret, body: { amount: 3 } });
+    const paid = await app.graphql("mutation($id: ID!) { simulateChargePayment(chargeId: $id) { status } }", {
+      id: created.body.id,
+    });
+    assert.equal(paid.data?.simulateChargePayment.status, "PAID", JSON.stringify(paid));
+    await receiver.waitForCount(1, paidPath);
+    await waitFor("both deliveries DELIVERED", async () => {
+      const rows = await app.services.db.query(
+        "SELECT delivery_status FROM webhook_events WHERE subject_id = $1 AND event = 'charge.paid'",
+        [created.body.id],
+      );
+      return rows.length === 2 && rows.every((row: { delivery_status: string }) => row.delivery_status === "DELIVERED");
+    });
+    // The account itself changed (its balance, by an adjustment): its endpoints are not rewritten.
+    await app.fund(merchant.companyId, "1.00");
+    assert.notEqual(await companyVersion(), companyBefore, "the company row was written (its balance)");
+    assert.deepEqual(await versions(), before, "a healthy endpoint's row is read, never written, per event");
+
+    const triggers = await app.services.db.query(
+      `SELECT tgname FROM pg_trigger
+        WHERE tgrelid = 'companies'::regclass AND NOT tgisinternal AND (tgtype & 16) <> 0`,
+    );
+    assert.deepEqual(triggers, [], "the account endpoint reads the company's URL: nothing is kept in sync per update");
   });
 });
 

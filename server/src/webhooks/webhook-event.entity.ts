@@ -84,6 +84,14 @@ export class WebhookEvent {
   @Field(() => Date)
   createdAt!: Date;
 
+  /** Filled by the service when listing: where its endpoint sends now. */
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "The URL its endpoint sends to now (the account's URL for the account's own endpoint); null: that endpoint has none.",
+  })
+  endpointUrl?: string | null;
+
   /** Filled by the service when listing; oldest first. */
   @Field(() => [WebhookAttempt])
   attempts?: WebhookAttempt[];

@@ -58,7 +58,8 @@ interface EndpointRow {
  * enabled endpoint that lists the event (CONTRACT §15), all with the same event id and
  * timestamp, each body signed with its endpoint's secret. The account's own endpoint (§4)
  * always gets its row while enabled for the event: without a webhook URL it is kept, marked
- * NO_URL. The open console pages are told through LIVE_CHANNEL by the same statement (so
+ * NO_URL. An event no endpoint takes is kept only for the account's open listeners
+ * (`pix-webhooks listen`, live/live-hub.ts), when it has one. The open console pages are told through LIVE_CHANNEL by the same statement (so
  * only on commit, core/live-events.ts). Secrets are read in the same transaction (or the
  * account's given by a caller that already read it there): events created after a rotation
  * are signed with the new secret. `requestId` names the request that made the change (null
@@ -92,12 +93,25 @@ export async function appendWebhookEvent(
       ORDER BY w.account_endpoint DESC, w.created_at, w.id`,
     [companyId, event],
   );
-  if (endpoints.length === 0) {
-    const [company] = await queryRows<{ id: string }>(em, "SELECT id FROM companies WHERE id = $1", [companyId]);
-    if (!company) throw notFound("Company");
-  }
   const at = new Date();
   const eventId = newEventId();
+  // No endpoint takes it: its body is kept only while a listener of the account is open (on any
+  // API process), for that stream (webhook_listener_events). Asked in the company's own lookup.
+  let listenedBody: string | null = null;
+  if (endpoints.length === 0) {
+    const [company] = await queryRows<{ webhook_secret: string; listened: boolean }>(
+      em,
+      `SELECT c.webhook_secret,
+              EXISTS (SELECT 1 FROM webhook_listeners l WHERE l.company_id = c.id AND l.expires_at > now()) AS listened
+         FROM companies c WHERE c.id = $1`,
+      [companyId],
+    );
+    if (!company) throw notFound("Company");
+    if (company.listened) {
+      const secret = account?.webhookSecret ?? openWebhookSecret(em, companyId, company.webhook_secret);
+      listenedBody = signWebhookBody(secret, event, fields, at, eventId).body;
+    }
+  }
   const deliveries = endpoints.map((endpoint) => {
     const own = endpoint.account_endpoint && account;
     const url = own ? account.webhookUrl : endpoint.url;
@@ -125,6 +139,9 @@ export async function appendWebhookEvent(
          FROM unnest($5::text[], $6::text[], $7::text[], $10::text[]) WITH ORDINALITY AS d(endpoint_id, body, signature, status, n)
         ORDER BY d.n
        RETURNING delivery_status
+     ), listened AS (
+       INSERT INTO webhook_listener_events (id, company_id, event, body, request_id)
+       SELECT $1, $2, $3, $11::text, $8 WHERE $11::text IS NOT NULL
      )
      SELECT pg_notify('${LIVE_CHANNEL}', $9),
             CASE WHEN bool_or(delivery_status = 'PENDING') THEN ${NOTIFY_WEBHOOK_DUE_SQL} END
@@ -141,6 +158,7 @@ export async function appendWebhookEvent(
       requestId,
       liveNoticePayload({ id: eventId, type: event, companyId, resourceId: subjectId }),
       deliveries.map((d) => d.deliveryStatus),
+      listenedBody,
     ],
   );
   // Sent now, or held for an endpoint disabled for failing: somewhere to go either way.

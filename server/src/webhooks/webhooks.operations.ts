@@ -2,7 +2,12 @@ import { ArgsType, Field, ID, Int, ObjectType } from "type-graphql";
 import { companyScope, type Principal, requireCompanyScope } from "../auth/model";
 import { PageOf, PagingArgs } from "../graphql/page";
 import { declareOperations, type RestAnswer } from "../operation";
-import { WebhookEndpoint, WebhookEndpointStatus, WebhookEndpointWithSecret } from "./webhook-endpoint.entity";
+import {
+  FailingWebhookEndpoint,
+  WebhookEndpoint,
+  WebhookEndpointStatus,
+  WebhookEndpointWithSecret,
+} from "./webhook-endpoint.entity";
 import type { WebhookEndpointsService } from "./webhook-endpoints.service";
 import { WebhookDeliveryStatus, WebhookEvent } from "./webhook-event.entity";
 import { REDELIVER_BATCH_MAX, type WebhooksService } from "./webhooks.service";
@@ -297,6 +302,18 @@ export const webhookOperations = [
     run: async ({ companyId }, ctx, { webhookEndpoints }) => ({
       data: await webhookEndpoints.listEndpoints(requireCompanyScope(ctx.principal, companyId)),
     }),
+  }),
+
+  operation({
+    name: "failingWebhookEndpoints",
+    kind: "query",
+    description:
+      "The account's endpoints DISABLED for failing (CONTRACT §15): what the console's banner shows its admins on every page. Empty when none.",
+    access: ["MERCHANT_ADMIN", "VIEWER"],
+    args: AccountArgs,
+    output: () => [FailingWebhookEndpoint],
+    run: ({ companyId }, ctx, { webhookEndpoints }) =>
+      webhookEndpoints.listFailingEndpoints(requireCompanyScope(ctx.principal, companyId)),
   }),
 
   operation({

@@ -268,8 +268,17 @@ export class WebhooksService {
     );
   }
 
+  /** Each delivery's attempts, oldest first, and where its endpoint sends now: two statements for a page. */
   private async attachAttempts(sql: SqlRunner, events: WebhookEvent[]): Promise<void> {
     if (events.length === 0) return;
+    const endpoints = await queryRows<{ id: string; url: string | null }>(
+      sql,
+      `SELECT w.id, CASE WHEN w.account_endpoint THEN c.webhook_url ELSE w.url END AS url
+         FROM webhook_endpoints w JOIN companies c ON c.id = w.company_id WHERE w.id = ANY($1::text[])`,
+      [[...new Set(events.map((event) => event.endpointId))]],
+    );
+    const urls = new Map(endpoints.map((endpoint) => [endpoint.id, endpoint.url]));
+    for (const event of events) event.endpointUrl = urls.get(event.endpointId) ?? null;
     const rows = await queryRows<Record<string, unknown>>(
       sql,
       "SELECT * FROM webhook_attempts WHERE event_id = ANY($1::text[]) ORDER BY attempt_number ASC",

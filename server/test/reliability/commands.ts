@@ -11,6 +11,7 @@ import {
   brl,
   canonicalPixKey,
   centsOf,
+  DEBIT_FAILED_REASON,
   type DisputeNature,
   type DueDateTermsState,
   isoDayOf,
@@ -18,6 +19,8 @@ import {
   MOVED_DUE_DATE_MAX_DAYS,
   type Op,
   type PixKeyType,
+  type RecurrenceState,
+  type RetryPolicy,
   refundableOf,
   type SentPayment,
   saoPauloDayOf,
@@ -133,7 +136,35 @@ export type OpSpec =
   | { kind: "openDispute"; charge: number; amount: RefundAmountChoice; nature: DisputeNature; report: ReportChoice }
   | { kind: "acceptDispute" | "contestDispute" | "closeDispute"; dispute: number }
   | { kind: "rotate" | "ping"; acct: number }
-  | { kind: "pause"; ms: number };
+  | { kind: "pause"; ms: number }
+  | {
+      kind: "createRecurrence";
+      acct: number;
+      /** A fixed amount, or null: variable. */
+      amount: bigint | null;
+      retry: RetryPolicy;
+      firstPayment: bigint | null;
+      /** end_date this many days after today, or none. */
+      endIn: number | null;
+    }
+  | { kind: "decideRecurrence"; recurrence: number; decision: "APPROVED" | "REJECTED" }
+  | {
+      kind: "cancelRecurrence";
+      recurrence: number;
+      byPayer: boolean;
+      withReason: boolean;
+      /** In a race with a debit: the recurrence of the recurring charge this names instead. */
+      ofCharge?: number;
+    }
+  | {
+      kind: "createRecurringCharge";
+      recurrence: number;
+      /** Days from today to the due date (the central bank allows 2 to 10). */
+      dueIn: number;
+      /** none: no amount; fixed: the recurrence's own (a variable one's: 49.90); other: another one. */
+      amount: "none" | "fixed" | "other";
+    }
+  | { kind: "debit"; charge: number; outcome: "PAID" | "FAILED" };
 
 const ACCOUNT_LABELS = ["A", "B", "C"];
 const acct = fc.nat({ max: 2 });
@@ -311,7 +342,87 @@ export const opSpec: fc.Arbitrary<OpSpec> = fc.oneof(
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constantFrom("rotate" as const, "ping" as const), acct }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("pause" as const), ms: fc.constantFrom(20, 100, 300) }) },
+  { weight: 2, arbitrary: recurrenceCreation() },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant("decideRecurrence" as const),
+      recurrence: ref,
+      decision: fc.constantFrom("APPROVED" as const, "APPROVED" as const, "REJECTED" as const),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant("cancelRecurrence" as const),
+      recurrence: ref,
+      byPayer: fc.boolean(),
+      withReason: fc.boolean(),
+    }),
+  },
+  { weight: 2, arbitrary: recurringCharge() },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant("debit" as const),
+      charge: ref,
+      outcome: fc.constantFrom("PAID" as const, "FAILED" as const, "FAILED" as const),
+    }),
+  },
 );
+
+/** CONTRACT §12: a recurrence, fixed or variable, with or without retries and a first payment now. */
+function recurrenceCreation(): fc.Arbitrary<Extract<OpSpec, { kind: "createRecurrence" }>> {
+  return fc.record({
+    kind: fc.constant("createRecurrence" as const),
+    acct,
+    amount: fc.option(fc.constantFrom(1n, 990n, 4990n, 15_000n), { nil: null }),
+    retry: fc.constantFrom<RetryPolicy>("NONE", "THREE_IN_SEVEN_DAYS", "THREE_IN_SEVEN_DAYS"),
+    firstPayment: fc.option(fc.constantFrom(1n, 2990n, 9990n), { nil: null, freq: 3 }),
+    endIn: fc.option(fc.constant(6), { nil: null, freq: 4 }),
+  });
+}
+
+/** A cycle's charge: mostly within the central bank's 2 to 10 days, sometimes just outside. */
+function recurringCharge(recurrence: fc.Arbitrary<number> = ref): fc.Arbitrary<OpSpec> {
+  return fc.record({
+    kind: fc.constant("createRecurringCharge" as const),
+    recurrence,
+    dueIn: fc.oneof(
+      { weight: 6, arbitrary: fc.integer({ min: 2, max: 10 }) },
+      { weight: 1, arbitrary: fc.constantFrom(1, 11) },
+    ),
+    amount: fc.constantFrom("fixed" as const, "fixed" as const, "fixed" as const, "none" as const, "other" as const),
+  });
+}
+
+/**
+ * A payer's whole journey, one step after another (each checked): a recurrence created and
+ * approved, a cycle's charge, and its debits (refused ones retried, by the policy).
+ */
+const recurrenceJourney: fc.Arbitrary<fc.AsyncCommand<ModelHolder, Real>> = fc
+  .tuple(
+    recurrenceCreation(),
+    fc.constantFrom("APPROVED" as const, "APPROVED" as const, "APPROVED" as const, "REJECTED" as const),
+    fc.integer({ min: 2, max: 10 }),
+    fc.array(fc.constantFrom("PAID" as const, "FAILED" as const, "FAILED" as const), { minLength: 0, maxLength: 3 }),
+    fc.constantFrom("none" as const, "cancel" as const, "race" as const),
+    fc.boolean(),
+    fc.constantFrom("PAID" as const, "FAILED" as const),
+  )
+  .map(([creation, decision, dueIn, debits, end, byPayer, racingDebit]) => {
+    const steps = [
+      new StepCommand([creation], 1),
+      new StepCommand([{ kind: "decideRecurrence", recurrence: 0, decision }], 1),
+      new StepCommand([{ kind: "createRecurringCharge", recurrence: 0, dueIn, amount: "fixed" }], 1),
+      ...debits.map((outcome) => new StepCommand([{ kind: "debit", charge: 0, outcome }], 1)),
+    ];
+    const cancel: OpSpec = { kind: "cancelRecurrence", recurrence: 0, ofCharge: 0, byPayer, withReason: false };
+    // It ends there, or cancelled (by the merchant or the payer), or with a cancel racing a debit.
+    if (end === "cancel") steps.push(new StepCommand([cancel], 1));
+    if (end === "race") steps.push(new StepCommand([cancel, { kind: "debit", charge: 0, outcome: racingDebit }], 1));
+    return new ChainCommand(steps);
+  });
 
 /** The payer's bank opens a MED claim (sandbox simulateDispute) on one of the newest charges. */
 function disputeOpening(charge: fc.Arbitrary<number> = ref): fc.Arbitrary<OpSpec> {
@@ -354,6 +465,35 @@ function competingWithdrawal(charge: number, amount: AmountChoice): OpSpec {
  * of one charge with its hold toggled, and the transitions of one withdrawal against each other.
  */
 const race: fc.Arbitrary<StepCommand> = fc.oneof(
+  // CONTRACT §12: a cancel (the merchant's or the payer's) racing a debit of one of its charges.
+  fc.tuple(ref, fc.boolean(), fc.constantFrom("PAID" as const, "FAILED" as const)).map(
+    ([charge, byPayer, outcome]) =>
+      new StepCommand(
+        [
+          { kind: "cancelRecurrence", recurrence: 0, ofCharge: charge, byPayer, withReason: false },
+          { kind: "debit", charge, outcome },
+        ],
+        1,
+      ),
+  ),
+  // Two debits of one charge at once; the payer's decision racing a cancel; a charge racing a cancel.
+  fc
+    .tuple(ref, fc.constantFrom("PAID" as const, "FAILED" as const))
+    .map(([charge, outcome]) => new StepCommand([{ kind: "debit", charge, outcome }], 2)),
+  fc
+    .tuple(ref, fc.boolean(), fc.boolean())
+    .map(
+      ([recurrence, byPayer, charge]) =>
+        new StepCommand(
+          [
+            charge
+              ? { kind: "createRecurringCharge", recurrence, dueIn: 5, amount: "fixed" }
+              : { kind: "decideRecurrence", recurrence, decision: "APPROVED" },
+            { kind: "cancelRecurrence", recurrence, byPayer, withReason: true },
+          ],
+          1,
+        ),
+    ),
   fc
     .tuple(
       acct,
@@ -474,7 +614,7 @@ function onAccount(spec: OpSpec, index: number | null): OpSpec {
 /** The commands of one sequence: half single operations, half concurrent batches (random ones and races). */
 export function commandsArbitrary(maxCommands: number) {
   const single = opSpec.map((spec) => new StepCommand([spec], 1));
-  return fc.commands([single, single, batch, race], { maxCommands, size: "max" });
+  return fc.commands([single, single, batch, race, recurrenceJourney], { maxCommands, size: "max" });
 }
 
 // ---------------------------------------------------------------- resolution against the model
@@ -868,8 +1008,102 @@ function resolve(world: World, spec: OpSpec): Resolved | null {
     }
     case "pause":
       return { op: { kind: "pause", ms: spec.ms }, secret: null, text: `wait ${spec.ms} ms` };
+    case "createRecurrence": {
+      const a = accountAt(spec.acct);
+      const today = saoPauloDayOf(Date.now());
+      // Authorised until the end of tomorrow: nothing of it expires during a run.
+      const startDay = today + 1;
+      const endDay = spec.endIn === null ? null : today + spec.endIn;
+      const key = randomUUID();
+      const fields = [
+        `"payer":{"name":"Maria da Silva","cpf":"52998224725"}`,
+        `"contract":"CT-${randomText(10)}"`,
+        `"object":"Plano mensal"`,
+        `"frequency":"MONTHLY"`,
+        `"start_date":"${isoDayOf(startDay)}"`,
+        ...(endDay === null ? [] : [`"end_date":"${isoDayOf(endDay)}"`]),
+        ...(spec.amount === null ? [] : [`"amount":${brl(spec.amount)}`]),
+        `"retry_policy":"${spec.retry}"`,
+        ...(spec.firstPayment === null ? [] : [`"first_payment":{"amount":${brl(spec.firstPayment)}}`]),
+      ];
+      const body = `{${fields.join(",")}}`;
+      return {
+        op: {
+          kind: "createRecurrence",
+          companyId: a.companyId,
+          key,
+          body,
+          amountCents: spec.amount,
+          retryPolicy: spec.retry,
+          firstPaymentCents: spec.firstPayment,
+          startDay,
+          endDay,
+        },
+        secret: a.clientSecret,
+        text: `${a.label}: POST /recurrences ${body}`,
+      };
+    }
+    case "decideRecurrence": {
+      const r = pick(world.recurrences, spec.recurrence);
+      if (!r) return null;
+      const a = account(world, r.companyId);
+      return {
+        op: { kind: "decideRecurrence", recurrenceId: r.id, decision: spec.decision },
+        secret: a.clientSecret,
+        text: `payer: simulateRecurrenceDecision ${spec.decision} ${aboutRecurrence(world, r)}`,
+      };
+    }
+    case "cancelRecurrence": {
+      let r: RecurrenceState | null;
+      if (spec.ofCharge === undefined) r = pick(world.recurrences, spec.recurrence);
+      else {
+        const c = pick(recurringCharges(world), spec.ofCharge);
+        r = c === null ? null : (world.recurrences.find((x) => x.id === c.recurrenceId) ?? null);
+      }
+      if (!r) return null;
+      const a = account(world, r.companyId);
+      const reason = spec.withReason ? "cliente pediu o cancelamento" : null;
+      return {
+        op: { kind: "cancelRecurrence", recurrenceId: r.id, byPayer: spec.byPayer, reason },
+        secret: a.clientSecret,
+        text: `${spec.byPayer ? "payer at their bank: simulateRecurrenceCancelledByPayer" : `${a.label}: POST /recurrences/:id/cancel`}${reason ? " with a reason" : ""} ${aboutRecurrence(world, r)}`,
+      };
+    }
+    case "createRecurringCharge": {
+      const r = pick(world.recurrences, spec.recurrence);
+      if (!r) return null;
+      const a = account(world, r.companyId);
+      const dueDay = saoPauloDayOf(Date.now()) + spec.dueIn;
+      const base = r.amountCents ?? 4990n;
+      const amount = spec.amount === "none" ? null : spec.amount === "fixed" ? base : base + 137n;
+      const body = `{"due_date":"${isoDayOf(dueDay)}"${amount === null ? "" : `,"amount":${brl(amount)}`}}`;
+      return {
+        op: { kind: "createRecurringCharge", recurrenceId: r.id, dueDay, amountCents: amount, body },
+        secret: a.clientSecret,
+        text: `${a.label}: POST /recurrences/${r.id}/charges ${body} (${aboutRecurrence(world, r)})`,
+      };
+    }
+    case "debit": {
+      const c = pick(recurringCharges(world), spec.charge);
+      if (!c || c.recurring === null) return null;
+      const a = account(world, c.companyId);
+      const debit = c.recurring;
+      return {
+        op: { kind: "debit", chargeId: c.id, outcome: spec.outcome, reason: DEBIT_FAILED_REASON },
+        secret: a.clientSecret,
+        text: `payer's bank: simulateRecurringDebit ${spec.outcome} ${a.label}'s charge ${c.id} (${c.status}, ${brl(c.amountCents)} due ${isoDayOf(debit.dueDay)}, attempt ${debit.attempt}${debit.nextAttemptDay === null ? "" : ` on ${isoDayOf(debit.nextAttemptDay)}`})`,
+      };
+    }
   }
   return null;
+}
+
+function recurringCharges(world: World) {
+  return world.charges.filter((c) => c.recurring !== null);
+}
+
+function aboutRecurrence(world: World, r: RecurrenceState): string {
+  return `${labelOf(world, r.companyId)}'s recurrence ${r.id} (${r.status}, ${r.amountCents === null ? "variable" : brl(r.amountCents)}, ${r.retryPolicy}${r.firstPaymentCents === null ? "" : `, first payment ${brl(r.firstPaymentCents)}`})`;
 }
 
 function describeSpec(spec: OpSpec): string {
@@ -925,6 +1159,16 @@ function describeSpec(spec: OpSpec): string {
       return `${ACCOUNT_LABELS[spec.acct]}.${spec.kind}()`;
     case "pause":
       return `pause(${spec.ms}ms)`;
+    case "createRecurrence":
+      return `${ACCOUNT_LABELS[spec.acct]}.recurrence(${spec.amount === null ? "variable" : brl(spec.amount)}, ${spec.retry}, first payment ${spec.firstPayment === null ? "-" : brl(spec.firstPayment)}, end ${spec.endIn === null ? "-" : `in ${spec.endIn} d`})`;
+    case "decideRecurrence":
+      return `${spec.decision.toLowerCase()}(rec[${spec.recurrence}])`;
+    case "cancelRecurrence":
+      return `cancel${spec.byPayer ? "ByPayer" : ""}(${spec.ofCharge === undefined ? `rec[${spec.recurrence}]` : `recurrence of rc[${spec.ofCharge}]`}${spec.withReason ? ", with reason" : ""})`;
+    case "createRecurringCharge":
+      return `recurringCharge(rec[${spec.recurrence}], due in ${spec.dueIn} d, ${spec.amount} amount)`;
+    case "debit":
+      return `debit(rc[${spec.charge}], ${spec.outcome})`;
   }
 }
 
@@ -1070,6 +1314,45 @@ async function execute(real: Real, resolved: Resolved): Promise<Answer> {
     case "pause":
       await new Promise((resolve) => setTimeout(resolve, op.ms));
       return { status: 200, code: null, body: null, text: "", replayed: false };
+    case "createRecurrence": {
+      const answer = await rest(app, "POST", "/recurrences", secret, op.body, { "idempotency-key": op.key });
+      if (answer.status !== 201) return answer;
+      // Its charges right after: journey 3's first payment is one.
+      const listed = await rest(app, "GET", `/recurrences/${answer.body.id}/charges`, secret, null);
+      return { ...answer, body: { ...answer.body, _charges: listed.body?.data ?? null } };
+    }
+    case "decideRecurrence":
+      return graphql(
+        app,
+        "mutation($id: ID!, $d: RecurrenceDecision!) { simulateRecurrenceDecision(id: $id, decision: $d) { id status reason } }",
+        { id: op.recurrenceId, d: op.decision },
+        secret,
+      );
+    case "cancelRecurrence":
+      if (op.byPayer) {
+        return graphql(
+          app,
+          "mutation($id: ID!, $r: String) { simulateRecurrenceCancelledByPayer(id: $id, reason: $r) { id status reason } }",
+          { id: op.recurrenceId, r: op.reason },
+          secret,
+        );
+      }
+      return rest(
+        app,
+        "POST",
+        `/recurrences/${op.recurrenceId}/cancel`,
+        secret,
+        op.reason === null ? "{}" : JSON.stringify({ reason: op.reason }),
+      );
+    case "createRecurringCharge":
+      return rest(app, "POST", `/recurrences/${op.recurrenceId}/charges`, secret, op.body);
+    case "debit":
+      return graphql(
+        app,
+        "mutation($id: ID!, $o: RecurringDebitOutcome!, $r: String) { simulateRecurringDebit(chargeId: $id, outcome: $o, reason: $r) { id status e2eId debitAttempt failureReason nextAttemptOn paidAmount } }",
+        { id: op.chargeId, o: op.outcome, r: op.outcome === "FAILED" ? op.reason : null },
+        secret,
+      );
     case "simulatePay":
     case "reserve":
     case "release":
@@ -1108,6 +1391,12 @@ function describeAnswer(op: Op, answer: Answer): string {
         .join(", ");
     case "pause":
       return "done";
+    case "createRecurrence":
+      return `${answer.status} ${b.id} ${b.status}${Array.isArray(b._charges) && b._charges.length > 0 ? ` first payment ${b._charges[0].id}` : ""}`;
+    case "createRecurringCharge":
+      return `${answer.status} ${b.id} due ${b.due_date} ${b.amount}`;
+    case "debit":
+      return `${answer.status} ${b.status} attempt ${b.debitAttempt} next ${b.nextAttemptOn ?? "-"} ${b.failureReason ?? ""}`;
     case "rotate":
       return "new secret";
     default:
@@ -1224,6 +1513,23 @@ export function serialize(
 }
 
 // ---------------------------------------------------------------- the command
+
+/** Commands run one after another, each checked against the model as it ends (a journey). */
+export class ChainCommand implements fc.AsyncCommand<ModelHolder, Real> {
+  constructor(readonly steps: StepCommand[]) {}
+
+  check(): boolean {
+    return true;
+  }
+
+  async run(model: ModelHolder, real: Real): Promise<void> {
+    for (const one of this.steps) await one.run(model, real);
+  }
+
+  toString(): string {
+    return `journey[ ${this.steps.map((one) => one.toString()).join(" ; ")} ]`;
+  }
+}
 
 export class StepCommand implements fc.AsyncCommand<ModelHolder, Real> {
   constructor(

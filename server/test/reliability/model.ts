@@ -91,6 +91,55 @@ export interface ChargeState {
   reservedCents: bigint;
   expiresAtMs: number;
   e2eId: string | null;
+  /** The sandbox paid it inside another operation (a recurrence's approval): its e2e id is learnt from the first read. */
+  e2eUnknown: boolean;
+  /** CONTRACT §12: the recurrence it charges (a cycle's charge, or journey 3's first payment), or null. */
+  recurrenceId: string | null;
+  /** A cycle's charge (type RECURRING), or null. */
+  recurring: RecurringDebitState | null;
+  events: ExpectedEvent[];
+}
+
+/** CONTRACT §12: a cycle's charge, debited by the payer's bank on its due date and retried by the policy. */
+export interface RecurringDebitState {
+  dueDay: number;
+  /** The attempt in progress or last made: 1 on the due date, 2 to 4 the retries. */
+  attempt: number;
+  /** While PENDING, the day of the attempt in progress or next. */
+  nextAttemptDay: number | null;
+  failureReason: string | null;
+}
+
+export type RecurrenceStatus = "CREATED" | "APPROVED" | "REJECTED" | "EXPIRED" | "CANCELLED" | "COMPLETED";
+export type RetryPolicy = "NONE" | "THREE_IN_SEVEN_DAYS";
+export const FINAL_RECURRENCE: ReadonlySet<RecurrenceStatus> = new Set([
+  "REJECTED",
+  "EXPIRED",
+  "CANCELLED",
+  "COMPLETED",
+]);
+/** docs/billing.md: the sandbox's reasons when none is given. */
+export const PAYER_REJECTED_REASON = "rejected by the payer";
+export const PAYER_CANCELLED_REASON = "cancelled by the payer";
+export const DEBIT_FAILED_REASON = "saldo insuficiente";
+
+/** CONTRACT §12: the payer's authorisation for the account to charge them on a schedule. */
+export interface RecurrenceState {
+  companyId: string;
+  id: string;
+  status: RecurrenceStatus;
+  /** Fixed amount, or null: variable (each charge's own). */
+  amountCents: bigint | null;
+  retryPolicy: RetryPolicy;
+  startDay: number;
+  endDay: number | null;
+  firstPaymentCents: bigint | null;
+  reason: string | null;
+  idempotencyKey: string;
+  /** The exact request: the same key with it again is a replay. */
+  body: string;
+  /** The 201 body as first sent: a replay answers these bytes again. */
+  createdText: string;
   events: ExpectedEvent[];
 }
 
@@ -207,6 +256,7 @@ export interface World {
   refunds: RefundState[];
   refundRequests: KeyedRequest[];
   disputes: DisputeState[];
+  recurrences: RecurrenceState[];
   nextOrder: number;
 }
 
@@ -224,6 +274,7 @@ export function emptyWorld(): World {
     refunds: [],
     refundRequests: [],
     disputes: [],
+    recurrences: [],
     nextOrder: 0,
   };
 }
@@ -595,7 +646,29 @@ export type Op =
   | { kind: "acceptDispute" | "contestDispute" | "closeDispute"; disputeId: string }
   | { kind: "rotate"; companyId: string }
   | { kind: "ping"; companyId: string }
-  | { kind: "pause"; ms: number };
+  | { kind: "pause"; ms: number }
+  | {
+      kind: "createRecurrence";
+      companyId: string;
+      key: string;
+      body: string;
+      amountCents: bigint | null;
+      retryPolicy: RetryPolicy;
+      firstPaymentCents: bigint | null;
+      startDay: number;
+      endDay: number | null;
+    }
+  | { kind: "decideRecurrence"; recurrenceId: string; decision: "APPROVED" | "REJECTED" }
+  | { kind: "cancelRecurrence"; recurrenceId: string; byPayer: boolean; reason: string | null }
+  | {
+      kind: "createRecurringCharge";
+      recurrenceId: string;
+      dueDay: number;
+      /** null: the body has no amount. */
+      amountCents: bigint | null;
+      body: string;
+    }
+  | { kind: "debit"; chargeId: string; outcome: "PAID" | "FAILED"; reason: string };
 
 export function chargeFingerprint(amountCents: bigint, expiresIn: number | null): string {
   return `${amountCents}|${expiresIn ?? 3600}`;
@@ -743,6 +816,11 @@ function apply(world: World, op: Op, answer: Answer, window: Window): void {
     }
     case "simulatePay": {
       const c = chargeById(world, op.chargeId);
+      // CONTRACT §12: no payer scans a cycle's charge; their bank debits it (simulateRecurringDebit).
+      if (c.recurring !== null) {
+        expectError(answer, "VALIDATION_ERROR", null, "simulateChargePayment of a recurring charge");
+        return;
+      }
       if (answer.code === "INVALID_STATE" && mayBeOverdue(c, window)) {
         c.status = "EXPIRED";
         return;
@@ -1011,6 +1089,21 @@ function apply(world: World, op: Op, answer: Answer, window: Window): void {
     }
     case "pause":
       return;
+    case "createRecurrence":
+      applyCreateRecurrence(world, op, answer);
+      return;
+    case "decideRecurrence":
+      applyDecideRecurrence(world, op, answer, window);
+      return;
+    case "cancelRecurrence":
+      applyCancelRecurrence(world, op, answer);
+      return;
+    case "createRecurringCharge":
+      applyCreateRecurringCharge(world, op, answer, window);
+      return;
+    case "debit":
+      applyDebit(world, op, answer, window);
+      return;
   }
 }
 
@@ -1068,6 +1161,9 @@ function applyCreateCharge(
     reservedCents: 0n,
     expiresAtMs: expiresAt,
     e2eId: null,
+    e2eUnknown: false,
+    recurrenceId: null,
+    recurring: null,
     terms: null,
     paidAmountCents: null,
     events: [],
@@ -1116,6 +1212,9 @@ function applyCreateDueDateCharge(
     reservedCents: 0n,
     expiresAtMs: expiresAt,
     e2eId: null,
+    e2eUnknown: false,
+    recurrenceId: null,
+    recurring: null,
     terms: op.terms,
     paidAmountCents: null,
     events: [],
@@ -1459,4 +1558,388 @@ function medReturnDecided(world: World, r: RefundState): void {
   d.heldCents = r.amountCents < available ? r.amountCents : available;
   d.status = "OPEN";
   d.returnFailureReason = r.failureReason;
+}
+
+// ---------------------------------------------------------------- Pix Automático (CONTRACT §12)
+
+/** The day of the week of a day number (0 Sunday): 1970-01-01 was a Thursday. */
+function weekdayOf(day: number): number {
+  return (((day + 4) % 7) + 7) % 7;
+}
+
+function dayOfDate(year: number, month: number, date: number): number {
+  return Date.UTC(year, month - 1, date) / 86_400_000;
+}
+
+/** Easter Sunday (the anonymous Gregorian computus), as a day number. */
+function easterOf(year: number): number {
+  const a = year % 19;
+  const b = Math.floor(year / 100);
+  const c = year % 100;
+  const d = Math.floor(b / 4);
+  const e = b % 4;
+  const f = Math.floor((b + 8) / 25);
+  const g = Math.floor((b - f + 1) / 3);
+  const h = (19 * a + b - d - g + 15) % 30;
+  const i = Math.floor(c / 4);
+  const k = c % 4;
+  const l = (32 + 2 * e + 2 * i - h - k) % 7;
+  const m = Math.floor((a + 11 * h + 22 * l) / 451);
+  const month = Math.floor((h + l - 7 * m + 114) / 31);
+  const date = ((h + l - 7 * m + 114) % 31) + 1;
+  return dayOfDate(year, month, date);
+}
+
+/** CONTRACT §11: Monday to Friday except Brazil's national banking holidays. */
+export function isBusinessDay(day: number): boolean {
+  const weekday = weekdayOf(day);
+  if (weekday === 0 || weekday === 6) return false;
+  const year = new Date(day * 86_400_000).getUTCFullYear();
+  const fixed = [
+    "01-01",
+    "04-21",
+    "05-01",
+    "09-07",
+    "10-12",
+    "11-02",
+    "11-15",
+    "12-25",
+    ...(year >= 2024 ? ["11-20"] : []),
+  ];
+  if (fixed.includes(isoDayOf(day).slice(5))) return false;
+  const easter = easterOf(year);
+  // Carnival Monday and Tuesday, Good Friday, Corpus Christi.
+  return ![easter - 48, easter - 47, easter - 2, easter + 60].includes(day);
+}
+
+/**
+ * CONTRACT §12 and docs/billing.md: with THREE_IN_SEVEN_DAYS a refused attempt is retried on
+ * the first business day after its day, at most 3 more times, never later than 7 days after
+ * the due date; otherwise no retry (the charge is EXPIRED).
+ */
+export function nextAttemptDayOf(
+  policy: RetryPolicy,
+  dueDay: number,
+  attempt: number,
+  failedDay: number,
+): number | null {
+  if (policy === "NONE" || attempt >= 4) return null;
+  let day = failedDay + 1;
+  while (!isBusinessDay(day)) day++;
+  return day <= dueDay + 7 ? day : null;
+}
+
+/** The end of a São Paulo day (midnight there is 03:00 UTC). */
+export function endOfSaoPauloDayMs(day: number): number {
+  return (day + 1) * 86_400_000 + 3 * 3_600_000;
+}
+
+function recurrenceById(world: World, id: string): RecurrenceState {
+  const r = world.recurrences.find((x) => x.id === id);
+  if (!r) throw new Error(`no recurrence ${id} in the model`);
+  return r;
+}
+
+function recurrenceEvent(world: World, r: RecurrenceState): ExpectedEvent {
+  return {
+    event: `recurrence.${r.status.toLowerCase()}`,
+    fields: { recurrence_id: r.id, company_id: r.companyId, status: r.status, reason: r.reason },
+    secrets: [currentSecret(account(world, r.companyId))],
+  };
+}
+
+/** CONTRACT §12: charge.payment_failed (amount, the attempt refused, its reason and the next attempt's day). */
+function paymentFailedEvent(
+  world: World,
+  c: ChargeState,
+  attempt: number,
+  reason: string,
+  next: number | null,
+): ExpectedEvent {
+  return {
+    event: "charge.payment_failed",
+    fields: {
+      charge_id: `chg_${c.id}`,
+      company_id: c.companyId,
+      amount: brl(c.amountCents),
+      attempt,
+      failure_reason: reason,
+      next_attempt_on: next === null ? null : isoDayOf(next),
+    },
+    secrets: [currentSecret(account(world, c.companyId))],
+  };
+}
+
+/**
+ * POST /recurrences: 201 CREATED with the authorisation's BR Code and the fields as given; the
+ * payer may authorise until the end of the start date (São Paulo). With first_payment, an
+ * immediate charge of the recurrence at that amount, payable until then (journey 3).
+ */
+function applyCreateRecurrence(world: World, op: Extract<Op, { kind: "createRecurrence" }>, answer: Answer): void {
+  const a = account(world, op.companyId);
+  // The Idempotency-Key works as for withdrawals: the same request again answers the recurrence as first created.
+  const used = world.recurrences.find((r) => r.companyId === op.companyId && r.idempotencyKey === op.key);
+  if (used) {
+    if (used.body !== op.body) {
+      expectError(answer, "IDEMPOTENCY_KEY_REUSED", 409, "recurrence key reused with another body");
+      return;
+    }
+    expectOk(answer, 201, "recurrence replay");
+    expectEqual(answer.replayed, true, "recurrence replay header Idempotent-Replayed");
+    expectEqual(answer.text, used.createdText, "recurrence replay body (byte for byte)");
+    return;
+  }
+  expectOk(answer, 201, "POST /recurrences");
+  expectEqual(answer.replayed, false, "new recurrence Idempotent-Replayed");
+  const body = answer.body;
+  if (!/^rec_[A-Za-z0-9]{24}$/.test(String(body.id)))
+    mismatch(`recurrence id ${body.id} is not rec_ and 24 alphanumerics`);
+  expectEqual(body.status, "CREATED", "new recurrence status");
+  if (typeof body.pix_code !== "string" || !body.pix_code.startsWith("000201")) {
+    mismatch(`recurrence pix_code ${JSON.stringify(body.pix_code)} is not a BR Code`);
+  }
+  expectEqual(body.amount === null ? null : centsOf(body.amount), op.amountCents, "recurrence amount");
+  expectEqual(body.retry_policy, op.retryPolicy, "recurrence retry_policy");
+  expectEqual(body.start_date, isoDayOf(op.startDay), "recurrence start_date");
+  expectEqual(body.end_date, op.endDay === null ? null : isoDayOf(op.endDay), "recurrence end_date");
+  expectEqual(
+    body.first_payment === null ? null : centsOf(body.first_payment.amount),
+    op.firstPaymentCents,
+    "recurrence first_payment",
+  );
+  expectEqual(body.auto_charge, false, "recurrence auto_charge");
+  const authorisationEnd = endOfSaoPauloDayMs(op.startDay);
+  expectEqual(Date.parse(body.authorisation_expires_at), authorisationEnd, "authorisation_expires_at");
+  world.recurrences.push({
+    companyId: op.companyId,
+    id: body.id,
+    status: "CREATED",
+    amountCents: op.amountCents,
+    retryPolicy: op.retryPolicy,
+    startDay: op.startDay,
+    endDay: op.endDay,
+    firstPaymentCents: op.firstPaymentCents,
+    reason: null,
+    idempotencyKey: op.key,
+    body: op.body,
+    createdText: answer.text,
+    events: [],
+  });
+  // The recurrence's charges as listed right after (GET /recurrences/:id/charges): the first payment only.
+  const listed: any[] = body._charges ?? [];
+  if (op.firstPaymentCents === null) {
+    expectEqual(listed.length, 0, "charges of a recurrence without a first payment");
+    return;
+  }
+  expectEqual(listed.length, 1, "charges of a recurrence with a first payment");
+  const charge = listed[0];
+  expectEqual(charge.type, "IMMEDIATE", "first payment's type");
+  expectEqual(charge.recurrence_id, body.id, "first payment's recurrence_id");
+  expectEqual(centsOf(charge.amount), op.firstPaymentCents, "first payment's amount");
+  expectEqual(charge.status, "PENDING", "first payment's status");
+  expectEqual(Date.parse(charge.expires_at), authorisationEnd, "first payment's expires_at");
+  const { feeCents, netCents } = feeOf(op.firstPaymentCents, a);
+  world.charges.push({
+    companyId: op.companyId,
+    id: charge.id,
+    txid: charge.txid,
+    amountCents: op.firstPaymentCents,
+    feeCents,
+    netCents,
+    status: "PENDING",
+    reserved: false,
+    reservedCents: 0n,
+    expiresAtMs: authorisationEnd,
+    e2eId: null,
+    e2eUnknown: false,
+    recurrenceId: body.id,
+    recurring: null,
+    terms: null,
+    paidAmountCents: null,
+    events: [],
+  });
+}
+
+/** The PENDING charges of a recurrence are cancelled with it (each with charge.cancelled). */
+function cancelChargesOf(world: World, r: RecurrenceState): void {
+  for (const c of world.charges) {
+    if (c.recurrenceId !== r.id || c.status !== "PENDING") continue;
+    c.status = "CANCELLED";
+    c.events.push(chargeStatusEvent(world, c));
+  }
+}
+
+/**
+ * Sandbox: the payer's decision on a CREATED recurrence (else 409 INVALID_STATE). APPROVED pays
+ * a PENDING first payment in the approval's transaction (its e2e id is the sandbox's, learnt
+ * from the next read); REJECTED cancels it.
+ */
+function applyDecideRecurrence(
+  world: World,
+  op: Extract<Op, { kind: "decideRecurrence" }>,
+  answer: Answer,
+  window: Window,
+): void {
+  const r = recurrenceById(world, op.recurrenceId);
+  if (r.status !== "CREATED") {
+    expectError(answer, "INVALID_STATE", null, `decide a ${r.status} recurrence`);
+    return;
+  }
+  expectOk(answer, 200, `simulateRecurrenceDecision ${op.decision}`);
+  expectEqual(answer.body.status, op.decision, "decided recurrence status");
+  r.status = op.decision;
+  r.reason = op.decision === "REJECTED" ? PAYER_REJECTED_REASON : null;
+  expectEqual(answer.body.reason ?? null, r.reason, "decided recurrence reason");
+  r.events.push(recurrenceEvent(world, r));
+  if (op.decision === "REJECTED") {
+    cancelChargesOf(world, r);
+    return;
+  }
+  const first = world.charges.find((c) => c.recurrenceId === r.id && c.recurring === null && c.status === "PENDING");
+  if (!first || mayBeOverdue(first, window)) return;
+  first.status = "PAID";
+  markPaid(world, first, first.amountCents);
+  first.e2eUnknown = true;
+  first.events.push(chargePaidEvent(world, first));
+}
+
+/** The merchant's cancel or the payer's at their bank: CREATED or APPROVED -> CANCELLED, else 409. */
+function applyCancelRecurrence(world: World, op: Extract<Op, { kind: "cancelRecurrence" }>, answer: Answer): void {
+  const r = recurrenceById(world, op.recurrenceId);
+  const who = op.byPayer ? "simulateRecurrenceCancelledByPayer" : "POST /recurrences/:id/cancel";
+  if (FINAL_RECURRENCE.has(r.status)) {
+    expectError(answer, "INVALID_STATE", op.byPayer ? null : 409, `${who} of a ${r.status} recurrence`);
+    return;
+  }
+  expectOk(answer, 200, who);
+  expectEqual(answer.body.status, "CANCELLED", `${who} status`);
+  r.status = "CANCELLED";
+  r.reason = op.reason ?? (op.byPayer ? PAYER_CANCELLED_REASON : null);
+  expectEqual(answer.body.reason ?? null, r.reason, `${who} reason`);
+  r.events.push(recurrenceEvent(world, r));
+  cancelChargesOf(world, r);
+}
+
+/**
+ * POST /recurrences/:id/charges, the checks in docs/billing.md's order: the due date 2 to 10
+ * days after today and within the recurrence's dates, a fixed recurrence's own amount, a
+ * variable one's amount required (400s); then 409 INVALID_STATE unless APPROVED.
+ */
+function applyCreateRecurringCharge(
+  world: World,
+  op: Extract<Op, { kind: "createRecurringCharge" }>,
+  answer: Answer,
+  window: Window,
+): void {
+  const r = recurrenceById(world, op.recurrenceId);
+  const today = saoPauloDayOf(window.startMs);
+  const what = `charge of ${r.id} due ${isoDayOf(op.dueDay)}`;
+  if (op.dueDay < today + 2 || op.dueDay > today + 10) {
+    expectError(answer, "VALIDATION_ERROR", 400, `${what}: not 2 to 10 days ahead`);
+    return;
+  }
+  if (op.dueDay < r.startDay || (r.endDay !== null && op.dueDay > r.endDay)) {
+    expectError(answer, "VALIDATION_ERROR", 400, `${what}: outside the recurrence's dates`);
+    return;
+  }
+  if (r.amountCents !== null && op.amountCents !== null && op.amountCents !== r.amountCents) {
+    expectError(answer, "VALIDATION_ERROR", 400, `${what}: another amount than the fixed one`);
+    return;
+  }
+  const amountCents = r.amountCents ?? op.amountCents;
+  if (amountCents === null) {
+    expectError(answer, "VALIDATION_ERROR", 400, `${what}: a variable recurrence's charge without an amount`);
+    return;
+  }
+  if (r.status !== "APPROVED") {
+    expectError(answer, "INVALID_STATE", 409, `${what}: a ${r.status} recurrence`);
+    return;
+  }
+  expectOk(answer, 201, `POST /recurrences/${r.id}/charges`);
+  const body = answer.body;
+  const { feeCents, netCents } = feeOf(amountCents, account(world, r.companyId));
+  if (!/^[A-Z0-9]{8}$/.test(String(body.id))) mismatch(`charge id ${body.id} is not 8 of [A-Z0-9]`);
+  expectEqual(body.type, "RECURRING", "recurring charge type");
+  // Debited by the payer's bank: nothing to scan (docs/billing.md).
+  expectEqual(body.pix_code, null, "recurring charge pix_code");
+  expectEqual(body.recurrence_id, r.id, "recurring charge recurrence_id");
+  expectEqual(centsOf(body.amount), amountCents, "recurring charge amount");
+  expectEqual(centsOf(body.fee), feeCents, "recurring charge fee");
+  expectEqual(body.status, "PENDING", "new recurring charge status");
+  expectEqual(body.due_date, isoDayOf(op.dueDay), "recurring charge due_date");
+  expectEqual(body.debit_attempt, 1, "new recurring charge debit_attempt");
+  expectEqual(body.next_attempt_on, isoDayOf(op.dueDay), "new recurring charge next_attempt_on");
+  expectEqual(body.failure_reason, null, "new recurring charge failure_reason");
+  expectEqual(Date.parse(body.expires_at), endOfSaoPauloDayMs(op.dueDay), "recurring charge expires_at");
+  world.charges.push({
+    companyId: r.companyId,
+    id: body.id,
+    txid: body.txid,
+    amountCents,
+    feeCents,
+    netCents,
+    status: "PENDING",
+    reserved: false,
+    reservedCents: 0n,
+    expiresAtMs: endOfSaoPauloDayMs(op.dueDay),
+    e2eId: null,
+    e2eUnknown: false,
+    recurrenceId: r.id,
+    recurring: { dueDay: op.dueDay, attempt: 1, nextAttemptDay: op.dueDay, failureReason: null },
+    terms: null,
+    paidAmountCents: null,
+    events: [],
+  });
+}
+
+/**
+ * Sandbox: the payer's bank's outcome of the attempt in progress of a PENDING recurring charge
+ * (else 409 INVALID_STATE). PAID as any charge; FAILED records the reason and
+ * charge.payment_failed, then the next attempt on the retry schedule, or EXPIRED without one.
+ */
+function applyDebit(world: World, op: Extract<Op, { kind: "debit" }>, answer: Answer, window: Window): void {
+  const c = chargeById(world, op.chargeId);
+  const debit = c.recurring;
+  if (debit === null) throw new Error(`charge ${c.id} is not recurring in the model`);
+  if (c.status !== "PENDING" || mustBeOverdue(c, window)) {
+    expectError(answer, "INVALID_STATE", null, `debit a ${c.status} recurring charge`);
+    if (c.status === "PENDING") c.status = "EXPIRED";
+    return;
+  }
+  expectOk(answer, 200, `simulateRecurringDebit ${op.outcome}`);
+  if (op.outcome === "PAID") {
+    expectEqual(answer.body.status, "PAID", "debited charge status");
+    const e2e = String(answer.body.e2eId);
+    if (!/^E[0-9]{8}[0-9]{12}[A-Za-z0-9]{11}$/.test(e2e)) mismatch(`debit e2e id ${e2e} is not a central-bank id`);
+    c.status = "PAID";
+    markPaid(world, c, c.amountCents);
+    c.e2eId = e2e;
+    debit.nextAttemptDay = null;
+    world.knownE2e.push(e2e);
+    world.payments.push({ companyId: c.companyId, endToEndId: e2e, txid: c.txid, valorCents: c.amountCents });
+    c.events.push(chargePaidEvent(world, c));
+    return;
+  }
+  const r = recurrenceById(world, c.recurrenceId as string);
+  const failedDay = Math.max(debit.nextAttemptDay ?? 0, saoPauloDayOf(window.startMs));
+  const next = nextAttemptDayOf(r.retryPolicy, debit.dueDay, debit.attempt, failedDay);
+  c.events.push(paymentFailedEvent(world, c, debit.attempt, op.reason, next));
+  debit.failureReason = op.reason;
+  if (next === null) {
+    c.status = "EXPIRED";
+    debit.nextAttemptDay = null;
+    c.events.push(chargeStatusEvent(world, c));
+  } else {
+    debit.attempt += 1;
+    debit.nextAttemptDay = next;
+    c.expiresAtMs = endOfSaoPauloDayMs(next);
+  }
+  expectEqual(answer.body.status, c.status, "refused debit's charge status");
+  expectEqual(answer.body.debitAttempt, debit.attempt, "debit_attempt after a refusal");
+  expectEqual(answer.body.failureReason, op.reason, "failure_reason after a refusal");
+  expectEqual(
+    answer.body.nextAttemptOn ?? null,
+    c.status === "PENDING" && next !== null ? isoDayOf(next) : null,
+    "next_attempt_on after a refusal",
+  );
 }

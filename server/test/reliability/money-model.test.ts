@@ -19,9 +19,13 @@ import { catchUp, diffWorld, ServiceReader } from "./service-state";
  * when there is one), or opens a fresh C. It runs random operations and concurrent batches
  * over HTTP (refunds and MED disputes among them: refunds, a dispute's hold and withdrawals
  * racing for the same charge and balance, a dispute's decisions racing its devolução's
- * outcome), and after every step compares the service with the contract's model (model.ts):
+ * outcome; Pix Automático recurrences, fixed or variable, with or without retries and a first
+ * payment, approved or rejected by the payer, charged, debited or refused and retried, cancelled
+ * by the merchant or the payer, a cancel racing a debit), and after every step compares the
+ * service with the contract's model (model.ts):
  * balances (− open dispute holds), statuses, queue positions, balanceAudit, the ledger's
- * running balance, the outbox and its signatures, payment exceptions, refunds and disputes. A failure is shrunk by
+ * running balance, the outbox and its signatures, payment exceptions, refunds, disputes and
+ * recurrences with their charges' attempts. A failure is shrunk by
  * fast-check to a short sequence, printed with the requests and answers of the failing run.
  *
  * MODEL_RUNS sequences (default 200) of at most MODEL_LENGTH commands (default 8), then
@@ -138,6 +142,7 @@ function partOf(world: World, companyId: string): World {
   part.refunds = world.refunds.filter((r) => r.companyId === companyId);
   part.refundRequests = world.refundRequests.filter((r) => r.companyId === companyId);
   part.disputes = world.disputes.filter((d) => d.companyId === companyId);
+  part.recurrences = world.recurrences.filter((r) => r.companyId === companyId);
   part.nextOrder = world.nextOrder;
   return structuredClone(part);
 }
@@ -155,6 +160,7 @@ function merge(into: World, part: World): void {
   into.refunds.push(...part.refunds);
   into.refundRequests.push(...part.refundRequests);
   into.disputes.push(...part.disputes);
+  into.recurrences.push(...part.recurrences);
   into.nextOrder = Math.max(into.nextOrder, part.nextOrder);
 }
 

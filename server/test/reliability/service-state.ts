@@ -14,6 +14,7 @@ import {
   type ExpectedEvent,
   isHeld,
   isHolding,
+  isoDayOf,
   labelOf,
   queuePositionOf,
   refundedOf,
@@ -43,6 +44,18 @@ export interface ObservedCharge {
   disputed: bigint;
   type: string;
   paidAmount: bigint | null;
+  recurrenceId: string | null;
+  debitAttempt: number | null;
+  failureReason: string | null;
+  nextAttemptOn: string | null;
+}
+
+export interface ObservedRecurrence {
+  id: string;
+  status: string;
+  reason: string | null;
+  amount: bigint | null;
+  retryPolicy: string;
 }
 
 export interface ObservedDispute {
@@ -96,6 +109,7 @@ export interface ObservedAccount {
   withdrawals: ObservedWithdrawal[];
   refunds: ObservedRefund[];
   disputes: ObservedDispute[];
+  recurrences: ObservedRecurrence[];
   audit: Record<string, any>;
   /** webhookSettings.secretHint: the first characters of the secret that signs now. */
   secretHint: string;
@@ -121,7 +135,7 @@ export interface Observation {
 }
 
 const CHARGE_FIELDS =
-  "id status reserved reservedAmount amount fee netAmount e2eId expiresAt refundedAmount disputedAmount type paidAmount";
+  "id status reserved reservedAmount amount fee netAmount e2eId expiresAt refundedAmount disputedAmount type paidAmount recurrenceId debitAttempt failureReason nextAttemptOn";
 const WITHDRAWAL_FIELDS = "id status reason retryCount queuePosition amount withdrawalReference pixKey";
 const AUDIT_FIELDS =
   "consistent runningBalance recomputedBalance ledgerSum lastEntryBalance ledgerEntries pendingWithdrawals pendingWithdrawalsCounted paidChargesNet chargesHeld adjustments withdrawalsHeld refundsHeld disputesHeld";
@@ -212,6 +226,10 @@ export class ServiceReader {
           disputed: centsOf(c.disputedAmount),
           type: c.type,
           paidAmount: c.paidAmount === null ? null : centsOf(c.paidAmount),
+          recurrenceId: c.recurrenceId,
+          debitAttempt: c.debitAttempt,
+          failureReason: c.failureReason,
+          nextAttemptOn: c.nextAttemptOn,
         })),
         withdrawalsTotal: data[`wd${i}`].total,
         withdrawals: data[`wd${i}`].data.map((w: any) => ({
@@ -226,6 +244,7 @@ export class ServiceReader {
         })),
         refunds: [],
         disputes: [],
+        recurrences: [],
         audit: data[`au${i}`],
         secretHint: data[`ws${i}`].secretHint,
         events: [],
@@ -280,6 +299,20 @@ export class ServiceReader {
         outcome: row.outcome,
         refundId: row.refund_id,
         returnFailureReason: row.return_failure_reason,
+      });
+    }
+    const recurrences = await this.sql.query(
+      `SELECT id, company_id, status, status_reason, amount_cents, retry_policy FROM recurrences
+        WHERE company_id = ANY($1) ORDER BY created_at, id`,
+      [ids],
+    );
+    for (const row of recurrences.rows) {
+      accounts.get(row.company_id)?.recurrences.push({
+        id: row.id,
+        status: row.status,
+        reason: row.status_reason,
+        amount: row.amount_cents === null ? null : BigInt(row.amount_cents),
+        retryPolicy: row.retry_policy,
       });
     }
     const txids = [...world.payments.filter((p) => p.companyId === null).map((p) => p.txid), ...unknownTxids];
@@ -367,6 +400,10 @@ export function catchUp(world: World, observation: Observation): void {
     if (seen?.status === "EXPIRED" && c.status === "PENDING" && window.endMs >= c.expiresAtMs - CLOCK_SLACK_MS) {
       c.status = "EXPIRED";
     }
+    // A first payment the sandbox paid with the approval: its e2e id is the service's to choose (once).
+    if (c.e2eUnknown && c.status === "PAID" && seen?.status === "PAID" && seen.e2eId && E2E_ID.test(seen.e2eId)) {
+      learnE2e(world, c, seen.e2eId);
+    }
   }
   for (const w of world.withdrawals) {
     const seen = observation.accounts.get(w.companyId)?.withdrawals.find((o) => o.id === w.id);
@@ -376,6 +413,26 @@ export function catchUp(world: World, observation: Observation): void {
     const maxRetries = w.bank === "unavailable" && w.bankSinceMs !== null ? UNAVAILABLE_RETRY_DELAYS_MS.length : 0;
     if (w.status === "PROCESSING" && seen.status === "PROCESSING" && seen.retryCount > w.retryCount) {
       if (seen.retryCount <= maxRetries) w.retryCount = seen.retryCount;
+    }
+  }
+}
+
+const E2E_ID = /^E[0-9]{8}[0-9]{12}[A-Za-z0-9]{11}$/;
+
+function learnE2e(world: World, c: World["charges"][number], e2eId: string): void {
+  c.e2eUnknown = false;
+  c.e2eId = e2eId;
+  world.knownE2e.push(e2eId);
+  world.payments.push({
+    companyId: c.companyId,
+    endToEndId: e2eId,
+    txid: c.txid,
+    valorCents: c.paidAmountCents ?? c.amountCents,
+  });
+  for (const e of c.events) {
+    if (e.event === "charge.paid" && e.fields.e2e_id === null) {
+      e.fields.e2e_id = e2eId;
+      e.fields.endToEndId = e2eId;
     }
   }
 }
@@ -474,7 +531,17 @@ function diffAccount(world: World, a: AccountState, seen: ObservedAccount, windo
     field("expires_at", o.expiresAtMs, c.expiresAtMs);
     field("refunded_amount", o.refunded, refundedOf(world, c.id));
     field("disputedAmount", o.disputed, disputedOf(world, c.id));
-    field("type", o.type, c.terms === null ? "IMMEDIATE" : "DUE_DATE");
+    field("type", o.type, c.recurring !== null ? "RECURRING" : c.terms === null ? "IMMEDIATE" : "DUE_DATE");
+    field("recurrence_id", o.recurrenceId, c.recurrenceId);
+    // CONTRACT §12: a cycle's attempt, its last refusal and (while PENDING) the next attempt's day.
+    field("debit_attempt", o.debitAttempt, c.recurring?.attempt ?? null);
+    field("failure_reason", o.failureReason, c.recurring?.failureReason ?? null);
+    const nextAttempt = c.recurring?.nextAttemptDay ?? null;
+    field(
+      "next_attempt_on",
+      o.nextAttemptOn,
+      c.status === "PENDING" && nextAttempt !== null ? isoDayOf(nextAttempt) : null,
+    );
     // CONTRACT §11: what the payment brought (an immediate charge's amount), null until PAID.
     field("paid_amount", o.paidAmount, c.status === "PAID" ? c.paidAmountCents : null);
   }
@@ -556,6 +623,26 @@ function diffAccount(world: World, a: AccountState, seen: ObservedAccount, windo
     if (!disputes.some((d) => d.id === o.id)) say(`dispute ${o.id} exists but the model opened none`);
   }
 
+  // Recurrences: each one the model made, no other.
+  const recurrences = world.recurrences.filter((r) => r.companyId === a.companyId);
+  if (seen.recurrences.length !== recurrences.length) {
+    say(`${seen.recurrences.length} recurrences, model ${recurrences.length}`);
+  }
+  for (const r of recurrences) {
+    const o = seen.recurrences.find((x) => x.id === r.id);
+    if (!o) {
+      say(`recurrence ${r.id} missing`);
+      continue;
+    }
+    const field = (name: string, actual: unknown, expected: unknown) => {
+      if (actual !== expected) say(`recurrence ${r.id} ${name} ${String(actual)}, model ${String(expected)}`);
+    };
+    field("status", o.status, r.status);
+    field("reason", o.reason, r.reason);
+    field("amount", o.amount, r.amountCents);
+    field("retry_policy", o.retryPolicy, r.retryPolicy);
+  }
+
   // The outbox: exactly the events of the model's state changes, per subject in order, signed.
   const bySubject = new Map<string, ObservedEvent[]>();
   const pings: ObservedEvent[] = [];
@@ -598,13 +685,15 @@ function diffAccount(world: World, a: AccountState, seen: ObservedAccount, windo
   }
   for (const r of refunds) compareEvents(`refund ${r.id}`, r.events, bySubject.get(r.id) ?? []);
   for (const d of disputes) compareEvents(`dispute ${d.id}`, d.events, bySubject.get(d.id) ?? []);
+  for (const r of recurrences) compareEvents(`recurrence ${r.id}`, r.events, bySubject.get(r.id) ?? []);
   compareEvents("pings", a.pings, pings);
   for (const subject of bySubject.keys()) {
     if (
       !charges.some((c) => c.id === subject) &&
       !withdrawals.some((w) => w.id === subject) &&
       !refunds.some((r) => r.id === subject) &&
-      !disputes.some((d) => d.id === subject)
+      !disputes.some((d) => d.id === subject) &&
+      !recurrences.some((r) => r.id === subject)
     ) {
       say(`events about ${subject}, which the model does not know`);
     }
@@ -616,6 +705,9 @@ function fieldOrder(expected: ExpectedEvent): string[] {
   if (expected.event === "charge.paid")
     return ["charge_id", "status", "amount", "net_amount", "e2e_id", "endToEndId", "txid"];
   if (expected.event === "ping") return ["company_id"];
+  if (expected.event.startsWith("recurrence.")) return ["recurrence_id", "company_id", "status", "reason"];
+  if (expected.event === "charge.payment_failed")
+    return ["charge_id", "company_id", "amount", "attempt", "failure_reason", "next_attempt_on"];
   if (expected.event === "charge.expired" || expected.event === "charge.cancelled")
     return ["charge_id", "company_id", "amount", "status"];
   if (expected.event.startsWith("dispute."))

@@ -13,6 +13,8 @@ import {
   type ChargeRegistration,
   type ChargeRemoval,
   type DueDateChargeRegistration,
+  type PayerBankAuthorisation,
+  type PayerBankAuthorisationRequest,
   type PixProvider,
   ProviderUnavailableError,
   type RecurrenceRegistration,
@@ -301,10 +303,33 @@ export class EfiPixProvider implements PixProvider {
   }
 
   /**
+   * `POST /v2/solicrec`: the authorisation of a registered rec sent to the payer's bank
+   * (`destinatario`: their account and document), valid until `dataExpiracaoSolicitacao`. Efí
+   * answers the request ENVIADA; the payer's decision arrives as the rec's notification
+   * (`tipoJornada: JORNADA_1`), applied as the other journeys' are.
+   */
+  async requestAuthorisationAtPayerBank(request: PayerBankAuthorisationRequest): Promise<PayerBankAuthorisation> {
+    try {
+      const answer = await this.client.call<{ idSolicRec?: string; status?: string }>(
+        "POST",
+        "/v2/solicrec",
+        solicRecBody(request),
+      );
+      const { idSolicRec, status } = answer.body;
+      if (!idSolicRec || !status)
+        throw new AppError("SERVICE_UNAVAILABLE", "The bank's authorisation request came without idSolicRec");
+      return { requestId: idSolicRec, status };
+    } catch (error) {
+      throw recurrenceFailure(error);
+    }
+  }
+
+  /**
    * `PUT /v2/cobr/{txid}`: a cycle's charge of an approved recurrence, debited on its due date
    * (`ajusteDiaUtil: false`: on the day the service holds it payable), credited to
    * EFI_ACCOUNT_NUMBER. A txid used before (an attempt whose answer was lost) is read back.
-   * Nothing to scan: the charge's pix_code is empty.
+   * Nothing to scan (the API Pix `CobR` has no `pixCopiaECola` and no location): the charge's
+   * pix_code is null.
    */
   async registerRecurringCharge(charge: RecurringChargeRegistration): Promise<RegisteredCharge> {
     if (charge.bankRecurrenceId === null)
@@ -596,6 +621,20 @@ export function recBody(terms: RecurrenceTerms, locId: number, firstPaymentTxid:
 }
 
 /** The `PUT /v2/cobr/{txid}` body (API Pix CobRSolicitada); without EFI_ACCOUNT_NUMBER there is none to send. */
+/** The API Pix `SolicRecSolicitada` of an authorisation asked of the payer's bank. */
+export function solicRecBody({ bankRecurrenceId, account, expiresAt }: PayerBankAuthorisationRequest) {
+  return {
+    idRec: bankRecurrenceId,
+    calendario: { dataExpiracaoSolicitacao: expiresAt.toISOString() },
+    destinatario: {
+      conta: account.account,
+      ispbParticipante: account.ispb,
+      ...(account.branch === null ? {} : { agencia: account.branch }),
+      ...documentField(account.document),
+    },
+  };
+}
+
 export function cobrBody(charge: RecurringChargeRegistration, accountNumber: string | null) {
   if (accountNumber === null)
     throw new AppError("SERVICE_UNAVAILABLE", "Recurring charges need EFI_ACCOUNT_NUMBER (the account they credit)");

@@ -407,6 +407,165 @@ describe("Pix Automático through Efí", () => {
     assert.equal(audit.action, "recurrence.cancel_by_payer");
   });
 
+  test("expired here, the authorisation is cancelled at Efí too: the payer can no longer approve it", async () => {
+    const made = await recurrence();
+    // The sweep, after the end of the start date (the authorisation's last day).
+    const later = new Date(Date.now() + 3 * 86_400_000);
+    assert.ok((await app.services.recurrences.expireUnauthorised(later)) >= 1);
+    assert.equal((await readRecurrence(made.id)).status, "EXPIRED");
+    const jobs = await app.services.db.query(
+      `SELECT j.key FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks t ON t.id = j.task_id
+        WHERE t.identifier = 'recurrence_cancel_at_bank' AND j.payload->>'recurrenceId' = $1`,
+      [made.id],
+    );
+    assert.deepEqual(
+      jobs.map((job: { key: string }) => job.key),
+      [`recurrence_cancel_at_bank:${made.id}`],
+    );
+    await app.services.recurrences.cancelAtBank(made.id);
+    const rec = (await simState()).recs.find((item: { idRec: string }) => item.idRec === made.idRec);
+    assert.equal(rec.status, "CANCELADA");
+    assert.equal(rec.encerramento.cancelamento.solicitante, "USUARIO_RECEBEDOR");
+    const refused = await sim.control("POST", `/control/recs/${made.idRec}/decide`, { status: "APROVADA" });
+    assert.equal(refused.status, 409, JSON.stringify(refused.body));
+    // Efí's notification of that cancel finds the recurrence final: recurrence.expired only.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.deepEqual(
+      (await outboxEvents(app, made.id)).map((event) => event.event),
+      ["recurrence.expired"],
+    );
+  });
+
+  test("a late approval (its notification lost, expired here meanwhile) stays EXPIRED and is cancelled at Efí", async () => {
+    const made = await recurrence();
+    await sim.control("POST", "/control/webhooks/drop-next", { count: 1 });
+    const decided = await sim.control("POST", `/control/recs/${made.idRec}/decide`, { status: "APROVADA" });
+    assert.equal(decided.status, 200, JSON.stringify(decided.body));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.equal((await readRecurrence(made.id)).status, "CREATED", "the notification was lost");
+    await app.services.recurrences.expireUnauthorised(new Date(Date.now() + 3 * 86_400_000));
+    assert.equal((await readRecurrence(made.id)).status, "EXPIRED");
+    // Reconciliation reads the bank's APROVADA before the cancel job ran: nothing revives it.
+    const run = await app.services.efi!.reconciliation.run();
+    assert.equal(
+      run.differences.filter((item) => item.outcome === "RECURRENCE_MOVED" && item.detail?.includes(made.id)).length,
+      0,
+    );
+    const current = await readRecurrence(made.id);
+    assert.equal(current.status, "EXPIRED");
+    assert.equal(current.reason, "not authorised in time");
+    const audit = await app.services.db.query(
+      "SELECT action, reason, actor FROM audit_log WHERE object_id = $1 AND action LIKE 'recurrence.%' ORDER BY id",
+      [made.id],
+    );
+    assert.deepEqual(
+      audit.map((row: { action: string }) => row.action),
+      ["recurrence.create", "recurrence.expire", "recurrence.late_approval"],
+    );
+    assert.equal(audit[2].reason, "approved at the bank after it expired here: cancelled at the bank");
+    assert.equal(audit[2].actor, "provider:efi");
+    // One cancel job for the expiry and the late approval (the same key), and the bank agrees once it ran.
+    const jobs = await app.services.db.query(
+      `SELECT count(*)::int AS n FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks t ON t.id = j.task_id
+        WHERE t.identifier = 'recurrence_cancel_at_bank' AND j.payload->>'recurrenceId' = $1`,
+      [made.id],
+    );
+    assert.equal(jobs[0].n, 1);
+    await app.services.recurrences.cancelAtBank(made.id);
+    const rec = (await simState()).recs.find((item: { idRec: string }) => item.idRec === made.idRec);
+    assert.equal(rec.status, "CANCELADA");
+    // The bank's cancel, read back by the next run, finds it final: recurrence.expired only.
+    await app.services.efi!.reconciliation.run();
+    assert.deepEqual(
+      (await outboxEvents(app, made.id)).map((event) => event.event),
+      ["recurrence.expired"],
+    );
+    await assertAuditConsistent(app, merchant.companyId);
+  });
+
+  test("journey 1 (solicrec): the authorisation sent to the payer's bank, approved there, APPROVED here", async () => {
+    const made = await recurrence();
+    const expiresAt = new Date(Date.now() + 86_400_000);
+    const account = { ispb: "60701190", branch: "0001", account: "123456", document: "52998224725" };
+    const asked = await app.services.efi!.provider.requestAuthorisationAtPayerBank({
+      bankRecurrenceId: made.idRec,
+      account,
+      expiresAt,
+    });
+    assert.match(asked.requestId, /^SC09089356\d{8}[A-Za-z0-9]{11}$/);
+    assert.equal(asked.status, "ENVIADA");
+    const sent = (await simState()).solicrecs.find(
+      (item: { idSolicRec: string }) => item.idSolicRec === asked.requestId,
+    );
+    assert.deepEqual(sent.destinatario, {
+      conta: "123456",
+      ispbParticipante: "60701190",
+      agencia: "0001",
+      cpf: "52998224725",
+    });
+    assert.equal(sent.idRec, made.idRec);
+    assert.equal(Date.parse(sent.calendario.dataExpiracaoSolicitacao), expiresAt.getTime());
+    // The payer approves in their bank's app, with no code scanned: the rec's notification, read back, applies it.
+    await sim.control("POST", `/control/recs/${made.idRec}/decide`, { status: "APROVADA" });
+    await waitFor("approved", async () => (await readRecurrence(made.id)).status === "APPROVED");
+    const state = await simState();
+    assert.equal(
+      state.recs.find((item: { idRec: string }) => item.idRec === made.idRec).ativacao.tipoJornada,
+      "JORNADA_1",
+    );
+    assert.equal(
+      state.solicrecs.find((item: { idSolicRec: string }) => item.idSolicRec === asked.requestId).status,
+      "ACEITA",
+    );
+    assert.deepEqual(
+      (await outboxEvents(app, made.id)).map((event) => event.event),
+      ["recurrence.approved"],
+    );
+    // Asked again once decided: the bank refuses, and the service says so (503, the bank's reason).
+    await assert.rejects(
+      app.services.efi!.provider.requestAuthorisationAtPayerBank({ bankRecurrenceId: made.idRec, account, expiresAt }),
+      (error: { code?: string; message: string }) =>
+        error.code === "SERVICE_UNAVAILABLE" && error.message.startsWith("The bank refused the recurrence"),
+    );
+  });
+
+  test("a variable recurrence: a debit above the payer's own limit is refused by their bank, with its reason", async () => {
+    const made = await recurrence({ amount: undefined, retry_policy: "NONE" });
+    const decided = await sim.control("POST", `/control/recs/${made.idRec}/decide`, {
+      status: "APROVADA",
+      valorMaximo: "50.00",
+    });
+    assert.equal(decided.status, 200, JSON.stringify(decided.body));
+    assert.equal(JSON.stringify(decided.body).includes("50.00"), false, "the receiver never sees the payer's limit");
+    await waitFor("approved", async () => (await readRecurrence(made.id)).status === "APPROVED");
+    const charged = async (amount: number, dueIn: number) => {
+      const res = await app.request("POST", `/recurrences/${made.id}/charges`, {
+        token: merchant.clientSecret,
+        body: { due_date: day(dueIn), amount },
+      });
+      assert.equal(res.status, 201, res.text);
+      const [row] = await app.services.db.query("SELECT txid FROM charges WHERE id = $1", [res.body.id]);
+      return { id: res.body.id as string, txid: row.txid as string };
+    };
+    const above = await charged(80, 4);
+    await sim.control("POST", `/control/cobr/${above.txid}/debit`, { status: "PAGA" });
+    const refused = await waitFor("refused", async () => {
+      const current = await readCharge(above.id);
+      return current.status === "EXPIRED" ? current : null;
+    });
+    assert.equal(refused.failure_reason, "Valor acima do limite definido pelo pagador");
+    assert.deepEqual((await simCobr(above.txid)).tentativas[0].rejeicao, {
+      codigo: "AM02",
+      descricao: "Valor acima do limite definido pelo pagador",
+    });
+    const [failed] = (await outboxEvents(app, above.id)).filter((event) => event.event === "charge.payment_failed");
+    assert.equal(failed.failure_reason, "Valor acima do limite definido pelo pagador");
+    assert.equal(failed.next_attempt_on, null);
+    const within = await charged(50, 5);
+    await sim.control("POST", `/control/cobr/${within.txid}/debit`, { status: "PAGA" });
+    await waitFor("paid", async () => (await readCharge(within.id)).status === "PAID");
+  });
+
   test("rejected by the payer: REJECTED with recurrence.rejected", async () => {
     const made = await recurrence();
     await sim.control("POST", `/control/recs/${made.idRec}/decide`, { status: "REJEITADA" });

@@ -7,7 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { AdminOnly } from "@/features/merchant/admin-only";
 import { DeliveryHistory } from "@/features/webhooks/delivery-history";
 import { WebhookPageDocument } from "@/features/webhooks/documents";
-import { EndpointsManager, FailingEndpointsBanner } from "@/features/webhooks/endpoints-manager";
+import { EndpointsManager } from "@/features/webhooks/endpoints-manager";
 import { RotateSecret } from "@/features/webhooks/rotate-secret";
 import { StandardSecret } from "@/features/webhooks/standard-secret";
 import { TestPing } from "@/features/webhooks/test-ping";
@@ -42,7 +42,6 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
   return (
     <div className="flex flex-col gap-6">
       <PageHeader title={t("title")} description={t("description")} />
-      <FailingEndpointsBanner endpoints={endpoints} />
       <div className="grid gap-4 lg:grid-cols-3">
         <Card className="lg:col-span-2">
           <CardHeader>

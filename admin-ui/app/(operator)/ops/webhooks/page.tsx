@@ -2,7 +2,11 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import type { SearchParams } from "nuqs/server";
 import { PageHeader } from "@/components/page-header";
-import { FailedDeliveriesDocument, WebhookDeliveriesDocument } from "@/features/webhook-deliveries/documents";
+import {
+  CompanyWebhookEndpointsDocument,
+  FailedDeliveriesDocument,
+  WebhookDeliveriesDocument,
+} from "@/features/webhook-deliveries/documents";
 import { loadDeliveryParams, REDELIVER_BATCH_MAX } from "@/features/webhook-deliveries/search-params";
 import { WebhookDeliveriesTable } from "@/features/webhook-deliveries/webhook-deliveries-table";
 import { companyNames } from "@/features/withdrawals/queries";
@@ -17,9 +21,9 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function WebhookDeliveriesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const viewer = await requireViewer();
   const t = await getTranslations("deliveries");
-  const { perPage, after, status, event, subject, company } = await loadDeliveryParams(searchParams);
+  const { perPage, after, status, event, subject, company, endpoint } = await loadDeliveryParams(searchParams);
   const canAct = canActOnMoney(viewer);
-  const [{ webhookDeliveries }, failed] = await Promise.all([
+  const [{ webhookDeliveries }, failed, endpoints] = await Promise.all([
     execute(WebhookDeliveriesDocument, {
       first: perPage,
       after,
@@ -28,6 +32,7 @@ export default async function WebhookDeliveriesPage({ searchParams }: { searchPa
       // The search box writes what was typed: an id pasted with a space around it still finds its events.
       subjectId: subject?.trim() || null,
       companyId: company,
+      endpointId: endpoint,
     }),
     // What bulk redelivery would take: the account's FAILED deliveries (every account's without one).
     canAct
@@ -35,6 +40,12 @@ export default async function WebhookDeliveriesPage({ searchParams }: { searchPa
           ({ webhookDeliveries: page }) => page,
         )
       : null,
+    // The filter by endpoint offers the chosen account's endpoints.
+    company
+      ? execute(CompanyWebhookEndpointsDocument, { companyId: company }).then(({ webhookEndpoints }) =>
+          webhookEndpoints.data.map(({ id, url }) => ({ id, url })),
+        )
+      : [],
   ]);
   const failedCompanies = failed ? [...new Set(failed.data.map((row) => row.companyId))] : [];
   const companies = await companyNames([
@@ -64,6 +75,8 @@ export default async function WebhookDeliveriesPage({ searchParams }: { searchPa
         subject={subject}
         company={company}
         companies={companies}
+        endpoint={endpoint}
+        endpoints={endpoints}
         canAct={canAct}
         failed={failed ? { total: failed.total, totalCapped: failed.totalCapped, accounts } : null}
       />

@@ -124,7 +124,7 @@ export default async function MerchantChargePage({ params }: { params: Promise<{
       <FirstPaymentNote charge={charge} recurrenceBasePath="/m/recurrences" />
       <div className="grid gap-4 lg:grid-cols-3">
         {/* A recurring charge is debited by the payer's bank: nothing to show the payer, its recurrence instead. */}
-        {charge.type === "RECURRING" ? (
+        {charge.type === "RECURRING" || charge.pixCode === null ? (
           <ChargeRecurrenceCard charge={charge} recurrenceBasePath="/m/recurrences" className="lg:col-span-2" />
         ) : (
           <Card className={payable ? "lg:row-span-2" : undefined}>

@@ -135,7 +135,7 @@ export default async function ChargePage({ params }: { params: Promise<{ id: str
       <FirstPaymentNote charge={charge} recurrenceBasePath="/ops/recurrences" />
       <div className="grid gap-4 lg:grid-cols-3">
         {/* A recurring charge is debited by the payer's bank: no code to scan, its recurrence instead. */}
-        {charge.type === "RECURRING" ? (
+        {charge.type === "RECURRING" || charge.pixCode === null ? (
           <ChargeRecurrenceCard charge={charge} recurrenceBasePath="/ops/recurrences" className="lg:col-span-2" />
         ) : (
           <Card className="lg:col-span-2">
