@@ -1855,6 +1855,15 @@ function applyCreateRecurringCharge(
     expectError(answer, "INVALID_STATE", 409, `${what}: a ${r.status} recurrence`);
     return;
   }
+  // One charge of a recurrence a day, a cancelled one aside (docs/billing.md; charges_recurring_due_once).
+  const sameDay = world.charges.find(
+    (c) =>
+      c.recurrenceId === r.id && c.recurring !== null && c.recurring.dueDay === op.dueDay && c.status !== "CANCELLED",
+  );
+  if (sameDay) {
+    expectError(answer, "INVALID_STATE", 409, `${what}: ${sameDay.id} is due that day already`);
+    return;
+  }
   expectOk(answer, 201, `POST /recurrences/${r.id}/charges`);
   const body = answer.body;
   const { feeCents, netCents } = feeOf(amountCents, account(world, r.companyId));
