@@ -599,7 +599,7 @@ export type AuditLogQueryVariables = Exact<{
 }>;
 
 
-export type AuditLogQuery = { auditLog: { data: Array<{ id: string, at: string, actor: string, actorKind: string, action: string, objectType: string, objectId: string | null, companyId: string | null, reason: string | null, address: string | null, requestId: string | null, before: unknown, after: unknown, actorInfo: { id: string, kind: string, displayName: string | null, email: string | null, credentialHint: string | null } }>, pageInfo: { endCursor: string | null, hasNextPage: boolean } } };
+export type AuditLogQuery = { auditLog: { data: Array<{ id: string, at: string, actor: string, actorKind: string, action: string, objectType: string, objectId: string | null, companyId: string | null, reason: string | null, address: string | null, requestId: string | null, before: unknown, after: unknown, actorInfo: { id: string, kind: string, displayName: string | null, email: string | null, credentialHint: string | null }, namedActors: Array<{ id: string, kind: string, displayName: string | null, email: string | null, credentialHint: string | null }> }>, pageInfo: { endCursor: string | null, hasNextPage: boolean } } };
 
 export type ViewerQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -2297,6 +2297,13 @@ export const AuditLogDocument = new TypedDocumentString(`
       requestId
       before
       after
+      namedActors {
+        id
+        kind
+        displayName
+        email
+        credentialHint
+      }
     }
     pageInfo {
       endCursor

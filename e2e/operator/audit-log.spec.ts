@@ -1,8 +1,16 @@
+import type { Locator, Page } from "@playwright/test";
 import { createCompany, gql } from "../support/api";
+import { ADMIN_EMAIL, BASE_URL } from "../support/env";
 import { expect, test } from "../support/fixtures";
 import { t } from "../support/i18n";
 import { checkPage } from "../support/page-check";
 import { readSeed } from "../support/seed";
+
+/** A row's "…" menu, then one of its items. */
+async function openMenuItem(page: Page, row: Locator, item: string) {
+  await row.getByRole("button", { name: new RegExp(t("audit.table.actionsFor", { id: "" })) }).click();
+  await page.getByRole("menuitem", { name: item }).click();
+}
 
 // Several pages per test, each screenshot at two widths and checked by axe, on a shared machine.
 test.describe.configure({ timeout: 120_000 });
@@ -34,12 +42,7 @@ test("the audit log pages by cursor, filters by object, and shows an entry's cha
   await expect(table.getByRole("row").filter({ hasText: created })).toHaveCount(1);
   await expect(table.getByRole("row").filter({ hasText: created })).toContainText(t("actors.operatorToken"));
   await expect(table).not.toContainText("company.create");
-  await table
-    .getByRole("row")
-    .filter({ hasText: created })
-    .getByRole("button", { name: new RegExp(t("audit.table.actionsFor", { id: "" })) })
-    .click();
-  await page.getByRole("menuitem", { name: t("audit.table.viewChanges") }).click();
+  await openMenuItem(page, table.getByRole("row").filter({ hasText: created }), t("audit.table.viewChanges"));
   const dialog = page.getByRole("dialog", { name: created });
   await expect(dialog).toContainText("Padaria Pão Quente");
   await checkPage(page, "ops-audit-log-entry");
@@ -70,12 +73,7 @@ test("the audit log filters by actor, action and São Paulo days in the URL", as
   await expect(table.getByRole("row").filter({ hasText: company.id })).toHaveCount(1);
 
   // A row's menu narrows to its actor (the e2e API token made the company).
-  await table
-    .getByRole("row")
-    .filter({ hasText: company.id })
-    .getByRole("button", { name: new RegExp(t("audit.table.actionsFor", { id: "" })) })
-    .click();
-  await page.getByRole("menuitem", { name: t("audit.table.onlyActor") }).click();
+  await openMenuItem(page, table.getByRole("row").filter({ hasText: company.id }), t("audit.table.onlyActor"));
   await expect(page).toHaveURL(/actor=operator%3Atoken|actor=operator:token/);
   await expect(page.getByRole("button", { name: t("audit.filters.actor") })).toContainText(t("actors.operatorToken"));
   await expect
@@ -114,12 +112,7 @@ test("an entry's changes read as a diff: changed fields with before and after, t
   await page.goto(`/ops/audit-log?q=${company.id}&action=company.update`);
   const table = page.getByRole("table", { name: t("audit.table.label") });
   await expect(table.getByRole("row")).toHaveCount(2);
-  await table
-    .getByRole("row")
-    .nth(1)
-    .getByRole("button", { name: new RegExp(t("audit.table.actionsFor", { id: "" })) })
-    .click();
-  await page.getByRole("menuitem", { name: t("audit.table.viewChanges") }).click();
+  await openMenuItem(page, table.getByRole("row").nth(1), t("audit.table.viewChanges"));
   const dialog = page.getByRole("dialog", { name: t("audit.actions.company.update") });
   await expect(dialog.getByRole("heading", { name: t("audit.dialog.changed", { count: 2 }) })).toBeVisible();
   const changed = dialog.getByRole("list", { name: t("audit.dialog.changed", { count: 2 }) }).getByRole("listitem");
@@ -146,4 +139,31 @@ test("an entry's changes read as a diff: changed fields with before and after, t
     `${t("audit.fields.webhookUrl")}${t("audit.dialog.before")}: ${t("audit.dialog.emptyValue")}${t("audit.dialog.after")}: ${t("audit.dialog.emptyValue")}`,
   );
   await checkPage(page, "ops-audit-log-diff-open");
+});
+
+test("fields that name a person (requestedBy, confirmedBy) read as that person, not their id", async ({ page }) => {
+  const company = await createCompany(`Ajustada ${Date.now().toString(36)} Ltda`);
+  await page.goto("/ops/audit-log?perPage=10");
+  // The signed-in operator asks for an adjustment: its audit row's requestedBy is their actor id.
+  const answer = await page.request.post("/graphql", {
+    headers: { origin: BASE_URL, "content-type": "application/json" },
+    data: {
+      query: `mutation($c: ID!) { createAdjustment(companyId: $c, amount: "3.00", description: "acerto") { id requestedBy } }`,
+      variables: { c: company.id },
+    },
+  });
+  const body = await answer.json();
+  expect(body.errors).toBeUndefined();
+  const { id, requestedBy } = body.data.createAdjustment as { id: string; requestedBy: string };
+  expect(requestedBy).toMatch(/^operator:usr_/);
+  await page.goto(`/ops/audit-log?q=${id}`);
+  const table = page.getByRole("table", { name: t("audit.table.label") });
+  await expect(table.getByRole("row")).toHaveCount(2);
+  await openMenuItem(page, table.getByRole("row").nth(1), t("audit.table.viewChanges"));
+  const dialog = page.getByRole("dialog");
+  const requested = dialog.getByRole("listitem").filter({ hasText: new RegExp(`^${t("audit.fields.requestedBy")}`) });
+  await expect(requested).toContainText(ADMIN_EMAIL);
+  await expect(requested.getByTitle(requestedBy)).toBeVisible();
+  await expect(dialog).not.toContainText("operator:usr_");
+  await checkPage(page, "ops-audit-log-named-actors");
 });

@@ -40,7 +40,7 @@ import type { WebhookSender } from "./webhook-sender";
  *   POST /control/infracoes                     the payer's bank notifies a MED infraction {endToEndId, valor?, razao?, abertura?}
  *   POST /control/infracoes/:id/decide          Efí decides it {status: ACEITA|REJEITADA|CANCELADA_EFI, justificativaAnalista?}
  *   POST /control/tokens/expire                 every token issued stops working
- *   POST /control/recs/:idRec/decide            the payer authorises or refuses a recurrence {status: APROVADA|REJEITADA, descricao?}
+ *   POST /control/recs/:idRec/decide            the payer authorises or refuses a recurrence {status: APROVADA|REJEITADA, descricao?, valorMaximo? (a variable one's limit)}
  *   POST /control/recs/:idRec/cancel            the payer cancels it at their bank {descricao?}
  *   POST /control/recs/:idRec/expire            it was not authorised in time
  *   POST /control/cobr/:txid/debit              the payer's bank settles the scheduled attempt {status: PAGA|REJEITADA, codigo?, descricao?}
@@ -252,7 +252,13 @@ async function handle(options: ControlServerOptions, req: IncomingMessage): Prom
       ([idRec]) => {
         if (body.status !== "APROVADA" && body.status !== "REJEITADA")
           throw new Error("status must be APROVADA or REJEITADA");
-        return { status: 200, body: pa.recJson(pa.decideRec(idRec, body.status, readText(body.descricao))) };
+        const valorMaximo = body.valorMaximo === undefined ? undefined : String(body.valorMaximo);
+        if (valorMaximo !== undefined && (!VALOR.test(valorMaximo) || body.status !== "APROVADA"))
+          throw new Error('valorMaximo (with APROVADA) must be like "150.00"');
+        return {
+          status: 200,
+          body: pa.recJson(pa.decideRec(idRec, body.status, readText(body.descricao), valorMaximo)),
+        };
       },
     ],
     [

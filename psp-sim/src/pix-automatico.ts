@@ -47,6 +47,11 @@ export interface Rec {
   atualizacao: Change<RecStatus>[];
   encerramento?: Record<string, unknown>;
   solicitacoes: string[];
+  /**
+   * A variable recurrence's most the payer lets be debited, set in their bank's app when they
+   * approve: their bank keeps it (the receiver's views never show it) and refuses a debit above it.
+   */
+  valorMaximoPagador?: string;
 }
 
 export interface SolicRec {
@@ -220,10 +225,19 @@ export class PixAutomatico {
     return rec;
   }
 
-  /** The payer's decision in their bank's app (the control API's doing). */
-  decideRec(idRec: string, status: "APROVADA" | "REJEITADA", descricao?: string): Rec {
+  /** The payer's decision in their bank's app (the control API's doing), with their own limit on a variable one. */
+  decideRec(idRec: string, status: "APROVADA" | "REJEITADA", descricao?: string, valorMaximo?: string): Rec {
     const rec = this.getRec(idRec);
     if (rec.status !== "CRIADA") throw efiError(409, "recorrencia_nao_criada", `A recorrência está ${rec.status}`);
+    if (valorMaximo !== undefined) {
+      if (rec.valor?.valorRec !== undefined)
+        throw new Error("valorMaximo is the payer's limit of a variable recurrence");
+      // The API Pix: the payer's maximum may not be below the receiver's floor (valorMinimoRecebedor).
+      const floor = rec.valor?.valorMinimoRecebedor;
+      if (floor !== undefined && centsOf(valorMaximo) < centsOf(floor))
+        throw new Error(`valorMaximo must not be below the receiver's floor ${floor}`);
+      rec.valorMaximoPagador = valorMaximo;
+    }
     rec.tipoJornada = rec.solicitacoes.length > 0 ? "JORNADA_1" : rec.txid ? "JORNADA_3" : "JORNADA_2";
     for (const id of rec.solicitacoes) {
       const solic = this.solicrecs.get(id);
@@ -499,6 +513,14 @@ export class PixAutomatico {
     const attempt = cobr.tentativas.at(-1) as Tentativa;
     if (cobr.status !== "ATIVA" || attempt.status !== "AGENDADA")
       throw efiError(409, "cobranca_sem_tentativa_agendada", `A cobrança está ${cobr.status}, sem tentativa agendada`);
+    const limit = this.getRec(cobr.idRec).valorMaximoPagador;
+    if (outcome === "PAGA" && limit !== undefined && centsOf(cobr.valor) > centsOf(limit)) {
+      // The payer's bank refuses a debit above the payer's own limit (AM02, ISO 20022's NotAllowedAmount).
+      return this.debitCobr(txid, "REJEITADA", {
+        codigo: "AM02",
+        descricao: "Valor acima do limite definido pelo pagador",
+      });
+    }
     if (outcome === "PAGA") {
       moveTentativa(attempt, "PAGA");
       cobr.pix.push({ endToEndId: attempt.endToEndId, valor: cobr.valor, horario: new Date() });

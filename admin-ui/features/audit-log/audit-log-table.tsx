@@ -5,7 +5,7 @@ import { FileClockIcon, FilterIcon, SearchIcon, UserIcon } from "lucide-react";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { ActorName, actorLine } from "@/components/actor-name";
+import { type ActorInfo, ActorName, actorLine, actorWords } from "@/components/actor-name";
 import { DataTable } from "@/components/data-table/data-table";
 import { DataTableFacetedFilter } from "@/components/data-table/data-table-faceted-filter";
 import { DataTableRowActions } from "@/components/data-table/data-table-row-actions";
@@ -84,15 +84,56 @@ function Value({ text, label, named }: { text: string | null; label: string; nam
 }
 
 /**
+ * A field holding an actor id, or a list of them, in words as the row's actor reads
+ * ("Ana Admin · ana@pix.test"); null for any other value.
+ */
+function actorsText(
+  text: string,
+  described: Map<string, ActorInfo>,
+  t: Parameters<typeof actorWords>[1],
+): string | null {
+  const line = (actor: ActorInfo) => {
+    const { name, email } = actorWords(actor, t);
+    return email ? `${name} · ${email}` : name;
+  };
+  const one = described.get(text);
+  if (one) return line(one);
+  if (!text.startsWith("[")) return null;
+  try {
+    const list: unknown = JSON.parse(text);
+    if (!Array.isArray(list) || list.length === 0) return null;
+    const names = list.map((item) => (typeof item === "string" ? described.get(item) : undefined));
+    return names.every(Boolean) ? names.map((actor) => line(actor as ActorInfo)).join(", ") : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * What an entry changed: every field whose value differs (or exists on one side only) with
  * its value before and after, highlighted; the unchanged fields folded away below.
  */
-function AuditChanges({ objectType, before, after }: { objectType: string; before: unknown; after: unknown }) {
+function AuditChanges({
+  objectType,
+  before,
+  after,
+  actors,
+}: {
+  objectType: string;
+  before: unknown;
+  after: unknown;
+  /** The people and credentials the fields name by id (requestedBy, confirmedBy…), described. */
+  actors: ActorInfo[];
+}) {
   const t = useTranslations("audit.dialog");
   const tAudit = useTranslations("audit");
+  const tActors = useTranslations("actors");
   const tAll = useTranslations();
-  const named = (field: string, text: string | null) =>
-    text === null ? null : auditValueLabel(tAll, objectType, field, text);
+  const described = new Map(actors.map((actor) => [actor.id, actor]));
+  const named = (field: string, text: string | null) => {
+    if (text === null) return null;
+    return actorsText(text, described, tActors) ?? auditValueLabel(tAll, objectType, field, text);
+  };
   const fields = auditDiff(before, after);
   const changed = fields.filter((field) => field.changed);
   const unchanged = fields.filter((field) => !field.changed);
@@ -353,7 +394,14 @@ export function AuditLogTable({
             </DialogDescription>
           </DialogHeader>
           {open?.reason && <p className="text-sm">{t("dialog.reason", { reason: open.reason })}</p>}
-          {open && <AuditChanges objectType={open.objectType} before={open.before} after={open.after} />}
+          {open && (
+            <AuditChanges
+              objectType={open.objectType}
+              before={open.before}
+              after={open.after}
+              actors={open.namedActors}
+            />
+          )}
           {open?.requestId && (
             <p className="font-mono text-xs text-muted-foreground">{t("dialog.request", { id: open.requestId })}</p>
           )}

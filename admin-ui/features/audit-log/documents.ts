@@ -42,6 +42,13 @@ export const AuditLogDocument = graphql(`
         requestId
         before
         after
+        namedActors {
+          id
+          kind
+          displayName
+          email
+          credentialHint
+        }
       }
       pageInfo {
         endCursor

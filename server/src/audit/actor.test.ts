@@ -3,6 +3,7 @@ import { after, before, test } from "node:test";
 import { createWithdrawal, fundedMerchant } from "../../test/support/scenarios";
 import { type ConsoleLogin, type Merchant, startTestApp, type TestApp } from "../../test/support/test-app";
 import { describeActors } from "./actor";
+import { actorsNamedIn } from "./audit.fields";
 
 /**
  * actorInfo: the raw actor of a timeline or audit row in words (a console user's name and
@@ -131,4 +132,59 @@ test("actors without a row (the operator token, the system, the bank) keep their
       ["operator:usr_gone", "OPERATOR", null],
     ],
   );
+});
+
+test("actorsNamedIn: the console users' and credentials' ids a row's fields hold, at any depth, once each", () => {
+  assert.deepEqual(
+    actorsNamedIn(
+      { requestedBy: "operator:usr_a1", confirmedBy: null, status: "POSTED", note: "operator:usr_a1 asked" },
+      {
+        approvals: ["operator:usr_b2", "operator:usr_a1"],
+        nested: { by: "merchant:cred_c3" },
+        actor: "operator:token",
+      },
+    ),
+    ["operator:usr_a1", "operator:usr_b2", "merchant:cred_c3"],
+  );
+  assert.deepEqual(actorsNamedIn(null, undefined, "operator:usr_x", 42), ["operator:usr_x"]);
+  const many = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`f${i}`, `operator:usr_${i}`]));
+  assert.equal(actorsNamedIn(many).length, 20);
+});
+
+test("the audit log names the people its rows' fields name (requestedBy, confirmedBy), as it names the row's actor", async () => {
+  const made = await app.gql(
+    `mutation($c: ID!) { createAdjustment(companyId: $c, amount: "1.00", description: "named actors") { id requestedBy } }`,
+    { c: shop.companyId },
+    { cookie: operator.cookie },
+  );
+  assert.equal(made.body.errors, undefined, JSON.stringify(made.body.errors));
+  const { id, requestedBy } = made.body.data.createAdjustment;
+  assert.equal(requestedBy, `operator:${operator.userId}`);
+  // The people the rows' fields name join the batch of the rows' actors: one lookup.
+  const audit = app.services.audit;
+  const original = audit.describeActors.bind(audit);
+  let lookups = 0;
+  audit.describeActors = (actors, viewer) => {
+    lookups += 1;
+    return original(actors, viewer);
+  };
+  const res = await app.gql(
+    `query($id: ID!) { auditLog(objectType: "adjustment", objectId: $id) { data { after ${ACTOR} namedActors { id kind displayName email credentialHint } } } }`,
+    { id },
+    { cookie: operator.cookie },
+  );
+  audit.describeActors = original;
+  assert.equal(lookups, 1);
+  assert.equal(res.body.errors, undefined, JSON.stringify(res.body.errors));
+  const [row] = res.body.data.auditLog.data;
+  assert.equal(row.after.requestedBy, `operator:${operator.userId}`);
+  assert.deepEqual(row.namedActors, [
+    {
+      id: `operator:${operator.userId}`,
+      kind: "OPERATOR",
+      displayName: "Otto Operador",
+      email: "otto.operador@pix.test",
+      credentialHint: null,
+    },
+  ]);
 });

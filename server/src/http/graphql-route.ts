@@ -75,7 +75,8 @@ export function registerGraphqlRoute(
       }
       if (answer.status === 405) reply.header("allow", "POST");
       if (answer.retryAfterSeconds !== undefined) reply.header("retry-after", String(answer.retryAfterSeconds));
-      for (const [name, value] of Object.entries(context.responseHeaders)) reply.header(name, value);
+      const headers = context.responseHeaders;
+      for (const name in headers) reply.header(name, headers[name]);
       return reply.code(answer.status).type(responseType(request.headers.accept)).send(JSON.stringify(answer.body));
     },
   });

@@ -154,7 +154,8 @@ export function registerRestOperations<Deps extends PolicyServices>(
           const settled = request.uncheckedCredential ? await request.settleCredential(publicError) : publicError;
           return sendError(request, reply, settled, scope.responseHeaders);
         }
-        for (const [name, value] of Object.entries(scope.responseHeaders)) reply.header(name, value);
+        const headers = scope.responseHeaders;
+        for (const name in headers) reply.header(name, headers[name]);
         // The answer is already its JSON text (Money as numbers): sent as it is.
         return reply.code(route.successStatus).type(JSON_TYPE).send(answer);
       },

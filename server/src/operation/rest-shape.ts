@@ -572,7 +572,7 @@ function decoderOf(field: GraphQLField<unknown, unknown>, parameters: readonly R
     }
     const args: Record<string, unknown> = {};
     const input: Record<string, unknown> = {};
-    for (const [name, value] of defaults) args[name] = value;
+    for (let i = 0; i < defaults.length; i++) args[defaults[i][0]] = defaults[i][1];
     for (let i = 0; i < readers.length; i++) {
       const value = values[i];
       if (value === undefined) continue;
@@ -582,7 +582,10 @@ function decoderOf(field: GraphQLField<unknown, unknown>, parameters: readonly R
       else args[reader.variable] = decoded;
     }
     if (hasInput) {
-      for (const [name, value] of inputDefaults) if (!(name in input)) input[name] = value;
+      for (let i = 0; i < inputDefaults.length; i++) {
+        const name = inputDefaults[i][0];
+        if (!(name in input)) input[name] = inputDefaults[i][1];
+      }
       args.input = input;
     }
     return args;

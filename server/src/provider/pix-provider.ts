@@ -156,6 +156,31 @@ export interface RegisteredRecurrence {
   bankRecurrenceId: string | null;
 }
 
+/**
+ * The payer's account at their own bank, for asking that bank to authorise a recurrence (API
+ * Pix `SolicRec.destinatario`): the bank's ISPB, the branch (when it has one), the account
+ * with its check digit, and the holder's CPF (11 digits) or CNPJ (14 characters).
+ */
+export interface PayerBankAccount {
+  ispb: string;
+  branch: string | null;
+  account: string;
+  document: string;
+}
+
+/** A registered recurrence's authorisation asked of the payer's bank, answered until `expiresAt`. */
+export interface PayerBankAuthorisationRequest {
+  bankRecurrenceId: string;
+  account: PayerBankAccount;
+  expiresAt: Date;
+}
+
+/** The bank's request (API Pix `idSolicRec`) and its status (ENVIADA once sent to the payer's bank). */
+export interface PayerBankAuthorisation {
+  requestId: string;
+  status: string;
+}
+
 /** A cycle's charge of an approved recurrence (API Pix `cobr`), debited on its due date by the payer's bank. */
 export interface RecurringChargeRegistration extends ChargeRegistration {
   /** The recurrence's id at the bank (`idRec`); null for the sandbox. */
@@ -227,6 +252,15 @@ export interface PixProvider {
    * ended is "removed"; a bank that cannot answer now throws ProviderUnavailableError.
    */
   cancelRecurrence(bankRecurrenceId: string): Promise<ChargeRemoval>;
+  /**
+   * The central bank's journey of a request sent to the payer's bank (API Pix `solicrec`, its
+   * JORNADA_1): for a payer whose account is known, the registered recurrence's authorisation
+   * appears in their bank's app without a code to scan; their decision comes back as any
+   * (the recurrence's notification). Only a bank that offers it has it (Efí); the sandbox does
+   * not. Nothing in the service calls it yet: the contract gives no way to know a payer's
+   * account (docs/billing.md); failures as registerCharge's.
+   */
+  requestAuthorisationAtPayerBank?(request: PayerBankAuthorisationRequest): Promise<PayerBankAuthorisation>;
   /** Registers a cycle's charge of an approved recurrence (the bank debits it); failures as registerCharge's. */
   registerRecurringCharge(charge: RecurringChargeRegistration): Promise<RegisteredCharge>;
   /**

@@ -1,6 +1,6 @@
 import { AdjustmentMode, DiscountMode, type DueDateTerms, InterestMode } from "../../src/billing/amount-due";
 import type { EfiRequestBodyName } from "../../src/provider/efi/api-pix-schemas";
-import { cobBody, cobrBody, cobvBody, pixSendBody, recBody } from "../../src/provider/efi/efi-provider";
+import { cobBody, cobrBody, cobvBody, pixSendBody, recBody, solicRecBody } from "../../src/provider/efi/efi-provider";
 import type { DueDateChargeRegistration, RecurrenceTerms, TransferOrder } from "../../src/provider/pix-provider";
 import { BankAccountType } from "../../src/withdrawals/bank-account";
 
@@ -98,6 +98,22 @@ export const adapterBodies: Array<[EfiRequestBodyName, unknown]> = [
   ["RecSolicitada", recBody(fixedTerms, 108, null)],
   ["RecSolicitada", recBody(variableTerms, 109, "d".repeat(32))],
   ["RecRevisada", { status: "CANCELADA" }],
+  [
+    "SolicRecSolicitada",
+    solicRecBody({
+      bankRecurrenceId: "RR0908935620261203aB3dE5fG7hJ",
+      account: { ispb: "60701190", branch: "0001", account: "123456", document: "52998224725" },
+      expiresAt: new Date("2026-12-05T03:00:00.000Z"),
+    }),
+  ],
+  [
+    "SolicRecSolicitada",
+    solicRecBody({
+      bankRecurrenceId: "RN0908935620261203aB3dE5fG7hJ",
+      account: { ispb: "00000000", branch: null, account: "9876543210", document: "11222333000181" },
+      expiresAt: new Date("2026-12-05T03:00:00.000Z"),
+    }),
+  ],
   ["CobRSolicitada", cobrBody(recurringCharge, "123456")],
   ["CobRSolicitada", cobrBody({ ...recurringCharge, description: null }, "1")],
   ["CobRRevisada", { status: "CANCELADA" }],

@@ -21,6 +21,7 @@ const OFFICIAL: Record<string, string> = {
   WebhookSolicitado: "#/components/schemas/WebhookSolicitado",
   RecSolicitada: "#/components/schemas/RecSolicitada",
   RecRevisada: "#/components/schemas/RecRevisada",
+  SolicRecSolicitada: "#/components/schemas/SolicRecSolicitada",
   CobRSolicitada: "#/components/schemas/CobRSolicitada",
   CobRRevisada: "#/components/schemas/CobRRevisada",
   WebhookRecSolicitado: "#/components/schemas/WebhookRecSolicitado",
@@ -39,7 +40,7 @@ correctPublishedDefects(official);
 bacen.addSchema({ ...official, $id: "bacen" });
 
 /**
- * Two defects of the published file (2.9.0) that refuse bodies its own text describes, read
+ * Defects of the published file (2.9.0) that refuse bodies its own text describes, read
  * as their descriptions mean them (and said so in the output):
  * - PessoaFisica.cpf's pattern is written with JavaScript's slashes ("/^\d{11}$/"), which no
  *   CPF matches as a JSON Schema pattern: read as ^\d{11}$.
@@ -67,6 +68,13 @@ function correctPublishedDefects(document: any): void {
   if (recBase?.required?.includes("idRec")) {
     recBase.required = recBase.required.filter((name: string) => name !== "idRec" && name !== "retentativa");
     console.log("note: RecBase's required idRec and retentativa (not its properties) left out of RecSolicitada");
+  }
+  // SolicRecBase requires a pagador it never defines (the payer is the rec's devedor, the
+  // account holder is destinatario's CPF or CNPJ); Efí's POST /v2/solicrec body has none.
+  const solicRecBase = schemas.SolicRecBase;
+  if (solicRecBase?.required?.includes("pagador") && !solicRecBase.properties?.pagador) {
+    solicRecBase.required = solicRecBase.required.filter((name: string) => name !== "pagador");
+    console.log("note: SolicRecBase's required pagador (not one of its properties) left out of SolicRecSolicitada");
   }
   const fixedDates = schemas.CobVValor?.properties?.desconto?.oneOf?.[0];
   if (fixedDates?.properties?.descontoDataFixa && !fixedDates.required) {

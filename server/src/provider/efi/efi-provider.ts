@@ -13,6 +13,8 @@ import {
   type ChargeRegistration,
   type ChargeRemoval,
   type DueDateChargeRegistration,
+  type PayerBankAuthorisation,
+  type PayerBankAuthorisationRequest,
   type PixProvider,
   ProviderUnavailableError,
   type RecurrenceRegistration,
@@ -297,6 +299,28 @@ export class EfiPixProvider implements PixProvider {
       if (rec === null || ["CANCELADA", "REJEITADA", "EXPIRADA"].includes(rec.status ?? ""))
         return { outcome: "removed" };
       return { outcome: "refused", reason: error.reason };
+    }
+  }
+
+  /**
+   * `POST /v2/solicrec`: the authorisation of a registered rec sent to the payer's bank
+   * (`destinatario`: their account and document), valid until `dataExpiracaoSolicitacao`. Efí
+   * answers the request ENVIADA; the payer's decision arrives as the rec's notification
+   * (`tipoJornada: JORNADA_1`), applied as the other journeys' are.
+   */
+  async requestAuthorisationAtPayerBank(request: PayerBankAuthorisationRequest): Promise<PayerBankAuthorisation> {
+    try {
+      const answer = await this.client.call<{ idSolicRec?: string; status?: string }>(
+        "POST",
+        "/v2/solicrec",
+        solicRecBody(request),
+      );
+      const { idSolicRec, status } = answer.body;
+      if (!idSolicRec || !status)
+        throw new AppError("SERVICE_UNAVAILABLE", "The bank's authorisation request came without idSolicRec");
+      return { requestId: idSolicRec, status };
+    } catch (error) {
+      throw recurrenceFailure(error);
     }
   }
 
@@ -597,6 +621,20 @@ export function recBody(terms: RecurrenceTerms, locId: number, firstPaymentTxid:
 }
 
 /** The `PUT /v2/cobr/{txid}` body (API Pix CobRSolicitada); without EFI_ACCOUNT_NUMBER there is none to send. */
+/** The API Pix `SolicRecSolicitada` of an authorisation asked of the payer's bank. */
+export function solicRecBody({ bankRecurrenceId, account, expiresAt }: PayerBankAuthorisationRequest) {
+  return {
+    idRec: bankRecurrenceId,
+    calendario: { dataExpiracaoSolicitacao: expiresAt.toISOString() },
+    destinatario: {
+      conta: account.account,
+      ispbParticipante: account.ispb,
+      ...(account.branch === null ? {} : { agencia: account.branch }),
+      ...documentField(account.document),
+    },
+  };
+}
+
 export function cobrBody(charge: RecurringChargeRegistration, accountNumber: string | null) {
   if (accountNumber === null)
     throw new AppError("SERVICE_UNAVAILABLE", "Recurring charges need EFI_ACCOUNT_NUMBER (the account they credit)");

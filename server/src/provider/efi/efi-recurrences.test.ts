@@ -483,6 +483,89 @@ describe("Pix Automático through Efí", () => {
     await assertAuditConsistent(app, merchant.companyId);
   });
 
+  test("journey 1 (solicrec): the authorisation sent to the payer's bank, approved there, APPROVED here", async () => {
+    const made = await recurrence();
+    const expiresAt = new Date(Date.now() + 86_400_000);
+    const account = { ispb: "60701190", branch: "0001", account: "123456", document: "52998224725" };
+    const asked = await app.services.efi!.provider.requestAuthorisationAtPayerBank({
+      bankRecurrenceId: made.idRec,
+      account,
+      expiresAt,
+    });
+    assert.match(asked.requestId, /^SC09089356\d{8}[A-Za-z0-9]{11}$/);
+    assert.equal(asked.status, "ENVIADA");
+    const sent = (await simState()).solicrecs.find(
+      (item: { idSolicRec: string }) => item.idSolicRec === asked.requestId,
+    );
+    assert.deepEqual(sent.destinatario, {
+      conta: "123456",
+      ispbParticipante: "60701190",
+      agencia: "0001",
+      cpf: "52998224725",
+    });
+    assert.equal(sent.idRec, made.idRec);
+    assert.equal(Date.parse(sent.calendario.dataExpiracaoSolicitacao), expiresAt.getTime());
+    // The payer approves in their bank's app, with no code scanned: the rec's notification, read back, applies it.
+    await sim.control("POST", `/control/recs/${made.idRec}/decide`, { status: "APROVADA" });
+    await waitFor("approved", async () => (await readRecurrence(made.id)).status === "APPROVED");
+    const state = await simState();
+    assert.equal(
+      state.recs.find((item: { idRec: string }) => item.idRec === made.idRec).ativacao.tipoJornada,
+      "JORNADA_1",
+    );
+    assert.equal(
+      state.solicrecs.find((item: { idSolicRec: string }) => item.idSolicRec === asked.requestId).status,
+      "ACEITA",
+    );
+    assert.deepEqual(
+      (await outboxEvents(app, made.id)).map((event) => event.event),
+      ["recurrence.approved"],
+    );
+    // Asked again once decided: the bank refuses, and the service says so (503, the bank's reason).
+    await assert.rejects(
+      app.services.efi!.provider.requestAuthorisationAtPayerBank({ bankRecurrenceId: made.idRec, account, expiresAt }),
+      (error: { code?: string; message: string }) =>
+        error.code === "SERVICE_UNAVAILABLE" && error.message.startsWith("The bank refused the recurrence"),
+    );
+  });
+
+  test("a variable recurrence: a debit above the payer's own limit is refused by their bank, with its reason", async () => {
+    const made = await recurrence({ amount: undefined, retry_policy: "NONE" });
+    const decided = await sim.control("POST", `/control/recs/${made.idRec}/decide`, {
+      status: "APROVADA",
+      valorMaximo: "50.00",
+    });
+    assert.equal(decided.status, 200, JSON.stringify(decided.body));
+    assert.equal(JSON.stringify(decided.body).includes("50.00"), false, "the receiver never sees the payer's limit");
+    await waitFor("approved", async () => (await readRecurrence(made.id)).status === "APPROVED");
+    const charged = async (amount: number, dueIn: number) => {
+      const res = await app.request("POST", `/recurrences/${made.id}/charges`, {
+        token: merchant.clientSecret,
+        body: { due_date: day(dueIn), amount },
+      });
+      assert.equal(res.status, 201, res.text);
+      const [row] = await app.services.db.query("SELECT txid FROM charges WHERE id = $1", [res.body.id]);
+      return { id: res.body.id as string, txid: row.txid as string };
+    };
+    const above = await charged(80, 4);
+    await sim.control("POST", `/control/cobr/${above.txid}/debit`, { status: "PAGA" });
+    const refused = await waitFor("refused", async () => {
+      const current = await readCharge(above.id);
+      return current.status === "EXPIRED" ? current : null;
+    });
+    assert.equal(refused.failure_reason, "Valor acima do limite definido pelo pagador");
+    assert.deepEqual((await simCobr(above.txid)).tentativas[0].rejeicao, {
+      codigo: "AM02",
+      descricao: "Valor acima do limite definido pelo pagador",
+    });
+    const [failed] = (await outboxEvents(app, above.id)).filter((event) => event.event === "charge.payment_failed");
+    assert.equal(failed.failure_reason, "Valor acima do limite definido pelo pagador");
+    assert.equal(failed.next_attempt_on, null);
+    const within = await charged(50, 5);
+    await sim.control("POST", `/control/cobr/${within.txid}/debit`, { status: "PAGA" });
+    await waitFor("paid", async () => (await readCharge(within.id)).status === "PAID");
+  });
+
   test("rejected by the payer: REJECTED with recurrence.rejected", async () => {
     const made = await recurrence();
     await sim.control("POST", `/control/recs/${made.idRec}/decide`, { status: "REJEITADA" });
