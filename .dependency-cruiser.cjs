@@ -1,7 +1,8 @@
 /**
  * The server's layout rules (npm run check:house, part of npm run lint). The server is a
  * house of feature folders (server/src/<feature>/) over a small shared core
- * (server/src/core/); services.ts wires the features together, and http/, graphql/, app.ts
+ * (server/src/core/); bank-events/ applies the bank's news to the money features from above
+ * them; services.ts wires the features together, and http/, graphql/, app.ts
  * and the processes (main.ts, worker.ts) sit on top. Features meet at their faces (index.ts).
  * The rules keep it that way.
  */
@@ -56,6 +57,17 @@ module.exports = {
           "^server/src/[^/]+/(index|model|fields)\\.ts$",
         ],
       },
+    },
+    {
+      name: "bank-events-above-the-money-features",
+      severity: "error",
+      comment:
+        "server/src/bank-events/ applies the bank's news (Efí's notifications read back, reconciliation, infractions, Pix Automático's rec and cobr, notifications held unconfirmed, the provider's status) to the money features (inbound-pix, withdrawals, disputes, recurrences), so it stands above them and above provider/, whose port and adapter it calls through their faces like any feature. Nothing below imports it: only the wiring, http/, graphql/ and console/ do, which assemble features from their parts, so it has no face (an index.ts nobody imports would be dead code). A feature that needs to hear of the bank's news is handed a service by the wiring, or reads its own rows.",
+      from: {
+        path: "^server/src/[^/]+/",
+        pathNot: ["^server/src/(bank-events|http|graphql|console)/", "\\.test\\.ts$"],
+      },
+      to: { path: "^server/src/bank-events/" },
     },
     {
       name: "product-without-tests",

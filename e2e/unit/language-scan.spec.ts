@@ -181,10 +181,15 @@ test("the coded values an audit entry keeps (statuses, natures, roles) read in w
     [
       "unconfirmed_notification",
       "status",
-      "provider/unconfirmed-notification.entity.ts",
+      "bank-events/unconfirmed-notification.entity.ts",
       "UnconfirmedNotificationStatus",
     ],
-    ["unconfirmed_notification", "kind", "provider/unconfirmed-notification.entity.ts", "UnconfirmedNotificationKind"],
+    [
+      "unconfirmed_notification",
+      "kind",
+      "bank-events/unconfirmed-notification.entity.ts",
+      "UnconfirmedNotificationKind",
+    ],
     ["webhook_event", "deliveryStatus", "webhooks/webhook-event.entity.ts", "WebhookDeliveryStatus"],
     ["console_user", "role", "console-users/console-user.entity.ts", "OperatorRoleEnum"],
     ["console_user", "role", "console-users/console-user.entity.ts", "MerchantRoleEnum"],

@@ -41,7 +41,7 @@ export const USAGE = `Usage: npm run bench [-- [--quick] ${CASE_NAMES.join(" ")}
   No case name: every case. --quick (or BENCH_QUICK=1): 3 s runs, 1 s warm-up, one round,
   10^5 seeded charges. Variables: BENCH_DURATION_S or BENCH_DURATION (8), BENCH_WARMUP_S (3),
   BENCH_CONNECTIONS (50), BENCH_ROUNDS (2), BENCH_SEED_CHARGES (1000000),
-  BENCH_SMALL_SEED_CHARGES (1000), BENCH_WEBHOOK_EVENTS (10000), BENCH_DB_POOL_SIZE (20), BENCH_EMBEDDED_PG_PORT (54349), BENCH_CPU_PROF (a directory for CPU profiles), BENCH_NODE_FLAGS (more node flags for the servers, e.g. "--trace-gc --trace-gc-nvp"), BENCH_LOGS (a directory to keep their logs in),
+  BENCH_SMALL_SEED_CHARGES (1000), BENCH_WEBHOOK_EVENTS (10000), BENCH_DB_POOL_SIZE (20), BENCH_EMBEDDED_PG_PORT (54349), BENCH_CPU_PROF (a directory for CPU profiles), BENCH_NODE_FLAGS (more node flags for the servers, e.g. "--trace-gc --trace-gc-nvp"), BENCH_SERVICE_NODE_FLAGS (node flags for this build's service only, not the baseline: a flag tried against BENCH_BASELINE in the same run), BENCH_LOGS (a directory to keep their logs in),
   DATABASE_URL (a server to create the bench database on; unset: embedded PostgreSQL).`;
 
 function integerFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {

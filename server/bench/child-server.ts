@@ -97,11 +97,13 @@ export async function startChildServer(options: {
   port: number;
   /** A file for its stdout (the service's log lines), instead of a pipe to this process. */
   stdoutFile?: string;
+  /** Node flags for this server only (BENCH_SERVICE_NODE_FLAGS: the service under test, not the baseline). */
+  nodeFlags?: string[];
 }): Promise<ChildServer> {
   // A file, not a pipe: reading a log of thousands of lines a second here would take CPU
   // from the load generator and the servers.
   const stdoutFd = options.stdoutFile ? openSync(options.stdoutFile, "w") : null;
-  const child = spawn(process.execPath, [...profilingArgs(), options.script], {
+  const child = spawn(process.execPath, [...profilingArgs(), ...(options.nodeFlags ?? []), options.script], {
     env: options.env,
     stdio: ["ignore", stdoutFd ?? "pipe", "pipe"],
     // Its own process group: Ctrl-C reaches the runner only, which stops the servers in order.

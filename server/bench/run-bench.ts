@@ -94,6 +94,9 @@ async function timed<T>(what: string, step: () => Promise<T>): Promise<T> {
   return result;
 }
 
+/** This build's service, as `npm start` runs it (relative to dist-bench/bench). */
+const SERVICE_SCRIPT = "../../dist/main.js";
+
 async function startServer(
   name: string,
   script: string,
@@ -109,6 +112,10 @@ async function startServer(
       script: resolve(__dirname, script),
       port,
       stdoutFile,
+      // BENCH_SERVICE_NODE_FLAGS: a node flag tried on this build's service only, so that the
+      // same run's baseline (BENCH_BASELINE) shows what the flag changes.
+      nodeFlags:
+        script === SERVICE_SCRIPT ? (process.env.BENCH_SERVICE_NODE_FLAGS?.split(" ").filter(Boolean) ?? []) : [],
       env: childEnv({
         DATABASE_URL: db.url,
         PORT: String(port),
@@ -311,7 +318,7 @@ async function measureHttpCases(db: BenchDatabase, options: BenchOptions): Promi
   });
   const limited = await startServer(
     "service (limiter on)",
-    "../../dist/main.js",
+    SERVICE_SCRIPT,
     options,
     db,
     service(UNREACHED_RATE_LIMIT),
@@ -329,14 +336,7 @@ async function measureHttpCases(db: BenchDatabase, options: BenchOptions): Promi
   const wanted = (benchCase: BenchCase) => options.cases.includes(benchCase.name);
   let unlimited: LoadTarget | null = null;
   const startUnlimited = () =>
-    startServer(
-      "service (limiter off)",
-      "../../dist/main.js",
-      options,
-      db,
-      service("0"),
-      join(logs, "limiter-off.log"),
-    );
+    startServer("service (limiter off)", SERVICE_SCRIPT, options, db, service("0"), join(logs, "limiter-off.log"));
   if (serviceCases(fixtures, { limited, unlimited: limited, minimal: limited }).some(wanted)) {
     unlimited = await startUnlimited();
     const minimal = await startServer(

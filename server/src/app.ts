@@ -6,7 +6,10 @@ import Fastify, {
   type FastifyRequest,
   LogController,
 } from "fastify";
+import { efiNotificationRoutes } from "./bank-events/efi/efi-notifications";
+import { efiRecurrenceNotificationRoutes } from "./bank-events/efi/efi-recurrences";
 import { registerChargeQrCodeRoute } from "./charges/charge-qrcode.http";
+import { registerPixLocationRoute } from "./charges/pix-location.http";
 import { consoleUsersRefusedInputRecorders } from "./console-users/console-users.operations";
 import type { RequestContext } from "./graphql/context";
 import { type GraphQLAnswer, type GraphQLParams, GraphQLPipeline } from "./graphql/graphql-pipeline";
@@ -29,9 +32,6 @@ import { LiveHub, type LiveOptions } from "./live/live-hub";
 import { compileRestRoute, type RestRoute } from "./operation/rest-shape";
 import { OPERATIONS } from "./operations";
 import { registerPayerLiveRoute } from "./payer-page/payer-live.route";
-import { efiNotificationRoutes } from "./provider/efi/efi-notifications";
-import { efiRecurrenceNotificationRoutes } from "./provider/efi/efi-recurrences";
-import { registerPixLocationRoute } from "./provider/pix-location.http";
 import { registerQrCodeImageRoute } from "./qrcodes/qrcode-image.http";
 import type { Runtime } from "./runtime";
 import { buildAppSchema } from "./schema";

@@ -1,4 +1,5 @@
 import { ClientCredential } from "./auth/client-credential.entity";
+import { UnconfirmedNotification } from "./bank-events/unconfirmed-notification.entity";
 import { Charge } from "./charges/charge.entity";
 import { AutoApproveLimitRequest } from "./companies/auto-approve-limit-request.entity";
 import { Company } from "./companies/company.entity";
@@ -10,7 +11,6 @@ import { PaymentException } from "./inbound-pix/payment-exception.entity";
 import { Adjustment } from "./ledger/adjustment.entity";
 import { LedgerEntry } from "./ledger/ledger-entry.entity";
 import { PaymentLink } from "./payment-links/payment-link.entity";
-import { UnconfirmedNotification } from "./provider/unconfirmed-notification.entity";
 import { QrCode } from "./qrcodes/qr-code.entity";
 import { Recurrence } from "./recurrences/recurrence.entity";
 import { Refund } from "./refunds/refund.entity";

@@ -1,8 +1,8 @@
+import { ANSWER_INFRACTION_JOB } from "./bank-events/efi/efi-infractions";
+import { RECONCILE_JOB } from "./bank-events/efi/efi-reconciliation";
 import { REMOVE_CHARGE_JOB } from "./charges/charges.service";
 import type { JobHandlers } from "./core/jobs";
 import { readMailJobPayload, SEND_MAIL_JOB } from "./mail/mail-outbox";
-import { ANSWER_INFRACTION_JOB } from "./provider/efi/efi-infractions";
-import { RECONCILE_JOB } from "./provider/efi/efi-reconciliation";
 import { CANCEL_RECURRENCE_AT_BANK_JOB } from "./recurrences/recurrences.service";
 import { CREATE_CYCLE_CHARGE_JOB, readCycleChargeJob } from "./recurrences/recurring-charges.service";
 import { CHECK_REFUND_JOB, readReturnJobPayload, SETTLE_REFUND_JOB, SUBMIT_REFUND_JOB } from "./refunds/refund-jobs";

@@ -1,4 +1,6 @@
 import { auditOperations } from "./audit/audit.operations";
+import { providerStatusOperations } from "./bank-events/efi/provider-status.operations";
+import { unconfirmedNotificationOperations } from "./bank-events/unconfirmed-notifications.operations";
 import { chargeOperations } from "./charges/charges.operations";
 import { companyOperations } from "./companies/companies.operations";
 import { consoleUserOperations } from "./console-users/console-users.operations";
@@ -11,9 +13,7 @@ import { ledgerOperations } from "./ledger/ledger.operations";
 import type { AnyOperation } from "./operation/operation";
 import { payerPageOperations } from "./payer-page/payer-page.operations";
 import { paymentLinkOperations } from "./payment-links/payment-links.operations";
-import { providerStatusOperations } from "./provider/efi/provider-status.operations";
 import { providerOperations } from "./provider/provider.operations";
-import { unconfirmedNotificationOperations } from "./provider/unconfirmed-notifications.operations";
 import { qrCodeOperations } from "./qrcodes/qrcodes.operations";
 import { recurrenceOperations } from "./recurrences/recurrences.operations";
 import { refundRequestOperations } from "./refunds/refund-requests.operations";

@@ -2,6 +2,7 @@
 
 import { CheckIcon, XIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
+import type * as React from "react";
 import {
   Command,
   CommandEmpty,
@@ -12,7 +13,14 @@ import {
   CommandSeparator,
 } from "@/components/ui/command";
 import { cn } from "@/lib/utils";
-import type { FacetOption } from "./data-table-faceted-filter";
+
+/** One value of a faceted filter (data-table-faceted-filter.tsx). */
+export interface FacetOption {
+  value: string;
+  /** Text, or an element that renders its text (a status name: `CHARGE_STATUS_LABELS`). */
+  label: React.ReactNode;
+  icon?: React.ComponentType<{ className?: string }>;
+}
 
 /** The open faceted filter's searchable list of values (data-table-faceted-filter.tsx). */
 export function FacetOptions({

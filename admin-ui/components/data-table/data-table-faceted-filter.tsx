@@ -3,12 +3,12 @@
 import { PlusCircleIcon } from "lucide-react";
 import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
-import type * as React from "react";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { LazyPopover } from "@/components/ui/lazy-popover";
 import { Separator } from "@/components/ui/separator";
+import type { FacetOption } from "./data-table-facet-options";
 
 // The popover and its searchable list (cmdk) are fetched when a filter first opens: every list
 // page shows the filter buttons, fewer page views open one.
@@ -16,13 +16,6 @@ const FacetOptions = dynamic(() => import("./data-table-facet-options").then((mo
   ssr: false,
   loading: () => <div className="h-24" />,
 });
-
-export interface FacetOption {
-  value: string;
-  /** Text, or an element that renders its text (a status name: `CHARGE_STATUS_LABELS`). */
-  label: React.ReactNode;
-  icon?: React.ComponentType<{ className?: string }>;
-}
 
 /**
  * A filter over one field's values (tablecn style): a button showing what is chosen and a

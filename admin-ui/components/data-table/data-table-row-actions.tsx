@@ -1,21 +1,10 @@
 "use client";
 
 import { MoreHorizontalIcon } from "lucide-react";
-import type * as React from "react";
 import { lazy } from "react";
 import { Button } from "@/components/ui/button";
 import { LazyTrigger } from "@/components/ui/lazy-trigger";
-
-/** One entry of a row's "…" menu. */
-export interface RowAction {
-  key: string;
-  label: React.ReactNode;
-  icon: React.ComponentType<{ className?: string }>;
-  onSelect: () => void;
-  destructive?: boolean;
-  /** A line above it, setting it apart from the entries before. */
-  separatorBefore?: boolean;
-}
+import type { RowAction } from "./data-table-row-menu";
 
 // Radix's menu and its positioning are fetched at the first press of a row's "…" button.
 const loadMenu = () => import("./data-table-row-menu");

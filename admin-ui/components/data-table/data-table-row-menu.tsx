@@ -9,7 +9,17 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
-import type { RowAction } from "./data-table-row-actions";
+
+/** One entry of a row's "…" menu. */
+export interface RowAction {
+  key: string;
+  label: React.ReactNode;
+  icon: React.ComponentType<{ className?: string }>;
+  onSelect: () => void;
+  destructive?: boolean;
+  /** A line above it, setting it apart from the entries before. */
+  separatorBefore?: boolean;
+}
 
 /** A row's menu, mounted open by DataTableRowActions at the first press of its button. */
 export default function RowMenu({ trigger, actions }: { trigger: React.ReactElement; actions: RowAction[] }) {

@@ -4,8 +4,8 @@ import { useTranslations } from "next-intl";
 import type * as React from "react";
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from "@/components/ui/sheet";
 import type { PendingApprovalKind } from "@/features/overview/pending-approval-counts";
-import { Brand, NavLinks } from "./app-shell";
 import type { NavKey, NavSection } from "./nav";
+import { Brand, NavLinks } from "./nav-links";
 
 /** The navigation as a sheet on phones: what app-shell.tsx fetches at the first press of its button. */
 export default function MobileNav({

@@ -351,7 +351,7 @@ export class SandboxPixProvider implements PixProvider {
     return { location: `${this.publicHost}/pix/v2/${charge.locationId}`, pixCode: null };
   }
 
-  /** The service answers the location with the cobv (provider/pix-location.http.ts). */
+  /** The service answers the location with the cobv (charges/pix-location.http.ts). */
   async registerDueDateCharge(charge: DueDateChargeRegistration): Promise<RegisteredCharge> {
     return this.registerCharge(charge);
   }

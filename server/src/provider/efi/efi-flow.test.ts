@@ -17,11 +17,11 @@ import {
   waitForWithdrawalStatus,
 } from "../../../test/support/scenarios";
 import { type Merchant, newUuid, startTestApp, type TestApp } from "../../../test/support/test-app";
+import { ANSWER_INFRACTION_JOB } from "../../bank-events/efi/efi-infractions";
+import { saoPauloDay } from "../../bank-events/efi/efi-reconciliation";
 import { ProviderUnavailableError } from "../pix-provider";
 import { EfiClient } from "./efi-client";
-import { ANSWER_INFRACTION_JOB } from "./efi-infractions";
 import { idEnvioOf } from "./efi-provider";
-import { saoPauloDay } from "./efi-reconciliation";
 import { registerEfiWebhook } from "./efi-webhook-registration";
 
 /**

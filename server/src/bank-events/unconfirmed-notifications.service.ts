@@ -16,7 +16,7 @@ import {
 } from "../core/pagination";
 import { queryRows } from "../core/sql";
 import { runTransaction } from "../core/transactions";
-import { MAX_STORED_DEPTH, storableJson } from "./provider-text";
+import { MAX_STORED_DEPTH, storableJson } from "../provider";
 import {
   UnconfirmedNotification,
   type UnconfirmedNotificationKind,

@@ -5,9 +5,8 @@ import type { Logger } from "../../core/logger";
 import { type Cents, formatBrl, MoneyFormatError, parseBrl } from "../../core/money";
 import { queryRows } from "../../core/sql";
 import { type DisputeAnswer, DisputeNature, type DisputesService } from "../../disputes";
-import { providerActor } from "../pix-provider";
-import { EfiApiError, listEveryPage } from "./efi-client";
-import type { EfiPixProvider } from "./efi-provider";
+import type { EfiPixProvider } from "../../provider";
+import { EfiApiError, listEveryPage, providerActor } from "../../provider";
 
 /**
  * MED claims at Efí (docs/disputes.md): Efí lists the infractions notified against the

@@ -1,11 +1,11 @@
 import { createHash } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { amountDueOn, lastPayableDay, parseIsoDate, saoPauloDay } from "../billing";
-import type { ChargesService } from "../charges";
-import { type Charge, ChargeStatus, ChargeType, termsOf } from "../charges/model";
 import { notFound, validationError } from "../core/errors";
 import { formatBrl } from "../core/money";
-import { cobvValor, devedorOf } from "./api-pix-cobv";
+import { cobvValor, devedorOf } from "../provider";
+import type { ChargesService } from "./charges.service";
+import { type Charge, ChargeStatus, ChargeType, termsOf } from "./model";
 
 const COB_STATUS: Record<ChargeStatus, string> = {
   [ChargeStatus.PENDING]: "ATIVA",

@@ -4,12 +4,10 @@ import type { AppConfig } from "../../core/config";
 import { queryRows } from "../../core/sql";
 import { MoneyScalar } from "../../graphql/scalars";
 import { declareOperations } from "../../operation";
-import type { PixProvider } from "../pix-provider";
+import type { EfiPixProvider, PixProvider, WebhookRegistrationState } from "../../provider";
+import { readProviderState } from "../../provider";
 import type { LastNotification } from "./efi-notifications";
-import type { EfiPixProvider } from "./efi-provider";
 import type { ReconciliationDifference } from "./efi-reconciliation";
-import type { WebhookRegistrationState } from "./efi-webhook-registration";
-import { readProviderState } from "./provider-state";
 
 @ObjectType({ description: "The registration of the key's webhook at the PSP." })
 class ProviderWebhook {

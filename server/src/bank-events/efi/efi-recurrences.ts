@@ -5,18 +5,18 @@ import { serviceUnavailable, unauthenticated, validationError } from "../../core
 import { describeError, type Logger } from "../../core/logger";
 import { queryRows } from "../../core/sql";
 import { registerRawBodies } from "../../http/json-body";
-import { RecurrenceStatus, type RecurrencesService, type RecurringChargesService } from "../../recurrences";
-import { ProviderUnavailableError } from "../pix-provider";
-import { UnconfirmedNotificationKind } from "../unconfirmed-notification.entity";
-import type { NotificationCaller, UnconfirmedNotificationsService } from "../unconfirmed-notifications.service";
-import { listEveryPage } from "./efi-client";
 import {
   EFI_COBR_WEBHOOK_PATH,
   EFI_REC_WEBHOOK_PATH,
   type EfiCobr,
   type EfiPixProvider,
   type EfiRec,
-} from "./efi-provider";
+  listEveryPage,
+  ProviderUnavailableError,
+} from "../../provider";
+import { RecurrenceStatus, type RecurrencesService, type RecurringChargesService } from "../../recurrences";
+import { UnconfirmedNotificationKind } from "../unconfirmed-notification.entity";
+import type { NotificationCaller, UnconfirmedNotificationsService } from "../unconfirmed-notifications.service";
 import type { EfiReadBack } from "./efi-read-back";
 
 /**

@@ -4,7 +4,7 @@ import { freePort, type PspSimProcess, startPspSim } from "../../../test/support
 import { assertAuditConsistent, balanceCents, outboxEvents, waitFor } from "../../../test/support/scenarios";
 import { type Merchant, newUuid, startTestApp, type TestApp } from "../../../test/support/test-app";
 import { isoDate, nextBusinessDay, saoPauloDay } from "../../billing/business-days";
-import { registerEfiWebhook } from "./efi-webhook-registration";
+import { registerEfiWebhook } from "../../provider/efi/efi-webhook-registration";
 
 /**
  * Pix Automático with PIX_PROVIDER=efi against the local PSP over mutual TLS (CONTRACT §10,

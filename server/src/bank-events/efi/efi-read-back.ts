@@ -2,6 +2,8 @@ import type { DataSource } from "typeorm";
 import { AppError } from "../../core/errors";
 import { queryRows } from "../../core/sql";
 import type { InboundPixResult, InboundPixService } from "../../inbound-pix";
+import type { EfiPixProvider, TransferAtBank } from "../../provider";
+import { parsePixNotifications } from "../../provider";
 import {
   TRANSFER_ORDER_COLUMNS,
   type TransferOrderRow,
@@ -9,9 +11,6 @@ import {
   type WithdrawalBankOutcomes,
 } from "../../withdrawals";
 import { BANK_UNAVAILABLE_REASON, TRANSIENT_RETRY_DELAYS_MS } from "../../withdrawals/model";
-import { parsePixNotifications } from "../pix-notification";
-import type { TransferAtBank } from "../pix-provider";
-import type { EfiPixProvider } from "./efi-provider";
 
 /** A received Pix as Efí reports it (`GET /v2/pix`, `GET /v2/pix/{e2eid}`). */
 export interface EfiPix {

@@ -6,17 +6,22 @@ import { formatBrl } from "../../core/money";
 import { queryRows } from "../../core/sql";
 import { registerRawBodies } from "../../http/json-body";
 import type { InboundPixResult } from "../../inbound-pix";
+import {
+  EFI_WEBHOOK_PATH,
+  type EfiPixProvider,
+  ProviderUnavailableError,
+  type TransferAtBank,
+  withdrawalIdOf,
+  writeProviderState,
+} from "../../provider";
 import { TRANSFER_ORDER_COLUMNS, type TransferOrderRow, transferOrderOfRow } from "../../withdrawals";
-import { ProviderUnavailableError, type TransferAtBank } from "../pix-provider";
 import { UnconfirmedNotificationKind } from "../unconfirmed-notification.entity";
 import type {
   NotificationCaller,
   UnconfirmedClaim,
   UnconfirmedNotificationsService,
 } from "../unconfirmed-notifications.service";
-import { EFI_WEBHOOK_PATH, type EfiPixProvider, withdrawalIdOf } from "./efi-provider";
 import type { EfiPix, EfiReadBack } from "./efi-read-back";
-import { writeProviderState } from "./provider-state";
 
 /** What a notification's entry of a received Pix (and its devoluções) led to. */
 export interface EfiPixHintResult {

@@ -4,11 +4,11 @@ import { freePort, type PspSimProcess, startPspSim } from "../../../test/support
 import { assertAuditConsistent, balanceCents, fundedMerchant, waitFor } from "../../../test/support/scenarios";
 import { type Merchant, startTestApp, type TestApp } from "../../../test/support/test-app";
 import { DisputesService } from "../../disputes/disputes.service";
+import { registerEfiWebhook } from "../../provider/efi/efi-webhook-registration";
+import { writeProviderState } from "../../provider/efi/provider-state";
 import { SUBMIT_REFUND_JOB } from "../../refunds/refund-jobs";
 import { ANSWER_INFRACTION_JOB } from "./efi-infractions";
 import type { ReconciliationRunResult } from "./efi-reconciliation";
-import { registerEfiWebhook } from "./efi-webhook-registration";
-import { writeProviderState } from "./provider-state";
 
 /**
  * Efí's decisions on MED infractions read back by reconciliation, against the local

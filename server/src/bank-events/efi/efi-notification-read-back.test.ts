@@ -17,9 +17,9 @@ import { AdjustmentMode, InterestMode } from "../../billing/amount-due";
 import { isoDate, saoPauloDay } from "../../billing/business-days";
 import { ChargeStatus } from "../../charges/charge.entity";
 import { parseBrl } from "../../core/money";
+import { idEnvioOf } from "../../provider/efi/efi-provider";
+import { registerEfiWebhook } from "../../provider/efi/efi-webhook-registration";
 import { refundReturnRequestId } from "../../refunds/refund.entity";
-import { idEnvioOf } from "./efi-provider";
-import { registerEfiWebhook } from "./efi-webhook-registration";
 
 /**
  * CONTRACT §10, "Nothing taken on a notification's word", over mutual TLS against the local

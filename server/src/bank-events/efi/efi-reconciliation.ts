@@ -2,9 +2,9 @@ import type { DataSource } from "typeorm";
 import { enqueueJob } from "../../core/jobs";
 import { describeError, type Logger } from "../../core/logger";
 import { queryRows } from "../../core/sql";
-import { listEveryPage } from "./efi-client";
+import type { EfiPixProvider } from "../../provider";
+import { listEveryPage, readProviderState, writeProviderState } from "../../provider";
 import type { EfiInfractions } from "./efi-infractions";
-import type { EfiPixProvider } from "./efi-provider";
 import {
   type EfiPix,
   type EfiReadBack,
@@ -13,7 +13,6 @@ import {
   TRANSFER_READ_BACK_AFTER_MS,
 } from "./efi-read-back";
 import type { EfiRecurrences } from "./efi-recurrences";
-import { readProviderState, writeProviderState } from "./provider-state";
 
 /**
  * A real PSP's webhook can be lost or late. Every EFI_RECONCILE_EVERY_S a job reads Efí's
