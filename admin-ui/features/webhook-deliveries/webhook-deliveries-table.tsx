@@ -278,7 +278,7 @@ export function WebhookDeliveriesTable({
           <Link href={`/ops/companies/${row.original.companyId}`} className="block max-w-full truncate hover:underline">
             {companyName(row.original.companyId)}
           </Link>
-          <span className="max-w-full truncate font-mono text-xs" title={row.original.endpointUrl ?? ""}>
+          <span className="line-clamp-2 max-w-full font-mono text-xs break-all" title={row.original.endpointUrl ?? ""}>
             {row.original.endpointUrl ?? (
               <span className="font-sans text-muted-foreground">{t("table.noEndpointUrl")}</span>
             )}

@@ -98,7 +98,7 @@ export function registerLiveRoute(app: FastifyInstance, hub: LiveHub): void {
       });
     }
     // The client left while it was registered: no stream to open.
-    if (request.raw.destroyed) {
+    if (request.raw.destroyed || request.raw.socket.destroyed) {
       await hub.unregisterListener(viewer);
       reply.hijack();
       return;
