@@ -55,6 +55,7 @@ export const AUDIT_ACTIONS = [
   "recurrence.complete",
   "recurrence.create",
   "recurrence.expire",
+  "recurrence.late_approval",
   "recurrence.reject",
   "refund.create",
   "refund.simulate_outcome",
