@@ -30,7 +30,8 @@ import { CHARGE_COUNTS_SQL, CHARGE_PAGE_SQL, GRAPHQL_BALANCE_QUERY } from "./ben
  * The bench's yardstick: a truly minimal server on plain node:http and a pg Pool of the
  * service's size, no framework, no GraphQL engine, no ORM, no rate limit, no log. A read
  * does only the work it needs: the bearer's SHA-256, the credential lookup, the row read,
- * JSON.stringify (the list: its page and its exact total). A write sends the statements the
+ * JSON.stringify (the list: its page and its exact total), each read's statements prepared
+ * once per connection as the service's are (core/sql.ts preparedRows). A write sends the statements the
  * service sends (as pg_stat_statements shows them: the whole transaction with its ledger
  * entry, transition and outbox row), so that the ratio measures the service's overhead,
  * not its SQL. It caches nothing. Bench-only: not part of the service.
@@ -67,21 +68,23 @@ function send(res: ServerResponse, status: number, body: unknown): void {
 async function authenticate(req: IncomingMessage): Promise<string> {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? "");
   if (match) {
-    const { rows } = await pool.query<{ id: string; company_id: string }>(
-      `SELECT id, company_id FROM client_credentials
+    const { rows } = await pool.query<{ id: string; company_id: string }>({
+      name: "yardstick_credential",
+      text: `SELECT id, company_id FROM client_credentials
         WHERE secret_hash = $1 AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > now())`,
-      [hashSecret(match[1])],
-    );
+      values: [hashSecret(match[1])],
+    });
     if (rows.length > 0) return rows[0].company_id;
   }
   throw new HttpError(401, "UNAUTHENTICATED", "Missing or invalid credentials");
 }
 
 async function readBalanceRow(companyId: string) {
-  const { rows } = await pool.query<{ balance_cents: string; now: Date }>(
-    "SELECT balance_cents, now() AS now FROM companies WHERE id = $1",
-    [companyId],
-  );
+  const { rows } = await pool.query<{ balance_cents: string; now: Date }>({
+    name: "yardstick_balance",
+    text: "SELECT balance_cents, now() AS now FROM companies WHERE id = $1",
+    values: [companyId],
+  });
   if (rows.length === 0) throw new HttpError(404, "NOT_FOUND", "Company not found");
   return { cents: BigInt(rows[0].balance_cents), now: rows[0].now };
 }
@@ -128,10 +131,11 @@ function restCharge(row: ChargeRow) {
 async function readCharge(companyId: string, rawId: string): Promise<unknown> {
   const id = rawId.startsWith("chg_") ? rawId.slice(4) : rawId;
   if (!CHARGE_ID_PATTERN.test(id)) throw new HttpError(404, "NOT_FOUND", "Charge not found");
-  const { rows } = await pool.query<ChargeRow>(
-    "SELECT *, (status = 'PENDING' AND expires_at <= now()) AS overdue FROM charges WHERE id = $1 AND company_id = $2 LIMIT 1",
-    [id, companyId],
-  );
+  const { rows } = await pool.query<ChargeRow>({
+    name: "yardstick_charge",
+    text: "SELECT *, (status = 'PENDING' AND expires_at <= now()) AS overdue FROM charges WHERE id = $1 AND company_id = $2 LIMIT 1",
+    values: [id, companyId],
+  });
   if (rows.length === 0) throw new HttpError(404, "NOT_FOUND", "Charge not found");
   return restCharge(rows[0]);
 }
@@ -140,10 +144,16 @@ async function readCharge(companyId: string, rawId: string): Promise<unknown> {
 async function listCharges(companyId: string, search: URLSearchParams): Promise<unknown> {
   const limit = Number(search.get("limit") ?? 20);
   if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw invalid("limit must be from 1 to 100");
-  const page = await pool.query<ChargeRow>(CHARGE_PAGE_SQL, [companyId, limit + 1]);
-  const counts = await pool.query<{ counted: Record<string, string> | null; overdue: string }>(CHARGE_COUNTS_SQL, [
-    companyId,
-  ]);
+  const page = await pool.query<ChargeRow>({
+    name: "yardstick_page",
+    text: CHARGE_PAGE_SQL,
+    values: [companyId, limit + 1],
+  });
+  const counts = await pool.query<{ counted: Record<string, string> | null; overdue: string }>({
+    name: "yardstick_counts",
+    text: CHARGE_COUNTS_SQL,
+    values: [companyId],
+  });
   const counted = counts.rows[0].counted ?? {};
   const total = Object.values(counted).reduce((sum, n) => sum + Number(n), 0);
   return { data: page.rows.slice(0, limit).map(restCharge), total, limit, offset: 0 };
