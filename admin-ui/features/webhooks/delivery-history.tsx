@@ -52,7 +52,7 @@ export function DeliveryHistory({
                 <span className="ml-auto font-mono text-xs text-muted-foreground">{delivery.eventId}</span>
                 {/* An event goes to each endpoint that takes it: which one this is. */}
                 <span className="min-w-0 basis-full truncate font-mono text-xs text-muted-foreground">
-                  {t("endpoint", { url: delivery.endpointUrl ?? t("noEndpointUrl") })}
+                  {delivery.endpointUrl ? t("endpoint", { url: delivery.endpointUrl }) : t("noEndpointUrl")}
                 </span>
               </summary>
               <div className="grid gap-3 border-t p-3">
