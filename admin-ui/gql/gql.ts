@@ -15,7 +15,7 @@ import * as types from './graphql';
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
-    "\n  query Shell($failingEndpoints: Boolean!) {\n    serviceInfo {\n      sandbox\n    }\n    failingWebhookEndpoints @include(if: $failingEndpoints) {\n      id\n      url\n    }\n  }\n": typeof types.ShellDocument,
+    "\n  query Shell($failingEndpoints: Boolean!) {\n    serviceInfo {\n      sandbox\n    }\n    failingWebhookEndpoints @include(if: $failingEndpoints) {\n      id\n      url\n      disabledAt\n    }\n  }\n": typeof types.ShellDocument,
     "\n  query MySessions {\n    mySessions {\n      id\n      createdAt\n      lastSeenAt\n      expiresAt\n      address\n      userAgent\n      current\n    }\n  }\n": typeof types.MySessionsDocument,
     "\n  mutation RevokeSession($id: ID!) {\n    revokeSession(id: $id)\n  }\n": typeof types.RevokeSessionDocument,
     "\n  mutation RevokeOtherSessions {\n    revokeOtherSessions\n  }\n": typeof types.RevokeOtherSessionsDocument,
@@ -177,7 +177,7 @@ type Documents = {
     "\n  query ExportStatement($first: Int, $after: String, $from: DateTimeISO, $to: DateTimeISO) {\n    ledgerEntries(first: $first, after: $after, from: $from, to: $to) {\n      data {\n        id\n        kind\n        amount\n        balanceAfter\n        memo\n        chargeId\n        withdrawalId\n        adjustmentId\n        refundId\n        createdAt\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n    }\n  }\n": typeof types.ExportStatementDocument,
 };
 const documents: Documents = {
-    "\n  query Shell($failingEndpoints: Boolean!) {\n    serviceInfo {\n      sandbox\n    }\n    failingWebhookEndpoints @include(if: $failingEndpoints) {\n      id\n      url\n    }\n  }\n": types.ShellDocument,
+    "\n  query Shell($failingEndpoints: Boolean!) {\n    serviceInfo {\n      sandbox\n    }\n    failingWebhookEndpoints @include(if: $failingEndpoints) {\n      id\n      url\n      disabledAt\n    }\n  }\n": types.ShellDocument,
     "\n  query MySessions {\n    mySessions {\n      id\n      createdAt\n      lastSeenAt\n      expiresAt\n      address\n      userAgent\n      current\n    }\n  }\n": types.MySessionsDocument,
     "\n  mutation RevokeSession($id: ID!) {\n    revokeSession(id: $id)\n  }\n": types.RevokeSessionDocument,
     "\n  mutation RevokeOtherSessions {\n    revokeOtherSessions\n  }\n": types.RevokeOtherSessionsDocument,
@@ -342,7 +342,7 @@ const documents: Documents = {
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query Shell($failingEndpoints: Boolean!) {\n    serviceInfo {\n      sandbox\n    }\n    failingWebhookEndpoints @include(if: $failingEndpoints) {\n      id\n      url\n    }\n  }\n"): typeof import('./graphql').ShellDocument;
+export function graphql(source: "\n  query Shell($failingEndpoints: Boolean!) {\n    serviceInfo {\n      sandbox\n    }\n    failingWebhookEndpoints @include(if: $failingEndpoints) {\n      id\n      url\n      disabledAt\n    }\n  }\n"): typeof import('./graphql').ShellDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

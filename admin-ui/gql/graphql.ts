@@ -462,7 +462,7 @@ export type ShellQueryVariables = Exact<{
 }>;
 
 
-export type ShellQuery = { serviceInfo: { sandbox: boolean }, failingWebhookEndpoints?: Array<{ id: string, url: string }> };
+export type ShellQuery = { serviceInfo: { sandbox: boolean }, failingWebhookEndpoints?: Array<{ id: string, url: string, disabledAt: string }> };
 
 export type MySessionsQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -2041,6 +2041,7 @@ export const ShellDocument = new TypedDocumentString(`
   failingWebhookEndpoints @include(if: $failingEndpoints) {
     id
     url
+    disabledAt
   }
 }
     `) as unknown as TypedDocumentString<ShellQuery, ShellQueryVariables>;

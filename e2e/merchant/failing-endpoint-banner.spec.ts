@@ -1,3 +1,4 @@
+import { formatDateTime } from "../../admin-ui/lib/format";
 import { charge } from "../support/api";
 import { sql } from "../support/database";
 import { BASE_URL } from "../support/env";
@@ -67,6 +68,15 @@ test("an endpoint failing for 72 hours is disabled, and its banner is on every p
   await expect(banner).toBeVisible();
   await expect(banner).toContainText(t("merchantWebhooks.endpoints.bannerTitle", { count: 1 }));
   await expect(banner).toContainText(receiver.url);
+  // WEBHOOK_DISABLE_AFTER_H may be hours or days: the banner names no length, the endpoint says when it was disabled.
+  await expect(banner).toContainText(t("merchantWebhooks.endpoints.bannerText"));
+  const [{ disabled_at }] = await sql<{ disabled_at: Date }>(
+    "SELECT disabled_at FROM webhook_endpoints WHERE id = $1",
+    [endpointId],
+  );
+  await expect(banner).toContainText(
+    t("merchantWebhooks.endpoints.bannerDisabledAt", { at: formatDateTime(disabled_at) }),
+  );
   await checkPage(page, "merchant-failing-endpoint-banner");
   await page.goto("/m");
   await expect(banner).toBeVisible();

@@ -13,6 +13,7 @@ export const ShellDocument = graphql(`
     failingWebhookEndpoints @include(if: $failingEndpoints) {
       id
       url
+      disabledAt
     }
   }
 `);

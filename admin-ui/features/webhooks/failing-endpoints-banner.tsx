@@ -4,16 +4,22 @@ import { TriangleAlertIcon } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useTranslations } from "next-intl";
+import { formatDateTime } from "@/lib/format";
 
 /** The merchant's webhooks page: the banner's link goes there, and is not shown on it. */
 const WEBHOOKS_PAGE = "/m/webhooks";
 
 /**
  * On every page of the merchant panel, for the account's admins (CONTRACT §15): its endpoints
- * disabled because every delivery failed for days, their events held until one is enabled
- * again on the webhooks page. Nothing when there is none.
+ * disabled because every delivery failed for WEBHOOK_DISABLE_AFTER_H, their events held until
+ * one is enabled again on the webhooks page. That setting may be hours or days, so the text
+ * names no length: each endpoint says when it was disabled. Nothing when there is none.
  */
-export function FailingEndpointsBanner({ endpoints }: { endpoints: ReadonlyArray<{ id: string; url: string }> }) {
+export function FailingEndpointsBanner({
+  endpoints,
+}: {
+  endpoints: ReadonlyArray<{ id: string; url: string; disabledAt?: string | null }>;
+}) {
   const t = useTranslations("merchantWebhooks.endpoints");
   const pathname = usePathname();
   if (endpoints.length === 0) return null;
@@ -30,7 +36,15 @@ export function FailingEndpointsBanner({ endpoints }: { endpoints: ReadonlyArray
         <p>{t("bannerText")}</p>
         <ul className="list-disc pl-5 font-mono text-xs break-all">
           {endpoints.map((endpoint) => (
-            <li key={endpoint.id}>{endpoint.url}</li>
+            <li key={endpoint.id}>
+              {endpoint.url}
+              {endpoint.disabledAt && (
+                <span className="font-sans">
+                  {" · "}
+                  {t("bannerDisabledAt", { at: formatDateTime(endpoint.disabledAt) })}
+                </span>
+              )}
+            </li>
           ))}
         </ul>
         {onWebhooksPage ? null : (
