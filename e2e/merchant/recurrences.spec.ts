@@ -153,6 +153,10 @@ test("the payer authorises it (sandbox); the first cycle's charge is debited and
   ).toHaveCount(2);
   await expect(page.getByTestId("charge-billing")).toHaveCount(0);
   await expect(page.getByText(t("merchantCharges.detail.showPayer"))).toHaveCount(0);
+  // Its details name the payer, as its Pix Automático card does (it read "Pagador —").
+  const payer = page.getByTestId("charge-payer");
+  await expect(payer).toContainText("João Pereira");
+  await expect(payer).toContainText("529.982.247-25");
   await checkPage(page, "merchant-recurring-charge-paid");
   await recurring.getByRole("link", { name: t("recurrences.charge.openRecurrence") }).click();
   await expect(page).toHaveURL(new RegExp(`${recurrenceUrl}$`), { timeout: 30_000 });

@@ -116,6 +116,10 @@ test("a recurring charge's page shows its recurrence, attempts and next attempt,
   await expect(card).toContainText("conta encerrada");
   await expect(card).toContainText(brDay(day(4)));
   await expect(card).toContainText("Carla Mendes");
+  // Not paid yet, so no payer of its own: its details name the recurrence's payer, as its card does.
+  const payer = page.getByTestId("charge-payer");
+  await expect(payer).toContainText("Carla Mendes");
+  await expect(payer).toContainText("529.982.247-25");
   await expect(page.getByRole("list", { name: t("recurrences.charge.attemptsLabel") })).toContainText(
     t("recurrences.attempts.failed", { attempt: 1 }),
   );

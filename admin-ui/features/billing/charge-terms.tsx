@@ -166,3 +166,29 @@ export function ChargeBillingCard({
     </Card>
   );
 }
+
+/** The payer fields a charge's details read: who paid it, and who it is addressed to. */
+export interface ChargePayerSource {
+  payerName?: string | null;
+  payerDocument?: string | null;
+  payer?: { name: string; document: string } | null;
+}
+
+/**
+ * Who pays a charge, in its details card: who paid it, as the bank told, once known; else who
+ * it is addressed to (a due-date charge's payer, a recurring charge's: its recurrence's payer,
+ * as the Pix Automático card names them). "—" when neither is known. The name and document
+ * shown always come from the same one.
+ */
+export function ChargePayerValue({ charge }: { charge: ChargePayerSource }) {
+  const paidBy = charge.payerName ? { name: charge.payerName, document: charge.payerDocument ?? null } : null;
+  const shown = paidBy ?? (charge.payer ? { name: charge.payer.name, document: charge.payer.document } : null);
+  return (
+    <>
+      {shown?.name ?? "—"}
+      {shown?.document && (
+        <span className="block font-mono text-xs text-muted-foreground">{formatDocument(shown.document)}</span>
+      )}
+    </>
+  );
+}

@@ -9,7 +9,7 @@ import { EmptyState } from "@/components/states";
 import { ChargeFlags, ChargeStatusBadge, DeliveryStatusBadge } from "@/components/status-badge";
 import { Timeline, type TimelineItem } from "@/components/timeline";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { ChargeBillingCard, ChargeTypeBadge, DueDateLine } from "@/features/billing/charge-terms";
+import { ChargeBillingCard, ChargePayerValue, ChargeTypeBadge, DueDateLine } from "@/features/billing/charge-terms";
 import { LiveUpdates } from "@/features/live/live-updates";
 import { CancelChargeButton } from "@/features/merchant-charges/cancel-charge-button";
 import { ChargePaymentCard } from "@/features/merchant-charges/charge-payment-card";
@@ -20,7 +20,7 @@ import { ChargeRecurrenceCard, FirstPaymentNote } from "@/features/recurrences/c
 import { RefundChargeButton } from "@/features/refunds/refund-charge-dialog";
 import { RefundsCard, refundTimeline } from "@/features/refunds/refunds-card";
 import { requireViewer } from "@/lib/auth/session";
-import { formatDocument, formatIsoDay, lastPayableDay, moneyToCentavos, netAfterRefunds } from "@/lib/format";
+import { formatIsoDay, lastPayableDay, moneyToCentavos, netAfterRefunds } from "@/lib/format";
 import { execute } from "@/lib/graphql/execute";
 import { executeOrNotFound } from "@/lib/graphql/execute-or-not-found";
 
@@ -295,13 +295,8 @@ export default async function MerchantChargePage({ params }: { params: Promise<{
               )}
               <div>
                 <dt className="text-muted-foreground">{t("payer")}</dt>
-                <dd>
-                  {charge.payerName ?? "—"}
-                  {charge.payerDocument && (
-                    <span className="block font-mono text-xs text-muted-foreground">
-                      {formatDocument(charge.payerDocument)}
-                    </span>
-                  )}
+                <dd data-testid="charge-payer">
+                  <ChargePayerValue charge={charge} />
                 </dd>
               </div>
             </dl>

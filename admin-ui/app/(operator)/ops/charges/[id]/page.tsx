@@ -11,7 +11,7 @@ import { ChargeFlags, ChargeStatusBadge, DeliveryStatusBadge } from "@/component
 import { Timeline, type TimelineItem } from "@/components/timeline";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { auditActionLabel } from "@/features/audit-log/audit-labels";
-import { ChargeBillingCard, ChargeTypeBadge, DueDateLine } from "@/features/billing/charge-terms";
+import { ChargeBillingCard, ChargePayerValue, ChargeTypeBadge, DueDateLine } from "@/features/billing/charge-terms";
 import { ChargeActions } from "@/features/charges/charge-actions";
 import { ChargeDetailDocument, ChargeTimelineDocument } from "@/features/charges/documents";
 import { ChargeDisputesCard } from "@/features/disputes/charge-disputes-card";
@@ -26,7 +26,7 @@ import { RefundsCard, refundTimeline } from "@/features/refunds/refunds-card";
 import { CompanyNameDocument } from "@/features/withdrawals/documents";
 import { requireViewer } from "@/lib/auth/session";
 import { canActOnMoney } from "@/lib/auth/viewer";
-import { formatDocument, moneyToCentavos, netAfterRefunds } from "@/lib/format";
+import { moneyToCentavos, netAfterRefunds } from "@/lib/format";
 import { execute } from "@/lib/graphql/execute";
 import { executeOrNotFound } from "@/lib/graphql/execute-or-not-found";
 
@@ -211,13 +211,8 @@ export default async function ChargePage({ params }: { params: Promise<{ id: str
               </div>
               <div>
                 <dt className="text-muted-foreground">{t("payer")}</dt>
-                <dd>
-                  {charge.payerName ?? "—"}
-                  {charge.payerDocument && (
-                    <span className="block font-mono text-xs text-muted-foreground">
-                      {formatDocument(charge.payerDocument)}
-                    </span>
-                  )}
+                <dd data-testid="charge-payer">
+                  <ChargePayerValue charge={charge} />
                 </dd>
               </div>
               <div>
