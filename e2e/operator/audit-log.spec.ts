@@ -1,4 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
+import { formatBRL } from "../../admin-ui/lib/format";
 import { createCompany, gql } from "../support/api";
 import { ADMIN_EMAIL, BASE_URL } from "../support/env";
 import { expect, test } from "../support/fixtures";
@@ -104,7 +105,12 @@ test("the audit log filters by actor, action and São Paulo days in the URL", as
 });
 
 test("an entry's changes read as a diff: changed fields with before and after, the rest folded", async ({ page }) => {
-  const company = await createCompany(`Antes ${Date.now().toString(36)} Ltda`, { city: "Recife" });
+  const company = await createCompany(`Antes ${Date.now().toString(36)} Ltda`, {
+    city: "Recife",
+    feeFixed: "3.00",
+    feePercent: "1.50",
+    autoApproveLimit: "250.00",
+  });
   await gql(`mutation($id: ID!, $input: UpdateCompanyInput!) { updateCompany(id: $id, input: $input) { id } }`, {
     id: company.id,
     input: { name: `${company.name} Renomeada`, city: "Olinda" },
@@ -138,6 +144,14 @@ test("an entry's changes read as a diff: changed fields with before and after, t
   await expect(unchanged.getByRole("listitem").filter({ hasText: t("audit.fields.webhookUrl") })).toHaveText(
     `${t("audit.fields.webhookUrl")}${t("audit.dialog.before")}: ${t("audit.dialog.emptyValue")}${t("audit.dialog.after")}: ${t("audit.dialog.emptyValue")}`,
   );
+  // Money and percentages as Brazilians write them (the API stores "3.00", "1.50"), not as stored.
+  const unchangedRow = (field: "feeFixed" | "feePercent" | "autoApproveLimit") =>
+    unchanged.getByRole("listitem").filter({ hasText: t(`audit.fields.${field}`) });
+  const both = (field: "feeFixed" | "feePercent" | "autoApproveLimit", value: string) =>
+    `${t(`audit.fields.${field}`)}${t("audit.dialog.before")}: ${value}${t("audit.dialog.after")}: ${value}`;
+  await expect(unchangedRow("feeFixed")).toHaveText(both("feeFixed", formatBRL("3.00")));
+  await expect(unchangedRow("feePercent")).toHaveText(both("feePercent", "1,50 %"));
+  await expect(unchangedRow("autoApproveLimit")).toHaveText(both("autoApproveLimit", formatBRL("250.00")));
   await checkPage(page, "ops-audit-log-diff-open");
 });
 

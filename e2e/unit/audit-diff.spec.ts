@@ -1,5 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { auditDiff } from "../../admin-ui/features/audit-log/audit-diff";
+import { auditMoneyText } from "../../admin-ui/features/audit-log/audit-labels";
+import { formatBRL } from "../../admin-ui/lib/format";
 
 /** The audit entry's dialog shows what changed field by field (features/audit-log/audit-diff.ts). */
 test("fields that differ, appear or disappear are changed; equal ones are not", () => {
@@ -27,4 +29,22 @@ test("a creation has every field new; no data has no fields; a bare value is one
   expect(auditDiff({ nested: { a: 1 } }, { nested: { a: 2 } })).toEqual([
     { field: "nested", before: '{"a":1}', after: '{"a":2}', changed: true },
   ]);
+});
+
+test("money fields read as R$ from the API's reais or an object's centavos; other values are left alone", () => {
+  const brl = (centavos: bigint) => formatBRL(centavos);
+  expect(auditMoneyText("withdrawal", "amount", "3.00")).toBe(brl(300n));
+  expect(auditMoneyText("adjustment", "amount", "-10.5")).toBe(brl(-1050n));
+  expect(auditMoneyText("company", "autoApproveLimit", "1234.56")).toBe(brl(123456n));
+  expect(auditMoneyText("dispute", "heldAmount", "0.00")).toBe(brl(0n));
+  expect(auditMoneyText("company", "feePercent", "1.50")).toBe("1,50 %");
+  // A recurrence keeps its amounts in centavos, as does an unconfirmed notification.
+  expect(auditMoneyText("recurrence", "amount", "8990")).toBe(brl(8990n));
+  expect(auditMoneyText("recurrence", "first_payment", "4990")).toBe(brl(4990n));
+  expect(auditMoneyText("unconfirmed_notification", "amountCents", "300")).toBe(brl(300n));
+  // Not an amount, or not a money field: as stored.
+  expect(auditMoneyText("withdrawal", "amount", "null")).toBeNull();
+  expect(auditMoneyText("recurrence", "amount", "89.90")).toBeNull();
+  expect(auditMoneyText("charge", "txid", "300")).toBeNull();
+  expect(auditMoneyText("company", "name", "3.00")).toBeNull();
 });

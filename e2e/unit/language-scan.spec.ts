@@ -151,7 +151,7 @@ test("every audit action the server writes, and every field it keeps, is named i
   }
   expect(auditActionLabel(tAudit as never, "withdrawal.reject")).toBe("Saque recusado pelo operador");
   expect(auditActionLabel(tAudit as never, "brand.new_action")).toBe("brand.new_action");
-  expect(auditFieldLabel(tAudit as never, "feePercent")).toBe("Taxa percentual (%)");
+  expect(auditFieldLabel(tAudit as never, "feePercent")).toBe("Taxa percentual");
   expect(auditFieldLabel(tAudit as never, "somethingNew")).toBe("somethingNew");
 });
 

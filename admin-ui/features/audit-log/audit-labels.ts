@@ -1,4 +1,5 @@
 import type { useTranslations } from "next-intl";
+import { formatBRL, formatPercent } from "@/lib/format";
 
 type AuditT = ReturnType<typeof useTranslations<"audit">>;
 /** A translator of the whole catalogue (useTranslations()): values are named by their features' catalogues. */
@@ -58,4 +59,37 @@ export function auditValueLabel(t: RootT, objectType: string, field: string, tex
     if (place && t.has(key)) return t(key);
   }
   return text;
+}
+
+/** Fields whose stored value is money in reais as the API writes it ("3.00"), in any object. */
+const MONEY_FIELDS = new Set([
+  "amount",
+  "netAmount",
+  "reservedAmount",
+  "heldAmount",
+  "minAmount",
+  "maxAmount",
+  "feeFixed",
+  "autoApproveLimit",
+  "requestedLimit",
+]);
+
+/** Fields whose stored value is centavos ("8990"): by object type and field, `*` for any object. */
+const CENTAVOS_FIELDS = new Set(["recurrence.amount", "recurrence.first_payment", "*.amountCents"]);
+
+const REAIS_TEXT = /^-?\d+(\.\d{1,2})?$/;
+const CENTAVOS_TEXT = /^-?\d+$/;
+
+/**
+ * A money field's stored value as the console writes money (`R$ 3,00`, from "3.00", or from
+ * centavos where the object keeps them so); null for any other field, or a value that is not
+ * an amount (kept as stored). `text` is the diff's text of it. A fee in percent reads `1,5 %`.
+ */
+export function auditMoneyText(objectType: string, field: string, text: string): string | null {
+  if (CENTAVOS_FIELDS.has(`${objectType}.${field}`) || CENTAVOS_FIELDS.has(`*.${field}`)) {
+    return CENTAVOS_TEXT.test(text) ? formatBRL(BigInt(text)) : null;
+  }
+  if (MONEY_FIELDS.has(field)) return REAIS_TEXT.test(text) ? formatBRL(text) : null;
+  if (field === "feePercent") return REAIS_TEXT.test(text) ? formatPercent(text) : null;
+  return null;
 }

@@ -21,7 +21,7 @@ import { formatDateTime } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { AUDIT_ACTIONS } from "./audit-actions";
 import { auditDiff } from "./audit-diff";
-import { auditActionLabel, auditFieldLabel, auditValueLabel } from "./audit-labels";
+import { auditActionLabel, auditFieldLabel, auditMoneyText, auditValueLabel } from "./audit-labels";
 import { AUDIT_OBJECT_TYPES, auditFilters } from "./search-params";
 
 type AuditRow = AuditLogQuery["auditLog"]["data"][number];
@@ -60,8 +60,8 @@ function ObjectCell({ row }: { row: AuditRow }) {
 
 /**
  * A field's value in the diff: "—" when the field is absent on that side; an empty value and
- * yes/no in words (the stored JSON's null, true and false); a code (a status, a nature) by
- * its name in its feature's catalogue; everything else as stored.
+ * yes/no in words (the stored JSON's null, true and false); money as `R$ 3,00`; a code (a
+ * status, a nature) by its name in its feature's catalogue; everything else as stored.
  */
 function Value({ text, label, named }: { text: string | null; label: string; named: string | null }) {
   const t = useTranslations("audit.dialog");
@@ -132,7 +132,11 @@ function AuditChanges({
   const described = new Map(actors.map((actor) => [actor.id, actor]));
   const named = (field: string, text: string | null) => {
     if (text === null) return null;
-    return actorsText(text, described, tActors) ?? auditValueLabel(tAll, objectType, field, text);
+    return (
+      actorsText(text, described, tActors) ??
+      auditMoneyText(objectType, field, text) ??
+      auditValueLabel(tAll, objectType, field, text)
+    );
   };
   const fields = auditDiff(before, after);
   const changed = fields.filter((field) => field.changed);
