@@ -39,8 +39,8 @@ export function FailingEndpointsBanner({
             <li key={endpoint.id}>
               {endpoint.url}
               {endpoint.disabledAt && (
-                <span className="font-sans">
-                  {" · "}
+                // Its own line in words: the URL above breaks anywhere, the words must not.
+                <span className="block font-sans break-normal">
                   {t("bannerDisabledAt", { at: formatDateTime(endpoint.disabledAt) })}
                 </span>
               )}
