@@ -18,7 +18,11 @@ const refuse = (problem: WebhookUrlProblem, message: string) => new AppError("VA
  * since DNS can change (see webhook-sender.ts). `field` is the input's name in the messages: an
  * endpoint's is `url`, the account's own URL `webhookUrl`.
  */
-export function assertWebhookUrl(raw: string, allowPrivate: boolean, field: "webhookUrl" | "url" = "webhookUrl"): string {
+export function assertWebhookUrl(
+  raw: string,
+  allowPrivate: boolean,
+  field: "webhookUrl" | "url" = "webhookUrl",
+): string {
   let url: URL;
   try {
     url = new URL(raw);
