@@ -434,6 +434,30 @@ describe("reads and GraphQL", () => {
     await app.services.db.query("DELETE FROM recurrences WHERE id LIKE 'rec_CAP%'");
   });
 
+  test("GET /recurrences/:id/charges counts its total exactly (a page of 1 of 3), newest first", async () => {
+    const fresh = await app.createMerchant();
+    const recurrence = await created({ first_payment: { amount: 10 } }, fresh.clientSecret);
+    await decide(recurrence.id, "APPROVED", fresh.clientSecret);
+    const third = await post(`/recurrences/${recurrence.id}/charges`, { due_date: day(5) }, null, fresh.clientSecret);
+    assert.equal(third.status, 201, third.text);
+    const fourth = await post(`/recurrences/${recurrence.id}/charges`, { due_date: day(6) }, null, fresh.clientSecret);
+    assert.equal(fourth.status, 201, fourth.text);
+    const page = await get(`/recurrences/${recurrence.id}/charges?limit=1&offset=1`, fresh.clientSecret);
+    assert.equal(page.status, 200, page.text);
+    assert.deepEqual(
+      [page.body.total, page.body.limit, page.body.offset, page.body.data.map((charge: { id: string }) => charge.id)],
+      [3, 1, 1, [third.body.id]],
+    );
+    const read = `query($id: ID!) { recurrenceCharges(recurrenceId: $id, limit: 2) { total totalCapped } }`;
+    assert.deepEqual((await app.graphql(read, { id: recurrence.id }, fresh.clientSecret)).data.recurrenceCharges, {
+      total: 3,
+      totalCapped: false,
+    });
+    // Another account's recurrence is not there to count.
+    const foreign = await get(`/recurrences/${recurrence.id}/charges`, other.clientSecret);
+    assert.deepEqual([foreign.status, foreign.body.code], [404, "NOT_FOUND"]);
+  });
+
   test("createRecurrence, recurrence, recurrences and cancelRecurrence", async () => {
     const fresh = await app.createMerchant();
     const key = newUuid();

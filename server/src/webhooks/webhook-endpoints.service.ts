@@ -150,7 +150,7 @@ export class WebhookEndpointsService {
     input: { url: string; events: readonly string[] },
     audit: AuditContext | null = null,
   ): Promise<WebhookEndpointWithSecret> {
-    const url = assertWebhookUrl(String(input.url ?? "").trim(), this.allowPrivate);
+    const url = assertWebhookUrl(String(input.url ?? "").trim(), this.allowPrivate, "url");
     const events = checkEndpointEvents(input.events);
     return runTransaction(this.db, async (em) => {
       // One creation at a time per account, so two cannot both take the tenth place.
@@ -197,7 +197,7 @@ export class WebhookEndpointsService {
     changes: EndpointChanges,
     audit: AuditContext | null = null,
   ): Promise<WebhookEndpoint> {
-    const url = changes.url == null ? null : assertWebhookUrl(changes.url.trim(), this.allowPrivate);
+    const url = changes.url == null ? null : assertWebhookUrl(changes.url.trim(), this.allowPrivate, "url");
     const events = changes.events == null ? null : checkEndpointEvents(changes.events);
     const status = changes.status ?? null;
     if (status !== null && !STATUSES.has(status)) throw validationError("status must be ENABLED or DISABLED");

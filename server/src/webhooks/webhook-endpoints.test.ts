@@ -162,9 +162,10 @@ describe("webhook endpoints over REST (CONTRACT §15)", () => {
     const merchant = await app.createMerchant();
     const before = await countEndpoints(merchant.companyId);
     const cases: Array<[unknown, string]> = [
-      [{ url: "ftp://example.com/hook", events: ["*"] }, "http or https"],
-      [{ url: "not a url", events: ["*"] }, "absolute"],
-      [{ url: "https://user:pw@example.com/hook", events: ["*"] }, "credentials"],
+      // The messages name the field sent: `url` (the account's own URL is `webhookUrl`).
+      [{ url: "ftp://example.com/hook", events: ["*"] }, "url must use http or https"],
+      [{ url: "not a url", events: ["*"] }, "url must be an absolute http(s) URL"],
+      [{ url: "https://user:pw@example.com/hook", events: ["*"] }, "url must not carry credentials"],
       [{ url: "https://example.com/hook", events: ["charge.teleported"] }, 'Unknown webhook event "charge.teleported"'],
       [{ url: "https://example.com/hook", events: [] }, "events"],
       [{ url: "https://example.com/hook", events: ["*", "ping"] }, '"*"'],
@@ -175,6 +176,7 @@ describe("webhook endpoints over REST (CONTRACT §15)", () => {
       assert.equal(res.status, 400, `${JSON.stringify(body)}: ${res.text}`);
       assert.equal(res.body.code, "VALIDATION_ERROR");
       assert.ok(res.body.error.includes(why), `${res.body.error} should say ${why}`);
+      if (why.startsWith("url ")) assert.equal(res.body.error, why);
     }
     const endpoint = await endpointOf(merchant, "https://example.com/ok", ["ping"]);
     const badPatch = await app.request("PATCH", `/webhook-endpoints/${endpoint.id}`, {
@@ -436,7 +438,7 @@ describe("the SSRF guard applies to every endpoint", () => {
         body: { url: loopback, events: ["*"] },
       });
       assert.deepEqual([refused.status, refused.body.code], [400, "VALIDATION_ERROR"]);
-      assert.ok(refused.body.error.includes("public address"), refused.body.error);
+      assert.match(refused.body.error, /^url must point to a public address: 127\.0\.0\.1 is loopback$/);
       const created = await guarded.request("POST", "/webhook-endpoints", {
         token: merchant.clientSecret,
         body: { url: "https://example.com/hook", events: ["ping"] },
