@@ -150,8 +150,7 @@ async function readOnOwnConnection<T>(
   // Rows straight from the client: this runs on every list page, so no async frame of its own.
   const sql: SqlRunner = { query: (text, parameters) => client.query(text, parameters).then(resultRows) };
   // Where the connection is PostgreSQL's own session, a hot read may keep its statement prepared on it.
-  if (!on.target.pooler)
-    sql.queryPrepared = (text, parameters) => runPrepared((query) => client.query(query), text, parameters);
+  if (!on.target.pooler) sql.queryPrepared = (text, parameters) => runPrepared(client, text, parameters);
   try {
     if (signal?.aborted) throw serviceUnavailable(CANCELLED_MESSAGE);
     signal?.addEventListener("abort", onAbort, { once: true });
