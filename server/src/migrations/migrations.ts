@@ -45,9 +45,9 @@ import { WebhookEndpointFailures1766300000200 } from "./1766300000200-webhook-en
 import { WebhookListeners1766300000300 } from "./1766300000300-webhook-listeners";
 import { RecurrenceCycles1766400000100 } from "./1766400000100-recurrence-cycles";
 import { RecurringChargesWithoutPixCode1766400000200 } from "./1766400000200-recurring-charges-without-pix-code";
+import { PayerBankRequests1766460000100 } from "./1766460000100-payer-bank-requests";
 import { EfiRecurrences1766500000100 } from "./1766500000100-efi-recurrences";
 import { RecurrenceCycleClaims1766800000100 } from "./1766800000100-recurrence-cycle-claims";
-import { PayerBankRequests1766460000100 } from "./1766460000100-payer-bank-requests";
 
 /** Migrations in order; the schema only ever changes through them. A new migration is added last. */
 export const MIGRATIONS = [

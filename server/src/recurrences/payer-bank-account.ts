@@ -26,8 +26,7 @@ export interface CheckedPayerBankAccount {
 export function checkPayerBankAccount(raw: PayerBankAccountRequest): CheckedPayerBankAccount {
   const text = (value: unknown) => (typeof value === "string" ? value : "");
   const ispb = text(raw.ispb);
-  if (!/^\d{8}$/.test(ispb))
-    throw validationError("payer_bank_account.ispb must be the payer's bank's ISPB: 8 digits");
+  if (!/^\d{8}$/.test(ispb)) throw validationError("payer_bank_account.ispb must be the payer's bank's ISPB: 8 digits");
   if (pixParticipantName(ispb) === null)
     throw validationError("payer_bank_account.ispb is not the ISPB of a Pix participant");
   let branch: string | null = null;

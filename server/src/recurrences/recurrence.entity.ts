@@ -66,7 +66,9 @@ registerEnumType(PayerBankRequestStatus, {
   description: "The authorisation request sent to the payer's bank (API Pix `solicrec`).",
   valuesConfig: {
     [PayerBankRequestStatus.PENDING]: { description: "Queued: the service is sending it." },
-    [PayerBankRequestStatus.SENT]: { description: "Sent: it is in the payer's bank's app until the authorisation's end." },
+    [PayerBankRequestStatus.SENT]: {
+      description: "Sent: it is in the payer's bank's app until the authorisation's end.",
+    },
     [PayerBankRequestStatus.ACCEPTED]: { description: "The payer authorised the recurrence." },
     [PayerBankRequestStatus.REJECTED]: { description: "The payer refused the recurrence." },
     [PayerBankRequestStatus.FAILED]: { description: "The bank did not send it (failureReason says why)." },

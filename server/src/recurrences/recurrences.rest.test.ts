@@ -377,7 +377,8 @@ describe("the statuses", () => {
 
 describe("payer_bank_account: the authorisation sent to the payer's bank (journey 4)", () => {
   const ACCOUNT = { ispb: "60701190", branch: "0001", account: "1234567" };
-  const requestState = async (id: string, token = merchant.clientSecret) => (await get(`/recurrences/${id}`, token)).body;
+  const requestState = async (id: string, token = merchant.clientSecret) =>
+    (await get(`/recurrences/${id}`, token)).body;
 
   test("in the sandbox: PENDING at creation, SENT by its job (once), ACCEPTED with the payer's approval", async () => {
     const fresh = await app.createMerchant();
@@ -452,7 +453,10 @@ describe("payer_bank_account: the authorisation sent to the payer's bank (journe
         { ...ACCOUNT, account: "1".repeat(21) },
         "payer_bank_account.account must have 1 to 20 digits, the check digit included",
       ],
-      [{ ...ACCOUNT, account: "12345-6" }, "payer_bank_account.account must have 1 to 20 digits, the check digit included"],
+      [
+        { ...ACCOUNT, account: "12345-6" },
+        "payer_bank_account.account must have 1 to 20 digits, the check digit included",
+      ],
     ];
     const fresh = await app.createMerchant();
     for (const [account, error] of cases) {

@@ -23,8 +23,8 @@ import { poolRows, queryRows } from "../core/sql";
 import { runTransaction } from "../core/transactions";
 import { type CustomersService, checkPayer, type Payer } from "../customers";
 import type { PixProvider } from "../provider";
-import { checkPayerBankAccount, type PayerBankAccountRequest } from "./payer-bank-account";
 import { appendWebhookEvent, WEBHOOK_EVENTS, type WebhookEventName } from "../webhooks";
+import { checkPayerBankAccount, type PayerBankAccountRequest } from "./payer-bank-account";
 import {
   FINAL_RECURRENCE_STATUSES,
   PayerBankRequestStatus,
@@ -778,7 +778,11 @@ export class RecurrencesService {
           : PayerBankRequestStatus.CANCELLED;
     await em.query("UPDATE recurrences SET payer_bank_request_status = $2 WHERE id = $1", [moved.id, request]);
     moved.payerBankRequestStatus = request;
-    if (request === PayerBankRequestStatus.CANCELLED && from === PayerBankRequestStatus.SENT && moved.payerBankRequestId)
+    if (
+      request === PayerBankRequestStatus.CANCELLED &&
+      from === PayerBankRequestStatus.SENT &&
+      moved.payerBankRequestId
+    )
       await this.queueRequestCancel(em, moved.id, moved.payerBankRequestId);
   }
 

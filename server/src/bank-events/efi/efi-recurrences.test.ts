@@ -554,10 +554,7 @@ describe("Pix Automático through Efí", () => {
     );
     // The job run again (a retry, a second worker) sends nothing more.
     await app.services.recurrences.sendPayerBankRequest(made.id);
-    assert.equal(
-      (await simState()).solicrecs.filter((item: { idRec: string }) => item.idRec === made.idRec).length,
-      1,
-    );
+    assert.equal((await simState()).solicrecs.filter((item: { idRec: string }) => item.idRec === made.idRec).length, 1);
     // Asked again once decided: the bank refuses, and the adapter says so (503, the bank's reason).
     const expiresAt = new Date(Date.now() + 86_400_000);
     await assert.rejects(
