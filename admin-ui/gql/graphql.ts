@@ -213,6 +213,8 @@ export type CreateRecurrenceInput = {
   object: string;
   /** Required unless customerId is given. */
   payer?: ChargePayerInput | null | undefined;
+  /** Also send the authorisation to the payer's bank (journey 4); the pix_code still works. */
+  payerBankAccount?: PayerBankAccountInput | null | undefined;
   /** Default NONE. */
   retryPolicy?: RecurrenceRetryPolicy | null | undefined;
   /** YYYY-MM-DD (America/Sao_Paulo), today or later. */
@@ -314,6 +316,16 @@ export type OperatorRole =
   | 'ADMIN'
   | 'OPERATOR'
   | 'VIEWER';
+
+/** The payer's account at their bank (journey 4): the authorisation is sent there, to appear in their bank's app. Its holder is the recurrence's payer. */
+export type PayerBankAccountInput = {
+  /** 1 to 20 digits, the check digit included. */
+  account: string;
+  /** 1 to 4 digits; absent when the account has no branch. */
+  branch?: string | null | undefined;
+  /** The payer's bank's ISPB: 8 digits, a Pix participant's. */
+  ispb: string;
+};
 
 export type PaymentExceptionKind =
   | 'ALREADY_PAID'

@@ -3,7 +3,11 @@ import { RECONCILE_JOB } from "./bank-events/efi/efi-reconciliation";
 import { REMOVE_CHARGE_JOB } from "./charges/charges.service";
 import type { JobHandlers } from "./core/jobs";
 import { readMailJobPayload, SEND_MAIL_JOB } from "./mail/mail-outbox";
-import { CANCEL_RECURRENCE_AT_BANK_JOB } from "./recurrences/recurrences.service";
+import {
+  CANCEL_PAYER_BANK_REQUEST_JOB,
+  CANCEL_RECURRENCE_AT_BANK_JOB,
+  SEND_PAYER_BANK_REQUEST_JOB,
+} from "./recurrences/recurrences.service";
 import { CREATE_CYCLE_CHARGE_JOB, readCycleChargeJob } from "./recurrences/recurring-charges.service";
 import { CHECK_REFUND_JOB, readReturnJobPayload, SETTLE_REFUND_JOB, SUBMIT_REFUND_JOB } from "./refunds/refund-jobs";
 import type { Services } from "./services";
@@ -31,6 +35,15 @@ export function createJobHandlers(services: Services): JobHandlers {
       services.charges.removeChargeAtBank(String((payload as { chargeId?: unknown }).chargeId), services.logger),
     [CANCEL_RECURRENCE_AT_BANK_JOB]: (payload) =>
       services.recurrences.cancelAtBank(String((payload as { recurrenceId?: unknown }).recurrenceId)),
+    [SEND_PAYER_BANK_REQUEST_JOB]: (payload) => {
+      const { recurrenceId, requestId } = payload as { recurrenceId?: unknown; requestId?: unknown };
+      return services.recurrences.sendPayerBankRequest(
+        String(recurrenceId),
+        typeof requestId === "string" ? requestId : null,
+      );
+    },
+    [CANCEL_PAYER_BANK_REQUEST_JOB]: (payload) =>
+      services.recurrences.cancelPayerBankRequest(String((payload as { bankRequestId?: unknown }).bankRequestId)),
     [SUBMIT_REFUND_JOB]: (payload) => services.returnProcessor.submitReturn(readReturnJobPayload(payload)),
     [SETTLE_REFUND_JOB]: (payload) => services.returnProcessor.settleReturn(readReturnJobPayload(payload)),
     [CHECK_REFUND_JOB]: (payload) => services.returnProcessor.checkReturnOutcome(readReturnJobPayload(payload)),

@@ -56,6 +56,8 @@ export const AUDIT_ACTIONS = [
   "recurrence.create",
   "recurrence.expire",
   "recurrence.late_approval",
+  "recurrence.payer_bank_request_failed",
+  "recurrence.payer_bank_request_sent",
   "recurrence.reject",
   "refund.create",
   "refund.simulate_outcome",

@@ -15,11 +15,14 @@ type FieldMetadata = NonNullable<ReturnType<typeof getMetadataStorage>["objectTy
  * and properties that are functions on the class (GraphQL's default resolver would call them).
  * A getter of the class (Charge.amountDue) is a property: read as one.
  */
-const plainReaders = new WeakSet<GraphQLFieldResolver<unknown, unknown>>();
+const plainReaders = new WeakMap<GraphQLFieldResolver<unknown, unknown>, string>();
 
-/** True for the property readers made here: they read, synchronously, and need no context. */
-export function isPlainFieldResolver(resolve: GraphQLFieldResolver<unknown, unknown>): boolean {
-  return plainReaders.has(resolve);
+/**
+ * The property a reader made here reads (`amount` reads `amountCents`), or undefined for
+ * another resolver. The readers made here read, synchronously, and need no context.
+ */
+export function plainFieldProperty(resolve: GraphQLFieldResolver<unknown, unknown>): string | undefined {
+  return plainReaders.get(resolve);
 }
 
 export function plainFieldResolvers(schema: GraphQLSchema): GraphQLSchema {
@@ -53,7 +56,7 @@ export function plainFieldResolvers(schema: GraphQLSchema): GraphQLSchema {
         continue;
       }
       const read = ((source: Record<string, unknown>) => source[property]) as GraphQLFieldResolver<unknown, unknown>;
-      plainReaders.add(read);
+      plainReaders.set(read, property);
       graphqlField.resolve = read;
     }
   }

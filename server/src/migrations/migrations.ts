@@ -45,6 +45,7 @@ import { WebhookEndpointFailures1766300000200 } from "./1766300000200-webhook-en
 import { WebhookListeners1766300000300 } from "./1766300000300-webhook-listeners";
 import { RecurrenceCycles1766400000100 } from "./1766400000100-recurrence-cycles";
 import { RecurringChargesWithoutPixCode1766400000200 } from "./1766400000200-recurring-charges-without-pix-code";
+import { PayerBankRequests1766460000100 } from "./1766460000100-payer-bank-requests";
 import { EfiRecurrences1766500000100 } from "./1766500000100-efi-recurrences";
 import { RecurrenceCycleClaims1766800000100 } from "./1766800000100-recurrence-cycle-claims";
 
@@ -99,4 +100,5 @@ export const MIGRATIONS = [
   RecurringChargesWithoutPixCode1766400000200,
   EfiRecurrences1766500000100,
   RecurrenceCycleClaims1766800000100,
+  PayerBankRequests1766460000100,
 ];

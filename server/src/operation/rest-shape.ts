@@ -17,7 +17,7 @@ import {
 } from "graphql";
 import { AppError, type ErrorCode, httpStatusFor } from "../core/errors";
 import { controlCharacterMessage, illFormedTextMessage, textPatternFor } from "../core/text-input";
-import { isPlainFieldResolver } from "../graphql/plain-fields";
+import { plainFieldProperty } from "../graphql/plain-fields";
 import type { AnyOperation, RestAddress, RestAnswer } from "./operation";
 
 /**
@@ -615,30 +615,26 @@ function projectorOf(type: GraphQLOutputType, answer: RestAnswer | undefined, wh
   }
   if (isObjectType(type)) {
     const fields = type.getFields();
-    const parts: Array<{ key: string; read: (source: Record<string, unknown>) => unknown; project: Projector }> = [];
+    const keys: string[] = [];
+    const properties: string[] = [];
+    const projectors: Projector[] = [];
     for (const { name, nested } of answerFields(answer)) {
       const definition = fields[name];
       const { resolve } = definition;
-      if (resolve && !isPlainFieldResolver(resolve))
+      // No resolver: GraphQL reads the property of the field's name; a plain reader its own property.
+      const property = resolve ? plainFieldProperty(resolve) : name;
+      if (property === undefined)
         throw new Error(`${where}: ${type.name}.${name} has a resolver of its own; a REST answer selects plain fields`);
-      parts.push({
-        key: snakeCase(name),
-        read: resolve ? (source) => (resolve as (source: unknown) => unknown)(source) : (source) => source[name],
-        project: projectorOf(definition.type, nested, `${type.name}.${name}`),
-      });
+      keys.push(snakeCase(name));
+      properties.push(property);
+      projectors.push(projectorOf(definition.type, nested, `${type.name}.${name}`));
     }
-    return (value) => {
-      if (value === null || value === undefined) return null;
-      const projected: Record<string, unknown> = {};
-      for (const part of parts) projected[part.key] = part.project(part.read(value as Record<string, unknown>));
-      return projected;
-    };
+    return objectProjector(keys, properties, projectors);
   }
   if (!isLeafType(type)) throw new Error(`${where}: ${String(type)} is not mapped`);
   // REST writes Money as a JSON number (10.5), GraphQL as its two-decimal string ("10.50").
   const money = type.name === "Money";
-  return (value) => {
-    if (value === null || value === undefined) return null;
+  const serialize = (value: unknown) => {
     try {
       const serialized = type.serialize(value);
       return money ? Number(serialized) : serialized;
@@ -646,6 +642,47 @@ function projectorOf(type: GraphQLOutputType, answer: RestAnswer | undefined, wh
       throw new AnswerShapeError(`${where}: ${error instanceof GraphQLError ? error.message : String(error)}`);
     }
   };
+  if (money) {
+    // Centavos / 100 is the number "10.50" reads as: both are the double nearest to the exact
+    // quotient (IEEE division and JSON's number parsing round correctly), for any centavos a
+    // double holds exactly; no text made and read back per amount. Anything else: the scalar.
+    return (value) => {
+      if (value === null || value === undefined) return null;
+      if (typeof value === "bigint" && value <= EXACT_CENTS && value >= -EXACT_CENTS) return Number(value) / 100;
+      return serialize(value);
+    };
+  }
+  if (type.name === "DateTimeISO") {
+    // What the scalar answers for a valid Date, without its two calls around it; anything else: the scalar.
+    return (value) => {
+      if (value === null || value === undefined) return null;
+      if (value instanceof Date && !Number.isNaN(value.getTime())) return value.toISOString();
+      return serialize(value);
+    };
+  }
+  return (value) => (value === null || value === undefined ? null : serialize(value));
+}
+
+/** The largest centavos a double holds exactly (2^53): far above any amount (MAX_AMOUNT_CENTS is 10^10). */
+const EXACT_CENTS = BigInt(Number.MAX_SAFE_INTEGER);
+
+/**
+ * The projector of an object type, made once: one object literal of the answer's keys, each
+ * value its property read by name and projected. Built key by key in a loop, through a
+ * reader and a projector closure per field, a charge's 36 fields took about 3 µs more (a page
+ * of 20 charges: 60 µs), in keyed loads and stores V8 cannot specialise. The keys and
+ * property names are GraphQL names (letters, digits, `_`; never `__proto__`), written as
+ * JSON string literals.
+ */
+function objectProjector(keys: string[], properties: string[], projectors: Projector[]): Projector {
+  const entries = keys.map(
+    (key, i) => `${JSON.stringify(key)}: project[${i}](value[${JSON.stringify(properties[i])}])`,
+  );
+  const make = new Function(
+    "project",
+    `"use strict"; return (value) => value === null || value === undefined ? null : { ${entries.join(", ")} };`,
+  ) as (project: Projector[]) => Projector;
+  return make(projectors);
 }
 
 /** Compiles a declared operation's REST route once: its parameters, schemas, decoder and answer. */

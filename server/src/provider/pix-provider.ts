@@ -177,7 +177,8 @@ export interface PayerBankAuthorisationRequest {
 
 /** The bank's request (API Pix `idSolicRec`) and its status (ENVIADA once sent to the payer's bank). */
 export interface PayerBankAuthorisation {
-  requestId: string;
+  /** Null for the sandbox, which keeps no request of its own. */
+  requestId: string | null;
   status: string;
 }
 
@@ -254,13 +255,20 @@ export interface PixProvider {
   cancelRecurrence(bankRecurrenceId: string): Promise<ChargeRemoval>;
   /**
    * The central bank's journey of a request sent to the payer's bank (API Pix `solicrec`, its
-   * JORNADA_1): for a payer whose account is known, the registered recurrence's authorisation
-   * appears in their bank's app without a code to scan; their decision comes back as any
-   * (the recurrence's notification). Only a bank that offers it has it (Efí); the sandbox does
-   * not. Nothing in the service calls it yet: the contract gives no way to know a payer's
-   * account (docs/billing.md); failures as registerCharge's.
+   * JORNADA_1): for a payer whose account is known (the merchant gave it), the registered
+   * recurrence's authorisation appears in their bank's app without a code to scan; their
+   * decision comes back as any (the recurrence's notification). A bank without it leaves it
+   * out (a recurrence with `payer_bank_account` is then refused). A refusal is an AppError
+   * SERVICE_UNAVAILABLE with the bank's reason; a bank that cannot answer now throws
+   * ProviderUnavailableError (the service's job tries again).
    */
   requestAuthorisationAtPayerBank?(request: PayerBankAuthorisationRequest): Promise<PayerBankAuthorisation>;
+  /**
+   * Withdraws a request still open at the payer's bank (API Pix `PATCH /solicrec/{id}`
+   * CANCELADA) when its recurrence ended first. One already decided or ended is "removed";
+   * a bank that cannot answer now throws ProviderUnavailableError.
+   */
+  cancelAuthorisationRequestAtPayerBank?(requestId: string): Promise<ChargeRemoval>;
   /** Registers a cycle's charge of an approved recurrence (the bank debits it); failures as registerCharge's. */
   registerRecurringCharge(charge: RecurringChargeRegistration): Promise<RegisteredCharge>;
   /**
@@ -377,6 +385,18 @@ export class SandboxPixProvider implements PixProvider {
 
   /** The simulated payer's bank debits only what the service's own state allows. */
   async cancelRecurrence(): Promise<ChargeRemoval> {
+    return { outcome: "removed" };
+  }
+
+  /**
+   * The simulated payer's bank takes every request: it is recorded as sent, and the payer
+   * decides with simulateRecurrenceDecision (the sandbox has no idSolicRec to name).
+   */
+  async requestAuthorisationAtPayerBank(): Promise<PayerBankAuthorisation> {
+    return { requestId: null, status: "ENVIADA" };
+  }
+
+  async cancelAuthorisationRequestAtPayerBank(): Promise<ChargeRemoval> {
     return { outcome: "removed" };
   }
 

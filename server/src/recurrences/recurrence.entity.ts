@@ -53,6 +53,53 @@ registerEnumType(RecurrenceRetryPolicy, {
   description: "The API Pix `politicaRetentativa`: NAO_PERMITE, or PERMITE_3R_7D (3 more attempts within 7 days).",
 });
 
+export enum PayerBankRequestStatus {
+  PENDING = "PENDING",
+  SENT = "SENT",
+  ACCEPTED = "ACCEPTED",
+  REJECTED = "REJECTED",
+  FAILED = "FAILED",
+  CANCELLED = "CANCELLED",
+}
+registerEnumType(PayerBankRequestStatus, {
+  name: "PayerBankRequestStatus",
+  description: "The authorisation request sent to the payer's bank (API Pix `solicrec`).",
+  valuesConfig: {
+    [PayerBankRequestStatus.PENDING]: { description: "Queued: the service is sending it." },
+    [PayerBankRequestStatus.SENT]: {
+      description: "Sent: it is in the payer's bank's app until the authorisation's end.",
+    },
+    [PayerBankRequestStatus.ACCEPTED]: { description: "The payer authorised the recurrence." },
+    [PayerBankRequestStatus.REJECTED]: { description: "The payer refused the recurrence." },
+    [PayerBankRequestStatus.FAILED]: { description: "The bank did not send it (failureReason says why)." },
+    [PayerBankRequestStatus.CANCELLED]: { description: "The recurrence ended before the payer decided." },
+  },
+});
+
+@ObjectType({ description: "The payer's account at their bank, where the authorisation is sent (journey 4)." })
+export class RecurrencePayerBankAccount {
+  @Field(() => String, { description: "The payer's bank's ISPB: 8 digits." })
+  ispb!: string;
+
+  @Field(() => String, { nullable: true, description: "1 to 4 digits, when the account has a branch." })
+  branch!: string | null;
+
+  @Field(() => String, { description: "1 to 20 digits, the check digit included." })
+  account!: string;
+}
+
+@ObjectType({ description: "The authorisation request sent to the payer's bank (API Pix `solicrec`)." })
+export class RecurrencePayerBankRequest {
+  @Field(() => PayerBankRequestStatus)
+  status!: PayerBankRequestStatus;
+
+  @Field(() => Date, { nullable: true, description: "When the bank took it; null until sent." })
+  sentAt!: Date | null;
+
+  @Field(() => String, { nullable: true, description: "FAILED: why the bank did not send it." })
+  failureReason!: string | null;
+}
+
 @ObjectType({ description: "A payment made with the authorisation (the central bank's journey 3)." })
 export class RecurrenceFirstPayment {
   @Field(() => MoneyScalar)
@@ -150,6 +197,29 @@ export class Recurrence {
   @Column({ name: "first_payment_txid", type: "text", nullable: true })
   firstPaymentTxid!: string | null;
 
+  /** Journey 4: the payer's account the authorisation is sent to (the holder is the payer); null without one. */
+  @Column({ name: "payer_bank_ispb", type: "text", nullable: true })
+  payerBankIspb!: string | null;
+
+  @Column({ name: "payer_bank_branch", type: "text", nullable: true })
+  payerBankBranch!: string | null;
+
+  @Column({ name: "payer_bank_account", type: "text", nullable: true })
+  payerBankAccountNumber!: string | null;
+
+  @Column({ name: "payer_bank_request_status", type: "text", nullable: true })
+  payerBankRequestStatus!: PayerBankRequestStatus | null;
+
+  /** The bank's id of the request (API Pix `idSolicRec`), once sent; null in the sandbox's own. */
+  @Column({ name: "payer_bank_request_id", type: "text", nullable: true })
+  payerBankRequestId!: string | null;
+
+  @Column({ name: "payer_bank_request_sent_at", type: "timestamptz", nullable: true })
+  payerBankRequestSentAt!: Date | null;
+
+  @Column({ name: "payer_bank_request_failure", type: "text", nullable: true })
+  payerBankRequestFailure!: string | null;
+
   /** The end of the last day the payer may authorise it: then EXPIRED. */
   @Column({ name: "authorisation_expires_at", type: "timestamptz" })
   @Field(() => Date, { description: "Not authorised by then: EXPIRED." })
@@ -172,6 +242,28 @@ export class Recurrence {
   @Field(() => ChargePayer, { description: "Who authorises and is charged (the API Pix `devedor`)." })
   get payer(): ChargePayer {
     return { name: this.payerName, document: this.payerDocument };
+  }
+
+  @Field(() => RecurrencePayerBankAccount, {
+    nullable: true,
+    description: "The payer's account the authorisation was sent to (journey 4); null: the code only.",
+  })
+  get payerBankAccount(): RecurrencePayerBankAccount | null {
+    if (this.payerBankIspb === null || this.payerBankAccountNumber === null) return null;
+    return { ispb: this.payerBankIspb, branch: this.payerBankBranch, account: this.payerBankAccountNumber };
+  }
+
+  @Field(() => RecurrencePayerBankRequest, {
+    nullable: true,
+    description: "The request sent to the payer's bank and its state; null without payerBankAccount.",
+  })
+  get payerBankRequest(): RecurrencePayerBankRequest | null {
+    if (this.payerBankRequestStatus === null) return null;
+    return {
+      status: this.payerBankRequestStatus,
+      sentAt: this.payerBankRequestSentAt,
+      failureReason: this.payerBankRequestFailure,
+    };
   }
 
   @Field(() => RecurrenceFirstPayment, { nullable: true, description: "Paid with the authorisation, when asked." })

@@ -23,6 +23,21 @@ class FirstPaymentInput {
   amount!: bigint;
 }
 
+@InputType({
+  description:
+    "The payer's account at their bank (journey 4): the authorisation is sent there, to appear in their bank's app. Its holder is the recurrence's payer.",
+})
+class PayerBankAccountInput {
+  @Field(() => String, { description: "The payer's bank's ISPB: 8 digits, a Pix participant's." })
+  ispb!: string;
+
+  @Field(() => String, { nullable: true, description: "1 to 4 digits; absent when the account has no branch." })
+  branch?: string | null;
+
+  @Field(() => String, { description: "1 to 20 digits, the check digit included." })
+  account!: string;
+}
+
 @InputType({ description: "customerId or payer, exactly one." })
 class CreateRecurrenceInput {
   @Field(() => String, { nullable: true, description: "One of the account's customers: the payer." })
@@ -60,6 +75,12 @@ class CreateRecurrenceInput {
     description: "Default false; with a fixed amount, the service creates each cycle's charge itself.",
   })
   autoCharge?: boolean | null;
+
+  @Field(() => PayerBankAccountInput, {
+    nullable: true,
+    description: "Also send the authorisation to the payer's bank (journey 4); the pix_code still works.",
+  })
+  payerBankAccount?: PayerBankAccountInput | null;
 }
 
 @ObjectType()
@@ -209,6 +230,8 @@ const RECURRENCE_REST_FIELDS = [
   "retryPolicy",
   { firstPayment: ["amount"] },
   "autoCharge",
+  { payerBankAccount: ["ispb", "branch", "account"] },
+  { payerBankRequest: ["status", "sentAt", "failureReason"] },
   "reason",
   "authorisationExpiresAt",
   "createdAt",
@@ -250,6 +273,7 @@ export const recurrenceOperations = [
           retryPolicy: input.retryPolicy,
           firstPaymentCents: input.firstPayment?.amount ?? null,
           autoCharge: input.autoCharge,
+          payerBankAccount: input.payerBankAccount,
         },
         idempotencyKey,
         ctx,

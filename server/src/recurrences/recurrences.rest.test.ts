@@ -89,6 +89,8 @@ describe("POST /recurrences", () => {
         retry_policy: "THREE_IN_SEVEN_DAYS",
         first_payment: null,
         auto_charge: false,
+        payer_bank_account: null,
+        payer_bank_request: null,
         reason: null,
         authorisation_expires_at: recurrence.authorisation_expires_at,
         created_at: undefined,
@@ -370,6 +372,120 @@ describe("the statuses", () => {
     assert.equal(codeOf(await decide(recurrence.id, "APPROVED", other.clientSecret)), "NOT_FOUND");
     assert.equal((await get("/recurrences/rec_nothing", merchant.clientSecret)).status, 404);
     assert.equal((await get(`/recurrences/${recurrence.id}`)).body.status, "CREATED");
+  });
+});
+
+describe("payer_bank_account: the authorisation sent to the payer's bank (journey 4)", () => {
+  const ACCOUNT = { ispb: "60701190", branch: "0001", account: "1234567" };
+  const requestState = async (id: string, token = merchant.clientSecret) =>
+    (await get(`/recurrences/${id}`, token)).body;
+
+  test("in the sandbox: PENDING at creation, SENT by its job (once), ACCEPTED with the payer's approval", async () => {
+    const fresh = await app.createMerchant();
+    const key = newUuid();
+    const res = await post("/recurrences", gym({ payer_bank_account: ACCOUNT }), key, fresh.clientSecret);
+    assert.equal(res.status, 201, res.text);
+    assert.deepEqual(res.body.payer_bank_account, ACCOUNT);
+    assert.deepEqual(res.body.payer_bank_request, { status: "PENDING", sent_at: null, failure_reason: null });
+    // The job its transaction queued, keyed by the recurrence; run here as the worker would, twice.
+    const [job] = await app.services.db.query(
+      `SELECT j.key FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks t ON t.id = j.task_id
+        WHERE t.identifier = 'recurrence_payer_bank_request' AND j.payload->>'recurrenceId' = $1`,
+      [res.body.id],
+    );
+    assert.equal(job.key, `recurrence_payer_bank_request:${res.body.id}`);
+    const before = Date.now();
+    await app.services.recurrences.sendPayerBankRequest(res.body.id);
+    await app.services.recurrences.sendPayerBankRequest(res.body.id);
+    const sent = await requestState(res.body.id, fresh.clientSecret);
+    assert.equal(sent.payer_bank_request.status, "SENT");
+    assert.equal(sent.payer_bank_request.failure_reason, null);
+    assert.ok(Date.parse(sent.payer_bank_request.sent_at) >= before - 1000);
+    const audit = await app.services.db.query(
+      "SELECT action, actor FROM audit_log WHERE object_id = $1 AND action LIKE 'recurrence.payer_bank%'",
+      [res.body.id],
+    );
+    assert.deepEqual(audit, [{ action: "recurrence.payer_bank_request_sent", actor: "system" }]);
+    // A replay answers the recurrence as first created (the request PENDING), sending nothing more.
+    const replay = await post("/recurrences", gym({ payer_bank_account: ACCOUNT }), key, fresh.clientSecret);
+    assert.deepEqual([replay.status, replay.headers.get("idempotent-replayed")], [201, "true"]);
+    assert.equal(replay.body.payer_bank_request.status, "PENDING");
+    const otherAccount = await post(
+      "/recurrences",
+      gym({ payer_bank_account: { ...ACCOUNT, account: "7654321" } }),
+      key,
+      fresh.clientSecret,
+    );
+    assert.deepEqual([otherAccount.status, otherAccount.body.code], [409, "IDEMPOTENCY_KEY_REUSED"]);
+    // Another account sees nothing of it, and cannot decide it.
+    assert.equal((await get(`/recurrences/${res.body.id}`, other.clientSecret)).status, 404);
+    assert.equal(codeOf(await decide(res.body.id, "APPROVED", other.clientSecret)), "NOT_FOUND");
+    assert.equal(codeOf(await decide(res.body.id, "APPROVED", fresh.clientSecret)), undefined);
+    const read = `query($id: ID!) { recurrence(id: $id) { status payerBankAccount { ispb branch account } payerBankRequest { status } } }`;
+    assert.deepEqual((await app.graphql(read, { id: res.body.id }, fresh.clientSecret)).data.recurrence, {
+      status: "APPROVED",
+      payerBankAccount: ACCOUNT,
+      payerBankRequest: { status: "ACCEPTED" },
+    });
+  });
+
+  test("a branch is optional; cancelled or rejected before it is sent, it is never sent", async () => {
+    const noBranch = await created({ payer_bank_account: { ispb: "60701190", account: "42" } });
+    assert.deepEqual(noBranch.payer_bank_account, { ispb: "60701190", branch: null, account: "42" });
+    const cancelled = await post(`/recurrences/${noBranch.id}/cancel`, {}, null);
+    assert.equal(cancelled.body.payer_bank_request.status, "CANCELLED");
+    await app.services.recurrences.sendPayerBankRequest(noBranch.id);
+    assert.equal((await requestState(noBranch.id)).payer_bank_request.status, "CANCELLED");
+    const rejected = await created({ payer_bank_account: ACCOUNT });
+    await decide(rejected.id, "REJECTED");
+    assert.equal((await requestState(rejected.id)).payer_bank_request.status, "REJECTED");
+  });
+
+  test("bad account digits are 400 VALIDATION_ERROR naming the field, before anything is written", async () => {
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ ...ACCOUNT, ispb: "6070119" }, "payer_bank_account.ispb must be the payer's bank's ISPB: 8 digits"],
+      [{ ...ACCOUNT, ispb: "6070119X" }, "payer_bank_account.ispb must be the payer's bank's ISPB: 8 digits"],
+      [{ ...ACCOUNT, ispb: "12345678" }, "payer_bank_account.ispb is not the ISPB of a Pix participant"],
+      [{ ...ACCOUNT, branch: "12345" }, "payer_bank_account.branch must have 1 to 4 digits"],
+      [{ ...ACCOUNT, branch: "00-1" }, "payer_bank_account.branch must have 1 to 4 digits"],
+      [{ ...ACCOUNT, account: "" }, "payer_bank_account.account must have 1 to 20 digits, the check digit included"],
+      [
+        { ...ACCOUNT, account: "1".repeat(21) },
+        "payer_bank_account.account must have 1 to 20 digits, the check digit included",
+      ],
+      [
+        { ...ACCOUNT, account: "12345-6" },
+        "payer_bank_account.account must have 1 to 20 digits, the check digit included",
+      ],
+    ];
+    const fresh = await app.createMerchant();
+    for (const [account, error] of cases) {
+      const res = await post("/recurrences", gym({ payer_bank_account: account }), newUuid(), fresh.clientSecret);
+      assert.deepEqual([res.status, res.body], [400, { error, code: "VALIDATION_ERROR" }], JSON.stringify(account));
+    }
+    assert.equal((await get("/recurrences", fresh.clientSecret)).body.total, 0);
+  });
+
+  test("a bank without requests to the payer's bank: 400 VALIDATION_ERROR saying so", async () => {
+    const provider = app.services.provider as { requestAuthorisationAtPayerBank?: unknown };
+    Object.defineProperty(provider, "requestAuthorisationAtPayerBank", { value: undefined, configurable: true });
+    try {
+      const res = await post("/recurrences", gym({ payer_bank_account: ACCOUNT }));
+      assert.deepEqual(
+        [res.status, res.body],
+        [
+          400,
+          {
+            error:
+              "payer_bank_account cannot be used with this bank (sandbox): it sends no request to the payer's bank; give the payer the pix_code",
+            code: "VALIDATION_ERROR",
+          },
+        ],
+      );
+    } finally {
+      delete (provider as Record<string, unknown>).requestAuthorisationAtPayerBank;
+    }
+    assert.equal((await post("/recurrences", gym({ payer_bank_account: ACCOUNT }))).status, 201);
   });
 });
 

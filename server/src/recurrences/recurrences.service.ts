@@ -1,11 +1,11 @@
 import type { DataSource, EntityManager } from "typeorm";
-import { type Acting, appendAudit } from "../audit";
+import { type Acting, type AuditContext, appendAudit } from "../audit";
 import { isoDate, MAX_DAYS_TO_DUE_DATE, parseIsoDate, saoPauloDay, startOfSaoPauloDay } from "../billing";
 import type { ChargesService } from "../charges";
 import { buildRecurrenceBrCode } from "../charges/model";
 import { type CancelSignal, LAG_TOLERANT, readCancellable } from "../core/cancellable-read";
 import { entityRowMapper } from "../core/entity-rows";
-import { validationError } from "../core/errors";
+import { AppError, validationError } from "../core/errors";
 import { checkIdempotencyKey, findOriginalRequest, insertUnlessTaken, requestFingerprint } from "../core/idempotency";
 import { newEndToEndId, newLocationId, newRecurrenceId, newTxid } from "../core/ids";
 import { enqueueJob } from "../core/jobs";
@@ -24,8 +24,10 @@ import { runTransaction } from "../core/transactions";
 import { type CustomersService, checkPayer, type Payer } from "../customers";
 import type { PixProvider } from "../provider";
 import { appendWebhookEvent, WEBHOOK_EVENTS, type WebhookEventName } from "../webhooks";
+import { checkPayerBankAccount, type PayerBankAccountRequest } from "./payer-bank-account";
 import {
   FINAL_RECURRENCE_STATUSES,
+  PayerBankRequestStatus,
   Recurrence,
   type RecurrenceFrequency,
   RecurrenceRetryPolicy,
@@ -45,12 +47,18 @@ export interface NewRecurrence {
   retryPolicy?: RecurrenceRetryPolicy | null;
   firstPaymentCents?: Cents | null;
   autoCharge?: boolean | null;
+  /** Journey 4: the payer's account at their bank, where the authorisation is sent (its holder: the payer). */
+  payerBankAccount?: PayerBankAccountRequest | null;
 }
 
 export type RecurrenceDecision = "APPROVED" | "REJECTED";
 
 /** The job that cancels a recurrence at the bank after the merchant's cancel. */
 export const CANCEL_RECURRENCE_AT_BANK_JOB = "recurrence_cancel_at_bank";
+/** The job that sends the authorisation to the payer's bank (journey 4), once the recurrence is recorded. */
+export const SEND_PAYER_BANK_REQUEST_JOB = "recurrence_payer_bank_request";
+/** The job that withdraws a request still open at the payer's bank once its recurrence ended. */
+export const CANCEL_PAYER_BANK_REQUEST_JOB = "recurrence_payer_bank_request_cancel";
 
 const RECURRENCE_ID = /^rec_[A-Za-z0-9]{24}$/;
 const MAX_TEXT = 35;
@@ -101,6 +109,14 @@ function asCreated(recurrence: Recurrence): Recurrence {
     status: RecurrenceStatus.CREATED,
     statusReason: null,
     updatedAt: recurrence.createdAt,
+    ...(recurrence.payerBankRequestStatus === null
+      ? {}
+      : {
+          payerBankRequestStatus: PayerBankRequestStatus.PENDING,
+          payerBankRequestId: null,
+          payerBankRequestSentAt: null,
+          payerBankRequestFailure: null,
+        }),
   });
 }
 
@@ -116,7 +132,15 @@ export class RecurrencesService {
 
   constructor(
     private readonly db: DataSource,
-    private readonly provider: Pick<PixProvider, "registerRecurrence" | "cancelRecurrence" | "ispb">,
+    private readonly provider: Pick<
+      PixProvider,
+      | "registerRecurrence"
+      | "cancelRecurrence"
+      | "ispb"
+      | "name"
+      | "requestAuthorisationAtPayerBank"
+      | "cancelAuthorisationRequestAtPayerBank"
+    >,
     private readonly customers: Pick<CustomersService, "findCustomerOfAccount">,
     private readonly charges: Pick<
       ChargesService,
@@ -140,9 +164,10 @@ export class RecurrencesService {
     companyId: string,
     input: NewRecurrence,
     rawIdempotencyKey: string | null | undefined,
-    { audit }: Acting,
+    acting: Acting,
     now: Date = new Date(),
   ): Promise<{ recurrence: Recurrence; replayed: boolean }> {
+    const { audit } = acting;
     const idempotencyKey = checkIdempotencyKey(rawIdempotencyKey, true) as string;
     const contract = checkText("contract", input.contract);
     const object = checkText("object", input.object);
@@ -168,6 +193,12 @@ export class RecurrencesService {
     }
     if (input.payer == null && input.customerId == null)
       throw validationError("payer is required unless customer_id is given");
+    const payerBankAccount = input.payerBankAccount == null ? null : checkPayerBankAccount(input.payerBankAccount);
+    if (payerBankAccount !== null && !this.provider.requestAuthorisationAtPayerBank) {
+      throw validationError(
+        `payer_bank_account cannot be used with this bank (${this.provider.name}): it sends no request to the payer's bank; give the payer the pix_code`,
+      );
+    }
     const fingerprint = requestFingerprint([
       input.customerId ?? null,
       input.payer?.name ?? null,
@@ -182,6 +213,9 @@ export class RecurrencesService {
       retryPolicy,
       firstPaymentCents,
       autoCharge ? "auto" : "manual",
+      payerBankAccount?.ispb ?? null,
+      payerBankAccount?.branch ?? null,
+      payerBankAccount?.account ?? null,
     ]);
     // A replay answers before the bank is asked again.
     const earlier = await this.replay(this.db.manager, companyId, idempotencyKey, fingerprint);
@@ -257,11 +291,18 @@ export class RecurrencesService {
       bankRecurrenceId: registered.bankRecurrenceId,
       firstPaymentTxid,
       authorisationExpiresAt,
+      payerBankIspb: payerBankAccount?.ispb ?? null,
+      payerBankBranch: payerBankAccount?.branch ?? null,
+      payerBankAccountNumber: payerBankAccount?.account ?? null,
+      payerBankRequestStatus: payerBankAccount === null ? null : PayerBankRequestStatus.PENDING,
+      payerBankRequestId: null,
+      payerBankRequestSentAt: null,
+      payerBankRequestFailure: null,
       idempotencyKey,
       requestFingerprint: fingerprint,
       createdAt: now,
       updatedAt: now,
-    } satisfies Omit<Recurrence, "payer" | "firstPayment">);
+    } satisfies Omit<Recurrence, "payer" | "firstPayment" | "payerBankAccount" | "payerBankRequest">);
     // Journey 3: the payment now is a charge of its own (the bank's cob of that txid), paid when the payer scans the code.
     const firstPaymentCharge =
       firstPaymentCents === null ||
@@ -292,6 +333,16 @@ export class RecurrencesService {
         throw new Error("recurrence not inserted: its id was taken (24 random characters: not expected)");
       }
       if (firstPaymentCharge) await this.charges.insertFirstPaymentCharge(em, firstPaymentCharge, audit);
+      // Journey 4: the request goes to the payer's bank after this commit (the bank is called
+      // outside any transaction), by a job keyed by the recurrence: one request, whoever runs it.
+      if (payerBankAccount !== null) {
+        await enqueueJob(
+          em,
+          SEND_PAYER_BANK_REQUEST_JOB,
+          { recurrenceId: recurrence.id, requestId: acting.requestId },
+          { jobKey: `${SEND_PAYER_BANK_REQUEST_JOB}:${recurrence.id}` },
+        );
+      }
       await appendAudit(em, audit, {
         action: "recurrence.create",
         objectType: "recurrence",
@@ -308,6 +359,7 @@ export class RecurrencesService {
           first_payment: firstPaymentCents?.toString() ?? null,
           auto_charge: autoCharge,
           payer_document: payer.document,
+          payer_bank_account: payerBankAccount,
         },
       });
       return { recurrence, replayed: false };
@@ -563,6 +615,79 @@ export class RecurrencesService {
   }
 
   /**
+   * The job after a recurrence with the payer's account is recorded (journey 4): the
+   * authorisation is sent to the payer's bank, valid until the authorisation's end, outside any
+   * transaction; then, under the row's lock, the request is recorded SENT (or FAILED with the
+   * bank's reason). A bank that cannot answer now throws (the job tries again). The job is keyed
+   * by the recurrence and a request no longer PENDING is not sent, so several workers send it
+   * once; a recurrence that ended while it was being sent has it withdrawn (the cancel job).
+   */
+  async sendPayerBankRequest(id: string, requestId: string | null = null, now: Date = new Date()): Promise<void> {
+    const send = this.provider.requestAuthorisationAtPayerBank?.bind(this.provider);
+    const [row] = await poolRows<Record<string, unknown>>(this.db, "SELECT * FROM recurrences WHERE id = $1", [id]);
+    if (!row || !send) return;
+    const recurrence = this.recurrenceFromRow(row);
+    const account = recurrence.payerBankAccount;
+    if (recurrence.payerBankRequestStatus !== PayerBankRequestStatus.PENDING || account === null) return;
+    if (recurrence.status !== RecurrenceStatus.CREATED || recurrence.authorisationExpiresAt <= now) return;
+    let sentId: string | null = null;
+    let failure: string | null = null;
+    try {
+      const sent = await send({
+        // The sandbox registers no rec at a bank: it names the recurrence by its own id.
+        bankRecurrenceId: recurrence.bankRecurrenceId ?? recurrence.id,
+        account: { ...account, document: recurrence.payerDocument },
+        expiresAt: recurrence.authorisationExpiresAt,
+      });
+      sentId = sent.requestId;
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      failure = error.message.slice(0, 300);
+    }
+    const to = failure === null ? PayerBankRequestStatus.SENT : PayerBankRequestStatus.FAILED;
+    await runTransaction(this.db, async (em) => {
+      const locked = await this.lockRecurrence(em, null, id);
+      if (locked.payerBankRequestStatus !== PayerBankRequestStatus.PENDING) {
+        // Decided or ended while it was being sent: a request the bank took is withdrawn.
+        if (sentId !== null) await this.queueRequestCancel(em, id, sentId);
+        return;
+      }
+      await em.query(
+        `UPDATE recurrences SET payer_bank_request_status = $2, payer_bank_request_id = $3,
+                payer_bank_request_sent_at = $4, payer_bank_request_failure = $5, updated_at = $6 WHERE id = $1`,
+        [id, to, sentId, failure === null ? now : null, failure, now],
+      );
+      await appendAudit(
+        em,
+        { ...(SYSTEM_ACTING.audit as AuditContext), requestId },
+        {
+          action: failure === null ? "recurrence.payer_bank_request_sent" : "recurrence.payer_bank_request_failed",
+          objectType: "recurrence",
+          objectId: id,
+          companyId: locked.companyId,
+          reason: failure,
+          before: { payer_bank_request: PayerBankRequestStatus.PENDING },
+          after: { payer_bank_request: to },
+        },
+      );
+    });
+  }
+
+  private queueRequestCancel(em: EntityManager, id: string, bankRequestId: string): Promise<void> {
+    return enqueueJob(
+      em,
+      CANCEL_PAYER_BANK_REQUEST_JOB,
+      { recurrenceId: id, bankRequestId },
+      { jobKey: `${CANCEL_PAYER_BANK_REQUEST_JOB}:${id}` },
+    );
+  }
+
+  /** The job after a recurrence ended with its request still open: withdrawn at the payer's bank. */
+  async cancelPayerBankRequest(bankRequestId: string): Promise<void> {
+    await this.provider.cancelAuthorisationRequestAtPayerBank?.(bankRequestId);
+  }
+
+  /**
    * APPROVED -> COMPLETED once its end date has passed (America/Sao_Paulo): no charge can be
    * made for it any more (a charge's due date is at most the end date). Its charges still
    * PENDING keep their debit and retries: a cycle due on the end date is debited after it.
@@ -632,6 +757,35 @@ export class RecurrencesService {
     return this.recurrenceFromRow(row);
   }
 
+  /**
+   * The request sent to the payer's bank follows its recurrence: the payer's decision (whichever
+   * way they gave it) is the request's; a recurrence that ends first leaves it CANCELLED, and
+   * one the bank had taken is withdrawn there (a job: the bank is called after the commit). A
+   * FAILED request stays so.
+   */
+  private async settlePayerBankRequest(
+    em: EntityManager,
+    moved: Recurrence,
+    from: PayerBankRequestStatus | null,
+    to: RecurrenceStatus,
+  ): Promise<void> {
+    if (from !== PayerBankRequestStatus.PENDING && from !== PayerBankRequestStatus.SENT) return;
+    const request =
+      to === RecurrenceStatus.APPROVED
+        ? PayerBankRequestStatus.ACCEPTED
+        : to === RecurrenceStatus.REJECTED
+          ? PayerBankRequestStatus.REJECTED
+          : PayerBankRequestStatus.CANCELLED;
+    await em.query("UPDATE recurrences SET payer_bank_request_status = $2 WHERE id = $1", [moved.id, request]);
+    moved.payerBankRequestStatus = request;
+    if (
+      request === PayerBankRequestStatus.CANCELLED &&
+      from === PayerBankRequestStatus.SENT &&
+      moved.payerBankRequestId
+    )
+      await this.queueRequestCancel(em, moved.id, moved.payerBankRequestId);
+  }
+
   /** In the caller's transaction, under the row's lock: the new status, its webhook and its audit row. */
   private async transition(
     em: EntityManager,
@@ -650,6 +804,7 @@ export class RecurrencesService {
       now,
     ]);
     const moved = Object.assign(new Recurrence(), recurrence, { status: to, statusReason: reason, updatedAt: now });
+    await this.settlePayerBankRequest(em, moved, recurrence.payerBankRequestStatus, to);
     // The merchant's cancel ends the authorisation at the bank too (a job: the bank is called outside this transaction).
     if (to === RecurrenceStatus.CANCELLED && action === "cancel" && recurrence.bankRecurrenceId !== null) {
       await enqueueJob(em, CANCEL_RECURRENCE_AT_BANK_JOB, { recurrenceId: recurrence.id });

@@ -483,50 +483,141 @@ describe("Pix Automático through Efí", () => {
     await assertAuditConsistent(app, merchant.companyId);
   });
 
-  test("journey 1 (solicrec): the authorisation sent to the payer's bank, approved there, APPROVED here", async () => {
-    const made = await recurrence();
-    const expiresAt = new Date(Date.now() + 86_400_000);
-    const account = { ispb: "60701190", branch: "0001", account: "123456", document: "52998224725" };
-    const asked = await app.services.efi!.provider.requestAuthorisationAtPayerBank({
-      bankRecurrenceId: made.idRec,
-      account,
-      expiresAt,
-    });
-    assert.match(asked.requestId, /^SC09089356\d{8}[A-Za-z0-9]{11}$/);
-    assert.equal(asked.status, "ENVIADA");
-    const sent = (await simState()).solicrecs.find(
-      (item: { idSolicRec: string }) => item.idSolicRec === asked.requestId,
+  const PAYER_ACCOUNT = { ispb: "60701190", branch: "0001", account: "123456" };
+  /** The recurrence's request at the payer's bank, once the service's job has sent it. */
+  async function sentRequest(id: string) {
+    assert.equal((await readRecurrence(id)).payer_bank_request.status, "PENDING");
+    // The job the recurrence's transaction queued (keyed: one per recurrence), run here as the worker would.
+    const jobs = await app.services.db.query(
+      `SELECT j.key FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks t ON t.id = j.task_id
+        WHERE t.identifier = 'recurrence_payer_bank_request' AND j.payload->>'recurrenceId' = $1`,
+      [id],
     );
-    assert.deepEqual(sent.destinatario, {
+    assert.deepEqual(
+      jobs.map((job: { key: string }) => job.key),
+      [`recurrence_payer_bank_request:${id}`],
+    );
+    await app.services.recurrences.sendPayerBankRequest(id);
+    const current = await readRecurrence(id);
+    assert.equal(current.payer_bank_request.status, "SENT");
+    const [row] = await app.services.db.query("SELECT payer_bank_request_id FROM recurrences WHERE id = $1", [id]);
+    const solicrec = (await simState()).solicrecs.find(
+      (item: { idSolicRec: string }) => item.idSolicRec === row.payer_bank_request_id,
+    );
+    return { current, idSolicRec: row.payer_bank_request_id as string, solicrec };
+  }
+
+  test("journey 1 (solicrec): the payer's account given, the request sent after the recurrence, approved there", async () => {
+    const made = await recurrence({ payer_bank_account: PAYER_ACCOUNT });
+    const { current, idSolicRec, solicrec } = await sentRequest(made.id);
+    assert.match(idSolicRec, /^SC09089356\d{8}[A-Za-z0-9]{11}$/);
+    assert.deepEqual(current.payer_bank_account, PAYER_ACCOUNT);
+    assert.equal(current.payer_bank_request.failure_reason, null);
+    assert.ok(Date.parse(current.payer_bank_request.sent_at) <= Date.now());
+    assert.deepEqual(solicrec.destinatario, {
       conta: "123456",
       ispbParticipante: "60701190",
       agencia: "0001",
       cpf: "52998224725",
     });
-    assert.equal(sent.idRec, made.idRec);
-    assert.equal(Date.parse(sent.calendario.dataExpiracaoSolicitacao), expiresAt.getTime());
+    assert.equal(solicrec.idRec, made.idRec);
+    assert.equal(solicrec.status, "ENVIADA");
+    // Valid until the authorisation's end: the end of the start date in São Paulo.
+    assert.equal(
+      Date.parse(solicrec.calendario.dataExpiracaoSolicitacao),
+      Date.parse(current.authorisation_expires_at),
+    );
     // The payer approves in their bank's app, with no code scanned: the rec's notification, read back, applies it.
     await sim.control("POST", `/control/recs/${made.idRec}/decide`, { status: "APROVADA" });
     await waitFor("approved", async () => (await readRecurrence(made.id)).status === "APPROVED");
+    assert.equal((await readRecurrence(made.id)).payer_bank_request.status, "ACCEPTED");
     const state = await simState();
     assert.equal(
       state.recs.find((item: { idRec: string }) => item.idRec === made.idRec).ativacao.tipoJornada,
       "JORNADA_1",
     );
     assert.equal(
-      state.solicrecs.find((item: { idSolicRec: string }) => item.idSolicRec === asked.requestId).status,
+      state.solicrecs.find((item: { idSolicRec: string }) => item.idSolicRec === idSolicRec).status,
       "ACEITA",
     );
     assert.deepEqual(
       (await outboxEvents(app, made.id)).map((event) => event.event),
       ["recurrence.approved"],
     );
-    // Asked again once decided: the bank refuses, and the service says so (503, the bank's reason).
+    const audit = await app.services.db.query(
+      "SELECT action FROM audit_log WHERE object_id = $1 AND action LIKE 'recurrence.%' ORDER BY id",
+      [made.id],
+    );
+    assert.deepEqual(
+      audit.map((row: { action: string }) => row.action),
+      ["recurrence.create", "recurrence.payer_bank_request_sent", "recurrence.approve"],
+    );
+    // The job run again (a retry, a second worker) sends nothing more.
+    await app.services.recurrences.sendPayerBankRequest(made.id);
+    assert.equal((await simState()).solicrecs.filter((item: { idRec: string }) => item.idRec === made.idRec).length, 1);
+    // Asked again once decided: the bank refuses, and the adapter says so (503, the bank's reason).
+    const expiresAt = new Date(Date.now() + 86_400_000);
     await assert.rejects(
-      app.services.efi!.provider.requestAuthorisationAtPayerBank({ bankRecurrenceId: made.idRec, account, expiresAt }),
+      app.services.efi!.provider.requestAuthorisationAtPayerBank({
+        bankRecurrenceId: made.idRec,
+        account: { ...PAYER_ACCOUNT, document: "52998224725" },
+        expiresAt,
+      }),
       (error: { code?: string; message: string }) =>
         error.code === "SERVICE_UNAVAILABLE" && error.message.startsWith("The bank refused the recurrence"),
     );
+  });
+
+  test("journey 1 refused by the bank: the request FAILED with Efí's reason, the recurrence still CREATED", async () => {
+    // A recurrence whose rec the payer has cancelled at Efí: a request for it is refused there.
+    const other = await recurrence({ payer_bank_account: { ispb: "60701190", account: "99" } });
+    await sentRequest(other.id);
+    await sim.control("POST", `/control/recs/${other.idRec}/cancel`, { descricao: "teste" });
+    await waitFor("cancelled", async () => (await readRecurrence(other.id)).status === "CANCELLED");
+    assert.equal((await readRecurrence(other.id)).payer_bank_request.status, "CANCELLED");
+    // Marked PENDING again by hand, the job meets the bank's refusal and records it.
+    await app.services.db.query(
+      "UPDATE recurrences SET status = 'CREATED', payer_bank_request_status = 'PENDING' WHERE id = $1",
+      [other.id],
+    );
+    await app.services.recurrences.sendPayerBankRequest(other.id);
+    const failed = (await readRecurrence(other.id)).payer_bank_request;
+    assert.equal(failed.status, "FAILED");
+    assert.equal(failed.sent_at, null);
+    assert.match(failed.failure_reason, /^The bank refused the recurrence: /);
+    await app.services.db.query("UPDATE recurrences SET status = 'CANCELLED' WHERE id = $1", [other.id]);
+  });
+
+  test("an open solicrec is cancelled at Efí when its recurrence is cancelled, or expires", async () => {
+    const cancelled = await recurrence({ payer_bank_account: PAYER_ACCOUNT });
+    const first = await sentRequest(cancelled.id);
+    const res = await app.request("POST", `/recurrences/${cancelled.id}/cancel`, {
+      token: merchant.clientSecret,
+      body: {},
+    });
+    assert.equal(res.status, 200, res.text);
+    assert.equal(res.body.payer_bank_request.status, "CANCELLED");
+    const expired = await recurrence({ payer_bank_account: PAYER_ACCOUNT });
+    const second = await sentRequest(expired.id);
+    assert.ok((await app.services.recurrences.expireUnauthorised(new Date(Date.now() + 3 * 86_400_000))) >= 1);
+    assert.equal((await readRecurrence(expired.id)).payer_bank_request.status, "CANCELLED");
+    const jobs = await app.services.db.query(
+      `SELECT j.key FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks t ON t.id = j.task_id
+        WHERE t.identifier = 'recurrence_payer_bank_request_cancel' AND j.payload->>'recurrenceId' = ANY($1) ORDER BY 1`,
+      [[cancelled.id, expired.id]],
+    );
+    // The worker may already have run them; run them here (they are idempotent) and look at the bank.
+    assert.ok(jobs.length <= 2);
+    await app.services.recurrences.cancelPayerBankRequest(first.idSolicRec);
+    await app.services.recurrences.cancelPayerBankRequest(second.idSolicRec);
+    await app.services.recurrences.cancelPayerBankRequest(second.idSolicRec);
+    const state = await simState();
+    for (const idSolicRec of [first.idSolicRec, second.idSolicRec]) {
+      assert.equal(
+        state.solicrecs.find((item: { idSolicRec: string }) => item.idSolicRec === idSolicRec).status,
+        "CANCELADA",
+      );
+    }
   });
 
   test("a variable recurrence: a debit above the payer's own limit is refused by their bank, with its reason", async () => {

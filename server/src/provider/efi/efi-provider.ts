@@ -320,7 +320,28 @@ export class EfiPixProvider implements PixProvider {
         throw new AppError("SERVICE_UNAVAILABLE", "The bank's authorisation request came without idSolicRec");
       return { requestId: idSolicRec, status };
     } catch (error) {
+      // A bank that cannot answer now is tried again by the service's job; a refusal is final.
+      if (error instanceof ProviderUnavailableError) throw error;
+      if (error instanceof EfiApiError && (error.status === 401 || error.status === 403 || error.status >= 500))
+        throw new ProviderUnavailableError(error.message);
       throw recurrenceFailure(error);
+    }
+  }
+
+  /**
+   * `PATCH /v2/solicrec/{idSolicRec}` `{status: CANCELADA}`: the request withdrawn from the
+   * payer's bank once its recurrence ended. One Efí will not cancel (decided, expired, already
+   * cancelled) is over anyway: removed.
+   */
+  async cancelAuthorisationRequestAtPayerBank(requestId: string): Promise<ChargeRemoval> {
+    try {
+      await this.client.call("PATCH", `/v2/solicrec/${requestId}`, { status: "CANCELADA" });
+      return { outcome: "removed" };
+    } catch (error) {
+      if (!(error instanceof EfiApiError)) throw error;
+      if (error.status === 401 || error.status === 403 || error.status >= 500)
+        throw new ProviderUnavailableError(error.message);
+      return { outcome: "removed" };
     }
   }
 
