@@ -130,7 +130,7 @@ export function TestPing({ disabled }: { disabled: boolean }) {
               )}
               {/* Which endpoint answered: a ping goes to each one that takes it. */}
               {result.endpointUrl && (
-                <span className="min-w-0 basis-full truncate font-mono text-xs text-muted-foreground">
+                <span className="min-w-0 basis-full font-mono text-xs break-all text-muted-foreground">
                   {t("history.endpoint", { url: result.endpointUrl })}
                 </span>
               )}

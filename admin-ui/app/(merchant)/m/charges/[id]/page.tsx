@@ -282,7 +282,7 @@ export default async function MerchantChargePage({ params }: { params: Promise<{
                           <DateTime value={event.createdAt} seconds /> · {t("attempts", { count: event.attemptCount })}
                         </span>
                         {/* An event goes to each endpoint that takes it: which one this row is. */}
-                        <span className="min-w-0 basis-full truncate font-mono text-xs text-muted-foreground">
+                        <span className="min-w-0 basis-full font-mono text-xs break-all text-muted-foreground">
                           {event.endpointUrl ? t("sentTo", { url: event.endpointUrl }) : t("notSent")}
                         </span>
                       </summary>

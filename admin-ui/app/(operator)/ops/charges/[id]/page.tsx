@@ -237,7 +237,8 @@ export default async function ChargePage({ params }: { params: Promise<{ id: str
             <Timeline items={timeline} label={t("timelineLabel")} />
           </CardContent>
         </Card>
-        <Card>
+        {/* min-w-0: a long endpoint URL is cut short in its row instead of widening the grid. */}
+        <Card className="min-w-0">
           <CardHeader>
             <div>
               <CardTitle>{t("webhooks")}</CardTitle>
@@ -266,7 +267,7 @@ export default async function ChargePage({ params }: { params: Promise<{ id: str
                       <DeliveryStatusBadge status={delivery.status} />
                     </span>
                     <span
-                      className="min-w-0 basis-full truncate font-mono text-xs text-muted-foreground"
+                      className="min-w-0 basis-full font-mono text-xs break-all text-muted-foreground"
                       title={delivery.endpointUrl ?? undefined}
                     >
                       {delivery.endpointUrl ? t("webhookSentTo", { url: delivery.endpointUrl }) : t("webhookNotSent")}
