@@ -1,5 +1,6 @@
 import {
   BanIcon,
+  CalendarClockIcon,
   CheckCircle2Icon,
   CircleDashedIcon,
   ClockIcon,
@@ -15,7 +16,7 @@ import { useTranslations } from "next-intl";
 import type * as React from "react";
 import { Badge, type BadgeVariant } from "@/components/ui/badge";
 import type { ChargeStatus, WebhookDeliveryStatus, WithdrawalStatus } from "@/gql/graphql";
-import { moneyToCentavos } from "@/lib/format";
+import { formatIsoDay, moneyToCentavos } from "@/lib/format";
 
 interface StatusLook {
   variant: BadgeVariant;
@@ -96,16 +97,52 @@ function RejectedLabel() {
   return useTranslations("common.status")("withdrawalRejected");
 }
 
-/** A withdrawal's status; a CANCELLED one an operator rejected reads as such (the API's `rejected`). */
+function ScheduledLabel({ day }: { day: string }) {
+  return useTranslations("common.status")("withdrawalScheduled", { day: formatIsoDay(day) });
+}
+
+/** What tells whether a withdrawal is waiting for its scheduled day (see isScheduledWithdrawal). */
+export interface ScheduledWithdrawalFields {
+  status: WithdrawalStatus;
+  scheduledFor?: string | null;
+  cancellable?: boolean | null;
+}
+
+/**
+ * Approved and waiting for its day: PROCESSING for the API, but with a scheduled day and still
+ * cancellable (not sent to the bank yet, CONTRACT §15). The console shows it as scheduled; once
+ * the day sends it, it is no longer cancellable and reads as processing again.
+ */
+export function isScheduledWithdrawal(withdrawal: ScheduledWithdrawalFields): boolean {
+  return withdrawal.status === "PROCESSING" && Boolean(withdrawal.scheduledFor) && withdrawal.cancellable === true;
+}
+
+const SCHEDULED: StatusLook = { variant: "info", icon: CalendarClockIcon };
+
+/**
+ * A withdrawal's status; a CANCELLED one an operator rejected reads as such (the API's
+ * `rejected`), and an approved one waiting for its scheduled day as "Agendado para 12/12/2026"
+ * (its São Paulo calendar day) when `scheduledFor` and `cancellable` are given.
+ */
 export function WithdrawalStatusBadge({
   status,
   rejected,
+  scheduledFor,
+  cancellable,
   className,
 }: {
   status: WithdrawalStatus;
   rejected?: boolean | null;
+  scheduledFor?: string | null;
+  cancellable?: boolean | null;
   className?: string;
 }) {
+  if (scheduledFor && isScheduledWithdrawal({ status, scheduledFor, cancellable }))
+    return (
+      <StatusBadge look={SCHEDULED} className={className}>
+        <ScheduledLabel day={scheduledFor} />
+      </StatusBadge>
+    );
   return (
     <StatusBadge look={WITHDRAWAL[status]} className={className}>
       {status === "CANCELLED" && rejected ? <RejectedLabel /> : <StatusLabel kind="withdrawal" status={status} />}

@@ -709,7 +709,7 @@ export type ChargeTimelineQueryVariables = Exact<{
 }>;
 
 
-export type ChargeTimelineQuery = { auditTrail: Array<{ id: string, at: string, actor: string, action: string, reason: string | null, actorInfo: { id: string, kind: string, displayName: string | null, email: string | null, credentialHint: string | null } }>, webhookDeliveries: { data: Array<{ eventId: string, event: string, status: WebhookDeliveryStatus, createdAt: string, attemptCount: number }> } };
+export type ChargeTimelineQuery = { auditTrail: Array<{ id: string, at: string, actor: string, action: string, reason: string | null, actorInfo: { id: string, kind: string, displayName: string | null, email: string | null, credentialHint: string | null } }>, webhookDeliveries: { data: Array<{ eventId: string, endpointId: string, endpointUrl: string | null, event: string, status: WebhookDeliveryStatus, createdAt: string, attemptCount: number }> } };
 
 export type ReserveChargeMutationVariables = Exact<{
   id: string;
@@ -949,7 +949,7 @@ export type MerchantChargeDetailQueryVariables = Exact<{
 }>;
 
 
-export type MerchantChargeDetailQuery = { charge: { pixCode: string | null, payerDocument: string | null, updatedAt: string, reservedAmount: string, paymentLinkId: string | null, qrcodeId: string | null, id: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, refundedAmount: string, disputedAmount: string, createdAt: string, expiresAt: string, paidAt: string | null, payerName: string | null, type: ChargeType, dueDate: string | null, paidAmount: string | null, daysAfterDue: number | null, amountDue: string | null, customerId: string | null, externalReference: string | null, recurrenceId: string | null, debitAttempt: number | null, failureReason: string | null, nextAttemptOn: string | null, payer: { name: string, document: string } | null, fine: { mode: AdjustmentMode, value: string } | null, interest: { mode: InterestMode, value: string } | null, abatement: { mode: AdjustmentMode, value: string } | null, discount: { mode: DiscountMode, value: string | null, dates: Array<{ date: string, value: string }> | null } | null }, refunds: { total: number, data: Array<{ id: string, chargeId: string, amount: string, status: RefundStatus, reason: string | null, failureReason: string | null, returnId: string | null, createdAt: string, refundedAt: string | null, updatedAt: string }> }, webhookDeliveries: { data: Array<{ eventId: string, event: string, status: WebhookDeliveryStatus, createdAt: string, deliveredAt: string | null, attemptCount: number, requestBody: string }> } };
+export type MerchantChargeDetailQuery = { charge: { pixCode: string | null, payerDocument: string | null, updatedAt: string, reservedAmount: string, paymentLinkId: string | null, qrcodeId: string | null, id: string, txid: string, e2eId: string | null, amount: string, fee: string, netAmount: string, status: ChargeStatus, description: string | null, reserved: boolean, refundedAmount: string, disputedAmount: string, createdAt: string, expiresAt: string, paidAt: string | null, payerName: string | null, type: ChargeType, dueDate: string | null, paidAmount: string | null, daysAfterDue: number | null, amountDue: string | null, customerId: string | null, externalReference: string | null, recurrenceId: string | null, debitAttempt: number | null, failureReason: string | null, nextAttemptOn: string | null, payer: { name: string, document: string } | null, fine: { mode: AdjustmentMode, value: string } | null, interest: { mode: InterestMode, value: string } | null, abatement: { mode: AdjustmentMode, value: string } | null, discount: { mode: DiscountMode, value: string | null, dates: Array<{ date: string, value: string }> | null } | null }, refunds: { total: number, data: Array<{ id: string, chargeId: string, amount: string, status: RefundStatus, reason: string | null, failureReason: string | null, returnId: string | null, createdAt: string, refundedAt: string | null, updatedAt: string }> }, webhookDeliveries: { data: Array<{ eventId: string, endpointId: string, endpointUrl: string | null, event: string, status: WebhookDeliveryStatus, createdAt: string, deliveredAt: string | null, attemptCount: number, requestBody: string }> }, webhookEndpoints: { data: Array<{ id: string, status: WebhookEndpointStatus }> } };
 
 export type CreateMerchantChargeMutationVariables = Exact<{
   input: CreateChargeInput;
@@ -1324,7 +1324,7 @@ export type GlobalSearchQueryVariables = Exact<{
 }>;
 
 
-export type GlobalSearchQuery = { search: { charges: Array<{ id: string, txid: string, amount: string, status: ChargeStatus, description: string | null }>, withdrawals: Array<{ id: string, withdrawalReference: string, amount: string, status: WithdrawalStatus, rejected: boolean }>, companies: Array<{ id: string, name: string, cnpj: string | null }> } };
+export type GlobalSearchQuery = { search: { charges: Array<{ id: string, txid: string, amount: string, status: ChargeStatus, description: string | null }>, withdrawals: Array<{ id: string, withdrawalReference: string, amount: string, status: WithdrawalStatus, rejected: boolean, scheduledFor: string | null, cancellable: boolean }>, companies: Array<{ id: string, name: string, cnpj: string | null }> } };
 
 export type StatementQueryVariables = Exact<{
   from?: string | null | undefined;
@@ -1489,7 +1489,7 @@ export type DeleteWebhookEndpointMutationVariables = Exact<{
 
 export type DeleteWebhookEndpointMutation = { deleteWebhookEndpoint: { id: string } };
 
-export type WithdrawalRowFragment = { id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, recipientDocument: string | null, recipientName: string | null, recipientWarnings: Array<RecipientWarning>, queuePosition: number | null, scheduledFor: string | null, sendsOn: string | null, reason: string | null, rejected: boolean, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, bankAccount: { ispb: string, branch: string, account: string, accountType: BankAccountType, holderName: string, holderDocument: string } | null, recipient: { name: string, document: string, institution: string | null } | null, approvals: Array<{ operator: string, operatorEmail: string | null, at: string, operatorInfo: { id: string, kind: string, displayName: string | null, email: string | null, credentialHint: string | null } }> };
+export type WithdrawalRowFragment = { id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, recipientDocument: string | null, recipientName: string | null, recipientWarnings: Array<RecipientWarning>, queuePosition: number | null, scheduledFor: string | null, sendsOn: string | null, cancellable: boolean, reason: string | null, rejected: boolean, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, bankAccount: { ispb: string, branch: string, account: string, accountType: BankAccountType, holderName: string, holderDocument: string } | null, recipient: { name: string, document: string, institution: string | null } | null, approvals: Array<{ operator: string, operatorEmail: string | null, at: string, operatorInfo: { id: string, kind: string, displayName: string | null, email: string | null, credentialHint: string | null } }> };
 
 export type WithdrawalsQueryVariables = Exact<{
   status?: WithdrawalStatus | null | undefined;
@@ -1500,7 +1500,7 @@ export type WithdrawalsQueryVariables = Exact<{
 }>;
 
 
-export type WithdrawalsQuery = { withdrawals: { total: number, totalCapped: boolean, limit: number, offset: number, data: Array<{ id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, recipientDocument: string | null, recipientName: string | null, recipientWarnings: Array<RecipientWarning>, queuePosition: number | null, scheduledFor: string | null, sendsOn: string | null, reason: string | null, rejected: boolean, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, bankAccount: { ispb: string, branch: string, account: string, accountType: BankAccountType, holderName: string, holderDocument: string } | null, recipient: { name: string, document: string, institution: string | null } | null, approvals: Array<{ operator: string, operatorEmail: string | null, at: string, operatorInfo: { id: string, kind: string, displayName: string | null, email: string | null, credentialHint: string | null } }> }> } };
+export type WithdrawalsQuery = { withdrawals: { total: number, totalCapped: boolean, limit: number, offset: number, data: Array<{ id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, recipientDocument: string | null, recipientName: string | null, recipientWarnings: Array<RecipientWarning>, queuePosition: number | null, scheduledFor: string | null, sendsOn: string | null, cancellable: boolean, reason: string | null, rejected: boolean, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, bankAccount: { ispb: string, branch: string, account: string, accountType: BankAccountType, holderName: string, holderDocument: string } | null, recipient: { name: string, document: string, institution: string | null } | null, approvals: Array<{ operator: string, operatorEmail: string | null, at: string, operatorInfo: { id: string, kind: string, displayName: string | null, email: string | null, credentialHint: string | null } }> }> } };
 
 export type CompanyNamesQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1519,7 +1519,7 @@ export type ApproveWithdrawalMutationVariables = Exact<{
 }>;
 
 
-export type ApproveWithdrawalMutation = { approveWithdrawal: { id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, recipientDocument: string | null, recipientName: string | null, recipientWarnings: Array<RecipientWarning>, queuePosition: number | null, scheduledFor: string | null, sendsOn: string | null, reason: string | null, rejected: boolean, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, bankAccount: { ispb: string, branch: string, account: string, accountType: BankAccountType, holderName: string, holderDocument: string } | null, recipient: { name: string, document: string, institution: string | null } | null, approvals: Array<{ operator: string, operatorEmail: string | null, at: string, operatorInfo: { id: string, kind: string, displayName: string | null, email: string | null, credentialHint: string | null } }> } };
+export type ApproveWithdrawalMutation = { approveWithdrawal: { id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, recipientDocument: string | null, recipientName: string | null, recipientWarnings: Array<RecipientWarning>, queuePosition: number | null, scheduledFor: string | null, sendsOn: string | null, cancellable: boolean, reason: string | null, rejected: boolean, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, bankAccount: { ispb: string, branch: string, account: string, accountType: BankAccountType, holderName: string, holderDocument: string } | null, recipient: { name: string, document: string, institution: string | null } | null, approvals: Array<{ operator: string, operatorEmail: string | null, at: string, operatorInfo: { id: string, kind: string, displayName: string | null, email: string | null, credentialHint: string | null } }> } };
 
 export type RejectWithdrawalMutationVariables = Exact<{
   id: string;
@@ -1527,7 +1527,7 @@ export type RejectWithdrawalMutationVariables = Exact<{
 }>;
 
 
-export type RejectWithdrawalMutation = { rejectWithdrawal: { id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, recipientDocument: string | null, recipientName: string | null, recipientWarnings: Array<RecipientWarning>, queuePosition: number | null, scheduledFor: string | null, sendsOn: string | null, reason: string | null, rejected: boolean, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, bankAccount: { ispb: string, branch: string, account: string, accountType: BankAccountType, holderName: string, holderDocument: string } | null, recipient: { name: string, document: string, institution: string | null } | null, approvals: Array<{ operator: string, operatorEmail: string | null, at: string, operatorInfo: { id: string, kind: string, displayName: string | null, email: string | null, credentialHint: string | null } }> } };
+export type RejectWithdrawalMutation = { rejectWithdrawal: { id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, recipientDocument: string | null, recipientName: string | null, recipientWarnings: Array<RecipientWarning>, queuePosition: number | null, scheduledFor: string | null, sendsOn: string | null, cancellable: boolean, reason: string | null, rejected: boolean, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, bankAccount: { ispb: string, branch: string, account: string, accountType: BankAccountType, holderName: string, holderDocument: string } | null, recipient: { name: string, document: string, institution: string | null } | null, approvals: Array<{ operator: string, operatorEmail: string | null, at: string, operatorInfo: { id: string, kind: string, displayName: string | null, email: string | null, credentialHint: string | null } }> } };
 
 export type CancelScheduledWithdrawalMutationVariables = Exact<{
   id: string;
@@ -1535,14 +1535,14 @@ export type CancelScheduledWithdrawalMutationVariables = Exact<{
 }>;
 
 
-export type CancelScheduledWithdrawalMutation = { cancelWithdrawal: { id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, recipientDocument: string | null, recipientName: string | null, recipientWarnings: Array<RecipientWarning>, queuePosition: number | null, scheduledFor: string | null, sendsOn: string | null, reason: string | null, rejected: boolean, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, bankAccount: { ispb: string, branch: string, account: string, accountType: BankAccountType, holderName: string, holderDocument: string } | null, recipient: { name: string, document: string, institution: string | null } | null, approvals: Array<{ operator: string, operatorEmail: string | null, at: string, operatorInfo: { id: string, kind: string, displayName: string | null, email: string | null, credentialHint: string | null } }> } };
+export type CancelScheduledWithdrawalMutation = { cancelWithdrawal: { id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, recipientDocument: string | null, recipientName: string | null, recipientWarnings: Array<RecipientWarning>, queuePosition: number | null, scheduledFor: string | null, sendsOn: string | null, cancellable: boolean, reason: string | null, rejected: boolean, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, bankAccount: { ispb: string, branch: string, account: string, accountType: BankAccountType, holderName: string, holderDocument: string } | null, recipient: { name: string, document: string, institution: string | null } | null, approvals: Array<{ operator: string, operatorEmail: string | null, at: string, operatorInfo: { id: string, kind: string, displayName: string | null, email: string | null, credentialHint: string | null } }> } };
 
 export type WithdrawalDetailQueryVariables = Exact<{
   id: string;
 }>;
 
 
-export type WithdrawalDetailQuery = { withdrawal: { cancellable: boolean, idempotencyKey: string, e2eId: string | null, paidAt: string | null, id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, recipientDocument: string | null, recipientName: string | null, recipientWarnings: Array<RecipientWarning>, queuePosition: number | null, scheduledFor: string | null, sendsOn: string | null, reason: string | null, rejected: boolean, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, bankAccount: { ispb: string, branch: string, account: string, accountType: BankAccountType, holderName: string, holderDocument: string } | null, recipient: { name: string, document: string, institution: string | null } | null, approvals: Array<{ operator: string, operatorEmail: string | null, at: string, operatorInfo: { id: string, kind: string, displayName: string | null, email: string | null, credentialHint: string | null } }> }, withdrawalHistory: Array<{ id: string, fromStatus: WithdrawalStatus | null, toStatus: WithdrawalStatus, actor: string, reason: string | null, createdAt: string, actorInfo: { id: string, kind: string, displayName: string | null, email: string | null, credentialHint: string | null } }> };
+export type WithdrawalDetailQuery = { withdrawal: { idempotencyKey: string, e2eId: string | null, paidAt: string | null, id: string, companyId: string, amount: string, status: WithdrawalStatus, pixKey: string | null, pixKeyType: PixKeyType | null, recipientDocument: string | null, recipientName: string | null, recipientWarnings: Array<RecipientWarning>, queuePosition: number | null, scheduledFor: string | null, sendsOn: string | null, cancellable: boolean, reason: string | null, rejected: boolean, retryCount: number, withdrawalReference: string, createdAt: string, updatedAt: string, approvalsRequired: number, bankAccount: { ispb: string, branch: string, account: string, accountType: BankAccountType, holderName: string, holderDocument: string } | null, recipient: { name: string, document: string, institution: string | null } | null, approvals: Array<{ operator: string, operatorEmail: string | null, at: string, operatorInfo: { id: string, kind: string, displayName: string | null, email: string | null, credentialHint: string | null } }> }, withdrawalHistory: Array<{ id: string, fromStatus: WithdrawalStatus | null, toStatus: WithdrawalStatus, actor: string, reason: string | null, createdAt: string, actorInfo: { id: string, kind: string, displayName: string | null, email: string | null, credentialHint: string | null } }> };
 
 export type ExportWithdrawalsQueryVariables = Exact<{
   first?: number | null | undefined;
@@ -2024,6 +2024,7 @@ export const WithdrawalRowFragmentDoc = new TypedDocumentString(`
   queuePosition
   scheduledFor
   sendsOn
+  cancellable
   reason
   rejected
   retryCount
@@ -2605,6 +2606,8 @@ export const ChargeTimelineDocument = new TypedDocumentString(`
   webhookDeliveries(subjectId: $id, first: 20) {
     data {
       eventId
+      endpointId
+      endpointUrl
       event
       status
       createdAt
@@ -3281,12 +3284,20 @@ export const MerchantChargeDetailDocument = new TypedDocumentString(`
   webhookDeliveries(subjectId: $id, limit: 20) {
     data {
       eventId
+      endpointId
+      endpointUrl
       event
       status
       createdAt
       deliveredAt
       attemptCount
       requestBody
+    }
+  }
+  webhookEndpoints {
+    data {
+      id
+      status
     }
   }
 }
@@ -4355,6 +4366,8 @@ export const GlobalSearchDocument = new TypedDocumentString(`
       amount
       status
       rejected
+      scheduledFor
+      cancellable
     }
     companies {
       id
@@ -4657,7 +4670,7 @@ export const SendTestWebhookDocument = new TypedDocumentString(`
 }`) as unknown as TypedDocumentString<SendTestWebhookMutation, SendTestWebhookMutationVariables>;
 export const PingDeliveriesDocument = new TypedDocumentString(`
     query PingDeliveries {
-  webhookDeliveries(event: "ping", limit: 5) {
+  webhookDeliveries(event: "ping", limit: 20) {
     data {
       ...MerchantWebhookDelivery
     }
@@ -4782,6 +4795,7 @@ export const WithdrawalsDocument = new TypedDocumentString(`
   queuePosition
   scheduledFor
   sendsOn
+  cancellable
   reason
   rejected
   retryCount
@@ -4852,6 +4866,7 @@ export const ApproveWithdrawalDocument = new TypedDocumentString(`
   queuePosition
   scheduledFor
   sendsOn
+  cancellable
   reason
   rejected
   retryCount
@@ -4904,6 +4919,7 @@ export const RejectWithdrawalDocument = new TypedDocumentString(`
   queuePosition
   scheduledFor
   sendsOn
+  cancellable
   reason
   rejected
   retryCount
@@ -4956,6 +4972,7 @@ export const CancelScheduledWithdrawalDocument = new TypedDocumentString(`
   queuePosition
   scheduledFor
   sendsOn
+  cancellable
   reason
   rejected
   retryCount
@@ -4980,7 +4997,6 @@ export const WithdrawalDetailDocument = new TypedDocumentString(`
     query WithdrawalDetail($id: ID!) {
   withdrawal(id: $id) {
     ...WithdrawalRow
-    cancellable
     idempotencyKey
     e2eId
     paidAt
@@ -5027,6 +5043,7 @@ export const WithdrawalDetailDocument = new TypedDocumentString(`
   queuePosition
   scheduledFor
   sendsOn
+  cancellable
   reason
   rejected
   retryCount

@@ -37,6 +37,20 @@ function scheduleText(scheduledFor: string, sendsOn: string): string {
   return sendsOn === scheduledFor ? asked : `${asked} · ${t("withdrawals.schedule.sendsOn", { day: brDay(sendsOn) })}`;
 }
 
+/**
+ * Approved and waiting for its day: the badge reads "Agendado para 12/12/2026" (not "Em
+ * processamento"), and beside it only the moved send day, when a weekend or holiday moved it.
+ */
+async function expectScheduledBadge(page: import("@playwright/test").Page, scheduledFor: string, sendsOn: string) {
+  const badge = t("common.status.withdrawalScheduled", { day: brDay(scheduledFor) });
+  await expect(page.locator("[data-slot=badge]", { hasText: badge }).first()).toHaveText(badge);
+  await expect(page.getByText(t("common.status.withdrawal.PROCESSING"), { exact: true })).toHaveCount(0);
+  if (sendsOn !== scheduledFor)
+    await expect(
+      page.getByText(t("withdrawals.schedule.sendsOnAlone", { day: brDay(sendsOn) }), { exact: true }).first(),
+    ).toBeVisible();
+}
+
 async function withdrawalOf(id: string) {
   const { withdrawal } = await gql<{
     withdrawal: { status: string; scheduledFor: string | null; sendsOn: string | null; reason: string | null };
@@ -122,14 +136,27 @@ test.describe("an operator", () => {
     const viewerContext = await browser.newContext({ storageState: storageStateOf("viewer") });
     const viewerPage = await viewerContext.newPage();
     await viewerPage.goto(`/ops/withdrawals/${id}`);
-    await expect(
-      viewerPage.getByText(scheduleText(scheduledFor, approved.sendsOn as string), { exact: true }),
-    ).toBeVisible();
+    await expectScheduledBadge(viewerPage, scheduledFor, approved.sendsOn as string);
     await expect(viewerPage.getByRole("button", { name: t("withdrawals.cancelScheduled.label") })).toHaveCount(0);
     await viewerContext.close();
 
+    // The operator's list and the merchant's list and page say it is scheduled, for that day.
+    await page.goto(`/ops/withdrawals?view=all&company=${merchant.id}`);
+    await expectScheduledBadge(page, scheduledFor, approved.sendsOn as string);
+    await checkPage(page, "ops-withdrawals-scheduled-approved");
+    {
+      const merchantContext = await browser.newContext({ storageState: merchant.storageState });
+      const merchantPage = await merchantContext.newPage();
+      await merchantPage.goto("/m/withdrawals");
+      await expectScheduledBadge(merchantPage, scheduledFor, approved.sendsOn as string);
+      await checkPage(merchantPage, "merchant-withdrawals-scheduled-approved");
+      await merchantPage.goto(`/m/withdrawals/${id}`);
+      await expectScheduledBadge(merchantPage, scheduledFor, approved.sendsOn as string);
+      await checkPage(merchantPage, "merchant-withdrawal-scheduled-approved");
+      await merchantContext.close();
+    }
     await page.goto(`/ops/withdrawals/${id}`);
-    await expect(page.getByText(scheduleText(scheduledFor, approved.sendsOn as string), { exact: true })).toBeVisible();
+    await expectScheduledBadge(page, scheduledFor, approved.sendsOn as string);
     await expect(page.getByRole("button", { name: t("withdrawals.row.approve") })).toHaveCount(0);
     await expect(page.getByRole("button", { name: t("withdrawals.row.reject") })).toHaveCount(0);
     // Approved, not sent: the timeline names the day it goes to the bank, not "sent to the bank".

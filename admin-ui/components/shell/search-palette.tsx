@@ -116,7 +116,12 @@ export function SearchPalette({
                   <span className="font-mono text-xs">{withdrawal.withdrawalReference}</span> ·{" "}
                   {formatBRL(withdrawal.amount)}
                 </span>
-                <WithdrawalStatusBadge status={withdrawal.status} rejected={withdrawal.rejected} />
+                <WithdrawalStatusBadge
+                  status={withdrawal.status}
+                  rejected={withdrawal.rejected}
+                  scheduledFor={withdrawal.scheduledFor}
+                  cancellable={withdrawal.cancellable}
+                />
               </CommandItem>
             ))}
           </CommandGroup>

@@ -110,6 +110,8 @@ export const ChargeTimelineDocument = graphql(`
     webhookDeliveries(subjectId: $id, first: 20) {
       data {
         eventId
+        endpointId
+        endpointUrl
         event
         status
         createdAt

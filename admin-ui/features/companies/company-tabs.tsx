@@ -137,7 +137,12 @@ function withdrawalColumns(t: CompaniesT): ColumnDef<WithdrawalRowFragment, unkn
       header: t("withdrawals.status"),
       cell: ({ row }) => (
         <div className="flex flex-col gap-1">
-          <WithdrawalStatusBadge status={row.original.status} rejected={row.original.rejected} />
+          <WithdrawalStatusBadge
+            status={row.original.status}
+            rejected={row.original.rejected}
+            scheduledFor={row.original.scheduledFor}
+            cancellable={row.original.cancellable}
+          />
           {row.original.reason && (
             <span className="max-w-56 truncate text-xs text-muted-foreground">{row.original.reason}</span>
           )}
@@ -278,7 +283,12 @@ export function CompanyTabs({
                 <DateTime value={row.createdAt} />
               </p>
             </div>
-            <WithdrawalStatusBadge status={row.status} rejected={row.rejected} />
+            <WithdrawalStatusBadge
+              status={row.status}
+              rejected={row.rejected}
+              scheduledFor={row.scheduledFor}
+              cancellable={row.cancellable}
+            />
           </div>
         )}
       />

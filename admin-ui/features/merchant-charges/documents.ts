@@ -89,12 +89,21 @@ export const MerchantChargeDetailDocument = graphql(`
     webhookDeliveries(subjectId: $id, limit: 20) {
       data {
         eventId
+        endpointId
+        endpointUrl
         event
         status
         createdAt
         deliveredAt
         attemptCount
         requestBody
+      }
+    }
+    # Where its events go: the account's endpoints (CONTRACT §15), counted beside its events.
+    webhookEndpoints {
+      data {
+        id
+        status
       }
     }
   }

@@ -56,7 +56,12 @@ function columnsOf(t: T): ColumnDef<Row, unknown>[] {
       header: t("list.columns.status"),
       cell: ({ row }) => (
         <div className="flex flex-col items-start gap-1">
-          <WithdrawalStatusBadge status={row.original.status} rejected={row.original.rejected} />
+          <WithdrawalStatusBadge
+            status={row.original.status}
+            rejected={row.original.rejected}
+            scheduledFor={row.original.scheduledFor}
+            cancellable={row.original.cancellable}
+          />
           {row.original.status === "PENDING" && row.original.queuePosition != null && (
             <span className="text-xs text-muted-foreground">
               {t("list.inYourQueue", { position: row.original.queuePosition })}
@@ -118,7 +123,12 @@ export function MerchantWithdrawalsView({
         <div className="flex flex-col gap-1.5">
           <div className="flex items-start justify-between gap-2">
             <Money value={row.amount} className="text-base font-semibold" />
-            <WithdrawalStatusBadge status={row.status} rejected={row.rejected} />
+            <WithdrawalStatusBadge
+              status={row.status}
+              rejected={row.rejected}
+              scheduledFor={row.scheduledFor}
+              cancellable={row.cancellable}
+            />
           </div>
           <MerchantCardDestination source={row} />
           <p className="text-xs text-muted-foreground">

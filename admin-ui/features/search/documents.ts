@@ -16,6 +16,8 @@ export const GlobalSearchDocument = graphql(`
         amount
         status
         rejected
+        scheduledFor
+        cancellable
       }
       companies {
         id

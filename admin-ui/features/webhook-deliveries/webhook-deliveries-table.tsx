@@ -131,7 +131,9 @@ function AttemptsDialog({
           </DialogDescription>
           {current && (
             <p className="font-mono text-xs break-all text-muted-foreground">
-              {t("table.endpointOf", { url: current.endpointUrl ?? t("table.noEndpointUrl"), id: current.endpointId })}
+              {current.endpointUrl
+                ? t("table.endpointOf", { url: current.endpointUrl, id: current.endpointId })
+                : t("table.endpointWithoutUrl", { id: current.endpointId })}
             </p>
           )}
         </DialogHeader>

@@ -51,7 +51,7 @@ export function DeliveryHistory({
                 </span>
                 <span className="ml-auto font-mono text-xs text-muted-foreground">{delivery.eventId}</span>
                 {/* An event goes to each endpoint that takes it: which one this is. */}
-                <span className="min-w-0 basis-full truncate font-mono text-xs text-muted-foreground">
+                <span className="min-w-0 basis-full font-mono text-xs break-all text-muted-foreground">
                   {delivery.endpointUrl ? t("endpoint", { url: delivery.endpointUrl }) : t("noEndpointUrl")}
                 </span>
               </summary>

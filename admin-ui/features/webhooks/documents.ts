@@ -90,7 +90,8 @@ export const SendTestWebhookDocument = graphql(`
 
 export const PingDeliveriesDocument = graphql(`
   query PingDeliveries {
-    webhookDeliveries(event: "ping", limit: 5) {
+    # A ping goes to each endpoint that takes it (at most 10): the latest pings' deliveries.
+    webhookDeliveries(event: "ping", limit: 20) {
       data {
         ...MerchantWebhookDelivery
       }

@@ -127,7 +127,12 @@ export function withdrawalColumns(actions: WithdrawalActions): ColumnDef<Withdra
           header: t("table.status"),
           cell: ({ row }) => (
             <div className="flex flex-col items-start gap-1">
-              <WithdrawalStatusBadge status={row.original.status} rejected={row.original.rejected} />
+              <WithdrawalStatusBadge
+                status={row.original.status}
+                rejected={row.original.rejected}
+                scheduledFor={row.original.scheduledFor}
+                cancellable={row.original.cancellable}
+              />
               <ApprovalProgress row={row.original} />
               {row.original.reason && (
                 <span className="max-w-48 truncate text-xs text-muted-foreground" title={row.original.reason}>

@@ -28,6 +28,7 @@ graphql(`
     queuePosition
     scheduledFor
     sendsOn
+    cancellable
     reason
     rejected
     retryCount
@@ -112,7 +113,6 @@ export const WithdrawalDetailDocument = graphql(`
   query WithdrawalDetail($id: ID!) {
     withdrawal(id: $id) {
       ...WithdrawalRow
-      cancellable
       idempotencyKey
       e2eId
       paidAt

@@ -240,7 +240,12 @@ export function WithdrawalsView({
                 <Money value={row.amount} className="text-base font-semibold" />
                 <p className="truncate text-sm text-muted-foreground">{companyName(row.companyId)}</p>
               </div>
-              <WithdrawalStatusBadge status={row.status} rejected={row.rejected} />
+              <WithdrawalStatusBadge
+                status={row.status}
+                rejected={row.rejected}
+                scheduledFor={row.scheduledFor}
+                cancellable={row.cancellable}
+              />
             </div>
             <p className="truncate font-mono text-xs">
               {destinationOf(row).detail} · {destinationOf(row).main}

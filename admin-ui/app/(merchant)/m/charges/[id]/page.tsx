@@ -1,3 +1,4 @@
+import { WebhookIcon } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
@@ -8,6 +9,7 @@ import { PageHeader } from "@/components/page-header";
 import { EmptyState } from "@/components/states";
 import { ChargeFlags, ChargeStatusBadge, DeliveryStatusBadge } from "@/components/status-badge";
 import { Timeline, type TimelineItem } from "@/components/timeline";
+import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { ChargeBillingCard, ChargePayerValue, ChargeTypeBadge, DueDateLine } from "@/features/billing/charge-terms";
 import { LiveUpdates } from "@/features/live/live-updates";
@@ -30,7 +32,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function MerchantChargePage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const [{ charge, refunds, webhookDeliveries }, { serviceInfo }] = await Promise.all([
+  const [{ charge, refunds, webhookDeliveries, webhookEndpoints }, { serviceInfo }] = await Promise.all([
     executeOrNotFound(MerchantChargeDetailDocument, { id }),
     execute(ServiceInfoDocument),
   ]);
@@ -48,7 +50,9 @@ export default async function MerchantChargePage({ params }: { params: Promise<{
       : dueDate
         ? t("steps.payableUntilDay", { date: formatIsoDay(lastPayableDay(charge.expiresAt)) })
         : t.rich("steps.payableUntil", { time: () => <DateTime value={charge.expiresAt} /> });
+  // One delivery per event and endpoint (CONTRACT §15): an event sent to two endpoints is two rows, each naming its own.
   const events = [...webhookDeliveries.data].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  const endpointCount = webhookEndpoints.data.length;
   // Status history from the charge's own times: created, then paid, expired or cancelled.
   const history: TimelineItem[] = [
     {
@@ -235,31 +239,60 @@ export default async function MerchantChargePage({ params }: { params: Promise<{
             refundedAmount={charge.refundedAmount}
           />
         )}
-        <Card className="lg:col-span-2">
+        <Card className="lg:col-span-2" data-testid="charge-webhooks">
           <CardHeader>
-            <div>
+            <div className="min-w-0">
               <CardTitle>{t("webhooks")}</CardTitle>
-              <CardDescription>{t("webhooksDescription")}</CardDescription>
+              <CardDescription>{t("webhooksDescription", { count: endpointCount })}</CardDescription>
             </div>
+            {endpointCount > 0 && (
+              <Button asChild variant="outline" size="sm">
+                <Link href="/m/webhooks">
+                  <WebhookIcon aria-hidden /> {t("endpointsLink", { count: endpointCount })}
+                </Link>
+              </Button>
+            )}
           </CardHeader>
           <CardContent className="grid gap-3">
             {events.length === 0 ? (
-              <EmptyState className="py-6" title={t("noEvents")} description={t("noEventsDescription")} />
+              endpointCount === 0 ? (
+                <EmptyState
+                  className="py-6"
+                  icon={WebhookIcon}
+                  title={t("noEndpoints")}
+                  description={t("noEndpointsDescription")}
+                  action={
+                    <Button asChild variant="outline" size="sm">
+                      <Link href="/m/webhooks">{t("openWebhooks")}</Link>
+                    </Button>
+                  }
+                />
+              ) : (
+                <EmptyState className="py-6" title={t("noEvents")} description={t("noEventsDescription")} />
+              )
             ) : (
-              events.map((event) => (
-                <details key={event.eventId} className="rounded-md border">
-                  <summary className="flex cursor-pointer flex-wrap items-center gap-2 px-3 py-2 text-sm">
-                    <span className="font-mono font-medium">{event.event}</span>
-                    <DeliveryStatusBadge status={event.status} />
-                    <span className="text-xs text-muted-foreground">
-                      <DateTime value={event.createdAt} seconds /> · {t("attempts", { count: event.attemptCount })}
-                    </span>
-                  </summary>
-                  <pre className="overflow-x-auto border-t bg-muted p-3 font-mono text-xs whitespace-pre-wrap break-all">
-                    {event.requestBody}
-                  </pre>
-                </details>
-              ))
+              <ul className="grid gap-3" aria-label={t("deliveriesLabel")}>
+                {events.map((event) => (
+                  <li key={`${event.eventId}:${event.endpointId}`} className="min-w-0">
+                    <details className="rounded-md border">
+                      <summary className="flex cursor-pointer flex-wrap items-center gap-x-2 gap-y-1 px-3 py-2 text-sm">
+                        <span className="font-mono font-medium">{event.event}</span>
+                        <DeliveryStatusBadge status={event.status} />
+                        <span className="text-xs text-muted-foreground">
+                          <DateTime value={event.createdAt} seconds /> · {t("attempts", { count: event.attemptCount })}
+                        </span>
+                        {/* An event goes to each endpoint that takes it: which one this row is. */}
+                        <span className="min-w-0 basis-full font-mono text-xs break-all text-muted-foreground">
+                          {event.endpointUrl ? t("sentTo", { url: event.endpointUrl }) : t("notSent")}
+                        </span>
+                      </summary>
+                      <pre className="overflow-x-auto border-t bg-muted p-3 font-mono text-xs whitespace-pre-wrap break-all">
+                        {event.requestBody}
+                      </pre>
+                    </details>
+                  </li>
+                ))}
+              </ul>
             )}
           </CardContent>
         </Card>

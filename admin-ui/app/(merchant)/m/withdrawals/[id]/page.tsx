@@ -30,7 +30,12 @@ export default async function MerchantWithdrawalPage({ params }: { params: Promi
         title={<Money value={withdrawal.amount} />}
         meta={
           <>
-            <WithdrawalStatusBadge status={withdrawal.status} rejected={withdrawal.rejected} />
+            <WithdrawalStatusBadge
+              status={withdrawal.status}
+              rejected={withdrawal.rejected}
+              scheduledFor={withdrawal.scheduledFor}
+              cancellable={withdrawal.cancellable}
+            />
             <CopyableId value={withdrawal.withdrawalReference} />
             <WithdrawalSchedule source={withdrawal} />
           </>

@@ -237,7 +237,8 @@ export default async function ChargePage({ params }: { params: Promise<{ id: str
             <Timeline items={timeline} label={t("timelineLabel")} />
           </CardContent>
         </Card>
-        <Card>
+        {/* min-w-0: a long endpoint URL is cut short in its row instead of widening the grid. */}
+        <Card className="min-w-0">
           <CardHeader>
             <div>
               <CardTitle>{t("webhooks")}</CardTitle>
@@ -249,14 +250,27 @@ export default async function ChargePage({ params }: { params: Promise<{ id: str
               <p className="text-sm text-muted-foreground">{t("noWebhooks")}</p>
             ) : (
               <ul className="divide-y text-sm">
+                {/* One delivery per event and endpoint (CONTRACT §15): each row names its endpoint. */}
                 {webhookDeliveries.data.map((delivery) => (
-                  <li key={delivery.eventId} className="flex flex-wrap items-center justify-between gap-2 py-2">
-                    <Link href={`/ops/webhooks?subject=${charge.id}`} className="font-mono text-xs hover:underline">
+                  <li
+                    key={`${delivery.eventId}:${delivery.endpointId}`}
+                    className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1 py-2"
+                  >
+                    <Link
+                      href={`/ops/webhooks?company=${charge.companyId}&subject=${charge.id}&endpoint=${delivery.endpointId}`}
+                      className="font-mono text-xs hover:underline"
+                    >
                       {delivery.event}
                     </Link>
                     <span className="flex items-center gap-2 text-xs text-muted-foreground">
                       {t("attempts", { count: delivery.attemptCount })}
                       <DeliveryStatusBadge status={delivery.status} />
+                    </span>
+                    <span
+                      className="min-w-0 basis-full font-mono text-xs break-all text-muted-foreground"
+                      title={delivery.endpointUrl ?? undefined}
+                    >
+                      {delivery.endpointUrl ? t("webhookSentTo", { url: delivery.endpointUrl }) : t("webhookNotSent")}
                     </span>
                   </li>
                 ))}

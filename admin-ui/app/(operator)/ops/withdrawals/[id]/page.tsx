@@ -35,7 +35,12 @@ export default async function WithdrawalPage({ params }: { params: Promise<{ id:
         title={<Money value={withdrawal.amount} />}
         meta={
           <>
-            <WithdrawalStatusBadge status={withdrawal.status} rejected={withdrawal.rejected} />
+            <WithdrawalStatusBadge
+              status={withdrawal.status}
+              rejected={withdrawal.rejected}
+              scheduledFor={withdrawal.scheduledFor}
+              cancellable={withdrawal.cancellable}
+            />
             <Link
               href={`/ops/companies/${withdrawal.companyId}`}
               className="font-medium text-foreground hover:underline"
