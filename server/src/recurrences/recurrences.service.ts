@@ -10,7 +10,7 @@ import { checkIdempotencyKey, findOriginalRequest, insertUnlessTaken, requestFin
 import { newEndToEndId, newLocationId, newRecurrenceId, newTxid } from "../core/ids";
 import { enqueueJob } from "../core/jobs";
 import { describeError, type Logger } from "../core/logger";
-import { type Cents, MAX_AMOUNT_CENTS } from "../core/money";
+import { type Cents, formatBrl, MAX_AMOUNT_CENTS } from "../core/money";
 import {
   CREATED_KEY,
   cappedCount,
@@ -361,9 +361,10 @@ export class RecurrencesService {
           frequency: recurrence.frequency,
           start_date: recurrence.startDate,
           end_date: recurrence.endDate,
-          amount: amountCents?.toString() ?? null,
+          // Money as every audit row writes it ("89.90"), as charges' and withdrawals' do.
+          amount: amountCents === null ? null : formatBrl(amountCents),
           retry_policy: retryPolicy,
-          first_payment: firstPaymentCents?.toString() ?? null,
+          first_payment: firstPaymentCents === null ? null : formatBrl(firstPaymentCents),
           auto_charge: autoCharge,
           payer_document: payer.document,
           payer_bank_account: payerBankAccount,
