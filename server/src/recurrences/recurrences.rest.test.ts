@@ -152,6 +152,17 @@ describe("POST /recurrences", () => {
       [gym({ first_payment: { amount: 0 } }), /amount/],
       [gym({ retry_policy: "FOREVER" }), /retry_policy/],
       [gym({ contract: undefined }), /contract/],
+      // What an attacker may send: out-of-range, negative, fractional-centavo or mistyped amounts and days.
+      [gym({ amount: 1e12 }), /amount/],
+      [gym({ amount: -5 }), /amount/],
+      [gym({ amount: 10.001 }), /amount/],
+      [gym({ amount: "ten" }), /amount/],
+      [gym({ first_payment: { amount: -0.01 } }), /amount/],
+      [gym({ start_date: day(4000) }), /^start_date must be today or later, at most 3650 days ahead$/],
+      [gym({ start_date: "2026-13-01" }), /start_date/],
+      [gym({ start_date: 20260101 }), /start_date/],
+      [gym({ end_date: "tomorrow" }), /end_date/],
+      [gym({ payer: { name: "Maria", cpf: "1".repeat(5000) } }), /payer/],
     ];
     for (const [body, message] of cases) {
       const res = await post("/recurrences", body);
