@@ -38,13 +38,15 @@ test("money fields read as R$ from the API's reais or an object's centavos; othe
   expect(auditMoneyText("company", "autoApproveLimit", "1234.56")).toBe(brl(123456n));
   expect(auditMoneyText("dispute", "heldAmount", "0.00")).toBe(brl(0n));
   expect(auditMoneyText("company", "feePercent", "1.50")).toBe("1,50 %");
-  // A recurrence keeps its amounts in centavos, as does an unconfirmed notification.
+  // A recurrence's amounts are reais as every row's; its rows written before were centavos, as an unconfirmed notification's are.
+  expect(auditMoneyText("recurrence", "amount", "89.90")).toBe(brl(8990n));
+  expect(auditMoneyText("recurrence", "first_payment", "0.05")).toBe(brl(5n));
   expect(auditMoneyText("recurrence", "amount", "8990")).toBe(brl(8990n));
   expect(auditMoneyText("recurrence", "first_payment", "4990")).toBe(brl(4990n));
   expect(auditMoneyText("unconfirmed_notification", "amountCents", "300")).toBe(brl(300n));
   // Not an amount, or not a money field: as stored.
   expect(auditMoneyText("withdrawal", "amount", "null")).toBeNull();
-  expect(auditMoneyText("recurrence", "amount", "89.90")).toBeNull();
+  expect(auditMoneyText("recurrence", "amount", "89,90")).toBeNull();
   expect(auditMoneyText("charge", "txid", "300")).toBeNull();
   expect(auditMoneyText("company", "name", "3.00")).toBeNull();
 });

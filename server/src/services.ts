@@ -149,7 +149,7 @@ export function createServices(config: AppConfig, logger: Logger, db: DataSource
   refunds.makerChecker = makerChecker;
   const inboundPix = new InboundPixService(db, provider, charges, refunds, exceptionReturns);
   const unconfirmedNotifications = new UnconfirmedNotificationsService(db, provider.name);
-  const recurrences = new RecurrencesService(db, provider, customers, charges);
+  const recurrences = new RecurrencesService(db, provider, customers, charges, logger);
   const recurringCharges = new RecurringChargesService(db, recurrences, charges, provider);
   let efi: EfiServices | null = null;
   if (provider instanceof EfiPixProvider) {

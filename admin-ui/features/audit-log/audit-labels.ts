@@ -75,7 +75,12 @@ const MONEY_FIELDS = new Set([
 ]);
 
 /** Fields whose stored value is centavos ("8990"): by object type and field, `*` for any object. */
-const CENTAVOS_FIELDS = new Set(["recurrence.amount", "recurrence.first_payment", "*.amountCents"]);
+const CENTAVOS_FIELDS = new Set(["*.amountCents"]);
+/**
+ * A recurrence's amounts: reais ("89.90") as every audit row writes money, and centavos
+ * ("8990", no point) in the rows written before the server wrote them so.
+ */
+const REAIS_OR_LEGACY_CENTAVOS_FIELDS = new Set(["recurrence.amount", "recurrence.first_payment"]);
 
 const REAIS_TEXT = /^-?\d+(\.\d{1,2})?$/;
 const CENTAVOS_TEXT = /^-?\d+$/;
@@ -88,6 +93,10 @@ const CENTAVOS_TEXT = /^-?\d+$/;
 export function auditMoneyText(objectType: string, field: string, text: string): string | null {
   if (CENTAVOS_FIELDS.has(`${objectType}.${field}`) || CENTAVOS_FIELDS.has(`*.${field}`)) {
     return CENTAVOS_TEXT.test(text) ? formatBRL(BigInt(text)) : null;
+  }
+  if (REAIS_OR_LEGACY_CENTAVOS_FIELDS.has(`${objectType}.${field}`)) {
+    if (CENTAVOS_TEXT.test(text)) return formatBRL(BigInt(text));
+    return REAIS_TEXT.test(text) ? formatBRL(text) : null;
   }
   if (MONEY_FIELDS.has(field)) return REAIS_TEXT.test(text) ? formatBRL(text) : null;
   if (field === "feePercent") return REAIS_TEXT.test(text) ? formatPercent(text) : null;

@@ -11,6 +11,7 @@ export {
   type EfiCobr,
   EfiPixProvider,
   type EfiRec,
+  recurrenceAtBankOf,
   withdrawalIdOf,
 } from "./efi/efi-provider";
 export type { WebhookRegistrationState } from "./efi/efi-webhook-registration";
@@ -26,6 +27,7 @@ export {
   type PixProvider,
   ProviderUnavailableError,
   providerActor,
+  type RecurrenceAtBank,
   type RefundAtBank,
   type RefundOrder,
   type RegisteredCharge,

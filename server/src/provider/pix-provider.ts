@@ -157,6 +157,17 @@ export interface RegisteredRecurrence {
 }
 
 /**
+ * What the bank holds of a registered recurrence (the API Pix `rec`), in the service's words:
+ * CREATED while the payer has not decided; the bank's reason of a refusal or a cancel; whether
+ * a cancel came from the payer's side (the payer or their bank).
+ */
+export interface RecurrenceAtBank {
+  status: "CREATED" | "APPROVED" | "REJECTED" | "EXPIRED" | "CANCELLED";
+  reason: string | null;
+  byPayer: boolean;
+}
+
+/**
  * The payer's account at their own bank, for asking that bank to authorise a recurrence (API
  * Pix `SolicRec.destinatario`): the bank's ISPB, the branch (when it has one), the account
  * with its check digit, and the holder's CPF (11 digits) or CNPJ (14 characters).
@@ -253,6 +264,12 @@ export interface PixProvider {
    * ended is "removed"; a bank that cannot answer now throws ProviderUnavailableError.
    */
   cancelRecurrence(bankRecurrenceId: string): Promise<ChargeRemoval>;
+  /**
+   * Reads a registered recurrence back (API Pix `GET /rec/{idRec}`): what the bank holds of the
+   * payer's decision, whose notification may have been lost. Null when the bank has no such
+   * recurrence; a bank that cannot answer now throws ProviderUnavailableError.
+   */
+  readRecurrenceAtBank(bankRecurrenceId: string): Promise<RecurrenceAtBank | null>;
   /**
    * The central bank's journey of a request sent to the payer's bank (API Pix `solicrec`, its
    * JORNADA_1): for a payer whose account is known (the merchant gave it), the registered
@@ -386,6 +403,15 @@ export class SandboxPixProvider implements PixProvider {
   /** The simulated payer's bank debits only what the service's own state allows. */
   async cancelRecurrence(): Promise<ChargeRemoval> {
     return { outcome: "removed" };
+  }
+
+  /**
+   * The sandbox registers no recurrence at a bank (its `bankRecurrenceId` is null): the
+   * simulation decides on the service's own row, which is therefore the bank's state, and
+   * there is nothing else to read back.
+   */
+  async readRecurrenceAtBank(): Promise<RecurrenceAtBank | null> {
+    return null;
   }
 
   /**

@@ -152,6 +152,17 @@ describe("POST /recurrences", () => {
       [gym({ first_payment: { amount: 0 } }), /amount/],
       [gym({ retry_policy: "FOREVER" }), /retry_policy/],
       [gym({ contract: undefined }), /contract/],
+      // What an attacker may send: out-of-range, negative, fractional-centavo or mistyped amounts and days.
+      [gym({ amount: 1e12 }), /amount/],
+      [gym({ amount: -5 }), /amount/],
+      [gym({ amount: 10.001 }), /amount/],
+      [gym({ amount: "ten" }), /amount/],
+      [gym({ first_payment: { amount: -0.01 } }), /amount/],
+      [gym({ start_date: day(4000) }), /^start_date must be today or later, at most 3650 days ahead$/],
+      [gym({ start_date: "2026-13-01" }), /start_date/],
+      [gym({ start_date: 20260101 }), /start_date/],
+      [gym({ end_date: "tomorrow" }), /end_date/],
+      [gym({ payer: { name: "Maria", cpf: "1".repeat(5000) } }), /payer/],
     ];
     for (const [body, message] of cases) {
       const res = await post("/recurrences", body);
@@ -273,6 +284,16 @@ describe("the statuses", () => {
       ],
     );
     assert.equal(audit[0].after.contract, "CT-2026-0001");
+    // Money as every audit row writes it (charges', withdrawals'): reais with two decimals, not centavos.
+    assert.equal(audit[0].after.amount, "99.90");
+    assert.equal(audit[0].after.first_payment, null);
+    const withFirst = await created({ amount: 89.9, first_payment: { amount: 0.05 } });
+    const [createdRow] = await app.services.db.query(
+      "SELECT after FROM audit_log WHERE object_id = $1 AND action = 'recurrence.create'",
+      [withFirst.id],
+    );
+    assert.equal(createdRow.after.amount, "89.90");
+    assert.equal(createdRow.after.first_payment, "0.05");
   });
 
   test("REJECTED is final: no cancel, no second decision", async () => {
@@ -517,15 +538,19 @@ describe("reads and GraphQL", () => {
     const template = await created({ contract: "CAP" }, fresh.clientSecret);
     await decide(template.id, "APPROVED", fresh.clientSecret);
     // 10,001 more of the account's, written in SQL (the API would take minutes): the cap and one more.
-    await app.services.db.query(
-      `INSERT INTO recurrences
+    // One statement, without the statement timeout (10,001 rows with their indexes took over 5 s under load once).
+    await app.services.db.transaction(async (em) => {
+      await em.query("SET LOCAL statement_timeout = 0");
+      await em.query(
+        `INSERT INTO recurrences
        SELECT (jsonb_populate_record(r, jsonb_build_object(
                  'id', 'rec_CAP' || lpad(g::text, 21, '0'), 'location_id', 'capped-' || g,
                  'idempotency_key', 'capped-' || g, 'status', 'CREATED',
                  'created_at', r.created_at - g * interval '1 second'))).*
          FROM recurrences r, generate_series(1, 10001) AS g WHERE r.id = $1`,
-      [template.id],
-    );
+        [template.id],
+      );
+    });
     const list = await get("/recurrences?limit=1", fresh.clientSecret);
     assert.equal(list.status, 200, list.text);
     assert.equal(list.body.total, 10_000);
@@ -547,7 +572,10 @@ describe("reads and GraphQL", () => {
       total: 0,
       totalCapped: false,
     });
-    await app.services.db.query("DELETE FROM recurrences WHERE id LIKE 'rec_CAP%'");
+    await app.services.db.transaction(async (em) => {
+      await em.query("SET LOCAL statement_timeout = 0");
+      await em.query("DELETE FROM recurrences WHERE id LIKE 'rec_CAP%'");
+    });
   });
 
   test("GET /recurrences/:id/charges counts its total exactly (a page of 1 of 3), newest first", async () => {

@@ -9,7 +9,8 @@ import { AppError, validationError } from "../core/errors";
 import { checkIdempotencyKey, findOriginalRequest, insertUnlessTaken, requestFingerprint } from "../core/idempotency";
 import { newEndToEndId, newLocationId, newRecurrenceId, newTxid } from "../core/ids";
 import { enqueueJob } from "../core/jobs";
-import { type Cents, MAX_AMOUNT_CENTS } from "../core/money";
+import { describeError, type Logger } from "../core/logger";
+import { type Cents, formatBrl, MAX_AMOUNT_CENTS } from "../core/money";
 import {
   CREATED_KEY,
   cappedCount,
@@ -22,7 +23,7 @@ import {
 import { poolRows, queryRows } from "../core/sql";
 import { runTransaction } from "../core/transactions";
 import { type CustomersService, checkPayer, type Payer } from "../customers";
-import type { PixProvider } from "../provider";
+import { type PixProvider, providerActor, type RecurrenceAtBank } from "../provider";
 import { appendWebhookEvent, WEBHOOK_EVENTS, type WebhookEventName } from "../webhooks";
 import { checkPayerBankAccount, type PayerBankAccountRequest } from "./payer-bank-account";
 import {
@@ -63,8 +64,10 @@ export const CANCEL_PAYER_BANK_REQUEST_JOB = "recurrence_payer_bank_request_canc
 const RECURRENCE_ID = /^rec_[A-Za-z0-9]{24}$/;
 const MAX_TEXT = 35;
 const MAX_REASON = 140;
-/** Recurrences the expiry sweep expires in one transaction. */
+/** Recurrences the expiry sweep expires in one transaction (and reads from a bank in one run). */
 const EXPIRY_BATCH = 200;
+/** Reads of the bank failed in a row after which the expiry stops reading until its next run: the bank is down. */
+const BANK_READ_FAILURES_TO_STOP = 3;
 
 const EVENT_OF: Partial<Record<RecurrenceStatus, WebhookEventName>> = {
   [RecurrenceStatus.APPROVED]: WEBHOOK_EVENTS.recurrenceApproved,
@@ -129,6 +132,8 @@ function asCreated(recurrence: Recurrence): Recurrence {
  */
 export class RecurrencesService {
   private readonly recurrenceFromRow: (row: Record<string, unknown>) => Recurrence;
+  /** A run of expireReadingBank is in progress in this process. */
+  private readingBank = false;
 
   constructor(
     private readonly db: DataSource,
@@ -136,6 +141,7 @@ export class RecurrencesService {
       PixProvider,
       | "registerRecurrence"
       | "cancelRecurrence"
+      | "readRecurrenceAtBank"
       | "ispb"
       | "name"
       | "requestAuthorisationAtPayerBank"
@@ -151,6 +157,7 @@ export class RecurrencesService {
       | "lockPendingFirstPayment"
       | "confirmChargePayment"
     >,
+    private readonly logger: Pick<Logger, "warn"> | null = null,
   ) {
     this.recurrenceFromRow = entityRowMapper(db, Recurrence);
   }
@@ -354,9 +361,10 @@ export class RecurrencesService {
           frequency: recurrence.frequency,
           start_date: recurrence.startDate,
           end_date: recurrence.endDate,
-          amount: amountCents?.toString() ?? null,
+          // Money as every audit row writes it ("89.90"), as charges' and withdrawals' do.
+          amount: amountCents === null ? null : formatBrl(amountCents),
           retry_policy: retryPolicy,
-          first_payment: firstPaymentCents?.toString() ?? null,
+          first_payment: firstPaymentCents === null ? null : formatBrl(firstPaymentCents),
           auto_charge: autoCharge,
           payer_document: payer.document,
           payer_bank_account: payerBankAccount,
@@ -557,45 +565,137 @@ export class RecurrencesService {
   }
 
   /**
-   * Expires the CREATED recurrences past their authorisation's last day, in batches; each one's
-   * row is locked (SKIP LOCKED: a decision in progress wins, the next sweep sees it decided).
+   * Expires the CREATED recurrences past their authorisation's last day. The sandbox's (no
+   * bank id: the simulation decides on this row) in batches, each row locked (SKIP LOCKED: a
+   * decision in progress wins, the next sweep sees it decided). One registered at a real bank
+   * is read back first (expireReadingBank): the payer may have decided there and the
+   * notification been lost. Answers how many it expired.
    */
   async expireUnauthorised(now: Date = new Date(), batchSize = EXPIRY_BATCH): Promise<number> {
+    const withoutBank = await this.expireWithoutBank(now, batchSize);
+    return withoutBank + (await this.expireReadingBank(now, batchSize)).expired;
+  }
+
+  private async expireWithoutBank(now: Date, batchSize: number): Promise<number> {
     let expired = 0;
     for (;;) {
       const batch = await runTransaction(this.db, async (em) => {
         const rows = await queryRows<Record<string, unknown>>(
           em,
-          `SELECT * FROM recurrences WHERE status = 'CREATED' AND authorisation_expires_at <= $1
+          `SELECT * FROM recurrences
+            WHERE status = 'CREATED' AND authorisation_expires_at <= $1 AND bank_recurrence_id IS NULL
             ORDER BY authorisation_expires_at LIMIT $2 FOR UPDATE SKIP LOCKED`,
           [now, batchSize],
         );
-        for (const row of rows) {
-          const recurrence = this.recurrenceFromRow(row);
-          await this.transition(
-            em,
-            recurrence,
-            RecurrenceStatus.EXPIRED,
-            "not authorised in time",
-            "expire",
-            now,
-            SYSTEM_ACTING,
-          );
-          // Expired here, it ends at the bank too: an approval the payer gives after this moment
-          // finds it cancelled there, instead of an authorisation the service no longer honours.
-          if (recurrence.bankRecurrenceId !== null) {
-            await enqueueJob(
-              em,
-              CANCEL_RECURRENCE_AT_BANK_JOB,
-              { recurrenceId: recurrence.id },
-              { jobKey: `${CANCEL_RECURRENCE_AT_BANK_JOB}:${recurrence.id}` },
-            );
-          }
-        }
+        for (const row of rows) await this.expireLocked(em, this.recurrenceFromRow(row), now);
         return rows.length;
       });
       expired += batch;
       if (batch < batchSize) return expired;
+    }
+  }
+
+  /**
+   * The CREATED recurrences registered at a bank whose authorisation ended, at most `limit` a
+   * run, oldest first: each is read from the bank (`readRecurrenceAtBank`, outside any
+   * transaction) before anything is written.
+   * - The bank has the payer's decision, or the rec ended there (a notification lost): that is
+   *   applied (applyBankStatus, as the notification would have been), not an expiry; an
+   *   approval makes it APPROVED with recurrence.approved.
+   * - The bank still awaits the payer (or has no such rec): EXPIRED here under the row's lock
+   *   (SKIP LOCKED), and cancelled at the bank by the cancel job.
+   * - The bank cannot be read: left CREATED for the next sweep; never expired blind. After
+   *   BANK_READ_FAILURES_TO_STOP failures in a row the run stops (the bank is down).
+   * One run at a time per process (the worker's interval may fire while a slow bank is read);
+   * several workers may read the same rec, and the row's lock decides once.
+   */
+  async expireReadingBank(
+    now: Date = new Date(),
+    limit = EXPIRY_BATCH,
+  ): Promise<{ expired: number; decidedAtBank: number; unread: number }> {
+    const none = { expired: 0, decidedAtBank: 0, unread: 0 };
+    if (this.readingBank) return none;
+    this.readingBank = true;
+    try {
+      const rows = await poolRows<{ id: string; bank_recurrence_id: string }>(
+        this.db,
+        `SELECT id, bank_recurrence_id FROM recurrences
+          WHERE status = 'CREATED' AND authorisation_expires_at <= $1 AND bank_recurrence_id IS NOT NULL
+          ORDER BY authorisation_expires_at, id LIMIT $2`,
+        [now, limit],
+      );
+      const result = { ...none };
+      const bankActing: Acting = {
+        actor: providerActor(this.provider),
+        audit: { actor: providerActor(this.provider), actorKind: "SYSTEM", address: null, requestId: null },
+        requestId: null,
+      };
+      let failuresInARow = 0;
+      for (const row of rows) {
+        let atBank: RecurrenceAtBank | null;
+        try {
+          atBank = await this.provider.readRecurrenceAtBank(row.bank_recurrence_id);
+          failuresInARow = 0;
+        } catch (error) {
+          result.unread += 1;
+          failuresInARow += 1;
+          this.logger?.warn("recurrence expiry: the bank could not be read; left CREATED for the next sweep", {
+            recurrenceId: row.id,
+            ...describeError(error),
+          });
+          if (failuresInARow >= BANK_READ_FAILURES_TO_STOP) break;
+          continue;
+        }
+        if (atBank !== null && atBank.status !== "CREATED") {
+          const moved = await this.applyBankStatus(
+            row.id,
+            RecurrenceStatus[atBank.status],
+            atBank.reason,
+            atBank.byPayer,
+            bankActing,
+          );
+          if (moved !== null) result.decidedAtBank += 1;
+          continue;
+        }
+        const expired = await runTransaction(this.db, async (em) => {
+          const [locked] = await queryRows<Record<string, unknown>>(
+            em,
+            `SELECT * FROM recurrences WHERE id = $1 AND status = 'CREATED' AND authorisation_expires_at <= $2
+              FOR UPDATE SKIP LOCKED`,
+            [row.id, now],
+          );
+          if (!locked) return false;
+          await this.expireLocked(em, this.recurrenceFromRow(locked), now);
+          return true;
+        });
+        if (expired) result.expired += 1;
+      }
+      return result;
+    } finally {
+      this.readingBank = false;
+    }
+  }
+
+  /** CREATED -> EXPIRED under the row's lock; one registered at a bank is cancelled there too (a job). */
+  private async expireLocked(em: EntityManager, recurrence: Recurrence, now: Date): Promise<void> {
+    await this.transition(
+      em,
+      recurrence,
+      RecurrenceStatus.EXPIRED,
+      "not authorised in time",
+      "expire",
+      now,
+      SYSTEM_ACTING,
+    );
+    // Expired here, it ends at the bank too: an approval the payer gives after this moment
+    // finds it cancelled there, instead of an authorisation the service no longer honours.
+    if (recurrence.bankRecurrenceId !== null) {
+      await enqueueJob(
+        em,
+        CANCEL_RECURRENCE_AT_BANK_JOB,
+        { recurrenceId: recurrence.id },
+        { jobKey: `${CANCEL_RECURRENCE_AT_BANK_JOB}:${recurrence.id}` },
+      );
     }
   }
 

@@ -436,15 +436,124 @@ describe("Pix Automático through Efí", () => {
     );
   });
 
-  test("a late approval (its notification lost, expired here meanwhile) stays EXPIRED and is cancelled at Efí", async () => {
+  /** The bank's cancel jobs queued for a recurrence. */
+  async function cancelJobs(id: string): Promise<number> {
+    const [row] = await app.services.db.query(
+      `SELECT count(*)::int AS n FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks t ON t.id = j.task_id
+        WHERE t.identifier = 'recurrence_cancel_at_bank' AND j.payload->>'recurrenceId' = $1`,
+      [id],
+    );
+    return row.n as number;
+  }
+
+  test("the expiry reads Efí first: an approval or a refusal whose notification was lost is applied, not expired", async () => {
+    const approvedThere = await recurrence();
+    const rejectedThere = await recurrence();
+    await sim.control("POST", "/control/webhooks/drop-next", { count: 2 });
+    const approval = await sim.control("POST", `/control/recs/${approvedThere.idRec}/decide`, { status: "APROVADA" });
+    assert.equal(approval.status, 200, JSON.stringify(approval.body));
+    const refusal = await sim.control("POST", `/control/recs/${rejectedThere.idRec}/decide`, {
+      status: "REJEITADA",
+      descricao: "Não reconheço esta cobrança",
+    });
+    assert.equal(refusal.status, 200, JSON.stringify(refusal.body));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.equal((await readRecurrence(approvedThere.id)).status, "CREATED", "the notification was lost");
+    assert.equal((await readRecurrence(rejectedThere.id)).status, "CREATED", "the notification was lost");
+    const reads = async (idRec: string) =>
+      ((await sim.control("GET", "/control/requests")).body as { method: string; path: string }[]).filter(
+        (request) => request.method === "GET" && request.path.startsWith(`/v2/rec/${idRec}`),
+      ).length;
+    const readsBefore = [await reads(approvedThere.idRec), await reads(rejectedThere.idRec)];
+
+    // The sweep, after the end of the start date: it reads GET /v2/rec/{idRec} of each before expiring it.
+    const run = await app.services.recurrences.expireReadingBank(new Date(Date.now() + 3 * 86_400_000));
+    assert.ok(run.decidedAtBank >= 2, JSON.stringify(run));
+    assert.equal(run.unread, 0);
+    assert.deepEqual(
+      [await reads(approvedThere.idRec), await reads(rejectedThere.idRec)],
+      readsBefore.map((n) => n + 1),
+      "GET /v2/rec/{idRec} of each, once",
+    );
+    const approved = await readRecurrence(approvedThere.id);
+    assert.equal(approved.status, "APPROVED");
+    assert.equal(approved.reason, null);
+    assert.deepEqual(
+      (await outboxEvents(app, approvedThere.id)).map((event) => [event.event, event.status]),
+      [["recurrence.approved", "APPROVED"]],
+    );
+    const audit = await app.services.db.query(
+      "SELECT action, actor FROM audit_log WHERE object_id = $1 AND action LIKE 'recurrence.%' ORDER BY id",
+      [approvedThere.id],
+    );
+    assert.deepEqual(
+      audit.map((row: { action: string; actor: string }) => [row.action, row.actor]),
+      [
+        ["recurrence.create", audit[0].actor],
+        ["recurrence.approve", "provider:efi"],
+      ],
+    );
+    // Authorised: nothing to cancel at Efí, and it is charged as any approved recurrence.
+    assert.equal(await cancelJobs(approvedThere.id), 0);
+    const rec = (await simState()).recs.find((item: { idRec: string }) => item.idRec === approvedThere.idRec);
+    assert.equal(rec.status, "APROVADA");
+    await recurringCharge(approvedThere.id);
+
+    const rejected = await readRecurrence(rejectedThere.id);
+    assert.equal(rejected.status, "REJECTED");
+    assert.equal(rejected.reason, "Não reconheço esta cobrança");
+    assert.deepEqual(
+      (await outboxEvents(app, rejectedThere.id)).map((event) => [event.event, event.reason]),
+      [["recurrence.rejected", "Não reconheço esta cobrança"]],
+    );
+    assert.equal(await cancelJobs(rejectedThere.id), 0);
+    await assertAuditConsistent(app, merchant.companyId);
+  });
+
+  test("the expiry cannot read Efí: the recurrence stays CREATED, and the next sweep reads it and expires it", async () => {
     const made = await recurrence();
+    // Every attempt of the client's (3) at this rec answers 503: the bank is down for it.
+    const armed = await sim.control("POST", "/control/faults", {
+      status: 503,
+      count: 3,
+      pathPrefix: `/v2/rec/${made.idRec}`,
+    });
+    assert.equal(armed.status, 200, JSON.stringify(armed.body));
+    const later = new Date(Date.now() + 3 * 86_400_000);
+    const first = await app.services.recurrences.expireReadingBank(later);
+    assert.equal(first.unread, 1, JSON.stringify(first));
+    assert.equal((await readRecurrence(made.id)).status, "CREATED", "not expired blind");
+    assert.deepEqual(await outboxEvents(app, made.id), []);
+    assert.equal(await cancelJobs(made.id), 0);
+
+    await sim.control("DELETE", "/control/faults");
+    const second = await app.services.recurrences.expireReadingBank(later);
+    assert.deepEqual(second, { expired: 1, decidedAtBank: 0, unread: 0 });
+    const expired = await readRecurrence(made.id);
+    assert.equal(expired.status, "EXPIRED");
+    assert.equal(expired.reason, "not authorised in time");
+    assert.deepEqual(
+      (await outboxEvents(app, made.id)).map((event) => event.event),
+      ["recurrence.expired"],
+    );
+    assert.equal(await cancelJobs(made.id), 1);
+    // A third sweep finds nothing left to read.
+    assert.deepEqual(await app.services.recurrences.expireReadingBank(later), {
+      expired: 0,
+      decidedAtBank: 0,
+      unread: 0,
+    });
+  });
+
+  test("a late approval (given after the expiry read the bank, its notification lost) stays EXPIRED and is cancelled at Efí", async () => {
+    const made = await recurrence();
+    // The sweep reads CRIADA at Efí and expires it; the payer approves before the cancel job runs.
+    await app.services.recurrences.expireUnauthorised(new Date(Date.now() + 3 * 86_400_000));
+    assert.equal((await readRecurrence(made.id)).status, "EXPIRED");
     await sim.control("POST", "/control/webhooks/drop-next", { count: 1 });
     const decided = await sim.control("POST", `/control/recs/${made.idRec}/decide`, { status: "APROVADA" });
     assert.equal(decided.status, 200, JSON.stringify(decided.body));
     await new Promise((resolve) => setTimeout(resolve, 300));
-    assert.equal((await readRecurrence(made.id)).status, "CREATED", "the notification was lost");
-    await app.services.recurrences.expireUnauthorised(new Date(Date.now() + 3 * 86_400_000));
-    assert.equal((await readRecurrence(made.id)).status, "EXPIRED");
     // Reconciliation reads the bank's APROVADA before the cancel job ran: nothing revives it.
     const run = await app.services.efi!.reconciliation.run();
     assert.equal(

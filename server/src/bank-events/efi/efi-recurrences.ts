@@ -13,6 +13,7 @@ import {
   type EfiRec,
   listEveryPage,
   ProviderUnavailableError,
+  recurrenceAtBankOf,
 } from "../../provider";
 import { RecurrenceStatus, type RecurrencesService, type RecurringChargesService } from "../../recurrences";
 import { UnconfirmedNotificationKind } from "../unconfirmed-notification.entity";
@@ -47,14 +48,6 @@ const PAGE_SIZE = 1000;
 const RETRIES_PER_RUN = 200;
 const REC_ID = /^[A-Za-z0-9]{29}$/;
 const TXID = /^[A-Za-z0-9]{26,35}$/;
-const PAYER_SIDE = new Set(["USUARIO_PAGADOR", "PSP_PAGADOR"]);
-
-const STATUS_OF_REC: Record<string, RecurrenceStatus> = {
-  APROVADA: RecurrenceStatus.APPROVED,
-  REJEITADA: RecurrenceStatus.REJECTED,
-  EXPIRADA: RecurrenceStatus.EXPIRED,
-  CANCELADA: RecurrenceStatus.CANCELLED,
-};
 
 /** What one rec or cobr of the bank led to. */
 export interface RecurrenceDifference {
@@ -98,17 +91,19 @@ export class EfiRecurrences {
   /** A rec as the bank has it: the recurrence moves to the status the bank gives it, once. */
   async applyRec(rec: EfiRec, requestId: string | null = null): Promise<RecurrenceDifference | null> {
     const idRec = rec.idRec ?? null;
-    const to = STATUS_OF_REC[rec.status ?? ""];
-    if (idRec === null || to === undefined) return null; // CRIADA: nothing decided yet
+    const atBank = recurrenceAtBankOf(rec);
+    if (idRec === null || atBank === null || atBank.status === "CREATED") return null; // CRIADA: nothing decided yet
     const [row] = await queryRows<{ id: string }>(this.db, "SELECT id FROM recurrences WHERE bank_recurrence_id = $1", [
       idRec,
     ]);
     if (!row) return { idRec, txid: null, outcome: "UNKNOWN", detail: `no recurrence has idRec ${idRec}` };
-    const ended = rec.encerramento?.cancelamento ?? rec.encerramento?.rejeicao;
-    const byPayer = PAYER_SIDE.has(rec.encerramento?.cancelamento?.solicitante ?? "");
-    const reason =
-      ended?.descricao?.slice(0, 140) ?? (to === RecurrenceStatus.EXPIRED ? "not authorised in time" : null);
-    const moved = await this.recurrences.applyBankStatus(row.id, to, reason, byPayer, { ...EFI_ACTING, requestId });
+    const moved = await this.recurrences.applyBankStatus(
+      row.id,
+      RecurrenceStatus[atBank.status],
+      atBank.reason,
+      atBank.byPayer,
+      { ...EFI_ACTING, requestId },
+    );
     return moved === null
       ? null
       : { idRec, txid: null, outcome: "RECURRENCE_MOVED", detail: `recurrence ${row.id} is ${moved.status}` };

@@ -17,6 +17,7 @@ import {
   type PayerBankAuthorisationRequest,
   type PixProvider,
   ProviderUnavailableError,
+  type RecurrenceAtBank,
   type RecurrenceRegistration,
   type RecurrenceTerms,
   type RecurringChargeRegistration,
@@ -131,6 +132,30 @@ export interface EfiRec {
     cancelamento?: { solicitante?: string; codigo?: string; descricao?: string };
   };
   dadosQR?: { jornada?: string; pixCopiaECola?: string };
+}
+
+const STATUS_OF_REC: Record<string, RecurrenceAtBank["status"]> = {
+  CRIADA: "CREATED",
+  APROVADA: "APPROVED",
+  REJEITADA: "REJECTED",
+  EXPIRADA: "EXPIRED",
+  CANCELADA: "CANCELLED",
+};
+/** The API Pix `encerramento.cancelamento.solicitante` of a cancel from the payer's side. */
+const PAYER_SIDE = new Set(["USUARIO_PAGADOR", "PSP_PAGADOR"]);
+
+/**
+ * A rec's status, reason and side in the service's words (the one reading of it, for its
+ * notifications, reconciliation's listings and the expiry's read): the reason is the
+ * rejection's or cancel's `descricao` (140 characters), an expiry's "not authorised in time";
+ * null for a status the API Pix does not name.
+ */
+export function recurrenceAtBankOf(rec: EfiRec): RecurrenceAtBank | null {
+  const status = STATUS_OF_REC[rec.status ?? ""];
+  if (status === undefined) return null;
+  const ended = rec.encerramento?.cancelamento ?? rec.encerramento?.rejeicao;
+  const reason = ended?.descricao?.slice(0, 140) ?? (status === "EXPIRED" ? "not authorised in time" : null);
+  return { status, reason, byPayer: PAYER_SIDE.has(rec.encerramento?.cancelamento?.solicitante ?? "") };
 }
 
 /** A recurring charge as Efí answers it (API Pix CobRCompleta), as far as the service reads it. */
@@ -386,6 +411,12 @@ export class EfiPixProvider implements PixProvider {
   readRecurrence(idRec: string): Promise<EfiRec | null> {
     if (!/^[A-Za-z0-9]{29}$/.test(idRec)) return Promise.resolve(null);
     return this.readOrNull<EfiRec>(`/v2/rec/${idRec}`);
+  }
+
+  /** `GET /v2/rec/{idRec}` in the service's words; null when Efí has none (or answers a status it does not know). */
+  async readRecurrenceAtBank(idRec: string): Promise<RecurrenceAtBank | null> {
+    const rec = await this.readRecurrence(idRec);
+    return rec === null ? null : recurrenceAtBankOf(rec);
   }
 
   /** `GET /v2/cobr/{txid}`; null when Efí has none. */
