@@ -327,6 +327,21 @@ export type PayerBankAccountInput = {
   ispb: string;
 };
 
+/** The authorisation request sent to the payer's bank (API Pix `solicrec`). */
+export type PayerBankRequestStatus =
+  /** The payer authorised the recurrence. */
+  | 'ACCEPTED'
+  /** The recurrence ended before the payer decided. */
+  | 'CANCELLED'
+  /** The bank did not send it (failureReason says why). */
+  | 'FAILED'
+  /** Queued: the service is sending it. */
+  | 'PENDING'
+  /** The payer refused the recurrence. */
+  | 'REJECTED'
+  /** Sent: it is in the payer's bank's app until the authorisation's end. */
+  | 'SENT';
+
 export type PaymentExceptionKind =
   | 'ALREADY_PAID'
   | 'AMOUNT_MISMATCH'
@@ -1225,7 +1240,7 @@ export type RecurrenceDetailQueryVariables = Exact<{
 }>;
 
 
-export type RecurrenceDetailQuery = { recurrence: { pixCode: string, authorisationExpiresAt: string, updatedAt: string, nextCycleDate: string | null, id: string, companyId: string, status: RecurrenceStatus, contract: string, object: string, frequency: RecurrenceFrequency, startDate: string, endDate: string | null, amount: string | null, retryPolicy: RecurrenceRetryPolicy, autoCharge: boolean, reason: string | null, customerId: string | null, createdAt: string, payer: { name: string, document: string }, firstPayment: { amount: string } | null }, recurrenceCharges: { total: number, totalCapped: boolean, data: Array<{ id: string, type: ChargeType, amount: string, status: ChargeStatus, dueDate: string | null, debitAttempt: number | null, failureReason: string | null, nextAttemptOn: string | null, paidAt: string | null, createdAt: string }> } };
+export type RecurrenceDetailQuery = { recurrence: { pixCode: string, authorisationExpiresAt: string, updatedAt: string, nextCycleDate: string | null, id: string, companyId: string, status: RecurrenceStatus, contract: string, object: string, frequency: RecurrenceFrequency, startDate: string, endDate: string | null, amount: string | null, retryPolicy: RecurrenceRetryPolicy, autoCharge: boolean, reason: string | null, customerId: string | null, createdAt: string, payerBankAccount: { ispb: string, branch: string | null, account: string } | null, payerBankRequest: { status: PayerBankRequestStatus, sentAt: string | null, failureReason: string | null } | null, payer: { name: string, document: string }, firstPayment: { amount: string } | null }, recurrenceCharges: { total: number, totalCapped: boolean, data: Array<{ id: string, type: ChargeType, amount: string, status: ChargeStatus, dueDate: string | null, debitAttempt: number | null, failureReason: string | null, nextAttemptOn: string | null, paidAt: string | null, createdAt: string }> } };
 
 export type CreateRecurrenceMutationVariables = Exact<{
   input: CreateRecurrenceInput;
@@ -1267,6 +1282,11 @@ export type SimulateRecurringDebitMutationVariables = Exact<{
 
 
 export type SimulateRecurringDebitMutation = { simulateRecurringDebit: { id: string, status: ChargeStatus } };
+
+export type PayerBanksQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type PayerBanksQuery = { pixParticipants: Array<{ ispb: string, name: string, code: string | null }> };
 
 export type RefundRowFragment = { id: string, chargeId: string, amount: string, status: RefundStatus, reason: string | null, failureReason: string | null, returnId: string | null, createdAt: string, refundedAt: string | null, updatedAt: string };
 
@@ -4125,6 +4145,16 @@ export const RecurrenceDetailDocument = new TypedDocumentString(`
     authorisationExpiresAt
     updatedAt
     nextCycleDate
+    payerBankAccount {
+      ispb
+      branch
+      account
+    }
+    payerBankRequest {
+      status
+      sentAt
+      failureReason
+    }
   }
   recurrenceCharges(recurrenceId: $id, limit: $limit, offset: $offset) {
     total
@@ -4210,6 +4240,15 @@ export const SimulateRecurringDebitDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<SimulateRecurringDebitMutation, SimulateRecurringDebitMutationVariables>;
+export const PayerBanksDocument = new TypedDocumentString(`
+    query PayerBanks {
+  pixParticipants {
+    ispb
+    name
+    code
+  }
+}
+    `) as unknown as TypedDocumentString<PayerBanksQuery, PayerBanksQueryVariables>;
 export const ChargeRefundsDocument = new TypedDocumentString(`
     query ChargeRefunds($chargeId: ID!) {
   refunds(chargeId: $chargeId) {

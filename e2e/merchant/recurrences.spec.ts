@@ -186,3 +186,46 @@ test("the merchant cancels the recurrence", async ({ page }) => {
   await expect(page.getByRole("button", { name: t("recurrences.cancel.label") })).toHaveCount(0);
   await checkPage(page, "merchant-recurrence-cancelled");
 });
+
+test("journey 4: the payer's bank account given, the request to their bank and its state on the page", async ({
+  page,
+}) => {
+  await page.goto("/m/recurrences/new");
+  const form = page.getByRole("form", { name: t("recurrences.create.formLabel") });
+  await form.getByLabel(t("customers.payer.payerName")).fill("Carla Mendes");
+  await form.getByLabel(t("customers.payer.payerDocument")).fill("529.982.247-25");
+  await form.getByLabel(t("recurrences.create.contract")).fill("CT-2026-0077");
+  await form.getByLabel(t("recurrences.create.object")).fill("Plano anual da academia");
+  await form.getByLabel(t("recurrences.create.amount")).fill("59,90");
+  await form.getByLabel(t("recurrences.create.startDate")).fill(brDay(day(4)));
+  await form.getByLabel(t("recurrences.create.bankSection")).check();
+  await form.getByLabel(t("recurrences.create.account")).fill("12a");
+  await form.getByRole("button", { name: t("recurrences.create.submit") }).click();
+  // Each refusal beside its field: no bank chosen, an account that is not digits.
+  await expect(form.getByText(t("recurrences.create.bankRequired"))).toBeVisible();
+  await expect(form.getByText(t("recurrences.create.accountInvalid"))).toBeVisible();
+  // The bank by name (the Pix participants); its ISPB is what is sent.
+  await form.getByLabel(t("recurrences.create.bank"), { exact: true }).selectOption("60701190");
+  await form.getByLabel(t("recurrences.create.branch")).fill("0001");
+  await form.getByLabel(t("recurrences.create.account")).fill("12345-6");
+  await checkPage(page, "merchant-recurrence-new-payer-bank");
+  await form.getByRole("button", { name: t("recurrences.create.submit") }).click();
+  await expect(page).toHaveURL(/\/m\/recurrences\/rec_[A-Za-z0-9]{24}$/, { timeout: 30_000 });
+
+  // The request is sent by the worker after the recurrence is recorded: PENDING, then SENT.
+  const request = page.getByTestId("recurrence-payer-bank-request");
+  await expect(request).toContainText("0001");
+  await expect(async () => {
+    await page.reload();
+    await expect(request).toContainText(t("recurrences.payerBankRequest.SENT"), { timeout: 1000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(request).toContainText("123456");
+  await expect(request).toContainText("341");
+  await checkPage(page, "merchant-recurrence-payer-bank-sent");
+
+  // The payer authorises in their bank's app (the sandbox): the request is accepted.
+  await page.getByRole("button", { name: t("recurrences.simulate.approve") }).click();
+  await expect(page.getByText(t("recurrences.status.APPROVED")).first()).toBeVisible();
+  await expect(request).toContainText(t("recurrences.payerBankRequest.ACCEPTED"));
+  await checkPage(page, "merchant-recurrence-payer-bank-accepted");
+});

@@ -1,6 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useQuery } from "@tanstack/react-query";
 import { LoaderIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
@@ -18,7 +19,7 @@ import type { CustomerRowFragment, RecurrenceFrequency, RecurrenceRetryPolicy } 
 import { centavosToMoney, parseMoneyInput, saoPauloDay } from "@/lib/format";
 import { execute } from "@/lib/graphql/execute";
 import { useErrorMessage } from "@/lib/i18n/error-message";
-import { CreateRecurrenceDocument } from "./documents";
+import { CreateRecurrenceDocument, PayerBanksDocument } from "./documents";
 
 const MAX_CENTAVOS = 9_999_999_999n;
 const MAX_TEXT = 35;
@@ -32,6 +33,9 @@ function centavosOf(text: string): bigint | null {
   const centavos = parseMoneyInput(text);
   return centavos !== null && centavos >= 1n && centavos <= MAX_CENTAVOS ? centavos : null;
 }
+
+/** An account as typed ("12345-6"), its digits. */
+const accountDigits = (text: string) => text.trim().replace(/[-\s]/g, "");
 
 /** Its messages are keys of `recurrences.create` (the payer's, of `customers.payer`: PayerFields shows them). */
 const schema = z
@@ -48,6 +52,10 @@ const schema = z
     withFirstPayment: z.boolean(),
     firstPayment: z.string(),
     autoCharge: z.boolean(),
+    withBankAccount: z.boolean(),
+    bankIspb: z.string(),
+    bankBranch: z.string(),
+    bankAccount: z.string(),
   })
   .superRefine((v, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
@@ -55,6 +63,12 @@ const schema = z
     if (v.amountKind === "fixed" && centavosOf(v.amount) === null) issue("amount", "amountInvalid");
     if (v.withFirstPayment && centavosOf(v.firstPayment) === null) issue("firstPayment", "amountInvalid");
     if (!ISO_DAY.test(v.startDate) || v.startDate < saoPauloDay()) issue("startDate", "dayInvalid");
+    if (v.withBankAccount) {
+      // The API's rules for payer_bank_account (it checks them again).
+      if (!/^\d{8}$/.test(v.bankIspb)) issue("bankIspb", "bankRequired");
+      if (v.bankBranch.trim() && !/^\d{1,4}$/.test(v.bankBranch.trim())) issue("bankBranch", "branchInvalid");
+      if (!/^\d{1,20}$/.test(accountDigits(v.bankAccount))) issue("bankAccount", "accountInvalid");
+    }
     if (v.endDate) {
       if (!ISO_DAY.test(v.endDate)) issue("endDate", "dayInvalid");
       else if (ISO_DAY.test(v.startDate) && v.endDate < v.startDate) issue("endDate", "endBeforeStart");
@@ -100,7 +114,17 @@ export function CreateRecurrenceForm({
       withFirstPayment: false,
       firstPayment: "",
       autoCharge: false,
+      withBankAccount: false,
+      bankIspb: "",
+      bankBranch: "",
+      bankAccount: "",
     },
+  });
+  const banks = useQuery({
+    queryKey: ["PixParticipants"],
+    queryFn: () => execute(PayerBanksDocument, {}),
+    staleTime: Number.POSITIVE_INFINITY,
+    enabled: form.watch("withBankAccount"),
   });
   const { errors, isSubmitting, isSubmitSuccessful } = form.formState;
   const values = form.watch();
@@ -124,6 +148,9 @@ export function CreateRecurrenceForm({
           retryPolicy: v.retryPolicy,
           firstPayment: firstPayment === null ? null : { amount: centavosToMoney(firstPayment) },
           autoCharge: amount !== null && v.autoCharge,
+          payerBankAccount: v.withBankAccount
+            ? { ispb: v.bankIspb, branch: v.bankBranch.trim() || null, account: accountDigits(v.bankAccount) }
+            : null,
         },
       });
       toast.success(t("created"));
@@ -257,6 +284,45 @@ export function CreateRecurrenceForm({
               />
             )}
           </Field>
+        )}
+      </fieldset>
+
+      <fieldset className="grid gap-4">
+        <label className="flex items-start gap-2 text-sm">
+          <input type="checkbox" className="mt-1" {...form.register("withBankAccount")} />
+          <span>
+            <span className="block font-medium">{t("bankSection")}</span>
+            <span className="block text-xs text-muted-foreground">{t("bankSectionHint")}</span>
+          </span>
+        </label>
+        {values.withBankAccount && (
+          <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_8rem_minmax(0,12rem)]">
+            <Field
+              label={t("bank")}
+              error={message(errors.bankIspb?.message) ?? (banks.isError ? t("banksUnavailable") : undefined)}
+            >
+              {(control) => (
+                <NativeSelect className="w-full" {...control} disabled={banks.isPending} {...form.register("bankIspb")}>
+                  <option value="">{banks.isPending ? t("banksLoading") : t("bankPlaceholder")}</option>
+                  {(banks.data?.pixParticipants ?? []).map((bank) => (
+                    <option key={bank.ispb} value={bank.ispb}>
+                      {bank.code ? `${bank.code} · ${bank.name}` : bank.name}
+                    </option>
+                  ))}
+                </NativeSelect>
+              )}
+            </Field>
+            <Field label={t("branch")} error={message(errors.bankBranch?.message)}>
+              {(control) => (
+                <Input {...control} inputMode="numeric" autoComplete="off" {...form.register("bankBranch")} />
+              )}
+            </Field>
+            <Field label={t("account")} error={message(errors.bankAccount?.message)}>
+              {(control) => (
+                <Input {...control} inputMode="numeric" autoComplete="off" {...form.register("bankAccount")} />
+              )}
+            </Field>
+          </div>
         )}
       </fieldset>
 

@@ -120,6 +120,16 @@ export const RecurrenceDetailDocument = graphql(`
       authorisationExpiresAt
       updatedAt
       nextCycleDate
+      payerBankAccount {
+        ispb
+        branch
+        account
+      }
+      payerBankRequest {
+        status
+        sentAt
+        failureReason
+      }
     }
     recurrenceCharges(recurrenceId: $id, limit: $limit, offset: $offset) {
       total
@@ -173,6 +183,17 @@ export const SimulateRecurringDebitDocument = graphql(`
     simulateRecurringDebit(chargeId: $chargeId, outcome: $outcome, reason: $reason) {
       id
       status
+    }
+  }
+`);
+
+/** The Pix participants, by name: the payer's bank of a request sent to it (journey 4). */
+export const PayerBanksDocument = graphql(`
+  query PayerBanks {
+    pixParticipants {
+      ispb
+      name
+      code
     }
   }
 `);

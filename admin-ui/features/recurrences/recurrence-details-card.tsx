@@ -2,8 +2,10 @@ import { getTranslations } from "next-intl/server";
 import { DateTime } from "@/components/date-time";
 import { Money } from "@/components/money";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import type { RecurrenceRowFragment } from "@/gql/graphql";
+import type { RecurrenceDetailQuery, RecurrenceRowFragment } from "@/gql/graphql";
 import { formatDocument, formatIsoDay, saoPauloDay } from "@/lib/format";
+import { execute } from "@/lib/graphql/execute";
+import { PayerBanksDocument } from "./documents";
 import { RecurrenceAmount } from "./recurrence-amount";
 
 /** The service's lead for an auto_charge cycle (server: recurring-charges.service.ts). */
@@ -16,18 +18,38 @@ function daysBefore(iso: string, days: number): string {
 }
 
 /** What a recurrence is: payer, contract, frequency, amount, period, retries, first payment, who makes each charge. */
+type Detail = NonNullable<RecurrenceDetailQuery["recurrence"]>;
+
+/** The payer's bank by name (its ISPB when the participants cannot be read). */
+async function bankName(ispb: string): Promise<string> {
+  try {
+    const { pixParticipants } = await execute(PayerBanksDocument);
+    const bank = pixParticipants.find((participant) => participant.ispb === ispb);
+    if (bank) return bank.code ? `${bank.code} · ${bank.name}` : bank.name;
+  } catch {
+    // The ISPB names it well enough.
+  }
+  return `ISPB ${ispb}`;
+}
+
 export async function RecurrenceDetailsCard({
   recurrence,
   nextCycleDate,
+  payerBankAccount = null,
+  payerBankRequest = null,
 }: {
   recurrence: RecurrenceRowFragment;
   /** The schedule's next due date (null once final or past the end date). */
   nextCycleDate: string | null;
+  /** Journey 4: the payer's account the authorisation was sent to, and the request's state. */
+  payerBankAccount?: Detail["payerBankAccount"];
+  payerBankRequest?: Detail["payerBankRequest"];
 }) {
-  const [t, tFrequency, tRetry] = await Promise.all([
+  const [t, tFrequency, tRetry, tRequest] = await Promise.all([
     getTranslations("recurrences.detail"),
     getTranslations("recurrences.frequency"),
     getTranslations("recurrences.retryPolicy"),
+    getTranslations("recurrences.payerBankRequest"),
   ]);
   const start = formatIsoDay(recurrence.startDate);
   const facts: Array<{ key: string; label: string; value: React.ReactNode; mono?: boolean }> = [
@@ -75,6 +97,28 @@ export async function RecurrenceDetailsCard({
       key: "nextCycle",
       label: t("nextCycle"),
       value: recurrence.autoCharge ? t("nextCycleAuto", { date, created }) : t("nextCycleManual", { date }),
+    });
+  }
+  if (payerBankAccount && payerBankRequest) {
+    const bank = await bankName(payerBankAccount.ispb);
+    facts.push({
+      key: "payerBank",
+      label: t("payerBank"),
+      value: (
+        <span data-testid="recurrence-payer-bank-request">
+          <span className="block font-medium">{tRequest(payerBankRequest.status)}</span>
+          <span className="block text-xs text-muted-foreground">
+            {payerBankAccount.branch
+              ? t("payerBankAccount", { bank, branch: payerBankAccount.branch, account: payerBankAccount.account })
+              : t("payerBankAccountNoBranch", { bank, account: payerBankAccount.account })}
+          </span>
+          {payerBankRequest.failureReason && (
+            <span className="block text-xs text-destructive">
+              {t("payerBankFailure", { reason: payerBankRequest.failureReason })}
+            </span>
+          )}
+        </span>
+      ),
     });
   }
   if (recurrence.reason) facts.push({ key: "reason", label: t("reason"), value: recurrence.reason });

@@ -66,7 +66,12 @@ export default async function MerchantRecurrencePage({
       />
       <div className="grid gap-4 lg:grid-cols-3">
         <div className={recurrence.status === "CREATED" ? "lg:col-span-2" : "lg:col-span-3"}>
-          <RecurrenceDetailsCard recurrence={recurrence} nextCycleDate={recurrence.nextCycleDate} />
+          <RecurrenceDetailsCard
+            recurrence={recurrence}
+            nextCycleDate={recurrence.nextCycleDate}
+            payerBankAccount={recurrence.payerBankAccount}
+            payerBankRequest={recurrence.payerBankRequest}
+          />
         </div>
         {recurrence.status === "CREATED" && (
           <Card>

@@ -54,7 +54,12 @@ export default async function OperatorRecurrencePage({
           </>
         }
       />
-      <RecurrenceDetailsCard recurrence={recurrence} nextCycleDate={recurrence.nextCycleDate} />
+      <RecurrenceDetailsCard
+        recurrence={recurrence}
+        nextCycleDate={recurrence.nextCycleDate}
+        payerBankAccount={recurrence.payerBankAccount}
+        payerBankRequest={recurrence.payerBankRequest}
+      />
       <RecurrenceActivity
         recurrenceId={recurrence.id}
         charges={recurrenceCharges}
