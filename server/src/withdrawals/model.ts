@@ -1,6 +1,6 @@
 // withdrawals/'s model face: bank accounts, PIX keys and participants, recipients, the withdrawal entity. It stands
 // apart from index.ts (its services) because the provider's port takes these while withdrawals/ calls the port.
-export { type BankAccount, BankAccountType } from "./bank-account";
+export { type AccountAtBank, type BankAccount, BankAccountType, checkAccountAtBank } from "./bank-account";
 export { canonicalCnpj, canonicalizePixKey, type PixKeyType } from "./pix-key";
 export { pixParticipantName } from "./pix-participants";
 export {
