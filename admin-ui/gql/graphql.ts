@@ -757,14 +757,28 @@ export type CompaniesQueryVariables = Exact<{
 }>;
 
 
-export type CompaniesQuery = { companies: { total: number, totalCapped: boolean, data: Array<{ id: string, name: string, cnpj: string | null, city: string, balance: string, feePercent: string, feeFixed: string, autoApproveLimit: string | null, webhookUrl: string | null, createdAt: string }> } };
+export type CompaniesQuery = { companies: { total: number, totalCapped: boolean, data: Array<{ id: string, name: string, cnpj: string | null, city: string, balance: string, feePercent: string, feeFixed: string, autoApproveLimit: string | null, createdAt: string }> } };
+
+export type CompanyEndpointCountQueryVariables = Exact<{
+  companyId: string;
+}>;
+
+
+export type CompanyEndpointCountQuery = { webhookEndpoints: { data: Array<{ id: string }> } };
+
+export type CompanyEndpointsQueryVariables = Exact<{
+  companyId: string;
+}>;
+
+
+export type CompanyEndpointsQuery = { webhookEndpoints: { data: Array<{ id: string, url: string, events: Array<string>, status: WebhookEndpointStatus, disabledReason: WebhookEndpointDisabledReason | null, disabledAt: string | null, accountEndpoint: boolean, consecutiveFailures: number, failingSince: string | null }> } };
 
 export type CompanyOverviewQueryVariables = Exact<{
   id: string;
 }>;
 
 
-export type CompanyOverviewQuery = { company: { id: string, name: string, cnpj: string | null, city: string, balance: string, feePercent: string, feeFixed: string, autoApproveLimit: string | null, webhookUrl: string | null, createdAt: string, updatedAt: string, pendingAutoApproveLimitRequest: { id: string, previousLimit: string | null, requestedLimit: string, requestedBy: string, requestedByEmail: string | null, requestedAt: string, mine: boolean } | null } };
+export type CompanyOverviewQuery = { company: { id: string, name: string, cnpj: string | null, city: string, balance: string, feePercent: string, feeFixed: string, autoApproveLimit: string | null, createdAt: string, updatedAt: string, pendingAutoApproveLimitRequest: { id: string, previousLimit: string | null, requestedLimit: string, requestedBy: string, requestedByEmail: string | null, requestedAt: string, mine: boolean } | null } };
 
 export type PendingAutoApproveLimitFragment = { id: string, previousLimit: string | null, requestedLimit: string, requestedBy: string, requestedByEmail: string | null, requestedAt: string, mine: boolean };
 
@@ -2756,12 +2770,37 @@ export const CompaniesDocument = new TypedDocumentString(`
       feePercent
       feeFixed
       autoApproveLimit
-      webhookUrl
       createdAt
     }
   }
 }
     `) as unknown as TypedDocumentString<CompaniesQuery, CompaniesQueryVariables>;
+export const CompanyEndpointCountDocument = new TypedDocumentString(`
+    query CompanyEndpointCount($companyId: ID!) {
+  webhookEndpoints(companyId: $companyId) {
+    data {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CompanyEndpointCountQuery, CompanyEndpointCountQueryVariables>;
+export const CompanyEndpointsDocument = new TypedDocumentString(`
+    query CompanyEndpoints($companyId: ID!) {
+  webhookEndpoints(companyId: $companyId) {
+    data {
+      id
+      url
+      events
+      status
+      disabledReason
+      disabledAt
+      accountEndpoint
+      consecutiveFailures
+      failingSince
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CompanyEndpointsQuery, CompanyEndpointsQueryVariables>;
 export const CompanyOverviewDocument = new TypedDocumentString(`
     query CompanyOverview($id: ID!) {
   company(id: $id) {
@@ -2773,7 +2812,6 @@ export const CompanyOverviewDocument = new TypedDocumentString(`
     feePercent
     feeFixed
     autoApproveLimit
-    webhookUrl
     createdAt
     updatedAt
     pendingAutoApproveLimitRequest {

@@ -248,6 +248,15 @@ export function formatPixKey(type: string, key: string): string {
   return key;
 }
 
+/**
+ * A bank account number as people write it: the API keeps the digits only, check digit
+ * included (CONTRACT §15: "123456"), read as the number, a hyphen and the check digit
+ * ("12345-6"). Anything else (one digit, not digits) as given.
+ */
+export function formatBankAccount(account: string): string {
+  return /^\d{2,}$/.test(account) ? `${account.slice(0, -1)}-${account.slice(-1)}` : account;
+}
+
 /** A CPF (11 digits) or CNPJ (14 characters, the first 12 may be letters) with its mask; else as given. */
 export function formatDocument(document: string): string {
   if (/^\d{11}$/.test(document)) return document.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, "$1.$2.$3-$4");

@@ -267,7 +267,8 @@ test("a withdrawal to a bank account: the bank chosen by name, each field checke
   const review = page.getByRole("dialog", { name: t("merchantWithdrawals.create.review.title") });
   await expectMoneyFacts(review, {
     amount: "R$ 10,00",
-    destination: t("withdrawals.destinationText.account", { branch: "1234", account: "123456" }),
+    // Stored as "123456", read as it was typed.
+    destination: "Ag. 1234 · Conta 12345-6",
   });
   await expect(review.getByTestId("confirm-destination")).toContainText("Banco do Brasil S.A.");
   await expect(review.getByTestId("confirm-declared-recipient")).toContainText("Fornecedor Exemplo Ltda");
@@ -275,9 +276,7 @@ test("a withdrawal to a bank account: the bank chosen by name, each field checke
   await checkPage(page, "merchant-withdrawal-review-account");
   await review.getByRole("button", { name: t("merchantWithdrawals.create.review.confirm") }).click();
   await expect(page).toHaveURL(/\/m\/withdrawals\/[\w-]+$/);
-  await expect(page.getByTestId("destination-key")).toHaveText(
-    t("withdrawals.destinationText.account", { branch: "1234", account: "123456" }),
-  );
+  await expect(page.getByTestId("destination-key")).toHaveText("Ag. 1234 · Conta 12345-6");
   await expect(page.getByTestId("recipient")).toContainText("Fornecedor Exemplo Ltda");
   await expect(page.getByTestId("recipient")).toContainText("11.222.333/0001-81 · Banco do Brasil S.A.");
   await checkPage(page, "merchant-withdrawal-account");

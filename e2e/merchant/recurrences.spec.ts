@@ -219,7 +219,8 @@ test("journey 4: the payer's bank account given, the request to their bank and i
     await page.reload();
     await expect(request).toContainText(t("recurrences.payerBankRequest.SENT"), { timeout: 1000 });
   }).toPass({ timeout: 30_000 });
-  await expect(request).toContainText("123456");
+  // The account as it was typed ("12345-6"), though the API keeps its digits ("123456").
+  await expect(request).toContainText("agência 0001 · conta 12345-6");
   await expect(request).toContainText("341");
   await checkPage(page, "merchant-recurrence-payer-bank-sent");
 

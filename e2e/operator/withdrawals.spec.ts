@@ -295,3 +295,45 @@ test("the queue and the approval dialog show the holder the bank tells, warning 
   );
   await checkPage(page, "ops-withdrawal-recipient");
 });
+
+test("a withdrawal to a bank account reads its account number with the check digit after a hyphen", async ({
+  page,
+}) => {
+  const company = await createCompany("Conta Com Dígito Ltda");
+  await fund(company.id, "100.00");
+  const { createWithdrawal: created } = await gql<{
+    createWithdrawal: { id: string; withdrawalReference: string; bankAccount: { account: string } };
+  }>(
+    `mutation($c: ID!, $key: String!, $input: CreateWithdrawalInput!) {
+      createWithdrawal(companyId: $c, idempotencyKey: $key, input: $input) { id withdrawalReference bankAccount { account } }
+    }`,
+    {
+      c: company.id,
+      key: randomUUID(),
+      input: {
+        amount: "30.00",
+        bankAccount: {
+          ispb: "00000000",
+          branch: "0001",
+          account: "123456",
+          accountType: "SAVINGS",
+          holderName: "Fornecedor Exemplo Ltda",
+          holderDocument: "11222333000181",
+        },
+      },
+    },
+  );
+  // The API keeps the digits, the check digit last; the console writes it as a person typed it.
+  expect(created.bankAccount.account).toBe("123456");
+  await page.goto(`/ops/withdrawals?company=${company.id}`);
+  const row = page
+    .getByRole("table", { name: t("withdrawals.table.queue") })
+    .getByRole("row")
+    .filter({ hasText: created.withdrawalReference });
+  await expect(row.getByText("Ag. 0001 · Conta 12345-6", { exact: true })).toBeVisible();
+  await expect(row).not.toContainText("Conta 123456");
+  await checkPage(page, "ops-withdrawals-bank-account");
+  await page.goto(`/ops/withdrawals/${created.id}`);
+  await expect(page.getByTestId("destination-key")).toHaveText("Ag. 0001 · Conta 12345-6");
+  await checkPage(page, "ops-withdrawal-bank-account");
+});

@@ -3,6 +3,7 @@ import { moneyAxisTicks } from "../../admin-ui/lib/chart-scale";
 import {
   centavosToMoney,
   formatAge,
+  formatBankAccount,
   formatBRL,
   formatDateTime,
   formatDocument,
@@ -65,6 +66,17 @@ test("PIX keys and payer documents read as people write them", () => {
   // A company's CNPJ, numeric or alphanumeric, as the companies list, page and form show it.
   expect(formatDocument("11222333000181")).toBe("11.222.333/0001-81");
   expect(formatDocument("12ABC34501DE35")).toBe("12.ABC.345/01DE-35");
+});
+
+test("a bank account stored as digits reads with its check digit after a hyphen", () => {
+  // The API keeps what "12345-6" was typed as: "123456", the check digit last (CONTRACT §15).
+  expect(formatBankAccount("123456")).toBe("12345-6");
+  expect(formatBankAccount("00012345678901234567")).toBe("0001234567890123456-7");
+  expect(formatBankAccount("10")).toBe("1-0");
+  // A lone digit has no number before its check digit; anything not digits is left as given.
+  expect(formatBankAccount("7")).toBe("7");
+  expect(formatBankAccount("12345-6")).toBe("12345-6");
+  expect(formatBankAccount("")).toBe("");
 });
 
 test("under a minute reads as such, not as a count of seconds", () => {

@@ -12,6 +12,17 @@ import { Badge } from "@/components/ui/badge";
 import { formatBRL, formatDate, formatDocument } from "@/lib/format";
 import { type CompanyRow, feePlan } from "./list";
 
+/** "2 endpoints"; "Nenhum endpoint" greyed; nothing readable when the count could not be read. */
+function EndpointCount({ count }: { count: number | null }) {
+  const t = useTranslations("companies.table");
+  if (count === null) return <span className="text-muted-foreground">—</span>;
+  return (
+    <Badge variant={count > 0 ? "secondary" : "neutral"} data-testid="company-endpoint-count">
+      {t("endpointCount", { count })}
+    </Badge>
+  );
+}
+
 export function CompaniesTable({
   rows,
   total,
@@ -70,14 +81,10 @@ export function CompaniesTable({
         ),
     },
     {
-      id: "webhook",
-      header: t("table.webhook"),
-      cell: ({ row }) =>
-        row.original.webhookUrl ? (
-          <Badge variant="success">{t("table.configured")}</Badge>
-        ) : (
-          <Badge variant="neutral">{t("table.notSet")}</Badge>
-        ),
+      // CONTRACT §15: an account has up to 10 endpoints, its own URL only the first of them.
+      id: "endpoints",
+      header: t("table.endpoints"),
+      cell: ({ row }) => <EndpointCount count={row.original.endpointCount} />,
     },
     {
       id: "createdAt",
@@ -105,6 +112,9 @@ export function CompaniesTable({
             <p className="truncate font-medium">{row.name}</p>
             <p className="truncate font-mono text-xs text-muted-foreground">{row.id}</p>
             <p className="mt-1 text-xs text-muted-foreground">{t("table.fee", { plan: feePlan(row) })}</p>
+            <p className="mt-1">
+              <EndpointCount count={row.endpointCount} />
+            </p>
           </div>
           <div className="flex items-center gap-2">
             <Money value={row.balance} tone className="font-semibold" />

@@ -14,8 +14,40 @@ export const CompaniesDocument = graphql(`
         feePercent
         feeFixed
         autoApproveLimit
-        webhookUrl
         createdAt
+      }
+    }
+  }
+`);
+
+/**
+ * How many webhook endpoints one account has (CONTRACT §15), for its row of the companies
+ * table: one read per row of the page shown (the Company type has no count of its own).
+ */
+export const CompanyEndpointCountDocument = graphql(`
+  query CompanyEndpointCount($companyId: ID!) {
+    webhookEndpoints(companyId: $companyId) {
+      data {
+        id
+      }
+    }
+  }
+`);
+
+/** The account's webhook endpoints as its page shows them: URL, status, events, failing state. */
+export const CompanyEndpointsDocument = graphql(`
+  query CompanyEndpoints($companyId: ID!) {
+    webhookEndpoints(companyId: $companyId) {
+      data {
+        id
+        url
+        events
+        status
+        disabledReason
+        disabledAt
+        accountEndpoint
+        consecutiveFailures
+        failingSince
       }
     }
   }
@@ -32,7 +64,6 @@ export const CompanyOverviewDocument = graphql(`
       feePercent
       feeFixed
       autoApproveLimit
-      webhookUrl
       createdAt
       updatedAt
       pendingAutoApproveLimitRequest {

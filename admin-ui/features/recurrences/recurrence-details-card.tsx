@@ -3,7 +3,7 @@ import { DateTime } from "@/components/date-time";
 import { Money } from "@/components/money";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import type { RecurrenceDetailQuery, RecurrenceRowFragment } from "@/gql/graphql";
-import { formatDocument, formatIsoDay, saoPauloDay } from "@/lib/format";
+import { formatBankAccount, formatDocument, formatIsoDay, saoPauloDay } from "@/lib/format";
 import { execute } from "@/lib/graphql/execute";
 import { PayerBanksDocument } from "./documents";
 import { RecurrenceAmount } from "./recurrence-amount";
@@ -101,6 +101,7 @@ export async function RecurrenceDetailsCard({
   }
   if (payerBankAccount && payerBankRequest) {
     const bank = await bankName(payerBankAccount.ispb);
+    const account = formatBankAccount(payerBankAccount.account);
     facts.push({
       key: "payerBank",
       label: t("payerBank"),
@@ -109,8 +110,8 @@ export async function RecurrenceDetailsCard({
           <span className="block font-medium">{tRequest(payerBankRequest.status)}</span>
           <span className="block text-xs text-muted-foreground">
             {payerBankAccount.branch
-              ? t("payerBankAccount", { bank, branch: payerBankAccount.branch, account: payerBankAccount.account })
-              : t("payerBankAccountNoBranch", { bank, account: payerBankAccount.account })}
+              ? t("payerBankAccount", { bank, branch: payerBankAccount.branch, account })
+              : t("payerBankAccountNoBranch", { bank, account })}
           </span>
           {payerBankRequest.failureReason && (
             <span className="block text-xs text-destructive">

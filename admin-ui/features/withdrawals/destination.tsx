@@ -3,7 +3,7 @@ import { useTranslations } from "next-intl";
 import type { MoneyFacts } from "@/components/confirm-dialogs";
 import { usePixKeyTypeName } from "@/components/pix-key-type-name";
 import type { BankAccountType, PixKeyType, RecipientWarning } from "@/gql/graphql";
-import { formatPixKey } from "@/lib/format";
+import { formatBankAccount, formatPixKey } from "@/lib/format";
 
 /** What a withdrawal says of where its money goes: a key, or an account. */
 export interface DestinationSource {
@@ -21,7 +21,7 @@ export interface DestinationText {
 
 /**
  * How a destination reads: a key formatted (CPF, phone…) over its type's name; an account as
- * `Ag. 0001 · Conta 123456` over its institution (the bank's name when known, else its ISPB)
+ * `Ag. 0001 · Conta 12345-6` over its institution (the bank's name when known, else its ISPB)
  * and kind (conta corrente, poupança, conta de pagamento).
  */
 export function useDestinationText(): (source: DestinationSource) => DestinationText {
@@ -32,7 +32,7 @@ export function useDestinationText(): (source: DestinationSource) => Destination
     if (account) {
       const institution = source.recipient?.institution ?? t("ispb", { ispb: account.ispb });
       return {
-        main: t("account", { branch: account.branch, account: account.account }),
+        main: t("account", { branch: account.branch, account: formatBankAccount(account.account) }),
         detail: `${institution} · ${t(`accountTypes.${account.accountType}`)}`,
       };
     }

@@ -20,6 +20,7 @@ import { LiveUpdates } from "@/features/live/live-updates";
 import { OperatorOverviewDocument } from "@/features/overview/documents";
 import { VolumeChart } from "@/features/overview/volume-chart";
 import { companyNames, fetchWithdrawalPage, type WithdrawalListPage } from "@/features/withdrawals/queries";
+import { WithdrawalSchedule } from "@/features/withdrawals/schedule";
 import { requireViewer } from "@/lib/auth/session";
 import { formatAge, formatBRL, formatInteger, moneyToCentavos } from "@/lib/format";
 import { execute, GraphQLRequestError } from "@/lib/graphql/execute";
@@ -239,12 +240,16 @@ async function QueueCard({
                     <span className="truncate font-mono">{row.withdrawalReference}</span>
                     <span className="whitespace-nowrap">{t("waiting", { age: formatAge(row.createdAt, now) })}</span>
                   </p>
+                  {/* A scheduled payout: the day asked for (and the send day a holiday moved it to), as the list shows it. */}
+                  <WithdrawalSchedule source={row} className="mt-0.5 flex" />
                 </div>
                 <div className="flex shrink-0 items-center gap-3">
                   <Money value={row.amount} className="text-sm font-semibold" />
                   <WithdrawalStatusBadge
                     status={row.status}
                     rejected={row.rejected}
+                    scheduledFor={row.scheduledFor}
+                    cancellable={row.cancellable}
                     className="hidden sm:inline-flex"
                   />
                 </div>

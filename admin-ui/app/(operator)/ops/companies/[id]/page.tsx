@@ -23,10 +23,12 @@ import { CreateAdjustmentButton } from "@/features/adjustments/create-adjustment
 import { AutoApproveLimitRequest } from "@/features/companies/auto-approve-limit-request";
 import { AuditedAmount, BalanceAuditCard } from "@/features/companies/balance-audit-card";
 import { EditCompanyButton } from "@/features/companies/company-dialog-buttons";
+import { CompanyEndpointsCard, deliveriesHref } from "@/features/companies/company-endpoints-card";
 import { CompanyTabs } from "@/features/companies/company-tabs";
 import {
   CompanyAdjustmentsDocument,
   CompanyChargesDocument,
+  CompanyEndpointsDocument,
   CompanyOverviewDocument,
 } from "@/features/companies/documents";
 import { feePlan } from "@/features/companies/list";
@@ -61,9 +63,14 @@ export default async function CompanyPage({
 
   // The balance audit (a scan of every charge: about 2 s at 10^6) is not awaited here: the
   // browser asks for it after the page painted (balance-audit-card.tsx).
-  const [viewer, { company }, list] = await Promise.all([
+  const [viewer, { company }, endpoints, list] = await Promise.all([
     requireViewer(),
     executeOrNotFound(CompanyOverviewDocument, { id }),
+    // CONTRACT §15: the account's endpoints (its own URL the first). A failed read leaves the rest of the page.
+    execute(CompanyEndpointsDocument, { companyId: id }).then(
+      ({ webhookEndpoints }) => webhookEndpoints.data,
+      () => null,
+    ),
     tab === "withdrawals"
       ? execute(WithdrawalsDocument, { companyId: id, status: withdrawalStatus, limit, offset }).then((r) => ({
           withdrawals: { rows: r.withdrawals.data, total: r.withdrawals.total },
@@ -116,7 +123,7 @@ export default async function CompanyPage({
           </Link>
         </Button>
         <Button variant="outline" size="sm" asChild>
-          <Link href={`/ops/webhooks?company=${company.id}`}>
+          <Link href={deliveriesHref(company.id)}>
             <WebhookIcon aria-hidden /> {t("actions.webhooks")}
           </Link>
         </Button>
@@ -186,12 +193,6 @@ export default async function CompanyPage({
                 )}
               </div>
               <div>
-                <dt className="text-muted-foreground">{t("webhookUrl")}</dt>
-                <dd className={company.webhookUrl ? "font-mono text-xs break-all" : "text-muted-foreground"}>
-                  {company.webhookUrl ?? t("notSet")}
-                </dd>
-              </div>
-              <div>
                 <dt className="text-muted-foreground">{t("lastChange")}</dt>
                 <dd>
                   <DateTime value={company.updatedAt} />
@@ -201,6 +202,8 @@ export default async function CompanyPage({
           </CardContent>
         </Card>
       </div>
+
+      <CompanyEndpointsCard companyId={company.id} endpoints={endpoints} />
 
       <CompanyTabs tab={tab} status={status} page={page} perPage={perPage} {...list} />
     </div>
