@@ -757,14 +757,7 @@ export type CompaniesQueryVariables = Exact<{
 }>;
 
 
-export type CompaniesQuery = { companies: { total: number, totalCapped: boolean, data: Array<{ id: string, name: string, cnpj: string | null, city: string, balance: string, feePercent: string, feeFixed: string, autoApproveLimit: string | null, createdAt: string }> } };
-
-export type CompanyEndpointCountQueryVariables = Exact<{
-  companyId: string;
-}>;
-
-
-export type CompanyEndpointCountQuery = { webhookEndpoints: { data: Array<{ id: string }> } };
+export type CompaniesQuery = { companies: { total: number, totalCapped: boolean, data: Array<{ id: string, name: string, cnpj: string | null, city: string, balance: string, feePercent: string, feeFixed: string, autoApproveLimit: string | null, createdAt: string, webhookEndpointCount: number }> } };
 
 export type CompanyEndpointsQueryVariables = Exact<{
   companyId: string;
@@ -2771,19 +2764,11 @@ export const CompaniesDocument = new TypedDocumentString(`
       feeFixed
       autoApproveLimit
       createdAt
+      webhookEndpointCount
     }
   }
 }
     `) as unknown as TypedDocumentString<CompaniesQuery, CompaniesQueryVariables>;
-export const CompanyEndpointCountDocument = new TypedDocumentString(`
-    query CompanyEndpointCount($companyId: ID!) {
-  webhookEndpoints(companyId: $companyId) {
-    data {
-      id
-    }
-  }
-}
-    `) as unknown as TypedDocumentString<CompanyEndpointCountQuery, CompanyEndpointCountQueryVariables>;
 export const CompanyEndpointsDocument = new TypedDocumentString(`
     query CompanyEndpoints($companyId: ID!) {
   webhookEndpoints(companyId: $companyId) {

@@ -12,10 +12,9 @@ import { Badge } from "@/components/ui/badge";
 import { formatBRL, formatDate, formatDocument } from "@/lib/format";
 import { type CompanyRow, feePlan } from "./list";
 
-/** "2 endpoints"; "Nenhum endpoint" greyed; nothing readable when the count could not be read. */
-function EndpointCount({ count }: { count: number | null }) {
+/** "2 endpoints"; "Nenhum endpoint" greyed. */
+function EndpointCount({ count }: { count: number }) {
   const t = useTranslations("companies.table");
-  if (count === null) return <span className="text-muted-foreground">—</span>;
   return (
     <Badge variant={count > 0 ? "secondary" : "neutral"} data-testid="company-endpoint-count">
       {t("endpointCount", { count })}
@@ -84,7 +83,7 @@ export function CompaniesTable({
       // CONTRACT §15: an account has up to 10 endpoints, its own URL only the first of them.
       id: "endpoints",
       header: t("table.endpoints"),
-      cell: ({ row }) => <EndpointCount count={row.original.endpointCount} />,
+      cell: ({ row }) => <EndpointCount count={row.original.webhookEndpointCount} />,
     },
     {
       id: "createdAt",
@@ -113,7 +112,7 @@ export function CompaniesTable({
             <p className="truncate font-mono text-xs text-muted-foreground">{row.id}</p>
             <p className="mt-1 text-xs text-muted-foreground">{t("table.fee", { plan: feePlan(row) })}</p>
             <p className="mt-1">
-              <EndpointCount count={row.endpointCount} />
+              <EndpointCount count={row.webhookEndpointCount} />
             </p>
           </div>
           <div className="flex items-center gap-2">

@@ -15,20 +15,7 @@ export const CompaniesDocument = graphql(`
         feeFixed
         autoApproveLimit
         createdAt
-      }
-    }
-  }
-`);
-
-/**
- * How many webhook endpoints one account has (CONTRACT §15), for its row of the companies
- * table: one read per row of the page shown (the Company type has no count of its own).
- */
-export const CompanyEndpointCountDocument = graphql(`
-  query CompanyEndpointCount($companyId: ID!) {
-    webhookEndpoints(companyId: $companyId) {
-      data {
-        id
+        webhookEndpointCount
       }
     }
   }

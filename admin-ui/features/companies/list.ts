@@ -1,8 +1,8 @@
 import type { CompaniesQuery } from "@/gql/graphql";
 import { formatBRL, formatPercent } from "@/lib/format";
 
-/** A row of the companies table: the account, and how many webhook endpoints it has (null: not read). */
-export type CompanyRow = CompaniesQuery["companies"]["data"][number] & { endpointCount: number | null };
+/** A row of the companies table. */
+export type CompanyRow = CompaniesQuery["companies"]["data"][number];
 
 /** "0,99 %" or "0,99 % + R$ 0,50". */
 export function feePlan(company: Pick<CompanyRow, "feePercent" | "feeFixed">): string {

@@ -1,6 +1,7 @@
-import { Ctx, FieldResolver, Resolver, Root } from "type-graphql";
+import { Ctx, FieldResolver, Int, Resolver, Root } from "type-graphql";
 import { describedActor } from "../audit/fields";
 import type { RequestContext } from "../graphql/context";
+import { loadInBatch } from "../graphql/request-batch";
 import { AutoApproveLimitRequest } from "./auto-approve-limit-request.entity";
 import { Company } from "./company.entity";
 
@@ -18,6 +19,20 @@ export class CompanyFields {
   ): Promise<AutoApproveLimitRequest | null> | null {
     if (ctx.principal?.kind !== "operator") return null;
     return ctx.services.companies.pendingLimitRaise(company.id);
+  }
+
+  @FieldResolver(() => Int, {
+    description:
+      "How many webhook endpoints the account has (CONTRACT §15), its own webhookUrl counted when set; read for a whole list at once.",
+  })
+  webhookEndpointCount(@Root() company: Company, @Ctx() ctx: RequestContext): Promise<number> {
+    return loadInBatch(
+      ctx,
+      "webhookEndpointCounts",
+      company.id,
+      (ids) => ctx.services.webhookEndpoints.countEndpoints(ids),
+      0,
+    );
   }
 }
 

@@ -123,6 +123,16 @@ export class WebhookEndpointsService {
     return rows.map((row) => this.endpointOf(this.db, row));
   }
 
+  /** How many endpoints each account has, as listEndpoints counts them; accounts with none are left out. */
+  async countEndpoints(companyIds: readonly string[]): Promise<Map<string, number>> {
+    const rows = await queryRows<{ company_id: string; endpoints: number }>(
+      this.db,
+      `SELECT w.company_id, count(*)::int AS endpoints FROM (${ENDPOINTS_SQL} AND w.company_id = ANY($1)) w GROUP BY w.company_id`,
+      [companyIds],
+    );
+    return new Map(rows.map((row) => [row.company_id, row.endpoints]));
+  }
+
   /**
    * The account's endpoints DISABLED for failing (CONTRACT §15), for the console's banner on
    * every page: a few columns of at most 10 rows by the account's index, and no secret opened.

@@ -248,6 +248,47 @@ describe("webhook endpoints over REST (CONTRACT §15)", () => {
   });
 });
 
+describe("an account's endpoint count (Company.webhookEndpointCount)", () => {
+  test("counts what the list shows (own URL counted, deleted not), for a whole list in one read", async () => {
+    const withOwn = await app.createMerchant({ webhookUrl: receiver.url(nextPath("count")) });
+    await endpointOf(withOwn, "https://example.com/count/kept");
+    const gone = await endpointOf(withOwn, "https://example.com/count/deleted");
+    assert.equal(
+      (await app.request("DELETE", `/webhook-endpoints/${gone.id}`, { token: withOwn.clientSecret })).status,
+      200,
+    );
+    const bare = await app.createMerchant();
+    const one = await app.createMerchant();
+    await endpointOf(one, "https://example.com/count/one", ["ping"]);
+
+    const service = app.services.webhookEndpoints;
+    const original = service.countEndpoints.bind(service);
+    const reads: string[][] = [];
+    service.countEndpoints = (ids) => {
+      reads.push([...ids]);
+      return original(ids);
+    };
+    try {
+      const result = await app.graphql("query { companies(limit: 100) { data { id webhookEndpointCount } } }");
+      assert.equal(result.errors, undefined);
+      const counts = new Map(
+        (result.data.companies.data as { id: string; webhookEndpointCount: number }[]).map((c) => [
+          c.id,
+          c.webhookEndpointCount,
+        ]),
+      );
+      assert.deepEqual(
+        [withOwn, bare, one].map((merchant) => counts.get(merchant.companyId)),
+        [2, 0, 1],
+      );
+      assert.equal(reads.length, 1);
+      assert.equal(reads[0].length, counts.size);
+    } finally {
+      service.countEndpoints = original;
+    }
+  });
+});
+
 describe("each event goes to every enabled endpoint that lists it", () => {
   test("one delivery per endpoint sharing the event id, each signed with its own secret; disabled and unlisted get nothing", async () => {
     const ownPath = nextPath("own");

@@ -5,10 +5,10 @@ import { toLimitOffset } from "@/components/data-table/search-params";
 import { PageHeader } from "@/components/page-header";
 import { CompaniesTable } from "@/features/companies/companies-table";
 import { NewCompanyButton } from "@/features/companies/company-dialog-buttons";
-import { CompaniesDocument, CompanyEndpointCountDocument } from "@/features/companies/documents";
+import { CompaniesDocument } from "@/features/companies/documents";
 import { loadCompanyListParams } from "@/features/companies/search-params";
 import { requireViewer } from "@/lib/auth/session";
-import { execute, GraphQLRequestError } from "@/lib/graphql/execute";
+import { execute } from "@/lib/graphql/execute";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("companies"))("metaTitle") };
@@ -25,18 +25,6 @@ export default async function CompaniesPage({ searchParams }: { searchParams: Pr
       ...toLimitOffset(params.page, params.perPage),
     }),
   ]);
-  // How many webhook endpoints each account of the page has: one read per row (at most a page).
-  const rows = await Promise.all(
-    companies.data.map((company) =>
-      execute(CompanyEndpointCountDocument, { companyId: company.id }).then(
-        ({ webhookEndpoints }) => ({ ...company, endpointCount: webhookEndpoints.data.length }),
-        (error) => {
-          if (error instanceof GraphQLRequestError) return { ...company, endpointCount: null };
-          throw error;
-        },
-      ),
-    ),
-  );
   return (
     <div className="flex flex-col gap-6">
       <PageHeader
@@ -45,7 +33,7 @@ export default async function CompaniesPage({ searchParams }: { searchParams: Pr
         actions={viewer.role === "ADMIN" ? <NewCompanyButton /> : undefined}
       />
       <CompaniesTable
-        rows={rows}
+        rows={companies.data}
         total={companies.total}
         totalCapped={companies.totalCapped}
         page={params.page}
