@@ -8,8 +8,8 @@ import { useErrorMessage } from "@/lib/i18n/error-message";
 export interface ActionOptions<T> {
   /** The success toast: its message, or one made from the answer; no toast when omitted. */
   success?: string | ((result: T) => string);
-  /** The success toast's options (a description). */
-  successOptions?: ToastOptions;
+  /** The success toast's options (a description), or ones made from the answer. */
+  successOptions?: ToastOptions | ((result: T) => ToastOptions);
   /**
    * The failure toast's title, with the API's error in the reader's language as its
    * description; without one, the error is the title.
@@ -32,7 +32,8 @@ const ANY = "";
  * while it runs (buttons disable on `busy` or `isBusy(row.id)`), then a success toast and
  * the page's data read again, or a failure toast naming what failed with the API's error in
  * the reader's language (STEP_UP_REQUIRED is asked for by `execute` before it gets here), or,
- * for a form, that message in `error`.
+ * for a form, that message in `error` (kept until the next `run`, or `clearError` when the form
+ * starts over: its dialog opened again, its fields checked again).
  * `run` answers whether it succeeded; it never throws.
  */
 export function useAction() {
@@ -48,7 +49,9 @@ export function useAction() {
       try {
         const result = await what();
         const message = typeof options.success === "function" ? options.success(result) : options.success;
-        if (message) toast.success(message, options.successOptions);
+        const shown =
+          typeof options.successOptions === "function" ? options.successOptions(result) : options.successOptions;
+        if (message) toast.success(message, shown);
         options.onSuccess?.(result);
         if (options.refresh !== false) router.refresh();
         return true;
@@ -64,5 +67,7 @@ export function useAction() {
     [describe, router],
   );
 
-  return { run, busy: running !== null, isBusy: (key: string) => running === key, error };
+  const clearError = useCallback(() => setError(null), []);
+
+  return { run, busy: running !== null, isBusy: (key: string) => running === key, error, clearError };
 }

@@ -63,6 +63,8 @@ test("a merchant creates a customer", async ({ page }) => {
   await page.getByLabel(t("customers.create.document")).fill("52998224725");
   await page.getByRole("button", { name: t("customers.create.submit") }).click();
   await expect(page.getByText(t("errors.codes.CUSTOMER_EXISTS"))).toBeVisible();
+  // The form can be sent again once the document is changed: its button is not left busy.
+  await expect(page.getByRole("button", { name: t("customers.create.submit") })).toBeEnabled();
 
   await page.goto("/m/customers");
   await expect(page.getByRole("link", { name: "Maria da Silva" })).toBeVisible();

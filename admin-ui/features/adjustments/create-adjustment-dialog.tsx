@@ -2,7 +2,6 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { LoaderIcon, PlusIcon } from "lucide-react";
-import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { MoneyFactsList } from "@/components/confirm-dialogs";
@@ -21,10 +20,9 @@ import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { TabsNav } from "@/components/ui/tabs";
 import { Textarea } from "@/components/ui/textarea";
-import { toast } from "@/components/ui/toast";
 import { centavosToMoney, formatBRL, parseMoneyInput } from "@/lib/format";
 import { execute } from "@/lib/graphql/execute";
-import { useErrorMessage } from "@/lib/i18n/error-message";
+import { useAction } from "@/lib/use-action";
 import { CreateAdjustmentDocument } from "./documents";
 
 /**
@@ -42,18 +40,15 @@ export function CreateAdjustmentDialog({
   /** Mounted by its lazy button (create-adjustment-button.tsx) at the first press: open at once. */
   initiallyOpen?: boolean;
 }) {
-  const router = useRouter();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(initiallyOpen);
   const [direction, setDirection] = useState<"credit" | "debit">("credit");
   const t = useTranslations("adjustments.create");
   const tc = useTranslations("common");
-  const describe = useErrorMessage();
   const [company, setCompany] = useState(defaultCompany ?? "");
   const [amount, setAmount] = useState("");
   const [reason, setReason] = useState("");
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { run, busy: pending, error, clearError } = useAction();
   const [reviewing, setReviewing] = useState(false);
   const centavos = parseMoneyInput(amount);
   const amountError = amount && (centavos === null || centavos <= 0n) ? t("amountError") : undefined;
@@ -66,39 +61,40 @@ export function CreateAdjustmentDialog({
     if (!valid || centavos === null) return;
     if (!reviewing) {
       if (!chosen) return;
-      setError(null);
+      clearError();
       setReviewing(true);
       return;
     }
-    setPending(true);
-    setError(null);
-    try {
-      const signed = direction === "debit" ? -centavos : centavos;
-      const { createAdjustment } = await execute(CreateAdjustmentDocument, {
-        companyId: company,
-        amount: centavosToMoney(signed),
-        description: reason.trim(),
-      });
-      const shown = formatBRL(centavos);
-      const requested = createAdjustment.status === "REQUESTED";
-      toast.success(
-        requested
-          ? t(direction === "credit" ? "requestedCredit" : "requestedDebit", { amount: shown })
-          : t(direction === "credit" ? "credited" : "debited", { amount: shown }),
-        { description: requested ? t("requestedDescription") : t("postedDescription") },
-      );
-      setOpen(false);
-      setReviewing(false);
-      setAmount("");
-      setReason("");
-      router.refresh();
-      // A posted adjustment changes the company page's balance audit (fetched by the browser).
-      if (!requested) void queryClient.invalidateQueries({ queryKey: ["BalanceAudit"] });
-    } catch (caught) {
-      setError(describe(caught));
-    } finally {
-      setPending(false);
-    }
+    const signed = direction === "debit" ? -centavos : centavos;
+    const shown = formatBRL(centavos);
+    await run(
+      async () => {
+        const { createAdjustment } = await execute(CreateAdjustmentDocument, {
+          companyId: company,
+          amount: centavosToMoney(signed),
+          description: reason.trim(),
+        });
+        return createAdjustment.status === "REQUESTED";
+      },
+      {
+        inForm: true,
+        success: (requested) =>
+          requested
+            ? t(direction === "credit" ? "requestedCredit" : "requestedDebit", { amount: shown })
+            : t(direction === "credit" ? "credited" : "debited", { amount: shown }),
+        successOptions: (requested) => ({
+          description: requested ? t("requestedDescription") : t("postedDescription"),
+        }),
+        onSuccess: (requested) => {
+          setOpen(false);
+          setReviewing(false);
+          setAmount("");
+          setReason("");
+          // A posted adjustment changes the company page's balance audit (fetched by the browser).
+          if (!requested) void queryClient.invalidateQueries({ queryKey: ["BalanceAudit"] });
+        },
+      },
+    );
   };
 
   return (

@@ -14,12 +14,11 @@ import { DayInput } from "@/components/ui/day-input";
 import { Field, FormError } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
-import { toast } from "@/components/ui/toast";
 import { checkPayer, PayerFields, payerDefaults, payerInput, payerShape } from "@/features/customers/payer-fields";
 import type { CustomerRowFragment } from "@/gql/graphql";
 import { formatBRL, formatIsoDay, parseMoneyInput, saoPauloDay } from "@/lib/format";
 import { execute } from "@/lib/graphql/execute";
-import { useErrorMessage } from "@/lib/i18n/error-message";
+import { useAction } from "@/lib/use-action";
 import { AmountDuePreview } from "./amount-due-preview";
 import { CreateDueDateChargeDocument } from "./documents";
 import {
@@ -108,10 +107,11 @@ export function CreateDueDateChargeForm({
   const t = useTranslations("billing.form");
   const tAmount = useTranslations("merchantCharges.create");
   const tPreview = useTranslations("billing.preview");
-  const describe = useErrorMessage();
   const router = useRouter();
+  const { run, error: formError } = useAction();
+  // After success the form stays disabled while the new page opens.
+  const [leaving, setLeaving] = useState(false);
   const [idempotencyKey] = useState(() => crypto.randomUUID());
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<Values>({
     resolver: zodResolver(schema),
     defaultValues: {
@@ -132,7 +132,7 @@ export function CreateDueDateChargeForm({
       externalReference: "",
     },
   });
-  const { errors, isSubmitting, isSubmitSuccessful } = form.formState;
+  const { errors, isSubmitting } = form.formState;
   const values = form.watch();
   const preview = termsInput(values);
 
@@ -142,29 +142,36 @@ export function CreateDueDateChargeForm({
   };
 
   const submit = form.handleSubmit(async (v) => {
-    setFormError(null);
     const terms = termsInput(v);
     if (terms === null) return;
-    try {
-      const { createCharge } = await execute(CreateDueDateChargeDocument, {
-        idempotencyKey,
-        input: {
-          ...terms,
-          description: v.description.trim() || null,
-          ...payerInput(v),
-          externalReference: v.externalReference || null,
+    await run(
+      () =>
+        execute(CreateDueDateChargeDocument, {
+          idempotencyKey,
+          input: {
+            ...terms,
+            description: v.description.trim() || null,
+            ...payerInput(v),
+            externalReference: v.externalReference || null,
+          },
+        }),
+      {
+        inForm: true,
+        refresh: false,
+        success: ({ createCharge }) =>
+          t("created", {
+            amount: formatBRL(createCharge.amount),
+            date: formatIsoDay(createCharge.dueDate ?? v.dueDate),
+          }),
+        onSuccess: ({ createCharge }) => {
+          setLeaving(true);
+          router.push(`/m/charges/${createCharge.id}`);
         },
-      });
-      toast.success(
-        t("created", { amount: formatBRL(createCharge.amount), date: formatIsoDay(createCharge.dueDate ?? v.dueDate) }),
-      );
-      router.push(`/m/charges/${createCharge.id}`);
-    } catch (error) {
-      setFormError(describe(error));
-    }
+      },
+    );
   });
 
-  const busy = isSubmitting || isSubmitSuccessful;
+  const busy = isSubmitting || leaving;
   /** One term: its mode (none, or one of `modes`) and, once a mode is chosen, its value in R$ or %. */
   const term = (
     section: "fine" | "interest" | "discount" | "abatement",

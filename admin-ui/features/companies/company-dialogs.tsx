@@ -2,7 +2,6 @@
 
 import { Building2Icon, LoaderIcon, PencilIcon } from "lucide-react";
 import Link from "next/link";
-import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { CopyButton } from "@/components/copy-button";
@@ -18,12 +17,11 @@ import {
 } from "@/components/ui/dialog";
 import { Field, FormError } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
-import { toast } from "@/components/ui/toast";
 import type { CreateCompanyMutation, UpdateCompanyInput } from "@/gql/graphql";
 import { isEmail } from "@/lib/email";
 import { formatBRL } from "@/lib/format";
 import { execute } from "@/lib/graphql/execute";
-import { useErrorMessage } from "@/lib/i18n/error-message";
+import { useAction } from "@/lib/use-action";
 import {
   type CompanyFieldErrors,
   CompanyFormFields,
@@ -36,11 +34,6 @@ import { CreateCompanyDocument, UpdateCompanyDocument } from "./documents";
 
 export type EditableCompany = Parameters<typeof companyFormValues>[0] & { id: string };
 
-/**
- * The submit path both company dialogs share: the fields read and checked beside each field
- * (`read` answers null when something is wrong), then `send` once, the button disabled while it
- * runs, and the API's error in the reader's language under the form.
- */
 /** A raise above the second-operator threshold: the limit as it is now and the one that waits. */
 function limitWaiting(
   t: ReturnType<typeof useTranslations<"companies.form">>,
@@ -48,28 +41,6 @@ function limitWaiting(
   requested: string,
 ): string {
   return t("limitWaiting", { now: now ? formatBRL(now) : "—", requested: formatBRL(requested) });
-}
-
-function useCompanySubmit() {
-  const describe = useErrorMessage();
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const submit = async <T,>(event: React.FormEvent, read: () => T | null, send: (input: T) => Promise<void>) => {
-    event.preventDefault();
-    // The last answer's error goes: it was about what the form held then.
-    setError(null);
-    const input = read();
-    if (input === null) return;
-    setPending(true);
-    try {
-      await send(input);
-    } catch (caught) {
-      setError(describe(caught));
-    } finally {
-      setPending(false);
-    }
-  };
-  return { submit, pending, error, setError };
 }
 
 /** The company form inside a dialog: title, the fields, the API's error, cancel and submit. */
@@ -123,11 +94,10 @@ export function EditCompanyDialog({
   initiallyOpen?: boolean;
 }) {
   const t = useTranslations("companies.form");
-  const router = useRouter();
   const [open, setOpen] = useState(initiallyOpen);
   const [values, setValues] = useState<CompanyFormValues>(() => companyFormValues(company));
   const [errors, setErrors] = useState<CompanyFieldErrors>({});
-  const { submit, pending, error, setError } = useCompanySubmit();
+  const { run, busy: pending, error, clearError } = useAction();
 
   const change = (next: boolean) => {
     if (pending) return;
@@ -135,31 +105,30 @@ export function EditCompanyDialog({
     if (next) {
       setValues(companyFormValues(company));
       setErrors({});
-      setError(null);
+      clearError();
     }
   };
 
-  const save = (event: React.FormEvent) =>
-    submit(
-      event,
-      () => {
-        const read = readCompanyForm(values, t, "edit");
-        setErrors(read.errors);
-        return read.input;
-      },
-      async (input) => {
-        const { updateCompany } = await execute(UpdateCompanyDocument, {
-          id: company.id,
-          input: input as UpdateCompanyInput,
-        });
+  const save = (event: React.FormEvent) => {
+    event.preventDefault();
+    // The last answer's error goes: it was about what the form held then.
+    clearError();
+    const read = readCompanyForm(values, t, "edit");
+    setErrors(read.errors);
+    const input = read.input;
+    if (input === null) return;
+    void run(() => execute(UpdateCompanyDocument, { id: company.id, input: input as UpdateCompanyInput }), {
+      inForm: true,
+      success: t("saved", { name: input.name ?? company.name }),
+      successOptions: ({ updateCompany }) => {
         const waiting = updateCompany.pendingAutoApproveLimitRequest;
-        toast.success(t("saved", { name: input.name ?? company.name }), {
+        return {
           description: waiting ? limitWaiting(t, updateCompany.autoApproveLimit, waiting.requestedLimit) : undefined,
-        });
-        setOpen(false);
-        router.refresh();
+        };
       },
-    );
+      onSuccess: () => setOpen(false),
+    });
+  };
 
   return (
     <Dialog open={open} onOpenChange={change}>
@@ -195,12 +164,11 @@ type Created = CreateCompanyMutation["createCompany"];
 export function NewCompanyDialog({ initiallyOpen = false }: { initiallyOpen?: boolean }) {
   const t = useTranslations("companies.form");
   const tc = useTranslations("common");
-  const router = useRouter();
   const [open, setOpen] = useState(initiallyOpen);
   const [values, setValues] = useState<CompanyFormValues>(EMPTY_COMPANY_FORM);
   const [ownerEmail, setOwnerEmail] = useState("");
   const [errors, setErrors] = useState<CompanyFieldErrors & { ownerEmail?: string }>({});
-  const { submit, pending, error, setError } = useCompanySubmit();
+  const { run, busy: pending, error, clearError } = useAction();
   const [created, setCreated] = useState<Created | null>(null);
 
   const change = (next: boolean) => {
@@ -210,30 +178,27 @@ export function NewCompanyDialog({ initiallyOpen = false }: { initiallyOpen?: bo
       setValues(EMPTY_COMPANY_FORM);
       setOwnerEmail("");
       setErrors({});
-      setError(null);
+      clearError();
       setCreated(null);
     }
   };
 
-  const create = (event: React.FormEvent) =>
-    submit(
-      event,
-      () => {
-        const read = readCompanyForm(values, t, "create");
-        const email = ownerEmail.trim();
-        const emailError = email && !isEmail(email) ? t("errors.ownerEmail") : undefined;
-        setErrors({ ...read.errors, ownerEmail: emailError });
-        return read.input && !emailError
-          ? { ...read.input, name: read.input.name as string, ownerEmail: email || null }
-          : null;
-      },
-      async (input) => {
-        const { createCompany } = await execute(CreateCompanyDocument, { input });
-        setCreated(createCompany);
-        toast.success(t("created", { name: createCompany.company.name }));
-        router.refresh();
-      },
-    );
+  const create = (event: React.FormEvent) => {
+    event.preventDefault();
+    // The last answer's error goes: it was about what the form held then.
+    clearError();
+    const read = readCompanyForm(values, t, "create");
+    const email = ownerEmail.trim();
+    const emailError = email && !isEmail(email) ? t("errors.ownerEmail") : undefined;
+    setErrors({ ...read.errors, ownerEmail: emailError });
+    if (read.input === null || emailError) return;
+    const input = { ...read.input, name: read.input.name as string, ownerEmail: email || null };
+    void run(() => execute(CreateCompanyDocument, { input }), {
+      inForm: true,
+      success: ({ createCompany }) => t("created", { name: createCompany.company.name }),
+      onSuccess: ({ createCompany }) => setCreated(createCompany),
+    });
+  };
 
   return (
     <Dialog open={open} onOpenChange={change}>

@@ -11,9 +11,8 @@ import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Field, FormError } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
-import { toast } from "@/components/ui/toast";
 import { execute } from "@/lib/graphql/execute";
-import { useErrorMessage } from "@/lib/i18n/error-message";
+import { useAction } from "@/lib/use-action";
 import { documentFields } from "./document-input";
 import { CreateCustomerDocument } from "./documents";
 
@@ -43,34 +42,40 @@ type MessageKey = "nameRequired" | "nameTooLong" | "documentInvalid" | "emailInv
 /** A new customer: name, CPF or CNPJ, e-mail and phone; their page opens on success. */
 export function CreateCustomerForm() {
   const t = useTranslations("customers.create");
-  const describe = useErrorMessage();
   const router = useRouter();
-  const [formError, setFormError] = useState<string | null>(null);
+  const { run, error: formError } = useAction();
+  // After success the form stays disabled while the new page opens.
+  const [leaving, setLeaving] = useState(false);
   const form = useForm<Values>({
     resolver: zodResolver(schema),
     defaultValues: { name: "", document: "", email: "", phone: "" },
   });
-  const { errors, isSubmitting, isSubmitSuccessful } = form.formState;
+  const { errors, isSubmitting } = form.formState;
   const message = (key: string | undefined) => (key ? t(key as MessageKey) : undefined);
 
   const submit = form.handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      const { createCustomer } = await execute(CreateCustomerDocument, {
-        input: {
-          name: values.name,
-          ...documentFields(values.document),
-          email: values.email || null,
-          phone: values.phone ? phoneToSend(values.phone) : null,
+    await run(
+      () =>
+        execute(CreateCustomerDocument, {
+          input: {
+            name: values.name,
+            ...documentFields(values.document),
+            email: values.email || null,
+            phone: values.phone ? phoneToSend(values.phone) : null,
+          },
+        }),
+      {
+        inForm: true,
+        refresh: false,
+        success: ({ createCustomer }) => t("created", { name: createCustomer.name }),
+        onSuccess: ({ createCustomer }) => {
+          setLeaving(true);
+          router.push(`/m/customers/${createCustomer.id}`);
         },
-      });
-      toast.success(t("created", { name: createCustomer.name }));
-      router.push(`/m/customers/${createCustomer.id}`);
-    } catch (error) {
-      setFormError(describe(error));
-    }
+      },
+    );
   });
-  const busy = isSubmitting || isSubmitSuccessful;
+  const busy = isSubmitting || leaving;
   return (
     <form onSubmit={submit} noValidate className="grid gap-4" aria-label={t("formLabel")}>
       <FormError message={formError} />

@@ -11,10 +11,9 @@ import { Button } from "@/components/ui/button";
 import { Field, FormError } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { toast } from "@/components/ui/toast";
 import { centavosToMoney, formatBRL, parseMoneyInput } from "@/lib/format";
 import { execute } from "@/lib/graphql/execute";
-import { useErrorMessage } from "@/lib/i18n/error-message";
+import { useAction } from "@/lib/use-action";
 import { CreateMerchantChargeDocument } from "./documents";
 
 /** How long a payer has, in the seconds the API takes (60 to 2,592,000); named in `create.expiry`. */
@@ -42,38 +41,44 @@ type Values = z.infer<typeof schema>;
  */
 export function CreateChargeForm() {
   const t = useTranslations("merchantCharges.create");
-  const describe = useErrorMessage();
   const router = useRouter();
+  const { run, error: formError } = useAction();
+  // After success the form stays disabled while the new page opens.
+  const [leaving, setLeaving] = useState(false);
   const [idempotencyKey] = useState(() => crypto.randomUUID());
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<Values>({
     resolver: zodResolver(schema),
     defaultValues: { amount: "", description: "", expiresIn: "3600" },
   });
-  const { errors, isSubmitting, isSubmitSuccessful } = form.formState;
+  const { errors, isSubmitting } = form.formState;
   const centavos = parseMoneyInput(form.watch("amount"));
 
   const submit = form.handleSubmit(async (values) => {
-    setFormError(null);
     const amount = parseMoneyInput(values.amount);
     if (amount === null) return;
-    try {
-      const { createCharge } = await execute(CreateMerchantChargeDocument, {
-        idempotencyKey,
-        input: {
-          amount: centavosToMoney(amount),
-          description: values.description.trim() || null,
-          expiresIn: Number(values.expiresIn),
+    await run(
+      () =>
+        execute(CreateMerchantChargeDocument, {
+          idempotencyKey,
+          input: {
+            amount: centavosToMoney(amount),
+            description: values.description.trim() || null,
+            expiresIn: Number(values.expiresIn),
+          },
+        }),
+      {
+        inForm: true,
+        refresh: false,
+        success: ({ createCharge }) => t("created", { amount: formatBRL(createCharge.amount) }),
+        onSuccess: ({ createCharge }) => {
+          setLeaving(true);
+          router.push(`/m/charges/${createCharge.id}`);
         },
-      });
-      toast.success(t("created", { amount: formatBRL(createCharge.amount) }));
-      router.push(`/m/charges/${createCharge.id}`);
-    } catch (error) {
-      setFormError(describe(error));
-    }
+      },
+    );
   });
 
-  const busy = isSubmitting || isSubmitSuccessful;
+  const busy = isSubmitting || leaving;
   const fieldError = (key: string | undefined) =>
     key ? t(key as "amountInvalid" | "amountTooSmall" | "amountTooLarge" | "descriptionTooLong") : undefined;
   return (

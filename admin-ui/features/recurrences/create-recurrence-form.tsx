@@ -13,12 +13,11 @@ import { DayInput } from "@/components/ui/day-input";
 import { Field, FormError } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
-import { toast } from "@/components/ui/toast";
 import { checkPayer, PayerFields, payerDefaults, payerInput, payerShape } from "@/features/customers/payer-fields";
 import type { CustomerRowFragment, RecurrenceFrequency, RecurrenceRetryPolicy } from "@/gql/graphql";
 import { centavosToMoney, parseMoneyInput, saoPauloDay } from "@/lib/format";
 import { execute } from "@/lib/graphql/execute";
-import { useErrorMessage } from "@/lib/i18n/error-message";
+import { useAction } from "@/lib/use-action";
 import { CreateRecurrenceDocument, PayerBanksDocument } from "./documents";
 
 const MAX_CENTAVOS = 9_999_999_999n;
@@ -95,10 +94,11 @@ export function CreateRecurrenceForm({
   const t = useTranslations("recurrences.create");
   const tFrequency = useTranslations("recurrences.frequency");
   const tRetry = useTranslations("recurrences.retryPolicy");
-  const describe = useErrorMessage();
   const router = useRouter();
+  const { run, error: formError } = useAction();
+  // After success the form stays disabled while the new page opens.
+  const [leaving, setLeaving] = useState(false);
   const [idempotencyKey] = useState(() => crypto.randomUUID());
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<Values>({
     resolver: zodResolver(schema),
     defaultValues: {
@@ -126,41 +126,46 @@ export function CreateRecurrenceForm({
     staleTime: Number.POSITIVE_INFINITY,
     enabled: form.watch("withBankAccount"),
   });
-  const { errors, isSubmitting, isSubmitSuccessful } = form.formState;
+  const { errors, isSubmitting } = form.formState;
   const values = form.watch();
   const message = (key: string | undefined) => (key ? t(key as CreateKey) : undefined);
 
   const submit = form.handleSubmit(async (v) => {
-    setFormError(null);
     const amount = v.amountKind === "fixed" ? centavosOf(v.amount) : null;
     const firstPayment = v.withFirstPayment ? centavosOf(v.firstPayment) : null;
-    try {
-      const { createRecurrence } = await execute(CreateRecurrenceDocument, {
-        idempotencyKey,
-        input: {
-          ...payerInput(v),
-          contract: v.contract.trim(),
-          object: v.object.trim(),
-          frequency: v.frequency,
-          startDate: v.startDate,
-          endDate: v.endDate || null,
-          amount: amount === null ? null : centavosToMoney(amount),
-          retryPolicy: v.retryPolicy,
-          firstPayment: firstPayment === null ? null : { amount: centavosToMoney(firstPayment) },
-          autoCharge: amount !== null && v.autoCharge,
-          payerBankAccount: v.withBankAccount
-            ? { ispb: v.bankIspb, branch: v.bankBranch.trim() || null, account: accountDigits(v.bankAccount) }
-            : null,
+    await run(
+      () =>
+        execute(CreateRecurrenceDocument, {
+          idempotencyKey,
+          input: {
+            ...payerInput(v),
+            contract: v.contract.trim(),
+            object: v.object.trim(),
+            frequency: v.frequency,
+            startDate: v.startDate,
+            endDate: v.endDate || null,
+            amount: amount === null ? null : centavosToMoney(amount),
+            retryPolicy: v.retryPolicy,
+            firstPayment: firstPayment === null ? null : { amount: centavosToMoney(firstPayment) },
+            autoCharge: amount !== null && v.autoCharge,
+            payerBankAccount: v.withBankAccount
+              ? { ispb: v.bankIspb, branch: v.bankBranch.trim() || null, account: accountDigits(v.bankAccount) }
+              : null,
+          },
+        }),
+      {
+        inForm: true,
+        refresh: false,
+        success: t("created"),
+        onSuccess: ({ createRecurrence }) => {
+          setLeaving(true);
+          router.push(`/m/recurrences/${createRecurrence.id}`);
         },
-      });
-      toast.success(t("created"));
-      router.push(`/m/recurrences/${createRecurrence.id}`);
-    } catch (error) {
-      setFormError(describe(error));
-    }
+      },
+    );
   });
 
-  const busy = isSubmitting || isSubmitSuccessful;
+  const busy = isSubmitting || leaving;
   const day = (name: "startDate" | "endDate", label: string, hint?: string) => (
     <Field label={label} error={message(errors[name]?.message)} hint={hint}>
       {(control) => (

@@ -1,7 +1,6 @@
 "use client";
 
 import { LoaderIcon, PlusIcon } from "lucide-react";
-import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -16,10 +15,9 @@ import {
 } from "@/components/ui/dialog";
 import { Field, FormError } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
-import { toast } from "@/components/ui/toast";
 import { centavosToMoney, formatBRL, formatIsoDay, parseMoneyInput, saoPauloDay } from "@/lib/format";
 import { execute } from "@/lib/graphql/execute";
-import { useErrorMessage } from "@/lib/i18n/error-message";
+import { useAction } from "@/lib/use-action";
 import { CreateRecurringChargeDocument } from "./documents";
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -45,13 +43,10 @@ export function NewRecurringChargeButton({
   const t = useTranslations("recurrences.newCharge");
   const tCreate = useTranslations("recurrences.create");
   const tc = useTranslations("common");
-  const describe = useErrorMessage();
-  const router = useRouter();
+  const { run, busy, error } = useAction();
   const [open, setOpen] = useState(false);
   const [dueDate, setDueDate] = useState("");
   const [amount, setAmount] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [touched, setTouched] = useState(false);
   const min = daysAfterToday(2);
   const max = daysAfterToday(10);
@@ -64,24 +59,24 @@ export function NewRecurringChargeButton({
     event.preventDefault();
     setTouched(true);
     if (dayError || amountError || busy) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const { createRecurringCharge } = await execute(CreateRecurringChargeDocument, {
-        recurrenceId,
-        input: { dueDate, amount: fixedAmount === null && centavos !== null ? centavosToMoney(centavos) : null },
-      });
-      toast.success(t("done", { date: formatIsoDay(createRecurringCharge.dueDate ?? dueDate) }));
-      setOpen(false);
-      setDueDate("");
-      setAmount("");
-      setTouched(false);
-      router.refresh();
-    } catch (caught) {
-      setError(describe(caught));
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      () =>
+        execute(CreateRecurringChargeDocument, {
+          recurrenceId,
+          input: { dueDate, amount: fixedAmount === null && centavos !== null ? centavosToMoney(centavos) : null },
+        }),
+      {
+        inForm: true,
+        success: ({ createRecurringCharge }) =>
+          t("done", { date: formatIsoDay(createRecurringCharge.dueDate ?? dueDate) }),
+        onSuccess: () => {
+          setOpen(false);
+          setDueDate("");
+          setAmount("");
+          setTouched(false);
+        },
+      },
+    );
   };
   return (
     <>

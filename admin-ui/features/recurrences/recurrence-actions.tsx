@@ -10,6 +10,7 @@ import { toast } from "@/components/ui/toast";
 import type { RecurrenceStatus } from "@/gql/graphql";
 import { execute } from "@/lib/graphql/execute";
 import { useErrorMessage } from "@/lib/i18n/error-message";
+import { useAction } from "@/lib/use-action";
 import { CancelRecurrenceDocument, SimulateRecurrenceDecisionDocument } from "./documents";
 
 /** The merchant's cancel (a reason is optional): CREATED or APPROVED only; its pending charges go with it. */
@@ -52,22 +53,13 @@ export function CancelRecurrenceButton({ id }: { id: string }) {
  */
 export function SimulateDecisionButtons({ id, status }: { id: string; status: RecurrenceStatus }) {
   const t = useTranslations("recurrences.simulate");
-  const describe = useErrorMessage();
-  const router = useRouter();
-  const [busy, setBusy] = useState(false);
+  const { run, busy } = useAction();
   if (status !== "CREATED") return null;
-  const decide = async (decision: "APPROVED" | "REJECTED") => {
-    setBusy(true);
-    try {
-      await execute(SimulateRecurrenceDecisionDocument, { id, decision });
-      toast.success(t(decision === "APPROVED" ? "approved" : "rejected"));
-      router.refresh();
-    } catch (error) {
-      toast.error(t("failed"), { description: describe(error) });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const decide = (decision: "APPROVED" | "REJECTED") =>
+    run(() => execute(SimulateRecurrenceDecisionDocument, { id, decision }), {
+      success: t(decision === "APPROVED" ? "approved" : "rejected"),
+      failure: t("failed"),
+    });
   return (
     <div className="flex flex-col gap-2 rounded-md border border-dashed p-3">
       <p className="flex items-center gap-1.5 text-xs text-muted-foreground">

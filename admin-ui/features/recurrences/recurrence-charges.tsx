@@ -5,17 +5,15 @@ import { FlaskConicalIcon, ReceiptIcon } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useState } from "react";
 import { DataTable } from "@/components/data-table/data-table";
 import { useTableUrlState } from "@/components/data-table/use-table-url-state";
 import { Money } from "@/components/money";
 import { ChargeStatusBadge } from "@/components/status-badge";
 import { Button } from "@/components/ui/button";
-import { toast } from "@/components/ui/toast";
 import type { RecurringChargeRowFragment } from "@/gql/graphql";
 import { formatIsoDay } from "@/lib/format";
 import { execute } from "@/lib/graphql/execute";
-import { useErrorMessage } from "@/lib/i18n/error-message";
+import { useAction } from "@/lib/use-action";
 import { SimulateRecurringDebitDocument } from "./documents";
 
 type Row = RecurringChargeRowFragment;
@@ -23,25 +21,17 @@ type Row = RecurringChargeRowFragment;
 /** Sandbox: the payer's bank's answer to a PENDING charge's debit attempt in progress. */
 function SimulateDebitButtons({ chargeId }: { chargeId: string }) {
   const t = useTranslations("recurrences.simulate");
-  const describe = useErrorMessage();
-  const router = useRouter();
-  const [busy, setBusy] = useState(false);
-  const debit = async (outcome: "PAID" | "FAILED") => {
-    setBusy(true);
-    try {
-      const reason = t("failureReason");
-      await execute(SimulateRecurringDebitDocument, {
-        chargeId,
-        outcome,
-        reason: outcome === "FAILED" ? reason : null,
-      });
-      toast.success(outcome === "PAID" ? t("debitPaidDone") : t("debitFailedDone", { reason }));
-      router.refresh();
-    } catch (error) {
-      toast.error(t("failed"), { description: describe(error) });
-    } finally {
-      setBusy(false);
-    }
+  const { run, busy } = useAction();
+  const debit = (outcome: "PAID" | "FAILED") => {
+    const reason = t("failureReason");
+    return run(
+      () =>
+        execute(SimulateRecurringDebitDocument, { chargeId, outcome, reason: outcome === "FAILED" ? reason : null }),
+      {
+        success: outcome === "PAID" ? t("debitPaidDone") : t("debitFailedDone", { reason }),
+        failure: t("failed"),
+      },
+    );
   };
   // Inside a clickable row: a click here is the button's, not the row's (which opens the charge).
   const click = (outcome: "PAID" | "FAILED") => (event: React.MouseEvent) => {

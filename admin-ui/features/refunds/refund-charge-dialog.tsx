@@ -1,7 +1,6 @@
 "use client";
 
 import { LoaderIcon, Undo2Icon } from "lucide-react";
-import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import type * as React from "react";
 import { useId, useState } from "react";
@@ -20,10 +19,9 @@ import { FormError } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
-import { toast } from "@/components/ui/toast";
 import { centavosToMoney, formatBRL, moneyToCentavos, parseMoneyInput } from "@/lib/format";
 import { execute } from "@/lib/graphql/execute";
-import { useErrorMessage } from "@/lib/i18n/error-message";
+import { useAction } from "@/lib/use-action";
 import { RefundChargeDocument, RequestRefundDocument } from "./documents";
 import { refundLimitKey } from "./refund-limit";
 
@@ -62,8 +60,7 @@ export function RefundChargeButton({
 }) {
   const t = useTranslations("refunds");
   const tc = useTranslations("common");
-  const describe = useErrorMessage();
-  const router = useRouter();
+  const { run, busy: pending, error, clearError } = useAction();
   const id = useId();
   // What MED disputes hold stays with the payer's claim (the server refuses it as REFUND_EXCEEDS_CHARGE).
   const disputed = moneyToCentavos(charge.disputedAmount);
@@ -73,8 +70,6 @@ export function RefundChargeButton({
   const [amount, setAmount] = useState("");
   const [reason, setReason] = useState("");
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
   // One key per refund body: sending the same amount and reason again (an answer lost on the
   // way) replays the first refund; changing either is a new refund with a new key.
   const [attempt, setAttempt] = useState<{ key: string; body: string } | null>(null);
@@ -89,7 +84,7 @@ export function RefundChargeButton({
       setAmount(amountText(remaining));
       setReason("");
       setFieldError(null);
-      setError(null);
+      clearError();
       setAttempt(null);
     }
     setOpen(next);
@@ -107,7 +102,7 @@ export function RefundChargeButton({
       );
     }
     setFieldError(null);
-    setError(null);
+    clearError();
     const body = `${centavos}|${reason.trim()}`;
     if (attempt?.body !== body) setAttempt({ key: crypto.randomUUID(), body });
     setStep("review");
@@ -116,29 +111,28 @@ export function RefundChargeButton({
   const send = async (event: React.FormEvent) => {
     event.preventDefault();
     if (pending || centavos === null || attempt === null) return;
-    setPending(true);
-    setError(null);
-    try {
-      const variables = {
-        chargeId: charge.id,
-        idempotencyKey: attempt.key,
-        input: { amount: centavosToMoney(centavos), reason: reason.trim() || null },
-      };
-      if (operator) {
+    const variables = {
+      chargeId: charge.id,
+      idempotencyKey: attempt.key,
+      input: { amount: centavosToMoney(centavos), reason: reason.trim() || null },
+    };
+    const amountShown = formatBRL(centavos);
+    await run(
+      async () => {
+        if (!operator) {
+          await execute(RefundChargeDocument, variables);
+          return { waiting: false };
+        }
         const { requestRefund } = await execute(RequestRefundDocument, variables);
-        if (requestRefund.status === "REQUESTED") toast.success(t("requests.waiting", { amount: formatBRL(centavos) }));
-        else toast.success(t("dialog.done", { amount: formatBRL(centavos) }));
-      } else {
-        await execute(RefundChargeDocument, variables);
-        toast.success(t("dialog.done", { amount: formatBRL(centavos) }));
-      }
-      setOpen(false);
-      router.refresh();
-    } catch (caught) {
-      setError(describe(caught));
-    } finally {
-      setPending(false);
-    }
+        return { waiting: requestRefund.status === "REQUESTED" };
+      },
+      {
+        inForm: true,
+        success: ({ waiting }) =>
+          waiting ? t("requests.waiting", { amount: amountShown }) : t("dialog.done", { amount: amountShown }),
+        onSuccess: () => setOpen(false),
+      },
+    );
   };
 
   const shown = centavos !== null ? formatBRL(centavos) : "";
